@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import { jwtVerify, SignJWT } from "jose";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { randomToken, sha256 } from "./secrets.ts";
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface AccessClaims {
+  sub: string;
+  /** Random per session; feeds the odds checksum. */
+  ak: string;
+  /** The refresh-token family: the session. */
+  sid: string;
+  exp: number;
+}
+
+/** HS256 access tokens (jose). Only HS256 is accepted, and only tokens typed "access" (DESIGN section 4). */
+export function accessTokens(secret: string, clock: () => number) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign(claims: { sub: string; ak: string; sid: string }): Promise<string> {
+      const iat = Math.floor(clock() / 1000);
+      return new SignJWT({ ak: claims.ak, sid: claims.sid, typ: "access" })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(claims.sub)
+        // A unique id: two tokens issued within the same second are still distinct.
+        .setJti(randomUUID())
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
+        .sign(key);
+    },
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: new Date(clock()) });
+        if (payload.typ !== "access" || typeof payload.sub !== "string") return null;
+        if (typeof payload.ak !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+        return { sub: payload.sub, ak: payload.ak, sid: payload.sid, exp: payload.exp };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type RefreshOutcome =
+  | { ok: true; userId: string; familyId: string; sessionKey: string; refreshToken: string }
+  | { ok: false; reason: "unknown" | "expired" | "revoked" | "reused" };
+
+/**
+ * Rotating refresh tokens, stored as SHA-256. Each use answers a new token of the same family;
+ * presenting a token that was already rotated revokes the whole family (OAuth 2.0 BCP, 4.14.2).
+ */
+export function refreshTokens(db: Kysely<Database>, clock: () => number) {
+  async function insert(userId: string, familyId: string, sessionKey: string, expiresAt: number) {
+    const token = randomToken(32);
+    await db
+      .insertInto("refresh_tokens")
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        family_id: familyId,
+        session_key: sessionKey,
+        token_hash: sha256(token),
+        created_at: clock(),
+        expires_at: expiresAt,
+        rotated_at: null,
+        revoked_at: null,
+      })
+      .execute();
+    return token;
+  }
+
+  async function revokeFamily(familyId: string) {
+    await db.updateTable("refresh_tokens").set({ revoked_at: clock() }).where("family_id", "=", familyId).where("revoked_at", "is", null).execute();
+  }
+
+  return {
+    /** Starts a new session: a family with its first token and a fresh `ak`. */
+    async start(userId: string) {
+      const familyId = randomUUID();
+      const sessionKey = randomToken(16);
+      const refreshToken = await insert(userId, familyId, sessionKey, clock() + REFRESH_FAMILY_TTL_MS);
+      return { familyId, sessionKey, refreshToken };
+    },
+
+    async rotate(token: string): Promise<RefreshOutcome> {
+      const row = await db.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", sha256(token)).executeTakeFirst();
+      if (!row) return { ok: false, reason: "unknown" };
+      if (row.revoked_at !== null) return { ok: false, reason: "revoked" };
+      if (row.rotated_at !== null) {
+        await revokeFamily(row.family_id);
+        return { ok: false, reason: "reused" };
+      }
+      if (clock() >= row.expires_at) return { ok: false, reason: "expired" };
+      const claimed = await db
+        .updateTable("refresh_tokens")
+        .set({ rotated_at: clock() })
+        .where("id", "=", row.id)
+        .where("rotated_at", "is", null)
+        .where("revoked_at", "is", null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) {
+        // Lost a race with another use of the same token: that is reuse too.
+        await revokeFamily(row.family_id);
+        return { ok: false, reason: "reused" };
+      }
+      const refreshToken = await insert(row.user_id, row.family_id, row.session_key, row.expires_at);
+      return { ok: true, userId: row.user_id, familyId: row.family_id, sessionKey: row.session_key, refreshToken };
+    },
+
+    /** The user a refresh token belongs to, whatever its state (logout accepts a rotated one). */
+    async owner(token: string) {
+      const row = await db.selectFrom("refresh_tokens").select(["user_id", "family_id"]).where("token_hash", "=", sha256(token)).executeTakeFirst();
+      return row ? { userId: row.user_id, familyId: row.family_id } : undefined;
+    },
+
+    revokeFamily,
+
+    async revokeUser(userId: string) {
+      await db.updateTable("refresh_tokens").set({ revoked_at: clock() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { join } from "node:path";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { pino, type Logger } from "pino";
+import { accountsRouter } from "./accounts/routes.ts";
+import { loadOrCreateSecret } from "./accounts/secrets.ts";
+import { accountsService, type AccountsService } from "./accounts/service.ts";
+import { rateLimits } from "./accounts/rate-limits.ts";
+import { usersRepository } from "./accounts/users.ts";
+import type { ApiConfig } from "./config.ts";
+import { openDatabase, type Db } from "./db/database.ts";
+import { feedbackRouter } from "./feedback/routes.ts";
+import { requireAuth } from "./http/auth.ts";
+import { errorHandler, notFound } from "./http/errors.ts";
+import { requestLogging } from "./http/logging.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { oddsRouter } from "./odds/routes.ts";
+import { oddsService, type OddsService } from "./odds/service.ts";
+
+export interface ApiOptions {
+  /** Injected in tests to move time (code expiry, token lifetimes, throttling windows). */
+  clock?: () => number;
+  logger?: Logger;
+  mailer?: Mailer;
+}
+
+export interface ApiInstance {
+  app: Express;
+  db: Db;
+  accounts: AccountsService;
+  odds: OddsService;
+  clock: () => number;
+  logger: Logger;
+  /** Closes the database and the mailer; the HTTP server is main.ts's. */
+  close(): Promise<void>;
+}
+
+/** Builds the odds API: opens and migrates the database, wires accounts, feedback and odds. Listens nowhere, collects nothing. */
+export async function createApp(config: ApiConfig, options: ApiOptions = {}): Promise<ApiInstance> {
+  const clock = options.clock ?? Date.now;
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { tier: "api" } });
+  const db = await openDatabase(config.databaseUrl);
+  const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), logger });
+  const accounts = accountsService({
+    db: db.kysely,
+    secret,
+    mailer,
+    clock,
+    logger,
+    publicOrigin: config.publicOrigin,
+    logCodes: config.env !== "production",
+  });
+  const users = usersRepository(db.kysely);
+  const odds = oddsService({ db: db.kysely, clock, intervalS: config.feedIntervalS });
+  await odds.refresh();
+  const auth = requireAuth(accounts.verifyAccessToken);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.use(helmet());
+  app.use(requestLogging(logger));
+  app.use(express.json({ limit: "16kb" }));
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ data: { status: "ok" } });
+  });
+  app.use("/users", accountsRouter(accounts));
+  app.use(
+    "/users",
+    feedbackRouter({
+      db: db.kysely,
+      auth,
+      limits: rateLimits(db.kysely, clock),
+      clock,
+      countryOf: async (id) => (await users.byId(id))?.country,
+    }),
+  );
+  app.use("/odds", oddsRouter(odds.cache, auth));
+  app.use(notFound);
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    db,
+    accounts,
+    odds,
+    clock,
+    logger,
+    async close() {
+      mailer.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadApiConfig } from "./config.ts";
+
+describe("the API configuration", () => {
+  it("defaults to the embedded setup: SQLite in ./data, simulated feeds, the outbox", () => {
+    const config = loadApiConfig({});
+    expect(config).toMatchObject({ port: 4000, databaseUrl: "sqlite:./data/app.db", feeds: "simulated", feedIntervalS: 60, smtpUrl: undefined });
+    expect(config.publicOrigin).toBe("http://localhost:3000");
+  });
+
+  it("puts the SQLite file in DATA_DIR and selects PostgreSQL by URL", () => {
+    expect(loadApiConfig({ DATA_DIR: "/var/afriodds" }).databaseUrl).toBe("sqlite:/var/afriodds/app.db");
+    expect(loadApiConfig({ DATABASE_URL: "postgres://u@h/db" }).databaseUrl).toBe("postgres://u@h/db");
+  });
+
+  it("stops with a message naming the bad variable", () => {
+    expect(() => loadApiConfig({ FEEDS: "sometimes" })).toThrow(ConfigError);
+    expect(() => loadApiConfig({ FEEDS: "sometimes" })).toThrow(/FEEDS/);
+    expect(() => loadApiConfig({ API_PORT: "http" })).toThrow(/API_PORT/);
+    expect(() => loadApiConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+  });
+
+  it("requires JWT_SECRET in production", () => {
+    expect(() => loadApiConfig({ NODE_ENV: "production" })).toThrow(/JWT_SECRET/);
+    expect(loadApiConfig({ NODE_ENV: "production", JWT_SECRET: "s".repeat(32) }).jwtSecret).toBe("s".repeat(32));
+  });
+});

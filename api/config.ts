@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/** The odds API's configuration (DESIGN section 2), parsed once at start-up. Nothing else reads process.env. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  API_HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_ORIGIN: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, "must start with sqlite: or postgres://")
+    .optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).default("AfriOdds <no-reply@localhost>"),
+  FEEDS: z.enum(["simulated", "live", "off"]).default("simulated"),
+  FEED_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
+  FEEDS_PROXY_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface ApiConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicOrigin: string;
+  dataDir: string;
+  databaseUrl: string;
+  /** Unset outside production: generated once into DATA_DIR. */
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  feeds: "simulated" | "live" | "off";
+  feedIntervalS: number;
+  feedsProxyUrl: string | undefined;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue?.path[0])}: ${issue?.message}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === "production" && !c.JWT_SECRET) {
+    throw new ConfigError("Invalid configuration: JWT_SECRET: required in production");
+  }
+  return {
+    env: c.NODE_ENV,
+    port: c.API_PORT,
+    host: c.API_HOST,
+    publicOrigin: (c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL ?? `sqlite:${c.DATA_DIR}/app.db`,
+    jwtSecret: c.JWT_SECRET,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    feeds: c.FEEDS,
+    feedIntervalS: c.FEED_INTERVAL_S,
+    feedsProxyUrl: c.FEEDS_PROXY_URL,
+    logLevel: c.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,136 @@
+import type { Kysely, Migration, MigrationProvider } from "kysely";
+import { Migrator } from "kysely";
+
+/** One set of migrations for SQLite and PostgreSQL; applied on start. Never edit a shipped one: add the next. */
+const MIGRATIONS: Record<string, Migration> = {
+  "001-accounts": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("users")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("username", "text", (c) => c.notNull())
+        .addColumn("username_key", "text", (c) => c.notNull().unique())
+        .addColumn("email", "text", (c) => c.notNull().unique())
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("country", "integer", (c) => c.notNull())
+        .addColumn("verified", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("last_login_at", "bigint")
+        .execute();
+
+      await db.schema
+        .createTable("one_time_codes")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("purpose", "text", (c) => c.notNull())
+        .addColumn("code_hash", "text", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .addColumn("used_at", "bigint")
+        .execute();
+      await db.schema.createIndex("one_time_codes_user_purpose").on("one_time_codes").columns(["user_id", "purpose", "created_at"]).execute();
+
+      await db.schema
+        .createTable("refresh_tokens")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("family_id", "text", (c) => c.notNull())
+        .addColumn("session_key", "text", (c) => c.notNull())
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .addColumn("rotated_at", "bigint")
+        .addColumn("revoked_at", "bigint")
+        .execute();
+      await db.schema.createIndex("refresh_tokens_family").on("refresh_tokens").column("family_id").execute();
+      await db.schema.createIndex("refresh_tokens_user").on("refresh_tokens").column("user_id").execute();
+
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("window_start", "bigint", (c) => c.notNull())
+        .addColumn("count", "integer", (c) => c.notNull())
+        .addColumn("blocked_until", "bigint")
+        .execute();
+
+      await db.schema
+        .createTable("feedback")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("message", "text", (c) => c.notNull())
+        .addColumn("country", "integer", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .execute();
+    },
+  },
+  "002-odds": {
+    async up(db: Kysely<unknown>) {
+      // An event is one fixture matched across bookmakers; its id is the matcher's stable key.
+      await db.schema
+        .createTable("events")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("competition_id", "integer", (c) => c.notNull())
+        .addColumn("home", "text", (c) => c.notNull())
+        .addColumn("away", "text", (c) => c.notNull())
+        .addColumn("kickoff", "bigint", (c) => c.notNull())
+        .addColumn("sr_id", "text")
+        .addColumn("last_seen_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("events_competition_kickoff").on("events").columns(["competition_id", "kickoff"]).execute();
+
+      // Current prices: one row per event, bookmaker and selection.
+      await db.schema
+        .createTable("prices")
+        .addColumn("event_id", "text", (c) => c.notNull().references("events.id").onDelete("cascade"))
+        .addColumn("bookmaker", "integer", (c) => c.notNull())
+        .addColumn("market_id", "integer", (c) => c.notNull())
+        .addColumn("selection_type_id", "integer", (c) => c.notNull())
+        .addColumn("price", "double precision", (c) => c.notNull())
+        .addColumn("boosted", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("confirmed_at", "bigint", (c) => c.notNull())
+        .addColumn("changed_at", "bigint")
+        .addColumn("direction", "integer", (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint("prices_pk", ["event_id", "bookmaker", "market_id", "selection_type_id"])
+        .execute();
+      await db.schema.createIndex("prices_confirmed").on("prices").column("confirmed_at").execute();
+
+      // History only when a price changes.
+      await db.schema
+        .createTable("price_history")
+        .addColumn("event_id", "text", (c) => c.notNull().references("events.id").onDelete("cascade"))
+        .addColumn("bookmaker", "integer", (c) => c.notNull())
+        .addColumn("market_id", "integer", (c) => c.notNull())
+        .addColumn("selection_type_id", "integer", (c) => c.notNull())
+        .addColumn("price", "double precision", (c) => c.notNull())
+        .addColumn("recorded_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("price_history_pk", ["event_id", "bookmaker", "market_id", "selection_type_id", "recorded_at"])
+        .execute();
+
+      await db.schema
+        .createTable("feed_runs")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("bookmaker", "text", (c) => c.notNull())
+        .addColumn("competition_id", "integer", (c) => c.notNull())
+        .addColumn("started_at", "bigint", (c) => c.notNull())
+        .addColumn("finished_at", "bigint", (c) => c.notNull())
+        .addColumn("ok", "integer", (c) => c.notNull())
+        .addColumn("offers", "integer", (c) => c.notNull())
+        .addColumn("prices", "integer", (c) => c.notNull())
+        .addColumn("changed", "integer", (c) => c.notNull())
+        .addColumn("error", "text")
+        .addColumn("unmatched", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("feed_runs_bookmaker_started").on("feed_runs").columns(["bookmaker", "started_at"]).execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

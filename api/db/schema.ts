@@ -1,0 +1,113 @@
+/** Table types for Kysely. Times are epoch milliseconds; booleans are 0/1 so both dialects agree. */
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Lower-cased username: usernames are unique case-insensitively (DESIGN section 4). */
+  username_key: string;
+  email: string;
+  password_hash: string;
+  country: number;
+  verified: number;
+  created_at: number;
+  last_login_at: number | null;
+}
+
+export interface OneTimeCodesTable {
+  id: string;
+  user_id: string;
+  purpose: "verify" | "reset";
+  code_hash: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  /** Every token of one login session shares a family; reuse of a rotated token revokes it whole. */
+  family_id: string;
+  /** Random per session; the access token carries it as `ak` and the odds checksum uses it. */
+  session_key: string;
+  token_hash: string;
+  created_at: number;
+  /** Absolute end of the family's life, copied along the chain. */
+  expires_at: number;
+  rotated_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+  blocked_until: number | null;
+}
+
+export interface FeedbackTable {
+  id: string;
+  message: string;
+  country: number;
+  created_at: number;
+}
+
+export interface EventsTable {
+  id: string;
+  competition_id: number;
+  home: string;
+  away: string;
+  kickoff: number;
+  sr_id: string | null;
+  last_seen_at: number;
+}
+
+export interface PricesTable {
+  event_id: string;
+  bookmaker: number;
+  market_id: number;
+  selection_type_id: number;
+  price: number;
+  boosted: number;
+  /** Last time a feed run confirmed this price; older than 3 intervals means stale. */
+  confirmed_at: number;
+  /** When the price last changed, and which way (1 up, -1 down, 0 never changed). */
+  changed_at: number | null;
+  direction: number;
+}
+
+export interface PriceHistoryTable {
+  event_id: string;
+  bookmaker: number;
+  market_id: number;
+  selection_type_id: number;
+  price: number;
+  recorded_at: number;
+}
+
+export interface FeedRunsTable {
+  id: string;
+  bookmaker: string;
+  competition_id: number;
+  started_at: number;
+  finished_at: number;
+  ok: number;
+  offers: number;
+  prices: number;
+  changed: number;
+  error: string | null;
+  /** JSON list of unmatched offers: `{home, away, reason}`. */
+  unmatched: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  one_time_codes: OneTimeCodesTable;
+  refresh_tokens: RefreshTokensTable;
+  rate_limits: RateLimitsTable;
+  feedback: FeedbackTable;
+  events: EventsTable;
+  prices: PricesTable;
+  price_history: PriceHistoryTable;
+  feed_runs: FeedRunsTable;
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from "node:crypto";
+import { Router, type RequestHandler } from "express";
+import type { Kysely } from "kysely";
+import { validateFeedback } from "#shared/validation.ts";
+import type { rateLimits } from "../accounts/rate-limits.ts";
+import type { Database } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { assertValid, bodyOf, text } from "../http/validate.ts";
+
+/** Ten messages an hour per user keeps the box useful without letting one account flood it. */
+const FEEDBACK_RULE = { max: 10, windowMs: 60 * 60 * 1000, blockMs: 60 * 60 * 1000 };
+
+/**
+ * POST /users/feedback. Stored without any user id (the spec promises anonymous feedback), with
+ * the sender's country and the time.
+ */
+export function feedbackRouter(deps: {
+  db: Kysely<Database>;
+  auth: RequestHandler;
+  limits: ReturnType<typeof rateLimits>;
+  clock: () => number;
+  countryOf: (userId: string) => Promise<number | undefined>;
+}): Router {
+  const router = Router();
+  router.post("/feedback", deps.auth, async (req, res) => {
+    const message = bodyOf(req.body).message;
+    assertValid(validateFeedback(message));
+    const userId = req.auth!.sub;
+    const key = `feedback:${userId}`;
+    const blocked = await deps.limits.blockedFor(key);
+    if (blocked > 0) throw new AppError("RATE_LIMIT_EXCEEDED", "Too many messages. Please wait a while before sending more.", { retryAfterS: blocked });
+    const country = await deps.countryOf(userId);
+    if (country === undefined) throw new AppError("AUTH_REQUIRED", "Please log in again.");
+    await deps.db.insertInto("feedback").values({ id: randomUUID(), message: text(message).trim(), country, created_at: deps.clock() }).execute();
+    await deps.limits.hit(key, FEEDBACK_RULE);
+    res.status(201).json({ data: { ok: true } });
+  });
+  return router;
+}

@@ -1,0 +1,141 @@
+/**
+ * Bet9ja (feeds README, "Bet9ja"). The league list lacks BTTS, so each offer gets a follow-up
+ * GetEvent call whose full odds map (and Sportradar EXTID) is merged into it.
+ */
+import { z } from "zod";
+import type { BookmakerAdapter, Offer } from "../types.ts";
+import { readOdds } from "./bet9ja-odds.ts";
+import {
+  failure,
+  idText,
+  isUpcoming,
+  parseInstant,
+  parseJsonBody,
+  parseLagosLocal,
+  splitTeams,
+  sportradarId,
+  validate,
+  withPrices,
+  type Result,
+} from "./common.ts";
+import { browserHeaders } from "./headers.ts";
+import { isLeagueName, leagueIds } from "./leagues.ts";
+
+const LIVE_BASE_URL = "https://sports.bet9ja.com";
+const HEADERS = browserHeaders({ referer: `${LIVE_BASE_URL}/`, origin: LIVE_BASE_URL });
+
+const oddsMapSchema = z.record(z.string(), z.unknown());
+const eventSchema = z.object({
+  ID: idText,
+  DS: z.string(),
+  GN: z.string(),
+  SG: z.string().optional(),
+  STARTDATE: z.string().optional(),
+  STARTDATEUTC: z.string().optional(),
+  EXTID: z.unknown().optional(),
+  O: oddsMapSchema.default({}),
+});
+const leagueSchema = z.object({ D: z.object({ E: z.array(eventSchema) }) });
+const singleEventSchema = z.object({
+  D: z.object({ ID: idText.optional(), EXTID: z.unknown().optional(), O: oddsMapSchema }),
+});
+const envelopeSchema = z.object({ R: z.unknown().optional() });
+
+function checkSuccess(value: unknown): Result<unknown> {
+  const envelope = validate(envelopeSchema, value);
+  if (!envelope.ok) return envelope;
+  // "OK" and "D" both answer data; "E" is Bet9ja's error.
+  const { R } = envelope.value;
+  return R === "OK" || R === "D" ? { ok: true, value } : failure(`R is ${JSON.stringify(R)}, not OK`);
+}
+
+/** STARTDATEUTC (ISO, Z) when present, else STARTDATE as naive Lagos time. */
+function kickoffOf(event: z.infer<typeof eventSchema>): Date | undefined {
+  if (event.STARTDATEUTC !== undefined) return parseInstant(event.STARTDATEUTC);
+  return event.STARTDATE === undefined ? undefined : parseLagosLocal(event.STARTDATE);
+}
+
+export const bet9ja: BookmakerAdapter = {
+  key: "bet9ja",
+  liveBaseUrl: LIVE_BASE_URL,
+
+  leagueRequests(baseUrl, competitionId) {
+    const groupId = leagueIds(competitionId)?.bet9ja;
+    if (groupId === undefined) return [];
+    const query = `GROUPID=${groupId}&DISP=0&GROUPMARKETID=1&matches=true`;
+    return [{ url: `${baseUrl}/desktop/feapi/PalimpsestAjax/GetEventsInGroupV2?${query}`, headers: HEADERS }];
+  },
+
+  parseLeague(body, competitionId, now) {
+    if (!leagueIds(competitionId)) return failure(`unknown competition ${competitionId}`);
+    const json = parseJsonBody(body);
+    if (!json.ok) return json;
+    const success = checkSuccess(json.value);
+    if (!success.ok) return success;
+    const parsed = validate(leagueSchema, json.value);
+    if (!parsed.ok) return parsed;
+
+    const events = parsed.value.D.E;
+    // GROUPIDs get reassigned: the league is the one GN (and SG) names, not the one asked for.
+    const ours = events.filter((event) => isLeagueName(competitionId, event.GN, event.SG));
+    if (events.length > 0 && ours.length === 0) {
+      const names = [...new Set(events.map((event) => event.GN))].join(", ");
+      return failure(`GROUPID answered another league (${names}): was the GROUPID reassigned?`);
+    }
+
+    const offers: Offer[] = [];
+    for (const event of ours) {
+      const teams = splitTeams(event.DS, " - ");
+      if (!teams) return failure(`event ${event.ID}: DS ${JSON.stringify(event.DS)} is not "Home - Away"`);
+      const kickoff = kickoffOf(event);
+      if (!kickoff) return failure(`event ${event.ID}: no readable STARTDATEUTC or STARTDATE`);
+      if (!isUpcoming(kickoff, now)) continue;
+      const srId = sportradarId(event.EXTID);
+      offers.push({
+        bookmaker: "bet9ja",
+        externalId: event.ID,
+        ...(srId ? { srId } : {}),
+        competitionId,
+        ...teams,
+        kickoff,
+        prices: readOdds(event.O).prices.list(),
+      });
+    }
+    return withPrices(offers);
+  },
+
+  eventRequests(baseUrl, offers) {
+    return offers.map((offer) => ({
+      externalId: offer.externalId,
+      request: {
+        url: `${baseUrl}/desktop/feapi/PalimpsestAjax/GetEvent?EVENTID=${encodeURIComponent(offer.externalId)}`,
+        headers: HEADERS,
+      },
+    }));
+  },
+
+  // Answers the offer with the event's fuller prices (BTTS added), or no offer when the event now
+  // quotes nothing usable. A failure says nothing about the league offer: the collector should keep it.
+  parseEvent(body, offer) {
+    const json = parseJsonBody(body);
+    if (!json.ok) return json;
+    const success = checkSuccess(json.value);
+    if (!success.ok) return success;
+    const parsed = validate(singleEventSchema, json.value);
+    if (!parsed.ok) return parsed;
+    const event = parsed.value.D;
+    if (event.ID !== undefined && event.ID !== offer.externalId) {
+      return failure(`GetEvent answered event ${event.ID}, not ${offer.externalId}`);
+    }
+
+    // The event call is the fresher: what it quotes replaces the league price, including a
+    // suspension; what it does not quote keeps the league price.
+    const { prices, quoted } = readOdds(event.O);
+    for (const price of offer.prices) {
+      if (!quoted.has(price.selectionTypeId)) prices.add(price, price.price, price.boosted);
+    }
+    const srId = sportradarId(event.EXTID) ?? offer.srId;
+    const merged: Offer = { ...offer, ...(srId ? { srId } : {}), prices: prices.list() };
+    return withPrices([merged]);
+  },
+};

@@ -1,0 +1,135 @@
+/** BetKing (feeds README, "BetKing"). A match repeats once per market group, so items merge on ItemID. */
+import { z } from "zod";
+import type { BookmakerAdapter, Offer } from "../types.ts";
+import {
+  PriceSet,
+  SELECTIONS,
+  failure,
+  idText,
+  isUpcoming,
+  overUnder,
+  parseInstant,
+  parseJsonBody,
+  splitTeams,
+  validate,
+  withPrices,
+  type Selection,
+} from "./common.ts";
+import { browserHeaders } from "./headers.ts";
+import { isLeagueName, leagueIds } from "./leagues.ts";
+
+const LIVE_BASE_URL = "https://sportsapicdn-desktop.betking.com";
+const SITE = "https://www.betking.com";
+
+const marketSchema = z.object({
+  OddsType: z.object({ OddsTypeID: z.number() }),
+  SpecialBetValue: z.union([z.string(), z.number()]).nullish(),
+  MatchOdds: z
+    .array(
+      z.object({
+        OddAttribute: z.object({ OddTypeID: z.number() }),
+        Outcome: z.object({ OddOutcome: z.unknown().optional() }),
+      }),
+    )
+    .default([]),
+});
+const itemSchema = z.object({
+  ItemID: idText,
+  ItemName: z.string(),
+  ItemDate: z.string(),
+  TournamentName: z.string(),
+  CategoryName: z.string().optional(),
+  OddsCollection: z.array(marketSchema).default([]),
+});
+const bodySchema = z.object({ AreaMatches: z.array(z.object({ Items: z.array(itemSchema).default([]) })) });
+
+type Item = z.infer<typeof itemSchema>;
+type Market = z.infer<typeof marketSchema>;
+
+/** OddsTypeID -> OddTypeID -> product selection. */
+const FIXED_MARKETS: Record<number, Record<number, Selection>> = {
+  110: { 4: SELECTIONS.home, 2: SELECTIONS.draw, 5: SELECTIONS.away },
+  146: { 9: SELECTIONS.homeOrDraw, 10: SELECTIONS.homeOrAway, 11: SELECTIONS.drawOrAway },
+  302: { 74: SELECTIONS.bttsYes, 76: SELECTIONS.bttsNo },
+};
+const TOTALS_MARKET = 160;
+const TOTAL_SIDES: Record<number, "over" | "under"> = { 12: "over", 13: "under" };
+
+function selectionFor(market: Market, oddTypeId: number): Selection | undefined {
+  if (market.OddsType.OddsTypeID === TOTALS_MARKET) {
+    const side = TOTAL_SIDES[oddTypeId];
+    return side && overUnder(market.SpecialBetValue, side);
+  }
+  return FIXED_MARKETS[market.OddsType.OddsTypeID]?.[oddTypeId];
+}
+
+/** The same match, one entry per market group: keeps the first item and pools every group's markets. */
+function mergeById(items: Item[]): Item[] {
+  const merged = new Map<string, Item>();
+  for (const item of items) {
+    const seen = merged.get(item.ItemID);
+    if (seen) seen.OddsCollection.push(...item.OddsCollection);
+    else merged.set(item.ItemID, { ...item, OddsCollection: [...item.OddsCollection] });
+  }
+  return [...merged.values()];
+}
+
+export const betking: BookmakerAdapter = {
+  key: "betking",
+  liveBaseUrl: LIVE_BASE_URL,
+
+  leagueRequests(baseUrl, competitionId) {
+    const tournamentId = leagueIds(competitionId)?.betking;
+    if (tournamentId === undefined) return [];
+    return [
+      {
+        url: `${baseUrl}/api/feeds/prematch/en/4/${tournamentId}/0/0`,
+        headers: browserHeaders({ referer: `${SITE}/`, origin: SITE }),
+      },
+    ];
+  },
+
+  parseLeague(body, competitionId, now) {
+    if (!leagueIds(competitionId)) return failure(`unknown competition ${competitionId}`);
+    const json = parseJsonBody(body);
+    if (!json.ok) return json;
+    const parsed = validate(bodySchema, json.value);
+    if (!parsed.ok) return parsed;
+
+    const items = mergeById(parsed.value.AreaMatches.flatMap((area) => area.Items));
+    const ours = items.filter((item) => isLeagueName(competitionId, item.TournamentName, item.CategoryName));
+    if (items.length > 0 && ours.length === 0) {
+      const names = [...new Set(items.map((item) => item.TournamentName))].join(", ");
+      return failure(`tournament id answered another league (${names})`);
+    }
+
+    const offers: Offer[] = [];
+    for (const item of ours) {
+      const teams = splitTeams(item.ItemName, " - ");
+      if (!teams)
+        return failure(`item ${item.ItemID}: ItemName ${JSON.stringify(item.ItemName)} is not "Home - Away"`);
+      // ItemDate carries its offset; a naive time would be a shape change, not something to guess.
+      const kickoff = parseInstant(item.ItemDate);
+      if (!kickoff)
+        return failure(`item ${item.ItemID}: ItemDate ${JSON.stringify(item.ItemDate)} has no offset`);
+      if (!isUpcoming(kickoff, now)) continue;
+      const prices = new PriceSet();
+      for (const market of item.OddsCollection) {
+        for (const odd of market.MatchOdds) {
+          // Odds <= 1.01 are BetKing's suspension (PriceSet drops them); no boost marker is known.
+          prices.add(selectionFor(market, odd.OddAttribute.OddTypeID), odd.Outcome.OddOutcome);
+        }
+      }
+      // ExtProvIDItem may well be Sportradar's match number, but nothing confirms it: no srId.
+      offers.push({
+        bookmaker: "betking",
+        externalId: item.ItemID,
+        competitionId,
+        ...teams,
+        kickoff,
+        prices: prices.list(),
+      });
+    }
+    return withPrices(offers);
+  },
+};

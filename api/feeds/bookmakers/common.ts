@@ -1,0 +1,155 @@
+/** Helpers every adapter shares: body decoding, price sanitising, kick-off times, price sets. */
+import { z } from "zod";
+import { marketSelections, overUnderMarketId } from "#shared/reference.ts";
+import type { Offer, OfferPrice, ParseResult } from "../types.ts";
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export function failure(error: string): { ok: false; error: string } {
+  return { ok: false, error };
+}
+
+/** Product selection of one priced outcome. */
+export interface Selection {
+  marketId: number;
+  selectionTypeId: number;
+}
+
+export const SELECTIONS = {
+  home: { marketId: 1, selectionTypeId: 1 },
+  draw: { marketId: 1, selectionTypeId: 2 },
+  away: { marketId: 1, selectionTypeId: 3 },
+  bttsYes: { marketId: 7, selectionTypeId: 14 },
+  bttsNo: { marketId: 7, selectionTypeId: 15 },
+  homeOrDraw: { marketId: 8, selectionTypeId: 16 },
+  homeOrAway: { marketId: 8, selectionTypeId: 17 },
+  drawOrAway: { marketId: 8, selectionTypeId: 18 },
+} as const satisfies Record<string, Selection>;
+
+/** Over/Under selection for a goal line; undefined for lines the product does not show (5.5, Asian 2.25, ...). */
+export function overUnder(line: unknown, side: "over" | "under"): Selection | undefined {
+  const value = typeof line === "string" ? decimalText(line) : line;
+  if (typeof value !== "number") return undefined;
+  const marketId = overUnderMarketId(value);
+  if (marketId === undefined) return undefined;
+  // The reference table lists an Over/Under market's selections as [over, under].
+  const selectionTypeId = marketSelections(marketId)[side === "over" ? 0 : 1];
+  return selectionTypeId === undefined ? undefined : { marketId, selectionTypeId };
+}
+
+function decimalText(text: string): number | undefined {
+  return /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : undefined;
+}
+
+/** Odds at or below this are placeholders for a suspended price (feeds README). */
+export const PLACEHOLDER_MAX = 1.01;
+
+/** A usable decimal price from a number or numeric text; undefined for placeholders and junk. */
+export function sanitizePrice(raw: unknown): number | undefined {
+  const value = typeof raw === "string" ? decimalText(raw) : raw;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= PLACEHOLDER_MAX) return undefined;
+  return value;
+}
+
+/**
+ * Collects an event's prices. When a feed quotes the same selection twice (a match repeated across
+ * market groups, or a boosted market beside the regular one) the higher price wins: it is the one
+ * a bettor can actually take.
+ */
+export class PriceSet {
+  readonly #prices = new Map<number, OfferPrice>();
+
+  add(selection: Selection | undefined, raw: unknown, boosted = false): void {
+    const price = sanitizePrice(raw);
+    if (!selection || price === undefined) return;
+    const current = this.#prices.get(selection.selectionTypeId);
+    if (current && current.price >= price) return;
+    this.#prices.set(selection.selectionTypeId, { ...selection, price, boosted });
+  }
+
+  list(): OfferPrice[] {
+    return [...this.#prices.values()].sort((a, b) => a.selectionTypeId - b.selectionTypeId);
+  }
+}
+
+/**
+ * Decodes a response body. A WAF or challenge page (Cloudflare, Akamai) arrives as HTML with a
+ * 200 or 403, so it gets its own message: it means "needs a Nigerian egress", not "shape changed".
+ */
+export function parseJsonBody(body: string): Result<unknown> {
+  const text = body.trim();
+  if (text === "") return failure("empty body");
+  if (text.startsWith("<")) {
+    return failure(`answered HTML instead of JSON (an error, WAF or challenge page?): ${snippet(text)}`);
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return failure(`body is not JSON (${(error as Error).message}): ${snippet(text)}`);
+  }
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > 80 ? `${flat.slice(0, 80)}...` : flat;
+}
+
+/** Validates a decoded body; the message names the first offending paths so a shape change is easy to find. */
+export function validate<T>(schema: z.ZodType<T>, value: unknown): Result<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issues = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(root)"}: ${issue.message}`);
+  return failure(`unexpected payload shape: ${issues.join("; ")}`);
+}
+
+/** Ids arrive as numbers or text depending on the site; offers carry them as text. */
+export const idText = z.union([z.string().min(1), z.number()]).transform(String);
+
+/** An instant with an explicit offset or Z ("2026-09-19T14:00:00Z", "...+01:00"); undefined otherwise. */
+export function parseInstant(text: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(text)) return undefined;
+  return validDate(new Date(text));
+}
+
+/**
+ * A naive local time of Lagos ("2026-09-19 15:00:00" or with a "T"). Africa/Lagos is UTC+1 all
+ * year (no DST since 1919), so a fixed offset is exact and needs no tz database.
+ */
+export function parseLagosLocal(text: string): Date | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(text.trim());
+  if (!match) return undefined;
+  const time = match[2]?.length === 5 ? `${match[2]}:00` : match[2];
+  return validDate(new Date(`${match[1]}T${time}+01:00`));
+}
+
+function validDate(date: Date): Date | undefined {
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** Only matches still to kick off are offered; one kicking off at `now` is already under way. */
+export function isUpcoming(kickoff: Date, now: Date): boolean {
+  return kickoff.getTime() > now.getTime();
+}
+
+/** Splits "Home - Away" style names on the first separator; undefined when either side is empty. */
+export function splitTeams(name: string, separator: string): { home: string; away: string } | undefined {
+  const at = name.indexOf(separator);
+  if (at < 0) return undefined;
+  const home = name.slice(0, at).trim();
+  const away = name.slice(at + separator.length).trim();
+  return home && away ? { home, away } : undefined;
+}
+
+const SR_MATCH = /^sr:match:\d+$/;
+
+/** A Sportradar match id only when it has the exact "sr:match:N" form. */
+export function sportradarId(value: unknown): string | undefined {
+  return typeof value === "string" && SR_MATCH.test(value) ? value : undefined;
+}
+
+/** Offers with at least one usable price; an event without any is no offer at all. */
+export function withPrices(offers: Offer[]): ParseResult {
+  return { ok: true, offers: offers.filter((offer) => offer.prices.length > 0) };
+}

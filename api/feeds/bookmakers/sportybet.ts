@@ -1,0 +1,143 @@
+/** SportyBet Nigeria (feeds README, "SportyBet"). Its ids are Sportradar's, so every offer carries srId. */
+import { z } from "zod";
+import type { BookmakerAdapter, Offer } from "../types.ts";
+import {
+  PriceSet,
+  SELECTIONS,
+  failure,
+  idText,
+  isUpcoming,
+  overUnder,
+  parseJsonBody,
+  sportradarId,
+  validate,
+  withPrices,
+  type Selection,
+} from "./common.ts";
+import { browserHeaders } from "./headers.ts";
+import { leagueIds } from "./leagues.ts";
+
+const LIVE_BASE_URL = "https://www.sportybet.com";
+const SUCCESS = 10000;
+
+const outcomeSchema = z.object({
+  id: idText,
+  odds: z.unknown().optional(),
+  isActive: z.unknown().optional(),
+});
+const marketSchema = z.object({
+  id: idText,
+  specifier: z.string().optional(),
+  status: z.unknown().optional(),
+  outcomes: z.array(outcomeSchema).default([]),
+});
+const eventSchema = z.object({
+  eventId: z.string().min(1),
+  estimateStartTime: z.number(),
+  homeTeamName: z.string().min(1),
+  awayTeamName: z.string().min(1),
+  markets: z.array(marketSchema).default([]),
+});
+const bodySchema = z.object({
+  data: z.object({
+    tournaments: z.array(z.object({ id: z.string(), events: z.array(eventSchema) })),
+  }),
+});
+const envelopeSchema = z.object({ bizCode: z.unknown().optional(), message: z.unknown().optional() });
+
+type SportyMarket = z.infer<typeof marketSchema>;
+
+/** Market id -> outcome id -> product selection. */
+const FIXED_MARKETS: Record<string, Record<string, Selection>> = {
+  "1": { "1": SELECTIONS.home, "2": SELECTIONS.draw, "3": SELECTIONS.away },
+  "10": { "9": SELECTIONS.homeOrDraw, "10": SELECTIONS.homeOrAway, "11": SELECTIONS.drawOrAway },
+  "29": { "74": SELECTIONS.bttsYes, "76": SELECTIONS.bttsNo },
+};
+const TOTALS_MARKET = "18";
+const TOTAL_SIDES: Record<string, "over" | "under"> = { "12": "over", "13": "under" };
+
+/** "total=2.5", possibly among other Sportradar specifiers joined by "|". */
+function totalLine(specifier: string | undefined): string | undefined {
+  return specifier
+    ?.split("|")
+    .find((part) => part.startsWith("total="))
+    ?.slice("total=".length);
+}
+
+function selectionFor(market: SportyMarket, outcomeId: string): Selection | undefined {
+  if (market.id === TOTALS_MARKET) {
+    const side = TOTAL_SIDES[outcomeId];
+    return side && overUnder(totalLine(market.specifier), side);
+  }
+  return FIXED_MARKETS[market.id]?.[outcomeId];
+}
+
+function collectPrices(markets: SportyMarket[]): PriceSet {
+  const prices = new PriceSet();
+  for (const market of markets) {
+    if (market.status !== 0) continue;
+    for (const outcome of market.outcomes) {
+      if (outcome.isActive !== 1) continue;
+      // SportyBet has no known boost marker (feeds README).
+      prices.add(selectionFor(market, outcome.id), outcome.odds);
+    }
+  }
+  return prices;
+}
+
+export const sportybet: BookmakerAdapter = {
+  key: "sportybet",
+  liveBaseUrl: LIVE_BASE_URL,
+
+  // One URL serves every tournament (there is no tournament filter): the collector fetches a
+  // repeated URL once per run, and `_t` comes from `now` so the four leagues ask the same URL.
+  leagueRequests(baseUrl, competitionId, now) {
+    if (!leagueIds(competitionId)) return [];
+    const query =
+      "sportId=sr:sport:1&marketId=1,18,10,29&pageSize=100&pageNum=1&option=2&timeline=168" +
+      `&_t=${now.getTime()}`;
+    return [
+      {
+        url: `${baseUrl}/api/ng/factsCenter/pcUpcomingEvents?${query}`,
+        headers: browserHeaders({ referer: `${LIVE_BASE_URL}/ng/sport/football`, origin: LIVE_BASE_URL }),
+      },
+    ];
+  },
+
+  parseLeague(body, competitionId, now) {
+    const tournamentId = leagueIds(competitionId)?.sportybet;
+    if (!tournamentId) return failure(`unknown competition ${competitionId}`);
+    const json = parseJsonBody(body);
+    if (!json.ok) return json;
+    const envelope = validate(envelopeSchema, json.value);
+    if (!envelope.ok) return envelope;
+    // Errors come back inside an HTTP 200: bizCode is the only success signal.
+    const { bizCode, message } = envelope.value;
+    if (bizCode === undefined) return failure("no bizCode in the body");
+    if (bizCode !== SUCCESS)
+      return failure(`bizCode ${JSON.stringify(bizCode)} (${String(message ?? "no message")})`);
+    const parsed = validate(bodySchema, json.value);
+    if (!parsed.ok) return parsed;
+
+    const offers: Offer[] = [];
+    for (const tournament of parsed.value.data.tournaments) {
+      if (tournament.id !== tournamentId) continue;
+      for (const event of tournament.events) {
+        const kickoff = new Date(event.estimateStartTime);
+        if (!isUpcoming(kickoff, now)) continue;
+        const srId = sportradarId(event.eventId);
+        offers.push({
+          bookmaker: "sportybet",
+          externalId: event.eventId,
+          ...(srId ? { srId } : {}),
+          competitionId,
+          home: event.homeTeamName,
+          away: event.awayTeamName,
+          kickoff,
+          prices: collectPrices(event.markets).list(),
+        });
+      }
+    }
+    return withPrices(offers);
+  },
+};

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { CLUBS, clubsOf } from "./clubs.ts";
+import { BOOKMAKERS } from "./testing/sim-harness.ts";
+
+describe("club data", () => {
+  it("lists the 2025-26 line-ups: twenty clubs in three leagues and eighteen in the Bundesliga", () => {
+    expect([1, 2, 3, 4].map((id) => clubsOf(id).length)).toEqual([20, 20, 20, 18]);
+    expect(clubsOf(1).map((c) => c.key)).toEqual(expect.arrayContaining(["sunderland", "leeds", "burnley"]));
+    expect(clubsOf(4).map((c) => c.key)).toEqual(expect.arrayContaining(["hamburg", "koln"]));
+    expect(new Set(CLUBS.map((c) => c.key)).size).toBe(CLUBS.length);
+  });
+
+  it("gives every club a spelling at every bookmaker, unique within that bookmaker's league", () => {
+    for (const bk of BOOKMAKERS) {
+      for (const id of [1, 2, 3, 4]) {
+        const names = clubsOf(id).map((c) => c.names[bk]);
+        expect(names.every((n) => n.trim().length > 2)).toBe(true);
+        expect(new Set(names).size).toBe(names.length);
+      }
+    }
+  });
+
+  it("uses the forms real sites use, so the team matcher meets them here first", () => {
+    const find = (key: string) => CLUBS.find((c) => c.key === key)?.names;
+    expect(find("man-utd")).toMatchObject({
+      bet9ja: "Man Utd",
+      betking: "Man. United",
+      sportybet: "Manchester United",
+    });
+    expect(find("wolves")?.bet9ja).toBe("Wolves");
+    expect(find("nottm-forest")?.bet9ja).toBe("Nottm Forest");
+    expect(find("atletico")).toMatchObject({
+      bet9ja: "Atl. Madrid",
+      nairabet: "Atlético Madrid",
+      "1xbet": "Atletico Madrid",
+    });
+    expect(find("bayern")).toMatchObject({ nairabet: "Bayern München", "1xbet": "Bayern Munich" });
+    expect(find("inter")?.bet9ja).toBe("Inter");
+  });
+
+  it("rates the title contenders above the promoted sides", () => {
+    const strength = (key: string) => CLUBS.find((c) => c.key === key)?.strength ?? 0;
+    expect(strength("arsenal")).toBeGreaterThan(strength("sunderland") + 10);
+    expect(strength("bayern")).toBeGreaterThan(strength("heidenheim") + 10);
+  });
+});

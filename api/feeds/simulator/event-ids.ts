@@ -1,0 +1,23 @@
+/**
+ * Per-bookmaker ids derived from a fixture's serial, so they are stable for the fixture's
+ * whole life and distinct between bookmakers, as on the real sites. Only SportyBet's
+ * eventId and Bet9ja's EXTID carry the shared Sportradar id.
+ */
+import { CLUBS, type SimClub } from "./clubs.ts";
+import type { SimFixture } from "./schedule.ts";
+
+export const bet9jaEventId = (f: SimFixture): number => 590_000_000 + f.serial * 13;
+export const betkingItemId = (f: SimFixture): number => 40_000_000 + f.serial * 11;
+/** BetKing's provider reference: digits, not a Sportradar id. */
+export const betkingProviderId = (f: SimFixture): string => String(9_000_000 + f.serial * 7);
+export const nairabetEventId = (f: SimFixture): number => 17_000_000 + f.serial * 9;
+/** Altenar's extId: a feed provider's id, not Sportradar's (feeds README). */
+export const nairabetExtId = (f: SimFixture): string => `fp32_ar:match:${600_000 + f.serial}`;
+export const nairabetCode = (f: SimFixture): number => 100 + ((f.serial * 37) % 9_000);
+export const onexbetGameId = (f: SimFixture): number => 280_000_000 + f.serial * 17;
+export const sportybetGameId = (f: SimFixture): string => String(10_000 + ((f.serial * 7_919) % 89_999));
+
+const clubIndex = (club: SimClub): number => CLUBS.indexOf(club);
+export const sportybetCompetitorId = (club: SimClub): string => `sr:competitor:${30_000 + clubIndex(club)}`;
+export const nairabetCompetitorId = (club: SimClub): number => 43_600 + clubIndex(club);
+export const onexbetTeamId = (club: SimClub): number => 2_500 + clubIndex(club) * 3;

@@ -1,0 +1,83 @@
+/**
+ * The simulator's pure core: fixtures and each bookmaker's prices as functions of the seed
+ * and the injected clock, plus the faults a test has switched on. The HTTP layer
+ * (simulator-app.ts) only renders what this answers.
+ */
+import type { BookmakerKey } from "../types.ts";
+import { quoteFixture, type QuotedMarket } from "./pricing.ts";
+import { upcomingFixtures, type SimFixture } from "./schedule.ts";
+
+export type SimFault =
+  /** 503 with an HTML error page. */
+  | { kind: "outage" }
+  /** 403 with an HTML bot-challenge page, as Cloudflare or Akamai answer outside Nigeria. */
+  | { kind: "forbidden" }
+  /** Waits `delayMs` (through the injected sleep) and then answers normally. */
+  | { kind: "slow"; delayMs: number }
+  /** HTTP 200, JSON content type, body cut in half. */
+  | { kind: "malformed" }
+  /** The site's success envelope with no events. */
+  | { kind: "empty" }
+  /** HTTP 200 carrying the site's failure flag (bizCode != 10000, R "E", Success false, ...). */
+  | { kind: "error-envelope" };
+
+export interface FeedSimulatorOptions {
+  seed: number;
+  /** Epoch ms; injected so tests (and replays) are deterministic. */
+  now?: () => number;
+  /** Used by the "slow" fault; tests inject one that records instead of waiting. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface PricedFixture {
+  fixture: SimFixture;
+  markets: QuotedMarket[];
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class FeedSimulator {
+  readonly seed: number;
+  readonly now: () => number;
+  readonly sleep: (ms: number) => Promise<void>;
+  private readonly faults = new Map<BookmakerKey, SimFault>();
+
+  constructor(options: FeedSimulatorOptions) {
+    this.seed = options.seed >>> 0;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? realSleep;
+  }
+
+  /** Every upcoming fixture within the listing window, whoever lists it. */
+  upcoming(competitionId?: number, t = this.now()): SimFixture[] {
+    return upcomingFixtures(this.seed, t, competitionId);
+  }
+
+  /** The fixtures one bookmaker lists for a competition (all four when omitted), priced at `t`. */
+  listing(bookmaker: BookmakerKey, competitionId?: number, t = this.now()): PricedFixture[] {
+    return this.upcoming(competitionId, t).flatMap((fixture) => {
+      const markets = quoteFixture(this.seed, bookmaker, fixture, t);
+      return markets ? [{ fixture, markets }] : [];
+    });
+  }
+
+  /** One listed fixture found by a bookmaker's own id, for the per-event endpoints. */
+  findListed(
+    bookmaker: BookmakerKey,
+    matches: (f: SimFixture) => boolean,
+    t = this.now(),
+  ): PricedFixture | undefined {
+    const fixture = this.upcoming(undefined, t).find(matches);
+    const markets = fixture && quoteFixture(this.seed, bookmaker, fixture, t);
+    return fixture && markets ? { fixture, markets } : undefined;
+  }
+
+  setFault(bookmaker: BookmakerKey, fault: SimFault | null): void {
+    if (fault) this.faults.set(bookmaker, fault);
+    else this.faults.delete(bookmaker);
+  }
+
+  fault(bookmaker: BookmakerKey): SimFault | null {
+    return this.faults.get(bookmaker) ?? null;
+  }
+}

@@ -1,0 +1,13 @@
+export { CLUBS, clubsOf, type SimClub } from "./clubs.ts";
+export {
+  FeedSimulator,
+  type FeedSimulatorOptions,
+  type PricedFixture,
+  type SimFault,
+} from "./feed-simulator.ts";
+export { LEAGUES, leagueById, type SimLeague } from "./leagues.ts";
+export { MARGIN_PROFILES, ENHANCED_MARGIN, marginPercent } from "./margins.ts";
+export { PRICE_STEP_MS, type QuotedMarket } from "./pricing.ts";
+export { LISTING_WINDOW_MS, type SimFixture } from "./schedule.ts";
+export { createSimulatorApp } from "./simulator-app.ts";
+export { startSimulator, type RunningSimulator, type StartSimulatorOptions } from "./start-simulator.ts";

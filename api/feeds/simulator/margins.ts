@@ -1,0 +1,59 @@
+/**
+ * How each bookmaker turns true probabilities into prices. Targets follow the feeds README's
+ * margin table, lowered to the 4-6 % that top leagues run at. Double Chance targets use the
+ * "halved" definition of DESIGN section 7.
+ */
+import type { BookmakerKey } from "../types.ts";
+
+export type MarketKind = "1X2" | "DC" | "OU" | "BTTS";
+
+export interface MarginProfile {
+  /** Target margins as fractions (0.055 = 5.5 %). */
+  margins: Record<MarketKind, number>;
+  /** Decimal places of quoted prices. */
+  decimals: number;
+}
+
+export const MARGIN_PROFILES: Record<BookmakerKey, MarginProfile> = {
+  bet9ja: { margins: { "1X2": 0.06, OU: 0.06, BTTS: 0.065, DC: 0.07 }, decimals: 2 },
+  sportybet: { margins: { "1X2": 0.055, OU: 0.053, BTTS: 0.06, DC: 0.057 }, decimals: 2 },
+  betking: { margins: { "1X2": 0.05, OU: 0.05, BTTS: 0.055, DC: 0.065 }, decimals: 2 },
+  nairabet: { margins: { "1X2": 0.065, OU: 0.065, BTTS: 0.07, DC: 0.07 }, decimals: 2 },
+  "1xbet": { margins: { "1X2": 0.04, OU: 0.045, BTTS: 0.05, DC: 0.04 }, decimals: 3 },
+};
+
+/** NairaBet's "Enhanced Prices" 1X2 runs near 3 % (the captured payload's three boosted markets all sum to 1.031). */
+export const ENHANCED_MARGIN = 0.031;
+
+/** Below this a price reads as a suspended placeholder (feeds README), so live prices never go there. */
+const MIN_PRICE = 1.02;
+
+/**
+ * Power-method margin: each probability p becomes p^c with c < 1 chosen so the implied
+ * probabilities sum to `covered * (1 + margin)`. Unlike a flat multiplier it loads the
+ * long shots more, as real books do, and never pushes a heavy favourite to 1.00.
+ * `covered` is 2 for Double Chance (its selections cover every result twice).
+ */
+export function applyMargin(probabilities: readonly number[], margin: number, covered = 1): number[] {
+  const target = covered * (1 + margin);
+  const sum = (c: number) => probabilities.reduce((s, p) => s + p ** c, 0);
+  let low = 0.05;
+  let high = 1;
+  for (let i = 0; i < 50; i++) {
+    const mid = (low + high) / 2;
+    if (sum(mid) > target) low = mid;
+    else high = mid;
+  }
+  const c = (low + high) / 2;
+  return probabilities.map((p) => 1 / p ** c);
+}
+
+export function roundPrice(price: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.max(MIN_PRICE, Math.round(price * factor) / factor);
+}
+
+/** Margin in percent as DESIGN section 7 defines it. */
+export function marginPercent(prices: readonly number[], covered = 1): number {
+  return (prices.reduce((s, p) => s + 1 / p, 0) / covered - 1) * 100;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { Bet9jaList, BetkingList, SportyList } from "./testing/payload-types.ts";
+import { BOOKMAKERS, harness, HOUR, LEAGUE_PATHS, TUESDAY } from "./testing/sim-harness.ts";
+import { servedMarkets } from "./testing/served-prices.ts";
+
+describe("suspended markets and partial coverage", () => {
+  it("suspends some markets at every bookmaker over a few hours, shown the way each site does", async () => {
+    const h = harness();
+    const suspended = new Map<string, number>();
+    for (let t = TUESDAY; t < TUESDAY + 3 * HOUR; t += HOUR / 2) {
+      h.setNow(t);
+      for (const bk of BOOKMAKERS) {
+        const closed = (await servedMarkets(h, bk)).filter((m) => !m.open).length;
+        suspended.set(bk, (suspended.get(bk) ?? 0) + closed);
+      }
+    }
+    for (const bk of BOOKMAKERS) expect(suspended.get(bk)).toBeGreaterThan(0);
+  });
+
+  it("marks suspension with status and isActive at SportyBet and with 1.00 placeholders at Bet9ja and BetKing", async () => {
+    const h = harness();
+    let sporty = false;
+    let bet9ja = false;
+    let betking = false;
+    for (let t = TUESDAY; t < TUESDAY + 6 * HOUR && !(sporty && bet9ja && betking); t += HOUR / 4) {
+      h.setNow(t);
+      const s = await h.json<SportyList>(LEAGUE_PATHS.sportybet[0] as string);
+      const markets = s.data?.tournaments.flatMap((x) => x.events.flatMap((e) => e.markets)) ?? [];
+      sporty ||= markets.some((m) => m.status !== 0 && m.outcomes.every((o) => o.isActive === 0));
+      const b9 = await Promise.all(LEAGUE_PATHS.bet9ja.map((p) => h.json<Bet9jaList>(p)));
+      bet9ja ||= b9.some((l) => l.D.E.some((e) => Object.values(e.O).includes("1.00")));
+      const bk = await Promise.all(LEAGUE_PATHS.betking.map((p) => h.json<BetkingList>(p)));
+      betking ||= bk.some((l) =>
+        l.AreaMatches.some((a) =>
+          a.Items.some((i) =>
+            i.OddsCollection.some((c) => c.MatchOdds.every((o) => o.Outcome.OddOutcome === 1)),
+          ),
+        ),
+      );
+    }
+    expect([sporty, bet9ja, betking]).toEqual([true, true, true]);
+  });
+
+  it("does not list every fixture at every bookmaker", async () => {
+    const h = harness();
+    const all = h.sim.upcoming().length;
+    const counts = BOOKMAKERS.map((bk) => h.sim.listing(bk).length);
+    expect(counts.every((n) => n > all * 0.85)).toBe(true);
+    expect(counts.some((n) => n < all)).toBe(true);
+  });
+});

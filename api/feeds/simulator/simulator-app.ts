@@ -1,0 +1,45 @@
+/**
+ * The simulator over HTTP: each bookmaker's real paths under its own prefix (/sportybet,
+ * /bet9ja, /betking, /nairabet, /1xbet), so an adapter runs unchanged with
+ * baseUrl `${origin}/<key>`. Unknown paths answer 404.
+ */
+import express, { type Request, type Response } from "express";
+import { edgeFault, payloadFault } from "./faults.ts";
+import type { FeedSimulator } from "./feed-simulator.ts";
+import { SITES } from "./sites/index.ts";
+import type { SiteAnswer, SimulatedSite } from "./sites/site.ts";
+
+function send(res: Response, answer: SiteAnswer): void {
+  res.status(answer.status).type(answer.contentType).send(answer.body);
+}
+
+function siteHandler(sim: FeedSimulator, site: SimulatedSite) {
+  return async (req: Request, res: Response, next: () => void) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const fault = sim.fault(site.key);
+    const edge = edgeFault(fault);
+    if (edge) return send(res, edge);
+    if (fault?.kind === "slow") await sim.sleep(fault.delayMs);
+    // Priced at the instant of answering, after any delay, like a real slow site.
+    const request = {
+      path: req.path,
+      query: new URL(req.originalUrl, "http://simulator").searchParams,
+      t: sim.now(),
+    };
+    const answer = site.answer(sim, request);
+    if (!answer) return next();
+    send(res, payloadFault(sim.fault(site.key), site, request, answer));
+  };
+}
+
+export function createSimulatorApp(sim: FeedSimulator) {
+  const app = express();
+  app.disable("x-powered-by");
+  // Payloads are already byte-stable per price bucket; an ETag would add nothing the tests need.
+  app.set("etag", false);
+  for (const site of SITES) app.use(`/${site.key}`, siteHandler(sim, site));
+  app.use((_req, res) => {
+    res.status(404).type("text/plain").send("Not Found");
+  });
+  return app;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import type { SportyList } from "./testing/payload-types.ts";
+import { harness, LEAGUE_PATHS } from "./testing/sim-harness.ts";
+
+const LIST = LEAGUE_PATHS.sportybet[0] as string;
+const BASE = "/sportybet/api/ng/factsCenter/pcUpcomingEvents";
+
+describe("SportyBet pcUpcomingEvents", () => {
+  it("serves all four leagues in one list with the captured field names and string odds", async () => {
+    const h = harness();
+    const body = await h.json<SportyList>(LIST);
+    expect(body).toMatchObject({ bizCode: 10000, message: "0#0" });
+    const tournaments = body.data?.tournaments ?? [];
+    expect(tournaments.map((t) => t.id)).toEqual([
+      "sr:tournament:17",
+      "sr:tournament:8",
+      "sr:tournament:23",
+      "sr:tournament:35",
+    ]);
+    expect(tournaments[0]?.name).toBe("Premier League");
+    const events = tournaments.flatMap((t) => t.events);
+    expect(body.data?.totalNum).toBe(events.length);
+    const event = events[0];
+    expect(event).toMatchObject({ status: 0, eventId: expect.stringMatching(/^sr:match:\d+$/) });
+    expect(event?.estimateStartTime).toBeGreaterThan(h.sim.now());
+    expect(typeof event?.homeTeamName).toBe("string");
+    const oneXTwo = event?.markets.find((m) => m.id === "1");
+    expect(oneXTwo).toMatchObject({ desc: "1X2", status: 0 });
+    expect(oneXTwo).not.toHaveProperty("specifier");
+    expect(oneXTwo?.outcomes.map((o) => [o.id, o.desc, o.isActive])).toEqual([
+      ["1", "Home", 1],
+      ["2", "Draw", 1],
+      ["3", "Away", 1],
+    ]);
+    expect(oneXTwo?.outcomes.every((o) => /^\d+\.\d{2}$/.test(o.odds))).toBe(true);
+  });
+
+  it("repeats market 18 once per total line, and serves GG/NG as 29 and Double Chance as 10", async () => {
+    const h = harness();
+    const event = (await h.json<SportyList>(LIST)).data?.tournaments[0]?.events[0];
+    const totals = event?.markets.filter((m) => m.id === "18") ?? [];
+    expect(totals.map((m) => m.specifier)).toEqual([
+      "total=0.5",
+      "total=1.5",
+      "total=2.5",
+      "total=3.5",
+      "total=4.5",
+    ]);
+    expect(totals[2]?.outcomes.map((o) => [o.id, o.desc])).toEqual([
+      ["12", "Over 2.5"],
+      ["13", "Under 2.5"],
+    ]);
+    expect(event?.markets.find((m) => m.id === "29")?.outcomes.map((o) => o.id)).toEqual(["74", "76"]);
+    expect(event?.markets.find((m) => m.id === "10")?.outcomes.map((o) => o.id)).toEqual(["9", "10", "11"]);
+  });
+
+  it("honours marketId, option=1 and paging like the real list", async () => {
+    const h = harness();
+    const only1x2 = await h.json<SportyList>(`${BASE}?sportId=sr:sport:1&marketId=1&option=1`);
+    const events = only1x2.data?.tournaments.flatMap((t) => t.events) ?? [];
+    expect(events.every((e) => e.markets.length === 1 && e.markets[0]?.id === "1")).toBe(true);
+    expect(only1x2.data?.tournaments.every((t) => t.events.length <= 10)).toBe(true);
+    const page2 = await h.json<SportyList>(`${BASE}?sportId=sr:sport:1&pageSize=5&pageNum=2`);
+    expect(page2.data?.tournaments.flatMap((t) => t.events)).toHaveLength(5);
+    expect(page2.data?.totalNum).toBe(events.length);
+  });
+});

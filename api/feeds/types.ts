@@ -1,0 +1,69 @@
+/** The normalised shape every bookmaker adapter produces (DESIGN section 7). */
+
+export type BookmakerKey = "bet9ja" | "betking" | "sportybet" | "nairabet" | "1xbet";
+
+/** Bookmaker ids of the product spec, section 3. */
+export const BOOKMAKER_IDS: Record<BookmakerKey, number> = {
+  bet9ja: 1,
+  betking: 2,
+  sportybet: 3,
+  nairabet: 4,
+  "1xbet": 5,
+};
+
+export interface OfferPrice {
+  /** Product market id (1 = 1X2 ... 8 = Double Chance; shared/reference.ts). */
+  marketId: number;
+  /** Product selection id (1..18; shared/reference.ts). */
+  selectionTypeId: number;
+  /** Decimal price > 1.01; placeholders and suspended prices are dropped by the adapter. */
+  price: number;
+  /** The bookmaker marks the price as boosted or enhanced. */
+  boosted: boolean;
+}
+
+export interface Offer {
+  bookmaker: BookmakerKey;
+  /** The bookmaker's own event id, as text. */
+  externalId: string;
+  /** Sportradar match id ("sr:match:N") when the bookmaker exposes one. */
+  srId?: string;
+  /** Product competition id (1 Premier League, 2 La Liga, 3 Serie A, 4 Bundesliga). */
+  competitionId: number;
+  home: string;
+  away: string;
+  /** Kick-off, UTC. */
+  kickoff: Date;
+  prices: OfferPrice[];
+}
+
+/** One HTTP request an adapter wants made. The collector performs it (timeouts, retries, proxy). */
+export interface FeedRequest {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** What an adapter's parse answers: offers, or a failure the collector logs and counts. */
+export type ParseResult = { ok: true; offers: Offer[] } | { ok: false; error: string };
+
+/**
+ * An adapter knows one bookmaker's URLs, headers, payload shape and ids. It does no I/O itself:
+ * the collector fetches what `leagueRequests` asks for and hands each body to `parseLeague`.
+ * `baseUrl` is the bookmaker's real origin when FEEDS=live and the simulator's origin for that
+ * bookmaker when FEEDS=simulated, so the same adapter runs against both unchanged.
+ */
+export interface BookmakerAdapter {
+  key: BookmakerKey;
+  /** Real origin(s) of the live site, e.g. "https://www.sportybet.com". */
+  liveBaseUrl: string;
+  /** Requests for one league's upcoming events. */
+  leagueRequests(baseUrl: string, competitionId: number, now: Date): FeedRequest[];
+  /** Parses one league response body (raw text: the adapter owns JSON parsing and its failures). */
+  parseLeague(body: string, competitionId: number, now: Date): ParseResult;
+  /**
+   * Optional per-event follow-up (Bet9ja's BTTS lives only in its per-event call).
+   * Given the league's offers, answers the extra requests and a parser that merges their prices.
+   */
+  eventRequests?(baseUrl: string, offers: Offer[]): { request: FeedRequest; externalId: string }[];
+  parseEvent?(body: string, offer: Offer): ParseResult;
+}

@@ -1,0 +1,46 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise one RFC 5322 `.eml` file per message in DATA_DIR/outbox/
+ * (DESIGN section 4), so a fresh `npm start` can register without any mail server.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; logger: Logger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let sequence = 0;
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(options.outboxDir, { recursive: true });
+      sequence += 1;
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
+      const file = join(options.outboxDir, `${Date.now()}-${process.pid}-${sequence}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      options.logger.info({ file }, "mail written to outbox");
+    },
+    close: () => transport.close(),
+  };
+}

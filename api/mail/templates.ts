@@ -1,0 +1,34 @@
+import type { MailMessage } from "./mailer.ts";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+function codeMail(to: string, username: string, code: string, subject: string, purpose: string, origin: string): MailMessage {
+  const text = [
+    `Hello ${username},`,
+    "",
+    `${purpose} on AfriOdds, enter this code:`,
+    "",
+    `    ${code}`,
+    "",
+    "The code expires in 10 minutes and works once.",
+    "If you did not ask for it, you can ignore this e-mail: nothing changes on your account.",
+    "",
+    `AfriOdds, free odds comparison for Nigerian bettors: ${origin}`,
+  ].join("\n");
+  const html =
+    `<p>Hello ${escapeHtml(username)},</p><p>${escapeHtml(purpose)} on AfriOdds, enter this code:</p>` +
+    `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>` +
+    `<p>The code expires in 10 minutes and works once.</p>` +
+    `<p>If you did not ask for it, you can ignore this e-mail: nothing changes on your account.</p>` +
+    `<p>AfriOdds, free odds comparison for Nigerian bettors: <a href="${escapeHtml(origin)}">${escapeHtml(origin)}</a></p>`;
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, username: string, code: string, origin: string): MailMessage {
+  return codeMail(to, username, code, `Your AfriOdds verification code: ${code}`, "To verify your e-mail address", origin);
+}
+
+export function passwordResetMail(to: string, username: string, code: string, origin: string): MailMessage {
+  return codeMail(to, username, code, `Your AfriOdds password reset code: ${code}`, "To reset your password", origin);
+}

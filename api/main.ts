@@ -1,0 +1,25 @@
+import { ConfigError, loadApiConfig } from "./config.ts";
+import { startApiServer } from "./server.ts";
+
+/** Reads config, listens, and shuts down gracefully on SIGTERM or SIGINT. */
+let config;
+try {
+  config = loadApiConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const running = await startApiServer(config);
+const { logger, db } = running.api;
+logger.info({ origin: running.origin, database: db.dialect, feeds: config.feeds }, `AfriOdds odds API on ${running.origin}`);
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    void running.stop().then(() => process.exit(0));
+  });
+}

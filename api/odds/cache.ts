@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
+import { COMPETITIONS, MARKETS } from "#shared/reference.ts";
+import type { Listing } from "./read-model.ts";
+
+/** A response body built once, with its gzip form and a strong ETag. */
+export interface CachedBody {
+  json: string;
+  gzip: Buffer;
+  etag: string;
+}
+
+function cached(value: unknown): CachedBody {
+  const json = JSON.stringify({ data: value });
+  const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
+  return { json, gzip: gzipSync(json, { level: 6 }), etag };
+}
+
+const oddsKey = (competition: number, market: number) => `${competition}:${market}`;
+/** The public sample: the next two events, market 1X2 (spec section 7). */
+const SAMPLE_EVENTS = 2;
+const MATCH_RESULT = 1;
+
+/**
+ * Odds responses cached per (competition, market), plus the summary and the sample, rebuilt
+ * whole from a listing when prices change (DESIGN section 7): serving them costs no database work.
+ */
+export function oddsCache() {
+  const noOdds = cached({ events: [], updatedAt: new Date(0).toISOString() } satisfies OddsResponse);
+  const noSummary = cached({ numEvents: 0, numBookmakers: 0, marketIds: [], competitionIds: [], numOdds: 0 });
+  let bodies = new Map<string, CachedBody>();
+  let summary = noSummary;
+  let sample = noOdds;
+
+  return {
+    rebuild(listing: Listing, now: number) {
+      const updatedAt = new Date(now).toISOString();
+      const next = new Map<string, CachedBody>();
+      for (const competition of COMPETITIONS) {
+        const inCompetition = listing.events.filter((e) => e.competitionId === competition.id);
+        for (const market of MARKETS) {
+          const events: OddsEvent[] = [];
+          for (const event of inCompetition) {
+            const m = event.markets.find((x) => x.marketId === market.id);
+            if (m) events.push({ ...event, markets: [m] });
+          }
+          next.set(oddsKey(competition.id, market.id), cached({ events, updatedAt } satisfies OddsResponse));
+        }
+      }
+      const sampleEvents = listing.events
+        .filter((e) => e.markets.some((m) => m.marketId === MATCH_RESULT))
+        .slice(0, SAMPLE_EVENTS)
+        .map((e) => ({ ...e, markets: e.markets.filter((m) => m.marketId === MATCH_RESULT) }));
+      bodies = next;
+      summary = cached(listing.summary);
+      sample = cached({ events: sampleEvents, updatedAt } satisfies OddsResponse);
+    },
+    odds: (competition: number, market: number) => bodies.get(oddsKey(competition, market)),
+    summary: () => summary,
+    sample: () => sample,
+    noOdds: () => noOdds,
+    noSummary: () => noSummary,
+  };
+}
+
+export type OddsCache = ReturnType<typeof oddsCache>;

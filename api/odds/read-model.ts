@@ -1,0 +1,110 @@
+import type { Kysely } from "kysely";
+import type { EventMarket, OddsEvent, OddsSummary } from "#shared/contract.ts";
+import { annotateMarket, type StoredBookmakerMarket, type StoredPrice } from "#shared/odds-math.ts";
+import { MARKETS } from "#shared/reference.ts";
+import type { Database } from "../db/schema.ts";
+
+export interface ListingOptions {
+  now: number;
+  /** Prices confirmed before this are stale and leave the responses. */
+  freshSince: number;
+}
+
+/** Every listed event with all its markets, built from fresh prices of upcoming events only. */
+export interface Listing {
+  events: OddsEvent[];
+  summary: OddsSummary;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Reads current prices once and builds every event's annotated markets (margins and flags of
+ * DESIGN section 7). Events past kick-off and stale prices leave here.
+ */
+export async function buildListing(db: Kysely<Database>, options: ListingOptions): Promise<Listing> {
+  const rows = await db
+    .selectFrom("prices")
+    .innerJoin("events", "events.id", "prices.event_id")
+    .select([
+      "events.id as eventId",
+      "events.competition_id as competitionId",
+      "events.home",
+      "events.away",
+      "events.kickoff",
+      "prices.bookmaker",
+      "prices.market_id as marketId",
+      "prices.selection_type_id as selectionTypeId",
+      "prices.price",
+      "prices.boosted",
+      "prices.confirmed_at as confirmedAt",
+      "prices.changed_at as changedAt",
+      "prices.direction",
+    ])
+    .where("events.kickoff", ">", options.now)
+    .where("prices.confirmed_at", ">=", options.freshSince)
+    .execute();
+
+  type Group = { event: Omit<OddsEvent, "markets">; markets: Map<number, Map<number, { updatedAt: number; odds: StoredPrice[] }>> };
+  const groups = new Map<string, Group>();
+  const bookmakers = new Set<number>();
+  for (const row of rows) {
+    let group = groups.get(row.eventId);
+    if (!group) {
+      group = {
+        event: { id: row.eventId, name: `${row.home} vs ${row.away}`, home: row.home, away: row.away, date: iso(row.kickoff), competitionId: row.competitionId },
+        markets: new Map(),
+      };
+      groups.set(row.eventId, group);
+    }
+    const byBookmaker = group.markets.get(row.marketId) ?? new Map();
+    group.markets.set(row.marketId, byBookmaker);
+    const entry = byBookmaker.get(row.bookmaker) ?? { updatedAt: 0, odds: [] };
+    byBookmaker.set(row.bookmaker, entry);
+    entry.updatedAt = Math.max(entry.updatedAt, row.changedAt ?? row.confirmedAt);
+    entry.odds.push({
+      selectionTypeId: row.selectionTypeId,
+      value: row.price,
+      boosted: row.boosted === 1,
+      lastChange: row.changedAt !== null && row.direction !== 0 ? { direction: row.direction > 0 ? "up" : "down", at: row.changedAt } : null,
+    });
+  }
+
+  const events: OddsEvent[] = [];
+  const marketIds = new Set<number>();
+  const competitionIds = new Set<number>();
+  let numOdds = 0;
+  for (const group of groups.values()) {
+    const markets: EventMarket[] = [];
+    for (const market of MARKETS) {
+      const byBookmaker = group.markets.get(market.id);
+      if (!byBookmaker) continue;
+      const stored: StoredBookmakerMarket<number>[] = [...byBookmaker.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([provider, entry]) => ({ provider, updatedAt: entry.updatedAt, odds: entry.odds }));
+      const odds = annotateMarket(market.id, stored, options.now).map((o) => ({ ...o, updatedAt: iso(o.updatedAt) }));
+      if (odds.length === 0) continue;
+      markets.push({ marketId: market.id, odds });
+      marketIds.add(market.id);
+      for (const o of odds) {
+        bookmakers.add(o.provider);
+        numOdds += o.odds.length;
+      }
+    }
+    if (markets.length === 0) continue;
+    competitionIds.add(group.event.competitionId);
+    events.push({ ...group.event, markets });
+  }
+  events.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
+
+  return {
+    events,
+    summary: {
+      numEvents: events.length,
+      numBookmakers: bookmakers.size,
+      marketIds: [...marketIds].sort((a, b) => a - b),
+      competitionIds: [...competitionIds].sort((a, b) => a - b),
+      numOdds,
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { Router, type Request, type RequestHandler, type Response } from "express";
+import { oddsChecksum } from "#shared/checksum.ts";
+import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
+import { isCompetitionId, isCountryId, isMarketId } from "#shared/reference.ts";
+import { AppError } from "../http/errors.ts";
+import type { CachedBody, OddsCache } from "./cache.ts";
+
+/** Answers a cached body: 304 to a matching If-None-Match, gzip when the client takes it. */
+function send(req: Request, res: Response, body: CachedBody) {
+  res.setHeader("ETag", body.etag);
+  res.setHeader("Cache-Control", "private, no-cache");
+  res.setHeader("Vary", "Accept-Encoding, Authorization");
+  const match = req.header("if-none-match");
+  if (match && match.split(",").some((tag) => tag.trim() === body.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.type("application/json");
+  if (/\bgzip\b/.test(req.header("accept-encoding") ?? "")) {
+    res.setHeader("Content-Encoding", "gzip");
+    res.send(body.gzip);
+  } else {
+    res.send(body.json);
+  }
+}
+
+function countryOf(req: Request): number {
+  const country = Number(req.query.country);
+  if (!isCountryId(country)) throw new AppError("VALIDATION_ERROR", "country must be 1 (Nigeria), 2 (Ghana) or 3 (Kenya).");
+  return country;
+}
+
+/** GET /odds (token and checksum), /odds/summary and /odds/sample (public), all from the cache. */
+export function oddsRouter(cache: OddsCache, auth: RequestHandler): Router {
+  const router = Router();
+
+  router.get("/", auth, (req, res) => {
+    const country = countryOf(req);
+    const competition = Number(req.query.competition);
+    const market = Number(req.query.market);
+    if (!isCompetitionId(competition)) throw new AppError("VALIDATION_ERROR", "competition must be 1 to 4.");
+    if (!isMarketId(market)) throw new AppError("VALIDATION_ERROR", "market must be 1 to 8.");
+    const k = typeof req.query.k === "string" ? req.query.k : "";
+    // DESIGN section 3: k is FNV-1a of `${ak}:${country}&${competition}&${market}` with the raw query values.
+    const expected = oddsChecksum(req.auth!.ak, { country: String(req.query.country), competition: String(req.query.competition), market: String(req.query.market) });
+    if (k !== expected) throw new AppError("INVALID_CHECKSUM", "Missing or wrong request checksum.");
+    // Only Nigeria is live: Ghana and Kenya are coming soon and have no odds yet.
+    send(req, res, (country === LIVE_COUNTRY_ID && cache.odds(competition, market)) || cache.noOdds());
+  });
+
+  router.get("/summary", (req, res) => {
+    const country = countryOf(req);
+    send(req, res, country === LIVE_COUNTRY_ID ? cache.summary() : cache.noSummary());
+  });
+
+  router.get("/sample", (req, res) => {
+    const country = countryOf(req);
+    send(req, res, country === LIVE_COUNTRY_ID ? cache.sample() : cache.noOdds());
+  });
+
+  return router;
+}

@@ -1,0 +1,43 @@
+import type {
+  Acknowledgement,
+  BrowserAuthResult,
+  BrowserSession,
+  LoginRequest,
+  OddsResponse,
+  OddsSummary,
+  RegisterResult,
+  UserProfile,
+} from "#shared/contract.ts";
+import type { AnalyticsEvent } from "#shared/contract.ts";
+import { apiCall } from "./http.ts";
+
+/** Every call the browser makes, typed by the contract (spec section 7). */
+export const api = {
+  session: () => apiCall<BrowserSession>("GET", "/session"),
+  login: (body: LoginRequest) => apiCall<BrowserAuthResult>("POST", "/users/login", body),
+  register: (body: { userName: string; email: string; password: string; country: number }) =>
+    apiCall<RegisterResult>("PUT", "/users/register", body),
+  verifyEmail: (body: { email: string; otp: string }) => apiCall<BrowserAuthResult>("POST", "/users/verify-email", body),
+  resendOtp: (body: { email: string }) => apiCall<Acknowledgement>("POST", "/users/resend-otp", body),
+  forgotPassword: (body: { email: string }) => apiCall<Acknowledgement>("POST", "/users/forgot-password", body),
+  resetPassword: (body: { email: string; otp: string; password: string }) =>
+    apiCall<BrowserAuthResult>("POST", "/users/reset-password", body),
+  logout: () => apiCall<Acknowledgement>("POST", "/users/logout", {}),
+  me: () => apiCall<UserProfile>("GET", "/users/me"),
+  feedback: (body: { message: string }) => apiCall<Acknowledgement>("POST", "/users/feedback", body),
+  summary: (country: number) => apiCall<OddsSummary>("GET", `/odds/summary?country=${country}`),
+  /** The web tier adds the checksum `k` from the session's token. */
+  odds: (q: { country: number; competition: number; market: number }) =>
+    apiCall<OddsResponse>("GET", `/odds?country=${q.country}&competition=${q.competition}&market=${q.market}`),
+  sample: (country: number) => apiCall<OddsResponse>("GET", `/odds/sample?country=${country}`),
+  /** Analytics beacons: fire and forget, never in the user's way. */
+  track(event: AnalyticsEvent) {
+    void fetch("/api/events", {
+      method: "POST",
+      keepalive: true,
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(event),
+    }).catch(() => undefined);
+  },
+};

@@ -1,0 +1,38 @@
+import { ApiError, decodeErrorBody, networkError } from "#shared/errors.ts";
+import type { HttpMethod } from "#shared/contract.ts";
+
+/** Listeners told when the web tier answers AUTH_EXPIRED, so the session store can clear itself. */
+const expiryListeners = new Set<() => void>();
+export function onSessionExpired(listener: () => void): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+/**
+ * One call to the web tier's /api (the backend-for-frontend). The browser never holds a token:
+ * cookies go along by themselves. Failures become ApiError with the spec's decoding (section 8).
+ */
+export async function apiCall<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method,
+      credentials: "same-origin",
+      headers: { Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (cause) {
+    throw networkError(cause);
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    const error = decodeErrorBody(res.status, text);
+    if (error.code === "AUTH_EXPIRED") for (const listener of expiryListeners) listener();
+    throw error;
+  }
+  try {
+    return (JSON.parse(text) as { data: T }).data;
+  } catch {
+    throw new ApiError(`HTTP error! status: ${res.status}`, { status: res.status });
+  }
+}

@@ -1,0 +1,12 @@
+/** Bookmakers as the marketing copy names them (spec section 1). */
+export const NIGERIA_BOOKMAKERS = ["Bet9ja", "SportyBet", "BetKing", "NairaBet"] as const;
+export const KENYA_BOOKMAKERS = ["SportPesa", "Betika", "Odibets", "Betin"] as const;
+export const GHANA_BOOKMAKERS = ["Betway", "1xBet", "Bet365", "SportyBet"] as const;
+
+/** The four leagues, in plain words for the copy (the tables use shared/reference.ts). */
+export const LEAGUES = [
+  "Premier League (England)",
+  "La Liga (Spain)",
+  "Serie A (Italy)",
+  "Bundesliga (Germany)",
+] as const;

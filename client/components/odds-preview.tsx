@@ -1,0 +1,78 @@
+import type { JSX } from "react";
+import { useRouteLoaderData } from "react-router";
+import { PREVIEW_LOAD_FAILED_MESSAGE } from "#shared/errors.ts";
+import { openLogin, openRegister } from "../dialogs/store.ts";
+import { EventCard } from "../odds/event-card.tsx";
+import type { RootData } from "../routes.tsx";
+import { DEFAULT_TIME_ZONE } from "../server-context.ts";
+import { ChartIcon, PercentIcon, StarIcon } from "./icons.tsx";
+import { usePreviewOdds, type PreviewState } from "./use-preview-odds.ts";
+
+function PreviewBody({ state }: { state: PreviewState }): JSX.Element {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  if (state.status === "loading") {
+    return <p className="has-text-centered py-5">Loading preview odds...</p>;
+  }
+  if (state.status === "failed") {
+    return (
+      <div className="notification is-warning">
+        <h3 className="title is-6 mb-2">Preview temporarily unavailable</h3>
+        <p>{PREVIEW_LOAD_FAILED_MESSAGE}</p>
+        <p className="mb-3">Login to access all odds data!</p>
+        <button type="button" className="button is-dark is-small" onClick={openLogin}>
+          Login
+        </button>
+      </div>
+    );
+  }
+  if (state.events.length === 0) {
+    return (
+      <div className="has-text-centered py-4">
+        <h3 className="title is-5">Sample Match Preview</h3>
+        <p className="mb-3">Sign up to see real-time odds from Nigerian bookmakers!</p>
+        <button type="button" className="button is-primary" onClick={openRegister}>
+          Sign Up Free
+        </button>
+      </div>
+    );
+  }
+  const timeZone = root?.timeZone ?? DEFAULT_TIME_ZONE;
+  const now = root?.now ?? Date.now();
+  return (
+    <>
+      {state.events.map((event) => (
+        <EventCard key={event.id} event={event} timeZone={timeZone} now={now} headingLevel={3} />
+      ))}
+    </>
+  );
+}
+
+/** The Nigeria page's visitor preview: the next matches' 1X2 odds, with its four states (spec section 2). */
+export function OddsPreview(): JSX.Element {
+  const state = usePreviewOdds();
+  return (
+    <section className="box" aria-labelledby="preview-title">
+      <h2 id="preview-title" className="title is-4 mb-2">
+        Next Upcoming Match
+      </h2>
+      <span className="tag is-info is-light">Preview - Sign up for all matches</span>
+      <ul className="highlights">
+        <li>
+          <ChartIcon className="tile-icon" />
+          Odds Movement
+        </li>
+        <li>
+          <PercentIcon className="tile-icon" />
+          Margin Analysis
+        </li>
+        <li>
+          <StarIcon className="tile-icon" />
+          Best Odds
+        </li>
+      </ul>
+      <div aria-live="polite" aria-busy={state.status === "loading"}>
+        <PreviewBody state={state} />
+      </div>
+    </section>
+  );
+}

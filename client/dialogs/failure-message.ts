@@ -1,0 +1,6 @@
+import { ApiError, flowErrorMessage, type ErrorFlow, type VerificationContext } from "#shared/errors.ts";
+
+/** The spec's per-flow message for a failed call; anything that is not an ApiError (a bug) gets the flow's generic text. */
+export function failureMessage(flow: ErrorFlow, error: unknown, context?: VerificationContext): string {
+  return flowErrorMessage(flow, error instanceof ApiError ? error : {}, context);
+}

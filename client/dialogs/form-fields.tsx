@@ -1,0 +1,130 @@
+import { useId, type ReactNode } from "react";
+import { stripToDigits } from "#shared/validation.ts";
+
+/** A form-level message; `field` names the input it is about, if any (validation issues carry it). */
+export interface FormMessage {
+  message: string;
+  field?: string | undefined;
+}
+
+interface FieldBase {
+  label: string;
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  /** The message this field is the subject of, so the input is marked invalid and described by it. */
+  error?: FormMessage | null;
+  errorId?: string;
+}
+
+function invalidProps(name: string, error: FormMessage | null | undefined, errorId: string | undefined) {
+  return error?.field === name ? { "aria-invalid": true, "aria-describedby": errorId } : {};
+}
+
+interface TextFieldProps extends FieldBase {
+  type?: "text" | "email" | "password";
+  autoComplete: string;
+}
+
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  type = "text",
+  autoComplete,
+  error,
+  errorId,
+}: TextFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="control">
+        <input
+          id={id}
+          className="input"
+          name={name}
+          type={type}
+          value={value}
+          autoComplete={autoComplete}
+          autoCapitalize={type === "text" ? "none" : undefined}
+          spellCheck={false}
+          onChange={(event) => onChange(event.target.value)}
+          {...invalidProps(name, error, errorId)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The 6-digit code (spec section 5): typed and pasted text alike are reduced to at most six digits.
+ * No maxLength: it would cut a pasted "12-34 56" before the non-digits could be stripped.
+ */
+export function CodeField({ label, name, value, onChange, error, errorId }: FieldBase) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="control">
+        <input
+          id={id}
+          className="input dialog-code"
+          name={name}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="one-time-code"
+          value={value}
+          onChange={(event) => onChange(stripToDigits(event.target.value))}
+          {...invalidProps(name, error, errorId)}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function FormError({ id, error }: { id: string; error: FormMessage | null }) {
+  if (!error) return null;
+  return (
+    <div id={id} className="notification is-danger is-light dialog-message" role="alert">
+      {error.message}
+    </div>
+  );
+}
+
+export function FormStatus({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div className="notification is-success is-light dialog-message" role="status">
+      {message}
+    </div>
+  );
+}
+
+export function SubmitButton({ running, children }: { running: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className={running ? "button is-primary is-fullwidth is-loading" : "button is-primary is-fullwidth"}
+      disabled={running}
+      aria-busy={running}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A text-style button that moves to another dialog. */
+export function DialogLink({ onClick, children }: { onClick(): void; children: ReactNode }) {
+  return (
+    <button type="button" className="button is-ghost dialog-link" onClick={onClick}>
+      {children}
+    </button>
+  );
+}

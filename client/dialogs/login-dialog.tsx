@@ -1,0 +1,80 @@
+import { useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { ApiError, ERROR_CODES } from "#shared/errors.ts";
+import { validateLogin } from "#shared/validation.ts";
+// client/api is the browser's API client, not the api/ tier the lint rule guards against.
+import { api } from "../backend/endpoints.ts";
+import { useSession } from "../session/store.ts";
+import { DialogLink, FormError, SubmitButton, TextField, type FormMessage } from "./form-fields.tsx";
+import { failureMessage } from "./failure-message.ts";
+import { Modal } from "./modal.tsx";
+import { useDialogs } from "./store.ts";
+import { useAsyncAction } from "./use-async-action.ts";
+
+export function LoginDialog() {
+  const navigate = useNavigate();
+  const show = useDialogs((s) => s.show);
+  const { running, run } = useAsyncAction();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<FormMessage | null>(null);
+  const errorId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (running) return;
+    const issue = validateLogin({ username, password });
+    setError(issue);
+    if (issue) return;
+    const outcome = await run(() => api.login({ username: username.trim(), password }));
+    if (!outcome) return;
+    if (outcome.ok) {
+      const { user } = outcome.value;
+      useSession.getState().signIn(user);
+      api.track({ name: "user_login_success", country: user.country });
+      // Closed with Escape while the call ran: stay signed in, but do not move the user.
+      if (useDialogs.getState().open !== "login") return;
+      useDialogs.getState().close();
+      void navigate("/dashboard");
+    } else if (outcome.error instanceof ApiError && outcome.error.code === ERROR_CODES.ACCOUNT_NOT_VERIFIED) {
+      // DESIGN section 3: the error's description is the account's e-mail. No code is sent here: the user presses resend.
+      if (useDialogs.getState().open === "login")
+        show("verify", { email: outcome.error.message, verifyContext: "login" });
+    } else {
+      setError({ message: failureMessage("login", outcome.error) });
+    }
+  }
+
+  const fieldError = { error, errorId };
+  return (
+    <Modal title="Log In">
+      <form noValidate onSubmit={submit}>
+        <FormError id={errorId} error={error} />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={setUsername}
+          {...fieldError}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          {...fieldError}
+        />
+        <SubmitButton running={running}>Log In</SubmitButton>
+      </form>
+      <p className="has-text-centered mt-3">
+        <DialogLink onClick={() => show("forgot")}>Forgot password?</DialogLink>
+      </p>
+      <p className="has-text-centered">
+        Don&apos;t have an account? <DialogLink onClick={() => show("register")}>Register</DialogLink>
+      </p>
+    </Modal>
+  );
+}

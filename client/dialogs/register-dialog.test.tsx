@@ -1,0 +1,129 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { REGISTER_MESSAGES } from "#shared/errors.ts";
+import { useDialogs } from "./store.ts";
+import {
+  advance,
+  dialog,
+  errorReply,
+  renderHost,
+  setupDialogTests,
+  showDialog,
+  stubApi,
+} from "./test-utils.tsx";
+
+setupDialogTests();
+
+type User = ReturnType<typeof renderHost>["user"];
+const VALID = { username: "ada", email: "Ada@Example.com", password: "secret123", confirm: "secret123" };
+
+async function register(user: User, values: Partial<typeof VALID> = {}) {
+  const v = { ...VALID, ...values };
+  if (v.username) await user.type(screen.getByLabelText("Username"), v.username);
+  if (v.email) await user.type(screen.getByLabelText("Email"), v.email);
+  if (v.password) await user.type(screen.getByLabelText("Password"), v.password);
+  if (v.confirm) await user.type(screen.getByLabelText("Confirm Password"), v.confirm);
+  await user.click(screen.getByRole("button", { name: "Register" }));
+}
+
+describe("RegisterDialog", () => {
+  it.each([
+    ["a missing field", { confirm: "" }, "Please fill in all fields"],
+    ["a malformed e-mail", { email: "ada@example" }, "Please enter a valid email address"],
+    ["different passwords", { confirm: "secret124" }, "Passwords do not match"],
+    [
+      "a short password",
+      { password: "short12", confirm: "short12" },
+      "Password must be at least 8 characters long",
+    ],
+  ])("blocks %s before anything is sent", async (_name, values, message) => {
+    const api = stubApi({});
+    const { user } = renderHost();
+    showDialog("register");
+    await register(user, values);
+    expect(screen.getByRole("alert").textContent).toBe(message);
+    expect(api.calls).toHaveLength(0);
+    expect(useDialogs.getState().open).toBe("register");
+  });
+
+  it("marks the field a validation message is about", async () => {
+    stubApi({});
+    const { user } = renderHost();
+    showDialog("register");
+    await register(user, { confirm: "different1" });
+    const confirm = screen.getByLabelText("Confirm Password");
+    expect(confirm.getAttribute("aria-invalid")).toBe("true");
+    expect(confirm.getAttribute("aria-describedby")).toBe(screen.getByRole("alert").id);
+    expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("offers only Nigeria and the autocomplete hints of a new account", () => {
+    stubApi({});
+    renderHost();
+    showDialog("register");
+    const country = screen.getByLabelText("Country") as HTMLSelectElement;
+    expect(Array.from(country.options).map((o) => [o.value, o.textContent])).toEqual([["1", "Nigeria"]]);
+    expect(screen.getByLabelText("Email").getAttribute("autocomplete")).toBe("email");
+    expect(screen.getByLabelText("Password").getAttribute("autocomplete")).toBe("new-password");
+    expect(screen.getByLabelText("Confirm Password").getAttribute("autocomplete")).toBe("new-password");
+  });
+
+  it("registers and opens verification in registration context for the e-mail the server normalised", async () => {
+    const api = stubApi({ "PUT /api/users/register": { status: 201, data: { email: "ada@example.com" } } });
+    const { user } = renderHost();
+    showDialog("register");
+    await register(user, { username: " ada " });
+    await advance(300);
+    expect(api.callsTo("PUT /api/users/register")[0]?.body).toEqual({
+      userName: "ada",
+      email: "Ada@Example.com",
+      password: "secret123",
+      country: 1,
+    });
+    expect(useDialogs.getState()).toMatchObject({
+      open: "verify",
+      email: "ada@example.com",
+      verifyContext: "registration",
+    });
+    expect(screen.getByRole("dialog", { name: "Verify Your Email" }).textContent).toContain(
+      "ada@example.com",
+    );
+    expect(api.callsTo("POST /api/users/resend-otp")).toHaveLength(0);
+  });
+
+  it.each([
+    ["EMAIL_IN_USE", REGISTER_MESSAGES.emailInUse],
+    ["USERNAME_IN_USE", REGISTER_MESSAGES.usernameInUse],
+    ["INTERNAL_ERROR", REGISTER_MESSAGES.other],
+  ])("shows the spec's message for %s", async (code, message) => {
+    stubApi({ "PUT /api/users/register": errorReply(code === "INTERNAL_ERROR" ? 500 : 409, code) });
+    const { user } = renderHost();
+    showDialog("register");
+    await register(user);
+    await advance(300);
+    expect(screen.getByRole("alert").textContent).toBe(message);
+    expect(useDialogs.getState().open).toBe("register");
+  });
+
+  it("keeps the button disabled and loading for 300 ms", async () => {
+    stubApi({ "PUT /api/users/register": { data: { email: "ada@example.com" } } });
+    const { user } = renderHost();
+    showDialog("register");
+    await register(user);
+    await advance(250);
+    const button = screen.getByRole("button", { name: "Register" });
+    expect(button).toHaveProperty("disabled", true);
+    expect(button.className).toContain("is-loading");
+    await advance(50);
+    expect(useDialogs.getState().open).toBe("verify");
+  });
+
+  it("links back to login", async () => {
+    stubApi({});
+    const { user } = renderHost();
+    showDialog("register");
+    await user.click(within(dialog()).getByRole("button", { name: "Log in" }));
+    expect(screen.getByRole("dialog", { name: "Log In" })).toBeTruthy();
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,86 @@
+import { useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { CODE_LENGTH } from "#shared/constants.ts";
+import { validateResetPassword } from "#shared/validation.ts";
+// client/api is the browser's API client, not the api/ tier the lint rule guards against.
+import { api } from "../backend/endpoints.ts";
+import { useSession } from "../session/store.ts";
+import {
+  CodeField,
+  DialogLink,
+  FormError,
+  SubmitButton,
+  TextField,
+  type FormMessage,
+} from "./form-fields.tsx";
+import { failureMessage } from "./failure-message.ts";
+import { Modal } from "./modal.tsx";
+import { useDialogs } from "./store.ts";
+import { useAsyncAction } from "./use-async-action.ts";
+
+export function ResetDialog() {
+  const navigate = useNavigate();
+  const show = useDialogs((s) => s.show);
+  const email = useDialogs((s) => s.email);
+  const { running, run } = useAsyncAction();
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [error, setError] = useState<FormMessage | null>(null);
+  const errorId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (running) return;
+    const issue = validateResetPassword({ code, password, confirmPassword });
+    setError(issue);
+    if (issue) return;
+    const outcome = await run(() => api.resetPassword({ email, otp: code, password }));
+    if (!outcome) return;
+    if (!outcome.ok) {
+      setError({ message: failureMessage("reset", outcome.error) });
+      return;
+    }
+    useSession.getState().signIn(outcome.value.user);
+    if (useDialogs.getState().open !== "reset") return;
+    useDialogs.getState().close();
+    void navigate("/dashboard");
+  }
+
+  const fieldError = { error, errorId };
+  return (
+    <Modal title="Reset Password">
+      <p className="mb-4">
+        Enter the {CODE_LENGTH}-digit code sent to <strong className="dialog-email">{email}</strong> and
+        choose a new password.
+      </p>
+      <form noValidate onSubmit={submit}>
+        <FormError id={errorId} error={error} />
+        <CodeField label="Reset Code" name="code" value={code} onChange={setCode} {...fieldError} />
+        <TextField
+          label="New Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          {...fieldError}
+        />
+        <TextField
+          label="Confirm New Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          {...fieldError}
+        />
+        <SubmitButton running={running}>Reset Password</SubmitButton>
+      </form>
+      <p className="has-text-centered mt-3">
+        Didn&apos;t get a code?{" "}
+        <DialogLink onClick={() => show("forgot")}>Back to Forgot Password</DialogLink>
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import { useId, useState, type FormEvent } from "react";
+import { CODE_LENGTH, RESEND_COOLDOWN_S } from "#shared/constants.ts";
+import { validateVerificationCode } from "#shared/validation.ts";
+// client/api is the browser's API client, not the api/ tier the lint rule guards against.
+import { api } from "../backend/endpoints.ts";
+import { useSession } from "../session/store.ts";
+import {
+  CodeField,
+  DialogLink,
+  FormError,
+  FormStatus,
+  SubmitButton,
+  type FormMessage,
+} from "./form-fields.tsx";
+import { failureMessage } from "./failure-message.ts";
+import { Modal } from "./modal.tsx";
+import { useDialogs } from "./store.ts";
+import { useAsyncAction } from "./use-async-action.ts";
+import { useCountdown } from "./use-countdown.ts";
+
+export function VerifyDialog() {
+  const show = useDialogs((s) => s.show);
+  const email = useDialogs((s) => s.email);
+  const context = useDialogs((s) => s.verifyContext);
+  const verify = useAsyncAction();
+  const resend = useAsyncAction();
+  const cooldown = useCountdown();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<FormMessage | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const errorId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (verify.running) return;
+    const issue = validateVerificationCode(code);
+    setError(issue);
+    setStatus(null);
+    if (issue) return;
+    const outcome = await verify.run(() => api.verifyEmail({ email, otp: code }));
+    if (!outcome) return;
+    if (!outcome.ok) {
+      setError({ message: failureMessage("verify", outcome.error, context) });
+      return;
+    }
+    const { user } = outcome.value;
+    useSession.getState().signIn(user);
+    if (context === "registration") api.track({ name: "user_registration_completed", country: user.country });
+    if (useDialogs.getState().open === "verify") show("welcome");
+  }
+
+  async function resendCode() {
+    setError(null);
+    setStatus(null);
+    const outcome = await resend.run(() => api.resendOtp({ email }));
+    if (!outcome) return;
+    if (outcome.ok) {
+      cooldown.start(RESEND_COOLDOWN_S);
+      setStatus(`A new code has been sent to ${email}.`);
+    } else {
+      setError({ message: failureMessage("resend", outcome.error) });
+    }
+  }
+
+  const waiting = cooldown.remaining > 0;
+  return (
+    <Modal title="Verify Your Email">
+      <p className="mb-4">
+        {context === "login"
+          ? `Your account is not verified yet. Enter the ${CODE_LENGTH}-digit code we sent to `
+          : `We have sent a ${CODE_LENGTH}-digit verification code to `}
+        <strong className="dialog-email">{email}</strong>.
+      </p>
+      <form noValidate onSubmit={submit}>
+        <FormError id={errorId} error={error} />
+        <FormStatus message={status} />
+        <CodeField
+          label="Verification Code"
+          name="code"
+          value={code}
+          onChange={setCode}
+          error={error}
+          errorId={errorId}
+        />
+        <SubmitButton running={verify.running}>Verify</SubmitButton>
+      </form>
+      <p className="has-text-centered mt-3">
+        <button
+          type="button"
+          className={
+            resend.running ? "button is-ghost dialog-link is-loading" : "button is-ghost dialog-link"
+          }
+          disabled={resend.running || waiting}
+          aria-busy={resend.running}
+          onClick={resendCode}
+        >
+          {waiting ? `Resend in ${cooldown.remaining}s` : "Resend code"}
+        </button>
+      </p>
+      <p className="has-text-centered">
+        {context === "login" ? (
+          <DialogLink onClick={() => show("login")}>Back to Login</DialogLink>
+        ) : (
+          <DialogLink onClick={() => show("register")}>Back to Register</DialogLink>
+        )}
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { Modal } from "./modal.tsx";
+import { useDialogs } from "./store.ts";
+
+/** After verification: the user is signed in; any way out of this dialog leads to the dashboard (spec section 4). */
+export function WelcomeDialog() {
+  const navigate = useNavigate();
+  const start = useCallback(() => {
+    useDialogs.getState().close();
+    void navigate("/dashboard");
+  }, [navigate]);
+
+  return (
+    <Modal title="Welcome to AfriOdds!" onClose={start}>
+      <div className="content">
+        <p>Your account is verified and ready.</p>
+        <p>
+          Compare odds from Nigeria&apos;s top bookmakers for the Premier League, La Liga, Serie A and
+          Bundesliga, all in one place and free.
+        </p>
+      </div>
+      <button type="button" className="button is-primary is-fullwidth" data-autofocus onClick={start}>
+        Get Started
+      </button>
+    </Modal>
+  );
+}

@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { FLAGS } from "#shared/reference.ts";
+import { EventCard } from "./event-card.tsx";
+import { market, oddsEvent, providerOdds } from "./test-data.ts";
+
+// Far from the real clock, so a card that ignored `now` would fail.
+const NOW = Date.parse("2030-03-10T10:00:00Z"); // Sunday, 11:00 in Lagos
+const LAGOS = "Africa/Lagos";
+
+afterEach(cleanup);
+
+function renderCard(event = oddsEvent(), timeZone = LAGOS) {
+  return render(<EventCard event={event} timeZone={timeZone} now={NOW} />);
+}
+
+/** The cells of one bookmaker's row, after its row header. */
+function rowCells(bookmaker: string) {
+  const row = screen.getByRole("rowheader", { name: bookmaker }).closest("tr");
+  if (!row) throw new Error(`no row for ${bookmaker}`);
+  return within(row).getAllByRole("cell");
+}
+
+describe("EventCard", () => {
+  it("names the event and labels each table with the event and market", () => {
+    renderCard();
+    expect(screen.getByRole("heading", { name: "Arsenal vs Chelsea" })).toBeTruthy();
+    expect(screen.getByRole("table", { name: "Arsenal vs Chelsea, 1X2 (Match Result)" })).toBeTruthy();
+  });
+
+  it("has a column per selection of the market plus Ov", () => {
+    renderCard(
+      oddsEvent({
+        markets: [
+          market(4, [
+            providerOdds(2, [
+              [8, 1.8],
+              [9, 2.05],
+            ]),
+          ]),
+        ],
+      }),
+    );
+    const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
+    expect(headers).toEqual(["Bookmaker", "Over 2.5", "Under 2.5", "Ov"]);
+  });
+
+  it("prints odds to 2 decimals and '-' for a selection the bookmaker does not price", () => {
+    renderCard(
+      oddsEvent({
+        markets: [
+          market(1, [
+            providerOdds(1, [
+              [1, 2.1],
+              [3, 1.5],
+            ]),
+          ]),
+        ],
+      }),
+    );
+    expect(rowCells("Bet9Ja").map((td) => td.textContent)).toEqual(["2.10", "-", "1.50", "5.50%"]);
+  });
+
+  it("keeps the bookmakers' order and names an unknown one 'Provider N'", () => {
+    renderCard(oddsEvent({ markets: [market(1, [providerOdds(3, [[1, 2]]), providerOdds(9, [[1, 2.2]])])] }));
+    expect(screen.getAllByRole("rowheader").map((th) => th.textContent)).toEqual(["SportyBet", "Provider 9"]);
+  });
+
+  it.each([
+    [4.99, "4.99%", "is-primary"],
+    [5, "5.00%", "is-primary"],
+    [5.01, "5.01%", "is-warning"],
+    [10, "10.00%", "is-warning"],
+    [10.01, "10.01%", "is-danger"],
+  ])("shows a margin of %s as %s in an %s tag", (margin, text, colour) => {
+    renderCard(
+      oddsEvent({
+        markets: [
+          market(1, [
+            providerOdds(
+              1,
+              [
+                [1, 2],
+                [2, 3],
+                [3, 4],
+              ],
+              margin,
+            ),
+          ]),
+        ],
+      }),
+    );
+    const tag = screen.getByText(text);
+    expect(tag.classList.contains("tag")).toBe(true);
+    expect(tag.classList.contains(colour)).toBe(true);
+  });
+
+  it("shows '-' without a tag when the margin is unknown", () => {
+    const { container } = renderCard(oddsEvent({ markets: [market(1, [providerOdds(1, [[1, 2]], null)])] }));
+    expect(rowCells("Bet9Ja").at(-1)?.textContent).toBe("-");
+    expect(container.querySelector(".tag")).toBeNull();
+  });
+
+  it("marks best odds bold with accessible text and leaves plain odds plain", () => {
+    renderCard(
+      oddsEvent({
+        markets: [
+          market(1, [
+            providerOdds(1, [
+              [1, 2.1, FLAGS.Best],
+              [2, 3.4],
+              [3, 3.2],
+            ]),
+          ]),
+        ],
+      }),
+    );
+    const [best, plain] = rowCells("Bet9Ja");
+    expect(best?.classList.contains("odds-best")).toBe(true);
+    expect(best?.textContent).toBe("2.10 best odds");
+    expect(plain?.className).toBe("");
+    expect(within(plain as HTMLElement).queryByRole("img")).toBeNull();
+  });
+
+  it.each([
+    ["odds increased", FLAGS.Increased],
+    ["odds decreased", FLAGS.Decreased],
+    ["boosted odds", FLAGS.Boosted],
+  ])("shows an icon named '%s' for its flag only", (name, flag) => {
+    renderCard(
+      oddsEvent({
+        markets: [
+          market(1, [
+            providerOdds(1, [
+              [1, 2.1, flag],
+              [2, 3.4],
+              [3, 3.2],
+            ]),
+          ]),
+        ],
+      }),
+    );
+    const [flagged] = rowCells("Bet9Ja");
+    expect(
+      within(flagged as HTMLElement)
+        .getAllByRole("img")
+        .map((img) => img.getAttribute("aria-label")),
+    ).toEqual([name]);
+    expect(flagged?.classList.contains("odds-best")).toBe(false);
+  });
+
+  it("combines flags: best, increased and boosted in one cell", () => {
+    renderCard(
+      oddsEvent({
+        markets: [market(1, [providerOdds(1, [[1, 2.1, FLAGS.Best | FLAGS.Increased | FLAGS.Boosted]])])],
+      }),
+    );
+    const [cell] = rowCells("Bet9Ja");
+    expect(cell?.classList.contains("odds-best")).toBe(true);
+    const icons = within(cell as HTMLElement)
+      .getAllByRole("img")
+      .map((img) => img.getAttribute("aria-label"));
+    expect(icons).toEqual(["odds increased", "boosted odds"]);
+  });
+
+  it.each([
+    ["2030-03-10T15:00:00Z", "Today • 16:00"],
+    ["2030-03-10T23:30:00Z", "Tomorrow • 00:30"],
+    ["2030-03-11T19:45:00Z", "Tomorrow • 20:45"],
+    ["2030-03-13T18:00:00Z", "Wednesday 13th March • 19:00"],
+  ])("labels a kick-off at %s as '%s' in Lagos", (date, label) => {
+    renderCard(oddsEvent({ date }));
+    expect(screen.getByText(label).getAttribute("datetime")).toBe(date);
+  });
+
+  it("measures the kick-off in the time zone it is given", () => {
+    renderCard(oddsEvent({ date: "2030-03-10T23:30:00Z" }), "UTC");
+    expect(screen.getByText("Today • 23:30")).toBeTruthy();
+  });
+
+  it("leaves out a market without any bookmaker", () => {
+    renderCard(
+      oddsEvent({
+        markets: [
+          market(1, []),
+          market(7, [
+            providerOdds(1, [
+              [14, 1.7],
+              [15, 2.1],
+            ]),
+          ]),
+        ],
+      }),
+    );
+    expect(screen.getAllByRole("table").map((t) => t.querySelector("caption")?.textContent)).toEqual([
+      "Arsenal vs Chelsea, BTTS (Both Teams to Score)",
+    ]);
+  });
+});

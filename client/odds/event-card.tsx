@@ -1,0 +1,33 @@
+import type { OddsEvent } from "#shared/contract.ts";
+import { formatKickoff } from "#shared/format.ts";
+import { OddsTable } from "./odds-table.tsx";
+
+export interface EventCardProps {
+  event: OddsEvent;
+  /** The viewer's zone (root loader), so server and browser print the same kick-off. */
+  timeZone: string;
+  /** Epoch ms that 'Today' and 'Tomorrow' are measured from. */
+  now: number;
+  /** 2 on the dashboard; 3 where the cards sit under a section heading (the Nigeria preview). */
+  headingLevel?: 2 | 3;
+}
+
+/** One match: name, kick-off in the viewer's zone, and a table per market that has prices. */
+export function EventCard({ event, timeZone, now, headingLevel = 2 }: EventCardProps) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
+  return (
+    <article className="card event-card mb-4">
+      <div className="card-content">
+        <Heading className="title is-6 mb-1">{event.name}</Heading>
+        <p className="event-kickoff">
+          <time dateTime={event.date}>{formatKickoff(event.date, new Date(now), timeZone)}</time>
+        </p>
+        {event.markets
+          .filter((market) => market.odds.length > 0)
+          .map((market) => (
+            <OddsTable key={market.marketId} market={market} eventName={event.name} />
+          ))}
+      </div>
+    </article>
+  );
+}

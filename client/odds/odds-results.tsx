@@ -1,0 +1,56 @@
+import { ODDS_LOAD_FAILED_MESSAGE } from "#shared/errors.ts";
+import type { OddsEvent } from "#shared/contract.ts";
+import { EventCard } from "./event-card.tsx";
+import type { OddsState } from "./use-odds.ts";
+
+export const NO_MATCHES_MESSAGE = "No matches found for the selected league and market.";
+export const NO_ODDS_MESSAGE = "No odds data available for the selected combination.";
+export const ODDS_LOADING_MESSAGE = "Loading odds data...";
+
+function hasPrices(event: OddsEvent, market: number): boolean {
+  return event.markets.some((m) => m.marketId === market && m.odds.length > 0);
+}
+
+function Status({ children }: { children: string }) {
+  return (
+    <p className="has-text-centered py-5" role="status">
+      {children}
+    </p>
+  );
+}
+
+export interface OddsResultsProps {
+  state: OddsState;
+  market: number | null;
+  timeZone: string;
+  now: number;
+}
+
+/** The dashboard's event cards for the chosen market, or the message for why there are none (spec section 2). */
+export function OddsResults({ state, market, timeZone, now }: OddsResultsProps) {
+  if (state.status === "loading") return <Status>{ODDS_LOADING_MESSAGE}</Status>;
+  if (state.status === "error") {
+    return (
+      <div className="notification is-danger is-light" role="alert">
+        {ODDS_LOAD_FAILED_MESSAGE}
+      </div>
+    );
+  }
+  if (state.status === "idle" || market === null) return <Status>{NO_MATCHES_MESSAGE}</Status>;
+  if (!state.odds || !Array.isArray(state.odds.events)) return <Status>{NO_ODDS_MESSAGE}</Status>;
+  if (state.odds.events.length === 0) return <Status>{NO_MATCHES_MESSAGE}</Status>;
+  const events = state.odds.events.filter((event) => hasPrices(event, market));
+  if (events.length === 0) return <Status>{NO_ODDS_MESSAGE}</Status>;
+  return (
+    <>
+      {events.map((event) => (
+        <EventCard
+          key={event.id}
+          event={{ ...event, markets: event.markets.filter((m) => m.marketId === market) }}
+          timeZone={timeZone}
+          now={now}
+        />
+      ))}
+    </>
+  );
+}

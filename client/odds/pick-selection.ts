@@ -1,0 +1,22 @@
+import type { OddsSummary } from "#shared/contract.ts";
+
+export interface Selection {
+  league: number | null;
+  market: number | null;
+}
+
+/**
+ * Parses `?league=&market=` and falls back to the summary's first league and market (spec
+ * section 2). The server's dashboard loader (routes.tsx) and the page both use it.
+ */
+export function pickSelection(
+  params: URLSearchParams,
+  summary: Pick<OddsSummary, "competitionIds" | "marketIds">,
+): Selection {
+  const league = Number(params.get("league"));
+  const market = Number(params.get("market"));
+  return {
+    league: summary.competitionIds.includes(league) ? league : (summary.competitionIds[0] ?? null),
+    market: summary.marketIds.includes(market) ? market : (summary.marketIds[0] ?? null),
+  };
+}

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, renderHook } from "@testing-library/react";
+import { useNow } from "./use-now.ts";
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe("useNow", () => {
+  it("renders first with the loader's time, then follows the clock each minute", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    vi.setSystemTime(Date.parse("2026-11-22T22:59:30Z"));
+    const seen: number[] = [];
+    const { result } = renderHook(() => {
+      const now = useNow(Date.parse("2026-11-22T20:00:00Z"));
+      seen.push(now);
+      return now;
+    });
+
+    expect(seen[0]).toBe(Date.parse("2026-11-22T20:00:00Z"));
+    expect(result.current).toBe(Date.parse("2026-11-22T22:59:30Z"));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(result.current).toBe(Date.parse("2026-11-22T23:00:30Z"));
+  });
+});

@@ -1,0 +1,256 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, screen } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
+import type { DashboardData } from "../routes.tsx";
+import { jsonResponse, renderPage } from "../odds/test-router.tsx";
+import { market, oddsEvent, providerOdds, summary } from "../odds/test-data.ts";
+import { DashboardPage } from "./dashboard.tsx";
+
+const SLOW = { timeout: 3000 };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+type Answer = Response | Promise<Response>;
+
+/** Stubs the web tier: the summary and one odds answer per `competition:market`. */
+function stubApi({
+  summaryAnswer,
+  odds,
+}: {
+  summaryAnswer?: () => Answer;
+  odds?: (competition: string, market: string) => Answer;
+}) {
+  const fetchMock = vi.fn(async (input: string | URL | Request) => {
+    const url = new URL(String(input), "http://localhost");
+    if (url.pathname === "/api/odds/summary" && summaryAnswer) return summaryAnswer();
+    if (url.pathname === "/api/odds" && odds)
+      return odds(url.searchParams.get("competition") ?? "", url.searchParams.get("market") ?? "");
+    return jsonResponse({ error: { code: "NOT_FOUND", description: "Not found", type: "not_found" } }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function oddsFor(name: string, marketId = 1): OddsResponse {
+  const event = oddsEvent({
+    name,
+    date: new Date(Date.now() + 3_600_000).toISOString(),
+    markets: [
+      market(marketId, [
+        providerOdds(1, [
+          [1, 2.1],
+          [2, 3.4],
+          [3, 3.2],
+        ]),
+      ]),
+    ],
+  });
+  return { events: [event], updatedAt: "2026-11-22T09:00:00.000Z" };
+}
+
+function oddsCalls(fetchMock: ReturnType<typeof stubApi>) {
+  return fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith("/api/odds?"));
+}
+
+const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+
+function renderDashboard(url = "/dashboard", data: DashboardData | null = null) {
+  return renderPage({ path: "dashboard", url, Component: DashboardPage, data });
+}
+
+describe("DashboardPage in the browser", () => {
+  it("loads the summary, preselects the first league and market and shows their odds", async () => {
+    const fetchMock = stubApi({
+      summaryAnswer: () =>
+        jsonResponse({ data: summary({ competitionIds: [1, 2, 3], marketIds: [1, 4, 7], numOdds: 12345 }) }),
+      odds: (c, m) => jsonResponse({ data: oddsFor(`League ${c} market ${m}`) }),
+    });
+    renderDashboard();
+
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "Loading available competitions and markets...",
+    );
+    expect((await screen.findByText("Loading odds data...", {}, SLOW)).getAttribute("role")).toBe("status");
+    expect(select("Select League").value).toBe("1");
+    expect(select("Select Market").value).toBe("1");
+    expect([...select("Select League").options].map((o) => o.text)).toEqual([
+      "Premier League (ENG)",
+      "La Liga (ESP)",
+      "Serie A (ITA)",
+    ]);
+    expect([...select("Select Market").options].map((o) => o.text)).toEqual([
+      "1X2 (Match Result)",
+      "OU2.5",
+      "BTTS (Both Teams to Score)",
+    ]);
+    expect(screen.getByText("12,345")).toBeTruthy();
+
+    expect(await screen.findByRole("heading", { name: "League 1 market 1" }, SLOW)).toBeTruthy();
+    expect(oddsCalls(fetchMock)).toEqual(["/api/odds?country=1&competition=1&market=1"]);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/odds/summary?country=1");
+  });
+
+  it("preselects the league and market named in the URL", async () => {
+    const fetchMock = stubApi({
+      summaryAnswer: () =>
+        jsonResponse({ data: summary({ competitionIds: [1, 2, 3], marketIds: [1, 4, 7] }) }),
+      odds: (c, m) => jsonResponse({ data: oddsFor(`League ${c} market ${m}`, Number(m)) }),
+    });
+    renderDashboard("/dashboard?league=2&market=4");
+
+    expect(await screen.findByRole("heading", { name: "League 2 market 4" }, SLOW)).toBeTruthy();
+    expect(select("Select League").value).toBe("2");
+    expect(select("Select Market").value).toBe("4");
+    expect(oddsCalls(fetchMock)).toEqual(["/api/odds?country=1&competition=2&market=4"]);
+  });
+
+  it("mirrors each new choice in the URL and refetches the odds", async () => {
+    const fetchMock = stubApi({
+      summaryAnswer: () =>
+        jsonResponse({ data: summary({ competitionIds: [1, 2, 3], marketIds: [1, 4, 7] }) }),
+      odds: (c, m) => jsonResponse({ data: oddsFor(`League ${c} market ${m}`, Number(m)) }),
+    });
+    const { router } = renderDashboard();
+    await screen.findByRole("heading", { name: "League 1 market 1" }, SLOW);
+    const user = userEvent.setup();
+
+    await user.selectOptions(select("Select League"), "3");
+    expect(router.state.location.search).toBe("?league=3&market=1");
+    expect(await screen.findByRole("heading", { name: "League 3 market 1" }, SLOW)).toBeTruthy();
+
+    await user.selectOptions(select("Select Market"), "7");
+    expect(router.state.location.search).toBe("?league=3&market=7");
+    expect(await screen.findByRole("heading", { name: "League 3 market 7" }, SLOW)).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "League 3 market 1" })).toBeNull();
+
+    expect(oddsCalls(fetchMock)).toEqual([
+      "/api/odds?country=1&competition=1&market=1",
+      "/api/odds?country=1&competition=3&market=1",
+      "/api/odds?country=1&competition=3&market=7",
+    ]);
+    expect(router.state.historyAction).toBe("REPLACE");
+  });
+
+  it("drops an answer that arrives after the choice changed", async () => {
+    let answerFirst: (response: Response) => void = () => undefined;
+    stubApi({
+      summaryAnswer: () => jsonResponse({ data: summary({ competitionIds: [1, 2], marketIds: [1] }) }),
+      odds: (c) =>
+        c === "1"
+          ? new Promise<Response>((resolve) => (answerFirst = resolve))
+          : jsonResponse({ data: oddsFor("Second choice") }),
+    });
+    renderDashboard();
+    await screen.findByText("Loading odds data...", {}, SLOW);
+
+    await userEvent.setup().selectOptions(select("Select League"), "2");
+    expect(await screen.findByRole("heading", { name: "Second choice" }, SLOW)).toBeTruthy();
+    answerFirst(jsonResponse({ data: oddsFor("Stale choice") }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+
+    expect(screen.queryByRole("heading", { name: "Stale choice" })).toBeNull();
+    expect(screen.getByRole("heading", { name: "Second choice" })).toBeTruthy();
+  });
+
+  it("says so when the league has no matches", async () => {
+    stubApi({
+      summaryAnswer: () => jsonResponse({ data: summary() }),
+      odds: () => jsonResponse({ data: { events: [], updatedAt: "2026-11-22T09:00:00.000Z" } }),
+    });
+    renderDashboard();
+    expect(
+      (
+        await screen.findByText("No matches found for the selected league and market.", {}, SLOW)
+      ).getAttribute("role"),
+    ).toBe("status");
+  });
+
+  it.each([
+    [
+      "no event carries odds for the market",
+      { data: { events: [oddsEvent({ markets: [market(1, [])] })], updatedAt: "2026-11-22T09:00:00.000Z" } },
+    ],
+    ["the answer holds no odds response", { data: null }],
+  ])("says no odds are available when %s", async (_case, body) => {
+    stubApi({ summaryAnswer: () => jsonResponse({ data: summary() }), odds: () => jsonResponse(body) });
+    renderDashboard();
+    expect(
+      await screen.findByText("No odds data available for the selected combination.", {}, SLOW),
+    ).toBeTruthy();
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+
+  it("reports a failed summary", async () => {
+    stubApi({
+      summaryAnswer: () =>
+        jsonResponse({ error: { code: "UPSTREAM_UNAVAILABLE", description: "Down", type: "upstream" } }, 502),
+    });
+    renderDashboard();
+    expect((await screen.findByRole("alert", {}, SLOW)).textContent).toBe("Failed to load summary data");
+    expect(screen.queryByLabelText("Select League")).toBeNull();
+  });
+
+  it("reports failed odds but keeps the choice available", async () => {
+    stubApi({
+      summaryAnswer: () => jsonResponse({ data: summary() }),
+      odds: () =>
+        jsonResponse({ error: { code: "INTERNAL_ERROR", description: "Boom", type: "server" } }, 500),
+    });
+    renderDashboard();
+    expect((await screen.findByRole("alert", {}, SLOW)).textContent).toBe("Failed to load odds data");
+    expect(select("Select League").value).toBe("1");
+  });
+
+  it("sends a visitor back to the home page", async () => {
+    const fetchMock = stubApi({});
+    renderPage({ path: "dashboard", Component: DashboardPage, user: null });
+    expect(await screen.findByText("Home page")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("DashboardPage rendered with server data", () => {
+  const served = (
+    odds: OddsResponse | null,
+    s: OddsSummary = summary({ competitionIds: [1, 2], marketIds: [1, 4] }),
+  ): DashboardData => ({
+    summary: s,
+    league: 2,
+    market: 1,
+    odds,
+  });
+
+  it("shows the server's summary and odds without fetching", async () => {
+    const fetchMock = stubApi({});
+    renderDashboard("/dashboard?league=2", served(oddsFor("Served match")));
+
+    expect(await screen.findByRole("table", { name: "Served match, 1X2 (Match Result)" })).toBeTruthy();
+    expect(select("Select League").value).toBe("2");
+    expect(screen.queryByText("Loading odds data...")).toBeNull();
+    expect(screen.getByText("42")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("says no odds are available when the server could not get them", async () => {
+    const fetchMock = stubApi({});
+    renderDashboard("/dashboard?league=2", served(null));
+    expect(await screen.findByText("No odds data available for the selected combination.")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("fetches once the user picks another market", async () => {
+    const fetchMock = stubApi({
+      odds: (c, m) => jsonResponse({ data: oddsFor(`League ${c} market ${m}`, Number(m)) }),
+    });
+    renderDashboard("/dashboard?league=2", served(oddsFor("Served match")));
+    await screen.findByRole("heading", { name: "Served match" });
+
+    await userEvent.setup().selectOptions(select("Select Market"), "4");
+    expect(await screen.findByRole("heading", { name: "League 2 market 4" }, SLOW)).toBeTruthy();
+    expect(oddsCalls(fetchMock)).toEqual(["/api/odds?country=1&competition=2&market=4"]);
+  });
+});

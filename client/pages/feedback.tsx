@@ -1,0 +1,102 @@
+import { PageMeta } from "../components/page-meta.tsx";
+import { useId, useState, type FormEvent } from "react";
+import { FEEDBACK_MAX_LENGTH } from "#shared/constants.ts";
+import { FEEDBACK_FAILED_MESSAGE, FEEDBACK_SUCCESS_MESSAGE } from "#shared/errors.ts";
+import { validateFeedback } from "#shared/validation.ts";
+import { api } from "../backend/endpoints.ts";
+import { withMinimumDelay } from "../lib/min-delay.ts";
+import { RequireSession, useCurrentUser } from "../session/require-session.tsx";
+
+type Status = "idle" | "submitting" | "success" | "error";
+
+/** The form alone; FeedbackPage wraps it in the session guard. */
+export function FeedbackForm() {
+  const { user } = useCurrentUser();
+  const [message, setMessage] = useState("");
+  const [status, setStatus] = useState<Status>("idle");
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const fieldId = useId();
+  const submitting = status === "submitting";
+
+  if (!user) return <p role="status">Please log in to submit feedback</p>;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const issue = validateFeedback(message);
+    setInvalid(issue?.message ?? null);
+    if (issue) return;
+    setStatus("submitting");
+    try {
+      await withMinimumDelay(api.feedback({ message: message.trim() }));
+      setMessage("");
+      setStatus("success");
+    } catch {
+      setStatus("error");
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <div className="field">
+        <label className="label" htmlFor={fieldId}>
+          Your feedback
+        </label>
+        <div className="control">
+          <textarea
+            id={fieldId}
+            className={invalid ? "textarea is-danger" : "textarea"}
+            rows={6}
+            maxLength={FEEDBACK_MAX_LENGTH}
+            value={message}
+            disabled={submitting}
+            aria-describedby={`${fieldId}-count`}
+            aria-invalid={invalid ? true : undefined}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              setInvalid(null);
+              if (status !== "submitting") setStatus("idle");
+            }}
+          />
+        </div>
+        <p className="help" id={`${fieldId}-count`}>
+          {message.length}/{FEEDBACK_MAX_LENGTH} characters
+        </p>
+        {invalid && (
+          <p className="help is-danger" role="alert">
+            {invalid}
+          </p>
+        )}
+      </div>
+      {status === "success" && (
+        <div className="notification is-success is-light" role="status">
+          {FEEDBACK_SUCCESS_MESSAGE}
+        </div>
+      )}
+      {status === "error" && (
+        <div className="notification is-danger is-light" role="alert">
+          {FEEDBACK_FAILED_MESSAGE}
+        </div>
+      )}
+      <button type="submit" className="button is-primary" disabled={submitting || message.trim() === ""}>
+        {submitting ? "Submitting..." : "Submit Feedback"}
+      </button>
+    </form>
+  );
+}
+
+/** /feedback (spec section 2): an anonymous message to the team. */
+export function FeedbackPage() {
+  return (
+    <RequireSession>
+      <PageMeta title="Send feedback" description="Tell the AfriOdds team what would make odds comparison better for you." />
+      <section className="section px-3">
+        <div className="container is-max-tablet">
+          <h1 className="title is-4">Feedback</h1>
+          <p className="mb-4">Tell us what works and what does not. Your feedback is anonymous.</p>
+          <FeedbackForm />
+        </div>
+      </section>
+    </RequireSession>
+  );
+}

@@ -1,0 +1,105 @@
+import type { JSX } from "react";
+import { Link } from "react-router";
+import { PageMeta } from "../components/page-meta.tsx";
+import { BoostedIcon, DecreasedIcon, IncreasedIcon } from "../odds/flag-icons.tsx";
+import { RequireSession } from "../session/require-session.tsx";
+
+const TERMS = [
+  { term: "1X2", meaning: "The match result: 1 is a home win, X a draw and 2 an away win." },
+  {
+    term: "Over/Under",
+    meaning:
+      "Total goals in the match. Over 2.5 means more than 2 goals (3 or more); Under 2.5 means 2 goals or fewer.",
+  },
+  {
+    term: "BTTS",
+    meaning: "Both Teams to Score. Yes wins if both teams score; No wins if at least one team does not.",
+  },
+  {
+    term: "Double Chance",
+    meaning: "Two results in one bet: 1X (home win or draw), 12 (home or away win) or X2 (draw or away win).",
+  },
+] as const;
+
+function HelpContent(): JSX.Element {
+  return (
+    <div className="section container content">
+      <h1 className="title">How to Read Odds Tables</h1>
+      <p>
+        Each table shows one market for one match: a row per bookmaker, a column per outcome, and the margin
+        at the end.
+      </p>
+
+      <h2 className="title is-4">What the Symbols Mean</h2>
+      <p>The same marks appear next to prices in every odds table.</p>
+      <ul>
+        <li>
+          <IncreasedIcon /> <strong>Green up arrow:</strong> the odds have increased.
+        </li>
+        <li>
+          <DecreasedIcon /> <strong>Red down arrow:</strong> the odds have decreased.
+        </li>
+        <li>
+          <BoostedIcon /> <strong>Lightning bolt:</strong> boosted odds, a special higher price from the
+          bookmaker.
+        </li>
+        <li>
+          <span className="odds-best">2.10</span> <strong>Bold yellow numbers:</strong> the best odds for that
+          outcome.
+        </li>
+      </ul>
+
+      <h2 className="title is-4">Betting Terms</h2>
+      <dl>
+        {TERMS.map(({ term, meaning }) => (
+          <div key={term} className="mb-3">
+            <dt className="has-text-weight-bold">{term}</dt>
+            <dd className="ml-0">{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <h2 className="title is-4">Bookmaker Margin</h2>
+      <p>
+        The Ov column shows each bookmaker&apos;s margin: the profit built into its prices. The lower the
+        margin, the more of your stake comes back to you when you win.
+      </p>
+      <ul>
+        <li>
+          <span className="tag is-primary">About 5%</span> Good
+        </li>
+        <li>
+          <span className="tag is-warning">About 10%</span> Average
+        </li>
+        <li>
+          <span className="tag is-danger">About 15%</span> High
+        </li>
+      </ul>
+
+      <h2 className="title is-4">Quick Tips</h2>
+      <ul>
+        <li>Compare before every bet: the best bookmaker changes from match to match.</li>
+        <li>Prefer low-margin bookmakers for the bets you place often.</li>
+        <li>Odds move all the time. Check the price on the bookmaker&apos;s site before you confirm.</li>
+        <li>Boosted odds can be good value, but read the bookmaker&apos;s conditions first.</li>
+        <li>
+          Set a budget and stick to it. See our <Link to="/responsible-gambling">responsible gambling</Link>{" "}
+          guide.
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** /help is for logged-in users (spec section 2). */
+export function HelpPage(): JSX.Element {
+  return (
+    <RequireSession>
+      <PageMeta
+        title="How to Read Odds Tables"
+        description="Symbols, betting terms and margins on AfriOdds odds tables."
+      />
+      <HelpContent />
+    </RequireSession>
+  );
+}

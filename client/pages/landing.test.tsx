@@ -1,0 +1,72 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderApp, resetApp, stubApi } from "../shell/test-app.tsx";
+
+afterEach(resetApp);
+
+const card = (country: string) =>
+  within(screen.getByRole("heading", { level: 3, name: new RegExp(`^${country}`) }).closest("article")!);
+
+describe("the landing page", () => {
+  it("leads with comparing odds across African bookmakers", async () => {
+    stubApi();
+    renderApp("/");
+    const h1 = await screen.findByRole("heading", { level: 1 });
+    expect(h1.textContent).toBe("Compare Football Odds Across African Bookmakers");
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe("Compare Football Odds Across African Bookmakers | AfriOdds");
+  });
+
+  it("shows the three benefit tiles", async () => {
+    stubApi();
+    renderApp("/");
+    for (const name of ["Free to Use", "Free Registration", "Best Odds"]) {
+      expect(await screen.findByRole("heading", { level: 3, name })).toBeTruthy();
+    }
+  });
+
+  it("sends Nigeria to /nigeria with its four bookmakers", async () => {
+    stubApi();
+    renderApp("/");
+    await screen.findByRole("heading", { level: 1 });
+    const nigeria = card("Nigeria");
+    expect(nigeria.getByRole("link", { name: "Compare Odds Now" }).getAttribute("href")).toBe("/nigeria");
+    expect(nigeria.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Bet9ja",
+      "SportyBet",
+      "BetKing",
+      "NairaBet",
+    ]);
+    expect(nigeria.queryByText("Coming Soon")).toBeNull();
+  });
+
+  it("marks Kenya and Ghana Coming Soon with a disabled Soon button and their bookmakers", async () => {
+    stubApi();
+    renderApp("/");
+    await screen.findByRole("heading", { level: 1 });
+    const expected = {
+      Kenya: ["SportPesa", "Betika", "Odibets", "Betin"],
+      Ghana: ["Betway", "1xBet", "Bet365", "SportyBet"],
+    };
+    for (const [country, bookmakers] of Object.entries(expected)) {
+      const panel = card(country);
+      expect(panel.getByText("Coming Soon")).toBeTruthy();
+      expect(panel.getByRole("button", { name: "Soon" })).toHaveProperty("disabled", true);
+      expect(panel.queryByRole("link", { name: "Compare Odds Now" })).toBeNull();
+      expect(panel.getAllByRole("listitem").map((item) => item.textContent)).toEqual(bookmakers);
+    }
+  });
+
+  it("explains why to compare: Save Money, Save Time, Make Better Decisions", async () => {
+    stubApi();
+    renderApp("/");
+    const block = (
+      await screen.findByRole("heading", { level: 2, name: "Why Compare African Betting Odds?" })
+    ).closest("section")!;
+    expect(
+      within(block)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Save Money", "Save Time", "Make Better Decisions"]);
+  });
+});

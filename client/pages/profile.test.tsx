@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, screen } from "@testing-library/react";
+import type { UserProfile } from "#shared/contract.ts";
+import { jsonResponse, renderPage } from "../odds/test-router.tsx";
+import { ProfilePage } from "./profile.tsx";
+
+const SLOW = { timeout: 3000 };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function profile(overrides: Partial<UserProfile> = {}): UserProfile {
+  return {
+    username: "ada",
+    email: "ada@example.ng",
+    country: 1,
+    registrationDate: "2026-11-21T23:30:00.000Z",
+    ...overrides,
+  };
+}
+
+function stubMe(answer: () => Response | Promise<Response>) {
+  const fetchMock = vi.fn(async (input: string | URL | Request) => {
+    if (String(input) !== "/api/users/me") throw new Error(`unexpected call ${String(input)}`);
+    return answer();
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function renderProfile(data: UserProfile | null = null) {
+  return renderPage({ path: "profile", Component: ProfilePage, data });
+}
+
+/** The value next to a row label of the details table. */
+function detail(label: string) {
+  return screen.getByRole("rowheader", { name: label }).nextElementSibling?.textContent;
+}
+
+describe("ProfilePage", () => {
+  it("shows a loading status, then the profile from /api/users/me", async () => {
+    const fetchMock = stubMe(() =>
+      jsonResponse({ data: profile({ lastLogin: "2026-12-01T13:05:00.000Z" }) }),
+    );
+    renderProfile();
+
+    expect((await screen.findByRole("status")).textContent).toBe("Loading profile...");
+    expect(await screen.findByRole("rowheader", { name: "Username" }, SLOW)).toBeTruthy();
+    expect(detail("Username")).toBe("ada");
+    expect(detail("Email")).toBe("ada@example.ng");
+    expect(detail("Country")).toBe("Nigeria");
+    expect(detail("Member Since")).toBe("22 November 2026");
+    expect(detail("Last Login")).toBe("1 December 2026, 14:05");
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("uses the server-rendered profile without fetching and hides a missing last login", async () => {
+    const fetchMock = stubMe(() => jsonResponse({ data: profile() }));
+    renderProfile(profile());
+    expect(await screen.findByRole("rowheader", { name: "Member Since" })).toBeTruthy();
+    expect(screen.queryByRole("rowheader", { name: "Last Login" })).toBeNull();
+    expect(screen.queryByText("Last Login")).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [1, "Nigeria"],
+    [2, "Ghana"],
+    [3, "Kenya"],
+    [7, "Unknown"],
+  ])("names country %s as %s", async (country, name) => {
+    renderProfile(profile({ country }));
+    await screen.findByRole("rowheader", { name: "Country" });
+    expect(detail("Country")).toBe(name);
+  });
+
+  it("shows the server's description of a coded error", async () => {
+    stubMe(() =>
+      jsonResponse(
+        { error: { code: "INTERNAL_ERROR", description: "Profile store unavailable", type: "server" } },
+        500,
+      ),
+    );
+    renderProfile();
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    expect(alert.querySelector("h2")?.textContent).toBe("Error Loading Profile");
+    expect(alert.querySelector("p")?.textContent).toBe("Profile store unavailable");
+  });
+
+  it("falls back to 'Failed to load user details' when the error has no code", async () => {
+    stubMe(() => new Response("<html>Bad gateway</html>", { status: 502 }));
+    renderProfile();
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    expect(alert.textContent).toBe("Error Loading ProfileFailed to load user details");
+  });
+
+  it("says 'An unexpected error occurred' for a failure that is not an API error", async () => {
+    const broken = {
+      ok: true,
+      status: 200,
+      text: () => Promise.reject(new Error("stream broke")),
+    } as unknown as Response;
+    stubMe(() => broken);
+    renderProfile();
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    expect(alert.textContent).toBe("Error Loading ProfileAn unexpected error occurred");
+  });
+
+  it("says 'No Profile Data' when the server answers nothing", async () => {
+    stubMe(() => jsonResponse({ data: null }));
+    renderProfile();
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    expect(alert.querySelector("h2")?.textContent).toBe("No Profile Data");
+    expect(alert.querySelector("p")?.textContent).toBe("No data received from server");
+  });
+});

@@ -1,0 +1,25 @@
+import type { OddsResponse, OddsSummary, SessionUser, UserProfile } from "#shared/contract.ts";
+
+/**
+ * What the web tier hands the route loaders when it renders on the server (React Router's
+ * request context). In the browser there is none: pages fetch through /api themselves.
+ */
+export interface ServerContext {
+  server: true;
+  /** The signed-in user, or null (prerendering is always logged out). */
+  user: SessionUser | null;
+  /** The `tz` cookie the client sets, else Africa/Lagos, so kick-off labels hydrate the same. */
+  timeZone: string;
+  now: number;
+  data: {
+    summary(country: number): Promise<OddsSummary>;
+    odds(q: { country: number; competition: number; market: number }): Promise<OddsResponse>;
+    me(): Promise<UserProfile>;
+  };
+}
+
+export function serverContext(context: unknown): ServerContext | undefined {
+  return context && typeof context === "object" && (context as { server?: unknown }).server === true ? (context as ServerContext) : undefined;
+}
+
+export const DEFAULT_TIME_ZONE = "Africa/Lagos";

@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { Navigate, useRouteLoaderData } from "react-router";
+import type { RootData } from "../routes.tsx";
+import { useSession } from "./store.ts";
+
+/** The signed-in user as this render knows it: the server's until the browser's start-up check ends. */
+export function useCurrentUser() {
+  const { user, loading } = useSession();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  return { user: loading ? (user ?? root?.user ?? null) : user, loading };
+}
+
+/**
+ * Protected pages (spec section 2): 'Loading...' while the session check runs, then the page for
+ * a signed-in user, or back to / for a visitor. The server already answered 302 for a visitor
+ * without cookies and rendered the page for a signed-in one.
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { user, loading } = useCurrentUser();
+  if (user) return <>{children}</>;
+  if (loading) {
+    return (
+      <section className="section">
+        <p className="has-text-centered" role="status">
+          Loading...
+        </p>
+      </section>
+    );
+  }
+  return <Navigate to="/" replace />;
+}

@@ -1,0 +1,73 @@
+import { create } from "zustand";
+import type { SessionUser } from "#shared/contract.ts";
+import { api } from "../backend/endpoints.ts";
+import { onSessionExpired } from "../backend/http.ts";
+
+const STORAGE_KEY = "auth-session";
+
+/** What localStorage keeps: only the user and when it was stored; tokens stay in HttpOnly cookies (DESIGN section 5). */
+interface StoredSession {
+  user: SessionUser;
+  timestamp: number;
+}
+
+export interface SessionState {
+  user: SessionUser | null;
+  /** True until the start-up check through /api/session ends. */
+  loading: boolean;
+  signIn(user: SessionUser): void;
+  clear(): void;
+  /** Start-up check: asks the web tier, which refreshes the tokens if needed. */
+  check(): Promise<void>;
+}
+
+function readStored(): StoredSession | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
+    const parsed = raw ? (JSON.parse(raw) as StoredSession) : null;
+    return parsed?.user ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(user: SessionUser | null) {
+  try {
+    if (user) globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify({ user, timestamp: Date.now() } satisfies StoredSession));
+    else globalThis.localStorage?.removeItem(STORAGE_KEY);
+  } catch {
+    // Private mode or a full quota: the session still works for this page's life.
+  }
+}
+
+export const useSession = create<SessionState>((set) => ({
+  user: null,
+  loading: true,
+  signIn(user) {
+    writeStored(user);
+    set({ user, loading: false });
+  },
+  clear() {
+    writeStored(null);
+    set({ user: null, loading: false });
+  },
+  async check() {
+    const stored = readStored();
+    try {
+      const { user } = await api.session();
+      writeStored(user);
+      set({ user, loading: false });
+    } catch (error) {
+      // Spec section 4: if the check itself fails (offline) the stored user is kept; a 401 logs out.
+      const status = (error as { status?: number }).status ?? 0;
+      if (status === 401) {
+        writeStored(null);
+        set({ user: null, loading: false });
+      } else {
+        set({ user: stored?.user ?? null, loading: false });
+      }
+    }
+  },
+}));
+
+onSessionExpired(() => useSession.getState().clear());

@@ -1,0 +1,64 @@
+import { useEffect, useRef, type JSX } from "react";
+import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from "react-router";
+import { api } from "../backend/endpoints.ts";
+import { NotFoundContent } from "../components/not-found-content.tsx";
+
+const MAX_MESSAGE_LENGTH = 500;
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/**
+ * The root error boundary (spec section 2, Global error screen). It replaces the whole layout,
+ * since the layout itself may be what failed. Each error is reported once (spec section 8).
+ */
+export function ErrorScreen(): JSX.Element {
+  const error = useRouteError();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const reported = useRef<unknown>(undefined);
+
+  useEffect(() => {
+    if (notFound || reported.current === error) return;
+    reported.current = error;
+    api.track({
+      name: "critical_error",
+      message: describe(error).slice(0, MAX_MESSAGE_LENGTH),
+      path: location.pathname,
+    });
+  }, [error, notFound, location.pathname]);
+
+  if (notFound) {
+    return (
+      <main id="main">
+        <NotFoundContent />
+      </main>
+    );
+  }
+
+  // Navigating to the same place gives the router a new location, which resets the boundary and re-runs loaders.
+  const tryAgain = () =>
+    navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true },
+    );
+
+  return (
+    <main id="main" className="section has-text-centered">
+      <h1 className="title">Something went wrong!</h1>
+      <p className="mb-5">Sorry, this page hit a problem. Please try again, or refresh the page.</p>
+      <div className="buttons is-centered">
+        <button type="button" className="button is-primary" onClick={() => window.location.reload()}>
+          Refresh Page
+        </button>
+        <button type="button" className="button" onClick={() => void tryAgain()}>
+          Try Again
+        </button>
+      </div>
+    </main>
+  );
+}

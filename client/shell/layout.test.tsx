@@ -1,0 +1,217 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { openLogin, openRegister, useDialogs } from "../dialogs/store.ts";
+import { useSession } from "../session/store.ts";
+import { loggedIn, renderApp, resetApp, stubApi, USER } from "./test-app.tsx";
+import { timeZoneCookie } from "./time-zone-cookie.ts";
+
+afterEach(resetApp);
+
+const banner = () => within(screen.getByRole("banner"));
+
+async function openDrawer() {
+  const app = renderApp("/about");
+  const account = await screen.findByRole("button", { name: "Account" });
+  await app.user.click(account);
+  return { ...app, account, drawer: screen.getByRole("dialog") };
+}
+
+describe("the top bar", () => {
+  it("offers Login and links the brand to / when logged out", async () => {
+    stubApi();
+    const { user } = renderApp("/about");
+    await waitFor(() => expect(useSession.getState().loading).toBe(false));
+    expect(banner().getByRole("link", { name: "AfriOdds" })).toHaveProperty("pathname", "/");
+    expect(banner().queryByRole("button", { name: "Account" })).toBeNull();
+
+    await user.click(banner().getByRole("button", { name: "Login" }));
+
+    expect(useDialogs.getState().open).toBe("login");
+  });
+
+  it("shows the account button and links the brand to /dashboard when logged in", async () => {
+    stubApi(loggedIn());
+    renderApp("/about");
+
+    const account = await screen.findByRole("button", { name: "Account" });
+
+    expect(account.getAttribute("aria-expanded")).toBe("false");
+    expect(banner().getByRole("link", { name: "AfriOdds" })).toHaveProperty("pathname", "/dashboard");
+    expect(banner().queryByRole("button", { name: "Login" })).toBeNull();
+  });
+
+  it("checks the session once on start-up", async () => {
+    const api = stubApi(loggedIn());
+    renderApp("/");
+    await screen.findByRole("button", { name: "Account" });
+    expect(api.callsTo("GET /api/session")).toHaveLength(1);
+  });
+});
+
+describe("the account drawer", () => {
+  it("holds Home, Profile, Help, Feedback and Logout, and takes the focus", async () => {
+    stubApi(loggedIn());
+    const { account, drawer } = await openDrawer();
+
+    expect(account.getAttribute("aria-expanded")).toBe("true");
+    expect(account.getAttribute("aria-controls")).toBe(drawer.id);
+    const links = within(drawer).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Home", "/dashboard"],
+      ["Profile", "/profile"],
+      ["Help", "/help"],
+      ["Feedback", "/feedback"],
+    ]);
+    expect(within(drawer).getByRole("button", { name: "Logout" })).toBeTruthy();
+    expect(within(drawer).getByText(USER.username)).toBeTruthy();
+    expect(document.activeElement).toBe(links[0]);
+  });
+
+  it("closes on Escape and gives the focus back to the account button", async () => {
+    stubApi(loggedIn());
+    const { user, account } = await openDrawer();
+
+    await user.keyboard("{Escape}");
+
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(account.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(account);
+  });
+
+  it("keeps Tab inside the open drawer, in both directions", async () => {
+    stubApi(loggedIn());
+    const { user, drawer } = await openDrawer();
+    const close = within(drawer).getByRole("button", { name: "Close menu" });
+    const logout = within(drawer).getByRole("button", { name: "Logout" });
+
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(close);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(logout);
+    await user.tab();
+    expect(document.activeElement).toBe(close);
+  });
+
+  it("closes when a link is followed", async () => {
+    stubApi(loggedIn());
+    const { user, drawer, path } = await openDrawer();
+
+    await user.click(within(drawer).getByRole("link", { name: "Profile" }));
+
+    expect(path()).toBe("/profile");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("logs out: tells the server, clears the session and goes to /", async () => {
+    const api = stubApi(loggedIn());
+    const { user, drawer, path } = await openDrawer();
+    expect(localStorage.getItem("auth-session")).not.toBeNull();
+
+    await user.click(within(drawer).getByRole("button", { name: "Logout" }));
+
+    await waitFor(() => expect(path()).toBe("/"));
+    expect(api.callsTo("POST /api/users/logout")).toHaveLength(1);
+    expect(useSession.getState().user).toBeNull();
+    expect(localStorage.getItem("auth-session")).toBeNull();
+    expect(banner().getByRole("button", { name: "Login" })).toBeTruthy();
+  });
+
+  it("still logs out locally when the server cannot be reached", async () => {
+    stubApi({
+      ...loggedIn(),
+      "POST /api/users/logout": { status: 503, error: { code: "UPSTREAM_UNAVAILABLE", description: "down" } },
+    });
+    const { user, drawer, path } = await openDrawer();
+
+    await user.click(within(drawer).getByRole("button", { name: "Logout" }));
+
+    await waitFor(() => expect(path()).toBe("/"));
+    expect(useSession.getState().user).toBeNull();
+  });
+});
+
+describe("the rest of the frame", () => {
+  it("links the footer to About Us, Terms of Service, Privacy Policy and Responsible Gambling", async () => {
+    stubApi();
+    renderApp("/");
+    const footer = within(await screen.findByRole("contentinfo"));
+    expect(footer.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["About Us", "/about"],
+      ["Terms of Service", "/terms"],
+      ["Privacy Policy", "/privacy"],
+      ["Responsible Gambling", "/responsible-gambling"],
+    ]);
+  });
+
+  it("has a bottom bar Home link that follows the session", async () => {
+    stubApi();
+    renderApp("/about");
+    await waitFor(() => expect(useSession.getState().loading).toBe(false));
+    const home = () =>
+      within(screen.getByRole("navigation", { name: "Quick links" })).getByRole("link", { name: "Home" });
+    expect(home().getAttribute("href")).toBe("/");
+
+    act(() => useSession.getState().signIn(USER));
+
+    expect(home().getAttribute("href")).toBe("/dashboard");
+  });
+
+  it("has a skip link to the main landmark", async () => {
+    stubApi();
+    renderApp("/");
+    const skip = await screen.findByRole("link", { name: "Skip to main content" });
+    expect(skip.getAttribute("href")).toBe("#main");
+    expect(screen.getByRole("main").id).toBe("main");
+  });
+});
+
+describe("on every path change", () => {
+  it("sends a page_view beacon and scrolls to the top", async () => {
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
+    const api = stubApi();
+    const { user, path } = renderApp("/");
+    await screen.findByRole("heading", { level: 1, name: /Compare Football Odds/ });
+    await waitFor(() => expect(api.events()).toEqual([{ name: "page_view", path: "/" }]));
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    await user.click(within(screen.getByRole("contentinfo")).getByRole("link", { name: "Terms of Service" }));
+
+    expect(path()).toBe("/terms");
+    await waitFor(() =>
+      expect(api.events()).toEqual([
+        { name: "page_view", path: "/" },
+        { name: "page_view", path: "/terms" },
+      ]),
+    );
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+});
+
+describe("start-up", () => {
+  it("stores the browser's time zone in the tz cookie", async () => {
+    stubApi();
+    renderApp("/");
+    await screen.findByRole("main");
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(document.cookie.split("; ")).toContain(`tz=${zone}`);
+  });
+
+  it("writes the cookie for a year, site-wide, SameSite=Lax, and refuses odd zone names", () => {
+    expect(timeZoneCookie("Africa/Lagos")).toBe("tz=Africa/Lagos; Path=/; Max-Age=31536000; SameSite=Lax");
+    expect(timeZoneCookie("America/Argentina/Buenos_Aires")).toMatch(/^tz=America\/Argentina\/Buenos_Aires;/);
+    expect(timeZoneCookie("Africa/Lagos; Domain=evil")).toBeNull();
+    expect(timeZoneCookie(undefined)).toBeNull();
+  });
+
+  it("opens the login and register dialogs on the global window events", async () => {
+    stubApi();
+    renderApp("/");
+    await screen.findByRole("main");
+
+    act(() => openRegister());
+    expect(useDialogs.getState().open).toBe("register");
+
+    act(() => openLogin());
+    expect(useDialogs.getState().open).toBe("login");
+  });
+});

@@ -1,0 +1,46 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { api } from "../backend/endpoints.ts";
+import { OPEN_LOGIN_EVENT, OPEN_REGISTER_EVENT, useDialogs } from "../dialogs/store.ts";
+import { useSession } from "../session/store.ts";
+import { rememberTimeZone } from "./time-zone-cookie.ts";
+
+/** Start-up work of the app: session check, time-zone cookie, and the global dialog events (spec section 2). */
+function useStartup() {
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void useSession.getState().check();
+    rememberTimeZone();
+  }, []);
+
+  useEffect(() => {
+    const showLogin = () => useDialogs.getState().show("login");
+    const showRegister = () => useDialogs.getState().show("register");
+    window.addEventListener(OPEN_LOGIN_EVENT, showLogin);
+    window.addEventListener(OPEN_REGISTER_EVENT, showRegister);
+    return () => {
+      window.removeEventListener(OPEN_LOGIN_EVENT, showLogin);
+      window.removeEventListener(OPEN_REGISTER_EVENT, showRegister);
+    };
+  }, []);
+}
+
+/** Spec section 2: a route change scrolls to the top, and every path change sends a page view. */
+function usePageViews() {
+  const { pathname } = useLocation();
+  const lastPath = useRef<string | null>(null);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    // The first page keeps whatever scroll position the browser restored.
+    if (lastPath.current !== null) window.scrollTo(0, 0);
+    lastPath.current = pathname;
+    api.track({ name: "page_view", path: pathname });
+  }, [pathname]);
+}
+
+export function useShellEffects(): void {
+  useStartup();
+  usePageViews();
+}

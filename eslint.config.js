@@ -1,0 +1,51 @@
+import { builtinModules } from "node:module";
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+/** client/ and shared/ run in the browser: no Node built-ins, and never the server tiers (DESIGN section 1). */
+const browserSafeImports = {
+  paths: builtinModules.map((name) => ({ name, message: "client/ and shared/ run in the browser: no Node built-ins." })),
+  patterns: [
+    { regex: "^node:", message: "client/ and shared/ run in the browser: no Node built-ins." },
+    // Gitignore-style groups treat a leading "#" as a comment, so the aliases need a regex.
+    { regex: "^#(server|api)/|(^|/)(server|api)/", message: "client/ and shared/ may not import the server tiers." },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ["node_modules/", "dist/", "data/", "coverage/", "test-results/", "playwright-report/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    files: ["client/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", browserSafeImports] },
+  },
+  {
+    files: ["shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          ...browserSafeImports,
+          patterns: [
+            ...browserSafeImports.patterns,
+            { regex: "^#client/|(^|/)client/", message: "shared/ imports nothing outside shared/." },
+            { group: ["express", "react-dom/server", "react-dom/server.*"], message: "shared/ is isomorphic: no server-only packages." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^#api/|(^|/)api/", message: "server/ talks to the odds API only over HTTP." }] }],
+    },
+  },
+);

@@ -1,0 +1,44 @@
+import { defineConfig } from "@playwright/test";
+
+/** Playwright's own browser download does not work here: always the system Chromium. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/**
+ * The browser suite (tests/e2e). Global setup builds dist/ when stale and starts the built site
+ * once, as `npm start` does, on free ports with a fresh DATA_DIR; workers inherit its address
+ * through E2E_BASE_URL (the config is evaluated again in each worker, after global setup).
+ * One worker: the machine has two cores and the server is shared.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: "list",
+  forbidOnly: process.env.CI === "true",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    // Kick-off times and dates render in the viewer's zone; pin it so runs read alike.
+    timezoneId: "Africa/Lagos",
+    locale: "en-NG",
+  },
+});

@@ -1,0 +1,73 @@
+import { join } from "node:path";
+import compression from "compression";
+import cookieParser from "cookie-parser";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { pino, type Logger } from "pino";
+import { bffRouter } from "./bff/router.ts";
+import { sessionCookies } from "./bff/cookies.ts";
+import { sessionKeeper } from "./bff/session.ts";
+import { createUpstream } from "./bff/upstream.ts";
+import type { ServerConfig } from "./config.ts";
+import { requestLogging } from "./ops/logging.ts";
+import { createMetrics } from "./ops/metrics.ts";
+import { pagesHandler, type PagesDeps } from "./pages.ts";
+import { loadBuild } from "./render/assets.ts";
+import { hashedAssets } from "./static.ts";
+
+export interface WebOptions {
+  /** Where the odds API answers; main.ts passes the in-process API's origin when API_ORIGIN is unset. */
+  apiOrigin: string;
+  logger?: Logger;
+  upstreamTimeoutMs?: number;
+  render?: PagesDeps["render"];
+}
+
+export interface WebInstance {
+  app: Express;
+  close(): Promise<void>;
+}
+
+/** Builds the web tier: security headers, hashed assets, the /api BFF, prerendered and streamed pages. Listens nowhere. */
+export function createApp(config: ServerConfig, options: WebOptions): WebInstance {
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { tier: "web" } });
+  const metrics = createMetrics();
+  const build = loadBuild(config.distDir);
+  const upstream = createUpstream(options.apiOrigin, { timeoutMs: options.upstreamTimeoutMs });
+  const cookies = sessionCookies(config.publicOrigin.startsWith("https:"));
+  const session = sessionKeeper(upstream, cookies);
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
+  app.use(requestLogging(logger, metrics.observe));
+  app.use(
+    helmet({
+      // Set per page: a nonce for rendered pages, hashes for prerendered ones (render/csp.ts).
+      contentSecurityPolicy: false,
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      frameguard: { action: "deny" },
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ data: { status: "ok" } });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const answer = await upstream.call("GET", "/healthz").catch(() => undefined);
+    const ready = answer?.status === 200;
+    res.status(ready ? 200 : 503).json({ data: { status: ready ? "ready" : "odds API unreachable" } });
+  });
+  app.get("/metrics", async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  app.use("/assets", hashedAssets(join(config.distDir, "client", "assets")));
+
+  app.use(cookieParser());
+  app.use(compression({ threshold: 1024 }));
+  app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger, onUpstreamError: metrics.upstreamError }));
+  app.get(/.*/, pagesHandler({ assets: build.assets, prerendered: build.prerendered, upstream, cookies, session, publicOrigin: config.publicOrigin, logger, render: options.render }));
+
+  return { app, close: () => upstream.close() };
+}

@@ -1,0 +1,178 @@
+import express, { Router, type Request, type Response } from "express";
+import type { Logger } from "pino";
+import { oddsChecksum } from "#shared/checksum.ts";
+import { ANALYTICS_EVENT_NAMES, CONTRACT_ROUTES, type AuthResult, type SessionUser, type UserProfile } from "#shared/contract.ts";
+import { AUTH_EXPIRED_MESSAGE, errorEnvelope } from "#shared/errors.ts";
+import type { SessionCookies } from "./cookies.ts";
+import { csrfGuard } from "./csrf.ts";
+import type { SessionKeeper } from "./session.ts";
+import { UpstreamUnavailable, type Upstream, type UpstreamAnswer } from "./upstream.ts";
+
+/** Calls whose answer carries tokens: the web tier keeps them in cookies and answers only the user. */
+const ISSUES_TOKENS = new Set(["/users/login", "/users/verify-email", "/users/reset-password"]);
+const ALLOWED = new Set(CONTRACT_ROUTES.filter((r) => r.upstream).map((r) => `${r.method} ${r.path}`));
+const NEEDS_SESSION = new Set(CONTRACT_ROUTES.filter((r) => r.upstream && r.auth).map((r) => `${r.method} ${r.path}`));
+
+export interface BffDeps {
+  upstream: Upstream;
+  cookies: SessionCookies;
+  session: SessionKeeper;
+  publicOrigin: string;
+  logger: Logger;
+  onUpstreamError?: (kind: string) => void;
+}
+
+function forwardHeaders(req: Request): Record<string, string> {
+  return {
+    accept: "application/json",
+    "x-request-id": req.id,
+    "x-forwarded-for": req.ip ?? "",
+    ...(req.header("user-agent") ? { "user-agent": req.header("user-agent")! } : {}),
+    ...(req.header("accept-encoding") ? { "accept-encoding": req.header("accept-encoding")! } : {}),
+    ...(req.header("if-none-match") ? { "if-none-match": req.header("if-none-match")! } : {}),
+  };
+}
+
+function relay(res: Response, answer: UpstreamAnswer) {
+  for (const name of ["content-type", "content-encoding", "etag", "cache-control", "retry-after", "vary"]) {
+    const value = answer.headers[name];
+    if (value !== undefined) res.setHeader(name, value);
+  }
+  res.status(answer.status).send(answer.body);
+}
+
+const json = <T>(answer: UpstreamAnswer) => JSON.parse(answer.body.toString("utf8")) as { data: T };
+
+/** The /api backend-for-frontend (DESIGN section 5). */
+export function bffRouter(deps: BffDeps): Router {
+  const { upstream, cookies, session } = deps;
+  const router = Router();
+  router.use(express.json({ limit: "16kb" }));
+  router.use(csrfGuard(deps.publicOrigin));
+
+  const expired = (res: Response) => {
+    cookies.clear(res);
+    res.status(401).json(errorEnvelope("AUTH_EXPIRED", AUTH_EXPIRED_MESSAGE));
+  };
+
+  /** An authenticated call: fresh token first; an upstream 401 gets one refresh and one retry. */
+  async function withSession(req: Request, res: Response, call: (token: string, ak: string) => Promise<UpstreamAnswer>): Promise<UpstreamAnswer | undefined> {
+    const headers = forwardHeaders(req);
+    const first = await session.ensure(req, res, headers);
+    if (!first.ok) {
+      if (first.expired) expired(res);
+      else res.status(401).json(errorEnvelope("AUTH_REQUIRED", "Please log in to continue."));
+      return undefined;
+    }
+    const answer = await call(first.token, first.claims.ak);
+    if (answer.status !== 401) return answer;
+    const retry = await session.ensure(req, res, headers, true);
+    if (!retry.ok) {
+      expired(res);
+      return undefined;
+    }
+    return call(retry.token, retry.claims.ak);
+  }
+
+  router.get("/session", async (req, res) => {
+    // No session cookies at all: a visitor, not an error (docs/decisions/005-session-endpoint.md).
+    const held = cookies.read(req);
+    if (!held.access && !held.refresh) {
+      res.setHeader("Cache-Control", "private, no-store");
+      res.json({ data: { user: null } });
+      return;
+    }
+    const answer = await withSession(req, res, (token) => upstream.call("GET", "/users/me", { headers: { ...forwardHeaders(req), authorization: `Bearer ${token}` } }));
+    if (!answer) return;
+    if (answer.status !== 200) return relay(res, answer);
+    const profile = json<UserProfile>(answer).data;
+    const { sub } = cookies.readClaims(req) ?? { sub: "" };
+    const user: SessionUser = { id: sub, username: profile.username, country: String(profile.country), registrationDate: profile.registrationDate };
+    res.setHeader("Cache-Control", "private, no-store");
+    res.json({ data: { user } });
+  });
+
+  router.post("/users/logout", async (req, res) => {
+    const { refresh, access } = cookies.read(req);
+    if (refresh || access) {
+      await upstream
+        .call("POST", "/users/logout", {
+          headers: { ...forwardHeaders(req), "content-type": "application/json", ...(access ? { authorization: `Bearer ${access}` } : {}) },
+          body: JSON.stringify(refresh ? { refreshToken: refresh } : {}),
+        })
+        .catch(() => undefined);
+    }
+    // Logged out here whatever the API said: the cookies are gone.
+    cookies.clear(res);
+    res.json({ data: { ok: true } });
+  });
+
+  router.post("/users/refresh", async (req, res) => {
+    const result = await session.ensure(req, res, forwardHeaders(req), true);
+    if (!result.ok) return expired(res);
+    res.json({ data: { ok: true } });
+  });
+
+  router.post("/events", (req, res) => {
+    const event = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof event.name !== "string" || !(ANALYTICS_EVENT_NAMES as readonly string[]).includes(event.name)) {
+      res.status(400).json(errorEnvelope("VALIDATION_ERROR", "Unknown analytics event."));
+      return;
+    }
+    // Logged, never stored; no personal data beyond the country (DESIGN section 3).
+    const clip = (v: unknown) => (typeof v === "string" ? v.slice(0, 300) : undefined);
+    deps.logger.info({ analytics: { name: event.name, path: clip(event.path), country: clip(event.country), message: clip(event.message) }, reqId: req.id }, "analytics event");
+    res.status(202).json({ data: { ok: true } });
+  });
+
+  router.use(async (req, res) => {
+    const key = `${req.method} ${req.path}`;
+    if (!ALLOWED.has(key)) {
+      res.status(404).json(errorEnvelope("NOT_FOUND", "Not found."));
+      return;
+    }
+    const query = req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
+    const body = req.method === "GET" ? undefined : JSON.stringify(req.body ?? {});
+    const base = { ...forwardHeaders(req), ...(body === undefined ? {} : { "content-type": "application/json" }) };
+
+    if (NEEDS_SESSION.has(key)) {
+      const answer = await withSession(req, res, (token, ak) => {
+        let path = `${req.path}${query}`;
+        if (req.path === "/odds") {
+          // DESIGN section 5: the web tier computes k from the token's ak; the browser never sees either.
+          const params = new URLSearchParams(query);
+          params.set("k", oddsChecksum(ak, { country: params.get("country") ?? "", competition: params.get("competition") ?? "", market: params.get("market") ?? "" }));
+          path = `${req.path}?${params.toString()}`;
+        }
+        return upstream.call(req.method as "GET" | "POST", path, { headers: { ...base, authorization: `Bearer ${token}` }, body });
+      });
+      if (answer) relay(res, answer);
+      return;
+    }
+
+    const answer = await upstream.call(req.method as "GET" | "POST" | "PUT", `${req.path}${query}`, { headers: base, body });
+    if (ISSUES_TOKENS.has(req.path) && answer.status === 200) {
+      const { user, token, refreshToken } = json<AuthResult>(answer).data;
+      cookies.set(res, { token, refreshToken });
+      res.setHeader("Cache-Control", "private, no-store");
+      res.json({ data: { user } });
+      return;
+    }
+    relay(res, answer);
+  });
+
+  router.use((error: unknown, req: Request, res: Response, next: (e?: unknown) => void) => {
+    const type = (error as { type?: string } | null)?.type;
+    if (type === "entity.too.large") return void res.status(413).json(errorEnvelope("PAYLOAD_TOO_LARGE", "Request body is too large (16 KB at most)."));
+    if (type === "entity.parse.failed") return void res.status(400).json(errorEnvelope("VALIDATION_ERROR", "Request body is not valid JSON."));
+    if (error instanceof UpstreamUnavailable) {
+      deps.onUpstreamError?.(String(error.status));
+      req.log?.warn?.({ err: error.message }, "odds API unavailable");
+      res.status(error.status).json(errorEnvelope("UPSTREAM_UNAVAILABLE", "AfriOdds is having trouble reaching its odds service. Please try again in a moment."));
+      return;
+    }
+    next(error);
+  });
+
+  return router;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { loadServerConfig } from "./config.ts";
+
+describe("the web tier configuration", () => {
+  it("defaults to port 3000, the API in-process, and its own origin", () => {
+    const config = loadServerConfig({});
+    expect(config).toMatchObject({ port: 3000, host: "0.0.0.0", apiOrigin: undefined, apiPort: 4000, publicOrigin: "http://localhost:3000" });
+  });
+
+  it("reads TRUST_PROXY as a boolean, a hop count or an address list", () => {
+    expect(loadServerConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadServerConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadServerConfig({ TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
+    expect(loadServerConfig({}).trustProxy).toBeUndefined();
+  });
+
+  it("stops with a message naming the bad variable", () => {
+    expect(() => loadServerConfig({ PORT: "70000" })).toThrow(/PORT/);
+    expect(() => loadServerConfig({ API_ORIGIN: "not a url" })).toThrow(/API_ORIGIN/);
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/** The web tier's configuration (DESIGN section 2), parsed once at start-up. Nothing else reads process.env. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_ORIGIN: z.url().optional(),
+  API_ORIGIN: z.url().optional(),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DIST_DIR: z.string().default("dist"),
+});
+
+export interface ServerConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicOrigin: string;
+  /** Unset: start the odds API in-process. */
+  apiOrigin: string | undefined;
+  apiPort: number;
+  trustProxy: boolean | number | string | undefined;
+  logLevel: string;
+  distDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Express `trust proxy` accepts a boolean, a hop count or an address list. */
+function parseTrustProxy(value: string | undefined): ServerConfig["trustProxy"] {
+  if (value === undefined || value === "") return undefined;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export function loadServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue?.path[0])}: ${issue?.message}`);
+  }
+  const c = parsed.data;
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    publicOrigin: (c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    apiOrigin: c.API_ORIGIN?.replace(/\/$/, ""),
+    apiPort: c.API_PORT,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
+    logLevel: c.LOG_LEVEL,
+    distDir: c.DIST_DIR,
+  };
+}

@@ -1,0 +1,28 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+/** Prometheus metrics at /metrics (prom-client): request counts, latency, upstream errors. */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({ name: "afriodds_http_requests_total", help: "HTTP requests by method, route and status", labelNames: ["method", "route", "status"], registers: [registry] });
+  const latency = new Histogram({
+    name: "afriodds_http_request_duration_seconds",
+    help: "HTTP request latency",
+    labelNames: ["method", "route"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const upstreamErrors = new Counter({ name: "afriodds_upstream_errors_total", help: "Failed calls to the odds API by kind", labelNames: ["kind"], registers: [registry] });
+  return {
+    registry,
+    observe(method: string, route: string, status: number, seconds: number) {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe({ method, route }, seconds);
+    },
+    upstreamError(kind: string) {
+      upstreamErrors.inc({ kind });
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RenderAssets } from "./render.tsx";
+
+export interface PrerenderedPage {
+  file: string;
+  etag: string;
+  /** CSP hashes of the page's inline scripts and style, computed at build. */
+  scriptHashes: string[];
+  styleHashes: string[];
+}
+
+/** Reads what `npm run build` wrote: the client manifest, the purged CSS and the prerendered pages. */
+export function loadBuild(distDir: string): { assets: RenderAssets; prerendered: Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }> } {
+  const clientDir = join(distDir, "client");
+  const manifest = JSON.parse(readFileSync(join(clientDir, "assets", "manifest.json"), "utf8")) as { entries: Record<string, string>; imports: Record<string, string[]> };
+  const entry = manifest.entries.entry;
+  if (!entry) throw new Error(`No client entry in ${clientDir}/assets/manifest.json: run npm run build`);
+  const assets: RenderAssets = { entry, preloads: manifest.imports.entry ?? [], css: readFileSync(join(clientDir, "styles.css"), "utf8") };
+
+  const prerendered = new Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }>();
+  const dir = join(distDir, "prerendered");
+  const listPath = join(dir, "manifest.json");
+  if (existsSync(listPath)) {
+    const pages = JSON.parse(readFileSync(listPath, "utf8")) as Record<string, PrerenderedPage>;
+    for (const [path, page] of Object.entries(pages)) {
+      const file = join(dir, page.file);
+      prerendered.set(path, {
+        ...page,
+        html: readFileSync(file),
+        ...(existsSync(`${file}.gz`) ? { gzip: readFileSync(`${file}.gz`) } : {}),
+        ...(existsSync(`${file}.br`) ? { br: readFileSync(`${file}.br`) } : {}),
+      });
+    }
+  }
+  return { assets, prerendered };
+}

@@ -1,0 +1,23 @@
+/**
+ * Content-Security-Policy of every HTML page (DESIGN sections 5-6): scripts and the inline style
+ * only by nonce (rendered per request) or hash (prerendered at build); nothing else inline.
+ */
+export function contentSecurityPolicy(sources: { nonce?: string; scriptHashes?: string[]; styleHashes?: string[] }): string {
+  const allow = (hashes: string[] = []) => hashes.map((h) => `'${h}'`).join(" ");
+  const scripts = sources.nonce ? `'nonce-${sources.nonce}'` : allow(sources.scriptHashes);
+  const styles = sources.nonce ? `'nonce-${sources.nonce}'` : allow(sources.styleHashes);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scripts}`.trim(),
+    `style-src 'self' ${styles}`.trim(),
+    // React writes a few style attributes (e.g. transitions); attributes cannot carry a nonce.
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}

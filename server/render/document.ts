@@ -1,0 +1,23 @@
+/** The HTML around the React stream: head with inline CSS and preloads, then the app root. */
+
+const escapeAttr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+export function documentHead(options: { css: string; nonce?: string | undefined; preloads: string[]; prerendered: boolean }): string {
+  const nonce = options.nonce ? ` nonce="${escapeAttr(options.nonce)}"` : "";
+  return (
+    `<!doctype html><html lang="en"${options.prerendered ? " data-prerendered" : ""}><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+    // Each page renders its own <title> and description (client/components/page-meta.tsx).
+    `<meta name="theme-color" content="#007a3d"><link rel="icon" href="data:,">` +
+    options.preloads.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`).join("") +
+    `<style${nonce}>${options.css}</style></head><body><div id="root">`
+  );
+}
+
+export const DOCUMENT_TAIL = "</div></body></html>";
+
+/** Shown when the app shell itself fails to render: plain, static, no script. */
+export const STATIC_500 =
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+  `<title>Something went wrong | AfriOdds</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem">` +
+  `<h1>Something went wrong!</h1><p>AfriOdds could not show this page. Please refresh in a moment.</p><p><a href="/">Back to the home page</a></p></body></html>`;

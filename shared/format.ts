@@ -1,0 +1,134 @@
+/** Display formatting shared by the server renderer and the browser, so both print the same text. */
+import { MARGIN_AVERAGE_MAX, MARGIN_GOOD_MAX } from "./constants.ts";
+
+const ABSENT = "-";
+
+function isNumber(value: number | null | undefined): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+/** Odds to 2 decimals; '-' for a missing price (spec section 2, event card). */
+export function formatOdds(value?: number | null): string {
+  return isNumber(value) ? value.toFixed(2) : ABSENT;
+}
+
+/** Margin in percent with 2 decimals; '-' when the bookmaker's set is incomplete (margin null). */
+export function formatMargin(margin?: number | null): string {
+  return isNumber(margin) ? `${margin.toFixed(2)}%` : ABSENT;
+}
+
+export type MarginBadgeColour = "primary" | "warning" | "danger" | "light";
+
+/** 'light' (neutral) when there is no margin: an incomplete set says nothing about value. */
+export function marginBadgeColour(margin?: number | null): MarginBadgeColour {
+  if (!isNumber(margin)) return "light";
+  if (margin <= MARGIN_GOOD_MAX) return "primary";
+  if (margin <= MARGIN_AVERAGE_MAX) return "warning";
+  return "danger";
+}
+
+const countFormat = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 0 });
+
+export function formatCount(n?: number | null): string {
+  return isNumber(n) ? countFormat.format(n) : ABSENT;
+}
+
+/** English ordinal suffix; 11th-13th are the exceptions to the last-digit rule. */
+export function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  switch (day % 10) {
+    case 1:
+      return `${day}st`;
+    case 2:
+      return `${day}nd`;
+    case 3:
+      return `${day}rd`;
+    default:
+      return `${day}th`;
+  }
+}
+
+interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  weekday: string;
+  monthName: string;
+  time: string;
+}
+
+// Building an Intl.DateTimeFormat is costly and a page formats many kickoffs in one zone.
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let format = partsFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      weekday: "long",
+      hour: "2-digit",
+      minute: "2-digit",
+      // h23, not hour12:false, which some engines render as '24:00' at midnight.
+      hourCycle: "h23",
+    });
+    partsFormatters.set(timeZone, format);
+  }
+  return format;
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+function zonedParts(date: Date, timeZone: string): ZonedParts {
+  const parts: Record<string, string> = {};
+  for (const part of partsFormatter(timeZone).formatToParts(date)) parts[part.type] = part.value;
+  const monthName = parts.month ?? "";
+  return {
+    year: Number(parts.year),
+    month: MONTHS.indexOf(monthName) + 1,
+    day: Number(parts.day),
+    weekday: parts.weekday ?? "",
+    monthName,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Calendar days from `from` to `to`; UTC dates avoid DST gaps in the arithmetic. */
+function dayDifference(from: ZonedParts, to: ZonedParts): number {
+  return Math.round(
+    (Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / DAY_MS,
+  );
+}
+
+/**
+ * 'Today • 15:00', 'Tomorrow • 15:00' or 'Saturday 22nd November • 15:00', comparing the
+ * calendar days of kickoff and `now` in `timeZone` (the viewer's zone, not the server's).
+ * An unparseable date gives '-' rather than throwing inside a render.
+ */
+export function formatKickoff(date: string | Date, now: Date, timeZone: string): string {
+  const kickoff = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(kickoff.getTime()) || Number.isNaN(now.getTime())) return ABSENT;
+  const at = zonedParts(kickoff, timeZone);
+  const days = dayDifference(zonedParts(now, timeZone), at);
+  if (days === 0) return `Today • ${at.time}`;
+  if (days === 1) return `Tomorrow • ${at.time}`;
+  return `${at.weekday} ${ordinal(at.day)} ${at.monthName} • ${at.time}`;
+}

@@ -1,0 +1,160 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { uniqueUser, type TestUser } from "./users.ts";
+
+export { uniqueUser, type TestUser };
+
+export const PUBLIC_PATHS = ["/", "/nigeria", "/kenya", "/ghana", "/about", "/terms", "/privacy", "/responsible-gambling"] as const;
+export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback"] as const;
+export const NIGERIA_BOOKMAKERS = ["Bet9Ja", "BetKing", "SportyBet", "NairaBet", "1XBet"] as const;
+
+/** What global-setup.ts started, as the environment hands it to the workers. */
+export function site(): { baseURL: string; dataDir: string; pending: TestUser & { registeredAt: number } } {
+  const { E2E_BASE_URL, E2E_DATA_DIR, E2E_PENDING_USER } = process.env;
+  if (!E2E_BASE_URL || !E2E_DATA_DIR || !E2E_PENDING_USER) {
+    throw new Error("E2E_BASE_URL / E2E_DATA_DIR are unset: run the suite with `npx playwright test` so global setup starts the site.");
+  }
+  return { baseURL: E2E_BASE_URL, dataDir: E2E_DATA_DIR, pending: JSON.parse(E2E_PENDING_USER) };
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), in case a mailer encodes the subject. */
+function decodeWords(value: string): string {
+  return value.replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_all, kind: string, text: string) =>
+    kind.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+  );
+}
+
+/** The header block of an .eml file, unfolded, names lower-cased. */
+function headersOf(eml: string): Map<string, string> {
+  const head = eml.split(/\r?\n\r?\n/, 1)[0] ?? "";
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
+  }
+  return headers;
+}
+
+export type CodePurpose = "verification" | "password reset";
+
+/**
+ * The newest 6-digit code mailed to `email` (DATA_DIR/outbox/*.eml, subject "Your AfriOdds
+ * verification code: 123456" or "... password reset code: ..."), polling until one written at or
+ * after `since` (epoch ms) appears.
+ */
+export async function readMailedCode(
+  email: string,
+  { purpose = "verification", since = 0, timeoutMs = 10_000 }: { purpose?: CodePurpose; since?: number; timeoutMs?: number } = {},
+): Promise<string> {
+  const outbox = join(site().dataDir, "outbox");
+  const subject = new RegExp(`^Your AfriOdds ${purpose} code: (\\d{6})$`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = await readdir(outbox).catch(() => [] as string[]);
+    const mails = await Promise.all(
+      names
+        .filter((name) => name.endsWith(".eml"))
+        .map(async (name) => ({ path: join(outbox, name), name, mtime: (await stat(join(outbox, name))).mtimeMs })),
+    );
+    mails.sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name));
+    for (const mail of mails) {
+      if (mail.mtime < since - 5) break;
+      const headers = headersOf(await readFile(mail.path, "utf8"));
+      if (!(headers.get("to") ?? "").toLowerCase().includes(email.toLowerCase())) continue;
+      const match = subject.exec(headers.get("subject") ?? "");
+      if (match?.[1]) return match[1];
+    }
+    if (Date.now() > deadline) throw new Error(`No ${purpose} code mailed to ${email} in ${outbox} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Opens a page and waits until the app has hydrated: the shell's start-up session check
+ * (GET /api/session) runs in an effect, after React has attached its handlers.
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  const session = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/session");
+  await page.goto(path);
+  await session;
+}
+
+export const dialog = (page: Page, title: string): Locator => page.getByRole("dialog", { name: title });
+
+/** Fills the open registration dialog; `confirmPassword` defaults to the password. */
+export async function fillRegistration(page: Page, user: TestUser, confirmPassword = user.password): Promise<Locator> {
+  const form = dialog(page, "Create Your Free Account");
+  await form.getByLabel("Username").fill(user.username);
+  await form.getByLabel("Email").fill(user.email);
+  await form.getByLabel("Password", { exact: true }).fill(user.password);
+  await form.getByLabel("Confirm Password").fill(confirmPassword);
+  return form;
+}
+
+/** Register through the UI (Login, then Register) and stop at the verification dialog. */
+export async function registerUntilVerification(page: Page, user: TestUser = uniqueUser("user")): Promise<TestUser> {
+  await gotoHydrated(page, "/");
+  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+  await dialog(page, "Log In").getByRole("button", { name: "Register" }).click();
+  const form = await fillRegistration(page, user);
+  await form.getByRole("button", { name: "Register" }).click();
+  await expect(dialog(page, "Verify Your Email")).toContainText(user.email);
+  return user;
+}
+
+/** Enters the mailed code in the open verification dialog and waits for the Welcome dialog. */
+export async function verifyWithMailedCode(page: Page, user: TestUser, since = 0): Promise<void> {
+  const code = await readMailedCode(user.email, { since });
+  const verify = dialog(page, "Verify Your Email");
+  await verify.getByLabel("Verification Code").fill(code);
+  await verify.getByRole("button", { name: "Verify" }).click();
+  await expect(dialog(page, "Welcome to AfriOdds!")).toBeVisible();
+}
+
+/** A new, verified, signed-in user, made through the UI: register, verify with the mailed code, Get Started. */
+export async function registerAndVerify(page: Page, user: TestUser = uniqueUser("user")): Promise<TestUser> {
+  await registerUntilVerification(page, user);
+  await verifyWithMailedCode(page, user);
+  await dialog(page, "Welcome to AfriOdds!").getByRole("button", { name: "Get Started" }).click();
+  await expect(page).toHaveURL(/\/dashboard(\?|$)/);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Account" })).toBeVisible();
+  return user;
+}
+
+/** Logs in from the top bar's Login button on whatever page is open. */
+export async function logIn(page: Page, user: Pick<TestUser, "username" | "password">): Promise<void> {
+  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+  const login = dialog(page, "Log In");
+  await login.getByLabel("Username").fill(user.username);
+  await login.getByLabel("Password").fill(user.password);
+  await login.getByRole("button", { name: "Log In" }).click();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole("banner").getByRole("button", { name: "Account" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Logout" }).click();
+}
+
+/** Waits until no CSS animation or transition is running (the 300 ms dialog animation). */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+/** Console errors and uncaught page errors, for tests that must see none. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console.error at ${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught at ${page.url()}: ${error.message}`));
+  return errors;
+}
+
+/** Bookmaker names in the row headers of every odds table on the page, deduplicated. */
+export async function bookmakersShown(page: Page): Promise<string[]> {
+  const names = await page.locator("table.odds-table tbody th[scope=row]").allInnerTexts();
+  return [...new Set(names.map((n) => n.trim()))].sort();
+}

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+/** The repository root: tests/e2e/ is two levels down. */
+export const ROOT = join(import.meta.dirname, "..", "..");
+export const SERVER_ENTRY = join(ROOT, "dist", "server", "main.js");
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface RunningSite {
+  baseURL: string;
+  pid: number;
+  logFile: string;
+  /** Why the process is gone, or null while it runs. */
+  exitReason(): string | null;
+  /** SIGTERM, then SIGKILL after 12 s; answers how the process ended. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Polls `check` until it answers true, or fails naming what it waited for. */
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  options: { timeoutMs: number; logFile?: string; abort?: () => string | null },
+) {
+  const { timeoutMs, logFile, abort } = options;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const reason = abort?.();
+    if (reason) throw new Error(`Server ${reason} while waiting for ${what}.${await tail(logFile)}`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.${await tail(logFile)}`);
+}
+
+async function tail(logFile: string | undefined): Promise<string> {
+  const log = logFile ? await readFile(logFile, "utf8").catch(() => "") : "";
+  return log ? `\nServer log (end):\n${log.slice(-4000)}` : "";
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+  });
+}
+
+/**
+ * Starts `node dist/server/main.js` the way `npm start` does, on its own port and with the given
+ * environment, and waits until `/healthz` answers. Output goes to `logFile`.
+ */
+export async function startSite(env: Record<string, string>, logFile: string): Promise<RunningSite> {
+  const port = Number(env.PORT);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(logFile, { flags: "a" });
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: "127.0.0.1", PUBLIC_ORIGIN: baseURL, NODE_ENV: "development", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  let early: string | null = null;
+  child.once("exit", (code, signal) => {
+    early = `exited early (code ${code}, signal ${signal})`;
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 12_000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    log.end();
+    return { code: child.exitCode, signal: child.signalCode };
+  };
+  try {
+    await waitFor(
+      `${baseURL}/healthz`,
+      async () => (await fetch(`${baseURL}/healthz`)).status === 200,
+      { timeoutMs: 30_000, logFile, abort: () => early },
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, pid: child.pid!, logFile, exitReason: () => early, stop };
+}

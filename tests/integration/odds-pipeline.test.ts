@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OddsEvent, OddsResponse, OddsSummary } from "#shared/contract.ts";
+import { oddsChecksum } from "#shared/checksum.ts";
+import { FLAGS, MARKETS } from "#shared/reference.ts";
+import { decodeJwt } from "jose";
+import { startTestApi, type TestApi } from "../helpers/api.ts";
+import { createTestDatabase, shouldRunPostgres, type TestDatabase } from "../helpers/databases.ts";
+import { startPipeline } from "../helpers/pipeline.ts";
+import { startSmtpSink } from "../helpers/smtp-sink.ts";
+import { newAccount } from "../factories.ts";
+
+const dialects: ("sqlite" | "postgres")[] = ["sqlite", ...((await shouldRunPostgres()) ? (["postgres"] as const) : [])];
+const MINUTE = 60_000;
+const INTERVAL_MS = 60_000;
+
+describe.each(dialects)("the odds pipeline on %s", (dialect) => {
+  let database: TestDatabase;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let t: TestApi;
+  let pipeline: Awaited<ReturnType<typeof startPipeline>>;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    sink = await startSmtpSink();
+    t = await startTestApi(database, sink);
+    pipeline = await startPipeline(t);
+    const account = newAccount();
+    await t.http.put("/users/register").send(account);
+    const verified = await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
+    token = verified.body.data.token;
+    await pipeline.collector.runCycle();
+  });
+  afterAll(async () => {
+    await pipeline?.close();
+    await t?.close();
+    await sink?.close();
+    await database?.drop();
+  });
+
+  async function odds(competition: number, market: number): Promise<OddsResponse> {
+    // Access tokens live 15 minutes; tests move the clock, so each call signs in afresh.
+    const refreshed = await freshToken();
+    const ak = String(decodeJwt(refreshed).ak);
+    const k = oddsChecksum(ak, { country: 1, competition, market });
+    const res = await t.http.get(`/odds?country=1&competition=${competition}&market=${market}&k=${k}`).set("authorization", `Bearer ${refreshed}`);
+    expect(res.status).toBe(200);
+    return res.body.data;
+  }
+
+  async function freshToken(): Promise<string> {
+    const claims = decodeJwt(token);
+    if ((claims.exp ?? 0) * 1000 > t.clock() + 60_000) return token;
+    const account = newAccount();
+    await t.http.put("/users/register").send(account);
+    const verified = await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
+    token = verified.body.data.token;
+    return token;
+  }
+
+  const summary = async (): Promise<OddsSummary> => (await t.http.get("/odds/summary?country=1")).body.data;
+
+  it("counts 5 bookmakers, 4 competitions and 8 markets after one cycle", async () => {
+    const s = await summary();
+    expect(s.numBookmakers).toBe(5);
+    expect(s.competitionIds).toEqual([1, 2, 3, 4]);
+    expect(s.marketIds).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(s.numEvents).toBeGreaterThanOrEqual(30);
+    expect(s.numOdds).toBeGreaterThan(1000);
+  });
+
+  it("lists every league and market compared across at least four bookmakers, with margins and Best flags exactly consistent with the prices", async () => {
+    for (const competition of [1, 2, 3, 4]) {
+      for (const market of MARKETS) {
+        const { events } = await odds(competition, market.id);
+        expect(events.length, `competition ${competition} market ${market.code}`).toBeGreaterThan(0);
+        const wellCompared = events.filter((e) => (e.markets[0]?.odds.length ?? 0) >= 4);
+        expect(wellCompared.length / events.length).toBeGreaterThanOrEqual(0.75);
+        for (const event of events) assertConsistent(event, market.id);
+      }
+    }
+  });
+
+  it("answers 401 without a token and 400 INVALID_CHECKSUM for a missing or wrong k", async () => {
+    expect((await t.http.get("/odds?country=1&competition=1&market=1&k=00000000")).status).toBe(401);
+    const bearer = `Bearer ${await freshToken()}`;
+    const missing = await t.http.get("/odds?country=1&competition=1&market=1").set("authorization", bearer);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe("INVALID_CHECKSUM");
+    const wrong = await t.http.get("/odds?country=1&competition=1&market=1&k=deadbeef").set("authorization", bearer);
+    expect(wrong.body.error.code).toBe("INVALID_CHECKSUM");
+    const otherQuery = oddsChecksum(String(decodeJwt(await freshToken()).ak), { country: 1, competition: 1, market: 2 });
+    expect((await t.http.get(`/odds?country=1&competition=1&market=1&k=${otherQuery}`).set("authorization", bearer)).status).toBe(400);
+  });
+
+  it("answers 304 to a matching ETag and gzip to a client that takes it", async () => {
+    const bearer = `Bearer ${await freshToken()}`;
+    const k = oddsChecksum(String(decodeJwt(await freshToken()).ak), { country: 1, competition: 2, market: 1 });
+    const url = `/odds?country=1&competition=2&market=1&k=${k}`;
+    const first = await t.http.get(url).set("authorization", bearer).set("accept-encoding", "gzip").buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    // supertest inflates the body itself; the header proves the wire carried gzip.
+    const body = JSON.parse((first.body as Buffer).toString("utf8"));
+    expect(body.data.events.length).toBeGreaterThan(0);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await t.http.get(url).set("authorization", bearer).set("if-none-match", etag!);
+    expect(again.status).toBe(304);
+    expect((await t.http.get("/odds/summary?country=1").set("if-none-match", (await t.http.get("/odds/summary?country=1")).headers.etag!)).status).toBe(304);
+  });
+
+  it("serves the public sample: the next two events, 1X2 only", async () => {
+    const res = await t.http.get("/odds/sample?country=1");
+    expect(res.status).toBe(200);
+    const events: OddsEvent[] = res.body.data.events;
+    expect(events).toHaveLength(2);
+    expect(events.every((e) => e.markets.length === 1 && e.markets[0]!.marketId === 1)).toBe(true);
+    const next = (await summary()).numEvents;
+    expect(next).toBeGreaterThan(2);
+    expect(events[0]!.date <= events[1]!.date).toBe(true);
+  });
+
+  it("moves prices within a few minutes and flags the direction of each change", async () => {
+    t.clock.advance(10 * MINUTE);
+    const cycle = await pipeline.collector.runCycle();
+    const changed = cycle.competitions.reduce((n, c) => n + c.changed, 0);
+    expect(changed).toBeGreaterThan(0);
+    let flagged = 0;
+    for (const competition of [1, 2, 3, 4]) {
+      for (const event of (await odds(competition, 1)).events) {
+        for (const row of event.markets[0]!.odds) {
+          for (const o of row.odds) if (o.flags & (FLAGS.Increased | FLAGS.Decreased)) flagged += 1;
+        }
+        assertConsistent(event, 1);
+      }
+    }
+    expect(flagged).toBeGreaterThan(0);
+    const history = await t.api.db.kysely.selectFrom("price_history").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const current = await t.api.db.kysely.selectFrom("prices").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    // History grows only by changes: first sight plus the changed prices, not by confirmations.
+    expect(Number(history.n)).toBeLessThanOrEqual(Number(current.n) + changed + 200);
+  });
+
+  it("keeps serving the other bookmakers through each fault of one, and drops the failing one's prices once stale", async () => {
+    for (const kind of ["outage", "forbidden", "malformed", "empty", "error-envelope"] as const) {
+      pipeline.simulator.sim.setFault("bet9ja", { kind });
+      t.clock.advance(INTERVAL_MS);
+      const report = await pipeline.collector.runCycle();
+      const bet9ja = report.bookmakers.find((b) => b.key === "bet9ja")!;
+      if (kind === "empty") expect(bet9ja.offers).toBe(0);
+      else expect(bet9ja.ok, kind).toBe(false);
+      for (const other of report.bookmakers.filter((b) => b.key !== "bet9ja")) expect(other.ok, `${other.key} during ${kind}`).toBe(true);
+      expect((await summary()).numBookmakers).toBeGreaterThanOrEqual(4);
+    }
+    t.clock.advance(3 * INTERVAL_MS);
+    pipeline.simulator.sim.setFault("bet9ja", { kind: "outage" });
+    await pipeline.collector.runCycle();
+    const { events } = await odds(1, 1);
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) {
+      const providers = event.markets[0]!.odds.map((o) => o.provider);
+      expect(providers).not.toContain(1);
+      expect(providers.length).toBeGreaterThanOrEqual(3);
+    }
+    expect((await summary()).numBookmakers).toBe(4);
+    const runs = await t.api.db.kysely.selectFrom("feed_runs").selectAll().where("bookmaker", "=", "bet9ja").where("ok", "=", 0).execute();
+    expect(runs.some((r) => /503/.test(r.error ?? ""))).toBe(true);
+    pipeline.simulator.sim.setFault("bet9ja", null);
+    pipeline.collector.breaker.success("bet9ja");
+    t.clock.advance(INTERVAL_MS);
+    await pipeline.collector.runCycle();
+    expect((await summary()).numBookmakers).toBe(5);
+  });
+
+  it("drops events once they kick off", async () => {
+    const before = (await t.http.get("/odds/sample?country=1")).body.data.events as OddsEvent[];
+    const first = before[0]!;
+    t.clock.advance(Date.parse(first.date) - t.clock() + MINUTE);
+    await pipeline.collector.runCycle();
+    const after = (await t.http.get("/odds/sample?country=1")).body.data.events as OddsEvent[];
+    expect(after.map((e) => e.id)).not.toContain(first.id);
+    for (const e of after) expect(Date.parse(e.date)).toBeGreaterThan(t.clock());
+    const listed = await odds(first.competitionId, 1);
+    expect(listed.events.map((e) => e.id)).not.toContain(first.id);
+  });
+});
+
+/** Margins and Best flags must follow from the prices shown, exactly. */
+function assertConsistent(event: OddsEvent, marketId: number) {
+  const market = MARKETS.find((m) => m.id === marketId)!;
+  const rows = event.markets[0]!.odds;
+  const best = new Map<number, number>();
+  for (const row of rows) for (const o of row.odds) best.set(o.selectionTypeId, Math.max(best.get(o.selectionTypeId) ?? 0, o.value));
+  for (const row of rows) {
+    const complete = market.selections.every((s) => row.odds.some((o) => o.selectionTypeId === s));
+    if (complete) {
+      const sum = row.odds.reduce((n, o) => n + 1 / o.value, 0);
+      const expected = (marketId === 8 ? sum / 2 - 1 : sum - 1) * 100;
+      expect(row.margin).toBeCloseTo(expected, 9);
+      expect(row.margin!).toBeGreaterThan(0);
+      expect(row.margin!).toBeLessThan(15);
+    } else {
+      expect(row.margin).toBeNull();
+    }
+    for (const o of row.odds) {
+      expect(Boolean(o.flags & FLAGS.Best), `${event.name} ${o.selectionTypeId}`).toBe(o.value === best.get(o.selectionTypeId));
+      expect(o.value).toBeGreaterThan(1.01);
+    }
+  }
+}

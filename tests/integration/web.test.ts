@@ -1,0 +1,271 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import { SignJWT } from "jose";
+import { pino } from "pino";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp as createWebApp } from "#server/app.ts";
+import { loadServerConfig } from "#server/config.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { startPipeline } from "../helpers/pipeline.ts";
+import { startSmtpSink } from "../helpers/smtp-sink.ts";
+import { builtDist, startWebStack } from "../helpers/web.ts";
+import { newAccount } from "../factories.ts";
+
+const ORIGIN = "http://afriodds.test";
+const SECRET = new TextEncoder().encode("test-secret-that-is-long-enough-for-hs256-0123456789");
+
+type Stack = Awaited<ReturnType<typeof startWebStack>>;
+let database: TestDatabase;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let stack: Stack;
+let pipeline: Awaited<ReturnType<typeof startPipeline>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase("sqlite");
+  sink = await startSmtpSink();
+  stack = await startWebStack(database, { smtpUrl: sink.url });
+  pipeline = await startPipeline({ api: stack.api.api, clock: stack.api.api.clock });
+  await pipeline.collector.runCycle();
+}, 120_000);
+afterAll(async () => {
+  await pipeline?.close();
+  await stack?.close();
+  await sink?.close();
+  await database?.drop();
+});
+
+const post = (path: string) => stack.http.post(path).set("origin", ORIGIN).set("content-type", "application/json");
+const cookieHeader = (res: request.Response) => ([] as string[]).concat(res.headers["set-cookie"] ?? []);
+const jar = (setCookies: string[]) => setCookies.map((c) => c.split(";")[0]).filter((c) => !c!.endsWith("=")).join("; ");
+
+/** A verified account signed in through the web tier: its cookies. */
+async function signedIn() {
+  const account = newAccount();
+  await stack.http.put("/api/users/register").set("origin", ORIGIN).set("content-type", "application/json").send(account).expect(201);
+  const res = await post("/api/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
+  expect(res.status).toBe(200);
+  return { account, cookies: cookieHeader(res), user: res.body.data.user };
+}
+
+function cookieValue(setCookies: string[], name: string) {
+  return setCookies.find((c) => c.startsWith(`${name}=`))?.split(";")[0]?.slice(name.length + 1);
+}
+
+describe("the backend-for-frontend", () => {
+  it("keeps tokens in HttpOnly cookies and answers only the user", async () => {
+    const { cookies, user } = await signedIn();
+    expect(user).toMatchObject({ username: expect.any(String), country: "1" });
+    const access = cookies.find((c) => c.startsWith("afriodds_at="))!;
+    const refresh = cookies.find((c) => c.startsWith("afriodds_rt="))!;
+    for (const c of [access, refresh]) {
+      expect(c).toMatch(/HttpOnly/i);
+      expect(c).toMatch(/SameSite=Lax/i);
+      expect(c).toMatch(/Path=\//);
+    }
+    const login = await signedIn();
+    expect(JSON.stringify(login.user)).not.toMatch(/token/i);
+  });
+
+  it("uses the __Host- prefix and Secure over HTTPS", async () => {
+    const dist = await builtDist();
+    const web = createWebApp(loadServerConfig({ DIST_DIR: dist, PUBLIC_ORIGIN: "https://afriodds.ng", LOG_LEVEL: "silent" }), { apiOrigin: stack.api.origin, logger: pino({ level: "silent" }) });
+    const account = newAccount();
+    await request(web.app).put("/api/users/register").set("origin", "https://afriodds.ng").set("content-type", "application/json").send(account).expect(201);
+    const res = await request(web.app).post("/api/users/verify-email").set("origin", "https://afriodds.ng").set("content-type", "application/json").send({ email: account.email, otp: sink.latestCode(account.email) });
+    const cookies = cookieHeader(res);
+    expect(cookies.some((c) => /^__Host-afriodds_at=.+;.*Secure/i.test(c))).toBe(true);
+    await web.close();
+  });
+
+  it("answers the session, and clears the cookies on logout", async () => {
+    const { cookies, user } = await signedIn();
+    const session = await stack.http.get("/api/session").set("cookie", jar(cookies));
+    expect(session.status).toBe(200);
+    expect(session.body.data.user).toEqual(user);
+    const out = await post("/api/users/logout").set("cookie", jar(cookies)).send({});
+    expect(out.status).toBe(200);
+    expect(cookieHeader(out).join(" ")).toMatch(/afriodds_at=;.*Expires=Thu, 01 Jan 1970/);
+    const refreshAfter = await post("/api/users/refresh").set("cookie", jar(cookies)).send({});
+    expect(refreshAfter.status).toBe(401);
+  });
+
+  it("refreshes an access token within 5 minutes of expiry before forwarding", async () => {
+    const { cookies } = await signedIn();
+    const nearExpiry = await new SignJWT({ typ: "access", ak: "near", sid: "s" }).setProtectedHeader({ alg: "HS256" }).setSubject("x").setIssuedAt().setExpirationTime("4m").sign(SECRET);
+    const refreshToken = cookieValue(cookies, "afriodds_rt")!;
+    const res = await stack.http.get("/api/users/me").set("cookie", `afriodds_at=${nearExpiry}; afriodds_rt=${refreshToken}`);
+    expect(res.status).toBe(200);
+    const renewed = cookieHeader(res);
+    expect(cookieValue(renewed, "afriodds_at")).not.toBe(nearExpiry);
+    expect(cookieValue(renewed, "afriodds_rt")).not.toBe(refreshToken);
+  });
+
+  it("refreshes once and retries once after an upstream 401", async () => {
+    const { cookies } = await signedIn();
+    // Fresh by its expiry, but not signed by the API: the API answers 401.
+    const forged = await new SignJWT({ typ: "access", ak: "forged", sid: "s" }).setProtectedHeader({ alg: "HS256" }).setSubject("x").setIssuedAt().setExpirationTime("15m").sign(new TextEncoder().encode("another-secret-another-secret-another"));
+    const refreshToken = cookieValue(cookies, "afriodds_rt")!;
+    const res = await stack.http.get("/api/users/me").set("cookie", `afriodds_at=${forged}; afriodds_rt=${refreshToken}`);
+    expect(res.status).toBe(200);
+    expect(cookieValue(cookieHeader(res), "afriodds_rt")).not.toBe(refreshToken);
+    // Straight at the API: the old token was rotated (once: a second rotation would have been
+    // reuse, revoking the family and failing the retry), so presenting it again is refused.
+    const replay = await request(stack.api.server).post("/users/refresh").send({ refreshToken });
+    expect(replay.status).toBe(401);
+    const renewed = cookieValue(cookieHeader(res), "afriodds_rt")!;
+    expect((await request(stack.api.server).get("/healthz")).status).toBe(200);
+    expect(renewed).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("answers 401 AUTH_EXPIRED and clears the cookies when the refresh fails", async () => {
+    const forged = await new SignJWT({ typ: "access", ak: "x", sid: "s" }).setProtectedHeader({ alg: "HS256" }).setSubject("x").setIssuedAt().setExpirationTime("15m").sign(new TextEncoder().encode("another-secret-another-secret-another"));
+    const res = await stack.http.get("/api/users/me").set("cookie", `afriodds_at=${forged}; afriodds_rt=not-a-real-token`);
+    expect(res.status).toBe(401);
+    expect(res.body.error).toEqual({ code: "AUTH_EXPIRED", description: "Session expired. Please log in again.", type: "auth" });
+    expect(cookieHeader(res).join(" ")).toMatch(/afriodds_rt=;/);
+  });
+
+  it("computes the checksum the odds API accepts", async () => {
+    const { cookies } = await signedIn();
+    const res = await stack.http.get("/api/odds?country=1&competition=1&market=1").set("cookie", jar(cookies));
+    expect(res.status).toBe(200);
+    expect(res.body.data.events.length).toBeGreaterThan(0);
+    expect((await stack.http.get("/api/odds?country=1&competition=1&market=1")).status).toBe(401);
+  });
+
+  it("refuses a foreign Origin and a non-JSON body with 403 CSRF_REJECTED", async () => {
+    const foreign = await stack.http.post("/api/users/login").set("origin", "https://evil.example").set("content-type", "application/json").send({ username: "a", password: "b" });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.code).toBe("CSRF_REJECTED");
+    const form = await stack.http.post("/api/users/login").set("origin", ORIGIN).set("content-type", "application/x-www-form-urlencoded").send("username=a&password=b");
+    expect(form.status).toBe(403);
+    expect(form.body.error.code).toBe("CSRF_REJECTED");
+    const sameSite = await stack.http.post("/api/users/login").set("sec-fetch-site", "same-origin").set("content-type", "application/json").send({ username: "nobody_here", password: "whatever1" });
+    expect(sameSite.status).toBe(401);
+  });
+
+  it("answers 404 to anything outside the contract", async () => {
+    for (const [method, path] of [["get", "/api/users/list"], ["delete", "/api/users/me"], ["get", "/api/healthz"], ["get", "/api/users/register"]] as const) {
+      const res = await stack.http[method](path).set("origin", ORIGIN).set("content-type", "application/json");
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.error.code).toBe("NOT_FOUND");
+    }
+  });
+
+  it("forwards the request id", async () => {
+    const res = await stack.http.get("/api/odds/summary?country=1").set("x-request-id", "req-12345");
+    expect(res.status).toBe(200);
+    expect(res.headers["x-request-id"]).toBe("req-12345");
+  });
+
+  it("logs analytics beacons and refuses unknown ones", async () => {
+    expect((await post("/api/events").send({ name: "page_view", path: "/nigeria" })).status).toBe(202);
+    expect((await post("/api/events").send({ name: "steal_cookies" })).status).toBe(400);
+  });
+
+  it("answers 502 UPSTREAM_UNAVAILABLE in JSON when the odds API is down", async () => {
+    const dist = await builtDist();
+    const web = createWebApp(loadServerConfig({ DIST_DIR: dist, PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: "silent" }), { apiOrigin: "http://127.0.0.1:9", logger: pino({ level: "silent" }) });
+    const res = await request(web.app).get("/api/odds/summary?country=1");
+    expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
+    const page = await request(web.app).get("/nigeria");
+    expect(page.status).toBe(200);
+    expect((await request(web.app).get("/readyz")).status).toBe(503);
+    expect((await request(web.app).get("/healthz")).status).toBe(200);
+    await web.close();
+  });
+});
+
+describe("pages", () => {
+  it("renders the dashboard's odds tables into the first HTML for a signed-in user, privately", async () => {
+    const { cookies } = await signedIn();
+    const res = await stack.http.get("/dashboard").set("cookie", jar(cookies));
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    expect(res.text).toMatch(/<table/);
+    expect(res.text).toMatch(/Bet9Ja|SportyBet|BetKing/);
+  });
+
+  it("redirects a protected page to / without a session", async () => {
+    for (const path of ["/dashboard", "/profile", "/help", "/feedback"]) {
+      const res = await stack.http.get(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.location).toBe("/");
+    }
+  });
+
+  it("answers 404 for an unknown route", async () => {
+    const res = await stack.http.get("/no-such-page");
+    expect(res.status).toBe(404);
+    expect(res.text).toMatch(/<div id="root">/);
+  });
+
+  it("answers the static 500 page when the shell cannot render", async () => {
+    const dist = await builtDist();
+    const web = createWebApp(loadServerConfig({ DIST_DIR: dist, PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: "silent" }), {
+      apiOrigin: stack.api.origin,
+      logger: pino({ level: "silent" }),
+      render: async () => ({ kind: "error", error: new Error("shell failed") }),
+    });
+    const res = await request(web.app).get("/no-such-page");
+    expect(res.status).toBe(500);
+    expect(res.text).toMatch(/Something went wrong!/);
+    await web.close();
+  });
+
+  it("puts the rendered page's nonce on every inline script and in the CSP", async () => {
+    const { cookies } = await signedIn();
+    const res = await stack.http.get("/profile").set("cookie", jar(cookies));
+    const csp = res.headers["content-security-policy"]!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toMatch(/base-uri 'none'/);
+    expect(csp).toMatch(/object-src 'none'/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    const scripts = [...res.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+  });
+
+  it("serves the eight public pages prerendered, cacheable, with a strong ETag, hashed inline scripts and a 304", async () => {
+    for (const path of ["/", "/nigeria", "/kenya", "/ghana", "/about", "/terms", "/privacy", "/responsible-gambling"]) {
+      const res = await stack.http.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers["cache-control"]).toBe("public, max-age=0, s-maxage=600, stale-while-revalidate=86400");
+      const etag = res.headers.etag!;
+      expect(etag).toMatch(/^"[^W]/);
+      const csp = res.headers["content-security-policy"]!;
+      for (const [, body] of res.text.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+        const hash = `sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}`;
+        expect(csp, path).toContain(`'${hash}'`);
+      }
+      expect((await stack.http.get(path).set("if-none-match", etag)).status).toBe(304);
+    }
+  });
+
+  it("keeps the landing page's first response within 14,600 bytes gzip", async () => {
+    const res = await stack.http.get("/");
+    const bytes = gzipSync(res.text, { level: 9 }).length;
+    expect(bytes).toBeLessThanOrEqual(14_600);
+  });
+
+  it("sends security headers and serves hashed assets immutable and precompressed", async () => {
+    const res = await stack.http.get("/");
+    expect(res.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    const script = /<script[^>]+src="([^"]+)"/.exec(res.text)?.[1];
+    expect(script).toBeTruthy();
+    const asset = await stack.http.get(script!).set("accept-encoding", "br");
+    expect(asset.status).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers["content-encoding"]).toBe("br");
+  });
+
+  it("exposes Prometheus metrics", async () => {
+    const res = await stack.http.get("/metrics");
+    expect(res.text).toMatch(/afriodds_http_requests_total/);
+    expect(res.text).toMatch(/afriodds_http_request_duration_seconds_bucket/);
+  });
+});
