@@ -1,70 +1,63 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
-import { request } from "undici";
 import { oddsChecksum } from "#shared/checksum.ts";
-import { getText, load } from "./load.ts";
+import { lighthouseRun } from "./lighthouse.ts";
+import { getText, load, type LoadResult } from "./load.ts";
+import { benchUser, startStack, type Layout } from "./stack.ts";
 
 /**
  * `npm run bench` (not part of CI): measures the built site (`npm run build` first) against
- * DESIGN section 8 on loopback and prints a table. Lighthouse is not run here yet (see
- * docs/benchmarks.md).
+ * DESIGN section 8 on loopback and prints a markdown table for docs/benchmarks.md. It runs the
+ * odds throughput in both layouts of DESIGN section 1, and Lighthouse on the embedded one.
+ * `BENCH_SECONDS` sets each load run's length (default 10).
  */
-const PORT = 3917;
-const API_PORT = 4917;
-const web = `http://127.0.0.1:${PORT}`;
-const api = `http://127.0.0.1:${API_PORT}`;
-const dataDir = mkdtempSync(join(tmpdir(), "afriodds-bench-"));
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  env: { ...process.env, PORT: String(PORT), API_PORT: String(API_PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", FEED_INTERVAL_S: "60", NODE_ENV: "production", JWT_SECRET: "bench-secret-bench-secret-bench-secret-01" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ODDS = "country=1&competition=1&market=1";
+const rows: [string, string, string][] = [];
+const describe = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`;
+const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
 
-async function json(url: string, method: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await request(url, { method: method as "POST", headers: { "content-type": "application/json", origin: web, ...headers }, body: JSON.stringify(body) });
-  return { status: res.statusCode, headers: res.headers, body: (await res.body.json()) as { data: Record<string, unknown> } };
-}
-
-try {
-  for (let i = 0; i < 100; i += 1) {
-    const summary = await getText(`${web}/api/odds/summary?country=1`).catch(() => undefined);
-    if (summary?.status === 200 && /"numBookmakers":5/.test(summary.body.toString())) break;
-    await sleep(200);
+async function throughput(layout: Layout, ports: { web: number; api: number }, extra: (stack: Awaited<ReturnType<typeof startStack>>, cookie: string) => Promise<void>) {
+  const stack = await startStack(layout, ports);
+  try {
+    const user = await benchUser(stack);
+    const gzip = { "accept-encoding": "gzip" };
+    const k = oddsChecksum(user.ak, { country: 1, competition: 1, market: 1 });
+    // Warm both paths (JIT, keep-alive pools) before measuring.
+    await load(stack.web, `/api/odds?${ODDS}`, { ...gzip, cookie: user.cookie }, 50, 2);
+    const web = await load(stack.web, `/api/odds?${ODDS}`, { ...gzip, cookie: user.cookie }, 50, SECONDS);
+    await load(stack.api, `/odds?${ODDS}&k=${k}`, { ...gzip, authorization: `Bearer ${user.token}` }, 50, 2);
+    const direct = await load(stack.api, `/odds?${ODDS}&k=${k}`, { ...gzip, authorization: `Bearer ${user.token}` }, 50, SECONDS);
+    const ratio = web.rps / direct.rps;
+    rows.push([`${layout}: /api/odds through the web tier, 50 connections`, describe(web), ""]);
+    rows.push([`${layout}: /odds straight to the API, 50 connections`, describe(direct), ""]);
+    rows.push([`${layout}: web tier / direct throughput`, ratio.toFixed(2), `>= 0.70, ${verdict(ratio >= 0.7)}`]);
+    await extra(stack, user.cookie);
+  } finally {
+    await stack.stop();
   }
-  const account = { userName: `bench_${Date.now()}`, email: `bench${Date.now()}@example.ng`, password: "bench password 1", country: 1 };
-  await json(`${web}/api/users/register`, "PUT", account);
-  const mail = readdirSync(join(dataDir, "outbox")).map((f) => readFileSync(join(dataDir, "outbox", f), "utf8")).join("\n");
-  const otp = /verification code: (\d{6})/.exec(mail)?.[1] ?? "";
-  const verified = await json(`${web}/api/users/verify-email`, "POST", { email: account.email, otp });
-  const cookies = ([] as string[]).concat(verified.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-  const direct = await json(`${api}/users/login`, "POST", { username: account.userName, password: account.password });
-  const token = String(direct.body.data.token);
-  const ak = String(JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).ak);
-  const query = { country: 1, competition: 1, market: 1 };
-  const k = oddsChecksum(ak, query);
-
-  const one = await getText(`${web}/api/odds?country=1&competition=1&market=1`, { cookie: cookies, "accept-encoding": "gzip" });
-  const headers = { "accept-encoding": "gzip" };
-  const throughWeb = await load(web, "/api/odds?country=1&competition=1&market=1", { ...headers, cookie: cookies }, 50, 10);
-  const straight = await load(api, `/odds?country=1&competition=1&market=1&k=${k}`, { ...headers, authorization: `Bearer ${token}` }, 50, 10);
-  const ssr = await load(web, "/dashboard", { ...headers, cookie: cookies }, 10, 10);
-  const landing = await getText(`${web}/`);
-
-  const rows: [string, string, string][] = [
-    ["/api/odds through the web tier, 50 connections", `${throughWeb.rps.toFixed(0)} req/s, p50 ${throughWeb.p50.toFixed(1)} ms, p99 ${throughWeb.p99.toFixed(1)} ms, ${throughWeb.errors} errors`, ""],
-    ["/odds straight to the API, 50 connections", `${straight.rps.toFixed(0)} req/s, p50 ${straight.p50.toFixed(1)} ms, p99 ${straight.p99.toFixed(1)} ms, ${straight.errors} errors`, ""],
-    ["web tier / direct throughput", (throughWeb.rps / straight.rps).toFixed(2), ">= 0.7"],
-    ["one league and market (EPL 1X2), gzip", `${one.body.length} B`, "<= 8,192 B"],
-    ["SSR /dashboard, 10 connections", `${ssr.rps.toFixed(0)} renders/s, p99 ${ssr.p99.toFixed(0)} ms`, ""],
-    ["first response of / (gzip -9)", `${gzipSync(landing.body, { level: 9 }).length} B`, "<= 14,600 B"],
-  ];
-  console.log("| what | measured | budget |\n|---|---|---|");
-  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
-} finally {
-  server.kill("SIGTERM");
-  await sleep(500);
-  rmSync(dataDir, { recursive: true, force: true });
 }
+
+await throughput("embedded", { web: 3917, api: 4917 }, async (stack, cookie) => {
+  const one = await getText(`${stack.web}/api/odds?${ODDS}`, { cookie, "accept-encoding": "gzip" });
+  rows.push(["one league and market (EPL 1X2), gzip", `${one.body.length} B`, `<= 8,192 B, ${verdict(one.body.length <= 8192)}`]);
+  for (const path of ["/", "/nigeria"]) {
+    const page = await getText(`${stack.web}${path}`);
+    const size = gzipSync(page.body, { level: 9 }).length;
+    rows.push([`first response of ${path}, gzip -9`, `${size} B`, `<= 14,600 B, ${verdict(size <= 14_600)}`]);
+  }
+  const ssr = await load(stack.web, "/dashboard", { "accept-encoding": "gzip", cookie }, 10, SECONDS);
+  rows.push(["SSR renders of /dashboard, 10 connections", `${ssr.rps.toFixed(0)} renders/s, p50 ${ssr.p50.toFixed(0)} ms, p99 ${ssr.p99.toFixed(0)} ms`, ""]);
+  const pages = await lighthouseRun(stack.web, [{ path: "/" }, { path: "/nigeria" }, { path: "/dashboard", cookie }]);
+  for (const p of pages) {
+    const ok = p.lcpMs <= 1500 && p.cls <= 0.05 && p.tbtMs <= 200;
+    rows.push([
+      `Lighthouse mobile, slow 4G: ${p.path}`,
+      `LCP ${(p.lcpMs / 1000).toFixed(2)} s, CLS ${p.cls.toFixed(3)}, TBT ${p.tbtMs.toFixed(0)} ms, ${Math.round(p.bytes).toLocaleString("en")} B transferred, score ${p.score}`,
+      p.path === "/dashboard" ? "(no budget)" : `LCP <= 1.5 s, CLS <= 0.05, TBT <= 200 ms, ${verdict(ok)}`,
+    ]);
+  }
+});
+await throughput("scaled-out", { web: 3918, api: 4918 }, async () => undefined);
+
+console.log("| what | measured | budget |\n|---|---|---|");
+for (const row of rows) console.log(`| ${row.join(" | ")} |`);
