@@ -46,7 +46,7 @@ await throughput("embedded", { web: 3917, api: 4917 }, async (stack, cookie) => 
     rows.push([`first response of ${path}, gzip -9`, `${size} B`, `<= 14,600 B, ${verdict(size <= 14_600)}`]);
   }
   const ssr = await load(stack.web, "/dashboard", { "accept-encoding": "gzip", cookie }, 10, SECONDS);
-  rows.push(["SSR renders of /dashboard, 10 connections", `${ssr.rps.toFixed(0)} renders/s, p50 ${ssr.p50.toFixed(0)} ms, p99 ${ssr.p99.toFixed(0)} ms`, ""]);
+  rows.push(["SSR renders of /dashboard, 10 connections", `${ssr.rps.toFixed(0)} renders/s, p50 ${ssr.p50.toFixed(0)} ms, p99 ${ssr.p99.toFixed(0)} ms, ${ssr.errors} errors`, ""]);
   const pages = await lighthouseRun(stack.web, [{ path: "/" }, { path: "/nigeria" }, { path: "/dashboard", cookie }]);
   for (const p of pages) {
     const ok = p.lcpMs <= 1500 && p.cls <= 0.05 && p.tbtMs <= 200;

@@ -1,3 +1,4 @@
+import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -13,7 +14,9 @@ export interface PageFigures {
 /**
  * Lighthouse's default run is the mobile one: a Moto G Power-sized screen, 4x CPU slowdown and
  * simulated slow 4G (150 ms RTT, 1.6 Mbps down). It drives the system Chromium, as the browser
- * suite does. `cookie` signs the run in, for pages behind a session.
+ * suite does. `cookie` signs the run in, for pages behind a session: it goes into the browser's
+ * cookie jar over CDP, because Lighthouse's `extraHeaders` Cookie is not honoured on navigations
+ * (GoogleChrome/lighthouse#13547) and Lighthouse keeps cookies between its passes.
  */
 export async function lighthouseRun(origin: string, paths: { path: string; cookie?: string }[]): Promise<PageFigures[]> {
   const chrome = await launch({
@@ -23,14 +26,10 @@ export async function lighthouseRun(origin: string, paths: { path: string; cooki
   try {
     const figures: PageFigures[] = [];
     for (const { path, cookie } of paths) {
-      const result = await lighthouse(`${origin}${path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-      });
+      if (cookie) await putCookies(chrome.port, origin, cookie);
+      const result = await lighthouse(`${origin}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+      if (new URL(result.lhr.finalDisplayedUrl).pathname !== path) throw new Error(`Lighthouse measured ${result.lhr.finalDisplayedUrl}, not ${path}`);
       const audit = (id: string) => result.lhr.audits[id]?.numericValue ?? Number.NaN;
       figures.push({
         path,
@@ -44,5 +43,18 @@ export async function lighthouseRun(origin: string, paths: { path: string; cooki
     return figures;
   } finally {
     chrome.kill();
+  }
+}
+
+async function putCookies(port: number, origin: string, header: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const cookies = header.split(/;\s*/).map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+    });
+    await browser.contexts()[0]!.addCookies(cookies);
+  } finally {
+    await browser.close();
   }
 }
