@@ -47,9 +47,14 @@ export type CodePurpose = "verification" | "password reset";
  */
 export async function readMailedCode(
   email: string,
-  { purpose = "verification", since = 0, timeoutMs = 10_000 }: { purpose?: CodePurpose; since?: number; timeoutMs?: number } = {},
+  {
+    purpose = "verification",
+    since = 0,
+    timeoutMs = 10_000,
+    dataDir = site().dataDir,
+  }: { purpose?: CodePurpose; since?: number; timeoutMs?: number; dataDir?: string } = {},
 ): Promise<string> {
-  const outbox = join(site().dataDir, "outbox");
+  const outbox = join(dataDir, "outbox");
   const subject = new RegExp(`^Your AfriOdds ${purpose} code: (\\d{6})$`);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -94,9 +99,15 @@ export async function fillRegistration(page: Page, user: TestUser, confirmPasswo
   return form;
 }
 
+/** Another running site than the suite's own: its origin and its DATA_DIR (for the outbox). */
+export interface OtherSite {
+  baseURL: string;
+  dataDir: string;
+}
+
 /** Register through the UI (Login, then Register) and stop at the verification dialog. */
-export async function registerUntilVerification(page: Page, user: TestUser = uniqueUser("user")): Promise<TestUser> {
-  await gotoHydrated(page, "/");
+export async function registerUntilVerification(page: Page, user: TestUser = uniqueUser("user"), other?: OtherSite): Promise<TestUser> {
+  await gotoHydrated(page, `${other?.baseURL ?? ""}/`);
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
   await dialog(page, "Log In").getByRole("button", { name: "Register" }).click();
   const form = await fillRegistration(page, user);
@@ -106,8 +117,8 @@ export async function registerUntilVerification(page: Page, user: TestUser = uni
 }
 
 /** Enters the mailed code in the open verification dialog and waits for the Welcome dialog. */
-export async function verifyWithMailedCode(page: Page, user: TestUser, since = 0): Promise<void> {
-  const code = await readMailedCode(user.email, { since });
+export async function verifyWithMailedCode(page: Page, user: TestUser, since = 0, dataDir?: string): Promise<void> {
+  const code = await readMailedCode(user.email, { since, ...(dataDir ? { dataDir } : {}) });
   const verify = dialog(page, "Verify Your Email");
   await verify.getByLabel("Verification Code").fill(code);
   await verify.getByRole("button", { name: "Verify" }).click();
@@ -115,9 +126,9 @@ export async function verifyWithMailedCode(page: Page, user: TestUser, since = 0
 }
 
 /** A new, verified, signed-in user, made through the UI: register, verify with the mailed code, Get Started. */
-export async function registerAndVerify(page: Page, user: TestUser = uniqueUser("user")): Promise<TestUser> {
-  await registerUntilVerification(page, user);
-  await verifyWithMailedCode(page, user);
+export async function registerAndVerify(page: Page, user: TestUser = uniqueUser("user"), other?: OtherSite): Promise<TestUser> {
+  await registerUntilVerification(page, user, other);
+  await verifyWithMailedCode(page, user, 0, other?.dataDir);
   await dialog(page, "Welcome to AfriOdds!").getByRole("button", { name: "Get Started" }).click();
   await expect(page).toHaveURL(/\/dashboard(\?|$)/);
   await expect(page.getByRole("banner").getByRole("button", { name: "Account" })).toBeVisible();

@@ -18,7 +18,7 @@ import {
   uniqueUser,
   verifyWithMailedCode,
 } from "./helpers.ts";
-import { freePort, startSite } from "./server-process.ts";
+import { freePort, startApi, startSite, waitFor } from "./server-process.ts";
 
 const INVALID_CREDENTIALS = "Invalid username or password. Please check your credentials and try again.";
 
@@ -346,45 +346,47 @@ test("an expired or missing access token is refreshed without the user noticing"
   await expectOddsTables(page, { allFive: false });
 });
 
-test("with the odds API failing the dashboard says 'Failed to load odds data', and public pages still load without the API", async ({ page }) => {
-  await registerAndVerify(page);
-  await expectOddsTables(page);
-  await page.route("**/api/odds?**", (route) =>
-    route.fulfill({
-      status: 502,
-      contentType: "application/json",
-      body: JSON.stringify({ error: { code: "UPSTREAM_UNAVAILABLE", description: "The odds service is unreachable.", type: "upstream" } }),
-    }),
-  );
-  await page.getByLabel("Select League").selectOption({ label: "Bundesliga (DE)" });
-  await expect(page.getByRole("alert")).toHaveText("Failed to load odds data");
-  await expect(page.locator("table.odds-table")).toHaveCount(0);
-  await page.unrouteAll();
-
-  // A second web tier whose API_ORIGIN points at a closed port.
-  const dir = mkdtempSync(join(tmpdir(), "afriodds-e2e-noapi-"));
-  const down = await startSite(
-    { PORT: String(await freePort()), API_ORIGIN: "http://127.0.0.1:9", DATA_DIR: join(dir, "data"), LOG_LEVEL: "warn" },
-    join(dir, "server.log"),
-  );
+test("with the odds API down the dashboard says 'Failed to load odds data', and public pages still load", async ({ page }) => {
+  // The scaled-out layout, so the API can die under a running web tier: its own process and DATA_DIR.
+  const dir = mkdtempSync(join(tmpdir(), "afriodds-e2e-apidown-"));
+  const dataDir = join(dir, "data");
+  const apiPort = await freePort();
+  const api = await startApi({ API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: "5", LOG_LEVEL: "warn" }, join(dir, "api.log"));
+  const web = await startSite({ PORT: String(await freePort()), API_ORIGIN: api.baseURL, DATA_DIR: dataDir, LOG_LEVEL: "warn" }, join(dir, "web.log"));
   try {
-    expect((await page.request.get(`${down.baseURL}/readyz`)).status()).toBe(503);
+    await waitFor(
+      "five bookmakers' odds on the second stack",
+      async () => ((await (await fetch(`${web.baseURL}/api/odds/summary?country=1`)).json()) as { data?: { numBookmakers?: number } }).data?.numBookmakers === 5,
+      { timeoutMs: 60_000, logFile: join(dir, "api.log"), abort: api.exitReason },
+    );
+    await registerAndVerify(page, uniqueUser("apidown"), { baseURL: web.baseURL, dataDir });
+    await expectOddsTables(page);
+
+    const { code } = await api.stop();
+    expect(code, "the API drains and exits cleanly on SIGTERM").toBe(0);
+    await page.getByLabel("Select League").selectOption({ label: "Bundesliga (DE)" });
+    await expect(page.getByRole("alert")).toHaveText("Failed to load odds data");
+    await expect(page.locator("table.odds-table")).toHaveCount(0);
+    expect((await page.request.get(`${web.baseURL}/readyz`)).status()).toBe(503);
+
     const headings: Record<string, string> = {
       "/": "Compare Football Odds Across African Bookmakers",
       "/nigeria": "Nigerian Football Odds Comparison",
       "/about": "About AfriOdds",
+      "/terms": "Terms of Service",
     };
     for (const [path, heading] of Object.entries(headings)) {
-      const answer = await page.goto(`${down.baseURL}${path}`);
+      const answer = await page.goto(`${web.baseURL}${path}`);
       expect(answer?.status(), `${path} answers 200 without the API`).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     }
     // The preview cannot load, and says so.
-    await page.goto(`${down.baseURL}/nigeria`);
+    await page.goto(`${web.baseURL}/nigeria`);
     await expect(page.getByText("Preview temporarily unavailable")).toBeVisible();
     await expect(page.getByText("Login to access all odds data!")).toBeVisible();
   } finally {
-    await down.stop();
+    await web.stop();
+    await api.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });

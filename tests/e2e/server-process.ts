@@ -7,6 +7,7 @@ import { join } from "node:path";
 /** The repository root: tests/e2e/ is two levels down. */
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const SERVER_ENTRY = join(ROOT, "dist", "server", "main.js");
+export const API_ENTRY = join(ROOT, "dist", "api", "main.js");
 
 /** A port nothing listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -64,13 +65,21 @@ function exited(child: ChildProcess): Promise<void> {
  * Starts `node dist/server/main.js` the way `npm start` does, on its own port and with the given
  * environment, and waits until `/healthz` answers. Output goes to `logFile`.
  */
-export async function startSite(env: Record<string, string>, logFile: string): Promise<RunningSite> {
-  const port = Number(env.PORT);
-  const baseURL = `http://127.0.0.1:${port}`;
+export function startSite(env: Record<string, string>, logFile: string): Promise<RunningSite> {
+  const baseURL = `http://127.0.0.1:${env.PORT}`;
+  return startNode(SERVER_ENTRY, baseURL, { HOST: "127.0.0.1", PUBLIC_ORIGIN: baseURL, ...env }, logFile);
+}
+
+/** Starts the odds API on its own (`node dist/api/main.js`, the scaled-out layout) on `env.API_PORT`. */
+export function startApi(env: Record<string, string>, logFile: string): Promise<RunningSite> {
+  return startNode(API_ENTRY, `http://127.0.0.1:${env.API_PORT}`, { API_HOST: "127.0.0.1", ...env }, logFile);
+}
+
+async function startNode(entry: string, baseURL: string, env: Record<string, string>, logFile: string): Promise<RunningSite> {
   const log = createWriteStream(logFile, { flags: "a" });
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { ...process.env, HOST: "127.0.0.1", PUBLIC_ORIGIN: baseURL, NODE_ENV: "development", ...env },
+    env: { ...process.env, NODE_ENV: "development", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.pipe(log);
