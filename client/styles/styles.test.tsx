@@ -1,0 +1,100 @@
+/**
+ * The compiled stylesheet applied to real components in happy-dom, whose cascade honours
+ * selector specificity: catches rules that Bulma's own outrank.
+ */
+import { cleanup, render, screen } from "@testing-library/react";
+import * as sass from "sass";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { FLAGS } from "#shared/reference.ts";
+import { EventCard } from "../odds/event-card.tsx";
+import { market, oddsEvent, providerOdds } from "../odds/test-data.ts";
+import { renderPage } from "../odds/test-router.tsx";
+import { HelpPage } from "../pages/help.tsx";
+
+let css = "";
+
+beforeAll(() => {
+  // As scripts/build/styles.ts compiles it (the purge only drops rules no markup uses).
+  css = sass.compile("client/styles/main.scss", {
+    loadPaths: ["node_modules"],
+    quietDeps: true,
+    silenceDeprecations: ["import"],
+  }).css;
+  const style = document.createElement("style");
+  style.textContent = css;
+  document.head.append(style);
+});
+
+afterEach(cleanup);
+
+/** sRGB channels of "#rrggbb" or "rgb(r, g, b)". */
+function channels(colour: string): [number, number, number] {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (hex) return [hex[1], hex[2], hex[3]].map((h) => parseInt(h!, 16)) as [number, number, number];
+  const rgb = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(colour);
+  if (rgb) return [rgb[1], rgb[2], rgb[3]].map(Number) as [number, number, number];
+  throw new Error(`unparsed colour: "${colour}"`);
+}
+
+/** WCAG 2 contrast ratio. */
+function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, bl] = channels(colour).map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const paint = (element: Element) => {
+  const style = getComputedStyle(element);
+  return { color: style.color, background: style.backgroundColor, weight: style.fontWeight };
+};
+
+describe("best odds", () => {
+  function bestCell() {
+    render(
+      <EventCard
+        event={oddsEvent({
+          markets: [
+            market(1, [
+              providerOdds(1, [
+                [1, 2.1, FLAGS.Best],
+                [2, 3.4],
+                [3, 3.25],
+              ]),
+            ]),
+          ],
+        })}
+        timeZone="Africa/Lagos"
+        now={Date.parse("2026-11-22T09:00:00Z")}
+      />,
+    );
+    const cell = screen.getByText("2.10").closest("td");
+    if (!cell) throw new Error("no cell for 2.10");
+    return { best: cell, plain: screen.getByText("3.40") };
+  }
+
+  it("are bold dark amber on a yellow highlight in the table, not Bulma's table colours", () => {
+    const { best, plain } = bestCell();
+    const shown = paint(best);
+    expect(shown.weight).toBe("700");
+    expect(shown.color).not.toBe(paint(plain).color);
+    expect(shown.background).toBe("#ffe58f");
+    expect(contrast(shown.color, shown.background)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(shown.color, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("look in the Help page's legend exactly as in the tables", async () => {
+    const { best } = bestCell();
+    const inTable = paint(best);
+    cleanup();
+    renderPage({ path: "help", Component: HelpPage });
+    const legend = await screen.findByText("2.10");
+    expect(legend.className).toBe("odds-best");
+    expect(paint(legend)).toEqual(inTable);
+  });
+});
