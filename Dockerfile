@@ -4,17 +4,19 @@ WORKDIR /app
 # better-sqlite3 builds from source when no prebuilt binary matches.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npm run build
+# The health probe is not part of `npm run build`: only the image needs it.
+RUN npm run build \
+  && npx esbuild server/healthcheck.ts --bundle --platform=node --format=esm --packages=external --target=node20.19 --outfile=dist/server/healthcheck.js
 
 FROM deps AS prod-deps
-RUN npm prune --omit=dev
+RUN npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+ENV NODE_ENV=production PORT=3000 API_PORT=4000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
@@ -22,5 +24,6 @@ COPY package.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s --start-period=20s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Probes PORT for the web tier and API_PORT when the container runs dist/api/main.js (server/ops/health-probe.ts).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s CMD ["node", "dist/server/healthcheck.js"]
 CMD ["node", "dist/server/main.js"]

@@ -18,4 +18,9 @@ describe("the web tier configuration", () => {
     expect(() => loadServerConfig({ PORT: "70000" })).toThrow(/PORT/);
     expect(() => loadServerConfig({ API_ORIGIN: "not a url" })).toThrow(/API_ORIGIN/);
   });
+
+  it("hands the in-process odds API the environment with its port settled", () => {
+    const config = loadServerConfig({ JWT_SECRET: "x".repeat(32), DATABASE_URL: "sqlite:/tmp/a.db" });
+    expect(config.embeddedApiEnv).toMatchObject({ JWT_SECRET: "x".repeat(32), DATABASE_URL: "sqlite:/tmp/a.db", API_PORT: "4000", PORT: "3000" });
+  });
 });

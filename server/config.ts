@@ -24,6 +24,8 @@ export interface ServerConfig {
   trustProxy: boolean | number | string | undefined;
   logLevel: string;
   distDir: string;
+  /** What the in-process odds API parses with its own schema (api/config.ts) when API_ORIGIN is unset. */
+  embeddedApiEnv: Readonly<Record<string, string | undefined>>;
 }
 
 export class ConfigError extends Error {}
@@ -54,5 +56,6 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     logLevel: c.LOG_LEVEL,
     distDir: c.DIST_DIR,
+    embeddedApiEnv: { ...env, API_PORT: String(c.API_PORT), PORT: String(c.PORT) },
   };
 }

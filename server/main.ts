@@ -12,7 +12,7 @@ async function embeddedApi(config: ServerConfig) {
   const fromSource = import.meta.url.endsWith(".ts") || import.meta.url.endsWith(".tsx");
   const entry = new URL(fromSource ? "../api/embedded.ts" : "../api/embedded.js", import.meta.url).href;
   const { startEmbeddedApi } = (await import(entry)) as { startEmbeddedApi: (env: Record<string, string | undefined>) => Promise<{ origin: string; stop(): Promise<void> }> };
-  return startEmbeddedApi({ ...process.env, API_PORT: String(config.apiPort), PORT: String(config.port) });
+  return startEmbeddedApi({ ...config.embeddedApiEnv });
 }
 
 let config: ServerConfig;
