@@ -8,8 +8,12 @@ export interface FetcherOptions {
   bodyTimeoutMs?: number;
   retries?: number;
   backoffMs?: number;
+  /** Longest Retry-After honoured on a 429 or 503; a site asking for more gets this. */
+  maxRetryAfterMs?: number;
   /** Injected by tests so backoff does not wait for real. */
   sleep?: (ms: number) => Promise<void>;
+  /** Injected by tests to read an HTTP-date Retry-After. */
+  clock?: () => number;
 }
 
 export class FeedHttpError extends Error {
@@ -22,13 +26,51 @@ export class FeedHttpError extends Error {
   }
 }
 
+/** The bookmaker's time for this cycle ran out: the request was given up, not failed by the site. */
+export class FeedAbortedError extends Error {
+  constructor(message = "abandoned: the bookmaker's time for this cycle ran out") {
+    super(message);
+    this.name = "FeedAbortedError";
+  }
+}
+
 const RETRYABLE = new Set([429, 500, 502, 503, 504]);
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
+/** Retry-After in ms: delta-seconds or an HTTP date (RFC 9110 section 10.2.3); undefined when unreadable. */
+export function retryAfterMs(value: string | string[] | undefined, now: number): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text.trim() === "") return undefined;
+  if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Resolves after `ms`, or rejects at once when `signal` aborts. */
+function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return wait;
+  if (signal.aborted) return Promise.reject(new FeedAbortedError());
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(new FeedAbortedError());
+    signal.addEventListener("abort", onAbort, { once: true });
+    wait.then(
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 /**
  * Fetches feed pages with undici: connect and body timeouts, retries with exponential backoff and
- * jitter on 429, 5xx and network failures, an optional outbound proxy (FEEDS_PROXY_URL: live sites
- * answer only a Nigerian egress).
+ * jitter on 429, 5xx and network failures (a Retry-After is honoured, capped), an optional
+ * outbound proxy (FEEDS_PROXY_URL: live sites answer only a Nigerian egress), and an abort
+ * signal so a bookmaker out of time is given up mid-request.
  */
 export function createFetcher(options: FetcherOptions = {}) {
   const connectTimeout = options.connectTimeoutMs ?? 5_000;
@@ -38,10 +80,17 @@ export function createFetcher(options: FetcherOptions = {}) {
     : new Agent({ connectTimeout, headersTimeout: bodyTimeout, bodyTimeout, connections: 4 });
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 500;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const clock = options.clock ?? Date.now;
 
-  async function once(req: FeedRequest): Promise<string> {
-    const res = await request(req.url, { method: "GET", headers: { "accept-encoding": "identity", ...req.headers }, dispatcher });
+  async function once(req: FeedRequest, signal: AbortSignal | undefined): Promise<string> {
+    const res = await request(req.url, {
+      method: "GET",
+      headers: { "accept-encoding": "identity", ...req.headers },
+      dispatcher,
+      ...(signal ? { signal } : {}),
+    });
     let size = 0;
     const chunks: Buffer[] = [];
     for await (const chunk of res.body) {
@@ -50,20 +99,30 @@ export function createFetcher(options: FetcherOptions = {}) {
       chunks.push(chunk as Buffer);
     }
     const text = Buffer.concat(chunks).toString("utf8");
-    if (res.statusCode >= 400) throw new FeedHttpError(`HTTP ${res.statusCode}`, res.statusCode);
+    if (res.statusCode >= 400) {
+      const error = new FeedHttpError(`HTTP ${res.statusCode}`, res.statusCode);
+      const after = retryAfterMs(res.headers["retry-after"], clock());
+      throw after === undefined ? error : Object.assign(error, { retryAfterMs: after });
+    }
     return text;
   }
 
   return {
-    async fetch(req: FeedRequest): Promise<string> {
+    async fetch(req: FeedRequest, signal?: AbortSignal): Promise<string> {
       for (let attempt = 0; ; attempt += 1) {
+        if (signal?.aborted) throw new FeedAbortedError();
         try {
-          return await once(req);
+          return await once(req, signal);
         } catch (error) {
+          if (signal?.aborted) throw new FeedAbortedError();
           const status = error instanceof FeedHttpError ? error.status : undefined;
           const retryable = status === undefined ? !(error instanceof FeedHttpError) : RETRYABLE.has(status);
           if (!retryable || attempt >= retries) throw error;
-          await sleep(backoffMs * 2 ** attempt * (0.75 + Math.random() * 0.5));
+          const backoff = backoffMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+          const asked = (error as { retryAfterMs?: number }).retryAfterMs;
+          // The site said when to come back: never sooner, but never longer than the cap.
+          const wait = asked === undefined ? backoff : Math.min(Math.max(asked, backoff), maxRetryAfterMs);
+          await abortable(sleep(wait), signal);
         }
       }
     },
@@ -93,5 +152,7 @@ export function circuitBreaker(clock: () => number, threshold = 3, coolOffMs = 5
       if (s.failures >= threshold) s.openUntil = clock() + coolOffMs;
       state.set(key, s);
     },
+    /** Failed runs in a row so far (0 after a success). */
+    failures: (key: string): number => state.get(key)?.failures ?? 0,
   };
 }
