@@ -5,6 +5,7 @@ import { DEFAULT_TIME_ZONE, serverContext } from "./server-context.ts";
 import { Layout } from "./shell/layout.tsx";
 import { ErrorScreen } from "./shell/error-screen.tsx";
 import { pickSelection } from "./odds/pick-selection.ts";
+import { settle, type Served } from "./odds/served.ts";
 
 export interface RootData {
   timeZone: string;
@@ -13,12 +14,16 @@ export interface RootData {
   user: SessionUser | null;
 }
 
-/** Dashboard data the server renders into the first HTML; null in the browser, where the page fetches. */
+/**
+ * Dashboard data the server renders into the first HTML; null in the browser, where the page
+ * fetches. Each call's failure is kept apart so the page can say which one failed.
+ */
 export interface DashboardData {
-  summary: OddsSummary;
+  summary: Served<OddsSummary>;
   league: number | null;
   market: number | null;
-  odds: OddsResponse | null;
+  /** Null when no odds were asked for: the summary failed or names no league or market. */
+  odds: Served<OddsResponse | null> | null;
 }
 
 function rootLoader({ context }: LoaderFunctionArgs): RootData {
@@ -37,9 +42,10 @@ function requireUser({ context }: LoaderFunctionArgs) {
 async function dashboardLoader(args: LoaderFunctionArgs): Promise<DashboardData | null> {
   const server = requireUser(args);
   if (!server) return null;
-  const summary = await server.data.summary(LIVE_COUNTRY_ID);
-  const { league, market } = pickSelection(new URL(args.request.url).searchParams, summary);
-  const odds = league && market ? await server.data.odds({ country: LIVE_COUNTRY_ID, competition: league, market }).catch(() => null) : null;
+  const summary = await settle(server.data.summary(LIVE_COUNTRY_ID));
+  if (!summary.ok) return { summary, league: null, market: null, odds: null };
+  const { league, market } = pickSelection(new URL(args.request.url).searchParams, summary.data);
+  const odds = league && market ? await settle(server.data.odds({ country: LIVE_COUNTRY_ID, competition: league, market })) : null;
   return { summary, league, market, odds };
 }
 

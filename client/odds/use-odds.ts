@@ -3,6 +3,7 @@ import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { OddsResponse } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
 import { withMinimumDelay } from "../lib/min-delay.ts";
+import type { Served } from "./served.ts";
 
 export type OddsState =
   | { status: "idle" }
@@ -15,7 +16,7 @@ type Loaded = { key: string; status: "error" } | { key: string; status: "ready";
 export interface ServedOdds {
   league: number | null;
   market: number | null;
-  odds: OddsResponse | null;
+  odds: Served<OddsResponse | null> | null;
 }
 
 const keyOf = (league: number | null, market: number | null) =>
@@ -29,10 +30,13 @@ const keyOf = (league: number | null, market: number | null) =>
 export function useOdds(league: number | null, market: number | null, served?: ServedOdds | null): OddsState {
   const key = keyOf(league, market);
   const servedKey = served ? keyOf(served.league, served.market) : null;
-  const skip = useRef(servedKey);
-  const [loaded, setLoaded] = useState<Loaded | null>(() =>
-    served && servedKey ? { key: servedKey, status: "ready", odds: served.odds } : null,
-  );
+  const skip = useRef(served?.odds ? servedKey : null);
+  const [loaded, setLoaded] = useState<Loaded | null>(() => {
+    if (!servedKey || !served?.odds) return null;
+    return served.odds.ok
+      ? { key: servedKey, status: "ready", odds: served.odds.data }
+      : { key: servedKey, status: "error" };
+  });
 
   useEffect(() => {
     if (!league || !market) return;

@@ -218,10 +218,10 @@ describe("DashboardPage rendered with server data", () => {
     odds: OddsResponse | null,
     s: OddsSummary = summary({ competitionIds: [1, 2], marketIds: [1, 4] }),
   ): DashboardData => ({
-    summary: s,
+    summary: { ok: true, data: s },
     league: 2,
     market: 1,
-    odds,
+    odds: { ok: true, data: odds },
   });
 
   it("shows the server's summary and odds without fetching", async () => {
@@ -235,10 +235,27 @@ describe("DashboardPage rendered with server data", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("says no odds are available when the server could not get them", async () => {
+  it("says no odds are available when the server's answer held none", async () => {
     const fetchMock = stubApi({});
     renderDashboard("/dashboard?league=2", served(null));
     expect(await screen.findByText("No odds data available for the selected combination.")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("reports failed odds when the server could not get them, and keeps the choice available", async () => {
+    const fetchMock = stubApi({});
+    renderDashboard("/dashboard?league=2", { ...served(null), odds: { ok: false } });
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to load odds data");
+    expect(screen.queryByText("No odds data available for the selected combination.")).toBeNull();
+    expect(select("Select League").value).toBe("2");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("reports a failed summary when the server could not get it", async () => {
+    const fetchMock = stubApi({});
+    renderDashboard("/dashboard", { summary: { ok: false }, league: null, market: null, odds: null });
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to load summary data");
+    expect(screen.queryByLabelText("Select League")).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
