@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
 import type { DashboardData } from "../routes.tsx";
@@ -106,6 +106,22 @@ describe("DashboardPage in the browser", () => {
     expect(select("Select League").value).toBe("2");
     expect(select("Select Market").value).toBe("4");
     expect(oddsCalls(fetchMock)).toEqual(["/api/odds?country=1&competition=2&market=4"]);
+  });
+
+  it.each([
+    ["/dashboard", "?league=1&market=1"],
+    ["/dashboard?league=3", "?league=3&market=1"],
+    ["/dashboard?league=99&market=4", "?league=1&market=4"],
+  ])("writes the preselected league and market into the URL of %s without a new history entry", async (url, search) => {
+    stubApi({
+      summaryAnswer: () =>
+        jsonResponse({ data: summary({ competitionIds: [1, 2, 3], marketIds: [1, 4, 7] }) }),
+      odds: (c, m) => jsonResponse({ data: oddsFor(`League ${c} market ${m}`, Number(m)) }),
+    });
+    const { router } = renderDashboard(url);
+    await screen.findByLabelText("Select League", {}, SLOW);
+    await waitFor(() => expect(router.state.location.search).toBe(search));
+    expect(router.state.historyAction).toBe("REPLACE");
   });
 
   it("mirrors each new choice in the URL and refetches the odds", async () => {
@@ -226,12 +242,15 @@ describe("DashboardPage rendered with server data", () => {
 
   it("shows the server's summary and odds without fetching", async () => {
     const fetchMock = stubApi({});
-    renderDashboard("/dashboard?league=2", served(oddsFor("Served match")));
+    const { router } = renderDashboard("/dashboard?league=2", served(oddsFor("Served match")));
 
     expect(await screen.findByRole("table", { name: "Served match, 1X2 (Match Result)" })).toBeTruthy();
     expect(select("Select League").value).toBe("2");
     expect(screen.queryByText("Loading odds data...")).toBeNull();
     expect(screen.getByText("42")).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe("?league=2&market=1"));
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(screen.getByRole("table", { name: "Served match, 1X2 (Match Result)" })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { PageMeta } from "../components/page-meta.tsx";
 import { useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
 import { SUMMARY_LOAD_FAILED_MESSAGE } from "#shared/errors.ts";
@@ -32,6 +33,25 @@ function OddsBoard({ summary, served }: { summary: OddsSummary; served: Dashboar
       },
       { replace: true },
     );
+
+  // The preselected league and market go into the URL too, so a reload or a shared link keeps them;
+  // replaced, not pushed, so Back still leaves the dashboard.
+  const missing =
+    league !== null &&
+    market !== null &&
+    (params.get("league") !== String(league) || params.get("market") !== String(market));
+  useEffect(() => {
+    if (!missing) return;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set("league", String(league));
+        updated.set("market", String(market));
+        return updated;
+      },
+      { replace: true },
+    );
+  }, [missing, league, market, setParams]);
 
   return (
     <>
