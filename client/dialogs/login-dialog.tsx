@@ -37,7 +37,8 @@ export function LoginDialog() {
       useDialogs.getState().close();
       void navigate("/dashboard");
     } else if (outcome.error instanceof ApiError && outcome.error.code === ERROR_CODES.ACCOUNT_NOT_VERIFIED) {
-      // DESIGN section 3: the error's description is the account's e-mail. No code is sent here: the user presses resend.
+      // DESIGN section 3: the error's description is the account's e-mail. The API has sent a fresh code
+      // with this answer, unless one went out within the resend cooldown.
       if (useDialogs.getState().open === "login")
         show("verify", { email: outcome.error.message, verifyContext: "login" });
     } else {

@@ -3,10 +3,13 @@ import { useCallback, useEffect, useState } from "react";
 /**
  * Whole seconds left of a cooldown. Counted from a deadline rather than by decrementing, so a
  * phone that throttles timers in a background tab still shows the true time when it wakes.
+ * `initialSeconds` starts one running from the first render.
  */
-export function useCountdown() {
-  const [endsAt, setEndsAt] = useState<number | null>(null);
+export function useCountdown(initialSeconds = 0) {
   const [now, setNow] = useState(() => Date.now());
+  const [endsAt, setEndsAt] = useState<number | null>(() =>
+    initialSeconds > 0 ? Date.now() + initialSeconds * 1000 : null,
+  );
 
   useEffect(() => {
     if (endsAt === null) return;

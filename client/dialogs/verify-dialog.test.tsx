@@ -34,6 +34,34 @@ describe("VerifyDialog", () => {
     expect(document.activeElement).toBe(code());
   });
 
+  it("after registration says the code was sent and lets the user ask for another at once", () => {
+    stubApi({});
+    openVerify("registration");
+    expect(dialog().querySelector("p")?.textContent).toBe(
+      `We have sent a 6-digit verification code to ${EMAIL}.`,
+    );
+    expect(screen.getByRole("button", { name: "Resend code" })).toHaveProperty("disabled", false);
+  });
+
+  it("after an unverified login says a new code was sent and counts down the minute before another", async () => {
+    const api = stubApi({ "POST /api/users/resend-otp": { data: { ok: true } } });
+    const { user } = openVerify("login");
+    expect(dialog().querySelector("p")?.textContent).toBe(
+      `Your account is not verified yet. We sent a new 6-digit code to ${EMAIL}. Enter it below, or ask for another.`,
+    );
+    const button = screen.getByRole("button", { name: "Resend in 60s" });
+    expect(button).toHaveProperty("disabled", true);
+    await advance(59_000);
+    expect(button.textContent).toBe("Resend in 1s");
+    expect(api.calls).toHaveLength(0);
+    await advance(1000);
+    expect(button.textContent).toBe("Resend code");
+    await user.click(button);
+    await advance(300);
+    expect(api.callsTo("POST /api/users/resend-otp").map((c) => c.body)).toEqual([{ email: EMAIL }]);
+    expect(screen.getByRole("button", { name: "Resend in 60s" })).toHaveProperty("disabled", true);
+  });
+
   it("keeps only digits of what is typed, at most six", async () => {
     stubApi({});
     const { user, code } = openVerify();

@@ -24,7 +24,9 @@ export function VerifyDialog() {
   const context = useDialogs((s) => s.verifyContext);
   const verify = useAsyncAction();
   const resend = useAsyncAction();
-  const cooldown = useCountdown();
+  // After an unverified login the API has just sent a code (or sent one within the cooldown), so a
+  // resend would be refused for up to a minute: count that minute down from the start.
+  const cooldown = useCountdown(context === "login" ? RESEND_COOLDOWN_S : 0);
   const [code, setCode] = useState("");
   const [error, setError] = useState<FormMessage | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -65,12 +67,16 @@ export function VerifyDialog() {
   const waiting = cooldown.remaining > 0;
   return (
     <Modal title="Verify Your Email">
-      <p className="mb-4">
-        {context === "login"
-          ? `Your account is not verified yet. Enter the ${CODE_LENGTH}-digit code we sent to `
-          : `We have sent a ${CODE_LENGTH}-digit verification code to `}
-        <strong className="dialog-email">{email}</strong>.
-      </p>
+      {context === "login" ? (
+        <p className="mb-4">
+          Your account is not verified yet. We sent a new {CODE_LENGTH}-digit code to{" "}
+          <strong className="dialog-email">{email}</strong>. Enter it below, or ask for another.
+        </p>
+      ) : (
+        <p className="mb-4">
+          We have sent a {CODE_LENGTH}-digit verification code to <strong className="dialog-email">{email}</strong>.
+        </p>
+      )}
       <form noValidate onSubmit={submit}>
         <FormError id={errorId} error={error} />
         <FormStatus message={status} />
