@@ -70,7 +70,7 @@ describe("ResetDialog", () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it("resets the password, signs in and goes to the dashboard", async () => {
+  it("resets the password, signs in, tracks the login with the country and goes to the dashboard", async () => {
     const api = stubApi({ "POST /api/users/reset-password": { data: { user: USER } } });
     const { user, path } = openReset();
     await reset(user);
@@ -82,6 +82,9 @@ describe("ResetDialog", () => {
       { email: EMAIL, otp: "123456", password: "newsecret1" },
     ]);
     expect(useSession.getState().user).toEqual(USER);
+    expect(api.callsTo("POST /api/events").map((c) => c.body)).toEqual([
+      { name: "user_login_success", country: USER.country },
+    ]);
     expect(useDialogs.getState().open).toBeNull();
     expect(path()).toBe("/dashboard");
   });
@@ -92,12 +95,15 @@ describe("ResetDialog", () => {
     ["OTP_ALREADY_USED", RESET_MESSAGES.otpAlreadyUsed],
     ["INTERNAL_ERROR", RESET_MESSAGES.other],
   ])("shows the spec's message for %s", async (code, message) => {
-    stubApi({ "POST /api/users/reset-password": errorReply(code === "INTERNAL_ERROR" ? 500 : 400, code) });
+    const api = stubApi({
+      "POST /api/users/reset-password": errorReply(code === "INTERNAL_ERROR" ? 500 : 400, code),
+    });
     const { user, path } = openReset();
     await reset(user);
     await advance(300);
     expect(screen.getByRole("alert").textContent).toBe(message);
     expect(useSession.getState().user).toBeNull();
+    expect(api.callsTo("POST /api/events")).toHaveLength(0);
     expect(path()).toBe("/");
   });
 

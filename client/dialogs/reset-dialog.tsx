@@ -41,7 +41,10 @@ export function ResetDialog() {
       setError({ message: failureMessage("reset", outcome.error) });
       return;
     }
-    useSession.getState().signIn(outcome.value.user);
+    const { user } = outcome.value;
+    useSession.getState().signIn(user);
+    // A reset signs the user in: count it as a login.
+    api.track({ name: "user_login_success", country: user.country });
     if (useDialogs.getState().open !== "reset") return;
     useDialogs.getState().close();
     void navigate("/dashboard");

@@ -108,13 +108,15 @@ describe("VerifyDialog", () => {
     expect(path()).toBe("/");
   });
 
-  it("signs in an unverified login without counting a registration", async () => {
+  it("signs in an unverified login and tracks it as a login with the country, not a registration", async () => {
     const api = stubApi({ "POST /api/users/verify-email": { data: { user: USER } } });
     const { user, code } = openVerify("login");
     await user.type(code(), "123456{Enter}");
     await advance(300);
     expect(useSession.getState().user).toEqual(USER);
-    expect(api.callsTo("POST /api/events")).toHaveLength(0);
+    expect(api.callsTo("POST /api/events").map((c) => c.body)).toEqual([
+      { name: "user_login_success", country: "1" },
+    ]);
     expect(useDialogs.getState().open).toBe("welcome");
   });
 
@@ -126,12 +128,15 @@ describe("VerifyDialog", () => {
     ["login", "VERIFICATION_CODE_EXPIRED", VERIFY_MESSAGES.expired],
     ["login", "INTERNAL_ERROR", VERIFY_MESSAGES.otherLogin],
   ] as const)("in %s context shows the spec's message for %s", async (context, code, message) => {
-    stubApi({ "POST /api/users/verify-email": errorReply(code === "INTERNAL_ERROR" ? 500 : 400, code) });
+    const api = stubApi({
+      "POST /api/users/verify-email": errorReply(code === "INTERNAL_ERROR" ? 500 : 400, code),
+    });
     const { user, code: field } = openVerify(context);
     await user.type(field(), "123456{Enter}");
     await advance(300);
     expect(screen.getByRole("alert").textContent).toBe(message);
     expect(useSession.getState().user).toBeNull();
+    expect(api.callsTo("POST /api/events")).toHaveLength(0);
     expect(useDialogs.getState().open).toBe("verify");
   });
 

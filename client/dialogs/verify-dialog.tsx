@@ -47,7 +47,11 @@ export function VerifyDialog() {
     }
     const { user } = outcome.value;
     useSession.getState().signIn(user);
-    if (context === "registration") api.track({ name: "user_registration_completed", country: user.country });
+    // A verification that ends a login is a login; one that ends a registration completes it.
+    api.track({
+      name: context === "registration" ? "user_registration_completed" : "user_login_success",
+      country: user.country,
+    });
     if (useDialogs.getState().open === "verify") show("welcome");
   }
 
