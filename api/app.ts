@@ -31,7 +31,9 @@ export interface ApiInstance {
   odds: OddsService;
   clock: () => number;
   logger: Logger;
-  /** Closes the database and the mailer; the HTTP server is main.ts's. */
+  /** Resolves once mail sent after its answer (reset and resend codes) is delivered or has failed. */
+  mailSettled(): Promise<void>;
+  /** Lets mail still being delivered finish (10 s at most), then closes the mailer and the database; the HTTP server is main.ts's. */
   close(): Promise<void>;
 }
 
@@ -89,7 +91,9 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
     odds,
     clock,
     logger,
+    mailSettled: () => accounts.mailSettled(),
     async close() {
+      await accounts.mailSettled();
       mailer.close();
       await db.close();
     },

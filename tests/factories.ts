@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 
 let sequence = 0;
 
@@ -13,4 +13,14 @@ export function newAccount(overrides: Partial<{ userName: string; email: string;
     country: 1,
     ...overrides,
   };
+}
+
+/** A 6-digit code that is surely not `code`. */
+export function otherCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+}
+
+/** A documentation address (RFC 5737 TEST-NET-2) per call, sent as X-Forwarded-For so each test has its own login-per-IP counter. */
+export function testIp(): string {
+  return `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }

@@ -34,8 +34,8 @@ export function oneTimeCodes(db: Kysely<Database>, secret: string, clock: () => 
       return code;
     },
 
-    /** How many codes of this purpose were issued since `since`, and when the newest was. */
-    async recent(userId: string, purpose: Purpose, since: number) {
+    /** When the codes of this purpose issued since `since` were issued, newest first. */
+    async issuedSince(userId: string, purpose: Purpose, since: number): Promise<number[]> {
       const rows = await db
         .selectFrom("one_time_codes")
         .select("created_at")
@@ -44,14 +44,18 @@ export function oneTimeCodes(db: Kysely<Database>, secret: string, clock: () => 
         .where("created_at", ">", since)
         .orderBy("created_at", "desc")
         .execute();
-      return { count: rows.length, newest: rows[0]?.created_at };
+      return rows.map((row) => row.created_at);
     },
 
-    /** Checks a code and consumes it when right. A wrong guess counts against the newest code. */
+    /**
+     * Checks a code and consumes it when right. Only the newest code of the purpose counts.
+     * Every guess is counted first, in one conditional update, and judged only when it was
+     * counted: parallel guesses can never get more than MAX_CODE_ATTEMPTS tries at a code.
+     */
     async consume(userId: string, purpose: Purpose, code: string): Promise<CodeCheck> {
       const latest = await db
         .selectFrom("one_time_codes")
-        .selectAll()
+        .select(["id", "code_hash", "expires_at"])
         .where("user_id", "=", userId)
         .where("purpose", "=", purpose)
         .orderBy("created_at", "desc")
@@ -59,25 +63,29 @@ export function oneTimeCodes(db: Kysely<Database>, secret: string, clock: () => 
         .executeTakeFirst();
       if (!latest) return "invalid";
       const matches = safeEqual(latest.code_hash, digest(userId, purpose, code));
-      if (latest.used_at !== null) return matches ? "used" : "invalid";
-      if (latest.attempts >= MAX_CODE_ATTEMPTS) return "invalid";
-      if (!matches) {
-        await db
-          .updateTable("one_time_codes")
-          .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-          .where("id", "=", latest.id)
-          .execute();
-        return "invalid";
+      const counted = await db
+        .updateTable("one_time_codes")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+        .where("id", "=", latest.id)
+        .where("attempts", "<", MAX_CODE_ATTEMPTS)
+        .where("used_at", "is", null)
+        .executeTakeFirst();
+      if (Number(counted.numUpdatedRows) !== 1) {
+        // Not counted: the code is used up (possibly by a parallel right answer) or out of tries.
+        if (!matches) return "invalid";
+        const now = await db.selectFrom("one_time_codes").select("used_at").where("id", "=", latest.id).executeTakeFirst();
+        return now?.used_at != null ? "used" : "invalid";
       }
+      if (!matches) return "invalid";
       if (clock() > latest.expires_at) return "expired";
       // Conditional update: two concurrent right answers consume the code once.
-      const result = await db
+      const consumed = await db
         .updateTable("one_time_codes")
         .set({ used_at: clock() })
         .where("id", "=", latest.id)
         .where("used_at", "is", null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1 ? "ok" : "used";
+      return Number(consumed.numUpdatedRows) === 1 ? "ok" : "used";
     },
   };
 }

@@ -1,45 +1,84 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 
 export interface LimitRule {
-  /** Failures (or events) allowed within the window before the key is blocked. */
+  /** Attempts (or events) allowed within the window before the key is refused. */
   max: number;
   windowMs: number;
-  /** How long a key stays blocked once it reaches `max`. */
+  /** How long a key stays blocked once `fail` finds it at `max`. */
   blockMs: number;
 }
 
+export type Admission = { allowed: true } | { allowed: false; retryAfterS: number };
+
+type RateLimitsEb = ExpressionBuilder<Database, "rate_limits">;
+
 /**
  * Counters kept in the database so limits hold across replicas and restarts (DESIGN section 4).
- * A key counts events in a fixed window; reaching `max` blocks it for `blockMs`.
+ *
+ * An attempt is counted before the work it guards (`take`), in one conditional upsert that refuses
+ * once the key is at `max` or blocked: checking first and counting after let parallel requests all
+ * pass the check (a burst of 40 guessed passwords was 40 evaluated guesses). A failed attempt keeps
+ * its count and blocks the key once it is at `max` (`fail`); an attempt that turns out not to count
+ * gives its slot back (`release`), and a success can start the key over (`reset`).
  */
 export function rateLimits(db: Kysely<Database>, clock: () => number) {
-  return {
-    /** Seconds until the key is allowed again, or 0. */
-    async blockedFor(key: string): Promise<number> {
-      const row = await db.selectFrom("rate_limits").select("blocked_until").where("key", "=", key).executeTakeFirst();
-      const until = row?.blocked_until ?? 0;
-      return until > clock() ? Math.ceil((until - clock()) / 1000) : 0;
-    },
+  /** The stored window is over, or its block has ended: the key starts over. */
+  const startsOver = (eb: RateLimitsEb, now: number, rule: LimitRule) =>
+    eb.or([
+      eb("rate_limits.window_start", "<=", now - rule.windowMs),
+      eb.and([eb("rate_limits.blocked_until", "is not", null), eb("rate_limits.blocked_until", "<=", now)]),
+    ]);
 
-    /** Counts one event against the key; answers the seconds it is now blocked for (0 if not). */
-    async hit(key: string, rule: LimitRule): Promise<number> {
+  return {
+    /** Counts one attempt against the key, or refuses it (counting nothing) when the key is at its limit. */
+    async take(key: string, rule: LimitRule): Promise<Admission> {
       const now = clock();
-      await db
+      const counted = await db
         .insertInto("rate_limits")
         .values({ key, window_start: now, count: 1, blocked_until: null })
         .onConflict((oc) =>
-          oc.column("key").doUpdateSet((eb) => ({
-            // A window that has passed starts over; otherwise the count grows.
-            count: eb.case().when("rate_limits.window_start", "<=", now - rule.windowMs).then(1).else(eb("rate_limits.count", "+", 1)).end(),
-            window_start: eb.case().when("rate_limits.window_start", "<=", now - rule.windowMs).then(now).else(eb.ref("rate_limits.window_start")).end(),
-          })),
+          oc
+            .column("key")
+            .doUpdateSet((eb) => ({
+              count: eb.case().when(startsOver(eb, now, rule)).then(1).else(eb("rate_limits.count", "+", 1)).end(),
+              window_start: eb.case().when(startsOver(eb, now, rule)).then(now).else(eb.ref("rate_limits.window_start")).end(),
+              blocked_until: eb.case().when(startsOver(eb, now, rule)).then(eb.val<number | null>(null)).else(eb.ref("rate_limits.blocked_until")).end(),
+            }))
+            .where((eb) =>
+              eb.or([startsOver(eb, now, rule), eb.and([eb("rate_limits.blocked_until", "is", null), eb("rate_limits.count", "<", rule.max)])]),
+            ),
         )
+        .returning("count")
+        .executeTakeFirst();
+      if (counted) return { allowed: true };
+      const row = await db.selectFrom("rate_limits").select(["window_start", "blocked_until"]).where("key", "=", key).executeTakeFirst();
+      const blockedUntil = row?.blocked_until ?? 0;
+      // Not blocked yet means attempts at the limit are still running: their failure will block for blockMs.
+      const waitMs = blockedUntil > now ? blockedUntil - now : Math.min(rule.blockMs, (row?.window_start ?? now) + rule.windowMs - now);
+      return { allowed: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+    },
+
+    /** A counted attempt failed: a key at its limit is blocked for `blockMs` (an existing block is kept). */
+    async fail(key: string, rule: LimitRule): Promise<void> {
+      const now = clock();
+      await db
+        .updateTable("rate_limits")
+        .set({ blocked_until: now + rule.blockMs })
+        .where("key", "=", key)
+        .where("count", ">=", rule.max)
+        .where((eb) => eb.or([eb("blocked_until", "is", null), eb("blocked_until", "<=", now)]))
         .execute();
-      const row = await db.selectFrom("rate_limits").select(["count"]).where("key", "=", key).executeTakeFirstOrThrow();
-      if (row.count < rule.max) return 0;
-      await db.updateTable("rate_limits").set({ blocked_until: now + rule.blockMs, count: 0, window_start: now }).where("key", "=", key).execute();
-      return Math.ceil(rule.blockMs / 1000);
+    },
+
+    /** Gives back a slot taken by an attempt that did not count (it succeeded, or another limit refused it). */
+    async release(key: string): Promise<void> {
+      await db
+        .updateTable("rate_limits")
+        .set((eb) => ({ count: eb("count", "-", 1) }))
+        .where("key", "=", key)
+        .where("count", ">", 0)
+        .execute();
     },
 
     async reset(key: string): Promise<void> {
@@ -47,3 +86,5 @@ export function rateLimits(db: Kysely<Database>, clock: () => number) {
     },
   };
 }
+
+export type RateLimits = ReturnType<typeof rateLimits>;

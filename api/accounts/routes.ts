@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { validateLogin, validateRegister, validateVerifyEmail, validateForgotPassword, validateResetPasswordRequest, validateEmailAddress } from "#shared/validation.ts";
 import { requireAuth } from "../http/auth.ts";
+import { RESEND_MESSAGES } from "#shared/errors.ts";
 import { AppError } from "../http/errors.ts";
 import { assertValid, bodyOf, text } from "../http/validate.ts";
 import type { AccountsService } from "./service.ts";
@@ -18,7 +19,7 @@ export function accountsRouter(accounts: AccountsService): Router {
     const username = text(body.userName ?? body.username);
     const input = { username, email: body.email, password: body.password, country: body.country };
     assertValid(validateRegister(input));
-    const result = await accounts.register({ username, email: text(body.email), password: text(body.password), country: Number(body.country) });
+    const result = await accounts.register({ username, email: text(body.email), password: text(body.password), country: Number(body.country) }, req.log);
     res.status(201).json({ data: result });
   });
 
@@ -30,15 +31,16 @@ export function accountsRouter(accounts: AccountsService): Router {
 
   router.post("/resend-otp", async (req, res) => {
     const body = bodyOf(req.body);
-    if (validateEmailAddress(body.email)) throw new AppError("INVALID_EMAIL", "Invalid email address.");
-    await accounts.resendCode(text(body.email));
+    // Only a malformed address is refused: an unknown one answers like a known one (ASVS 6.3.8).
+    if (validateEmailAddress(body.email)) throw new AppError("INVALID_EMAIL", RESEND_MESSAGES.invalidEmail);
+    await accounts.resendCode(text(body.email), req.log);
     res.json(ok);
   });
 
   router.post("/login", async (req, res) => {
     const body = bodyOf(req.body);
     assertValid(validateLogin({ username: body.username, password: body.password }));
-    res.json({ data: await accounts.login(text(body.username).trim(), text(body.password), req.ip ?? "unknown") });
+    res.json({ data: await accounts.login(text(body.username).trim(), text(body.password), req.ip ?? "unknown", req.log) });
   });
 
   router.post("/refresh", async (req, res) => {
@@ -47,11 +49,15 @@ export function accountsRouter(accounts: AccountsService): Router {
     res.json({ data: await accounts.refresh(token) });
   });
 
-  /** Accepts the refresh token (the access token may have expired) or a bearer token. */
+  /**
+   * Accepts a refresh token that could still refresh (the access token may have expired) or a
+   * valid bearer token. A rotated, revoked or unknown refresh token proves nothing, so it logs
+   * nobody out.
+   */
   router.post("/logout", async (req, res) => {
     const token = text(bodyOf(req.body).refreshToken);
     const bearer = /^Bearer (\S+)$/.exec(req.header("authorization") ?? "")?.[1];
-    const userId = (token ? await accounts.ownerOfRefreshToken(token) : undefined) ?? (bearer ? (await accounts.verifyAccessToken(bearer))?.sub : undefined);
+    const userId = (token ? await accounts.liveOwnerOfRefreshToken(token) : undefined) ?? (bearer ? (await accounts.verifyAccessToken(bearer))?.sub : undefined);
     if (!userId) throw new AppError("AUTH_REQUIRED", "Please log in to continue.");
     await accounts.logout(userId);
     res.json(ok);
@@ -60,7 +66,7 @@ export function accountsRouter(accounts: AccountsService): Router {
   router.post("/forgot-password", async (req, res) => {
     const body = bodyOf(req.body);
     assertValid(validateForgotPassword({ email: body.email }));
-    await accounts.forgotPassword(text(body.email));
+    await accounts.forgotPassword(text(body.email), req.log);
     res.json(ok);
   });
 

@@ -2,8 +2,16 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { AuthResult, SessionUser, UserProfile } from "#shared/contract.ts";
-import { AUTH_EXPIRED_MESSAGE, LOGIN_MESSAGES, RESEND_MESSAGES } from "#shared/errors.ts";
-import { isValidEmail, normaliseEmail } from "#shared/validation.ts";
+import {
+  AUTH_EXPIRED_MESSAGE,
+  LOGIN_MESSAGES,
+  RATE_LIMITED_MESSAGE,
+  REGISTER_MESSAGES,
+  RESEND_MESSAGES,
+  RESET_MESSAGES,
+  VERIFY_MESSAGES,
+} from "#shared/errors.ts";
+import { normaliseEmail } from "#shared/validation.ts";
 import { isUniqueViolation } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
@@ -18,9 +26,12 @@ import { usersRepository, type UserRow } from "./users.ts";
 /** DESIGN section 4: 10 failures in a row block a username for 15 minutes; an IP gets 100 an hour. */
 const LOGIN_USER_RULE = { max: 10, windowMs: 24 * 60 * 60 * 1000, blockMs: 15 * 60 * 1000 };
 const LOGIN_IP_RULE = { max: 100, windowMs: 60 * 60 * 1000, blockMs: 60 * 60 * 1000 };
-/** Resend: one code a minute and five an hour per e-mail. */
+/** Codes: one a minute and five an hour per e-mail and purpose (registration's code included). */
 const CODE_COOLDOWN_MS = 60 * 1000;
 const CODES_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+/** How long shutting down waits for mail still being delivered. */
+const MAIL_DRAIN_MS = 10 * 1000;
 
 export interface AccountsDeps {
   db: Kysely<Database>;
@@ -39,6 +50,8 @@ function sessionUser(user: UserRow): SessionUser {
   return { id: user.id, username: user.username, country: String(user.country), registrationDate: iso(user.created_at) };
 }
 
+const invalidVerificationCode = () => new AppError("INVALID_VERIFICATION_CODE", VERIFY_MESSAGES.invalidCodeRegistration);
+
 export function accountsService(deps: AccountsDeps) {
   const { db, clock } = deps;
   const users = usersRepository(db);
@@ -46,6 +59,8 @@ export function accountsService(deps: AccountsDeps) {
   const refresh = refreshTokens(db, clock);
   const access = accessTokens(deps.secret, clock);
   const limits = rateLimits(db, clock);
+  /** Mail being delivered after its answer went out. */
+  const outgoing = new Set<Promise<void>>();
 
   async function startSession(user: UserRow): Promise<AuthResult> {
     const { familyId, sessionKey, refreshToken } = await refresh.start(user.id);
@@ -54,28 +69,43 @@ export function accountsService(deps: AccountsDeps) {
     return { user: sessionUser(user), token, refreshToken };
   }
 
-  /** Enforces the cooldown and hourly cap, then mails a new code. */
-  async function sendCode(user: UserRow, purpose: Purpose) {
+  /** The resend cooldown and hourly cap: 0 when a code may be issued now, else the seconds to wait. */
+  async function codeWait(userId: string, purpose: Purpose): Promise<number> {
     const now = clock();
-    const recent = await codes.recent(user.id, purpose, now - 60 * 60 * 1000);
-    if (recent.newest !== undefined && now - recent.newest < CODE_COOLDOWN_MS) {
-      throw new AppError("RATE_LIMIT_EXCEEDED", RESEND_MESSAGES.rateLimited, { retryAfterS: (recent.newest + CODE_COOLDOWN_MS - now) / 1000 });
-    }
-    if (recent.count >= CODES_PER_HOUR) {
-      throw new AppError("RATE_LIMIT_EXCEEDED", RESEND_MESSAGES.rateLimited, { retryAfterS: 60 * 60 });
-    }
+    const issued = await codes.issuedSince(userId, purpose, now - HOUR_MS);
+    const newest = issued[0];
+    const waits: number[] = [];
+    if (newest !== undefined && now - newest < CODE_COOLDOWN_MS) waits.push(newest + CODE_COOLDOWN_MS - now);
+    // The cap lifts when the fifth-newest code leaves the hour.
+    const fifth = issued[CODES_PER_HOUR - 1];
+    if (fifth !== undefined) waits.push(fifth + HOUR_MS - now);
+    return waits.length ? Math.ceil(Math.max(...waits) / 1000) : 0;
+  }
+
+  /**
+   * Issues a code and mails it. `wait`: the answer waits for the mail (registration, where an
+   * SMTP failure should be told). Otherwise it is delivered after the answer, so whether an
+   * address got mail never shows in the answer's timing or status; a failure is logged with the
+   * request id.
+   */
+  async function issueCode(user: UserRow, purpose: Purpose, log: Logger, options: { wait: boolean }) {
     const code = await codes.issue(user.id, purpose);
-    const mail = purpose === "verify" ? verificationMail : passwordResetMail;
-    await deps.mailer.send(mail(user.email, user.username, code, deps.publicOrigin));
-    if (deps.logCodes) deps.logger.info({ email: user.email, purpose, code }, "one-time code (logged outside production only)");
+    const mail = (purpose === "verify" ? verificationMail : passwordResetMail)(user.email, user.username, code, deps.publicOrigin);
+    if (deps.logCodes) log.info({ email: user.email, purpose, code }, "one-time code (logged outside production only)");
+    if (options.wait) return deps.mailer.send(mail);
+    const delivery: Promise<void> = deps.mailer
+      .send(mail)
+      .catch((error: unknown) => log.error({ err: error, purpose }, "code mail failed"))
+      .finally(() => outgoing.delete(delivery));
+    outgoing.add(delivery);
   }
 
   return {
-    async register(input: { username: string; email: string; password: string; country: number }) {
+    async register(input: { username: string; email: string; password: string; country: number }, log: Logger = deps.logger) {
       const username = input.username.trim();
       const email = normaliseEmail(input.email);
-      if (await users.byEmail(email)) throw new AppError("EMAIL_IN_USE", "An account with this email already exists.");
-      if (await users.byUsername(username)) throw new AppError("USERNAME_IN_USE", "This username is already taken.");
+      if (await users.byEmail(email)) throw new AppError("EMAIL_IN_USE", REGISTER_MESSAGES.emailInUse);
+      if (await users.byUsername(username)) throw new AppError("USERNAME_IN_USE", REGISTER_MESSAGES.usernameInUse);
       const user: UserRow = {
         id: randomUUID(),
         username,
@@ -92,48 +122,62 @@ export function accountsService(deps: AccountsDeps) {
       } catch (error) {
         // Two registrations raced past the checks above: the unique index decides.
         if (!isUniqueViolation(error)) throw error;
-        if (await users.byEmail(email)) throw new AppError("EMAIL_IN_USE", "An account with this email already exists.");
-        throw new AppError("USERNAME_IN_USE", "This username is already taken.");
+        if (await users.byEmail(email)) throw new AppError("EMAIL_IN_USE", REGISTER_MESSAGES.emailInUse);
+        throw new AppError("USERNAME_IN_USE", REGISTER_MESSAGES.usernameInUse);
       }
-      await sendCode(user, "verify");
+      await issueCode(user, "verify", log, { wait: true });
       return { email };
     },
 
     async verifyEmail(emailInput: string, otp: string): Promise<AuthResult> {
       const user = await users.byEmail(normaliseEmail(emailInput));
-      if (!user) throw new AppError("INVALID_VERIFICATION_CODE", "Invalid or expired verification code.");
+      if (!user) throw invalidVerificationCode();
       const check = await codes.consume(user.id, "verify", otp);
-      if (check === "expired") throw new AppError("VERIFICATION_CODE_EXPIRED", "Verification code has expired. Please request a new one.");
-      if (check !== "ok") throw new AppError("INVALID_VERIFICATION_CODE", "Invalid or expired verification code.");
+      if (check === "expired") throw new AppError("VERIFICATION_CODE_EXPIRED", VERIFY_MESSAGES.expired);
+      if (check !== "ok") throw invalidVerificationCode();
       await users.markVerified(user.id);
       return startSession({ ...user, verified: 1 });
     },
 
-    async resendCode(emailInput: string) {
-      const email = normaliseEmail(emailInput);
-      if (!isValidEmail(email)) throw new AppError("INVALID_EMAIL", "Invalid email address.");
-      const user = await users.byEmail(email);
-      if (!user) throw new AppError("INVALID_EMAIL", "Invalid email address.");
-      // A verified account has nothing to verify: answer the same success without mailing.
-      if (user.verified) return;
-      await sendCode(user, "verify");
+    /**
+     * A well-formed address with no account, or a verified one, answers the same success as a
+     * sent code and mails nothing (ASVS 6.3.8; docs/decisions/004-accounts-choices.md).
+     */
+    async resendCode(emailInput: string, log: Logger = deps.logger) {
+      const user = await users.byEmail(normaliseEmail(emailInput));
+      const wait = await codeWait(user?.id ?? randomUUID(), "verify");
+      if (!user || user.verified) return;
+      if (wait > 0) throw new AppError("RATE_LIMIT_EXCEEDED", RESEND_MESSAGES.rateLimited, { retryAfterS: wait });
+      await issueCode(user, "verify", log, { wait: false });
     },
 
-    async login(usernameInput: string, password: string, ip: string): Promise<AuthResult> {
+    async login(usernameInput: string, password: string, ip: string, log: Logger = deps.logger): Promise<AuthResult> {
       const userKey = `login:user:${usernameInput.trim().toLowerCase()}`;
       const ipKey = `login:ip:${ip}`;
-      const blocked = Math.max(await limits.blockedFor(userKey), await limits.blockedFor(ipKey));
-      if (blocked > 0) throw new AppError("RATE_LIMIT_EXCEEDED", "Too many failed attempts. Please wait a few minutes before trying again.", { retryAfterS: blocked });
+      // The attempt is counted before the password is checked, so a parallel burst gets no more tries than a sequence.
+      const byUser = await limits.take(userKey, LOGIN_USER_RULE);
+      if (!byUser.allowed) throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: byUser.retryAfterS });
+      const byIp = await limits.take(ipKey, LOGIN_IP_RULE);
+      if (!byIp.allowed) {
+        await limits.release(userKey);
+        throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: byIp.retryAfterS });
+      }
       const user = await users.byUsername(usernameInput);
       const valid = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !valid) {
-        await limits.hit(userKey, LOGIN_USER_RULE);
-        await limits.hit(ipKey, LOGIN_IP_RULE);
+        await limits.fail(userKey, LOGIN_USER_RULE);
+        await limits.fail(ipKey, LOGIN_IP_RULE);
         throw new AppError("INVALID_USERNAME_OR_PASSWORD", LOGIN_MESSAGES.invalidCredentials);
       }
+      // The right password ends the username's run of failures and was no failure of the IP's.
       await limits.reset(userKey);
-      // Spec section 4: the client opens verification for the e-mail carried as the description.
-      if (!user.verified) throw new AppError("ACCOUNT_NOT_VERIFIED", user.email);
+      await limits.release(ipKey);
+      if (!user.verified) {
+        // The client now asks for "the 6-digit code we sent": send one, unless one went out within the cooldown or the cap is reached.
+        if ((await codeWait(user.id, "verify")) === 0) await issueCode(user, "verify", log, { wait: false });
+        // Spec section 4: the client opens verification for the e-mail carried as the description.
+        throw new AppError("ACCOUNT_NOT_VERIFIED", user.email);
+      }
       return startSession(user);
     },
 
@@ -149,30 +193,27 @@ export function accountsService(deps: AccountsDeps) {
       await refresh.revokeUser(userId);
     },
 
-    async ownerOfRefreshToken(token: string) {
-      return (await refresh.owner(token))?.userId;
-    },
+    /** The user of a refresh token that could still refresh; a rotated or revoked one names nobody. */
+    liveOwnerOfRefreshToken: refresh.liveOwner,
 
-    /** Always succeeds: whether the e-mail is registered is never told (ASVS 6.3.8). */
-    async forgotPassword(emailInput: string) {
+    /**
+     * Always succeeds, with the same work and the same answer whether or not the e-mail is
+     * registered or throttled: the mail goes out after the answer (ASVS 6.3.8).
+     */
+    async forgotPassword(emailInput: string, log: Logger = deps.logger) {
       const user = await users.byEmail(normaliseEmail(emailInput));
-      if (!user) return;
-      try {
-        await sendCode(user, "reset");
-      } catch (error) {
-        // A throttled known address must look like an unknown one; the cap still holds.
-        if (error instanceof AppError && error.code === "RATE_LIMIT_EXCEEDED") return;
-        throw error;
-      }
+      const wait = await codeWait(user?.id ?? randomUUID(), "reset");
+      if (!user || wait > 0) return;
+      await issueCode(user, "reset", log, { wait: false });
     },
 
     async resetPassword(emailInput: string, otp: string, password: string): Promise<AuthResult> {
       const user = await users.byEmail(normaliseEmail(emailInput));
-      if (!user) throw new AppError("INVALID_OTP", "Invalid or expired verification code. Please try again.");
+      if (!user) throw new AppError("INVALID_OTP", RESET_MESSAGES.invalidOtp);
       const check = await codes.consume(user.id, "reset", otp);
-      if (check === "expired") throw new AppError("OTP_EXPIRED", "Verification code has expired. Please request a new one.");
-      if (check === "used") throw new AppError("OTP_ALREADY_USED", "This verification code has already been used. Please request a new one.");
-      if (check !== "ok") throw new AppError("INVALID_OTP", "Invalid or expired verification code. Please try again.");
+      if (check === "expired") throw new AppError("OTP_EXPIRED", RESET_MESSAGES.otpExpired);
+      if (check === "used") throw new AppError("OTP_ALREADY_USED", RESET_MESSAGES.otpAlreadyUsed);
+      if (check !== "ok") throw new AppError("INVALID_OTP", RESET_MESSAGES.invalidOtp);
       await users.setPassword(user.id, await hashPassword(password));
       await refresh.revokeUser(user.id);
       // The code reached the inbox, so the address is proven: a reset also verifies it.
@@ -186,6 +227,18 @@ export function accountsService(deps: AccountsDeps) {
       const profile: UserProfile = { username: user.username, email: user.email, country: user.country, registrationDate: iso(user.created_at) };
       if (user.last_login_at !== null) profile.lastLogin = iso(user.last_login_at);
       return profile;
+    },
+
+    /** Resolves once the mail sent after its answer is delivered or has failed (or after `timeoutMs`). */
+    async mailSettled(timeoutMs = MAIL_DRAIN_MS): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+        timer.unref();
+      });
+      // Delivering one mail can't start another, so one snapshot is all there is.
+      await Promise.race([Promise.all([...outgoing]), timeout]);
+      clearTimeout(timer);
     },
 
     verifyAccessToken: access.verify,

@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, RefreshTokensTable } from "../db/schema.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * A rotated refresh token presented again within this long gets a sibling in its family instead
+ * of revoking it: two web-tier replicas can present the browser's one cookie at the same moment
+ * (docs/decisions/006-refresh-reuse-grace.md).
+ */
+export const REFRESH_REUSE_GRACE_MS = 20 * 1000;
 
 export interface AccessClaims {
   sub: string;
@@ -48,9 +54,12 @@ export type RefreshOutcome =
   | { ok: true; userId: string; familyId: string; sessionKey: string; refreshToken: string }
   | { ok: false; reason: "unknown" | "expired" | "revoked" | "reused" };
 
+type RefreshRow = Selectable<RefreshTokensTable>;
+
 /**
  * Rotating refresh tokens, stored as SHA-256. Each use answers a new token of the same family;
- * presenting a token that was already rotated revokes the whole family (OAuth 2.0 BCP, 4.14.2).
+ * presenting a token that was rotated more than REFRESH_REUSE_GRACE_MS ago revokes the whole
+ * family (OAuth 2.0 Security BCP, section 4.14.2).
  */
 export function refreshTokens(db: Kysely<Database>, clock: () => number) {
   async function insert(userId: string, familyId: string, sessionKey: string, expiresAt: number) {
@@ -76,6 +85,27 @@ export function refreshTokens(db: Kysely<Database>, clock: () => number) {
     await db.updateTable("refresh_tokens").set({ revoked_at: clock() }).where("family_id", "=", familyId).where("revoked_at", "is", null).execute();
   }
 
+  async function familyRevoked(familyId: string) {
+    const row = await db.selectFrom("refresh_tokens").select("id").where("family_id", "=", familyId).where("revoked_at", "is not", null).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  function byToken(token: string) {
+    return db.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", sha256(token)).executeTakeFirst();
+  }
+
+  const withinGrace = (row: RefreshRow) => row.rotated_at !== null && clock() - row.rotated_at <= REFRESH_REUSE_GRACE_MS;
+
+  /** A new token of the row's family. Revocation is family-wide, so one that landed meanwhile takes the new token too. */
+  async function successor(row: RefreshRow): Promise<RefreshOutcome> {
+    const refreshToken = await insert(row.user_id, row.family_id, row.session_key, row.expires_at);
+    if (await familyRevoked(row.family_id)) {
+      await revokeFamily(row.family_id);
+      return { ok: false, reason: "revoked" };
+    }
+    return { ok: true, userId: row.user_id, familyId: row.family_id, sessionKey: row.session_key, refreshToken };
+  }
+
   return {
     /** Starts a new session: a family with its first token and a fresh `ak`. */
     async start(userId: string) {
@@ -86,34 +116,37 @@ export function refreshTokens(db: Kysely<Database>, clock: () => number) {
     },
 
     async rotate(token: string): Promise<RefreshOutcome> {
-      const row = await db.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", sha256(token)).executeTakeFirst();
+      let row = await byToken(token);
       if (!row) return { ok: false, reason: "unknown" };
       if (row.revoked_at !== null) return { ok: false, reason: "revoked" };
-      if (row.rotated_at !== null) {
-        await revokeFamily(row.family_id);
-        return { ok: false, reason: "reused" };
-      }
       if (clock() >= row.expires_at) return { ok: false, reason: "expired" };
-      const claimed = await db
-        .updateTable("refresh_tokens")
-        .set({ rotated_at: clock() })
-        .where("id", "=", row.id)
-        .where("rotated_at", "is", null)
-        .where("revoked_at", "is", null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) {
-        // Lost a race with another use of the same token: that is reuse too.
-        await revokeFamily(row.family_id);
-        return { ok: false, reason: "reused" };
+      if (row.rotated_at === null) {
+        const claimed = await db
+          .updateTable("refresh_tokens")
+          .set({ rotated_at: clock() })
+          .where("id", "=", row.id)
+          .where("rotated_at", "is", null)
+          .where("revoked_at", "is", null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 1) return successor(row);
+        // Another use of the same token rotated it a moment ago: judge this one as a reuse.
+        row = await byToken(token);
+        if (!row || row.revoked_at !== null) return { ok: false, reason: "revoked" };
       }
-      const refreshToken = await insert(row.user_id, row.family_id, row.session_key, row.expires_at);
-      return { ok: true, userId: row.user_id, familyId: row.family_id, sessionKey: row.session_key, refreshToken };
+      if (withinGrace(row)) return successor(row);
+      await revokeFamily(row.family_id);
+      return { ok: false, reason: "reused" };
     },
 
-    /** The user a refresh token belongs to, whatever its state (logout accepts a rotated one). */
-    async owner(token: string) {
-      const row = await db.selectFrom("refresh_tokens").select(["user_id", "family_id"]).where("token_hash", "=", sha256(token)).executeTakeFirst();
-      return row ? { userId: row.user_id, familyId: row.family_id } : undefined;
+    /**
+     * The user of a refresh token that is live now (not revoked, not expired, not rotated
+     * before the grace): logout only acts on a token that could still refresh.
+     */
+    async liveOwner(token: string): Promise<string | undefined> {
+      const row = await byToken(token);
+      if (!row || row.revoked_at !== null || clock() >= row.expires_at) return undefined;
+      if (row.rotated_at !== null && !withinGrace(row)) return undefined;
+      return row.user_id;
     },
 
     revokeFamily,

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { Router, type RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import { validateFeedback } from "#shared/validation.ts";
-import type { rateLimits } from "../accounts/rate-limits.ts";
+import { RATE_LIMITED_MESSAGE } from "#shared/errors.ts";
+import type { RateLimits } from "../accounts/rate-limits.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { assertValid, bodyOf, text } from "../http/validate.ts";
@@ -17,7 +18,7 @@ const FEEDBACK_RULE = { max: 10, windowMs: 60 * 60 * 1000, blockMs: 60 * 60 * 10
 export function feedbackRouter(deps: {
   db: Kysely<Database>;
   auth: RequestHandler;
-  limits: ReturnType<typeof rateLimits>;
+  limits: RateLimits;
   clock: () => number;
   countryOf: (userId: string) => Promise<number | undefined>;
 }): Router {
@@ -27,12 +28,12 @@ export function feedbackRouter(deps: {
     assertValid(validateFeedback(message));
     const userId = req.auth!.sub;
     const key = `feedback:${userId}`;
-    const blocked = await deps.limits.blockedFor(key);
-    if (blocked > 0) throw new AppError("RATE_LIMIT_EXCEEDED", "Too many messages. Please wait a while before sending more.", { retryAfterS: blocked });
+    // Counted before it is stored, so parallel posts can't pass the limit together.
+    const admission = await deps.limits.take(key, FEEDBACK_RULE);
+    if (!admission.allowed) throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: admission.retryAfterS });
     const country = await deps.countryOf(userId);
     if (country === undefined) throw new AppError("AUTH_REQUIRED", "Please log in again.");
     await deps.db.insertInto("feedback").values({ id: randomUUID(), message: text(message).trim(), country, created_at: deps.clock() }).execute();
-    await deps.limits.hit(key, FEEDBACK_RULE);
     res.status(201).json({ data: { ok: true } });
   });
   return router;

@@ -22,25 +22,34 @@ export const notFound: RequestHandler = (_req, _res, next) => {
   next(new AppError("NOT_FOUND", "Not found."));
 };
 
-/** body-parser's own errors carry a `type`; map them to the contract (DESIGN section 3). */
+/**
+ * body-parser's own errors (http-errors: a 4xx `status`, often a `type`) are the client's
+ * fault, never a 500: a body too large, not JSON, in an unsupported charset or content encoding,
+ * undecodable, or cut short (DESIGN section 3).
+ */
 function fromBodyParser(error: unknown): AppError | undefined {
-  const type = (error as { type?: unknown } | null)?.type;
+  if (!error || typeof error !== "object") return undefined;
+  const { type, status, expose } = error as { type?: unknown; status?: unknown; expose?: unknown };
   if (type === "entity.too.large") return new AppError("PAYLOAD_TOO_LARGE", "Request body is too large (16 KB at most).");
   if (type === "entity.parse.failed") return new AppError("VALIDATION_ERROR", "Request body is not valid JSON.");
-  if (type === "encoding.unsupported" || type === "charset.unsupported") {
-    return new AppError("VALIDATION_ERROR", "Unsupported request encoding.");
+  if (type === "encoding.unsupported" || type === "charset.unsupported" || status === 415) {
+    return new AppError("VALIDATION_ERROR", "Unsupported request encoding.", { status: 415 });
+  }
+  if (typeof status === "number" && status >= 400 && status < 500 && (expose === true || typeof type === "string")) {
+    return new AppError("VALIDATION_ERROR", "The request body could not be read.");
   }
   return undefined;
 }
 
 /** Writes the contract's envelope. Unexpected errors are logged with the request id and answered without internals. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, _next) => {
+  return (error, req, res, next) => {
     const known = error instanceof AppError ? error : fromBodyParser(error);
     const appError = known ?? new AppError("INTERNAL_ERROR", "Something went wrong. Please try again.");
     if (!known) logger.error({ err: error, reqId: req.id }, "unhandled error");
+    // Too late for an envelope: Express's own handler ends the connection.
+    if (res.headersSent) return next(error);
     if (appError.retryAfterS !== undefined) res.setHeader("Retry-After", String(Math.max(1, Math.ceil(appError.retryAfterS))));
-    if (res.headersSent) return;
     res.status(appError.status).json(errorEnvelope(appError.code, appError.message));
   };
 }

@@ -1,4 +1,5 @@
-import { pino } from "pino";
+import { Writable } from "node:stream";
+import { pino, type Logger } from "pino";
 import request from "supertest";
 import { createApp, type ApiInstance } from "#api/app.ts";
 import { loadApiConfig } from "#api/config.ts";
@@ -8,8 +9,15 @@ import type { startSmtpSink } from "./smtp-sink.ts";
 
 export type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
 
+export interface TestApiOptions {
+  /** Defaults to a silent logger; pass `captureLogs().logger` to read what the API logs. */
+  logger?: Logger;
+  /** Environment on top of the test defaults, e.g. NODE_ENV or SMTP_URL. */
+  env?: Record<string, string>;
+}
+
 /** The real odds API on a test database, mailing a real SMTP sink, with a movable clock. */
-export async function startTestApi(database: TestDatabase, sink: Sink | undefined, clock = testClock()) {
+export async function startTestApi(database: TestDatabase, sink: Sink | undefined, clock = testClock(), options: TestApiOptions = {}) {
   const config = loadApiConfig({
     NODE_ENV: "test",
     DATA_DIR: database.dataDir,
@@ -18,9 +26,24 @@ export async function startTestApi(database: TestDatabase, sink: Sink | undefine
     FEEDS: "off",
     LOG_LEVEL: "silent",
     ...(sink ? { SMTP_URL: sink.url } : {}),
+    ...options.env,
   });
-  const api: ApiInstance = await createApp(config, { clock, logger: pino({ level: "silent" }) });
+  const api: ApiInstance = await createApp(config, { clock, logger: options.logger ?? pino({ level: "silent" }) });
   return { api, clock, config, http: request(api.app), close: () => api.close() };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+export type LogLine = Record<string, unknown> & { level: number; msg: string };
+
+/** A pino logger at debug level whose lines the test can read back, parsed. */
+export function captureLogs() {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) lines.push(JSON.parse(line) as LogLine);
+      done();
+    },
+  });
+  return { logger: pino({ level: "debug" }, stream), lines };
+}

@@ -1,12 +1,24 @@
 import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "#api/accounts/secrets.ts";
+import { REFRESH_REUSE_GRACE_MS } from "#api/accounts/tokens.ts";
+import {
+  LOGIN_MESSAGES,
+  RATE_LIMITED_MESSAGE,
+  REGISTER_MESSAGES,
+  RESEND_MESSAGES,
+  RESET_MESSAGES,
+  VERIFY_MESSAGES,
+} from "#shared/errors.ts";
+import { VALIDATION_MESSAGES } from "#shared/validation.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { createTestDatabase, shouldRunPostgres, type TestDatabase } from "../helpers/databases.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
-import { newAccount } from "../factories.ts";
+import { newAccount, otherCode, testIp } from "../factories.ts";
 
 const dialects: ("sqlite" | "postgres")[] = ["sqlite", ...((await shouldRunPostgres()) ? (["postgres"] as const) : [])];
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 describe.each(dialects)("accounts on %s", (dialect) => {
   let database: TestDatabase;
@@ -24,6 +36,16 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     await database?.drop();
   });
 
+  /** Reset and resend codes are mailed after the answer: wait for the delivery before reading the sink. */
+  async function mailsTo(email: string) {
+    await t.api.mailSettled();
+    return sink.to(email);
+  }
+  async function codeFor(email: string) {
+    await t.api.mailSettled();
+    return sink.latestCode(email);
+  }
+
   async function register(overrides = {}) {
     const account = newAccount(overrides);
     const res = await t.http.put("/users/register").send(account);
@@ -35,7 +57,11 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     const account = await register();
     const res = await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
     expect(res.status).toBe(200);
-    return { account, token: res.body.data.token as string, refreshToken: res.body.data.refreshToken as string };
+    return { account, userId: res.body.data.user.id as string, token: res.body.data.token as string, refreshToken: res.body.data.refreshToken as string };
+  }
+
+  function login(username: string, password: string, ip = testIp()) {
+    return t.http.post("/users/login").set("x-forwarded-for", ip).send({ username, password });
   }
 
   describe("registration", () => {
@@ -58,26 +84,49 @@ describe.each(dialects)("accounts on %s", (dialect) => {
 
     it("answers the shared validation messages and codes", async () => {
       const cases: [object, string, string][] = [
-        [{ ...newAccount(), email: "" }, "VALIDATION_ERROR", "Please fill in all fields"],
+        [{ ...newAccount(), email: "" }, "VALIDATION_ERROR", VALIDATION_MESSAGES.allFieldsRequired],
+        [{ ...newAccount(), userName: "   " }, "VALIDATION_ERROR", VALIDATION_MESSAGES.allFieldsRequired],
         [{ ...newAccount(), email: "not-an-email" }, "VALIDATION_ERROR", "Please enter a valid email address"],
         [{ ...newAccount(), password: "short" }, "password", "Password must be at least 8 characters long"],
+        [{ ...newAccount(), password: "p".repeat(129) }, "password", "Password must be at most 128 characters long"],
         [{ ...newAccount(), country: 2 }, "VALIDATION_ERROR", "Please select a valid country"],
+        [{ ...newAccount(), userName: "ab" }, "VALIDATION_ERROR", "Username must be between 3 and 30 characters long"],
+        [{ ...newAccount(), userName: "u".repeat(31) }, "VALIDATION_ERROR", "Username must be between 3 and 30 characters long"],
+        [{ ...newAccount(), userName: "ada obi" }, "VALIDATION_ERROR", "Username can only contain letters, numbers, underscores, dots and hyphens"],
+        [{ ...newAccount(), userName: "ada<script>" }, "VALIDATION_ERROR", "Username can only contain letters, numbers, underscores, dots and hyphens"],
       ];
       for (const [body, code, description] of cases) {
         const res = await t.http.put("/users/register").send(body);
-        expect(res.status).toBe(400);
-        expect(res.body.error).toMatchObject({ code, description });
+        expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+        expect(res.body.error).toEqual({ code, description, type: "validation" });
       }
+      const rows = await t.api.db.kysely.selectFrom("users").select("id").where("username_key", "in", ["ab", "ada obi", "ada<script>"]).execute();
+      expect(rows).toEqual([]);
     });
 
-    it("refuses a taken e-mail or username, whatever their case", async () => {
+    it("accepts a password of exactly 128 characters and the username limits 3 and 30", async () => {
+      await register({ password: "p".repeat(128) });
+      await register({ userName: `a${Math.random().toString(36).slice(2, 4)}` });
+      await register({ userName: `n.a-m_e${"x".repeat(19)}${Math.random().toString(36).slice(2, 6)}` });
+    });
+
+    it("stores the password only as scrypt with its parameters (N=2^15, r=8, p=3) and a 16-byte salt", async () => {
+      const account = await register({ password: "a password to hash" });
+      const row = await t.api.db.kysely.selectFrom("users").selectAll().where("email", "=", account.email).executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+      expect(JSON.stringify(row)).not.toContain("a password to hash");
+    });
+
+    it("refuses a taken e-mail or username, whatever their case, with the spec's messages", async () => {
       const first = await register();
       const sameEmail = await t.http.put("/users/register").send(newAccount({ email: first.email.toUpperCase() }));
       expect(sameEmail.status).toBe(409);
-      expect(sameEmail.body.error.code).toBe("EMAIL_IN_USE");
+      expect(sameEmail.body.error).toEqual({ code: "EMAIL_IN_USE", description: REGISTER_MESSAGES.emailInUse, type: "conflict" });
+      expect(REGISTER_MESSAGES.emailInUse).toBe("An account with this email already exists. Please use a different email or try logging in.");
       const sameName = await t.http.put("/users/register").send(newAccount({ userName: first.userName.toUpperCase() }));
       expect(sameName.status).toBe(409);
-      expect(sameName.body.error.code).toBe("USERNAME_IN_USE");
+      expect(sameName.body.error).toEqual({ code: "USERNAME_IN_USE", description: REGISTER_MESSAGES.usernameInUse, type: "conflict" });
+      expect(REGISTER_MESSAGES.usernameInUse).toBe("This username is already taken. Please choose a different username.");
     });
 
     it("makes exactly one account from ten simultaneous registrations of one username", async () => {
@@ -86,7 +135,9 @@ describe.each(dialects)("accounts on %s", (dialect) => {
         Array.from({ length: 10 }, () => t.http.put("/users/register").send(newAccount({ userName }))),
       );
       expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
-      expect(answers.filter((r) => r.status === 409 && r.body.error.code === "USERNAME_IN_USE")).toHaveLength(9);
+      const refused = answers.filter((r) => r.status === 409);
+      expect(refused).toHaveLength(9);
+      for (const r of refused) expect(r.body.error).toMatchObject({ code: "USERNAME_IN_USE", description: REGISTER_MESSAGES.usernameInUse });
       const rows = await t.api.db.kysely.selectFrom("users").select("id").where("username_key", "=", userName.toLowerCase()).execute();
       expect(rows).toHaveLength(1);
     });
@@ -105,35 +156,54 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       expect(res.body.data.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     });
 
-    it("rejects a wrong code, then a code used twice", async () => {
+    it("stores codes only hashed", async () => {
       const account = await register();
       const code = sink.latestCode(account.email);
-      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-      const bad = await t.http.post("/users/verify-email").send({ email: account.email, otp: wrong });
+      const user = await t.api.db.kysely.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
+      const rows = await t.api.db.kysely.selectFrom("one_time_codes").selectAll().where("user_id", "=", user.id).execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.code_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      for (const value of Object.values(rows[0]!)) expect(String(value)).not.toContain(code);
+    });
+
+    it("rejects a wrong code, then a code used twice, with the spec's message", async () => {
+      const account = await register();
+      const code = sink.latestCode(account.email);
+      const bad = await t.http.post("/users/verify-email").send({ email: account.email, otp: otherCode(code) });
       expect(bad.status).toBe(400);
-      expect(bad.body.error.code).toBe("INVALID_VERIFICATION_CODE");
+      expect(bad.body.error).toEqual({ code: "INVALID_VERIFICATION_CODE", description: VERIFY_MESSAGES.invalidCodeRegistration, type: "validation" });
+      expect(VERIFY_MESSAGES.invalidCodeRegistration).toBe("Invalid or expired verification code. Please try again.");
       expect((await t.http.post("/users/verify-email").send({ email: account.email, otp: code })).status).toBe(200);
       const again = await t.http.post("/users/verify-email").send({ email: account.email, otp: code });
-      expect(again.body.error.code).toBe("INVALID_VERIFICATION_CODE");
+      expect(again.status).toBe(400);
+      expect(again.body.error).toMatchObject({ code: "INVALID_VERIFICATION_CODE", description: VERIFY_MESSAGES.invalidCodeRegistration });
     });
 
     it("fails the sixth guess even when it is right", async () => {
       const account = await register();
       const code = sink.latestCode(account.email);
-      const wrong = code === "000000" ? "111111" : "000000";
       for (let i = 0; i < 5; i += 1) {
-        await t.http.post("/users/verify-email").send({ email: account.email, otp: wrong });
+        const wrong = await t.http.post("/users/verify-email").send({ email: account.email, otp: otherCode(code) });
+        expect(wrong.status).toBe(400);
+        expect(wrong.body.error.code).toBe("INVALID_VERIFICATION_CODE");
       }
       const sixth = await t.http.post("/users/verify-email").send({ email: account.email, otp: code });
       expect(sixth.status).toBe(400);
-      expect(sixth.body.error.code).toBe("INVALID_VERIFICATION_CODE");
+      expect(sixth.body.error).toMatchObject({ code: "INVALID_VERIFICATION_CODE", description: VERIFY_MESSAGES.invalidCodeRegistration });
     });
 
     it("answers VERIFICATION_CODE_EXPIRED after 10 minutes", async () => {
       const account = await register();
       t.clock.advance(10 * MINUTE + 1000);
       const res = await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
-      expect(res.body.error.code).toBe("VERIFICATION_CODE_EXPIRED");
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({ code: "VERIFICATION_CODE_EXPIRED", description: "Verification code has expired. Please request a new one.", type: "validation" });
+    });
+
+    it("answers INVALID_VERIFICATION_CODE for an e-mail with no account", async () => {
+      const res = await t.http.post("/users/verify-email").send({ email: "nobody.verifies@example.ng", otp: "123456" });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({ code: "INVALID_VERIFICATION_CODE", description: VERIFY_MESSAGES.invalidCodeRegistration, type: "validation" });
     });
 
     it("validates the code's shape", async () => {
@@ -149,21 +219,30 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       const first = sink.latestCode(account.email);
       const early = await t.http.post("/users/resend-otp").send({ email: account.email });
       expect(early.status).toBe(429);
-      expect(early.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
-      expect(Number(early.headers["retry-after"])).toBeGreaterThan(0);
+      expect(early.body.error).toEqual({ code: "RATE_LIMIT_EXCEEDED", description: RESEND_MESSAGES.rateLimited, type: "rate_limit" });
+      expect(RESEND_MESSAGES.rateLimited).toBe("Too many requests. Please wait a moment before trying again.");
+      const retryAfter = Number(early.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
       t.clock.advance(61_000);
       const later = await t.http.post("/users/resend-otp").send({ email: account.email });
       expect(later.status).toBe(200);
-      expect(sink.to(account.email)).toHaveLength(2);
-      const second = sink.latestCode(account.email);
-      if (first !== second) {
-        const old = await t.http.post("/users/verify-email").send({ email: account.email, otp: first });
-        expect(old.body.error.code).toBe("INVALID_VERIFICATION_CODE");
+      expect(later.body).toEqual({ data: { ok: true } });
+      expect(await mailsTo(account.email)).toHaveLength(2);
+      let second = sink.latestCode(account.email);
+      // One chance in a million the new code repeats the old: then draw again, so the check below always runs.
+      while (second === first) {
+        t.clock.advance(61_000);
+        expect((await t.http.post("/users/resend-otp").send({ email: account.email })).status).toBe(200);
+        second = await codeFor(account.email);
       }
+      const old = await t.http.post("/users/verify-email").send({ email: account.email, otp: first });
+      expect(old.status).toBe(400);
+      expect(old.body.error.code).toBe("INVALID_VERIFICATION_CODE");
       expect((await t.http.post("/users/verify-email").send({ email: account.email, otp: second })).status).toBe(200);
     });
 
-    it("sends at most five codes an hour", async () => {
+    it("sends at most five codes an hour, with Retry-After until the oldest leaves the hour", async () => {
       const account = await register();
       for (let i = 0; i < 4; i += 1) {
         t.clock.advance(61_000);
@@ -172,39 +251,107 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       t.clock.advance(61_000);
       const sixth = await t.http.post("/users/resend-otp").send({ email: account.email });
       expect(sixth.status).toBe(429);
-      expect(sink.to(account.email)).toHaveLength(5);
+      expect(sixth.body.error).toMatchObject({ code: "RATE_LIMIT_EXCEEDED", description: RESEND_MESSAGES.rateLimited });
+      // The registration code was issued 5 x 61 s ago: the cap lifts when it is an hour old.
+      const retryAfter = Number(sixth.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(retryAfter).toBe(3600 - 5 * 61);
+      expect(await mailsTo(account.email)).toHaveLength(5);
+      t.clock.advance(retryAfter * 1000);
+      expect((await t.http.post("/users/resend-otp").send({ email: account.email })).status).toBe(200);
+      expect(await mailsTo(account.email)).toHaveLength(6);
     });
 
-    it("answers INVALID_EMAIL for an address with no account", async () => {
+    it("answers 200 and mails nothing for a well-formed address with no account", async () => {
+      const before = sink.messages.length;
       const res = await t.http.post("/users/resend-otp").send({ email: "nobody.here@example.ng" });
-      expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe("INVALID_EMAIL");
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: { ok: true } });
+      await t.api.mailSettled();
+      expect(sink.messages.length).toBe(before);
+    });
+
+    it("answers INVALID_EMAIL only for a malformed or missing address", async () => {
+      for (const email of ["not-an-email", "", "   ", undefined]) {
+        const res = await t.http.post("/users/resend-otp").send({ email });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toEqual({ code: "INVALID_EMAIL", description: RESEND_MESSAGES.invalidEmail, type: "validation" });
+      }
+      expect(RESEND_MESSAGES.invalidEmail).toBe("Invalid email address. Please contact support.");
+    });
+
+    it("answers 200 and mails nothing for a verified account", async () => {
+      const { account } = await registerVerified();
+      t.clock.advance(61_000);
+      const res = await t.http.post("/users/resend-otp").send({ email: account.email });
+      expect(res.status).toBe(200);
+      expect(await mailsTo(account.email)).toHaveLength(1);
     });
   });
 
   describe("login", () => {
-    it("sends an unverified account to verification with its e-mail", async () => {
+    it("sends an unverified account to verification with its e-mail and mails a fresh code, at most one a minute", async () => {
       const account = await register();
-      const res = await t.http.post("/users/login").send({ username: account.userName, password: account.password });
+      // Right after registration: the registration code is under 60 s old, so none is added.
+      const soon = await login(account.userName, account.password);
+      expect(soon.status).toBe(403);
+      expect(soon.body.error).toEqual({ code: "ACCOUNT_NOT_VERIFIED", description: account.email, type: "auth" });
+      expect(await mailsTo(account.email)).toHaveLength(1);
+
+      t.clock.advance(61_000);
+      const later = await login(account.userName, account.password);
+      expect(later.status).toBe(403);
+      expect(later.body.error).toMatchObject({ code: "ACCOUNT_NOT_VERIFIED", description: account.email });
+      expect(await mailsTo(account.email)).toHaveLength(2);
+      const fresh = sink.latestCode(account.email);
+
+      t.clock.advance(30_000);
+      expect((await login(account.userName, account.password)).status).toBe(403);
+      expect(await mailsTo(account.email)).toHaveLength(2);
+
+      const verified = await t.http.post("/users/verify-email").send({ email: account.email, otp: fresh });
+      expect(verified.status).toBe(200);
+    });
+
+    it("still answers ACCOUNT_NOT_VERIFIED, mailing nothing, once the hourly cap is reached", async () => {
+      const account = await register();
+      for (let i = 0; i < 4; i += 1) {
+        t.clock.advance(61_000);
+        expect((await t.http.post("/users/resend-otp").send({ email: account.email })).status).toBe(200);
+      }
+      t.clock.advance(61_000);
+      const res = await login(account.userName, account.password);
       expect(res.status).toBe(403);
       expect(res.body.error).toMatchObject({ code: "ACCOUNT_NOT_VERIFIED", description: account.email });
+      expect(await mailsTo(account.email)).toHaveLength(5);
+    });
+
+    it("answers INVALID_USERNAME_OR_PASSWORD to a wrong password of an unverified account, mailing nothing", async () => {
+      const account = await register();
+      t.clock.advance(61_000);
+      const res = await login(account.userName, "wrong password");
+      expect(res.status).toBe(401);
+      expect(res.body.error).toEqual({ code: "INVALID_USERNAME_OR_PASSWORD", description: LOGIN_MESSAGES.invalidCredentials, type: "auth" });
+      expect(await mailsTo(account.email)).toHaveLength(1);
     });
 
     it("logs in by username in any case, trimmed, and answers the user with both tokens", async () => {
       const { account } = await registerVerified();
-      const res = await t.http.post("/users/login").send({ username: `  ${account.userName.toUpperCase()} `, password: account.password });
+      const res = await login(`  ${account.userName.toUpperCase()} `, account.password);
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ user: { username: account.userName, country: "1" }, token: expect.any(String), refreshToken: expect.any(String) });
     });
 
     it("answers the same error for a wrong password and an unknown user", async () => {
       const { account } = await registerVerified();
-      const wrong = await t.http.post("/users/login").send({ username: account.userName, password: "wrong password" });
-      const unknown = await t.http.post("/users/login").send({ username: "nobody_at_all", password: "wrong password" });
+      const wrong = await login(account.userName, "wrong password");
+      const unknown = await login("nobody_at_all", "wrong password");
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
       expect(wrong.body).toEqual(unknown.body);
-      expect(wrong.body.error.code).toBe("INVALID_USERNAME_OR_PASSWORD");
+      expect(wrong.body.error).toEqual({ code: "INVALID_USERNAME_OR_PASSWORD", description: LOGIN_MESSAGES.invalidCredentials, type: "auth" });
+      expect(LOGIN_MESSAGES.invalidCredentials).toBe("Invalid username or password. Please check your credentials and try again.");
     });
 
     it("requires both fields", async () => {
@@ -216,32 +363,101 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     it("blocks a username for 15 minutes after 10 failures, even with the right password", async () => {
       const { account } = await registerVerified();
       for (let i = 0; i < 10; i += 1) {
-        await t.http.post("/users/login").send({ username: account.userName, password: "wrong password" });
+        const failure = await login(account.userName, "wrong password");
+        expect(failure.status).toBe(401);
+        expect(failure.body.error.code).toBe("INVALID_USERNAME_OR_PASSWORD");
       }
-      const blocked = await t.http.post("/users/login").send({ username: account.userName, password: account.password });
+      const blocked = await login(account.userName, account.password);
       expect(blocked.status).toBe(429);
-      expect(blocked.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
-      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(14 * 60);
+      expect(blocked.body.error).toEqual({ code: "RATE_LIMIT_EXCEEDED", description: RATE_LIMITED_MESSAGE, type: "rate_limit" });
+      const retryAfter = Number(blocked.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(14 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
       t.clock.advance(15 * MINUTE + 1000);
-      expect((await t.http.post("/users/login").send({ username: account.userName, password: account.password })).status).toBe(200);
+      expect((await login(account.userName, account.password)).status).toBe(200);
+    });
+
+    it("a success ends the run of failures", async () => {
+      const { account } = await registerVerified();
+      for (let i = 0; i < 9; i += 1) expect((await login(account.userName, "wrong password")).status).toBe(401);
+      expect((await login(account.userName, account.password)).status).toBe(200);
+      for (let i = 0; i < 9; i += 1) expect((await login(account.userName, "wrong password")).status).toBe(401);
+      expect((await login(account.userName, account.password)).status).toBe(200);
+    });
+
+    it("blocks an IP for an hour after 100 failures from it, and only that IP", async () => {
+      const { account } = await registerVerified();
+      const ip = testIp();
+      // 99 failures from this IP within the hour, as the API itself counts them.
+      await t.api.db.kysely.insertInto("rate_limits").values({ key: `login:ip:${ip}`, window_start: t.clock(), count: 99, blocked_until: null }).execute();
+      const hundredth = await login("nobody_from_here", "wrong password", ip);
+      expect(hundredth.status).toBe(401);
+      const blocked = await login(account.userName, account.password, ip);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error).toMatchObject({ code: "RATE_LIMIT_EXCEEDED", description: RATE_LIMITED_MESSAGE });
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(59 * 60);
+      expect(Number(blocked.headers["retry-after"])).toBeLessThanOrEqual(60 * 60);
+      expect((await login(account.userName, account.password, testIp())).status).toBe(200);
+      t.clock.advance(HOUR + 1000);
+      expect((await login(account.userName, account.password, ip)).status).toBe(200);
+    });
+
+    it("counts only failures against an IP: 99 failures and any number of successes leave it open", async () => {
+      const { account } = await registerVerified();
+      const ip = testIp();
+      await t.api.db.kysely.insertInto("rate_limits").values({ key: `login:ip:${ip}`, window_start: t.clock(), count: 98, blocked_until: null }).execute();
+      for (let i = 0; i < 3; i += 1) expect((await login(account.userName, account.password, ip)).status).toBe(200);
+      expect((await login("nobody_from_here", "wrong password", ip)).status).toBe(401);
+      expect((await login(account.userName, account.password, ip)).status).toBe(200);
     });
   });
 
   describe("tokens", () => {
-    it("rotates the refresh token and revokes the whole chain when an old one is replayed", async () => {
-      const { refreshToken: first } = await registerVerified();
-      let current = first;
+    it("rotates the refresh token; replaying an old one after the grace kills every token of the chain", async () => {
+      const { refreshToken: first, userId } = await registerVerified();
+      const chain = [first];
       for (let i = 0; i < 3; i += 1) {
-        const res = await t.http.post("/users/refresh").send({ refreshToken: current });
+        const res = await t.http.post("/users/refresh").send({ refreshToken: chain.at(-1) });
         expect(res.status).toBe(200);
-        expect(res.body.data.refreshToken).not.toBe(current);
-        current = res.body.data.refreshToken;
+        expect(res.body.data.refreshToken).not.toBe(chain.at(-1));
+        chain.push(res.body.data.refreshToken);
       }
+      t.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
       const replay = await t.http.post("/users/refresh").send({ refreshToken: first });
       expect(replay.status).toBe(401);
-      expect(replay.body.error.code).toBe("AUTH_EXPIRED");
-      const latest = await t.http.post("/users/refresh").send({ refreshToken: current });
-      expect(latest.status).toBe(401);
+      expect(replay.body.error).toEqual({ code: "AUTH_EXPIRED", description: "Session expired. Please log in again.", type: "auth" });
+      for (const token of chain) {
+        const res = await t.http.post("/users/refresh").send({ refreshToken: token });
+        expect(res.status).toBe(401);
+        expect(res.body.error.code).toBe("AUTH_EXPIRED");
+      }
+      const rows = await t.api.db.kysely.selectFrom("refresh_tokens").select("revoked_at").where("user_id", "=", userId).execute();
+      expect(rows).toHaveLength(4);
+      for (const row of rows) expect(row.revoked_at).not.toBeNull();
+    });
+
+    it("gives a rotated token presented again within the grace a sibling in the same family", async () => {
+      const { refreshToken: a, token } = await registerVerified();
+      const toB = await t.http.post("/users/refresh").send({ refreshToken: a });
+      expect(toB.status).toBe(200);
+      const b = toB.body.data.refreshToken as string;
+      t.clock.advance(REFRESH_REUSE_GRACE_MS - 1000);
+      const toC = await t.http.post("/users/refresh").send({ refreshToken: a });
+      expect(toC.status).toBe(200);
+      const c = toC.body.data.refreshToken as string;
+      expect(c).not.toBe(b);
+      expect(decodeJwt(toC.body.data.token).ak).toBe(decodeJwt(token).ak);
+      expect(decodeJwt(toC.body.data.token).sid).toBe(decodeJwt(token).sid);
+      // Both siblings live on.
+      const fromB = await t.http.post("/users/refresh").send({ refreshToken: b });
+      expect(fromB.status).toBe(200);
+      const fromC = await t.http.post("/users/refresh").send({ refreshToken: c });
+      expect(fromC.status).toBe(200);
+      // After the grace the same replay is theft: the family dies, siblings and their successors with it.
+      t.clock.advance(2000);
+      expect((await t.http.post("/users/refresh").send({ refreshToken: a })).status).toBe(401);
+      expect((await t.http.post("/users/refresh").send({ refreshToken: fromB.body.data.refreshToken })).status).toBe(401);
+      expect((await t.http.post("/users/refresh").send({ refreshToken: fromC.body.data.refreshToken })).status).toBe(401);
     });
 
     it("keeps the session's ak across refreshes", async () => {
@@ -250,9 +466,21 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       expect(decodeJwt(res.body.data.token).ak).toBe(decodeJwt(token).ak);
     });
 
+    it("stores refresh tokens only as their SHA-256", async () => {
+      const { refreshToken, userId } = await registerVerified();
+      const rows = await t.api.db.kysely.selectFrom("refresh_tokens").selectAll().where("user_id", "=", userId).execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.token_hash).toBe(sha256(refreshToken));
+      for (const value of Object.values(rows[0]!)) expect(String(value)).not.toContain(refreshToken);
+    });
+
     it("refuses an unknown refresh token and a missing one", async () => {
-      expect((await t.http.post("/users/refresh").send({ refreshToken: "x".repeat(43) })).status).toBe(401);
-      expect((await t.http.post("/users/refresh").send({})).status).toBe(400);
+      const unknown = await t.http.post("/users/refresh").send({ refreshToken: "x".repeat(43) });
+      expect(unknown.status).toBe(401);
+      expect(unknown.body.error.code).toBe("AUTH_EXPIRED");
+      const missing = await t.http.post("/users/refresh").send({});
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.code).toBe("VALIDATION_ERROR");
     });
 
     it("ends refresh after 30 days", async () => {
@@ -265,14 +493,47 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       const { token, refreshToken } = await registerVerified();
       const out = await t.http.post("/users/logout").set("authorization", `Bearer ${token}`).send({});
       expect(out.status).toBe(200);
+      expect(out.body).toEqual({ data: { ok: true } });
       expect((await t.http.post("/users/refresh").send({ refreshToken })).status).toBe(401);
+    });
+
+    it("logout revokes the user's other sessions too", async () => {
+      const { account, refreshToken: phone } = await registerVerified();
+      const laptop = await login(account.userName, account.password);
+      expect(laptop.status).toBe(200);
+      expect((await t.http.post("/users/logout").send({ refreshToken: laptop.body.data.refreshToken })).status).toBe(200);
+      expect((await t.http.post("/users/refresh").send({ refreshToken: phone })).status).toBe(401);
+      expect((await t.http.post("/users/refresh").send({ refreshToken: laptop.body.data.refreshToken })).status).toBe(401);
     });
 
     it("logout works with only the refresh token, and needs one of the two", async () => {
       const { refreshToken } = await registerVerified();
       expect((await t.http.post("/users/logout").send({ refreshToken })).status).toBe(200);
       expect((await t.http.post("/users/refresh").send({ refreshToken })).status).toBe(401);
-      expect((await t.http.post("/users/logout").send({})).status).toBe(401);
+      const none = await t.http.post("/users/logout").send({});
+      expect(none.status).toBe(401);
+      expect(none.body.error.code).toBe("AUTH_REQUIRED");
+    });
+
+    it("logout with a rotated or revoked refresh token (and no valid bearer) logs nobody out", async () => {
+      const { account, refreshToken: old } = await registerVerified();
+      const rotated = await t.http.post("/users/refresh").send({ refreshToken: old });
+      expect(rotated.status).toBe(200);
+      t.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
+      const withRotated = await t.http.post("/users/logout").send({ refreshToken: old });
+      expect(withRotated.status).toBe(401);
+      expect(withRotated.body.error.code).toBe("AUTH_REQUIRED");
+      const current = await t.http.post("/users/refresh").send({ refreshToken: rotated.body.data.refreshToken });
+      expect(current.status).toBe(200);
+
+      // A second session, ended: its revoked token can't end the first one.
+      const other = await login(account.userName, account.password);
+      const otherToken = other.body.data.refreshToken as string;
+      expect((await t.http.post("/users/logout").send({ refreshToken: current.body.data.refreshToken })).status).toBe(200);
+      const fresh = await login(account.userName, account.password);
+      const withRevoked = await t.http.post("/users/logout").set("authorization", "Bearer not-a-token").send({ refreshToken: otherToken });
+      expect(withRevoked.status).toBe(401);
+      expect((await t.http.post("/users/refresh").send({ refreshToken: fresh.body.data.refreshToken })).status).toBe(200);
     });
   });
 
@@ -312,37 +573,87 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       const before = sink.messages.length;
       const res = await t.http.post("/users/forgot-password").send({ email: "ghost.user@example.ng" });
       expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: { ok: true } });
+      await t.api.mailSettled();
       expect(sink.messages.length).toBe(before);
+    });
+
+    it("answers 400 to a missing or malformed e-mail", async () => {
+      const empty = await t.http.post("/users/forgot-password").send({ email: "  " });
+      expect(empty.status).toBe(400);
+      expect(empty.body.error).toEqual({ code: "VALIDATION_ERROR", description: "Please enter your email address", type: "validation" });
+      const malformed = await t.http.post("/users/forgot-password").send({ email: "ada@" });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.error).toEqual({ code: "VALIDATION_ERROR", description: "Please enter a valid email address", type: "validation" });
+    });
+
+    it("answers 200 and mails nothing when the address is throttled", async () => {
+      const { account } = await registerVerified();
+      t.clock.advance(61_000);
+      expect((await t.http.post("/users/forgot-password").send({ email: account.email })).status).toBe(200);
+      expect(await mailsTo(account.email)).toHaveLength(2);
+      const throttled = await t.http.post("/users/forgot-password").send({ email: account.email });
+      expect(throttled.status).toBe(200);
+      expect(throttled.body).toEqual({ data: { ok: true } });
+      expect(await mailsTo(account.email)).toHaveLength(2);
     });
 
     it("resets with the mailed code, logs in, revokes old sessions, and refuses the code again", async () => {
       const { account, refreshToken } = await registerVerified();
       expect((await t.http.post("/users/forgot-password").send({ email: account.email })).status).toBe(200);
-      const code = sink.latestCode(account.email);
+      const code = await codeFor(account.email);
       const res = await t.http.post("/users/reset-password").send({ email: account.email, otp: code, password: "a brand new password" });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ user: { username: account.userName }, token: expect.any(String) });
       expect((await t.http.post("/users/refresh").send({ refreshToken })).status).toBe(401);
-      expect((await t.http.post("/users/login").send({ username: account.userName, password: account.password })).status).toBe(401);
-      expect((await t.http.post("/users/login").send({ username: account.userName, password: "a brand new password" })).status).toBe(200);
+      expect((await login(account.userName, account.password)).status).toBe(401);
+      expect((await login(account.userName, "a brand new password")).status).toBe(200);
       const again = await t.http.post("/users/reset-password").send({ email: account.email, otp: code, password: "another new password" });
-      expect(again.body.error.code).toBe("OTP_ALREADY_USED");
+      expect(again.status).toBe(400);
+      expect(again.body.error).toEqual({ code: "OTP_ALREADY_USED", description: RESET_MESSAGES.otpAlreadyUsed, type: "validation" });
+      expect(RESET_MESSAGES.otpAlreadyUsed).toBe("This verification code has already been used. Please request a new one.");
     });
 
     it("answers INVALID_OTP for a wrong code and OTP_EXPIRED after 10 minutes", async () => {
       const { account } = await registerVerified();
+      t.clock.advance(61_000);
       await t.http.post("/users/forgot-password").send({ email: account.email });
-      const code = sink.latestCode(account.email);
-      const wrong = code === "000000" ? "111111" : "000000";
-      const bad = await t.http.post("/users/reset-password").send({ email: account.email, otp: wrong, password: "a brand new password" });
-      expect(bad.body.error.code).toBe("INVALID_OTP");
+      const code = await codeFor(account.email);
+      const bad = await t.http.post("/users/reset-password").send({ email: account.email, otp: otherCode(code), password: "a brand new password" });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toEqual({ code: "INVALID_OTP", description: RESET_MESSAGES.invalidOtp, type: "validation" });
+      expect(RESET_MESSAGES.invalidOtp).toBe("Invalid or expired verification code. Please try again.");
       t.clock.advance(10 * MINUTE + 1000);
       const late = await t.http.post("/users/reset-password").send({ email: account.email, otp: code, password: "a brand new password" });
-      expect(late.body.error.code).toBe("OTP_EXPIRED");
+      expect(late.status).toBe(400);
+      expect(late.body.error).toEqual({ code: "OTP_EXPIRED", description: RESET_MESSAGES.otpExpired, type: "validation" });
+      expect(RESET_MESSAGES.otpExpired).toBe("Verification code has expired. Please request a new one.");
+    });
+
+    it("answers INVALID_OTP for an e-mail with no account", async () => {
+      const res = await t.http.post("/users/reset-password").send({ email: "ghost.resetter@example.ng", otp: "123456", password: "a brand new password" });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({ code: "INVALID_OTP", description: RESET_MESSAGES.invalidOtp, type: "validation" });
+    });
+
+    it("fails the sixth guess at a reset code even when it is right", async () => {
+      const { account } = await registerVerified();
+      t.clock.advance(61_000);
+      await t.http.post("/users/forgot-password").send({ email: account.email });
+      const code = await codeFor(account.email);
+      for (let i = 0; i < 5; i += 1) {
+        const wrong = await t.http.post("/users/reset-password").send({ email: account.email, otp: otherCode(code), password: "a brand new password" });
+        expect(wrong.body.error.code).toBe("INVALID_OTP");
+      }
+      const sixth = await t.http.post("/users/reset-password").send({ email: account.email, otp: code, password: "a brand new password" });
+      expect(sixth.status).toBe(400);
+      expect(sixth.body.error).toMatchObject({ code: "INVALID_OTP", description: RESET_MESSAGES.invalidOtp });
+      expect((await login(account.userName, account.password)).status).toBe(200);
     });
 
     it("refuses a short new password with code password", async () => {
       const res = await t.http.post("/users/reset-password").send({ email: "a@b.ng", otp: "123456", password: "short" });
+      expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: "password", description: "Password must be at least 8 characters long" });
     });
   });
@@ -358,22 +669,35 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       expect(Object.keys(row!).sort()).toEqual(["country", "created_at", "id", "message"]);
     });
 
-    it("needs a session, a message, and at most 2000 characters", async () => {
+    it("needs a session, a message, and at most 2000 characters after trimming", async () => {
       const { token } = await registerVerified();
-      expect((await t.http.post("/users/feedback").send({ message: "hi" })).status).toBe(401);
+      const anonymous = await t.http.post("/users/feedback").send({ message: "hi" });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.error.code).toBe("AUTH_REQUIRED");
       const empty = await t.http.post("/users/feedback").set("authorization", `Bearer ${token}`).send({ message: "   " });
-      expect(empty.body.error.description).toBe("Please enter your feedback message.");
+      expect(empty.status).toBe(400);
+      expect(empty.body.error).toEqual({ code: "VALIDATION_ERROR", description: "Please enter your feedback message.", type: "validation" });
       const long = await t.http.post("/users/feedback").set("authorization", `Bearer ${token}`).send({ message: "x".repeat(2001) });
       expect(long.status).toBe(400);
+      expect(long.body.error).toEqual({ code: "VALIDATION_ERROR", description: "Feedback must be at most 2000 characters.", type: "validation" });
+      const longest = await t.http.post("/users/feedback").set("authorization", `Bearer ${token}`).send({ message: ` ${"x".repeat(2000)} ` });
+      expect(longest.status).toBe(201);
     });
 
     it("limits one user to ten messages an hour", async () => {
-      const { token } = await registerVerified();
+      const { account, token } = await registerVerified();
       for (let i = 0; i < 10; i += 1) {
         expect((await t.http.post("/users/feedback").set("authorization", `Bearer ${token}`).send({ message: `note ${i}` })).status).toBe(201);
       }
       const eleventh = await t.http.post("/users/feedback").set("authorization", `Bearer ${token}`).send({ message: "one more" });
       expect(eleventh.status).toBe(429);
+      expect(eleventh.body.error).toEqual({ code: "RATE_LIMIT_EXCEEDED", description: RATE_LIMITED_MESSAGE, type: "rate_limit" });
+      expect(Number(eleventh.headers["retry-after"])).toBeGreaterThan(0);
+      expect(Number(eleventh.headers["retry-after"])).toBeLessThanOrEqual(3600);
+      t.clock.advance(HOUR + 1000);
+      const again = await login(account.userName, account.password);
+      const later = await t.http.post("/users/feedback").set("authorization", `Bearer ${again.body.data.token}`).send({ message: "an hour later" });
+      expect(later.status).toBe(201);
     });
   });
 
@@ -393,14 +717,15 @@ describe.each(dialects)("accounts on %s", (dialect) => {
 
   it("keeps an account, its verification, throttling and feedback across a restart", async () => {
     const { account, token } = await registerVerified();
-    await t.http.post("/users/feedback").set("authorization", `Bearer ${token}`).send({ message: "survives restarts" });
+    const feedback = await t.http.post("/users/feedback").set("authorization", `Bearer ${token}`).send({ message: "survives restarts" });
+    expect(feedback.status).toBe(201);
     const other = await register();
-    for (let i = 0; i < 10; i += 1) await t.http.post("/users/login").send({ username: other.userName, password: "wrong password" });
+    for (let i = 0; i < 10; i += 1) expect((await login(other.userName, "wrong password")).status).toBe(401);
     await t.close();
     t = await startTestApi(database, sink, t.clock);
-    const login = await t.http.post("/users/login").send({ username: account.userName, password: account.password });
-    expect(login.status).toBe(200);
-    const stillBlocked = await t.http.post("/users/login").send({ username: other.userName, password: other.password });
+    const afterRestart = await login(account.userName, account.password);
+    expect(afterRestart.status).toBe(200);
+    const stillBlocked = await login(other.userName, other.password);
     expect(stillBlocked.status).toBe(429);
     const row = await t.api.db.kysely.selectFrom("feedback").select("message").where("message", "=", "survives restarts").executeTakeFirst();
     expect(row).toBeDefined();
