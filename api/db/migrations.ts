@@ -1,5 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from "kysely";
-import { Migrator } from "kysely";
+import { Migrator, sql } from "kysely";
 
 /** One set of migrations for SQLite and PostgreSQL; applied on start. Never edit a shipped one: add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -121,6 +121,18 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("unmatched", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("feed_runs_bookmaker_started").on("feed_runs").columns(["bookmaker", "started_at"]).execute();
+    },
+  },
+  "003-feeds-housekeeping": {
+    async up(db: Kysely<unknown>) {
+      // Pruning deletes by age: these keep it a range scan.
+      await db.schema.createIndex("price_history_recorded").on("price_history").column("recorded_at").execute();
+      await db.schema.createIndex("feed_runs_started").on("feed_runs").column("started_at").execute();
+      // Per-event follow-up calls (Bet9ja's GetEvent) made and failed in a run.
+      await db.schema.alterTable("feed_runs").addColumn("event_calls", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable("feed_runs").addColumn("event_failures", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      // First sight now counts as a price's last change; older rows get their last confirmation.
+      await sql`update prices set changed_at = confirmed_at where changed_at is null`.execute(db);
     },
   },
 };

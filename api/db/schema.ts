@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /** Table types for Kysely. Times are epoch milliseconds; booleans are 0/1 so both dialects agree. */
 export interface UsersTable {
   id: string;
@@ -71,7 +73,7 @@ export interface PricesTable {
   boosted: number;
   /** Last time a feed run confirmed this price; older than 3 intervals means stale. */
   confirmed_at: number;
-  /** When the price last changed, and which way (1 up, -1 down, 0 never changed). */
+  /** When the price last changed (first sight counts), and which way (1 up, -1 down, 0 not since first sight). */
   changed_at: number | null;
   direction: number;
 }
@@ -98,6 +100,9 @@ export interface FeedRunsTable {
   error: string | null;
   /** JSON list of unmatched offers: `{home, away, reason}`. */
   unmatched: string;
+  /** Per-event follow-up calls made for this league in the run, and how many failed. */
+  event_calls: Generated<number>;
+  event_failures: Generated<number>;
 }
 
 export interface Database {

@@ -3,17 +3,33 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { COMPETITION_IDS } from "#shared/reference.ts";
 import type { Database } from "../db/schema.ts";
-import type { FixtureInput, OddsStore } from "../odds/store.ts";
-import { circuitBreaker, type Fetcher } from "./fetcher.ts";
-import { matchOffers, swapSides } from "./matching.ts";
+import type { FixtureInput, OddsStore, WriteResult } from "../odds/store.ts";
+import { collectBookmaker, emptyOutcome, type BookmakerOutcome } from "./collect-bookmaker.ts";
+import { circuitBreaker, FeedAbortedError, type Fetcher } from "./fetcher.ts";
+import { MAX_FAILURES_IN_A_ROW, followUpState, type FollowUpState } from "./follow-ups.ts";
+import { matchOffers, swapSides, type UnmatchedOffer } from "./matching.ts";
 import { BOOKMAKER_IDS, type BookmakerAdapter, type BookmakerKey, type Offer } from "./types.ts";
 
-const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** Prices not confirmed within this many intervals are stale (DESIGN section 7). */
+const STALE_INTERVALS = 3;
+/** Share of the interval a bookmaker gets per cycle; see follow-ups.ts for why 2/3. */
+const BUDGET_SHARE = 2 / 3;
 
 export interface FeedSource {
   adapter: BookmakerAdapter;
   baseUrl: string;
 }
+
+export interface Retention {
+  /** Events leave this long after kick-off. */
+  eventsMs: number;
+  historyMs: number;
+  runsMs: number;
+}
+
+const DEFAULT_RETENTION: Retention = { eventsMs: DAY_MS, historyMs: 14 * DAY_MS, runsMs: 7 * DAY_MS };
 
 export interface CollectorOptions {
   sources: FeedSource[];
@@ -22,166 +38,289 @@ export interface CollectorOptions {
   db: Kysely<Database>;
   clock: () => number;
   logger: Logger;
+  /** FEED_INTERVAL_S in ms (default 60 s): sets the budget and how long a bookmaker's last listing helps matching. */
+  intervalMs?: number;
+  /** Time one bookmaker gets per cycle; what has not finished then is abandoned (default 2/3 of the interval). */
+  budgetMs?: number;
+  /** Waits out a budget unless `cancel` aborts first; tests inject one they end by hand. */
+  budgetTimer?: (ms: number, cancel: AbortSignal) => Promise<void>;
   /** Pause between two requests to one bookmaker, in ms: [min, max] (feeds reference: 250 ms to 1.5 s live). */
   politeDelayMs?: [number, number];
-  /** Bookmakers fetched at once. */
+  /** Bookmakers fetched at once (default: all; each is its own site and gets one request at a time). */
   concurrency?: number;
-  /** Called after each competition is written (the odds cache rebuilds). */
-  onWritten?: () => Promise<void>;
+  /** Called after each bookmaker's write commits (the odds cache rebuilds). */
+  onWritten?: (bookmaker: BookmakerKey) => Promise<void>;
+  /** Asked before each write; false (this replica lost the collector lock) skips the write. */
+  mayWrite?: () => Promise<boolean>;
+  retention?: Partial<Retention>;
   sleep?: (ms: number) => Promise<void>;
 }
 
-interface BookmakerOutcome {
+export interface BookmakerReport {
   key: BookmakerKey;
-  offers: Map<number, Offer[]>;
-  errors: Map<number, string>;
+  ok: boolean;
+  offers: number;
+  prices: number;
+  changed: number;
+  removed: number;
+  unmatched: number;
+  eventCalls: number;
+  eventFailures: number;
+  /** Its time ran out and the rest of its work was given up. */
+  abandoned: boolean;
+  /** Its circuit was open: not asked at all. */
   skipped: boolean;
+  /** Whether the circuit breaker counted the run as a failure. */
+  failed: boolean;
+  error?: string;
+  /** When its write committed (or it was recorded), by the collector's clock. */
+  writtenAt: number;
 }
 
 export interface CycleReport {
   startedAt: number;
   competitions: { competitionId: number; fixtures: number; prices: number; changed: number; removed: number; unmatched: number }[];
-  bookmakers: { key: BookmakerKey; ok: boolean; offers: number; error?: string }[];
+  bookmakers: BookmakerReport[];
+}
+
+function defaultBudgetTimer(ms: number, cancel: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    cancel.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  });
+}
+
+function abortableSleep(sleep: (ms: number) => Promise<void>, ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(new FeedAbortedError());
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(new FeedAbortedError());
+    signal.addEventListener("abort", onAbort, { once: true });
+    void sleep(ms).then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    });
+  });
+}
+
+const addInto = (total: WriteResult, r: WriteResult) => {
+  total.prices += r.prices;
+  total.changed += r.changed;
+  total.removed += r.removed;
+};
+
+/** What one cycle wrote to one competition, over every bookmaker. */
+interface Tally extends WriteResult {
+  fixtures: Set<string>;
+  unmatched: number;
 }
 
 /**
- * Polls every bookmaker for every league, matches the offers into fixtures and writes each
- * league in one transaction (DESIGN section 7). A bookmaker's failure is recorded and logged and
- * never stops or corrupts the others: its last prices stay until they go stale.
+ * Polls every bookmaker for every league. Each bookmaker runs on its own, within a time budget,
+ * and its results are matched (against the other bookmakers' latest listings) and written in one
+ * transaction as soon as it finishes, so a slow or failing bookmaker never holds up or corrupts
+ * the others: its last prices stay until they go stale (DESIGN section 7).
  */
 export function createCollector(options: CollectorOptions) {
   const breaker = circuitBreaker(options.clock);
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const [minGap, maxGap] = options.politeDelayMs ?? [250, 1500];
-  const gap = () => sleep(minGap + Math.random() * (maxGap - minGap));
+  const gap = (signal: AbortSignal) => abortableSleep(sleep, minGap + Math.random() * (maxGap - minGap), signal);
+  const intervalMs = options.intervalMs ?? 60_000;
+  const budgetMs = options.budgetMs ?? Math.round(intervalMs * BUDGET_SHARE);
+  const budgetTimer = options.budgetTimer ?? defaultBudgetTimer;
+  const retention = { ...DEFAULT_RETENTION, ...options.retention };
+  const followUps = new Map<BookmakerKey, FollowUpState>();
+  /** Each bookmaker's last good listing per league: the others match against it between its runs. */
+  const latest = new Map<BookmakerKey, Map<number, { offers: Offer[]; at: number }>>();
+  // Writes queue up: one transaction at a time keeps SQLite unbusy and PostgreSQL free of lock waits.
+  let writing: Promise<unknown> = Promise.resolve();
 
-  /** One bookmaker, all leagues, one request at a time. Same-URL requests within a cycle are fetched once. */
-  async function collectBookmaker(source: FeedSource, now: Date): Promise<BookmakerOutcome> {
-    const { adapter, baseUrl } = source;
-    const outcome: BookmakerOutcome = { key: adapter.key, offers: new Map(), errors: new Map(), skipped: false };
+  async function collectWithin(source: FeedSource, now: Date): Promise<BookmakerOutcome> {
+    const { adapter } = source;
+    const outcome = emptyOutcome(adapter.key);
     if (!breaker.allows(adapter.key)) {
       outcome.skipped = true;
-      for (const c of COMPETITION_IDS) outcome.errors.set(c, "circuit open: skipped after repeated failures");
+      for (const c of COMPETITION_IDS) outcome.leagues.set(c, { error: "circuit open: skipped after repeated failures", eventCalls: 0, eventFailures: 0 });
       return outcome;
     }
-    const bodies = new Map<string, string>();
-    let first = true;
-    for (const competitionId of COMPETITION_IDS) {
-      try {
-        const offers: Offer[] = [];
-        for (const request of adapter.leagueRequests(baseUrl, competitionId, now)) {
-          let body = bodies.get(request.url);
-          if (body === undefined) {
-            if (!first) await gap();
-            first = false;
-            body = await options.fetcher.fetch(request);
-            bodies.set(request.url, body);
-          }
-          const parsed = adapter.parseLeague(body, competitionId, now);
-          if (!parsed.ok) throw new Error(parsed.error);
-          offers.push(...parsed.offers);
-        }
-        if (adapter.eventRequests && adapter.parseEvent) {
-          for (const { request, externalId } of adapter.eventRequests(baseUrl, offers)) {
-            const index = offers.findIndex((o) => o.externalId === externalId);
-            const offer = offers[index];
-            if (!offer) continue;
-            await gap();
-            try {
-              const parsed = adapter.parseEvent(await options.fetcher.fetch(request), offer);
-              if (parsed.ok && parsed.offers[0]) offers[index] = parsed.offers[0];
-            } catch (error) {
-              // The league listing still stands without the per-event extras.
-              options.logger.warn({ bookmaker: adapter.key, externalId, err: String(error) }, "event follow-up failed");
-            }
-          }
-        }
-        outcome.offers.set(competitionId, offers);
-      } catch (error) {
-        outcome.errors.set(competitionId, error instanceof Error ? error.message : String(error));
-      }
+    let state = followUps.get(adapter.key);
+    if (!state) followUps.set(adapter.key, (state = followUpState()));
+    const work = new AbortController();
+    const cancelBudget = new AbortController();
+    const done = collectBookmaker(
+      { adapter, baseUrl: source.baseUrl, fetcher: options.fetcher, now, signal: work.signal, gap, followUps: state, logger: options.logger },
+      outcome,
+    ).then(
+      () => "done" as const,
+      (error: unknown) => {
+        options.logger.error({ bookmaker: adapter.key, err: error }, "bookmaker collection crashed");
+        return "done" as const;
+      },
+    );
+    const expired = budgetTimer(budgetMs, cancelBudget.signal).then(() => "expired" as const);
+    const result = await Promise.race([done, expired]);
+    cancelBudget.abort();
+    if (result === "expired") {
+      work.abort();
+      outcome.abandoned = true;
+      const message = `abandoned after ${budgetMs} ms: the bookmaker's time for this cycle ran out`;
+      for (const c of COMPETITION_IDS) if (!outcome.leagues.has(c)) outcome.leagues.set(c, { error: message, eventCalls: 0, eventFailures: 0 });
+      options.logger.warn({ bookmaker: adapter.key, budgetMs }, "bookmaker abandoned for this cycle");
     }
-    if (outcome.errors.size === COMPETITION_IDS.length) breaker.failure(adapter.key);
-    else breaker.success(adapter.key);
     return outcome;
   }
 
-  async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-    const results: R[] = new Array(items.length);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(limit, items.length) }, async () => {
-        while (next < items.length) {
-          const i = next++;
-          results[i] = await fn(items[i]!);
-        }
-      }),
-    );
-    return results;
+  /** A failed run for the breaker: nothing usable, out of time, or most follow-up calls failed. */
+  function judge(outcome: BookmakerOutcome): boolean {
+    const leagues = [...outcome.leagues.values()];
+    const nothing = leagues.every((l) => l.offers === undefined);
+    const followUpsFailing = outcome.eventFailures >= MAX_FAILURES_IN_A_ROW && outcome.eventFailures * 2 >= outcome.eventCalls;
+    return nothing || outcome.abandoned || followUpsFailing;
   }
 
-  function toFixtures(offers: Offer[]): { fixtures: FixtureInput[]; unmatched: ReturnType<typeof matchOffers>["unmatched"] } {
-    const { fixtures, unmatched } = matchOffers(offers);
+  /** The bookmaker's fixtures per league, matched against every bookmaker's latest listing. */
+  function fixturesOf(key: BookmakerKey, competitionId: number, now: number): { fixtures: FixtureInput[]; unmatched: UnmatchedOffer[] } {
+    const pool = [...latest.values()].flatMap((byLeague) => {
+      const entry = byLeague.get(competitionId);
+      return entry && entry.at >= now - STALE_INTERVALS * intervalMs ? entry.offers.filter((o) => o.kickoff.getTime() > now) : [];
+    });
+    const { fixtures, unmatched } = matchOffers(pool);
+    const id = BOOKMAKER_IDS[key];
     return {
-      unmatched,
-      fixtures: fixtures.map((f) => ({
-        key: f.key,
-        competitionId: f.competitionId,
-        home: f.home,
-        away: f.away,
-        kickoff: f.kickoff,
-        srId: f.srId,
-        prices: f.members.flatMap(({ offer, swapped }) =>
-          (swapped ? swapSides(offer.prices) : offer.prices).map((p) => ({ bookmaker: BOOKMAKER_IDS[offer.bookmaker], marketId: p.marketId, selectionTypeId: p.selectionTypeId, price: p.price, boosted: p.boosted })),
-        ),
-      })),
+      unmatched: unmatched.filter((u) => u.offer.bookmaker === key),
+      fixtures: fixtures.flatMap((f) => {
+        const mine = f.members.find((m) => m.offer.bookmaker === key);
+        if (!mine) return [];
+        const prices = (mine.swapped ? swapSides(mine.offer.prices) : mine.offer.prices).map((p) => ({
+          bookmaker: id,
+          marketId: p.marketId,
+          selectionTypeId: p.selectionTypeId,
+          price: p.price,
+          boosted: p.boosted,
+          ...(p.carried ? { carried: true } : {}),
+        }));
+        return [{ key: f.key, competitionId: f.competitionId, home: f.home, away: f.away, kickoff: f.kickoff, srId: f.srId, prices, listedBy: [id] }];
+      }),
     };
   }
 
-  return {
-    /** One full cycle: every bookmaker and league, then one write per league. */
-    async runCycle(): Promise<CycleReport> {
-      const startedAt = options.clock();
-      const now = new Date(startedAt);
-      const outcomes = await mapLimited(options.sources, options.concurrency ?? 3, (s) => collectBookmaker(s, now));
-      const report: CycleReport = { startedAt, competitions: [], bookmakers: [] };
-      for (const competitionId of COMPETITION_IDS) {
-        const offers = outcomes.flatMap((o) => o.offers.get(competitionId) ?? []);
-        const { fixtures, unmatched } = toFixtures(offers);
-        const written = await options.store.writeRun(fixtures, options.clock());
-        report.competitions.push({ competitionId, fixtures: fixtures.length, ...written, unmatched: unmatched.length });
-        const finishedAt = options.clock();
-        await options.db
+  /** One bookmaker's listings, prices and run records in one transaction. */
+  async function write(source: FeedSource, outcome: BookmakerOutcome, startedAt: number, tallies: Map<number, Tally>): Promise<BookmakerReport> {
+    const { key } = outcome;
+    const failed = judge(outcome);
+    if (!outcome.skipped) {
+      if (failed) breaker.failure(key);
+      else breaker.success(key);
+    }
+    const now = options.clock();
+    const mine = latest.get(key) ?? new Map<number, { offers: Offer[]; at: number }>();
+    latest.set(key, mine);
+    const state = followUps.get(key);
+    for (const [competitionId, league] of outcome.leagues) {
+      if (!league.offers) continue;
+      const offers = source.adapter.eventRequests && state ? league.offers.map((o) => (outcome.refreshed.has(o.externalId) ? o : state.carry(o))) : league.offers;
+      mine.set(competitionId, { offers, at: now });
+    }
+
+    const perLeague = new Map<number, { fixtures: FixtureInput[]; unmatched: UnmatchedOffer[] }>();
+    for (const [competitionId, league] of outcome.leagues) if (league.offers) perLeague.set(competitionId, fixturesOf(key, competitionId, now));
+    const results = new Map<number, WriteResult>();
+    if (options.mayWrite && !(await options.mayWrite())) {
+      options.logger.warn({ bookmaker: key }, "not the collector any more: run not written");
+    } else {
+      await options.db.transaction().execute(async (trx) => {
+        const fixtures = [...perLeague.values()].flatMap((l) => l.fixtures);
+        for (const [c, r] of await options.store.writeIn(trx, fixtures, now)) results.set(c, r);
+        await trx
           .insertInto("feed_runs")
           .values(
-            outcomes.map((o) => {
-              const mine = o.offers.get(competitionId) ?? [];
+            [...outcome.leagues].map(([competitionId, league]) => {
+              const r = results.get(competitionId);
               return {
                 id: randomUUID(),
-                bookmaker: o.key,
+                bookmaker: key,
                 competition_id: competitionId,
                 started_at: startedAt,
-                finished_at: finishedAt,
-                ok: o.errors.has(competitionId) ? 0 : 1,
-                offers: mine.length,
-                prices: mine.reduce((n, offer) => n + offer.prices.length, 0),
-                changed: 0,
-                error: o.errors.get(competitionId) ?? null,
-                unmatched: JSON.stringify(unmatched.filter((u) => u.offer.bookmaker === o.key).map((u) => ({ home: u.offer.home, away: u.offer.away, reason: u.reason, detail: u.detail }))),
+                finished_at: now,
+                ok: league.error === undefined ? 1 : 0,
+                offers: league.offers?.length ?? 0,
+                prices: r?.prices ?? 0,
+                changed: r?.changed ?? 0,
+                error: league.error ?? null,
+                unmatched: JSON.stringify((perLeague.get(competitionId)?.unmatched ?? []).map((u) => ({ home: u.offer.home, away: u.offer.away, reason: u.reason, detail: u.detail }))),
+                event_calls: league.eventCalls,
+                event_failures: league.eventFailures,
               };
             }),
           )
           .execute();
-        await options.onWritten?.();
+      });
+      for (const [c, l] of perLeague) {
+        const tally = tallies.get(c);
+        if (!tally) continue;
+        for (const f of l.fixtures) tally.fixtures.add(f.key);
+        tally.unmatched += l.unmatched.length;
+        const r = results.get(c);
+        if (r) addInto(tally, r);
       }
-      // Events long past kick-off leave the store, their history with them.
-      await options.store.prune(startedAt - PRUNE_AFTER_MS);
-      for (const o of outcomes) {
-        const offers = [...o.offers.values()].reduce((n, list) => n + list.length, 0);
-        const error = o.errors.size > 0 ? [...new Set(o.errors.values())].join("; ") : undefined;
-        report.bookmakers.push({ key: o.key, ok: o.errors.size === 0, offers, ...(error ? { error } : {}) });
-      }
-      options.logger.info({ feeds: report.bookmakers, competitions: report.competitions, ms: options.clock() - startedAt }, "feed cycle");
+      await options.onWritten?.(key).catch((error: unknown) => options.logger.error({ err: error }, "odds refresh after a write failed"));
+    }
+
+    const total: WriteResult = { prices: 0, changed: 0, removed: 0 };
+    for (const r of results.values()) addInto(total, r);
+    const errors = [...new Set([...outcome.leagues.values()].flatMap((l) => (l.error ? [l.error] : [])))];
+    return {
+      key,
+      ok: errors.length === 0,
+      offers: [...outcome.leagues.values()].reduce((n, l) => n + (l.offers?.length ?? 0), 0),
+      ...total,
+      unmatched: [...perLeague.values()].reduce((n, l) => n + l.unmatched.length, 0),
+      eventCalls: outcome.eventCalls,
+      eventFailures: outcome.eventFailures,
+      abandoned: outcome.abandoned,
+      skipped: outcome.skipped,
+      failed: !outcome.skipped && failed,
+      ...(errors.length > 0 ? { error: errors.join("; ") } : {}),
+      writtenAt: now,
+    };
+  }
+
+  return {
+    /** One cycle: every bookmaker at once, each written as soon as it is done or out of time. */
+    async runCycle(): Promise<CycleReport> {
+      const startedAt = options.clock();
+      const now = new Date(startedAt);
+      const tallies = new Map<number, Tally>(COMPETITION_IDS.map((c) => [c, { fixtures: new Set<string>(), prices: 0, changed: 0, removed: 0, unmatched: 0 }]));
+      const queue = [...options.sources];
+      const reports: BookmakerReport[] = [];
+      const lanes = Math.max(1, Math.min(options.concurrency ?? queue.length, queue.length));
+      await Promise.all(
+        Array.from({ length: lanes }, async () => {
+          for (let source = queue.shift(); source; source = queue.shift()) {
+            const current = source;
+            const outcome = await collectWithin(current, now);
+            const run = () => write(current, outcome, startedAt, tallies);
+            const written = (writing = writing.then(run, run));
+            try {
+              reports.push(await written);
+            } catch (error) {
+              options.logger.error({ bookmaker: current.adapter.key, err: error }, "writing a bookmaker's run failed");
+            }
+          }
+        }),
+      );
+      reports.sort((a, b) => BOOKMAKER_IDS[a.key] - BOOKMAKER_IDS[b.key]);
+
+      const end = options.clock();
+      const pruned = await options.store.prune({
+        eventsBefore: startedAt - retention.eventsMs,
+        historyBefore: end - retention.historyMs,
+        runsBefore: end - retention.runsMs,
+      });
+
+      const competitions = [...tallies].map(([competitionId, { fixtures, ...counts }]) => ({ competitionId, fixtures: fixtures.size, ...counts }));
+      const report: CycleReport = { startedAt, competitions, bookmakers: reports };
+      options.logger.info({ feeds: reports.map(({ writtenAt: _, ...r }) => r), pruned, ms: end - startedAt }, "feed cycle");
       return report;
     },
     breaker,

@@ -20,6 +20,8 @@ export interface OfferPrice {
   price: number;
   /** The bookmaker marks the price as boosted or enhanced. */
   boosted: boolean;
+  /** Kept from an earlier answer and not confirmed by this run (see follow-ups.ts). */
+  carried?: boolean;
 }
 
 export interface Offer {
@@ -60,6 +62,11 @@ export interface BookmakerAdapter {
   leagueRequests(baseUrl: string, competitionId: number, now: Date): FeedRequest[];
   /** Parses one league response body (raw text: the adapter owns JSON parsing and its failures). */
   parseLeague(body: string, competitionId: number, now: Date): ParseResult;
+  /**
+   * For a paged listing: the request for the page after `request`, given its body, or undefined
+   * when the listing is complete. The collector parses every page like the first.
+   */
+  nextPage?(request: FeedRequest, body: string): FeedRequest | undefined;
   /**
    * Optional per-event follow-up (Bet9ja's BTTS lives only in its per-event call).
    * Given the league's offers, answers the extra requests and a parser that merges their prices.

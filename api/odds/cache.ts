@@ -11,12 +11,24 @@ export interface CachedBody {
   etag: string;
 }
 
-function cached(value: unknown): CachedBody {
+function cached(value: unknown, previous?: CachedBody): CachedBody {
   const json = JSON.stringify({ data: value });
+  // Unchanged data keeps its body (and so its ETag): clients revalidating get 304, and no gzip work.
+  if (previous?.json === json) return previous;
   const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
   return { json, gzip: gzipSync(json, { level: 6 }), etag };
 }
 
+/** The latest price change among the events shown; the epoch when there are none. */
+function latestChange(events: readonly OddsEvent[]): string {
+  let latest = "";
+  for (const event of events) {
+    for (const market of event.markets) for (const row of market.odds) if (row.updatedAt > latest) latest = row.updatedAt;
+  }
+  return latest || EPOCH;
+}
+
+const EPOCH = new Date(0).toISOString();
 const oddsKey = (competition: number, market: number) => `${competition}:${market}`;
 /** The public sample: the next two events, market 1X2 (spec section 7). */
 const SAMPLE_EVENTS = 2;
@@ -27,15 +39,18 @@ const MATCH_RESULT = 1;
  * whole from a listing when prices change (DESIGN section 7): serving them costs no database work.
  */
 export function oddsCache() {
-  const noOdds = cached({ events: [], updatedAt: new Date(0).toISOString() } satisfies OddsResponse);
+  const noOdds = cached({ events: [], updatedAt: EPOCH } satisfies OddsResponse);
   const noSummary = cached({ numEvents: 0, numBookmakers: 0, marketIds: [], competitionIds: [], numOdds: 0 });
   let bodies = new Map<string, CachedBody>();
   let summary = noSummary;
   let sample = noOdds;
 
   return {
-    rebuild(listing: Listing, now: number) {
-      const updatedAt = new Date(now).toISOString();
+    /**
+     * A response's updatedAt is the latest price change it shows (rows carry theirs), not the
+     * rebuild time: a rebuild with nothing changed answers the same bytes and the same ETag.
+     */
+    rebuild(listing: Listing) {
       const next = new Map<string, CachedBody>();
       for (const competition of COMPETITIONS) {
         const inCompetition = listing.events.filter((e) => e.competitionId === competition.id);
@@ -45,7 +60,8 @@ export function oddsCache() {
             const m = event.markets.find((x) => x.marketId === market.id);
             if (m) events.push({ ...event, markets: [m] });
           }
-          next.set(oddsKey(competition.id, market.id), cached({ events, updatedAt } satisfies OddsResponse));
+          const key = oddsKey(competition.id, market.id);
+          next.set(key, cached({ events, updatedAt: latestChange(events) } satisfies OddsResponse, bodies.get(key)));
         }
       }
       const sampleEvents = listing.events
@@ -53,8 +69,8 @@ export function oddsCache() {
         .slice(0, SAMPLE_EVENTS)
         .map((e) => ({ ...e, markets: e.markets.filter((m) => m.marketId === MATCH_RESULT) }));
       bodies = next;
-      summary = cached(listing.summary);
-      sample = cached({ events: sampleEvents, updatedAt } satisfies OddsResponse);
+      summary = cached(listing.summary, summary);
+      sample = cached({ events: sampleEvents, updatedAt: latestChange(sampleEvents) } satisfies OddsResponse, sample);
     },
     odds: (competition: number, market: number) => bodies.get(oddsKey(competition, market)),
     summary: () => summary,

@@ -15,7 +15,7 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
   async function rebuild() {
     const now = deps.clock();
     const listing = await buildListing(deps.db, { now, freshSince: now - STALE_INTERVALS * deps.intervalS * 1000 });
-    cache.rebuild(listing, now);
+    cache.rebuild(listing);
   }
 
   return {

@@ -9,10 +9,29 @@ import type { ApiInstance } from "#api/app.ts";
 
 export const SEED = 424242;
 
+export interface PipelineOptions {
+  bodyTimeoutMs?: number;
+  /** FEED_INTERVAL_S in ms (60 s unless a test says otherwise). */
+  intervalMs?: number;
+  budgetMs?: number;
+  /** Ends a bookmaker's budget; tests that want to say when inject one. */
+  budgetTimer?: (ms: number, cancel: AbortSignal) => Promise<void>;
+  /** The simulator's wait for its "slow" fault. */
+  simulatorSleep?: (ms: number) => Promise<void>;
+  maxPageSize?: number;
+}
+
 /** The real pipeline against the seeded simulator, on the test API's database and clock. */
-export async function startPipeline(t: { api: ApiInstance; clock: () => number }, options: { bodyTimeoutMs?: number } = {}) {
-  const simulator = await startSimulator({ seed: SEED, now: t.clock });
+export async function startPipeline(t: { api: ApiInstance; clock: () => number }, options: PipelineOptions = {}) {
+  const simulator = await startSimulator({
+    seed: SEED,
+    now: t.clock,
+    ...(options.simulatorSleep ? { sleep: options.simulatorSleep } : {}),
+    ...(options.maxPageSize ? { maxPageSize: options.maxPageSize } : {}),
+  });
   const fetcher = createFetcher({ retries: 1, backoffMs: 1, bodyTimeoutMs: options.bodyTimeoutMs ?? 5_000, sleep: async () => undefined });
+  const written: BookmakerKey[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
   const collector = createCollector({
     sources: (Object.keys(ADAPTERS) as BookmakerKey[]).map((key) => ({ adapter: ADAPTERS[key], baseUrl: simulator.baseUrl(key) })),
     fetcher,
@@ -21,11 +40,29 @@ export async function startPipeline(t: { api: ApiInstance; clock: () => number }
     clock: t.clock,
     logger: pino({ level: "silent" }),
     politeDelayMs: [0, 0],
-    onWritten: () => t.api.odds.refresh(),
+    intervalMs: options.intervalMs ?? 60_000,
+    ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}),
+    ...(options.budgetTimer ? { budgetTimer: options.budgetTimer } : {}),
+    async onWritten(key) {
+      await t.api.odds.refresh();
+      written.push(key);
+      for (const w of waiters.filter((w) => written.length >= w.count)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    },
   });
   return {
     simulator,
     collector,
+    /** Bookmakers in the order their writes committed (and the odds cache rebuilt). */
+    written,
+    /** Resolves once `count` writes have committed since the pipeline started. */
+    writes: (count: number) =>
+      new Promise<void>((resolve) => {
+        if (written.length >= count) resolve();
+        else waiters.push({ count, resolve });
+      }),
     async close() {
       await fetcher.close();
       await simulator.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "#api/db/database.ts";
 import { oddsStore, type FixtureInput } from "#api/odds/store.ts";
 import { buildListing } from "#api/odds/read-model.ts";
+import { oddsCache } from "#api/odds/cache.ts";
 import { createTestDatabase, shouldRunPostgres, type TestDatabase } from "../helpers/databases.ts";
 
 const dialects: ("sqlite" | "postgres")[] = ["sqlite", ...((await shouldRunPostgres()) ? (["postgres"] as const) : [])];
@@ -63,9 +64,85 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
     const store = oddsStore(db.kysely);
     await store.writeRun([fixture([[3, 1, 1.9]], "c1:2026-11-28:kicked-off")], T0);
     expect((await buildListing(db.kysely, { now: KICKOFF.getTime() + 1, freshSince: 0 })).events.map((e) => e.id)).not.toContain("c1:2026-11-28:kicked-off");
-    const pruned = await store.prune(KICKOFF.getTime() + 1);
-    expect(pruned).toBeGreaterThan(0);
+    const pruned = await store.prune({ eventsBefore: KICKOFF.getTime() + 1, historyBefore: 0, runsBefore: 0 });
+    expect(pruned.events).toBeGreaterThan(0);
     const left = await db.kysely.selectFrom("prices").select("event_id").where("event_id", "=", "c1:2026-11-28:kicked-off").execute();
     expect(left).toEqual([]);
+  });
+
+  it("prunes history past its retention and old feed run records, and keeps the rest", async () => {
+    const store = oddsStore(db.kysely);
+    const key = "c1:2026-11-28:pruning";
+    const DAY = 86_400_000;
+    await store.writeRun([fixture([[4, 1, 2.0]], key)], T0 - 20 * DAY);
+    await store.writeRun([fixture([[4, 1, 2.1]], key)], T0 - DAY);
+    const run = (id: string, startedAt: number) => ({ id, bookmaker: "bet9ja", competition_id: 1, started_at: startedAt, finished_at: startedAt, ok: 1, offers: 1, prices: 1, changed: 0, error: null, unmatched: "[]" });
+    await db.kysely.insertInto("feed_runs").values([run("old-run", T0 - 8 * DAY), run("new-run", T0 - DAY)]).execute();
+
+    const pruned = await store.prune({ eventsBefore: 0, historyBefore: T0 - 14 * DAY, runsBefore: T0 - 7 * DAY });
+
+    expect(pruned).toMatchObject({ events: 0, history: 1, runs: 1 });
+    const history = await db.kysely.selectFrom("price_history").select("price").where("event_id", "=", key).execute();
+    expect(history.map((h) => h.price)).toEqual([2.1]);
+    const runs = await db.kysely.selectFrom("feed_runs").select("id").where("id", "in", ["old-run", "new-run"]).execute();
+    expect(runs.map((r) => r.id)).toEqual(["new-run"]);
+    // The current price is untouched by history pruning.
+    expect((await db.kysely.selectFrom("prices").select("price").where("event_id", "=", key).execute()).map((p) => p.price)).toEqual([2.1]);
+  });
+
+  it("keeps a table's ETag while nothing changes, and gives it a new one when a price changes", async () => {
+    const store = oddsStore(db.kysely);
+    const key = "c1:2026-11-28:etag";
+    const cache = oddsCache();
+    const prices: [number, number, number][] = [[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4], [2, 1, 2.0], [2, 2, 3.2], [2, 3, 3.6]];
+    const rebuildAt = async (now: number) => {
+      cache.rebuild(await buildListing(db.kysely, { now, freshSince: now - 180_000 }));
+      return { table: cache.odds(1, 1)!, summary: cache.summary(), sample: cache.sample() };
+    };
+    await store.writeRun([fixture(prices, key)], T0);
+    const first = await rebuildAt(T0 + 1_000);
+    // The same prices confirmed a minute later, and the cache rebuilt.
+    await store.writeRun([fixture(prices, key)], T0 + 60_000);
+    const same = await rebuildAt(T0 + 61_000);
+    expect(same.table.etag).toBe(first.table.etag);
+    expect(same.sample.etag).toBe(first.sample.etag);
+    expect(same.summary.etag).toBe(first.summary.etag);
+    expect(JSON.parse(same.table.json).data.updatedAt).toBe(new Date(T0).toISOString());
+
+    await store.writeRun([fixture([[1, 1, 2.15], ...prices.slice(1)], key)], T0 + 120_000);
+    const moved = await rebuildAt(T0 + 121_000);
+    expect(moved.table.etag).not.toBe(first.table.etag);
+    expect(JSON.parse(moved.table.json).data.updatedAt).toBe(new Date(T0 + 120_000).toISOString());
+  });
+
+  it("leaves carried prices unconfirmed and in place, and drops a listing's prices when it lists the event with none", async () => {
+    const store = oddsStore(db.kysely);
+    const key = "c1:2026-11-28:carried";
+    const btts = (price: number, carried?: boolean) => ({ bookmaker: 1, marketId: 7, selectionTypeId: 14, price, boosted: false, ...(carried ? { carried } : {}) });
+    const base = fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]], key);
+    await store.writeRun([{ ...base, prices: [...base.prices, btts(1.7)] }], T0);
+    const result = await store.writeRun([{ ...base, prices: [...base.prices, btts(1.7, true)] }], T0 + 60_000);
+    expect(result).toMatchObject({ prices: 3, changed: 0, removed: 0 });
+    const row = await db.kysely.selectFrom("prices").selectAll().where("event_id", "=", key).where("selection_type_id", "=", 14).executeTakeFirstOrThrow();
+    expect(row.confirmed_at).toBe(T0);
+    expect(row.price).toBe(1.7);
+
+    // Listed again, every selection suspended: the bookmaker's prices for it go at once.
+    const none = await store.writeRun([{ ...base, prices: [], listedBy: [1] }], T0 + 120_000);
+    expect(none.removed).toBe(4);
+    expect(await db.kysely.selectFrom("prices").select("price").where("event_id", "=", key).execute()).toEqual([]);
+  });
+
+  it("keeps an event's stored orientation when a later run lists the sides reversed, and swaps that run's prices to match", async () => {
+    const store = oddsStore(db.kysely);
+    const key = "c1:2026-11-28:oriented";
+    await store.writeRun([fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]], key)], T0);
+    // Another run's majority listed Chelsea first: its home price (for Chelsea) is 3.5.
+    const reversed = { ...fixture([[2, 1, 3.5], [2, 2, 3.2], [2, 3, 2.05]], key), home: "Chelsea", away: "Arsenal" };
+    await store.writeRun([reversed], T0 + 60_000);
+    const event = await db.kysely.selectFrom("events").select(["home", "away"]).where("id", "=", key).executeTakeFirstOrThrow();
+    expect(event).toEqual({ home: "Arsenal", away: "Chelsea" });
+    const rows = await db.kysely.selectFrom("prices").select(["selection_type_id", "price"]).where("event_id", "=", key).where("bookmaker", "=", 2).orderBy("selection_type_id").execute();
+    expect(rows.map((r) => [r.selection_type_id, r.price])).toEqual([[1, 2.05], [2, 3.2], [3, 3.5]]);
   });
 });

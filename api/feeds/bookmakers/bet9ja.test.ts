@@ -248,13 +248,23 @@ describe("bet9ja event follow-up", () => {
     expect(offer?.prices).toContainEqual(price(7, 14, 1.66));
   });
 
-  it("answers no offer when the event now quotes nothing usable", () => {
+  it("answers the offer with no prices when the event now suspends everything it quotes", () => {
+    // The league listed 1X2 only; the fresher event call has all three as placeholders.
     const body = JSON.stringify({
       R: "OK",
       D: { ID: 614003, O: { S_1X2_1: "1.00", S_1X2_X: "1.00", S_1X2_2: "1.00" } },
     });
 
-    expect(parseEvent(body, leagueOffer("614003"))).toEqual({ ok: true, offers: [] });
+    expect(parseEvent(body, leagueOffer("614003"))).toEqual({
+      ok: true,
+      offers: [{ ...leagueOffer("614003"), prices: [] }],
+    });
+  });
+
+  it("keeps the league prices when the event's odds map quotes nothing at all", () => {
+    const body = JSON.stringify({ R: "OK", D: { ID: 614003, O: {} } });
+
+    expect(parseEvent(body, leagueOffer("614003"))).toEqual({ ok: true, offers: [leagueOffer("614003")] });
   });
 
   it("fails when the answer is another event", () => {

@@ -114,8 +114,11 @@ export const bet9ja: BookmakerAdapter = {
     }));
   },
 
-  // Answers the offer with the event's fuller prices (BTTS added), or no offer when the event now
-  // quotes nothing usable. A failure says nothing about the league offer: the collector should keep it.
+  // Answers the offer with the event's fuller prices (BTTS added). The event call is the fresher
+  // answer: when it quotes every selection as a placeholder the offer comes back with no prices,
+  // and the collector drops Bet9ja's prices for the event (a suspension). An odds map that quotes
+  // nothing at all tells nothing, so the league prices stand. A failure says nothing about the
+  // league offer either: the collector keeps it and counts the failure.
   parseEvent(body, offer) {
     const json = parseJsonBody(body);
     if (!json.ok) return json;
@@ -136,6 +139,6 @@ export const bet9ja: BookmakerAdapter = {
     }
     const srId = sportradarId(event.EXTID) ?? offer.srId;
     const merged: Offer = { ...offer, ...(srId ? { srId } : {}), prices: prices.list() };
-    return withPrices([merged]);
+    return { ok: true, offers: [merged] };
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFeedFixture, readFeedJson } from "../../../tests/fixtures/feeds/read-fixture.ts";
 import { errorOf, offersOf, price } from "../../../tests/fixtures/feeds/results.ts";
-import { sportybet } from "./sportybet.ts";
+import { SPORTYBET_MAX_PAGES, sportybet } from "./sportybet.ts";
 
 const NOW = new Date("2026-09-14T12:00:00Z");
 const SYNTHETIC = "sportybet-pcUpcomingEvents-synthetic.json";
@@ -157,6 +157,36 @@ describe("sportybet parsing", () => {
     const body = JSON.stringify({ bizCode: 10000, message: "0#0", data: { totalNum: 0, tournaments: [] } });
 
     expect(sportybet.parseLeague(body, 1, NOW)).toEqual({ ok: true, offers: [] });
+  });
+});
+
+describe("sportybet paging", () => {
+  const PAGE_1 = "sportybet-pcUpcomingEvents-paged-1.json";
+  const PAGE_2 = "sportybet-pcUpcomingEvents-paged-2.json";
+  const first = () => sportybet.leagueRequests(sportybet.liveBaseUrl, 1, NOW)[0]!;
+
+  it("asks for the next page while totalNum is not covered, changing only pageNum", () => {
+    const next = sportybet.nextPage!(first(), readFeedFixture(PAGE_1));
+
+    expect(next).toEqual({ url: first().url.replace("pageNum=1", "pageNum=2"), headers: first().headers });
+    expect(sportybet.nextPage!(next!, readFeedFixture(PAGE_2))).toBeUndefined();
+  });
+
+  it("finds a league's matches on every page", () => {
+    const onPage1 = offersOf(sportybet.parseLeague(readFeedFixture(PAGE_1), 1, NOW));
+    const onPage2 = offersOf(sportybet.parseLeague(readFeedFixture(PAGE_2), 1, NOW));
+
+    expect([...onPage1, ...onPage2].map((o) => o.home)).toEqual(["Arsenal", "Liverpool", "Newcastle"]);
+    expect(offersOf(sportybet.parseLeague(readFeedFixture(PAGE_2), 2, NOW)).map((o) => o.home)).toEqual(["Real Madrid"]);
+  });
+
+  it("stops at a single page, an empty page, a failure body, and the page cap", () => {
+    expect(sportybet.nextPage!(first(), readFeedFixture(SYNTHETIC))).toBeUndefined();
+    const empty = JSON.stringify({ bizCode: 10000, message: "0#0", data: { totalNum: 500, tournaments: [] } });
+    expect(sportybet.nextPage!(first(), empty)).toBeUndefined();
+    expect(sportybet.nextPage!(first(), readFeedFixture("sportybet-bizcode-error.json"))).toBeUndefined();
+    const last = { ...first(), url: first().url.replace("pageNum=1", `pageNum=${SPORTYBET_MAX_PAGES}`) };
+    expect(sportybet.nextPage!(last, readFeedFixture(PAGE_1))).toBeUndefined();
   });
 });
 

@@ -19,6 +19,13 @@ import { leagueIds } from "./leagues.ts";
 
 const LIVE_BASE_URL = "https://www.sportybet.com";
 const SUCCESS = 10000;
+/** The most the list serves per page. */
+const PAGE_SIZE = 100;
+/**
+ * The whole football list was 1,432 events (15 pages) in the real capture; beyond this many
+ * pages something is wrong (a totalNum that never ends), so the listing stops there.
+ */
+export const SPORTYBET_MAX_PAGES = 25;
 
 const outcomeSchema = z.object({
   id: idText,
@@ -44,6 +51,9 @@ const bodySchema = z.object({
   }),
 });
 const envelopeSchema = z.object({ bizCode: z.unknown().optional(), message: z.unknown().optional() });
+const pagingSchema = z.object({
+  data: z.object({ totalNum: z.number(), tournaments: z.array(z.object({ events: z.array(z.unknown()) })) }),
+});
 
 type SportyMarket = z.infer<typeof marketSchema>;
 
@@ -94,7 +104,7 @@ export const sportybet: BookmakerAdapter = {
   leagueRequests(baseUrl, competitionId, now) {
     if (!leagueIds(competitionId)) return [];
     const query =
-      "sportId=sr:sport:1&marketId=1,18,10,29&pageSize=100&pageNum=1&option=2&timeline=168" +
+      `sportId=sr:sport:1&marketId=1,18,10,29&pageSize=${PAGE_SIZE}&pageNum=1&option=2&timeline=168` +
       `&_t=${now.getTime()}`;
     return [
       {
@@ -102,6 +112,21 @@ export const sportybet: BookmakerAdapter = {
         headers: browserHeaders({ referer: `${LIVE_BASE_URL}/ng/sport/football`, origin: LIVE_BASE_URL }),
       },
     ];
+  },
+
+  // The list is paged: data.totalNum counts every event, pageNum and pageSize pick the slice.
+  nextPage(request, body) {
+    const url = new URL(request.url);
+    const pageNum = Number(url.searchParams.get("pageNum") ?? "1");
+    const pageSize = Number(url.searchParams.get("pageSize") ?? String(PAGE_SIZE));
+    if (!(pageNum >= 1 && pageSize >= 1) || pageNum >= SPORTYBET_MAX_PAGES) return undefined;
+    const json = parseJsonBody(body);
+    const paging = json.ok ? pagingSchema.safeParse(json.value) : undefined;
+    if (!paging?.success || pageNum * pageSize >= paging.data.data.totalNum) return undefined;
+    // An empty page before totalNum is reached: the list shrank while being read.
+    if (paging.data.data.tournaments.every((t) => t.events.length === 0)) return undefined;
+    // Only pageNum changes: the rest of the query stays byte for byte as the site's own pages ask.
+    return { url: request.url.replace(/([?&]pageNum=)\d+/, `$1${pageNum + 1}`), headers: request.headers };
   },
 
   parseLeague(body, competitionId, now) {

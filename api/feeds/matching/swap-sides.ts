@@ -1,5 +1,3 @@
-import type { OfferPrice } from "../types.ts";
-
 /**
  * Selections that name a side (shared/reference.ts): 1X2 Home 1 <-> Away 3, Double Chance
  * 1X 16 <-> X2 18. Draw, 12, Over/Under and BTTS read the same from either side.
@@ -12,7 +10,7 @@ const SIDE_SWAPS: ReadonlyMap<number, number> = new Map([
 ]);
 
 /** Prices of a bookmaker that lists the sides reversed, rewritten for the fixture's orientation. */
-export function swapSides(prices: readonly OfferPrice[]): OfferPrice[] {
+export function swapSides<T extends { selectionTypeId: number }>(prices: readonly T[]): T[] {
   return prices.map((price) => ({
     ...price,
     selectionTypeId: SIDE_SWAPS.get(price.selectionTypeId) ?? price.selectionTypeId,

@@ -27,6 +27,8 @@ export interface FeedSimulatorOptions {
   now?: () => number;
   /** Used by the "slow" fault; tests inject one that records instead of waiting. */
   sleep?: (ms: number) => Promise<void>;
+  /** Largest page a paged list serves (SportyBet's 100); tests lower it to make listings span pages. */
+  maxPageSize?: number;
 }
 
 export interface PricedFixture {
@@ -40,12 +42,14 @@ export class FeedSimulator {
   readonly seed: number;
   readonly now: () => number;
   readonly sleep: (ms: number) => Promise<void>;
+  readonly maxPageSize: number;
   private readonly faults = new Map<BookmakerKey, SimFault>();
 
   constructor(options: FeedSimulatorOptions) {
     this.seed = options.seed >>> 0;
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? realSleep;
+    this.maxPageSize = options.maxPageSize ?? 100;
   }
 
   /** Every upcoming fixture within the listing window, whoever lists it. */

@@ -135,14 +135,15 @@ export const sportybetSite: SimulatedSite = {
     const timelineHours = Number(query.get("timeline") ?? 0);
     // option=1 is the site's "top ten per tournament" view.
     const perTournament = query.get("option") === "1" ? 10 : Infinity;
+    // The real list runs by kick-off across every tournament, so one page mixes leagues.
     const all = LEAGUES.flatMap((league) =>
       sim
         .listing("sportybet", league.competitionId, t)
         .filter((p) => !(timelineHours > 0) || p.fixture.kickoff <= t + timelineHours * 3_600_000)
         .slice(0, perTournament)
         .map((priced) => ({ league, priced })),
-    );
-    const pageSize = Math.min(Math.max(Number(query.get("pageSize")) || 100, 1), 100);
+    ).sort((a, b) => a.priced.fixture.kickoff - b.priced.fixture.kickoff || a.priced.fixture.serial - b.priced.fixture.serial);
+    const pageSize = Math.min(Math.max(Number(query.get("pageSize")) || 100, 1), sim.maxPageSize);
     const pageNum = Math.max(Number(query.get("pageNum")) || 1, 1);
     const page = all.slice((pageNum - 1) * pageSize, pageNum * pageSize);
     const tournaments = LEAGUES.flatMap((league) => {
