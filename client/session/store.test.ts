@@ -22,7 +22,7 @@ const ok = (data: unknown) =>
 
 /** Stubs the web tier's answer to every call. */
 function answer(reply: () => Response | Promise<Response>) {
-  const fetchStub = vi.fn(async () => reply());
+  const fetchStub = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => reply());
   vi.stubGlobal("fetch", fetchStub);
   return fetchStub;
 }
