@@ -8,11 +8,13 @@ import { bffRouter } from "./bff/router.ts";
 import { sessionCookies } from "./bff/cookies.ts";
 import { sessionKeeper } from "./bff/session.ts";
 import { createUpstream } from "./bff/upstream.ts";
+import type { RouteObject } from "react-router";
 import type { ServerConfig } from "./config.ts";
 import { requestLogging } from "./ops/logging.ts";
 import { createMetrics } from "./ops/metrics.ts";
-import { pagesHandler, type PagesDeps } from "./pages.ts";
+import { pagesHandler } from "./pages.ts";
 import { loadBuild } from "./render/assets.ts";
+import { NON_HTML_POLICY } from "./render/csp.ts";
 import { hashedAssets } from "./static.ts";
 
 export interface WebOptions {
@@ -20,11 +22,15 @@ export interface WebOptions {
   apiOrigin: string;
   logger?: Logger;
   upstreamTimeoutMs?: number;
-  render?: PagesDeps["render"];
+  /** Tests only: their own route tree, a shorter page deadline. */
+  routes?: RouteObject[];
+  renderTimeoutMs?: number;
 }
 
 export interface WebInstance {
   app: Express;
+  /** From now on /readyz answers 503, so load balancers stop sending new requests while the server drains. */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -33,9 +39,10 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
   const logger = options.logger ?? pino({ level: config.logLevel, base: { tier: "web" } });
   const metrics = createMetrics();
   const build = loadBuild(config.distDir);
-  const upstream = createUpstream(options.apiOrigin, { timeoutMs: options.upstreamTimeoutMs });
+  const upstream = createUpstream(options.apiOrigin, { timeoutMs: options.upstreamTimeoutMs, onError: metrics.upstreamError });
   const cookies = sessionCookies(config.publicOrigin.startsWith("https:"));
   const session = sessionKeeper(upstream, cookies);
+  let shuttingDown = false;
 
   const app = express();
   app.disable("x-powered-by");
@@ -43,7 +50,7 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
   app.use(requestLogging(logger, metrics.observe));
   app.use(
     helmet({
-      // Set per page: a nonce for rendered pages, hashes for prerendered ones (render/csp.ts).
+      // Set below and per page (render/csp.ts).
       contentSecurityPolicy: false,
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
@@ -51,10 +58,18 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
     }),
   );
 
+  // Everything that is not a page; pages replace it with their own: a nonce for rendered pages,
+  // hashes for prerendered ones, a static policy for the 500 page.
+  app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", NON_HTML_POLICY);
+    next();
+  });
+
   app.get("/healthz", (_req, res) => {
     res.json({ data: { status: "ok" } });
   });
   app.get("/readyz", async (_req, res) => {
+    if (shuttingDown) return void res.status(503).json({ data: { status: "shutting down" } });
     const answer = await upstream.call("GET", "/healthz").catch(() => undefined);
     const ready = answer?.status === 200;
     res.status(ready ? 200 : 503).json({ data: { status: ready ? "ready" : "odds API unreachable" } });
@@ -66,8 +81,17 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
 
   app.use(cookieParser());
   app.use(compression({ threshold: 1024 }));
-  app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger, onUpstreamError: metrics.upstreamError }));
-  app.get(/.*/, pagesHandler({ assets: build.assets, prerendered: build.prerendered, upstream, cookies, session, publicOrigin: config.publicOrigin, logger, render: options.render }));
+  app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger }));
+  app.get(
+    /.*/,
+    pagesHandler({ assets: build.assets, prerendered: build.prerendered, upstream, cookies, session, publicOrigin: config.publicOrigin, logger, routes: options.routes, renderTimeoutMs: options.renderTimeoutMs }),
+  );
 
-  return { app, close: () => upstream.close() };
+  return {
+    app,
+    beginShutdown() {
+      shuttingDown = true;
+    },
+    close: () => upstream.close(),
+  };
 }

@@ -1,7 +1,7 @@
-import { createServer } from "node:http";
 import { pino } from "pino";
 import { createApp } from "./app.ts";
 import { ConfigError, loadServerConfig, type ServerConfig } from "./config.ts";
+import { serve } from "./serve.ts";
 
 /**
  * When API_ORIGIN is unset the web tier starts the odds API in this process (DESIGN section 1).
@@ -29,26 +29,19 @@ try {
 const logger = pino({ level: config.logLevel, base: { tier: "web" } });
 const api = config.apiOrigin ? undefined : await embeddedApi(config);
 const web = createApp(config, { apiOrigin: config.apiOrigin ?? api!.origin, logger });
-const server = createServer(web.app);
-server.listen(config.port, config.host, () => {
-  logger.info({ port: config.port, api: config.apiOrigin ?? api?.origin }, `AfriOdds on http://localhost:${config.port}`);
-});
+const serving = await serve(web.app, { port: config.port, host: config.host });
+logger.info({ port: serving.port, api: config.apiOrigin ?? api?.origin }, `AfriOdds on http://localhost:${serving.port}`);
 
 let stopping = false;
-function shutdown(signal: string) {
+async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "shutting down: draining requests and streams");
-  // In-flight requests and streams finish; idle keep-alive sockets close now; 10 s at most.
-  const force = setTimeout(() => server.closeAllConnections(), 10_000);
-  force.unref();
-  server.close(async () => {
-    clearTimeout(force);
-    await web.close();
-    await api?.stop();
-    process.exit(0);
-  });
-  server.closeIdleConnections();
+  web.beginShutdown();
+  await serving.close();
+  await web.close();
+  await api?.stop();
+  process.exit(0);
 }
-process.once("SIGTERM", () => shutdown("SIGTERM"));
-process.once("SIGINT", () => shutdown("SIGINT"));
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.once("SIGINT", () => void shutdown("SIGINT"));

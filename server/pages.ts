@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import type { RouteObject } from "react-router";
 import type { OddsResponse, OddsSummary, SessionUser, UserProfile } from "#shared/contract.ts";
 import { oddsChecksum } from "#shared/checksum.ts";
 import { DEFAULT_TIME_ZONE, type ServerContext } from "#client/server-context.ts";
@@ -8,9 +9,9 @@ import type { SessionCookies } from "./bff/cookies.ts";
 import type { SessionKeeper } from "./bff/session.ts";
 import type { Upstream } from "./bff/upstream.ts";
 import type { PrerenderedPage } from "./render/assets.ts";
-import { contentSecurityPolicy } from "./render/csp.ts";
+import { contentSecurityPolicy, STATIC_PAGE_POLICY } from "./render/csp.ts";
 import { STATIC_500 } from "./render/document.ts";
-import { renderRoute, type RenderAssets } from "./render/render.tsx";
+import { RENDER_TIMEOUT_MS, renderRoute, type RenderAssets } from "./render/render.tsx";
 
 /** Cache headers of prerendered public pages (DESIGN section 6). */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=86400";
@@ -39,28 +40,41 @@ export interface PagesDeps {
   session: SessionKeeper;
   publicOrigin: string;
   logger: Logger;
-  /** The renderer; tests replace it to prove the static 500 page. */
-  render?: typeof renderRoute;
+  /** The route tree: client/routes.tsx unless a test brings its own. */
+  routes?: RouteObject[];
+  /** Loaders and render together (DESIGN section 6: abort at 10 s); tests shorten it. */
+  renderTimeoutMs?: number;
 }
+
+type ServedPage = PagesDeps["prerendered"] extends Map<string, infer P> ? P : never;
+
+/** The body for the codings the browser accepts, with its own strong ETag: the manifest's one, suffixed per coding. */
+export function pickCoding(page: ServedPage, acceptEncoding: string): { body: Buffer; coding?: "br" | "gzip"; etag: string } {
+  const tagged = (coding: "br" | "gzip") => page.etag.replace(/"$/, `-${coding}"`);
+  if (page.br && /\bbr\b/.test(acceptEncoding)) return { body: page.br, coding: "br", etag: tagged("br") };
+  if (page.gzip && /\bgzip\b/.test(acceptEncoding)) return { body: page.gzip, coding: "gzip", etag: tagged("gzip") };
+  return { body: page.html, etag: page.etag };
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110, 13.1.2). */
+const matches = (header: string | undefined, etag: string) => header !== undefined && header.split(",").some((tag) => ["*", etag].includes(tag.trim().replace(/^W\//, "")));
 
 /** Serves prerendered public pages, and renders everything else per request. */
 export function pagesHandler(deps: PagesDeps): RequestHandler {
-  function servePrerendered(req: Request, res: Response, page: PagesDeps["prerendered"] extends Map<string, infer P> ? P : never) {
+  function servePrerendered(req: Request, res: Response, page: ServedPage) {
+    const chosen = pickCoding(page, req.header("accept-encoding") ?? "");
     res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
-    res.setHeader("ETag", page.etag);
+    res.setHeader("ETag", chosen.etag);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptHashes: page.scriptHashes, styleHashes: page.styleHashes }));
     res.setHeader("Vary", "Accept-Encoding");
     res.type("html");
-    const match = req.header("if-none-match");
-    if (match && match.split(",").some((tag) => tag.trim() === page.etag)) return void res.status(304).end();
-    const accepts = req.header("accept-encoding") ?? "";
-    if (page.br && /\bbr\b/.test(accepts)) return void res.setHeader("Content-Encoding", "br").send(page.br);
-    if (page.gzip && /\bgzip\b/.test(accepts)) return void res.setHeader("Content-Encoding", "gzip").send(page.gzip);
-    res.send(page.html);
+    if (matches(req.header("if-none-match"), chosen.etag)) return void res.status(304).end();
+    if (chosen.coding) res.setHeader("Content-Encoding", chosen.coding);
+    res.send(chosen.body);
   }
 
-  async function serverContext(req: Request, res: Response): Promise<ServerContext> {
-    const headers = { accept: "application/json", "x-request-id": req.id, "x-forwarded-for": req.ip ?? "" };
+  async function serverContext(req: Request, res: Response, deadline: AbortSignal): Promise<ServerContext> {
+    const headers = { accept: "application/json", "accept-encoding": "identity", "x-request-id": req.id, "x-forwarded-for": req.ip ?? "" };
     const signedIn = deps.cookies.read(req);
     let token: string | undefined;
     let ak = "";
@@ -70,7 +84,7 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
       if (check.ok) {
         token = check.token;
         ak = check.claims.ak;
-        const me = await deps.upstream.call("GET", "/users/me", { headers: { ...headers, authorization: `Bearer ${token}` } }).catch(() => undefined);
+        const me = await deps.upstream.call("GET", "/users/me", { headers: { ...headers, authorization: `Bearer ${token}` }, signal: deadline }).catch(() => undefined);
         if (me?.status === 200) {
           const profile = apiData<UserProfile>(me);
           user = { id: check.claims.sub, username: profile.username, country: String(profile.country), registrationDate: profile.registrationDate };
@@ -78,18 +92,16 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
       }
     }
     const withToken = { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const get = async <T>(path: string) => apiData<T>(await deps.upstream.call("GET", path, { headers: withToken, signal: deadline }));
     return {
       server: true,
       user,
       timeZone: validTimeZone((req.cookies as Record<string, string | undefined>).tz),
       now: Date.now(),
       data: {
-        summary: async (country) => apiData<OddsSummary>(await deps.upstream.call("GET", `/odds/summary?country=${country}`, { headers: withToken })),
-        odds: async (q) => {
-          const k = oddsChecksum(ak, q);
-          return apiData<OddsResponse>(await deps.upstream.call("GET", `/odds?country=${q.country}&competition=${q.competition}&market=${q.market}&k=${k}`, { headers: withToken }));
-        },
-        me: async () => apiData<UserProfile>(await deps.upstream.call("GET", "/users/me", { headers: withToken })),
+        summary: (country) => get<OddsSummary>(`/odds/summary?country=${country}`),
+        odds: (q) => get<OddsResponse>(`/odds?country=${q.country}&competition=${q.competition}&market=${q.market}&k=${oddsChecksum(ak, q)}`),
+        me: () => get<UserProfile>("/users/me"),
       },
     };
   }
@@ -99,15 +111,19 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
     if (page) return servePrerendered(req, res, page);
 
     const nonce = randomBytes(16).toString("base64");
+    // One deadline for the loaders' upstream calls and the render.
+    const deadline = AbortSignal.timeout(deps.renderTimeoutMs ?? RENDER_TIMEOUT_MS);
     try {
-      const context = await serverContext(req, res);
-      const outcome = await (deps.render ?? renderRoute)({
+      const context = await serverContext(req, res, deadline);
+      const outcome = await renderRoute({
         url: `${deps.publicOrigin}${req.originalUrl}`,
         headers: { "user-agent": req.header("user-agent") ?? "" },
         context,
         assets: deps.assets,
         nonce,
         waitForAll: BOTS.test(req.header("user-agent") ?? ""),
+        signal: deadline,
+        routes: deps.routes,
       });
       res.setHeader("Cache-Control", "private, no-store");
       if (outcome.kind === "redirect") return void res.redirect(outcome.status === 301 ? 301 : 302, outcome.location);
@@ -118,7 +134,7 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
       outcome.pipe(res);
     } catch (error) {
       req.log.error({ err: error }, "page render failed");
-      if (!res.headersSent) res.status(500).setHeader("Cache-Control", "no-store").type("html").send(STATIC_500);
+      if (!res.headersSent) res.status(500).setHeader("Cache-Control", "no-store").setHeader("Content-Security-Policy", STATIC_PAGE_POLICY).type("html").send(STATIC_500);
     }
   };
 }

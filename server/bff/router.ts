@@ -19,17 +19,23 @@ export interface BffDeps {
   session: SessionKeeper;
   publicOrigin: string;
   logger: Logger;
-  onUpstreamError?: (kind: string) => void;
 }
 
-function forwardHeaders(req: Request): Record<string, string> {
+/**
+ * Headers of every call to the API. The answer is asked for uncompressed: the BFF parses it.
+ * `relayed` calls, whose answer goes back to the browser byte for byte, carry the browser's
+ * Accept-Encoding and If-None-Match instead.
+ */
+function forwardHeaders(req: Request, relayed = false): Record<string, string> {
+  const browser = (name: string) => (relayed && req.header(name) ? { [name]: req.header(name)! } : {});
   return {
     accept: "application/json",
+    "accept-encoding": "identity",
     "x-request-id": req.id,
     "x-forwarded-for": req.ip ?? "",
     ...(req.header("user-agent") ? { "user-agent": req.header("user-agent")! } : {}),
-    ...(req.header("accept-encoding") ? { "accept-encoding": req.header("accept-encoding")! } : {}),
-    ...(req.header("if-none-match") ? { "if-none-match": req.header("if-none-match")! } : {}),
+    ...browser("accept-encoding"),
+    ...browser("if-none-match"),
   };
 }
 
@@ -94,6 +100,7 @@ export function bffRouter(deps: BffDeps): Router {
 
   router.post("/users/logout", async (req, res) => {
     const { refresh, access } = cookies.read(req);
+    if (refresh) session.forget(refresh);
     if (refresh || access) {
       await upstream
         .call("POST", "/users/logout", {
@@ -133,7 +140,7 @@ export function bffRouter(deps: BffDeps): Router {
     }
     const query = req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
     const body = req.method === "GET" ? undefined : JSON.stringify(req.body ?? {});
-    const base = { ...forwardHeaders(req), ...(body === undefined ? {} : { "content-type": "application/json" }) };
+    const base = { ...forwardHeaders(req, !ISSUES_TOKENS.has(req.path)), ...(body === undefined ? {} : { "content-type": "application/json" }) };
 
     if (NEEDS_SESSION.has(key)) {
       const answer = await withSession(req, res, (token, ak) => {
@@ -166,7 +173,7 @@ export function bffRouter(deps: BffDeps): Router {
     if (type === "entity.too.large") return void res.status(413).json(errorEnvelope("PAYLOAD_TOO_LARGE", "Request body is too large (16 KB at most)."));
     if (type === "entity.parse.failed") return void res.status(400).json(errorEnvelope("VALIDATION_ERROR", "Request body is not valid JSON."));
     if (error instanceof UpstreamUnavailable) {
-      deps.onUpstreamError?.(String(error.status));
+      // Counted in the upstream client, whoever called it.
       req.log?.warn?.({ err: error.message }, "odds API unavailable");
       res.status(error.status).json(errorEnvelope("UPSTREAM_UNAVAILABLE", "AfriOdds is having trouble reaching its odds service. Please try again in a moment."));
       return;

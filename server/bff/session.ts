@@ -22,35 +22,64 @@ function claimsOf(token: string | undefined) {
   }
 }
 
+/** How long a successful refresh answers requests that still carry the old refresh token (within the API's reuse grace). */
+export const REFRESH_SHARE_MS = 10_000;
+
 /**
  * The spec's client-side session logic, run by the web tier (DESIGN section 5): an access token
  * that is missing, expired or within 5 minutes of expiry is refreshed first, one refresh at a
- * time per session; a failed refresh clears the cookies.
+ * time per session; a failed refresh clears the cookies. An unavailable API is not a failed
+ * refresh: the call throws UpstreamUnavailable and the cookies stay.
  */
 export function sessionKeeper(upstream: Upstream, cookies: SessionCookies, clock: () => number = Date.now) {
-  /** Concurrent requests of one session share one refresh (keyed by the refresh token). */
-  const inFlight = new Map<string, Promise<Tokens | null>>();
+  /**
+   * Concurrent requests of one session share one refresh (keyed by the refresh token). A success
+   * stays a little while for requests that arrive with the old cookie just after; a rejection or
+   * an upstream failure is forgotten at once, so the next request tries again.
+   */
+  const shared = new Map<string, Promise<Tokens | null>>();
+  /** The refresh token each shared success issued, and the one it replaced: logout forgets both. */
+  const replaced = new Map<string, string>();
 
-  async function refresh(refreshToken: string, headers: Record<string, string>): Promise<Tokens | null> {
-    const running = inFlight.get(refreshToken);
+  function refresh(refreshToken: string, headers: Record<string, string>): Promise<Tokens | null> {
+    const running = shared.get(refreshToken);
     if (running) return running;
     const attempt = (async () => {
-      const res = await upstream.call("POST", "/users/refresh", { headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ refreshToken }) });
+      // Parsed here, so asked for uncompressed whatever the browser accepts.
+      const res = await upstream.call("POST", "/users/refresh", {
+        headers: { ...headers, "accept-encoding": "identity", "content-type": "application/json" },
+        body: JSON.stringify({ refreshToken }),
+      });
       if (res.status !== 200) return null;
-      const data = (JSON.parse(res.body.toString("utf8")) as { data: Tokens }).data;
-      return data;
+      return (JSON.parse(res.body.toString("utf8")) as { data: Tokens }).data;
     })();
-    inFlight.set(refreshToken, attempt);
-    try {
-      return await attempt;
-    } finally {
-      // Keep the answer briefly so requests that read the old cookie just after still share it.
-      setTimeout(() => inFlight.delete(refreshToken), 10_000).unref();
-    }
+    shared.set(refreshToken, attempt);
+    const forget = () => {
+      if (shared.get(refreshToken) === attempt) shared.delete(refreshToken);
+    };
+    attempt.then(
+      (tokens) => {
+        if (!tokens) return forget();
+        replaced.set(tokens.refreshToken, refreshToken);
+        setTimeout(() => {
+          forget();
+          replaced.delete(tokens.refreshToken);
+        }, REFRESH_SHARE_MS).unref();
+      },
+      forget,
+    );
+    return attempt;
   }
 
   return {
     refresh,
+    /** Logout: requests still carrying the session's previous refresh token must not reuse its last refresh. */
+    forget(refreshToken: string) {
+      const previous = replaced.get(refreshToken);
+      if (previous) shared.delete(previous);
+      shared.delete(refreshToken);
+      replaced.delete(refreshToken);
+    },
     /** Answers a usable access token, refreshing it first when needed; sets or clears cookies on `res`. */
     async ensure(req: Request, res: Response, headers: Record<string, string>, force = false): Promise<SessionCheck> {
       const { access, refresh: refreshToken } = cookies.read(req);

@@ -6,33 +6,49 @@ export interface UpstreamAnswer {
   body: Buffer;
 }
 
+/** Why a call to the odds API failed: the metric's `kind` label. */
+export type UpstreamErrorKind = "unreachable" | "timeout" | "server_error";
+
 export class UpstreamUnavailable extends Error {
   constructor(
     message: string,
     readonly status: 502 | 503,
+    readonly kind: UpstreamErrorKind,
   ) {
     super(message);
     this.name = "UpstreamUnavailable";
   }
 }
 
-/** The odds API over HTTP: one keep-alive pool with connect and response timeouts (DESIGN section 5). */
-export function createUpstream(origin: string, options: { timeoutMs?: number; connections?: number } = {}) {
+const TIMEOUTS = [errors.HeadersTimeoutError, errors.BodyTimeoutError, errors.ConnectTimeoutError];
+
+/**
+ * The odds API over HTTP: one keep-alive pool with connect and response timeouts (DESIGN section 5).
+ * Every failure is reported to `onError` here, whoever the caller (BFF, page loaders, /readyz):
+ * refused or reset is 502, timed out (ours or the caller's deadline) 503, and an answer of 5xx
+ * becomes 502 too, so the browser sees UPSTREAM_UNAVAILABLE rather than the API's internals.
+ */
+export function createUpstream(origin: string, options: { timeoutMs?: number; connections?: number; onError?: (kind: UpstreamErrorKind) => void } = {}) {
   const timeout = options.timeoutMs ?? 10_000;
   const pool = new Pool(origin, { connections: options.connections ?? 64, connectTimeout: 3_000, headersTimeout: timeout, bodyTimeout: timeout, pipelining: 1 });
+  const fail = (message: string, status: 502 | 503, kind: UpstreamErrorKind) => {
+    options.onError?.(kind);
+    return new UpstreamUnavailable(message, status, kind);
+  };
 
   return {
     origin,
-    async call(method: Dispatcher.HttpMethod, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<UpstreamAnswer> {
+    async call(method: Dispatcher.HttpMethod, path: string, init: { headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {}): Promise<UpstreamAnswer> {
+      let answer: UpstreamAnswer;
       try {
-        const res = await pool.request({ method, path, headers: init.headers, body: init.body });
-        const body = Buffer.from(await res.body.arrayBuffer());
-        return { status: res.statusCode, headers: res.headers, body };
+        const res = await pool.request({ method, path, headers: init.headers, body: init.body, signal: init.signal });
+        answer = { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
       } catch (error) {
-        // Refused or reset: the API is down (502). Timed out: it is there but not answering (503).
-        const timedOut = error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError || error instanceof errors.ConnectTimeoutError;
-        throw new UpstreamUnavailable(error instanceof Error ? error.message : String(error), timedOut ? 503 : 502);
+        const timedOut = TIMEOUTS.some((type) => error instanceof type) || init.signal?.aborted === true;
+        throw timedOut ? fail(`odds API timed out: ${String(error)}`, 503, "timeout") : fail(`odds API unreachable: ${String(error)}`, 502, "unreachable");
       }
+      if (answer.status >= 500) throw fail(`odds API answered ${answer.status}`, 502, "server_error");
+      return answer;
     },
     close: () => pool.close(),
   };

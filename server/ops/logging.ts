@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
+import { API_PREFIX, CONTRACT_ROUTES } from "#shared/contract.ts";
+import { PROTECTED_PATHS, PUBLIC_PATHS } from "#client/routes.tsx";
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -29,9 +31,11 @@ export function requestLogging(logger: Logger, observe?: (method: string, route:
   };
 }
 
-/** Bounded label values for metrics: no ids or query strings. */
+/** Every route label there can be: the pages, the BFF's contract paths and the operational endpoints. */
+const ROUTES = new Set<string>([...PUBLIC_PATHS, ...PROTECTED_PATHS, ...CONTRACT_ROUTES.map((r) => `${API_PREFIX}${r.path}`), "/healthz", "/readyz", "/metrics"]);
+
+/** Bounded label values for metrics: a known route, else "other", so random paths never make a new series. */
 export function routeLabel(path: string): string {
   if (path.startsWith("/assets/")) return "/assets";
-  if (path.startsWith("/api/")) return path.replace(/\/+$/, "");
-  return path.length > 40 ? "other" : path;
+  return ROUTES.has(path) ? path : "other";
 }

@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { UpstreamErrorKind } from "../bff/upstream.ts";
 
 /** Prometheus metrics at /metrics (prom-client): request counts, latency, upstream errors. */
 export function createMetrics() {
@@ -12,14 +13,14 @@ export function createMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const upstreamErrors = new Counter({ name: "afriodds_upstream_errors_total", help: "Failed calls to the odds API by kind", labelNames: ["kind"], registers: [registry] });
+  const upstreamErrors = new Counter({ name: "afriodds_upstream_errors_total", help: "Failed calls to the odds API: unreachable, timeout or server_error (a 5xx answer)", labelNames: ["kind"], registers: [registry] });
   return {
     registry,
     observe(method: string, route: string, status: number, seconds: number) {
       requests.inc({ method, route, status: String(status) });
       latency.observe({ method, route }, seconds);
     },
-    upstreamError(kind: string) {
+    upstreamError(kind: UpstreamErrorKind) {
       upstreamErrors.inc({ kind });
     },
   };

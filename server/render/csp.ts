@@ -21,3 +21,12 @@ export function contentSecurityPolicy(sources: { nonce?: string; scriptHashes?: 
     "form-action 'self'",
   ].join("; ");
 }
+
+/** Answers that are not pages (JSON, metrics, assets): nothing may load from or frame them. */
+export const NON_HTML_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The static 500 page: no script, no subresource, only inline style. 'unsafe-inline' styles are
+ * harmless on a page with no user input, and keep the policy right whatever its markup becomes.
+ */
+export const STATIC_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

@@ -1,6 +1,6 @@
-import { PassThrough, type Writable } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
 import { routes } from "#client/routes.tsx";
 import type { ServerContext } from "#client/server-context.ts";
 import { documentHead, DOCUMENT_TAIL } from "./document.ts";
@@ -18,12 +18,20 @@ export type RenderOutcome =
   | { kind: "html"; status: number; pipe(destination: Writable): void }
   | { kind: "error"; error: unknown };
 
-const handler = createStaticHandler(routes);
+const handlers = new WeakMap<RouteObject[], ReturnType<typeof createStaticHandler>>();
+
+function handlerFor(tree: RouteObject[]) {
+  let handler = handlers.get(tree);
+  if (!handler) handlers.set(tree, (handler = createStaticHandler(tree)));
+  return handler;
+}
 
 /**
  * Renders one route with React Router's static handler and `renderToPipeableStream` (DESIGN
  * section 6). `waitForAll` for bots and prerendering (the whole page at once), the shell first
- * for browsers. Aborts after 10 s. Every inline script carries `nonce` when one is given.
+ * for browsers. One 10 s deadline covers the loaders and the render: `signal` aborts both (the
+ * caller also hands it to the loaders' upstream calls). Every inline script carries `nonce`
+ * when one is given. The stream is written with backpressure: a slow reader holds React back.
  */
 export async function renderRoute(options: {
   url: string;
@@ -33,8 +41,13 @@ export async function renderRoute(options: {
   nonce?: string | undefined;
   waitForAll: boolean;
   prerendered?: boolean;
+  signal?: AbortSignal;
+  /** The route tree: client/routes.tsx unless a test brings its own. */
+  routes?: RouteObject[];
 }): Promise<RenderOutcome> {
-  const request = new Request(options.url, { headers: options.headers });
+  const signal = options.signal ?? AbortSignal.timeout(RENDER_TIMEOUT_MS);
+  const handler = handlerFor(options.routes ?? routes);
+  const request = new Request(options.url, { headers: options.headers, signal });
   const result = await handler.query(request, { requestContext: options.context });
   if (result instanceof Response) {
     return { kind: "redirect", status: result.status, location: result.headers.get("Location") ?? "/" };
@@ -46,6 +59,7 @@ export async function renderRoute(options: {
 
   return new Promise<RenderOutcome>((resolve) => {
     let settled = false;
+    let finished = false;
     const stream = renderToPipeableStream(<StaticRouterProvider router={router} context={result} nonce={options.nonce} />, {
       nonce: options.nonce,
       bootstrapModules: [options.assets.entry],
@@ -56,7 +70,7 @@ export async function renderRoute(options: {
         if (options.waitForAll) ready();
       },
       onShellError(error) {
-        clearTimeout(timer);
+        finish();
         if (!settled) {
           settled = true;
           resolve({ kind: "error", error });
@@ -66,7 +80,13 @@ export async function renderRoute(options: {
         if (settled) console.error("render error after the shell", error);
       },
     });
-    const timer = setTimeout(() => stream.abort(new Error("render timed out after 10 s")), RENDER_TIMEOUT_MS);
+    const timedOut = () => stream.abort(new Error(`render timed out after ${RENDER_TIMEOUT_MS / 1000} s`));
+    if (signal.aborted) timedOut();
+    else signal.addEventListener("abort", timedOut, { once: true });
+    function finish() {
+      finished = true;
+      signal.removeEventListener("abort", timedOut);
+    }
     function ready() {
       if (settled) return;
       settled = true;
@@ -74,18 +94,29 @@ export async function renderRoute(options: {
         kind: "html",
         status,
         pipe(destination) {
-          destination.write(documentHead({ css: options.assets.css, nonce: options.nonce, preloads: options.assets.preloads, prerendered: options.prerendered ?? false }));
-          const body = new PassThrough();
-          body.on("data", (chunk: Buffer) => {
-            destination.write(chunk);
-            // compression buffers by default; flush so the shell reaches the browser at once.
-            (destination as Writable & { flush?: () => void }).flush?.();
+          const flush = () => (destination as Writable & { flush?: () => void }).flush?.();
+          // Forwards React's chunks, holding React back while the destination is full.
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, next) {
+              const more = destination.write(chunk);
+              // compression buffers by default; flush so the shell reaches the browser at once.
+              flush();
+              if (more) next();
+              else destination.once("drain", () => next());
+            },
+            final(next) {
+              finish();
+              destination.end(DOCUMENT_TAIL);
+              next();
+            },
           });
-          body.on("end", () => {
-            clearTimeout(timer);
-            destination.end(DOCUMENT_TAIL);
+          // The browser went away: stop rendering for it.
+          destination.once("close", () => {
+            if (!finished) stream.abort(new Error("the client closed the connection"));
           });
-          stream.pipe(body);
+          const more = destination.write(documentHead({ css: options.assets.css, nonce: options.nonce, preloads: options.assets.preloads, prerendered: options.prerendered ?? false }));
+          if (more) stream.pipe(body);
+          else destination.once("drain", () => stream.pipe(body));
         },
       });
     }

@@ -1,14 +1,19 @@
 import { mkdtempSync } from "node:fs";
+import { createServer, request as httpRequest, Agent, type IncomingHttpHeaders, type RequestListener, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import request from "supertest";
 import { loadApiConfig } from "#api/config.ts";
 import { startApiServer, type RunningApi } from "#api/server.ts";
-import { createApp as createWebApp } from "#server/app.ts";
+import { createApp as createWebApp, type WebOptions } from "#server/app.ts";
 import { loadServerConfig } from "#server/config.ts";
 import { buildAll } from "../../scripts/build/all.ts";
 import type { TestDatabase } from "./databases.ts";
+
+export const TEST_ORIGIN = "http://afriodds.test";
+export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
 
 let built: Promise<string> | undefined;
 
@@ -22,29 +27,133 @@ export function builtDist(): Promise<string> {
   return built;
 }
 
-/** The real odds API listening on loopback (never a mock), and the web tier in front of it. */
-export async function startWebStack(database: TestDatabase, options: { smtpUrl?: string; upstreamTimeoutMs?: number; publicOrigin?: string } = {}) {
+export interface SeenRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** What the proxy does instead of passing one request through: a gateway error, a delay, or a dropped connection. */
+export type Fault = { status: number } | { delayMs: number } | { reset: true };
+
+/**
+ * A pass-through HTTP proxy between the web tier and the real odds API. It records every request
+ * the API is sent, and can stand in for the network's failures (a load balancer's 5xx, a slow
+ * link, a reset), never for the API's own answers.
+ */
+export async function startRecordingProxy(target: string) {
+  const seen: SeenRequest[] = [];
+  const faults: { method: string; path: string; fault: Fault }[] = [];
+  const agent = new Agent({ keepAlive: true });
+  const targetHost = new URL(target).host;
+
+  const server = createServer((req, res) => {
+    const record: SeenRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers };
+    seen.push(record);
+    const at = faults.findIndex((f) => f.method === record.method && record.path.startsWith(f.path));
+    const fault = at >= 0 ? faults.splice(at, 1)[0]!.fault : undefined;
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      if (fault && "status" in fault) return void res.writeHead(fault.status, { "content-type": "text/html" }).end("<h1>Bad Gateway</h1>");
+      if (fault && "reset" in fault) return void req.socket.destroy();
+      const forward = () => {
+        if (res.destroyed) return;
+        const out = httpRequest(`${target}${record.path}`, { method: record.method, headers: { ...req.headers, host: targetHost }, agent }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        out.on("error", () => res.destroy());
+        out.end(Buffer.concat(chunks));
+      };
+      if (fault && "delayMs" in fault) setTimeout(forward, fault.delayMs);
+      else forward();
+    });
+  });
+  const { port } = await listen(server);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    seen,
+    /** The requests the API was sent for one incoming request id. */
+    withRequestId: (id: string) => seen.filter((r) => r.headers["x-request-id"] === id),
+    /** The next request matching method and path prefix meets `fault` instead of the API. */
+    failNext(method: string, path: string, fault: Fault) {
+      faults.push({ method, path, fault });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      agent.destroy();
+    },
+  };
+}
+
+export type RecordingProxy = Awaited<ReturnType<typeof startRecordingProxy>>;
+
+export function listen(server: Server, port = 0): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve(server.address() as AddressInfo));
+  });
+}
+
+/** A web tier on the built dist in front of `apiOrigin`, logging nowhere. */
+export async function webTier(apiOrigin: string, env: Record<string, string> = {}, options: Partial<WebOptions> = {}) {
   const dist = await builtDist();
+  const config = loadServerConfig({ NODE_ENV: "test", DIST_DIR: dist, PUBLIC_ORIGIN: TEST_ORIGIN, LOG_LEVEL: "silent", ...env });
+  return createWebApp(config, { logger: pino({ level: "silent" }), ...options, apiOrigin });
+}
+
+/**
+ * One GET over a real socket, the body exactly as sent: no decompression (supertest unzips).
+ * Listens `handler` on a free port for the one request.
+ */
+export async function rawGet(handler: RequestListener, path: string, headers: Record<string, string> = {}) {
+  const server = createServer(handler);
+  const { port } = await listen(server);
+  try {
+    return await new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      httpRequest(`http://127.0.0.1:${port}${path}`, { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      })
+        .on("error", reject)
+        .end();
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/**
+ * The real odds API listening on loopback (never a mock), a recording proxy in front of it, and
+ * the web tier in front of that.
+ */
+export async function startWebStack(database: TestDatabase, options: { smtpUrl?: string; upstreamTimeoutMs?: number; env?: Record<string, string> } = {}) {
   const apiConfig = loadApiConfig({
     NODE_ENV: "test",
     API_PORT: "0",
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.url,
-    JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
+    JWT_SECRET: TEST_JWT_SECRET,
     FEEDS: "off",
     LOG_LEVEL: "silent",
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
   });
   const api: RunningApi = await startApiServer(apiConfig, { logger: pino({ level: "silent" }) });
-  const webConfig = loadServerConfig({ NODE_ENV: "test", DIST_DIR: dist, PUBLIC_ORIGIN: options.publicOrigin ?? "http://afriodds.test", LOG_LEVEL: "silent" });
-  const web = createWebApp(webConfig, { apiOrigin: api.origin, logger: pino({ level: "silent" }), upstreamTimeoutMs: options.upstreamTimeoutMs });
+  const proxy = await startRecordingProxy(api.origin);
+  const web = await webTier(proxy.origin, options.env, { upstreamTimeoutMs: options.upstreamTimeoutMs });
   return {
     api,
+    proxy,
     web,
-    config: webConfig,
     http: request(web.app),
     async close() {
       await web.close();
+      await proxy.close();
       await api.stop();
     },
   };

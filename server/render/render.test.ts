@@ -1,0 +1,66 @@
+import { Writable } from "node:stream";
+import { createElement } from "react";
+import { describe, expect, it } from "vitest";
+import type { ServerContext } from "#client/server-context.ts";
+import { renderRoute } from "./render.tsx";
+
+const unavailable = () => Promise.reject(new Error("no data source in this test"));
+const context: ServerContext = { server: true, user: null, timeZone: "Africa/Lagos", now: Date.now(), data: { summary: unavailable, odds: unavailable, me: unavailable } };
+const assets = { entry: "/assets/entry-TEST.js", preloads: [], css: "body{margin:0}" };
+
+/** A reader slower than React: accepts one small chunk at a time. */
+function slowReader() {
+  let html = "";
+  let writes = 0;
+  let writesWhileFull = 0;
+  const reader = new Writable({
+    highWaterMark: 64,
+    write(chunk: Buffer, _encoding, next) {
+      html += chunk.toString("utf8");
+      setImmediate(next);
+    },
+  });
+  const write = reader.write.bind(reader) as (chunk: unknown) => boolean;
+  reader.write = ((chunk: unknown) => {
+    writes += 1;
+    if (reader.writableNeedDrain) writesWhileFull += 1;
+    return write(chunk);
+  }) as typeof reader.write;
+  const done = new Promise<void>((resolve) => reader.on("finish", () => resolve()));
+  return { reader, done, html: () => html, writes: () => writes, writesWhileFull: () => writesWhileFull };
+}
+
+describe("the streamed render", () => {
+  it("waits for the reader to drain before writing more", async () => {
+    const items = Array.from({ length: 2_000 }, (_, i) => createElement("li", { key: i }, `Odds row ${i}`));
+    const Long = () => createElement("ul", null, items);
+    const outcome = await renderRoute({ url: "http://localhost/", context, assets, waitForAll: false, routes: [{ path: "/", Component: Long }] });
+    if (outcome.kind !== "html") throw new Error(`expected html, got ${outcome.kind}`);
+    const sink = slowReader();
+    outcome.pipe(sink.reader);
+    await sink.done;
+    expect(sink.html()).toMatch(/^<!doctype html>/);
+    expect(sink.html()).toMatch(/<\/div><\/body><\/html>$/);
+    expect(sink.html()).toContain("Odds row 1999");
+    expect(sink.writes()).toBeGreaterThan(4);
+    expect(sink.writesWhileFull()).toBe(0);
+  });
+
+  it("reports a shell that cannot render, so the caller can answer the static 500 page", async () => {
+    const Broken = () => {
+      throw new Error("the shell failed");
+    };
+    const outcome = await renderRoute({ url: "http://localhost/", context, assets, waitForAll: false, routes: [{ path: "/", Component: Broken }] });
+    expect(outcome.kind).toBe("error");
+  });
+
+  it("stops the loaders at the deadline", async () => {
+    const deadline = new AbortController();
+    const never = () => new Promise<never>(() => undefined);
+    const started = Date.now();
+    setTimeout(() => deadline.abort(new Error("deadline")), 100);
+    const outcome = renderRoute({ url: "http://localhost/", context, assets, waitForAll: false, signal: deadline.signal, routes: [{ path: "/", loader: never, Component: () => createElement("p", null, "never") }] });
+    await expect(outcome).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
