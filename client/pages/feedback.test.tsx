@@ -60,6 +60,20 @@ describe("FeedbackPage", () => {
     expect(alert.textContent).toBe("Please enter your feedback message.");
     expect(alert.classList.contains("is-danger")).toBe(true);
     expect(fetchMock).not.toHaveBeenCalled();
+
+    // The box is marked invalid and described by the message (and still by its counter).
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    const described = (box.getAttribute("aria-describedby") ?? "").split(" ");
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      "Please enter your feedback message.",
+      "4/2000 characters",
+    ]);
+
+    await userEvent.setup().type(box, "x");
+    expect(box.getAttribute("aria-invalid")).toBeNull();
+    expect(document.getElementById(box.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "5/2000 characters",
+    );
   });
 
   it("sends the trimmed message, then clears the box and thanks the user", async () => {

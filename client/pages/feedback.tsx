@@ -50,7 +50,7 @@ export function FeedbackForm() {
             maxLength={FEEDBACK_MAX_LENGTH}
             value={message}
             disabled={submitting}
-            aria-describedby={`${fieldId}-count`}
+            aria-describedby={invalid ? `${fieldId}-error ${fieldId}-count` : `${fieldId}-count`}
             aria-invalid={invalid ? true : undefined}
             onChange={(e) => {
               setMessage(e.target.value);
@@ -63,7 +63,7 @@ export function FeedbackForm() {
           {message.length}/{FEEDBACK_MAX_LENGTH} characters
         </p>
         {invalid && (
-          <p className="help is-danger" role="alert">
+          <p className="help is-danger" id={`${fieldId}-error`} role="alert">
             {invalid}
           </p>
         )}

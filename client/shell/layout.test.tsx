@@ -24,7 +24,9 @@ describe("the top bar", () => {
     expect(banner().getByRole("link", { name: "AfriOdds" })).toHaveProperty("pathname", "/");
     expect(banner().queryByRole("button", { name: "Account" })).toBeNull();
 
-    await user.click(banner().getByRole("button", { name: "Login" }));
+    const login = banner().getByRole("button", { name: "Login" });
+    expect(login.getAttribute("aria-haspopup")).toBe("dialog");
+    await user.click(login);
 
     expect(useDialogs.getState().open).toBe("login");
   });

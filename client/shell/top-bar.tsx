@@ -51,6 +51,7 @@ export function TopBar(): JSX.Element {
           <button
             type="button"
             className="button is-light"
+            aria-haspopup="dialog"
             onClick={() => useDialogs.getState().show("login")}
           >
             Login

@@ -98,3 +98,28 @@ describe("best odds", () => {
     expect(paint(legend)).toEqual(inTable);
   });
 });
+
+/** happy-dom evaluates media queries against its window's width. */
+function setViewportWidth(width: number) {
+  (window as unknown as { happyDOM: { setViewport(v: { width: number }): void } }).happyDOM.setViewport({ width });
+}
+
+describe("dialogs", () => {
+  afterEach(() => setViewportWidth(1024));
+
+  function widthAt(viewport: number) {
+    setViewportWidth(viewport);
+    const card = document.createElement("div");
+    card.className = "dialog-card";
+    document.body.append(card);
+    const width = getComputedStyle(card).width;
+    card.remove();
+    return width;
+  }
+
+  it("take the full width below the spec's md breakpoint (768 px) and a card's width from it", () => {
+    expect(widthAt(767)).toBe("100%");
+    expect(widthAt(768)).toBe("480px");
+    expect(css).not.toMatch(/769px/);
+  });
+});
