@@ -253,8 +253,10 @@ describe("pages", () => {
     expect(res.text).toMatch(/Something went wrong!/);
     expect(res.text).not.toMatch(/<script/);
     expect(res.headers["cache-control"]).toBe("no-store");
+    // Nothing may load and nothing may frame it; its inline style still applies.
     expect(res.headers["content-security-policy"]).toMatch(/default-src 'none'/);
     expect(res.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers["content-security-policy"]).toMatch(/style-src 'unsafe-inline'/);
     await web.close();
   });
 
