@@ -6,6 +6,8 @@ import { cleanup, render, screen } from "@testing-library/react";
 import * as sass from "sass";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FLAGS } from "#shared/reference.ts";
+import { CheckList } from "../components/check-list.tsx";
+import { InfoCard } from "../components/info-card.tsx";
 import { EventCard } from "../odds/event-card.tsx";
 import { market, oddsEvent, providerOdds } from "../odds/test-data.ts";
 import { renderPage } from "../odds/test-router.tsx";
@@ -121,5 +123,20 @@ describe("dialogs", () => {
     expect(widthAt(767)).toBe("100%");
     expect(widthAt(768)).toBe("480px");
     expect(css).not.toMatch(/769px/);
+  });
+});
+
+describe("tick lists", () => {
+  it("show only their tick inside an info card (Bulma's .content adds disc bullets and an indent)", () => {
+    render(
+      <InfoCard title="Nigerian Bookmakers">
+        <CheckList items={["Bet9ja", "SportyBet"]} />
+      </InfoCard>,
+    );
+    const list = screen.getByRole("list");
+    const style = getComputedStyle(list);
+    // happy-dom keeps the shorthand as written.
+    expect(style.listStyle).toMatch(/^none\b/);
+    expect(style.marginInlineStart).toMatch(/^0(px)?$/);
   });
 });
