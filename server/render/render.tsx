@@ -80,7 +80,7 @@ export async function renderRoute(options: {
         if (settled) console.error("render error after the shell", error);
       },
     });
-    const timedOut = () => stream.abort(new Error(`render timed out after ${RENDER_TIMEOUT_MS / 1000} s`));
+    const timedOut = () => stream.abort(new Error("the page deadline passed"));
     if (signal.aborted) timedOut();
     else signal.addEventListener("abort", timedOut, { once: true });
     function finish() {
@@ -95,6 +95,14 @@ export async function renderRoute(options: {
         status,
         pipe(destination) {
           const flush = () => (destination as Writable & { flush?: () => void }).flush?.();
+          // One drain listener for the whole response (compression moves 'drain' listeners to its
+          // zlib stream, where a once() per pause would pile up).
+          let resume: (() => void) | undefined;
+          destination.on("drain", () => {
+            const next = resume;
+            resume = undefined;
+            next?.();
+          });
           // Forwards React's chunks, holding React back while the destination is full.
           const body = new Writable({
             write(chunk: Buffer, _encoding, next) {
@@ -102,7 +110,7 @@ export async function renderRoute(options: {
               // compression buffers by default; flush so the shell reaches the browser at once.
               flush();
               if (more) next();
-              else destination.once("drain", () => next());
+              else resume = next;
             },
             final(next) {
               finish();
@@ -116,7 +124,7 @@ export async function renderRoute(options: {
           });
           const more = destination.write(documentHead({ css: options.assets.css, nonce: options.nonce, preloads: options.assets.preloads, prerendered: options.prerendered ?? false }));
           if (more) stream.pipe(body);
-          else destination.once("drain", () => stream.pipe(body));
+          else resume = () => stream.pipe(body);
         },
       });
     }
