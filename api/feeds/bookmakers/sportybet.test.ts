@@ -180,6 +180,15 @@ describe("sportybet paging", () => {
     expect(offersOf(sportybet.parseLeague(readFeedFixture(PAGE_2), 2, NOW)).map((o) => o.home)).toEqual(["Real Madrid"]);
   });
 
+  it("pages again at the size the site serves when it serves smaller pages than asked", () => {
+    const capped = readFeedJson<{ data: { totalNum: number } }>(SYNTHETIC);
+    capped.data.totalNum = 10;
+
+    const next = sportybet.nextPage!(first(), JSON.stringify(capped));
+
+    expect(next?.url).toBe(first().url.replace("pageSize=100&pageNum=1", "pageSize=6&pageNum=2"));
+  });
+
   it("stops at a single page, an empty page, a failure body, and the page cap", () => {
     expect(sportybet.nextPage!(first(), readFeedFixture(SYNTHETIC))).toBeUndefined();
     const empty = JSON.stringify({ bizCode: 10000, message: "0#0", data: { totalNum: 500, tournaments: [] } });

@@ -115,6 +115,7 @@ export const sportybet: BookmakerAdapter = {
   },
 
   // The list is paged: data.totalNum counts every event, pageNum and pageSize pick the slice.
+  // A site that serves smaller pages than asked is paged again at the size it serves.
   nextPage(request, body) {
     const url = new URL(request.url);
     const pageNum = Number(url.searchParams.get("pageNum") ?? "1");
@@ -122,11 +123,15 @@ export const sportybet: BookmakerAdapter = {
     if (!(pageNum >= 1 && pageSize >= 1) || pageNum >= SPORTYBET_MAX_PAGES) return undefined;
     const json = parseJsonBody(body);
     const paging = json.ok ? pagingSchema.safeParse(json.value) : undefined;
-    if (!paging?.success || pageNum * pageSize >= paging.data.data.totalNum) return undefined;
-    // An empty page before totalNum is reached: the list shrank while being read.
-    if (paging.data.data.tournaments.every((t) => t.events.length === 0)) return undefined;
-    // Only pageNum changes: the rest of the query stays byte for byte as the site's own pages ask.
-    return { url: request.url.replace(/([?&]pageNum=)\d+/, `$1${pageNum + 1}`), headers: request.headers };
+    if (!paging?.success) return undefined;
+    const { totalNum, tournaments } = paging.data.data;
+    const served = tournaments.reduce((n, t) => n + t.events.length, 0);
+    // An empty page, or a short one past the first: the list is read (or shrank while being read).
+    if (served === 0 || (pageNum - 1) * pageSize + served >= totalNum) return undefined;
+    if (served < pageSize && pageNum > 1) return undefined;
+    // Only pageNum (and a smaller pageSize) change: the rest stays byte for byte as the site's pages ask.
+    const url2 = request.url.replace(/([?&]pageNum=)\d+/, `$1${pageNum + 1}`).replace(/([?&]pageSize=)\d+/, `$1${Math.min(served, pageSize)}`);
+    return { url: url2, headers: request.headers };
   },
 
   parseLeague(body, competitionId, now) {

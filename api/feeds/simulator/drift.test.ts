@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BookmakerKey } from "../types.ts";
 import { PRICE_STEP_MS } from "./pricing.ts";
+import type { FeedSimulator } from "./feed-simulator.ts";
 import { BOOKMAKERS, harness, LEAGUE_PATHS, MINUTE, TUESDAY, type Harness } from "./testing/sim-harness.ts";
 import { servedMarkets } from "./testing/served-prices.ts";
 
@@ -9,7 +10,74 @@ async function priceBook(h: Harness, bk: BookmakerKey): Promise<Map<string, stri
   return new Map(markets.map((m) => [`${m.event}|${m.kind}|${m.line}`, m.prices.join("/")]));
 }
 
+/** Every open price a bookmaker quotes at t, by fixture, market and selection. */
+function quotes(sim: FeedSimulator, bk: BookmakerKey, t: number): Map<string, number> {
+  const prices = new Map<string, number>();
+  for (const { fixture, markets } of sim.listing(bk, undefined, t)) {
+    for (const m of markets) {
+      if (m.suspended) continue;
+      m.prices.forEach((p, i) => prices.set(`${fixture.serial}|${m.kind}${m.line ?? ""}|${i}`, p));
+    }
+  }
+  return prices;
+}
+
 describe("price drift", () => {
+  it("moves a minority of each bookmaker's served prices from one step to the next", async () => {
+    const h = harness();
+    const start = Math.ceil(TUESDAY / PRICE_STEP_MS) * PRICE_STEP_MS;
+    for (const bk of BOOKMAKERS) {
+      const shares: number[] = [];
+      h.setNow(start);
+      let before = await priceBook(h, bk);
+      for (let step = 1; step <= 8; step++) {
+        h.setNow(start + step * PRICE_STEP_MS);
+        const after = await priceBook(h, bk);
+        let shared = 0;
+        let moved = 0;
+        for (const [key, prices] of before) {
+          const next = after.get(key);
+          if (next === undefined) continue;
+          const [a, b] = [prices.split("/"), next.split("/")];
+          shared += a.length;
+          moved += a.filter((p, i) => p !== b[i]).length;
+        }
+        shares.push(moved / shared);
+        before = after;
+      }
+      const mean = shares.reduce((s, x) => s + x, 0) / shares.length;
+      // Most prices stand still; traders reprice a few markets a step, team news a whole fixture.
+      expect(mean, `${bk}: ${shares.map((x) => x.toFixed(3)).join(" ")}`).toBeGreaterThanOrEqual(0.04);
+      expect(mean, bk).toBeLessThanOrEqual(0.12);
+      for (const share of shares) {
+        expect(share, bk).toBeGreaterThan(0.01);
+        expect(share, bk).toBeLessThan(0.2);
+      }
+    }
+  });
+
+  it("reprices a whole fixture at once now and then, as team news does", () => {
+    const h = harness();
+    const start = Math.ceil(TUESDAY / PRICE_STEP_MS) * PRICE_STEP_MS;
+    let wholeFixtureMoves = 0;
+    for (let step = 0; step < 36; step++) {
+      const t = start + step * PRICE_STEP_MS;
+      const before = quotes(h.sim, "betking", t);
+      const after = quotes(h.sim, "betking", t + PRICE_STEP_MS);
+      const byFixture = new Map<string, { markets: Set<string>; moved: Set<string> }>();
+      for (const [key, price] of before) {
+        const [fixture = "", market = ""] = key.split("|");
+        const entry = byFixture.get(fixture) ?? { markets: new Set(), moved: new Set() };
+        byFixture.set(fixture, entry);
+        entry.markets.add(market);
+        if (after.has(key) && after.get(key) !== price) entry.moved.add(market);
+      }
+      for (const { markets, moved } of byFixture.values()) if (markets.size >= 6 && moved.size >= markets.size - 1) wholeFixtureMoves += 1;
+    }
+    expect(wholeFixtureMoves).toBeGreaterThan(0);
+    expect(wholeFixtureMoves).toBeLessThan(36);
+  });
+
   it("moves some prices at every bookmaker when the clock advances ten minutes, but not all", async () => {
     const h = harness();
     for (const bk of BOOKMAKERS) {

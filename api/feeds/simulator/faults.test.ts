@@ -70,6 +70,17 @@ describe("fault injection", () => {
     expect(await h.json<object>(first("nairabet"))).not.toHaveProperty("events");
   });
 
+  it("fails only the paths a fault names, such as Bet9ja's per-event call", async () => {
+    const h = harness();
+    h.sim.setFault("bet9ja", { kind: "malformed", path: /\/GetEvent$/ });
+    const list = await h.json<Bet9jaList>(first("bet9ja"));
+    expect(list.R).toBe("OK");
+    const id = list.D.E[0]!.ID;
+    const event = await h.get(`/bet9ja/desktop/feapi/PalimpsestAjax/GetEvent?EVENTID=${id}`);
+    expect(event.status).toBe(200);
+    expect(() => JSON.parse(event.text)).toThrow();
+  });
+
   it("serves normally again once the fault is cleared", async () => {
     const h = harness();
     h.sim.setFault("1xbet", { kind: "outage" });

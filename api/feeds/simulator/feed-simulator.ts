@@ -7,7 +7,12 @@ import type { BookmakerKey } from "../types.ts";
 import { quoteFixture, type QuotedMarket } from "./pricing.ts";
 import { upcomingFixtures, type SimFixture } from "./schedule.ts";
 
-export type SimFault =
+export type SimFault = SimFaultKind & {
+  /** Only requests whose path (below the bookmaker's prefix) matches fail, e.g. /\/GetEvent$/. */
+  path?: RegExp;
+};
+
+export type SimFaultKind =
   /** 503 with an HTML error page. */
   | { kind: "outage" }
   /** 403 with an HTML bot-challenge page, as Cloudflare or Akamai answer outside Nigeria. */
@@ -83,5 +88,11 @@ export class FeedSimulator {
 
   fault(bookmaker: BookmakerKey): SimFault | null {
     return this.faults.get(bookmaker) ?? null;
+  }
+
+  /** The fault a request to `path` meets, if any. */
+  faultAt(bookmaker: BookmakerKey, path: string): SimFault | null {
+    const fault = this.fault(bookmaker);
+    return fault && (!fault.path || fault.path.test(path)) ? fault : null;
   }
 }

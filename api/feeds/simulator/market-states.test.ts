@@ -41,6 +41,26 @@ describe("suspended markets and partial coverage", () => {
     expect([sporty, bet9ja, betking]).toEqual([true, true, true]);
   });
 
+  it("leaves at most one bookmaker out of any fixture's market at any time, so every market compares four or more", () => {
+    const h = harness();
+    for (let t = TUESDAY; t < TUESDAY + 24 * HOUR; t += HOUR / 3) {
+      const quoting = new Map<string, number>();
+      for (const bk of BOOKMAKERS) {
+        for (const { fixture, markets } of h.sim.listing(bk, undefined, t)) {
+          for (const m of markets) {
+            // The product shows goal lines 0.5 to 4.5; Bet9ja alone quotes 5.5 and 6.5.
+            if (m.suspended || (m.line !== null && m.line > 4.5)) continue;
+            const key = `${fixture.srId} ${m.kind}${m.line ?? ""}`;
+            quoting.set(key, (quoting.get(key) ?? 0) + 1);
+          }
+        }
+      }
+      const thin = [...quoting].filter(([, n]) => n < 4);
+      expect(thin, new Date(t).toISOString()).toEqual([]);
+      expect(quoting.size).toBeGreaterThan(300);
+    }
+  });
+
   it("does not list every fixture at every bookmaker", async () => {
     const h = harness();
     const all = h.sim.upcoming().length;

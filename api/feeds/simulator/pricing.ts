@@ -1,7 +1,12 @@
 /**
  * One bookmaker's prices for one fixture at one instant. Everything is a hash of
- * (seed, bookmaker, fixture, time bucket), so prices are reproducible at any instant without
- * state, constant within a PRICE_STEP_MS bucket, and drift from one bucket to the next.
+ * (seed, bookmaker, fixture, time step), so prices are reproducible at any instant without
+ * state and constant within a PRICE_STEP_MS step.
+ *
+ * Like a real book, a bookmaker holds a market's prices until its traders reprice it: at each
+ * step a small share of markets is repriced from the drifting goals model, and now and then a
+ * fixture has team news and every bookmaker reprices all of its markets within a few steps. So
+ * most prices stand still from one step to the next, and an arrow means something.
  */
 import type { BookmakerKey } from "../types.ts";
 import { outcomeProbabilities, TOTAL_LINES, type GoalExpectation } from "./goals-model.ts";
@@ -10,7 +15,7 @@ import { applyMargin, ENHANCED_MARGIN, MARGIN_PROFILES, roundPrice, type MarketK
 import { signedUnit, unit } from "./random.ts";
 import { DAY_MS, type SimFixture } from "./schedule.ts";
 
-/** Prices only change on these boundaries; kick-offs fall on them too, so a bucket's payload is fixed. */
+/** Prices only change on these boundaries; kick-offs fall on them too, so a step's payload is fixed. */
 export const PRICE_STEP_MS = 5 * 60_000;
 
 export interface QuotedMarket {
@@ -24,16 +29,25 @@ export interface QuotedMarket {
   boosted: boolean;
 }
 
+const BOOKMAKERS: readonly BookmakerKey[] = ["bet9ja", "betking", "sportybet", "nairabet", "1xbet"];
 const HOME_ADVANTAGE = 0.12;
 /** Log expected goals per strength point on each side: 18 points apart is about 2.6 v 0.7. */
 const STRENGTH_SCALE = 0.03;
-/** Step-noise octaves [period, amplitude in log expected goals]: quick jitter over slow trends. */
+/** Slow drift of the consensus [period, amplitude in log expected goals]: what a reprice picks up. */
 const DRIFT_OCTAVES: [number, number][] = [
-  [PRICE_STEP_MS, 0.012],
-  [6 * PRICE_STEP_MS, 0.025],
-  [48 * PRICE_STEP_MS, 0.04],
+  [6 * PRICE_STEP_MS, 0.03],
+  [48 * PRICE_STEP_MS, 0.045],
   [DAY_MS, 0.05],
 ];
+/** Share of a bookmaker's markets its traders reprice at a step (besides team news). */
+export const REPRICE_SHARE = 0.06;
+/** Every market is repriced at least once a day, whatever the draws. */
+const STEPS_PER_DAY = DAY_MS / PRICE_STEP_MS;
+/** Each fixture has team news about twice a day; bookmakers react within NEWS_LAG_STEPS. */
+const NEWS_PERIOD_MS = 12 * 60 * 60_000;
+const NEWS_LAG_STEPS = 3;
+/** How far team news moves a side's expected goals (log scale). */
+const NEWS_SHIFT = 0.1;
 const SERVED_LINES: Record<BookmakerKey, readonly number[]> = {
   // Bet9ja's league list carries O/U 0.5-6.5 (feeds README); the others stop at 4.5.
   bet9ja: TOTAL_LINES,
@@ -42,17 +56,28 @@ const SERVED_LINES: Record<BookmakerKey, readonly number[]> = {
   nairabet: [0.5, 1.5, 2.5, 3.5, 4.5],
   "1xbet": [0.5, 1.5, 2.5, 3.5, 4.5],
 };
-/** Share of fixtures where a bookmaker does not offer a market at all, so the data looks real. */
-const GAPS: Partial<Record<BookmakerKey, Partial<Record<string, number>>>> = {
-  bet9ja: { "OU0.5": 0.3 },
-  betking: { "OU4.5": 0.2 },
-  nairabet: { BTTS: 0.15 },
-  "1xbet": { BTTS: 0.3 },
+/**
+ * Share of fixtures where a bookmaker does not offer a market at all, so the data looks real.
+ * Shares of one market add up to at most 1, and at most one bookmaker misses a market of a
+ * fixture (see `absentee`), so every market of every fixture is compared across four or more.
+ */
+const GAPS: Partial<Record<string, Partial<Record<BookmakerKey, number>>>> = {
+  "OU0.5": { bet9ja: 0.3 },
+  "OU4.5": { betking: 0.2 },
+  BTTS: { nairabet: 0.15, "1xbet": 0.3 },
 };
-const UNLISTED_SHARE = 0.04;
-const SUSPENDED_SHARE = 0.02;
+/** Share of fixtures one bookmaker does not list at all. */
+const UNLISTED_SHARE = 0.15;
+/** Share of a fixture's markets with one bookmaker suspended, per SUSPENSION_STEPS steps. */
+const SUSPENDED_SHARE = 0.03;
+const SUSPENSION_STEPS = 3;
 const BOOSTED_SHARE = 0.3;
 const BOOST_PERIOD_MS = 6 * 60 * 60_000;
+
+const stepOf = (t: number) => Math.floor(t / PRICE_STEP_MS);
+
+/** One of the five bookmakers, picked by a uniform draw. */
+const pick = (u: number): BookmakerKey => BOOKMAKERS[Math.min(BOOKMAKERS.length - 1, Math.floor(u * BOOKMAKERS.length))]!;
 
 function drift(seed: number, fixture: SimFixture, side: string, t: number): number {
   return DRIFT_OCTAVES.reduce(
@@ -62,18 +87,28 @@ function drift(seed: number, fixture: SimFixture, side: string, t: number): numb
   );
 }
 
-/** The market's consensus expected goals: strengths, home advantage, a fixture twist, drift. */
+/** Team news: which news period a fixture is in at t (each fixture's periods start at its own phase). */
+function newsIndex(seed: number, fixture: SimFixture, t: number): number {
+  const phase = unit(seed, "news-phase", fixture.serial) * NEWS_PERIOD_MS;
+  return Math.floor((t - phase) / NEWS_PERIOD_MS);
+}
+
+/** The market's consensus expected goals: strengths, home advantage, a fixture twist, news, drift. */
 export function consensusGoals(seed: number, fixture: SimFixture, t: number): GoalExpectation {
   const base = leagueById(fixture.competitionId)?.goalsPerTeam ?? 1.35;
   const gap = STRENGTH_SCALE * (fixture.home.strength - fixture.away.strength);
-  const twist = (side: string) => 0.06 * signedUnit(seed, "twist", fixture.serial, side);
+  const news = newsIndex(seed, fixture, t);
+  const shift = (side: string) =>
+    0.06 * signedUnit(seed, "twist", fixture.serial, side) +
+    NEWS_SHIFT * signedUnit(seed, "news", fixture.serial, side, news) +
+    drift(seed, fixture, side, t);
   return {
-    home: base * Math.exp(gap + HOME_ADVANTAGE + twist("h") + drift(seed, fixture, "h", t)),
-    away: base * Math.exp(-gap - HOME_ADVANTAGE + twist("a") + drift(seed, fixture, "a", t)),
+    home: base * Math.exp(gap + HOME_ADVANTAGE + shift("h")),
+    away: base * Math.exp(-gap - HOME_ADVANTAGE + shift("a")),
   };
 }
 
-/** Each book's own view: a standing lean on some clubs plus its traders' moves every 15 minutes. */
+/** Each book's own view: a standing lean on some clubs plus its traders' view, revised every 15 minutes. */
 function bookmakerGoals(seed: number, bk: BookmakerKey, fixture: SimFixture, t: number): GoalExpectation {
   const xg = consensusGoals(seed, fixture, t);
   const bucket = Math.floor(t / (3 * PRICE_STEP_MS));
@@ -86,8 +121,51 @@ function bookmakerGoals(seed: number, bk: BookmakerKey, fixture: SimFixture, t: 
   };
 }
 
+/** Whether the bookmaker reprices this market of this fixture at this step. */
+function reprices(seed: number, bk: BookmakerKey, fixture: SimFixture, code: string, step: number): boolean {
+  const daily = Math.floor(unit(seed, "daily", bk, fixture.serial, code) * STEPS_PER_DAY);
+  if (step % STEPS_PER_DAY === daily) return true;
+  if (unit(seed, "reprice", bk, fixture.serial, code, step) < REPRICE_SHARE) return true;
+  // Team news: the whole fixture, a few steps after the news for the slower books.
+  const lag = Math.floor(unit(seed, "news-lag", bk, fixture.serial) * NEWS_LAG_STEPS);
+  const heard = (step - lag) * PRICE_STEP_MS;
+  return newsIndex(seed, fixture, heard) !== newsIndex(seed, fixture, heard - PRICE_STEP_MS);
+}
+
+/** The instant of the last step, at or before t, at which the market was repriced. */
+function pricedAt(seed: number, bk: BookmakerKey, fixture: SimFixture, code: string, t: number): number {
+  const now = stepOf(t);
+  let step = now;
+  while (step > now - STEPS_PER_DAY && !reprices(seed, bk, fixture, code, step)) step -= 1;
+  return step * PRICE_STEP_MS;
+}
+
+/** The one bookmaker that does not list the fixture, if any. */
+function unlistedBy(seed: number, fixture: SimFixture): BookmakerKey | null {
+  return unit(seed, "unlisted", fixture.serial) < UNLISTED_SHARE ? pick(unit(seed, "unlisted-by", fixture.serial)) : null;
+}
+
+/**
+ * The one bookmaker missing a market of a fixture at t, if any: the bookmaker not listing the
+ * fixture, else one that does not offer the market, else one that has it suspended. Never two.
+ */
+function absentee(seed: number, fixture: SimFixture, code: string, t: number): { bk: BookmakerKey; suspended: boolean } | null {
+  const unlisted = unlistedBy(seed, fixture);
+  if (unlisted) return { bk: unlisted, suspended: false };
+  let draw = unit(seed, "gap", fixture.serial, code);
+  for (const [bk, share] of Object.entries(GAPS[code] ?? {}) as [BookmakerKey, number][]) {
+    if (draw < share) return { bk, suspended: false };
+    draw -= share;
+  }
+  const bucket = Math.floor(stepOf(t) / SUSPENSION_STEPS);
+  if (unit(seed, "suspend", fixture.serial, code, bucket) < SUSPENDED_SHARE) {
+    return { bk: pick(unit(seed, "suspend-by", fixture.serial, code, bucket)), suspended: true };
+  }
+  return null;
+}
+
 export function listsFixture(seed: number, bk: BookmakerKey, fixture: SimFixture): boolean {
-  return unit(seed, "listed", bk, fixture.serial) >= UNLISTED_SHARE;
+  return unlistedBy(seed, fixture) !== bk;
 }
 
 /** All markets one bookmaker quotes for a fixture at instant t, or null when it does not list it. */
@@ -99,31 +177,45 @@ export function quoteFixture(
 ): QuotedMarket[] | null {
   if (!listsFixture(seed, bk, fixture)) return null;
   const profile = MARGIN_PROFILES[bk];
-  const p = outcomeProbabilities(bookmakerGoals(seed, bk, fixture, t));
-  const candidates: { kind: MarketKind; line: number | null; probabilities: number[] }[] = [
-    { kind: "1X2", line: null, probabilities: [p.home, p.draw, p.away] },
-    { kind: "DC", line: null, probabilities: [p.home + p.draw, p.home + p.away, p.draw + p.away] },
-    ...SERVED_LINES[bk].map((line) => {
-      const over = p.over.get(line) ?? 0.5;
-      return { kind: "OU" as const, line, probabilities: [over, 1 - over] };
-    }),
-    { kind: "BTTS", line: null, probabilities: [p.bothScore, 1 - p.bothScore] },
+  const models = new Map<number, ReturnType<typeof outcomeProbabilities>>();
+  const modelAt = (at: number) => {
+    let p = models.get(at);
+    if (!p) models.set(at, (p = outcomeProbabilities(bookmakerGoals(seed, bk, fixture, at))));
+    return p;
+  };
+  const candidates: { kind: MarketKind; line: number | null }[] = [
+    { kind: "1X2", line: null },
+    { kind: "DC", line: null },
+    ...SERVED_LINES[bk].map((line) => ({ kind: "OU" as const, line })),
+    { kind: "BTTS", line: null },
   ];
-  const boostBucket = Math.floor(t / BOOST_PERIOD_MS);
-  const biasBucket = Math.floor(t / (6 * PRICE_STEP_MS));
+  const boosted =
+    bk === "nairabet" && unit(seed, "boost", fixture.serial, Math.floor(t / BOOST_PERIOD_MS)) < BOOSTED_SHARE;
   const markets: QuotedMarket[] = [];
-  for (const { kind, line, probabilities } of candidates) {
+  for (const { kind, line } of candidates) {
     const code = `${kind}${line ?? ""}`;
-    if (unit(seed, "gap", bk, fixture.serial, code) < (GAPS[bk]?.[code] ?? 0)) continue;
+    const absent = absentee(seed, fixture, code, t);
+    if (absent?.bk === bk && !absent.suspended) continue;
+    const at = pricedAt(seed, bk, fixture, code, t);
+    const p = modelAt(at);
+    const probabilities =
+      kind === "1X2"
+        ? [p.home, p.draw, p.away]
+        : kind === "DC"
+          ? [p.home + p.draw, p.home + p.away, p.draw + p.away]
+          : kind === "BTTS"
+            ? [p.bothScore, 1 - p.bothScore]
+            : [p.over.get(line ?? 2.5) ?? 0.5, 1 - (p.over.get(line ?? 2.5) ?? 0.5)];
     const covered = kind === "DC" ? 2 : 1;
     // A small per-selection lean that changes every half hour, so the best price moves between books.
+    const biasBucket = Math.floor(at / (6 * PRICE_STEP_MS));
     const leaned = probabilities.map(
       (q, i) => q * Math.exp(0.012 * signedUnit(seed, "bias", bk, fixture.serial, code, i, biasBucket)),
     );
     const scale = covered / leaned.reduce((s, q) => s + q, 0);
-    const boosted =
-      bk === "nairabet" && kind === "1X2" && unit(seed, "boost", fixture.serial, boostBucket) < BOOSTED_SHARE;
-    const margin = boosted
+    // NairaBet's "Enhanced Prices" 1X2 switches on and off on its own schedule, repriced or not.
+    const enhanced = boosted && kind === "1X2";
+    const margin = enhanced
       ? ENHANCED_MARGIN
       : profile.margins[kind] + 0.004 * signedUnit(seed, "margin", bk, fixture.serial, code);
     // Altenar serves some Double Chance prices unrounded (1.2858 in the captured payload).
@@ -137,9 +229,8 @@ export function quoteFixture(
         margin,
         covered,
       ).map((price) => roundPrice(price, decimals)),
-      suspended:
-        unit(seed, "suspend", bk, fixture.serial, code, Math.floor(t / PRICE_STEP_MS)) < SUSPENDED_SHARE,
-      boosted,
+      suspended: absent?.bk === bk && absent.suspended,
+      boosted: enhanced,
     });
   }
   return markets;

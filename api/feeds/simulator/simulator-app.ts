@@ -16,7 +16,7 @@ function send(res: Response, answer: SiteAnswer): void {
 function siteHandler(sim: FeedSimulator, site: SimulatedSite) {
   return async (req: Request, res: Response, next: () => void) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const fault = sim.fault(site.key);
+    const fault = sim.faultAt(site.key, req.path);
     const edge = edgeFault(fault);
     if (edge) return send(res, edge);
     if (fault?.kind === "slow") await sim.sleep(fault.delayMs);
@@ -28,7 +28,7 @@ function siteHandler(sim: FeedSimulator, site: SimulatedSite) {
     };
     const answer = site.answer(sim, request);
     if (!answer) return next();
-    send(res, payloadFault(sim.fault(site.key), site, request, answer));
+    send(res, payloadFault(sim.faultAt(site.key, req.path), site, request, answer));
   };
 }
 

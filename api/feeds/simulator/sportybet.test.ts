@@ -64,4 +64,23 @@ describe("SportyBet pcUpcomingEvents", () => {
     expect(page2.data?.tournaments.flatMap((t) => t.events)).toHaveLength(5);
     expect(page2.data?.totalNum).toBe(events.length);
   });
+
+  it("runs the list by kick-off across tournaments and pages it no larger than its page cap", async () => {
+    const h = harness(42, undefined, undefined, 7);
+    const whole = harness();
+    const all = (await whole.json<SportyList>(LIST)).data?.tournaments.flatMap((t) => t.events) ?? [];
+    const kickoffs = all.map((e) => e.estimateStartTime);
+    const pages: SportyList[] = [];
+    for (let page = 1; page <= Math.ceil(all.length / 7); page++) {
+      pages.push(await h.json<SportyList>(LIST.replace("pageNum=1", `pageNum=${page}`)));
+    }
+    expect(pages.every((p) => p.data?.totalNum === all.length)).toBe(true);
+    const paged = pages.map((p) => p.data?.tournaments.flatMap((t) => t.events) ?? []);
+    expect(paged.every((events) => events.length <= 7)).toBe(true);
+    expect(paged.flat().map((e) => e.eventId).sort()).toEqual(all.map((e) => e.eventId).sort());
+    // Each page holds the next kick-offs, whatever their league.
+    const firstPageLatest = Math.max(...paged[0]!.map((e) => e.estimateStartTime));
+    expect([...kickoffs].sort((a, b) => a - b).slice(0, 7).every((k) => k <= firstPageLatest)).toBe(true);
+    expect(new Set(pages.flatMap((p) => p.data?.tournaments.map((t) => t.id) ?? [])).size).toBe(4);
+  });
 });

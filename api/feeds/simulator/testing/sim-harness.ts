@@ -48,9 +48,9 @@ function rawText(agentResponse: AgentResponse, done: (error: Error | null, body:
   res.on("end", () => done(null, text));
 }
 
-export function harness(seed = 42, start = TUESDAY, sleep?: (ms: number) => Promise<void>) {
+export function harness(seed = 42, start = TUESDAY, sleep?: (ms: number) => Promise<void>, maxPageSize?: number) {
   let now = start;
-  const sim = new FeedSimulator({ seed, now: () => now, ...(sleep ? { sleep } : {}) });
+  const sim = new FeedSimulator({ seed, now: () => now, ...(sleep ? { sleep } : {}), ...(maxPageSize ? { maxPageSize } : {}) });
   const app = createSimulatorApp(sim);
   const get = async (path: string): Promise<RawResponse> => {
     const response = await request(app).get(path).buffer(true).parse(rawText);
