@@ -51,7 +51,7 @@ function PreviewBody({ state }: { state: PreviewState }): JSX.Element {
 export function OddsPreview(): JSX.Element {
   const state = usePreviewOdds();
   return (
-    <section className="box" aria-labelledby="preview-title">
+    <section className="box preview-box" aria-labelledby="preview-title">
       <h2 id="preview-title" className="title is-4 mb-2">
         Next Upcoming Match
       </h2>

@@ -8,13 +8,21 @@ export function OddsCell({ selection }: { selection: OddsSelection | undefined }
   if (!selection) return <td>-</td>;
   const { value, flags } = selection;
   const best = hasFlag(flags, FLAGS.Best);
+  const increased = hasFlag(flags, FLAGS.Increased);
+  const decreased = hasFlag(flags, FLAGS.Decreased);
+  const boosted = hasFlag(flags, FLAGS.Boosted);
   return (
     <td className={best ? "odds-best" : undefined}>
       {formatOdds(value)}
       {best && <span className="visually-hidden"> best odds</span>}
-      {hasFlag(flags, FLAGS.Increased) && <IncreasedIcon />}
-      {hasFlag(flags, FLAGS.Decreased) && <DecreasedIcon />}
-      {hasFlag(flags, FLAGS.Boosted) && <BoostedIcon />}
+      {/* One wrapper, so a phone can stack a movement arrow and a boost in one icon's width. */}
+      {(increased || decreased || boosted) && (
+        <span className="odds-flags">
+          {increased && <IncreasedIcon />}
+          {decreased && <DecreasedIcon />}
+          {boosted && <BoostedIcon />}
+        </span>
+      )}
     </td>
   );
 }

@@ -10,7 +10,7 @@ const MARKETS = ["Match winner (1X2)", "Over/under goals", "Both teams to score"
 
 export function NigeriaPage(): JSX.Element {
   return (
-    <div className="section container">
+    <div className="section container px-3">
       <PageMeta
         title="Nigerian Football Odds Comparison"
         description="Compare Bet9ja, SportyBet, BetKing and NairaBet odds for the Premier League, La Liga, Serie A and Bundesliga. Free."

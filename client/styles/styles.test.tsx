@@ -140,3 +140,63 @@ describe("tick lists", () => {
     expect(style.marginInlineStart).toMatch(/^0(px)?$/);
   });
 });
+
+describe("odds tables on a phone", () => {
+  afterEach(() => setViewportWidth(1024));
+
+  /** 0.375em 0.25em, as happy-dom resolves it (against 16 px). */
+  const TIGHT = /^(0\.375em 0\.25em|6px 4px)$/;
+
+  function flaggedCard() {
+    render(
+      <EventCard
+        event={oddsEvent({
+          markets: [
+            market(1, [
+              providerOdds(1, [
+                [1, 2.1, FLAGS.Increased | FLAGS.Boosted],
+                [2, 3.4],
+                [3, 3.25],
+              ]),
+            ]),
+          ],
+        })}
+        timeZone="Africa/Lagos"
+        now={Date.parse("2026-11-22T09:00:00Z")}
+      />,
+    );
+    const cell = screen.getByText("3.40");
+    const flags = screen.getByRole("img", { name: "boosted odds" }).parentElement as HTMLElement;
+    return { cell, flags, tag: document.querySelector(".tag") as HTMLElement };
+  }
+
+  it("tighten cells and type, and stack a cell's flags, below the spec's sm breakpoint (576 px)", () => {
+    setViewportWidth(360);
+    const { cell, flags, tag } = flaggedCard();
+    expect(getComputedStyle(cell).padding).toMatch(TIGHT);
+    expect(getComputedStyle(tag).fontSize).toMatch(/^0\.6875rem$|^11px$/);
+    expect(flags.className).toBe("odds-flags");
+    expect(getComputedStyle(flags).flexDirection).toBe("column");
+  });
+
+  it("keep Bulma's narrow cells side by side from 576 px", () => {
+    setViewportWidth(576);
+    const { cell, flags } = flaggedCard();
+    expect(getComputedStyle(cell).padding).not.toMatch(TIGHT);
+    expect(getComputedStyle(flags).flexDirection).not.toBe("column");
+  });
+
+  it("leave the Nigeria preview's box without its frame below 576 px, so its cards are as wide as the dashboard's", () => {
+    const frameAt = (width: number) => {
+      setViewportWidth(width);
+      const box = document.createElement("section");
+      box.className = "box preview-box";
+      document.body.append(box);
+      const { padding, boxShadow } = getComputedStyle(box);
+      box.remove();
+      return { padding, boxShadow };
+    };
+    expect(frameAt(360)).toEqual({ padding: expect.stringMatching(/^0(px)?$/), boxShadow: "none" });
+    expect(frameAt(576).padding).not.toMatch(/^0(px)?$/);
+  });
+});
