@@ -206,10 +206,13 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       expect(res.body.error).toEqual({ code: "INVALID_VERIFICATION_CODE", description: VERIFY_MESSAGES.invalidCodeRegistration, type: "validation" });
     });
 
-    it("validates the code's shape", async () => {
+    it("validates the e-mail and the code's shape", async () => {
       const res = await t.http.post("/users/verify-email").send({ email: "x@y.ng", otp: "12a" });
       expect(res.status).toBe(400);
-      expect(res.body.error.description).toBe("Please enter the 6-digit verification code");
+      expect(res.body.error).toEqual({ code: "VALIDATION_ERROR", description: "Please enter the 6-digit verification code", type: "validation" });
+      const email = await t.http.post("/users/verify-email").send({ email: "x@", otp: "123456" });
+      expect(email.status).toBe(400);
+      expect(email.body.error).toEqual({ code: "VALIDATION_ERROR", description: "Please enter a valid email address", type: "validation" });
     });
   });
 
@@ -651,10 +654,27 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       expect((await login(account.userName, account.password)).status).toBe(200);
     });
 
-    it("refuses a short new password with code password", async () => {
+    it("refuses a short or over-long new password with code password", async () => {
       const res = await t.http.post("/users/reset-password").send({ email: "a@b.ng", otp: "123456", password: "short" });
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: "password", description: "Password must be at least 8 characters long" });
+      const long = await t.http.post("/users/reset-password").send({ email: "a@b.ng", otp: "123456", password: "p".repeat(129) });
+      expect(long.status).toBe(400);
+      expect(long.body.error).toMatchObject({ code: "password", description: "Password must be at most 128 characters long" });
+    });
+
+    it("validates the e-mail and the code's shape before anything else", async () => {
+      const cases: [object, string][] = [
+        [{ email: "", otp: "123456", password: "a brand new password" }, "Please enter your email address"],
+        [{ email: "ada@nowhere", otp: "123456", password: "a brand new password" }, "Please enter a valid email address"],
+        [{ email: "a@b.ng", otp: "12345", password: "a brand new password" }, "Please enter the 6-digit verification code"],
+        [{ email: "a@b.ng", otp: "123456", password: "" }, "Please fill in all fields"],
+      ];
+      for (const [body, description] of cases) {
+        const res = await t.http.post("/users/reset-password").send(body);
+        expect(res.status).toBe(400);
+        expect(res.body.error).toEqual({ code: "VALIDATION_ERROR", description, type: "validation" });
+      }
     });
   });
 
