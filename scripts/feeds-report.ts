@@ -9,16 +9,29 @@ import { COMPETITIONS } from "#shared/reference.ts";
 const config = loadApiConfig();
 const db = await openDatabase(config.databaseUrl);
 try {
-  const latest = await db.kysely.selectFrom("feed_runs").select((eb) => eb.fn.max("started_at").as("at")).executeTakeFirst();
-  if (!latest?.at) {
+  // Each bookmaker's own last run: one that was skipped or abandoned still shows why.
+  const latest = await db.kysely.selectFrom("feed_runs").select(["bookmaker", (eb) => eb.fn.max("started_at").as("at")]).groupBy("bookmaker").execute();
+  if (latest.length === 0) {
     console.log(`No feed runs yet in ${config.databaseUrl}. Start the API with FEEDS=simulated or FEEDS=live.`);
   } else {
-    const runs = await db.kysely.selectFrom("feed_runs").selectAll().where("started_at", "=", latest.at).orderBy("bookmaker").orderBy("competition_id").execute();
-    console.log(`Last run: ${new Date(Number(latest.at)).toISOString()}\n`);
-    console.log("bookmaker   league                  ok   offers  prices  error");
+    const runs = (
+      await Promise.all(
+        latest.map((l) => db.kysely.selectFrom("feed_runs").selectAll().where("bookmaker", "=", l.bookmaker).where("started_at", "=", Number(l.at)).orderBy("competition_id").execute()),
+      )
+    )
+      .flat()
+      .sort((a, b) => a.bookmaker.localeCompare(b.bookmaker) || a.competition_id - b.competition_id);
+    const at = Math.max(...latest.map((l) => Number(l.at)));
+    console.log(`Last run: ${new Date(at).toISOString()}`);
+    for (const l of latest) if (Number(l.at) !== at) console.log(`  ${l.bookmaker}: last run ${new Date(Number(l.at)).toISOString()}`);
+    console.log("");
+    console.log("bookmaker   league                  ok   offers  prices  changed  event calls (failed)  error");
     for (const run of runs) {
       const league = COMPETITIONS.find((c) => c.id === run.competition_id)?.name ?? String(run.competition_id);
-      console.log(`${run.bookmaker.padEnd(11)} ${league.padEnd(23)} ${run.ok ? "yes" : "NO "}  ${String(run.offers).padStart(6)}  ${String(run.prices).padStart(6)}  ${run.error ?? ""}`);
+      const calls = run.event_calls > 0 ? `${run.event_calls} (${run.event_failures})` : "-";
+      console.log(
+        `${run.bookmaker.padEnd(11)} ${league.padEnd(23)} ${run.ok ? "yes" : "NO "}  ${String(run.offers).padStart(6)}  ${String(run.prices).padStart(6)}  ${String(run.changed).padStart(7)}  ${calls.padStart(20)}  ${run.error ?? ""}`,
+      );
     }
     const unmatched = runs.flatMap((run) => (JSON.parse(run.unmatched) as { home: string; away: string; reason: string; detail: string }[]).map((u) => ({ ...u, bookmaker: run.bookmaker })));
     console.log(`\nUnmatched offers: ${unmatched.length}`);

@@ -93,6 +93,8 @@ export async function collectBookmaker(options: CollectBookmakerOptions, outcome
         }
       }
       if (signal.aborted) return;
+      // An empty success envelope is how a degraded site often answers: it is recorded as a failed
+      // league (its last prices stay until stale). In a genuine break the report simply says so.
       outcome.leagues.set(
         competitionId,
         offers.size === 0

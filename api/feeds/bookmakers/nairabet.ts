@@ -1,6 +1,12 @@
 /**
  * NairaBet, an Altenar white-label (feeds README, "NairaBet"). The payload is normalised into
  * parallel arrays: events -> marketIds -> markets -> oddIds -> odds, joined here by id.
+ *
+ * Live coverage gap: the real GetEvents capture carries only 1X2 ("Enhanced Prices") and Double
+ * Chance. Totals (typeId 18) and BTTS (29) are read whenever GetEvents carries them (the
+ * simulator serves them there), but live they may need Altenar's per-event call, whose URL no
+ * capture or source confirms; none is guessed here. Until one is confirmed, live NairaBet may
+ * show 1X2 and Double Chance only.
  */
 import { z } from "zod";
 import type { BookmakerAdapter, Offer } from "../types.ts";

@@ -60,6 +60,10 @@ export const onexbet: BookmakerAdapter = {
   liveBaseUrl: LIVE_BASE_URL,
 
   // partner and country must be these (a wrong partner, or count below ~10, answers 406).
+  // GetGameZip (one game, every market) is not called: per the feeds reference Get1x2_VZip's E
+  // and AE already carry 1X2, Double Chance, totals and BTTS. No real capture confirms that (the
+  // test fixture is hand-made in the documented shape); should live lists lack totals or BTTS,
+  // GetGameZip is the per-game follow-up to add, as Bet9ja's GetEvent is.
   leagueRequests(baseUrl, competitionId) {
     const champId = leagueIds(competitionId)?.onexbet;
     if (champId === undefined) return [];
