@@ -1,13 +1,17 @@
+import { createHash } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { buildClient, buildNode } from "./bundles.ts";
 import { precompress } from "./compress.ts";
-import { prerender } from "./prerender.ts";
-import { buildStyles } from "./styles.ts";
+import { renderPublicPages, writePrerendered } from "./prerender.ts";
+import { buildStyles, stylesForMarkup } from "./styles.ts";
 
 export interface BuildReport {
   entry: string;
   cssRawBytes: number;
   cssGzipBytes: number;
+  /** The rules the prerendered public pages inline; the rest arrives with the full stylesheet. */
+  publicCssGzipBytes: number;
+  stylesheet: string;
   compressed: number;
   pages: Record<string, { gzipBytes: number }>;
 }
@@ -18,15 +22,23 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
   await mkdir(`${dist}/client/assets`, { recursive: true });
   const manifest = await buildClient({ entry: "client/entry.tsx" }, `${dist}/client/assets`, "/assets");
   const styles = await buildStyles("client/styles/main.scss", ["client/**/*.{ts,tsx}", "server/**/*.{ts,tsx}"]);
+  // Inlined by pages rendered per request; served as a hashed asset to prerendered ones.
   await writeFile(`${dist}/client/styles.css`, styles.css);
+  const stylesheetName = `styles-${createHash("sha256").update(styles.css).digest("base64url").slice(0, 10)}.css`;
+  await writeFile(`${dist}/client/assets/${stylesheetName}`, styles.css);
   const compressed = await precompress(`${dist}/client/assets`);
   const entry = manifest.entries.entry;
   if (!entry) throw new Error("the client bundle has no entry");
-  const pages = await prerender(dist, { entry, preloads: manifest.imports.entry ?? [], css: styles.css });
+  const scripts = { entry, preloads: manifest.imports.entry ?? [] };
+  // Public pages inline only the rules their own markup uses: render once for the markup, purge, render again.
+  const markup = await renderPublicPages({ ...scripts, css: "" });
+  const publicCss = await stylesForMarkup(styles.css, markup.map((page) => page.html));
+  const stylesheet = `/assets/${stylesheetName}`;
+  const pages = await writePrerendered(dist, await renderPublicPages({ ...scripts, css: publicCss.css, stylesheet }));
   if (options.node !== false) {
     await buildNode("server/main.ts", `${dist}/server/main.js`);
     await buildNode("api/main.ts", `${dist}/api/main.js`);
     await buildNode("api/embedded.ts", `${dist}/api/embedded.js`);
   }
-  return { entry, cssRawBytes: styles.rawBytes, cssGzipBytes: styles.gzipBytes, compressed, pages };
+  return { entry, cssRawBytes: styles.rawBytes, cssGzipBytes: styles.gzipBytes, publicCssGzipBytes: publicCss.gzipBytes, stylesheet, compressed, pages };
 }

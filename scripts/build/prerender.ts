@@ -18,11 +18,14 @@ function inlineHashes(html: string) {
 
 const unavailable = () => Promise.reject(new Error("prerendering has no data source"));
 
+export interface RenderedPage {
+  path: string;
+  html: string;
+}
+
 /** Renders the eight public routes logged out, through the same render path as live requests (DESIGN section 6). */
-export async function prerender(distDir: string, assets: RenderAssets, origin = "http://localhost") {
-  const dir = join(distDir, "prerendered");
-  await mkdir(dir, { recursive: true });
-  const pages: Record<string, { file: string; etag: string; scriptHashes: string[]; styleHashes: string[]; gzipBytes: number }> = {};
+export async function renderPublicPages(assets: RenderAssets, origin = "http://localhost"): Promise<RenderedPage[]> {
+  const pages: RenderedPage[] = [];
   for (const path of PUBLIC_PATHS) {
     const result = await renderToString({
       url: `${origin}${path}`,
@@ -32,12 +35,23 @@ export async function prerender(distDir: string, assets: RenderAssets, origin = 
       prerendered: true,
     });
     if ("redirect" in result) throw new Error(`prerender of ${path} redirected to ${result.redirect}`);
+    pages.push({ path, html: result.html });
+  }
+  return pages;
+}
+
+/** Writes the pages into `dist/prerendered/` with their precompressed copies, ETags and CSP hashes. */
+export async function writePrerendered(distDir: string, rendered: RenderedPage[]) {
+  const dir = join(distDir, "prerendered");
+  await mkdir(dir, { recursive: true });
+  const pages: Record<string, { file: string; etag: string; scriptHashes: string[]; styleHashes: string[]; gzipBytes: number }> = {};
+  for (const { path, html } of rendered) {
     const file = path === "/" ? "index.html" : `${path.slice(1)}.html`;
-    const gzip = gzipSync(result.html, { level: 9 });
-    await writeFile(join(dir, file), result.html);
+    const gzip = gzipSync(html, { level: 9 });
+    await writeFile(join(dir, file), html);
     await writeFile(join(dir, `${file}.gz`), gzip);
-    await writeFile(join(dir, `${file}.br`), brotliCompressSync(result.html));
-    pages[path] = { file, etag: `"${createHash("sha256").update(result.html).digest("base64url").slice(0, 27)}"`, ...inlineHashes(result.html), gzipBytes: gzip.length };
+    await writeFile(join(dir, `${file}.br`), brotliCompressSync(html));
+    pages[path] = { file, etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`, ...inlineHashes(html), gzipBytes: gzip.length };
   }
   await writeFile(join(dir, "manifest.json"), JSON.stringify(pages, null, 2));
   return pages;

@@ -1,15 +1,14 @@
-/** The HTML around the React stream: head with inline CSS and preloads, then the app root. */
+/** The HTML around the React stream: head with inline CSS, then the app root (scripts: boot.ts). */
 
 const escapeAttr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-export function documentHead(options: { css: string; nonce?: string | undefined; preloads: string[]; prerendered: boolean }): string {
+export function documentHead(options: { css: string; nonce?: string | undefined; prerendered: boolean }): string {
   const nonce = options.nonce ? ` nonce="${escapeAttr(options.nonce)}"` : "";
   return (
     `<!doctype html><html lang="en"${options.prerendered ? " data-prerendered" : ""}><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +
     // Each page renders its own <title> and description (client/components/page-meta.tsx).
     `<meta name="theme-color" content="#007a3d"><link rel="icon" href="data:,">` +
-    options.preloads.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`).join("") +
     `<style${nonce}>${options.css}</style></head><body><div id="root">`
   );
 }

@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
 import { routes } from "#client/routes.tsx";
 import type { ServerContext } from "#client/server-context.ts";
+import { bootScript } from "./boot.ts";
 import { documentHead, DOCUMENT_TAIL } from "./document.ts";
 
 export const RENDER_TIMEOUT_MS = 10_000;
@@ -10,7 +11,10 @@ export const RENDER_TIMEOUT_MS = 10_000;
 export interface RenderAssets {
   entry: string;
   preloads: string[];
+  /** Inlined in <head>: every rule the app uses, or (prerendered public pages) only the rules their markup uses. */
   css: string;
+  /** The full stylesheet's URL, loaded after the first paint when `css` holds only a page's own rules. */
+  stylesheet?: string;
 }
 
 export type RenderOutcome =
@@ -62,7 +66,7 @@ export async function renderRoute(options: {
     let finished = false;
     const stream = renderToPipeableStream(<StaticRouterProvider router={router} context={result} nonce={options.nonce} />, {
       nonce: options.nonce,
-      bootstrapModules: [options.assets.entry],
+      bootstrapScriptContent: bootScript(options.assets),
       onShellReady() {
         if (!options.waitForAll) ready();
       },
@@ -122,7 +126,7 @@ export async function renderRoute(options: {
           destination.once("close", () => {
             if (!finished) stream.abort(new Error("the client closed the connection"));
           });
-          const more = destination.write(documentHead({ css: options.assets.css, nonce: options.nonce, preloads: options.assets.preloads, prerendered: options.prerendered ?? false }));
+          const more = destination.write(documentHead({ css: options.assets.css, nonce: options.nonce, prerendered: options.prerendered ?? false }));
           if (more) stream.pipe(body);
           else resume = () => stream.pipe(body);
         },

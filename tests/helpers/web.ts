@@ -112,11 +112,16 @@ export async function rawGet(handler: RequestListener, path: string, headers: Re
   const server = createServer(handler);
   const { port } = await listen(server);
   try {
-    return await new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    return await new Promise<{ status: number; headers: IncomingHttpHeaders; headerBytes: number; body: Buffer }>((resolve, reject) => {
       httpRequest(`http://127.0.0.1:${port}${path}`, { headers, agent: false }, (res) => {
         const chunks: Buffer[] = [];
+        // The status line and header block as sent: "name: value\r\n" each, then a blank line.
+        const headerBytes =
+          Buffer.byteLength(`HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n\r\n`) +
+          // Each name is followed by ": " and each value by "\r\n": two bytes a part.
+          res.rawHeaders.reduce((sum, part) => sum + Buffer.byteLength(part) + 2, 0);
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, headerBytes, body: Buffer.concat(chunks) }));
         res.on("error", reject);
       })
         .on("error", reject)
