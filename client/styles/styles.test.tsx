@@ -209,3 +209,40 @@ describe("odds tables on a phone", () => {
     expect(frameAt(576).padding).not.toMatch(/^0(px)?$/);
   });
 });
+
+describe("focus", () => {
+  it("shows a 3 px ring on a focused button or select, which Bulma would give only a faint shadow", () => {
+    render(
+      <>
+        <header className="top-bar">
+          <button type="button" className="button is-light">
+            Login
+          </button>
+        </header>
+        <button type="button" className="button is-primary">
+          Get Started
+        </button>
+        <div className="select">
+          <select aria-label="League">
+            <option>Premier League</option>
+          </select>
+        </div>
+      </>,
+    );
+    // getByText, not getByRole: the role query reads computed styles, which happy-dom then keeps
+    // from before the focus.
+    const page = screen.getByText("Get Started");
+    page.focus();
+    expect(getComputedStyle(page).outlineStyle).toBe("solid");
+    expect(getComputedStyle(page).outlineWidth).toBe("3px");
+
+    const field = screen.getByText("Premier League").parentElement as HTMLSelectElement;
+    field.focus();
+    expect(getComputedStyle(field).outlineStyle).toBe("solid");
+
+    const bar = screen.getByText("Login");
+    bar.focus();
+    expect(getComputedStyle(bar).outlineStyle).toBe("solid");
+    expect(getComputedStyle(bar).outlineColor).toBe("#fff");
+  });
+});
