@@ -22,7 +22,9 @@ export function TextPage({ title, intro, sections, numbered = false }: TextPageP
         <h1 className="title">{title}</h1>
         {intro}
         {sections.map((section, index) => (
-          <section key={section.title}>
+          // Spaced here: in .content a section's heading is its first child and its text the last,
+          // so Bulma's margins between blocks skip both.
+          <section key={section.title} className="mt-5">
             <h2 className="title is-5">{numbered ? `${index + 1}. ${section.title}` : section.title}</h2>
             {section.body}
           </section>

@@ -6,8 +6,10 @@ import { cleanup, render, screen } from "@testing-library/react";
 import * as sass from "sass";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FLAGS } from "#shared/reference.ts";
+import { MemoryRouter } from "react-router";
 import { CheckList } from "../components/check-list.tsx";
 import { InfoCard } from "../components/info-card.tsx";
+import { TextPage } from "../components/text-page.tsx";
 import { EventCard } from "../odds/event-card.tsx";
 import { market, oddsEvent, providerOdds } from "../odds/test-data.ts";
 import { renderPage } from "../odds/test-router.tsx";
@@ -244,5 +246,25 @@ describe("focus", () => {
     bar.focus();
     expect(getComputedStyle(bar).outlineStyle).toBe("solid");
     expect(getComputedStyle(bar).outlineColor).toBe("#fff");
+  });
+});
+
+describe("long-form pages", () => {
+  it("space each section from the text before it", () => {
+    render(
+      <MemoryRouter>
+        <TextPage
+          title="Terms of Service"
+          intro={<p>Intro</p>}
+          sections={[
+            { title: "Acceptance of Terms", body: <p>First section text.</p> },
+            { title: "Description of Service", body: <p>Second section text.</p> },
+          ]}
+          numbered
+        />
+      </MemoryRouter>,
+    );
+    const second = screen.getByText("2. Description of Service").closest("section") as HTMLElement;
+    expect(getComputedStyle(second).marginTop).toMatch(/^(1\.5rem|24px)$/);
   });
 });
