@@ -7,6 +7,7 @@ import { pino, type Logger } from "pino";
 import { bffRouter } from "./bff/router.ts";
 import { sessionCookies } from "./bff/cookies.ts";
 import { sessionKeeper } from "./bff/session.ts";
+import { oddsCache } from "./bff/odds-cache.ts";
 import { createUpstream } from "./bff/upstream.ts";
 import type { RouteObject } from "react-router";
 import type { ServerConfig } from "./config.ts";
@@ -22,6 +23,8 @@ export interface WebOptions {
   apiOrigin: string;
   logger?: Logger;
   upstreamTimeoutMs?: number;
+  /** How long an odds answer is reused (server/bff/odds-cache.ts); tests set 0 or a long one. */
+  oddsCacheMs?: number;
   /** Tests only: their own route tree, a shorter page deadline. */
   routes?: RouteObject[];
   renderTimeoutMs?: number;
@@ -81,7 +84,7 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
 
   app.use(cookieParser());
   app.use(compression({ threshold: 1024 }));
-  app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger }));
+  app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger, odds: oddsCache({ ttlMs: options.oddsCacheMs }) }));
   app.get(
     /.*/,
     pagesHandler({ assets: build.assets, prerendered: build.prerendered, upstream, cookies, session, publicOrigin: config.publicOrigin, logger, routes: options.routes, renderTimeoutMs: options.renderTimeoutMs }),

@@ -5,6 +5,7 @@ import { ANALYTICS_EVENT_NAMES, CONTRACT_ROUTES, type AuthResult, type SessionUs
 import { AUTH_EXPIRED_MESSAGE, errorEnvelope } from "#shared/errors.ts";
 import type { SessionCookies } from "./cookies.ts";
 import { csrfGuard } from "./csrf.ts";
+import { oddsKey, type CachedOdds, type OddsCache } from "./odds-cache.ts";
 import type { SessionKeeper } from "./session.ts";
 import { UpstreamUnavailable, type Upstream, type UpstreamAnswer } from "./upstream.ts";
 
@@ -19,6 +20,7 @@ export interface BffDeps {
   session: SessionKeeper;
   publicOrigin: string;
   logger: Logger;
+  odds: OddsCache;
 }
 
 /**
@@ -49,6 +51,21 @@ function relay(res: Response, answer: UpstreamAnswer) {
 
 const json = <T>(answer: UpstreamAnswer) => JSON.parse(answer.body.toString("utf8")) as { data: T };
 
+/** An odds answer from the cache: as the API sends it (304 to a matching If-None-Match, gzip when taken). */
+function sendOdds(req: Request, res: Response, odds: CachedOdds) {
+  res.setHeader("ETag", odds.etag);
+  res.setHeader("Cache-Control", "private, no-cache");
+  res.setHeader("Vary", "Accept-Encoding");
+  if ((req.header("if-none-match") ?? "").split(",").some((tag) => tag.trim() === odds.etag)) return void res.status(304).end();
+  res.type("application/json");
+  if (/\bgzip\b/.test(req.header("accept-encoding") ?? "")) {
+    res.setHeader("Content-Encoding", "gzip");
+    res.send(odds.gzip);
+  } else {
+    res.send(odds.json());
+  }
+}
+
 /** The /api backend-for-frontend (DESIGN section 5). */
 export function bffRouter(deps: BffDeps): Router {
   const { upstream, cookies, session } = deps;
@@ -62,7 +79,7 @@ export function bffRouter(deps: BffDeps): Router {
   };
 
   /** An authenticated call: fresh token first; an upstream 401 gets one refresh and one retry. */
-  async function withSession(req: Request, res: Response, call: (token: string, ak: string) => Promise<UpstreamAnswer>): Promise<UpstreamAnswer | undefined> {
+  async function withSession(req: Request, res: Response, call: (token: string, claims: { ak: string; exp: number }) => Promise<UpstreamAnswer>): Promise<UpstreamAnswer | undefined> {
     const headers = forwardHeaders(req);
     const first = await session.ensure(req, res, headers);
     if (!first.ok) {
@@ -70,15 +87,40 @@ export function bffRouter(deps: BffDeps): Router {
       else res.status(401).json(errorEnvelope("AUTH_REQUIRED", "Please log in to continue."));
       return undefined;
     }
-    const answer = await call(first.token, first.claims.ak);
+    const answer = await call(first.token, first.claims);
     if (answer.status !== 401) return answer;
     const retry = await session.ensure(req, res, headers, true);
     if (!retry.ok) {
       expired(res);
       return undefined;
     }
-    return call(retry.token, retry.claims.ak);
+    return call(retry.token, retry.claims);
   }
+
+  /**
+   * GET /odds: the web tier computes k from the token's ak (DESIGN section 5; the browser never sees
+   * either), and answers from the one-second odds cache when the API has accepted this token.
+   */
+  router.get("/odds", async (req, res) => {
+    const raw = (name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string) : "");
+    const query = { country: raw("country"), competition: raw("competition"), market: raw("market") };
+    const key = oddsKey(query);
+    let cached: CachedOdds | undefined;
+    const answer = await withSession(req, res, async (token, claims) => {
+      cached = deps.odds.lookup(key, token);
+      if (cached) return { status: 200, headers: {}, body: cached.gzip };
+      const params = new URLSearchParams(req.url.includes("?") ? req.url.slice(req.url.indexOf("?") + 1) : "");
+      params.set("k", oddsChecksum(claims.ak, query));
+      // Asked for gzip whatever the browser takes: that is the form the cache keeps.
+      const headers = { ...forwardHeaders(req), "accept-encoding": "gzip", authorization: `Bearer ${token}` };
+      const fresh = await upstream.call("GET", `/odds?${params.toString()}`, { headers });
+      cached = deps.odds.store(key, token, claims.exp, fresh);
+      return fresh;
+    });
+    if (!answer) return;
+    if (cached) return sendOdds(req, res, cached);
+    relay(res, answer);
+  });
 
   router.get("/session", async (req, res) => {
     // No session cookies at all: a visitor, not an error (docs/decisions/005-session-endpoint.md).
@@ -101,6 +143,7 @@ export function bffRouter(deps: BffDeps): Router {
   router.post("/users/logout", async (req, res) => {
     const { refresh, access } = cookies.read(req);
     if (refresh) session.forget(refresh);
+    if (access) deps.odds.forget(access);
     if (refresh || access) {
       await upstream
         .call("POST", "/users/logout", {
@@ -143,16 +186,9 @@ export function bffRouter(deps: BffDeps): Router {
     const base = { ...forwardHeaders(req, !ISSUES_TOKENS.has(req.path)), ...(body === undefined ? {} : { "content-type": "application/json" }) };
 
     if (NEEDS_SESSION.has(key)) {
-      const answer = await withSession(req, res, (token, ak) => {
-        let path = `${req.path}${query}`;
-        if (req.path === "/odds") {
-          // DESIGN section 5: the web tier computes k from the token's ak; the browser never sees either.
-          const params = new URLSearchParams(query);
-          params.set("k", oddsChecksum(ak, { country: params.get("country") ?? "", competition: params.get("competition") ?? "", market: params.get("market") ?? "" }));
-          path = `${req.path}?${params.toString()}`;
-        }
-        return upstream.call(req.method as "GET" | "POST", path, { headers: { ...base, authorization: `Bearer ${token}` }, body });
-      });
+      const answer = await withSession(req, res, (token) =>
+        upstream.call(req.method as "GET" | "POST", `${req.path}${query}`, { headers: { ...base, authorization: `Bearer ${token}` }, body }),
+      );
       if (answer) relay(res, answer);
       return;
     }

@@ -137,7 +137,7 @@ export async function rawGet(handler: RequestListener, path: string, headers: Re
  * The real odds API listening on loopback (never a mock), a recording proxy in front of it, and
  * the web tier in front of that.
  */
-export async function startWebStack(database: TestDatabase, options: { smtpUrl?: string; upstreamTimeoutMs?: number; env?: Record<string, string> } = {}) {
+export async function startWebStack(database: TestDatabase, options: { smtpUrl?: string; upstreamTimeoutMs?: number; oddsCacheMs?: number; env?: Record<string, string> } = {}) {
   const apiConfig = loadApiConfig({
     NODE_ENV: "test",
     API_PORT: "0",
@@ -150,7 +150,7 @@ export async function startWebStack(database: TestDatabase, options: { smtpUrl?:
   });
   const api: RunningApi = await startApiServer(apiConfig, { logger: pino({ level: "silent" }) });
   const proxy = await startRecordingProxy(api.origin);
-  const web = await webTier(proxy.origin, options.env, { upstreamTimeoutMs: options.upstreamTimeoutMs });
+  const web = await webTier(proxy.origin, options.env, { upstreamTimeoutMs: options.upstreamTimeoutMs, oddsCacheMs: options.oddsCacheMs });
   return {
     api,
     proxy,

@@ -1,0 +1,54 @@
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { oddsCache, oddsKey } from "./odds-cache.ts";
+import type { UpstreamAnswer } from "./upstream.ts";
+
+const body = { data: { events: [{ name: "Arsenal vs Chelsea" }] } };
+const answer = (over: Partial<UpstreamAnswer> = {}): UpstreamAnswer => ({
+  status: 200,
+  headers: { etag: '"odds-1"', "content-encoding": "gzip" },
+  body: gzipSync(JSON.stringify(body)),
+  ...over,
+});
+const NOW = 1_800_000_000_000;
+const inAnHour = NOW / 1000 + 3600;
+
+describe("the web tier's odds cache", () => {
+  it("serves a stored answer to the token the API accepted, until it is a second old", () => {
+    let now = NOW;
+    const cache = oddsCache({ ttlMs: 1_000, clock: () => now });
+    cache.store("1&1&1", "token-a", inAnHour, answer());
+    expect(cache.lookup("1&1&1", "token-a")?.etag).toBe('"odds-1"');
+    expect(JSON.parse(cache.lookup("1&1&1", "token-a")!.json().toString("utf8"))).toEqual(body);
+    now += 999;
+    expect(cache.lookup("1&1&1", "token-a")).toBeDefined();
+    now += 1;
+    expect(cache.lookup("1&1&1", "token-a")).toBeUndefined();
+  });
+
+  it("serves no token the API has not accepted, nor one that has expired or logged out", () => {
+    let now = NOW;
+    const cache = oddsCache({ ttlMs: 60_000, clock: () => now });
+    cache.store("1&1&1", "token-a", NOW / 1000 + 30, answer());
+    cache.store("1&1&1", "token-b", inAnHour, answer());
+    expect(cache.lookup("1&1&1", "never-seen")).toBeUndefined();
+    cache.forget("token-b");
+    expect(cache.lookup("1&1&1", "token-b")).toBeUndefined();
+    expect(cache.lookup("1&1&1", "token-a")).toBeDefined();
+    now += 30_000;
+    expect(cache.lookup("1&1&1", "token-a")).toBeUndefined();
+  });
+
+  it("keeps only 200 gzip answers with an ETag", () => {
+    const cache = oddsCache({ clock: () => NOW });
+    expect(cache.store("1&1&1", "t", inAnHour, answer({ status: 400 }))).toBeUndefined();
+    expect(cache.store("1&1&1", "t", inAnHour, answer({ headers: { etag: '"x"' } }))).toBeUndefined();
+    expect(cache.store("1&1&1", "t", inAnHour, answer({ headers: { "content-encoding": "gzip" } }))).toBeUndefined();
+    expect(cache.lookup("1&1&1", "t")).toBeUndefined();
+  });
+
+  it("keys a query by its values as numbers, so the keys stay as few as the valid combinations", () => {
+    expect(oddsKey({ country: "1", competition: "01", market: "1.0" })).toBe("1&1&1");
+    expect(oddsKey({ country: "1", competition: "2", market: "8" })).not.toBe(oddsKey({ country: "1", competition: "8", market: "2" }));
+  });
+});

@@ -1,0 +1,73 @@
+import { gunzipSync } from "node:zlib";
+import type { UpstreamAnswer } from "./upstream.ts";
+
+/** How long the web tier reuses an odds answer (docs/decisions/007-bff-odds-cache.md). */
+export const ODDS_CACHE_MS = 1_000;
+/** Bound on the tokens remembered as accepted; expired ones go first. */
+const MAX_TOKENS = 20_000;
+
+export interface CachedOdds {
+  etag: string;
+  gzip: Buffer;
+  /** Decompressed on first need: browsers that refuse gzip are rare. */
+  json(): Buffer;
+}
+
+/**
+ * A one-second cache of `/odds` answers, shared by every user: the odds of a league and market are
+ * the same for all of them, and the API itself rebuilds them only when prices change. It serves
+ * only access tokens that the API has already accepted (and that have not expired), so the API
+ * stays the one judge of a session; it only saves asking it the same question many times a second.
+ */
+export function oddsCache(options: { ttlMs?: number; clock?: () => number } = {}) {
+  const ttl = options.ttlMs ?? ODDS_CACHE_MS;
+  const clock = options.clock ?? Date.now;
+  const answers = new Map<string, { at: number; odds: CachedOdds }>();
+  /** Access token -> its expiry (epoch seconds), for tokens the API answered 200 to. */
+  const accepted = new Map<string, number>();
+
+  function forgetExpiredTokens(nowS: number) {
+    for (const [token, exp] of accepted) if (exp <= nowS) accepted.delete(token);
+    // Still full of live tokens: drop the oldest remembered; they are only asked about again.
+    for (const token of accepted.keys()) {
+      if (accepted.size < MAX_TOKENS) break;
+      accepted.delete(token);
+    }
+  }
+
+  return {
+    /** The cached answer for `key`, if fresh and the token is one the API accepted. */
+    lookup(key: string, token: string): CachedOdds | undefined {
+      const now = clock();
+      const exp = accepted.get(token);
+      if (exp === undefined || exp * 1000 <= now) return undefined;
+      const entry = answers.get(key);
+      return entry && now - entry.at < ttl ? entry.odds : undefined;
+    },
+    /** Logout: the token is not served from here again, whatever the API would say for its last minutes. */
+    forget(token: string) {
+      accepted.delete(token);
+    },
+    /** Keeps a 200 gzip answer of the API to `token`'s request for `key`. */
+    store(key: string, token: string, tokenExpS: number, answer: UpstreamAnswer): CachedOdds | undefined {
+      const etag = answer.headers.etag;
+      if (answer.status !== 200 || answer.headers["content-encoding"] !== "gzip" || typeof etag !== "string") return undefined;
+      if (accepted.size >= MAX_TOKENS) forgetExpiredTokens(clock() / 1000);
+      accepted.set(token, tokenExpS);
+      let json: Buffer | undefined;
+      const odds: CachedOdds = { etag, gzip: answer.body, json: () => (json ??= gunzipSync(answer.body)) };
+      answers.set(key, { at: clock(), odds });
+      return odds;
+    },
+  };
+}
+
+export type OddsCache = ReturnType<typeof oddsCache>;
+
+/**
+ * The cache key of an odds query: the three values as numbers, so spellings that the API reads
+ * alike ("01", "1.0") share an entry and the keys stay as few as the valid combinations.
+ */
+export function oddsKey(query: { country: string; competition: string; market: string }): string {
+  return `${Number(query.country)}&${Number(query.competition)}&${Number(query.market)}`;
+}
