@@ -24,6 +24,14 @@ function openVerify(verifyContext: VerifyContext = "registration") {
   return { ...host, code: () => screen.getByLabelText("Verification Code") as HTMLInputElement };
 }
 
+/** Opens the dialog and lets the minute that follows the first code run out. */
+async function openVerifyReadyToResend(verifyContext: VerifyContext = "registration") {
+  const opened = openVerify(verifyContext);
+  await advance(60_000);
+  expect(screen.getByRole("button", { name: "Resend code" })).toHaveProperty("disabled", false);
+  return opened;
+}
+
 describe("VerifyDialog", () => {
   it("shows the e-mail and a numeric one-time-code field", () => {
     stubApi({});
@@ -34,13 +42,20 @@ describe("VerifyDialog", () => {
     expect(document.activeElement).toBe(code());
   });
 
-  it("after registration says the code was sent and lets the user ask for another at once", () => {
-    stubApi({});
+  it("after registration says the code was sent and counts down the minute before another", async () => {
+    const api = stubApi({ "POST /api/users/resend-otp": { data: { ok: true } } });
     openVerify("registration");
     expect(dialog().querySelector("p")?.textContent).toBe(
       `We have sent a 6-digit verification code to ${EMAIL}.`,
     );
-    expect(screen.getByRole("button", { name: "Resend code" })).toHaveProperty("disabled", false);
+    const button = screen.getByRole("button", { name: "Resend in 60s" });
+    expect(button).toHaveProperty("disabled", true);
+    await advance(59_000);
+    expect(button.textContent).toBe("Resend in 1s");
+    await advance(1000);
+    expect(button.textContent).toBe("Resend code");
+    expect(button).toHaveProperty("disabled", false);
+    expect(api.calls).toHaveLength(0);
   });
 
   it("after an unverified login says a new code was sent and counts down the minute before another", async () => {
@@ -142,7 +157,7 @@ describe("VerifyDialog", () => {
 
   it("resends the code, then counts down 60 seconds before it can resend again", async () => {
     const api = stubApi({ "POST /api/users/resend-otp": { data: { ok: true } } });
-    const { user } = openVerify();
+    const { user } = await openVerifyReadyToResend();
     await user.click(screen.getByRole("button", { name: "Resend code" }));
     await advance(300);
     expect(api.callsTo("POST /api/users/resend-otp").map((c) => c.body)).toEqual([{ email: EMAIL }]);
@@ -170,7 +185,7 @@ describe("VerifyDialog", () => {
     "shows the spec's resend message for %s and starts no countdown",
     async (code, status, message) => {
       stubApi({ "POST /api/users/resend-otp": errorReply(status, code) });
-      const { user } = openVerify();
+      const { user } = await openVerifyReadyToResend();
       await user.click(screen.getByRole("button", { name: "Resend code" }));
       await advance(300);
       expect(screen.getByRole("alert").textContent).toBe(message);

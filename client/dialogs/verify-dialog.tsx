@@ -24,9 +24,10 @@ export function VerifyDialog() {
   const context = useDialogs((s) => s.verifyContext);
   const verify = useAsyncAction();
   const resend = useAsyncAction();
-  // After an unverified login the API has just sent a code (or sent one within the cooldown), so a
-  // resend would be refused for up to a minute: count that minute down from the start.
-  const cooldown = useCountdown(context === "login" ? RESEND_COOLDOWN_S : 0);
+  // The dialog opens just after a code went out (registration, or an unverified login, where the API
+  // sends one unless it did within the cooldown), so a resend would be refused for up to a minute:
+  // count that minute down from the start.
+  const cooldown = useCountdown(RESEND_COOLDOWN_S);
   const [code, setCode] = useState("");
   const [error, setError] = useState<FormMessage | null>(null);
   const [status, setStatus] = useState<string | null>(null);
