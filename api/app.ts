@@ -41,7 +41,7 @@ export interface ApiInstance {
 export async function createApp(config: ApiConfig, options: ApiOptions = {}): Promise<ApiInstance> {
   const clock = options.clock ?? Date.now;
   const logger = options.logger ?? pino({ level: config.logLevel, base: { tier: "api" } });
-  const db = await openDatabase(config.databaseUrl);
+  const db = await openDatabase(config.databaseUrl, (err) => logger.warn({ err }, "a pooled database connection was lost; the pool opens another"));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), logger });

@@ -21,9 +21,13 @@ const pgTypes = {
     oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** Opens the database named by DATABASE_URL (`sqlite:<path>` or `postgres://...`) and migrates it. */
-export async function openDatabase(url: string): Promise<Db> {
-  const db = url.startsWith("sqlite:") ? openSqlite(url.slice("sqlite:".length)) : openPostgres(url);
+/**
+ * Opens the database named by DATABASE_URL (`sqlite:<path>` or `postgres://...`) and migrates it.
+ * `onIdleError` hears of a pooled PostgreSQL connection that died while idle (a server restart, an
+ * administrator's pg_terminate_backend): the pool replaces it, and the process must not crash.
+ */
+export async function openDatabase(url: string, onIdleError: (error: Error) => void = (error) => console.error("database connection lost", error)): Promise<Db> {
+  const db = url.startsWith("sqlite:") ? openSqlite(url.slice("sqlite:".length)) : openPostgres(url, onIdleError);
   await migrateToLatest(db.kysely as Kysely<unknown>);
   return db;
 }
@@ -39,8 +43,9 @@ function openSqlite(path: string): Db {
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
 }
 
-function openPostgres(url: string): Db {
+function openPostgres(url: string, onIdleError: (error: Error) => void): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+  pool.on("error", onIdleError);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: "postgres", close: () => kysely.destroy() };
 }
