@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, ROOT, SERVER_ENTRY, startSite, waitFor, type RunningSite } from "./server-process.ts";
-import { uniqueUser, type TestUser } from "./users.ts";
 
 const SOURCES = ["client", "server", "api", "shared"];
 
@@ -39,22 +38,6 @@ declare global {
   var __afrioddsE2E: { site: RunningSite; tmpDir: string } | undefined;
 }
 
-/**
- * An unverified account registered before any test runs, for the resend-countdown journey: the
- * API mails one code a minute per address, so the resend button only succeeds 60 s after
- * registration, and the test should not have to sleep through all of it.
- */
-async function registerPendingAccount(baseURL: string): Promise<TestUser & { registeredAt: number }> {
-  const user = uniqueUser("pending");
-  const res = await fetch(`${baseURL}/api/users/register`, {
-    method: "PUT",
-    headers: { "content-type": "application/json", origin: baseURL },
-    body: JSON.stringify({ userName: user.username, email: user.email, password: user.password, country: 1 }),
-  });
-  if (res.status >= 300) throw new Error(`registering the pending account answered ${res.status}: ${await res.text()}`);
-  return { ...user, registeredAt: Date.now() };
-}
-
 export default async function globalSetup() {
   buildIfStale();
   const tmpDir = mkdtempSync(join(tmpdir(), "afriodds-e2e-"));
@@ -62,7 +45,6 @@ export default async function globalSetup() {
   const [port, apiPort] = [await freePort(), await freePort()];
   const logFile = join(tmpDir, "server.log");
   let site: RunningSite | undefined;
-  let pending: TestUser & { registeredAt: number };
   try {
     site = await startSite(
       { PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: "5", LOG_LEVEL: "warn" },
@@ -81,7 +63,6 @@ export default async function globalSetup() {
       },
       running,
     );
-    pending = await registerPendingAccount(baseURL);
   } catch (error) {
     // Global teardown does not run when set-up fails: clean up here.
     await site?.stop();
@@ -91,13 +72,12 @@ export default async function globalSetup() {
   globalThis.__afrioddsE2E = { site, tmpDir };
   const { baseURL } = site;
 
-  const info = { baseURL, dataDir, tmpDir, pid: site.pid, pending };
+  const info = { baseURL, dataDir, tmpDir, pid: site.pid };
   writeFileSync(join(tmpDir, "server.json"), JSON.stringify(info, null, 2));
   // Workers are started after global setup and inherit these.
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_TMP_DIR = tmpDir;
   process.env.E2E_SERVER_PID = String(site.pid);
-  process.env.E2E_PENDING_USER = JSON.stringify(pending);
   console.log(`[e2e] AfriOdds at ${baseURL} (pid ${site.pid}, DATA_DIR ${dataDir})`);
 }

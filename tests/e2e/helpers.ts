@@ -10,12 +10,12 @@ export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback"] 
 export const NIGERIA_BOOKMAKERS = ["Bet9Ja", "BetKing", "SportyBet", "NairaBet", "1XBet"] as const;
 
 /** What global-setup.ts started, as the environment hands it to the workers. */
-export function site(): { baseURL: string; dataDir: string; pending: TestUser & { registeredAt: number } } {
-  const { E2E_BASE_URL, E2E_DATA_DIR, E2E_PENDING_USER } = process.env;
-  if (!E2E_BASE_URL || !E2E_DATA_DIR || !E2E_PENDING_USER) {
+export function site(): { baseURL: string; dataDir: string } {
+  const { E2E_BASE_URL, E2E_DATA_DIR } = process.env;
+  if (!E2E_BASE_URL || !E2E_DATA_DIR) {
     throw new Error("E2E_BASE_URL / E2E_DATA_DIR are unset: run the suite with `npx playwright test` so global setup starts the site.");
   }
-  return { baseURL: E2E_BASE_URL, dataDir: E2E_DATA_DIR, pending: JSON.parse(E2E_PENDING_USER) };
+  return { baseURL: E2E_BASE_URL, dataDir: E2E_DATA_DIR };
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), in case a mailer encodes the subject. */
