@@ -11,11 +11,11 @@ import { usePreviewOdds, type PreviewState } from "./use-preview-odds.ts";
 function PreviewBody({ state }: { state: PreviewState }): JSX.Element {
   const root = useRouteLoaderData("root") as RootData | undefined;
   if (state.status === "loading") {
-    return <p className="has-text-centered py-5">Loading preview odds...</p>;
+    return <p className="preview-placeholder has-text-centered py-5">Loading preview odds...</p>;
   }
   if (state.status === "failed") {
     return (
-      <div className="notification is-warning">
+      <div className="preview-placeholder notification is-warning">
         <h3 className="title is-6 mb-2">Preview temporarily unavailable</h3>
         <p>{PREVIEW_LOAD_FAILED_MESSAGE}</p>
         <p className="mb-3">Login to access all odds data!</p>
@@ -27,7 +27,7 @@ function PreviewBody({ state }: { state: PreviewState }): JSX.Element {
   }
   if (state.events.length === 0) {
     return (
-      <div className="has-text-centered py-4">
+      <div className="preview-placeholder has-text-centered py-4">
         <h3 className="title is-5">Sample Match Preview</h3>
         <p className="mb-3">Sign up to see real-time odds from Nigerian bookmakers!</p>
         <button type="button" className="button is-primary" onClick={openRegister}>
@@ -70,7 +70,7 @@ export function OddsPreview(): JSX.Element {
           Best Odds
         </li>
       </ul>
-      <div aria-live="polite" aria-busy={state.status === "loading"}>
+      <div className="preview-body" aria-live="polite" aria-busy={state.status === "loading"}>
         <PreviewBody state={state} />
       </div>
     </section>

@@ -70,6 +70,24 @@ test("a visitor goes from the landing page to the Nigeria preview and opens regi
   await expect(dialog(page, "Create Your Free Account").getByLabel("Username")).toBeFocused();
 });
 
+test("the Nigeria preview's cards arrive without moving anything below them, on a phone and on a desktop", async ({ page }) => {
+  // The sample is held back a moment (not changed), so the loading state can be measured first.
+  await page.route("**/api/odds/sample?**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  for (const viewport of [{ width: 360, height: 780 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/nigeria");
+    const cta = page.getByRole("region", { name: "Ready to Access All Nigerian Betting Odds?" });
+    await expect(page.getByText("Loading preview odds...")).toBeVisible();
+    const before = (await cta.boundingBox())!.y;
+    await expect(page.locator("article.event-card")).toHaveCount(2);
+    const after = (await cta.boundingBox())!.y;
+    expect(Math.abs(after - before), `the call to action moved at ${viewport.width} px`).toBeLessThanOrEqual(12);
+  }
+});
+
 test("registration with mismatched passwords says 'Passwords do not match' and sends nothing", async ({ page }) => {
   const sent: string[] = [];
   page.on("request", (req) => {
