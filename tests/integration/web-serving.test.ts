@@ -2,44 +2,15 @@ import { spawn } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { serve } from "#server/serve.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
-import { startPipeline } from "../helpers/pipeline.ts";
-import { startSmtpSink } from "../helpers/smtp-sink.ts";
-import { builtDist, rawGet, startWebStack, TEST_ORIGIN, webTier } from "../helpers/web.ts";
-import { newAccount } from "../factories.ts";
+import { builtDist, rawGet, TEST_ORIGIN, webTier } from "../helpers/web.ts";
+import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
 
-let database: TestDatabase;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let stack: Awaited<ReturnType<typeof startWebStack>>;
-let pipeline: Awaited<ReturnType<typeof startPipeline>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase("sqlite");
-  sink = await startSmtpSink();
-  stack = await startWebStack(database, { smtpUrl: sink.url });
-  pipeline = await startPipeline({ api: stack.api.api, clock: stack.api.api.clock });
-  await pipeline.collector.runCycle();
-}, 120_000);
-afterAll(async () => {
-  await pipeline?.close();
-  await stack?.close();
-  await sink?.close();
-  await database?.drop();
-});
+const suite = useWebSuite();
 
 /** A signed-in session's Cookie header. */
-async function signedIn(): Promise<string> {
-  const account = newAccount();
-  await stack.http.put("/api/users/register").set("origin", TEST_ORIGIN).set("content-type", "application/json").send(account).expect(201);
-  const res = await stack.http.post("/api/users/verify-email").set("origin", TEST_ORIGIN).set("content-type", "application/json").send({ email: account.email, otp: sink.latestCode(account.email) });
-  expect(res.status).toBe(200);
-  return ([] as string[])
-    .concat(res.headers["set-cookie"] ?? [])
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const signedIn = async (): Promise<string> => (await signInThroughWeb(suite)).cookie;
 
 /** One GET to a listening port; resolves with the whole answer. */
 function get(port: number, path: string, headers: Record<string, string> = {}) {
@@ -61,12 +32,12 @@ describe("compression of dynamic answers", () => {
   for (const coding of ["br", "gzip"] as const) {
     it(`answers the odds and a rendered page in ${coding}`, async () => {
       const cookie = await signedIn();
-      const odds = await rawGet(stack.web.app, "/api/odds?country=1&competition=1&market=1", { cookie, "accept-encoding": coding });
+      const odds = await rawGet(suite.stack.web.app, "/api/odds?country=1&competition=1&market=1", { cookie, "accept-encoding": coding });
       expect(odds.status).toBe(200);
       expect(odds.headers["content-encoding"]).toBe(coding);
       expect(JSON.parse(decode[coding](odds.body).toString("utf8")).data.events.length).toBeGreaterThan(0);
 
-      const page = await rawGet(stack.web.app, "/dashboard", { cookie, "accept-encoding": coding });
+      const page = await rawGet(suite.stack.web.app, "/dashboard", { cookie, "accept-encoding": coding });
       expect(page.status).toBe(200);
       expect(page.headers["content-encoding"]).toBe(coding);
       expect(decode[coding](page.body).toString("utf8")).toMatch(/^<!doctype html>[\s\S]*<table[\s\S]*<\/html>$/);
@@ -78,31 +49,31 @@ describe("prerendered pages", () => {
   it("give each coding its own strong ETag, and answer 304 only for the representation asked for", async () => {
     const tags = new Map<string, string>();
     for (const coding of ["br", "gzip", "identity"]) {
-      const res = await rawGet(stack.web.app, "/nigeria", { "accept-encoding": coding });
+      const res = await rawGet(suite.stack.web.app, "/nigeria", { "accept-encoding": coding });
       expect(res.status).toBe(200);
       expect(res.headers["content-encoding"]).toBe(coding === "identity" ? undefined : coding);
       expect(res.headers.etag).toMatch(/^"[^"]+"$/);
       tags.set(coding, res.headers.etag!);
     }
     expect(new Set(tags.values()).size).toBe(3);
-    expect((await rawGet(stack.web.app, "/nigeria", { "accept-encoding": "gzip", "if-none-match": tags.get("gzip")! })).status).toBe(304);
-    expect((await rawGet(stack.web.app, "/nigeria", { "accept-encoding": "br", "if-none-match": tags.get("gzip")! })).status).toBe(200);
-    expect((await rawGet(stack.web.app, "/nigeria", { "accept-encoding": "br", "if-none-match": `W/${tags.get("br")!}` })).status).toBe(304);
+    expect((await rawGet(suite.stack.web.app, "/nigeria", { "accept-encoding": "gzip", "if-none-match": tags.get("gzip")! })).status).toBe(304);
+    expect((await rawGet(suite.stack.web.app, "/nigeria", { "accept-encoding": "br", "if-none-match": tags.get("gzip")! })).status).toBe(200);
+    expect((await rawGet(suite.stack.web.app, "/nigeria", { "accept-encoding": "br", "if-none-match": `W/${tags.get("br")!}` })).status).toBe(304);
   });
 });
 
 describe("content security policy", () => {
   it("forbids everything to answers that are not pages", async () => {
     for (const path of ["/api/odds/summary?country=1", "/api/no-such-call", "/healthz", "/metrics"]) {
-      const res = await stack.http.get(path);
+      const res = await suite.stack.http.get(path);
       expect(res.headers["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
     }
   });
 
   it("keeps each page's own policy", async () => {
-    const prerendered = await stack.http.get("/about");
+    const prerendered = await suite.stack.http.get("/about");
     expect(prerendered.headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
-    const rendered = await stack.http.get("/no-such-page");
+    const rendered = await suite.stack.http.get("/no-such-page");
     const csp = rendered.headers["content-security-policy"]!;
     expect(csp).toMatch(/script-src 'self' 'nonce-/);
     for (const directive of ["base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
@@ -111,12 +82,12 @@ describe("content security policy", () => {
 
 describe("graceful shutdown", () => {
   it("finishes the request in flight, refuses new connections, and reports not ready", async () => {
-    const web = await webTier(stack.proxy.origin);
+    const web = await webTier(suite.stack.proxy.origin);
     const serving = await serve(web.app, { port: 0, host: "127.0.0.1" });
     expect((await request(web.app).get("/readyz")).status).toBe(200);
-    stack.proxy.failNext("GET", "/odds/summary", { delayMs: 800 });
+    suite.stack.proxy.failNext("GET", "/odds/summary", { delayMs: 800 });
     const slow = get(serving.port, "/api/odds/summary?country=1", { "x-request-id": "in-flight-at-shutdown" });
-    await vi.waitFor(() => expect(stack.proxy.withRequestId("in-flight-at-shutdown")).toHaveLength(1));
+    await vi.waitFor(() => expect(suite.stack.proxy.withRequestId("in-flight-at-shutdown")).toHaveLength(1));
 
     web.beginShutdown();
     const closed = serving.close();
@@ -132,7 +103,7 @@ describe("graceful shutdown", () => {
   it("does the same when server/main.ts gets SIGTERM, then exits 0", async () => {
     const dist = await builtDist();
     const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: { PATH: process.env.PATH, NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", API_ORIGIN: stack.proxy.origin, PUBLIC_ORIGIN: TEST_ORIGIN, DIST_DIR: dist, LOG_LEVEL: "info" },
+      env: { PATH: process.env.PATH, NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", API_ORIGIN: suite.stack.proxy.origin, PUBLIC_ORIGIN: TEST_ORIGIN, DIST_DIR: dist, LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "inherit"],
     });
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -147,9 +118,9 @@ describe("graceful shutdown", () => {
       { timeout: 15_000, interval: 100 },
     );
 
-    stack.proxy.failNext("GET", "/odds/summary", { delayMs: 800 });
+    suite.stack.proxy.failNext("GET", "/odds/summary", { delayMs: 800 });
     const slow = get(port, "/api/odds/summary?country=1", { "x-request-id": "in-flight-at-sigterm" });
-    await vi.waitFor(() => expect(stack.proxy.withRequestId("in-flight-at-sigterm")).toHaveLength(1));
+    await vi.waitFor(() => expect(suite.stack.proxy.withRequestId("in-flight-at-sigterm")).toHaveLength(1));
     child.kill("SIGTERM");
     await vi.waitFor(() => expect(log).toMatch(/shutting down/));
     await expect(get(port, "/healthz")).rejects.toMatchObject({ code: "ECONNREFUSED" });

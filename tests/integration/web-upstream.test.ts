@@ -1,43 +1,17 @@
 import { SignJWT } from "jose";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
-import { startPipeline } from "../helpers/pipeline.ts";
-import { startSmtpSink } from "../helpers/smtp-sink.ts";
-import { startWebStack, TEST_JWT_SECRET, TEST_ORIGIN, webTier } from "../helpers/web.ts";
+import { describe, expect, it } from "vitest";
+import { TEST_JWT_SECRET, TEST_ORIGIN, webTier } from "../helpers/web.ts";
 import { newAccount } from "../factories.ts";
+import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
 
-let database: TestDatabase;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let stack: Awaited<ReturnType<typeof startWebStack>>;
-let pipeline: Awaited<ReturnType<typeof startPipeline>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase("sqlite");
-  sink = await startSmtpSink();
-  stack = await startWebStack(database, { smtpUrl: sink.url });
-  pipeline = await startPipeline({ api: stack.api.api, clock: stack.api.api.clock });
-  await pipeline.collector.runCycle();
-}, 120_000);
-afterAll(async () => {
-  await pipeline?.close();
-  await stack?.close();
-  await sink?.close();
-  await database?.drop();
-});
+const suite = useWebSuite();
 
 const setCookies = (res: request.Response) => ([] as string[]).concat(res.headers["set-cookie"] ?? []);
 const cookieValue = (cookies: string[], name: string) => cookies.find((c) => c.startsWith(`${name}=`))?.split(";")[0]?.slice(name.length + 1);
 
 /** A verified account signed in through the web tier: its two token cookies. */
-async function signedIn() {
-  const account = newAccount();
-  const json = (path: string) => stack.http.post(path).set("origin", TEST_ORIGIN).set("content-type", "application/json");
-  await stack.http.put("/api/users/register").set("origin", TEST_ORIGIN).set("content-type", "application/json").send(account).expect(201);
-  const res = await json("/api/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
-  expect(res.status).toBe(200);
-  return { access: cookieValue(setCookies(res), "afriodds_at")!, refresh: cookieValue(setCookies(res), "afriodds_rt")! };
-}
+const signedIn = () => signInThroughWeb(suite);
 
 /** An access token the web tier must refresh before use: it expires in 4 minutes. */
 const nearExpiry = () =>
@@ -56,9 +30,9 @@ describe("one refresh at a time per session", () => {
     const { refresh } = await signedIn();
     const stale = await nearExpiry();
     const ids = Array.from({ length: 8 }, (_, i) => `concurrent-${refresh.slice(0, 8)}-${i}`);
-    const answers = await Promise.all(ids.map((id) => stack.http.get("/api/users/me").set("x-request-id", id).set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`)));
+    const answers = await Promise.all(ids.map((id) => suite.stack.http.get("/api/users/me").set("x-request-id", id).set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`)));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-    const refreshes = ids.flatMap((id) => stack.proxy.withRequestId(id)).filter((r) => r.path === "/users/refresh");
+    const refreshes = ids.flatMap((id) => suite.stack.proxy.withRequestId(id)).filter((r) => r.path === "/users/refresh");
     expect(refreshes).toHaveLength(1);
     // Every answer hands out the same new session...
     const renewed = new Set(answers.map((a) => cookieValue(setCookies(a), "afriodds_rt")));
@@ -66,9 +40,9 @@ describe("one refresh at a time per session", () => {
     const [next] = [...renewed];
     expect(next).not.toBe(refresh);
     // ...which keeps working: it refreshes again, and its access token is accepted.
-    const later = await stack.http.post("/api/users/refresh").set("origin", TEST_ORIGIN).set("content-type", "application/json").set("cookie", `afriodds_rt=${next}`).send({});
+    const later = await suite.stack.http.post("/api/users/refresh").set("origin", TEST_ORIGIN).set("content-type", "application/json").set("cookie", `afriodds_rt=${next}`).send({});
     expect(later.status).toBe(200);
-    const me = await stack.http.get("/api/session").set("cookie", `afriodds_at=${cookieValue(setCookies(later), "afriodds_at")}; afriodds_rt=${cookieValue(setCookies(later), "afriodds_rt")}`);
+    const me = await suite.stack.http.get("/api/session").set("cookie", `afriodds_at=${cookieValue(setCookies(later), "afriodds_at")}; afriodds_rt=${cookieValue(setCookies(later), "afriodds_rt")}`);
     expect(me.status).toBe(200);
     expect(me.body.data.user.username).toMatch(/^bettor_/);
   });
@@ -76,22 +50,22 @@ describe("one refresh at a time per session", () => {
   it("answers a request that still carries the old cookie a moment later with the same refresh", async () => {
     const { refresh } = await signedIn();
     const stale = await nearExpiry();
-    const first = await stack.http.get("/api/users/me").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
-    const late = await stack.http.get("/api/users/me").set("x-request-id", `late-${refresh.slice(0, 8)}`).set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
+    const first = await suite.stack.http.get("/api/users/me").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
+    const late = await suite.stack.http.get("/api/users/me").set("x-request-id", `late-${refresh.slice(0, 8)}`).set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
     expect([first.status, late.status]).toEqual([200, 200]);
     expect(cookieValue(setCookies(late), "afriodds_rt")).toBe(cookieValue(setCookies(first), "afriodds_rt"));
-    expect(stack.proxy.withRequestId(`late-${refresh.slice(0, 8)}`).map((r) => r.path)).toEqual(["/users/me"]);
+    expect(suite.stack.proxy.withRequestId(`late-${refresh.slice(0, 8)}`).map((r) => r.path)).toEqual(["/users/me"]);
   });
 
   it("retries at the next request a refresh that failed because the API was unavailable, keeping the cookies meanwhile", async () => {
     const { refresh } = await signedIn();
     const stale = await nearExpiry();
-    stack.proxy.failNext("POST", "/users/refresh", { status: 502 });
-    const failed = await stack.http.get("/api/users/me").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
+    suite.stack.proxy.failNext("POST", "/users/refresh", { status: 502 });
+    const failed = await suite.stack.http.get("/api/users/me").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
     expect(failed.status).toBe(502);
     expect(failed.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
     expect(setCookies(failed)).toEqual([]);
-    const next = await stack.http.get("/api/users/me").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
+    const next = await suite.stack.http.get("/api/users/me").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
     expect(next.status).toBe(200);
     expect(cookieValue(setCookies(next), "afriodds_rt")).not.toBe(refresh);
   });
@@ -99,16 +73,16 @@ describe("one refresh at a time per session", () => {
   it("after logout, does not hand the old cookie the session's last refresh", async () => {
     const { refresh } = await signedIn();
     const stale = await nearExpiry();
-    const refreshed = await stack.http.get("/api/users/me").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
+    const refreshed = await suite.stack.http.get("/api/users/me").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
     const cookies = setCookies(refreshed);
-    const out = await stack.http
+    const out = await suite.stack.http
       .post("/api/users/logout")
       .set("origin", TEST_ORIGIN)
       .set("content-type", "application/json")
       .set("cookie", `afriodds_at=${cookieValue(cookies, "afriodds_at")}; afriodds_rt=${cookieValue(cookies, "afriodds_rt")}`)
       .send({});
     expect(out.status).toBe(200);
-    const replay = await stack.http.get("/api/session").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
+    const replay = await suite.stack.http.get("/api/session").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
     expect(replay.status).toBe(401);
     expect(cookieValue(setCookies(replay), "afriodds_at")).toBe("");
   });
@@ -116,15 +90,15 @@ describe("one refresh at a time per session", () => {
 
 describe("upstream failures", () => {
   it("answers an API's 5xx as 502 UPSTREAM_UNAVAILABLE, never relaying it", async () => {
-    stack.proxy.failNext("GET", "/odds/summary", { status: 500 });
-    const res = await stack.http.get("/api/odds/summary?country=1");
+    suite.stack.proxy.failNext("GET", "/odds/summary", { status: 500 });
+    const res = await suite.stack.http.get("/api/odds/summary?country=1");
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ error: { code: "UPSTREAM_UNAVAILABLE", description: expect.any(String), type: "upstream" } });
   });
 
   it("answers 503 UPSTREAM_UNAVAILABLE when the API does not answer in time", async () => {
-    const web = await webTier(stack.proxy.origin, {}, { upstreamTimeoutMs: 300 });
-    stack.proxy.failNext("GET", "/odds/summary", { delayMs: 2_000 });
+    const web = await webTier(suite.stack.proxy.origin, {}, { upstreamTimeoutMs: 300 });
+    suite.stack.proxy.failNext("GET", "/odds/summary", { delayMs: 2_000 });
     const started = Date.now();
     const res = await request(web.app).get("/api/odds/summary?country=1");
     expect(res.status).toBe(503);
@@ -134,24 +108,24 @@ describe("upstream failures", () => {
   });
 
   it("counts every kind of upstream failure, whoever made the call", async () => {
-    const web = await webTier(stack.proxy.origin, {}, { upstreamTimeoutMs: 300 });
+    const web = await webTier(suite.stack.proxy.origin, {}, { upstreamTimeoutMs: 300 });
     const { access, refresh } = await signedIn();
     // A 5xx answer to a BFF call, to a page's loader, and to /readyz.
-    stack.proxy.failNext("GET", "/odds/summary", { status: 500 });
+    suite.stack.proxy.failNext("GET", "/odds/summary", { status: 500 });
     expect((await request(web.app).get("/api/odds/summary?country=1")).status).toBe(502);
     expect(await counter(web.app, upstreamErrors("server_error"))).toBe(1);
-    stack.proxy.failNext("GET", "/odds/summary", { status: 503 });
+    suite.stack.proxy.failNext("GET", "/odds/summary", { status: 503 });
     await request(web.app).get("/dashboard").set("cookie", `afriodds_at=${access}; afriodds_rt=${refresh}`);
     expect(await counter(web.app, upstreamErrors("server_error"))).toBe(2);
-    stack.proxy.failNext("GET", "/healthz", { status: 500 });
+    suite.stack.proxy.failNext("GET", "/healthz", { status: 500 });
     expect((await request(web.app).get("/readyz")).status).toBe(503);
     expect(await counter(web.app, upstreamErrors("server_error"))).toBe(3);
     // A timeout.
-    stack.proxy.failNext("GET", "/odds/summary", { delayMs: 1_000 });
+    suite.stack.proxy.failNext("GET", "/odds/summary", { delayMs: 1_000 });
     expect((await request(web.app).get("/api/odds/summary?country=1")).status).toBe(503);
     expect(await counter(web.app, upstreamErrors("timeout"))).toBe(1);
     // A dropped connection.
-    stack.proxy.failNext("GET", "/odds/summary", { reset: true });
+    suite.stack.proxy.failNext("GET", "/odds/summary", { reset: true });
     expect((await request(web.app).get("/api/odds/summary?country=1")).status).toBe(502);
     expect(await counter(web.app, upstreamErrors("unreachable"))).toBe(1);
     await web.close();
@@ -164,9 +138,9 @@ describe("upstream failures", () => {
   });
 
   it("stops a page's loaders at the page deadline instead of waiting for the API", async () => {
-    const web = await webTier(stack.proxy.origin, {}, { renderTimeoutMs: 400 });
+    const web = await webTier(suite.stack.proxy.origin, {}, { renderTimeoutMs: 400 });
     const { access, refresh } = await signedIn();
-    stack.proxy.failNext("GET", "/odds/summary", { delayMs: 3_000 });
+    suite.stack.proxy.failNext("GET", "/odds/summary", { delayMs: 3_000 });
     const started = Date.now();
     const res = await request(web.app).get("/dashboard").set("cookie", `afriodds_at=${access}; afriodds_rt=${refresh}`);
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -179,13 +153,13 @@ describe("upstream failures", () => {
 describe("what the BFF asks of the API", () => {
   it("asks for identity where it parses the answer and passes the browser's Accept-Encoding where it relays it", async () => {
     const account = newAccount();
-    const json = (path: string) => stack.http.post(path).set("origin", TEST_ORIGIN).set("content-type", "application/json").set("accept-encoding", "br");
-    await stack.http.put("/api/users/register").set("origin", TEST_ORIGIN).set("content-type", "application/json").set("x-request-id", `reg-${account.userName}`).set("accept-encoding", "br").send(account).expect(201);
-    await json("/api/users/verify-email").set("x-request-id", `verify-${account.userName}`).send({ email: account.email, otp: sink.latestCode(account.email) }).expect(200);
+    const json = (path: string) => suite.stack.http.post(path).set("origin", TEST_ORIGIN).set("content-type", "application/json").set("accept-encoding", "br");
+    await suite.stack.http.put("/api/users/register").set("origin", TEST_ORIGIN).set("content-type", "application/json").set("x-request-id", `reg-${account.userName}`).set("accept-encoding", "br").send(account).expect(201);
+    await json("/api/users/verify-email").set("x-request-id", `verify-${account.userName}`).send({ email: account.email, otp: suite.sink.latestCode(account.email) }).expect(200);
     const login = await json("/api/users/login").set("x-request-id", `login-${account.userName}`).send({ username: account.userName, password: account.password }).expect(200);
     const stale = await nearExpiry();
-    await stack.http.get("/api/session").set("accept-encoding", "br").set("x-request-id", `session-${account.userName}`).set("cookie", `afriodds_at=${stale}; afriodds_rt=${cookieValue(setCookies(login), "afriodds_rt")}`).expect(200);
-    const encoding = (id: string) => stack.proxy.withRequestId(id).map((r) => `${r.path} ${r.headers["accept-encoding"]}`);
+    await suite.stack.http.get("/api/session").set("accept-encoding", "br").set("x-request-id", `session-${account.userName}`).set("cookie", `afriodds_at=${stale}; afriodds_rt=${cookieValue(setCookies(login), "afriodds_rt")}`).expect(200);
+    const encoding = (id: string) => suite.stack.proxy.withRequestId(id).map((r) => `${r.path} ${r.headers["accept-encoding"]}`);
     expect(encoding(`reg-${account.userName}`)).toEqual(["/users/register br"]);
     expect(encoding(`verify-${account.userName}`)).toEqual(["/users/verify-email identity"]);
     expect(encoding(`login-${account.userName}`)).toEqual(["/users/login identity"]);
@@ -195,7 +169,7 @@ describe("what the BFF asks of the API", () => {
 
 describe("metrics", () => {
   it("labels requests by route, so random paths never add a series", async () => {
-    const web = await webTier(stack.proxy.origin);
+    const web = await webTier(suite.stack.proxy.origin);
     await request(web.app).get("/nigeria");
     await request(web.app).get("/api/odds/summary?country=1");
     const series = async () => (await request(web.app).get("/metrics")).text.split("\n").filter((l) => l.startsWith("afriodds_http_requests_total{"));
