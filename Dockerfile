@@ -8,9 +8,7 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-# The health probe is not part of `npm run build`: only the image needs it.
-RUN npm run build \
-  && npx esbuild server/healthcheck.ts --bundle --platform=node --format=esm --packages=external --target=node20.19 --outfile=dist/server/healthcheck.js
+RUN npm run build
 
 FROM deps AS prod-deps
 RUN npm prune --omit=dev --no-audit --no-fund
@@ -24,6 +22,6 @@ COPY package.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-# Probes PORT for the web tier and API_PORT when the container runs dist/api/main.js (server/ops/health-probe.ts).
+# Probes PORT for the web tier and API_PORT when the container runs dist/api/main.js (server/healthcheck.ts).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s CMD ["node", "dist/server/healthcheck.js"]
 CMD ["node", "dist/server/main.js"]

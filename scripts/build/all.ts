@@ -39,6 +39,8 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
     await buildNode("server/main.ts", `${dist}/server/main.js`);
     await buildNode("api/main.ts", `${dist}/api/main.js`);
     await buildNode("api/embedded.ts", `${dist}/api/embedded.js`);
+    // The container's HEALTHCHECK (Dockerfile).
+    await buildNode("server/healthcheck.ts", `${dist}/server/healthcheck.js`);
   }
   return { entry, cssRawBytes: styles.rawBytes, cssGzipBytes: styles.gzipBytes, publicCssGzipBytes: publicCss.gzipBytes, stylesheet, compressed, pages };
 }
