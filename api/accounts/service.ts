@@ -28,6 +28,8 @@ const LOGIN_USER_RULE = { max: 10, windowMs: 24 * 60 * 60 * 1000, blockMs: 15 * 
 const LOGIN_IP_RULE = { max: 100, windowMs: 60 * 60 * 1000, blockMs: 60 * 60 * 1000 };
 /** Codes: one a minute and five an hour per e-mail and purpose (registration's code included). */
 const CODE_COOLDOWN_MS = 60 * 1000;
+/** The cooldown as a slot taken in one conditional write: parallel requests issue one code, not one each. */
+const CODE_COOLDOWN_RULE = { max: 1, windowMs: CODE_COOLDOWN_MS, blockMs: CODE_COOLDOWN_MS };
 const CODES_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 /** How long shutting down waits for mail still being delivered. */
@@ -45,6 +47,8 @@ export interface AccountsDeps {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** The key that stands for "no such account" in the code limits. */
+const NOBODY = "nobody";
 
 function sessionUser(user: UserRow): SessionUser {
   return { id: user.id, username: user.username, country: String(user.country), registrationDate: iso(user.created_at) };
@@ -69,7 +73,7 @@ export function accountsService(deps: AccountsDeps) {
     return { user: sessionUser(user), token, refreshToken };
   }
 
-  /** The resend cooldown and hourly cap: 0 when a code may be issued now, else the seconds to wait. */
+  /** The resend cooldown and hourly cap, read from the codes issued: 0 when one may be issued now, else the seconds to wait. */
   async function codeWait(userId: string, purpose: Purpose): Promise<number> {
     const now = clock();
     const issued = await codes.issuedSince(userId, purpose, now - HOUR_MS);
@@ -80,6 +84,19 @@ export function accountsService(deps: AccountsDeps) {
     const fifth = issued[CODES_PER_HOUR - 1];
     if (fifth !== undefined) waits.push(fifth + HOUR_MS - now);
     return waits.length ? Math.ceil(Math.max(...waits) / 1000) : 0;
+  }
+
+  /**
+   * Reserves the right to issue a code of `purpose` now: 0 when reserved, else the seconds to wait.
+   * The issued codes decide in sequence; the cooldown slot decides between parallel requests, which
+   * would all read the same codes. No account (`undefined`) does the same work against one shared
+   * key, so the answer's timing does not tell whether an address is registered (ASVS 6.3.8).
+   */
+  async function reserveCode(userId: string | undefined, purpose: Purpose): Promise<number> {
+    const wait = await codeWait(userId ?? NOBODY, purpose);
+    if (wait > 0) return wait;
+    const slot = await limits.take(`code:${purpose}:${userId ?? NOBODY}`, CODE_COOLDOWN_RULE);
+    return slot.allowed ? 0 : slot.retryAfterS;
   }
 
   /**
@@ -125,6 +142,8 @@ export function accountsService(deps: AccountsDeps) {
         if (await users.byEmail(email)) throw new AppError("EMAIL_IN_USE", REGISTER_MESSAGES.emailInUse);
         throw new AppError("USERNAME_IN_USE", REGISTER_MESSAGES.usernameInUse);
       }
+      // A new account: the reservation always succeeds, and starts the cooldown for parallel resends.
+      await reserveCode(user.id, "verify");
       await issueCode(user, "verify", log, { wait: true });
       return { email };
     },
@@ -144,9 +163,10 @@ export function accountsService(deps: AccountsDeps) {
      * sent code and mails nothing (ASVS 6.3.8; docs/decisions/004-accounts-choices.md).
      */
     async resendCode(emailInput: string, log: Logger = deps.logger) {
-      const user = await users.byEmail(normaliseEmail(emailInput));
-      const wait = await codeWait(user?.id ?? randomUUID(), "verify");
-      if (!user || user.verified) return;
+      const found = await users.byEmail(normaliseEmail(emailInput));
+      const user = found && !found.verified ? found : undefined;
+      const wait = await reserveCode(user?.id, "verify");
+      if (!user) return;
       if (wait > 0) throw new AppError("RATE_LIMIT_EXCEEDED", RESEND_MESSAGES.rateLimited, { retryAfterS: wait });
       await issueCode(user, "verify", log, { wait: false });
     },
@@ -174,7 +194,7 @@ export function accountsService(deps: AccountsDeps) {
       await limits.release(ipKey);
       if (!user.verified) {
         // The client now asks for "the 6-digit code we sent": send one, unless one went out within the cooldown or the cap is reached.
-        if ((await codeWait(user.id, "verify")) === 0) await issueCode(user, "verify", log, { wait: false });
+        if ((await reserveCode(user.id, "verify")) === 0) await issueCode(user, "verify", log, { wait: false });
         // Spec section 4: the client opens verification for the e-mail carried as the description.
         throw new AppError("ACCOUNT_NOT_VERIFIED", user.email);
       }
@@ -202,7 +222,7 @@ export function accountsService(deps: AccountsDeps) {
      */
     async forgotPassword(emailInput: string, log: Logger = deps.logger) {
       const user = await users.byEmail(normaliseEmail(emailInput));
-      const wait = await codeWait(user?.id ?? randomUUID(), "reset");
+      const wait = await reserveCode(user?.id, "reset");
       if (!user || wait > 0) return;
       await issueCode(user, "reset", log, { wait: false });
     },

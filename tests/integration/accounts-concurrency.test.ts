@@ -72,6 +72,35 @@ describe.each(dialects)("accounts under parallel requests on %s", (dialect) => {
     expect((await t.http.post("/users/verify-email").send({ email: account.email, otp: code })).status).toBe(400);
   });
 
+  // Called on the service itself, all in one tick: over HTTP the sockets' set-up spaces the requests
+  // out, and a burst can look serial without being safe.
+  it("30 resends at once, once the minute is over, mail one code; the others are told to wait", async () => {
+    const account = await register();
+    t.clock.advance(61_000);
+    const before = sink.to(account.email).length;
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => t.api.accounts.resendCode(account.email)));
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    for (const outcome of outcomes.filter((o) => o.status === "rejected")) {
+      const error = (outcome as PromiseRejectedResult).reason as { code: string; retryAfterS?: number };
+      expect(error.code).toBe("RATE_LIMIT_EXCEEDED");
+      expect(error.retryAfterS).toBeGreaterThan(0);
+      expect(error.retryAfterS).toBeLessThanOrEqual(60);
+    }
+    await t.api.mailSettled();
+    expect(sink.to(account.email).length - before).toBe(1);
+  });
+
+  it("10 forgot-password requests at once mail one reset code, and all succeed", async () => {
+    const account = await registerVerified();
+    const before = sink.to(account.email).length;
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => t.api.accounts.forgotPassword(account.email)));
+    expect(outcomes.every((o) => o.status === "fulfilled")).toBe(true);
+    await t.api.mailSettled();
+    expect(sink.to(account.email).length - before).toBe(1);
+    const issued = await t.api.db.kysely.selectFrom("one_time_codes").select("id").where("user_id", "=", account.id).where("purpose", "=", "reset").execute();
+    expect(issued).toHaveLength(1);
+  });
+
   it("the right verification code sent twice at once logs in once", async () => {
     const account = await register();
     const code = sink.latestCode(account.email);
