@@ -55,6 +55,11 @@ export async function shouldRunPostgres(ci = process.env.CI === "true", url = PO
   return false;
 }
 
+/** The databases a suite runs on: SQLite always, PostgreSQL whenever it answers (or always, with CI=true). */
+export async function testDialects(): Promise<("sqlite" | "postgres")[]> {
+  return (await shouldRunPostgres()) ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
 export interface TestDatabase {
   url: string;
   dataDir: string;

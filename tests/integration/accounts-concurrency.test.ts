@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CODE_ATTEMPTS } from "#api/accounts/codes.ts";
 import { RATE_LIMITED_MESSAGE, RESET_MESSAGES, VERIFY_MESSAGES } from "#shared/errors.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
-import { createTestDatabase, shouldRunPostgres, type TestDatabase } from "../helpers/databases.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 import { newAccount, otherCode, testIp } from "../factories.ts";
 
 /** Parallel requests against the limits: a burst must get no more than a sequence would. */
-const dialects: ("sqlite" | "postgres")[] = ["sqlite", ...((await shouldRunPostgres()) ? (["postgres"] as const) : [])];
+const dialects = await testDialects();
 
 describe.each(dialects)("accounts under parallel requests on %s", (dialect) => {
   let database: TestDatabase;

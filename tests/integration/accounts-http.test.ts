@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureLogs, startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";
-import { createTestDatabase, shouldRunPostgres, type TestDatabase } from "../helpers/databases.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 import { newAccount } from "../factories.ts";
 
 /** The odds API's HTTP layer through createApp: headers, request ids, error envelopes, and mail without SMTP. */
-const dialects: ("sqlite" | "postgres")[] = ["sqlite", ...((await shouldRunPostgres()) ? (["postgres"] as const) : [])];
+const dialects = await testDialects();
 
 const INTERNAL_ERROR = { error: { code: "INTERNAL_ERROR", description: "Something went wrong. Please try again.", type: "server" } };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -12,11 +12,11 @@ import {
 } from "#shared/errors.ts";
 import { VALIDATION_MESSAGES } from "#shared/validation.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
-import { createTestDatabase, shouldRunPostgres, type TestDatabase } from "../helpers/databases.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 import { newAccount, otherCode, testIp } from "../factories.ts";
 
-const dialects: ("sqlite" | "postgres")[] = ["sqlite", ...((await shouldRunPostgres()) ? (["postgres"] as const) : [])];
+const dialects = await testDialects();
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 

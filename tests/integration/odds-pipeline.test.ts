@@ -4,13 +4,13 @@ import { oddsChecksum } from "#shared/checksum.ts";
 import { FLAGS, MARKETS } from "#shared/reference.ts";
 import { decodeJwt } from "jose";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
-import { createTestDatabase, shouldRunPostgres, type TestDatabase } from "../helpers/databases.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 import { startPipeline } from "../helpers/pipeline.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 import { testClock } from "../helpers/clock.ts";
 import { newAccount } from "../factories.ts";
 
-const dialects: ("sqlite" | "postgres")[] = ["sqlite", ...((await shouldRunPostgres()) ? (["postgres"] as const) : [])];
+const dialects = await testDialects();
 const MINUTE = 60_000;
 const INTERVAL_MS = 60_000;
 /** Sunday 22 November 2026, 08:21 UTC: the instant the suite once failed at when the clock was real. */

@@ -3,9 +3,9 @@ import { openDatabase, type Db } from "#api/db/database.ts";
 import { oddsStore, type FixtureInput } from "#api/odds/store.ts";
 import { buildListing } from "#api/odds/read-model.ts";
 import { oddsCache } from "#api/odds/cache.ts";
-import { createTestDatabase, shouldRunPostgres, type TestDatabase } from "../helpers/databases.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 
-const dialects: ("sqlite" | "postgres")[] = ["sqlite", ...((await shouldRunPostgres()) ? (["postgres"] as const) : [])];
+const dialects = await testDialects();
 const T0 = Date.parse("2026-11-22T08:00:00Z");
 const KICKOFF = new Date("2026-11-28T15:00:00Z");
 
