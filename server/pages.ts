@@ -49,7 +49,7 @@ export interface PagesDeps {
 type ServedPage = PagesDeps["prerendered"] extends Map<string, infer P> ? P : never;
 
 /** The body for the codings the browser accepts, with its own strong ETag: the manifest's one, suffixed per coding. */
-export function pickCoding(page: ServedPage, acceptEncoding: string): { body: Buffer; coding?: "br" | "gzip"; etag: string } {
+function pickCoding(page: ServedPage, acceptEncoding: string): { body: Buffer; coding?: "br" | "gzip"; etag: string } {
   const tagged = (coding: "br" | "gzip") => page.etag.replace(/"$/, `-${coding}"`);
   if (page.br && /\bbr\b/.test(acceptEncoding)) return { body: page.br, coding: "br", etag: tagged("br") };
   if (page.gzip && /\bgzip\b/.test(acceptEncoding)) return { body: page.gzip, coding: "gzip", etag: tagged("gzip") };
@@ -74,7 +74,7 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
   }
 
   async function serverContext(req: Request, res: Response, deadline: AbortSignal): Promise<ServerContext> {
-    const headers = { accept: "application/json", "accept-encoding": "identity", "x-request-id": req.id, "x-forwarded-for": req.ip ?? "" };
+    const headers = { accept: "application/json", "x-request-id": req.id, "x-forwarded-for": req.ip ?? "" };
     const signedIn = deps.cookies.read(req);
     let token: string | undefined;
     let ak = "";

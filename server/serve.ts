@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export const DRAIN_MS = 10_000;
+const DRAIN_MS = 10_000;
 
 export interface Serving {
   server: Server;

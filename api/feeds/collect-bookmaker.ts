@@ -11,7 +11,7 @@ import { MAX_FAILURES_IN_A_ROW, type FollowUpState } from "./follow-ups.ts";
 import type { BookmakerAdapter, BookmakerKey, FeedRequest, Offer } from "./types.ts";
 
 /** More pages than any listing needs (SportyBet's whole football list was 15 pages of 100). */
-export const MAX_PAGES = 30;
+const MAX_PAGES = 30;
 
 export interface LeagueOutcome {
   offers?: Offer[];
@@ -27,12 +27,10 @@ export interface BookmakerOutcome {
   refreshed: Set<string>;
   skipped: boolean;
   abandoned: boolean;
-  eventCalls: number;
-  eventFailures: number;
 }
 
 export function emptyOutcome(key: BookmakerKey): BookmakerOutcome {
-  return { key, leagues: new Map(), refreshed: new Set(), skipped: false, abandoned: false, eventCalls: 0, eventFailures: 0 };
+  return { key, leagues: new Map(), refreshed: new Set(), skipped: false, abandoned: false };
 }
 
 /** A body the site sent but the adapter could not use: a failure of that league only. */
@@ -137,7 +135,6 @@ async function followUp(options: CollectBookmakerOptions, outcome: BookmakerOutc
       const parsed = adapter.parseEvent!(await fetcher.fetch(request, signal), offer);
       if (signal.aborted) return;
       league.eventCalls += 1;
-      outcome.eventCalls += 1;
       const merged = parsed.ok ? parsed.offers[0] : undefined;
       if (merged) {
         league.offers[index] = merged;
@@ -150,12 +147,10 @@ async function followUp(options: CollectBookmakerOptions, outcome: BookmakerOutc
     } catch (caught) {
       if (signal.aborted || caught instanceof FeedAbortedError) return;
       league.eventCalls += 1;
-      outcome.eventCalls += 1;
       error = messageOf(caught);
     }
     // The league listing still stands; the event's extras are carried, unconfirmed.
     league.eventFailures += 1;
-    outcome.eventFailures += 1;
     failuresInARow += 1;
     logger.warn({ bookmaker: adapter.key, externalId, err: error }, "event follow-up failed");
   }

@@ -5,7 +5,7 @@ import { COMPETITION_IDS } from "#shared/reference.ts";
 import type { Database } from "../db/schema.ts";
 import type { FixtureInput, OddsStore, WriteResult } from "../odds/store.ts";
 import { collectBookmaker, emptyOutcome, type BookmakerOutcome } from "./collect-bookmaker.ts";
-import { circuitBreaker, FeedAbortedError, type Fetcher } from "./fetcher.ts";
+import { abortable, circuitBreaker, type Fetcher } from "./fetcher.ts";
 import { MAX_FAILURES_IN_A_ROW, followUpState, type FollowUpState } from "./follow-ups.ts";
 import { matchOffers, swapSides, type UnmatchedOffer } from "./matching.ts";
 import { BOOKMAKER_IDS, type BookmakerAdapter, type BookmakerKey, type Offer } from "./types.ts";
@@ -22,14 +22,10 @@ export interface FeedSource {
   baseUrl: string;
 }
 
-export interface Retention {
-  /** Events leave this long after kick-off. */
-  eventsMs: number;
-  historyMs: number;
-  runsMs: number;
-}
-
-const DEFAULT_RETENTION: Retention = { eventsMs: DAY_MS, historyMs: 14 * DAY_MS, runsMs: 7 * DAY_MS };
+/** Events leave the store this long after kick-off; price history and run records after these. */
+const KEEP_EVENTS_MS = DAY_MS;
+const KEEP_HISTORY_MS = 14 * DAY_MS;
+const KEEP_RUNS_MS = 7 * DAY_MS;
 
 export interface CollectorOptions {
   sources: FeedSource[];
@@ -40,19 +36,14 @@ export interface CollectorOptions {
   logger: Logger;
   /** FEED_INTERVAL_S in ms (default 60 s): sets the budget and how long a bookmaker's last listing helps matching. */
   intervalMs?: number;
-  /** Time one bookmaker gets per cycle; what has not finished then is abandoned (default 2/3 of the interval). */
-  budgetMs?: number;
   /** Waits out a budget unless `cancel` aborts first; tests inject one they end by hand. */
   budgetTimer?: (ms: number, cancel: AbortSignal) => Promise<void>;
   /** Pause between two requests to one bookmaker, in ms: [min, max] (feeds reference: 250 ms to 1.5 s live). */
   politeDelayMs?: [number, number];
-  /** Bookmakers fetched at once (default: all; each is its own site and gets one request at a time). */
-  concurrency?: number;
   /** Called after each bookmaker's write commits (the odds cache rebuilds). */
   onWritten?: (bookmaker: BookmakerKey) => Promise<void>;
   /** Asked before each write; false (this replica lost the collector lock) skips the write. */
   mayWrite?: () => Promise<boolean>;
-  retention?: Partial<Retention>;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -73,8 +64,6 @@ export interface BookmakerReport {
   /** Whether the circuit breaker counted the run as a failure. */
   failed: boolean;
   error?: string;
-  /** When its write committed (or it was recorded), by the collector's clock. */
-  writtenAt: number;
 }
 
 export interface CycleReport {
@@ -90,16 +79,15 @@ function defaultBudgetTimer(ms: number, cancel: AbortSignal): Promise<void> {
   });
 }
 
-function abortableSleep(sleep: (ms: number) => Promise<void>, ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(new FeedAbortedError());
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(new FeedAbortedError());
-    signal.addEventListener("abort", onAbort, { once: true });
-    void sleep(ms).then(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    });
-  });
+/** A bookmaker's per-event calls this cycle, over its leagues. */
+function followUpCounts(outcome: BookmakerOutcome) {
+  let eventCalls = 0;
+  let eventFailures = 0;
+  for (const league of outcome.leagues.values()) {
+    eventCalls += league.eventCalls;
+    eventFailures += league.eventFailures;
+  }
+  return { eventCalls, eventFailures };
 }
 
 const addInto = (total: WriteResult, r: WriteResult) => {
@@ -124,11 +112,10 @@ export function createCollector(options: CollectorOptions) {
   const breaker = circuitBreaker(options.clock);
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const [minGap, maxGap] = options.politeDelayMs ?? [250, 1500];
-  const gap = (signal: AbortSignal) => abortableSleep(sleep, minGap + Math.random() * (maxGap - minGap), signal);
+  const gap = (signal: AbortSignal) => abortable(sleep(minGap + Math.random() * (maxGap - minGap)), signal);
   const intervalMs = options.intervalMs ?? 60_000;
-  const budgetMs = options.budgetMs ?? Math.round(intervalMs * BUDGET_SHARE);
+  const budgetMs = Math.round(intervalMs * BUDGET_SHARE);
   const budgetTimer = options.budgetTimer ?? defaultBudgetTimer;
-  const retention = { ...DEFAULT_RETENTION, ...options.retention };
   const followUps = new Map<BookmakerKey, FollowUpState>();
   /** Each bookmaker's last good listing per league: the others match against it between its runs. */
   const latest = new Map<BookmakerKey, Map<number, { offers: Offer[]; at: number }>>();
@@ -174,7 +161,8 @@ export function createCollector(options: CollectorOptions) {
   function judge(outcome: BookmakerOutcome): boolean {
     const leagues = [...outcome.leagues.values()];
     const nothing = leagues.every((l) => l.offers === undefined);
-    const followUpsFailing = outcome.eventFailures >= MAX_FAILURES_IN_A_ROW && outcome.eventFailures * 2 >= outcome.eventCalls;
+    const { eventCalls, eventFailures } = followUpCounts(outcome);
+    const followUpsFailing = eventFailures >= MAX_FAILURES_IN_A_ROW && eventFailures * 2 >= eventCalls;
     return nothing || outcome.abandoned || followUpsFailing;
   }
 
@@ -275,13 +263,11 @@ export function createCollector(options: CollectorOptions) {
       offers: [...outcome.leagues.values()].reduce((n, l) => n + (l.offers?.length ?? 0), 0),
       ...total,
       unmatched: [...perLeague.values()].reduce((n, l) => n + l.unmatched.length, 0),
-      eventCalls: outcome.eventCalls,
-      eventFailures: outcome.eventFailures,
+      ...followUpCounts(outcome),
       abandoned: outcome.abandoned,
       skipped: outcome.skipped,
       failed: !outcome.skipped && failed,
       ...(errors.length > 0 ? { error: errors.join("; ") } : {}),
-      writtenAt: now,
     };
   }
 
@@ -291,21 +277,16 @@ export function createCollector(options: CollectorOptions) {
       const startedAt = options.clock();
       const now = new Date(startedAt);
       const tallies = new Map<number, Tally>(COMPETITION_IDS.map((c) => [c, { fixtures: new Set<string>(), prices: 0, changed: 0, removed: 0, unmatched: 0 }]));
-      const queue = [...options.sources];
       const reports: BookmakerReport[] = [];
-      const lanes = Math.max(1, Math.min(options.concurrency ?? queue.length, queue.length));
       await Promise.all(
-        Array.from({ length: lanes }, async () => {
-          for (let source = queue.shift(); source; source = queue.shift()) {
-            const current = source;
-            const outcome = await collectWithin(current, now);
-            const run = () => write(current, outcome, startedAt, tallies);
-            const written = (writing = writing.then(run, run));
-            try {
-              reports.push(await written);
-            } catch (error) {
-              options.logger.error({ bookmaker: current.adapter.key, err: error }, "writing a bookmaker's run failed");
-            }
+        options.sources.map(async (source) => {
+          const outcome = await collectWithin(source, now);
+          const run = () => write(source, outcome, startedAt, tallies);
+          const written = (writing = writing.then(run, run));
+          try {
+            reports.push(await written);
+          } catch (error) {
+            options.logger.error({ bookmaker: source.adapter.key, err: error }, "writing a bookmaker's run failed");
           }
         }),
       );
@@ -313,14 +294,14 @@ export function createCollector(options: CollectorOptions) {
 
       const end = options.clock();
       const pruned = await options.store.prune({
-        eventsBefore: startedAt - retention.eventsMs,
-        historyBefore: end - retention.historyMs,
-        runsBefore: end - retention.runsMs,
+        eventsBefore: startedAt - KEEP_EVENTS_MS,
+        historyBefore: end - KEEP_HISTORY_MS,
+        runsBefore: end - KEEP_RUNS_MS,
       });
 
       const competitions = [...tallies].map(([competitionId, { fixtures, ...counts }]) => ({ competitionId, fixtures: fixtures.size, ...counts }));
       const report: CycleReport = { startedAt, competitions, bookmakers: reports };
-      options.logger.info({ feeds: reports.map(({ writtenAt: _, ...r }) => r), pruned, ms: end - startedAt }, "feed cycle");
+      options.logger.info({ feeds: reports, pruned, ms: end - startedAt }, "feed cycle");
       return report;
     },
     breaker,

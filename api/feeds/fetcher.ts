@@ -46,8 +46,8 @@ export function retryAfterMs(value: string | string[] | undefined, now: number):
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** Resolves after `ms`, or rejects at once when `signal` aborts. */
-function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+/** Resolves when `wait` does, or rejects at once when `signal` aborts. */
+export function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return wait;
   if (signal.aborted) return Promise.reject(new FeedAbortedError());
   return new Promise<void>((resolve, reject) => {

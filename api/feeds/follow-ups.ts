@@ -11,7 +11,7 @@ import type { Offer, OfferPrice } from "./types.ts";
  * unconfirmed and cycles start one interval apart (±10 %) and end within the budget (2/3 of an
  * interval), so two cycles apart stays under three intervals: 2 × 1.1 + 2/3 ≈ 2.9.
  */
-export const ROTATION_CYCLES = 2;
+const ROTATION_CYCLES = 2;
 /** Calls in a row that fail before the rest of this cycle's calls are given up. */
 export const MAX_FAILURES_IN_A_ROW = 3;
 

@@ -11,6 +11,9 @@ export const BOOKMAKER_IDS: Record<BookmakerKey, number> = {
   "1xbet": 5,
 };
 
+/** Every bookmaker, in id order. */
+export const BOOKMAKER_KEYS = (Object.keys(BOOKMAKER_IDS) as BookmakerKey[]).sort((a, b) => BOOKMAKER_IDS[a] - BOOKMAKER_IDS[b]);
+
 export interface OfferPrice {
   /** Product market id (1 = 1X2 ... 8 = Double Chance; shared/reference.ts). */
   marketId: number;

@@ -41,17 +41,9 @@ function OddsBoard({ summary, served }: { summary: OddsSummary; served: Dashboar
     market !== null &&
     (params.get("league") !== String(league) || params.get("market") !== String(market));
   useEffect(() => {
-    if (!missing) return;
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set("league", String(league));
-        updated.set("market", String(market));
-        return updated;
-      },
-      { replace: true },
-    );
-  }, [missing, league, market, setParams]);
+    if (missing) choose({ league, market });
+    // `choose` is a new function each render; what decides is the choice itself.
+  }, [missing, league, market]);
 
   return (
     <>

@@ -92,13 +92,14 @@ describe("best odds", () => {
     expect(contrast(shown.color, "#ffffff")).toBeGreaterThanOrEqual(4.5);
   });
 
-  // happy-dom ranks minireset's `table td:not([align])` below what Chromium does, so this holds the
-  // outcome, and the 1280 px screenshot shows the difference the selector makes.
+  // happy-dom ranks minireset's `table td:not([align])` below what Chromium does, so the computed
+  // style alone cannot tell whether ours outranks it there: the selector must match it in weight.
   it("sit centred under their column headings, like the margin tags", () => {
     const { best, plain } = bestCell();
     const tagCell = document.querySelector(".tag")?.closest("td") as HTMLElement;
     for (const cell of [best, plain, tagCell]) expect(getComputedStyle(cell).textAlign).toBe("center");
     expect(getComputedStyle(screen.getByRole("columnheader", { name: "Home" })).textAlign).toBe("center");
+    expect(css).toMatch(/\.odds-table td:not\(\[align\]\)[^{]*\{[^}]*text-align:\s*center/);
   });
 
   it("look in the Help page's legend exactly as in the tables", async () => {

@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import type { UpstreamAnswer } from "./upstream.ts";
 
 /** How long the web tier reuses an odds answer (docs/decisions/007-bff-odds-cache.md). */
-export const ODDS_CACHE_MS = 1_000;
+const ODDS_CACHE_MS = 1_000;
 /** Bound on the tokens remembered as accepted; expired ones go first. */
 const MAX_TOKENS = 20_000;
 

@@ -24,15 +24,14 @@ export interface BffDeps {
 }
 
 /**
- * Headers of every call to the API. The answer is asked for uncompressed: the BFF parses it.
- * `relayed` calls, whose answer goes back to the browser byte for byte, carry the browser's
- * Accept-Encoding and If-None-Match instead.
+ * Headers of every call to the API. The upstream client asks for an uncompressed answer by
+ * default (the BFF parses it); `relayed` calls, whose answer goes back to the browser byte for
+ * byte, carry the browser's Accept-Encoding and If-None-Match instead.
  */
 function forwardHeaders(req: Request, relayed = false): Record<string, string> {
   const browser = (name: string) => (relayed && req.header(name) ? { [name]: req.header(name)! } : {});
   return {
     accept: "application/json",
-    "accept-encoding": "identity",
     "x-request-id": req.id,
     "x-forwarded-for": req.ip ?? "",
     ...(req.header("user-agent") ? { "user-agent": req.header("user-agent")! } : {}),

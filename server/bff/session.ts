@@ -23,7 +23,7 @@ function claimsOf(token: string | undefined) {
 }
 
 /** How long a successful refresh answers requests that still carry the old refresh token (within the API's reuse grace). */
-export const REFRESH_SHARE_MS = 10_000;
+const REFRESH_SHARE_MS = 10_000;
 
 /**
  * The spec's client-side session logic, run by the web tier (DESIGN section 5): an access token

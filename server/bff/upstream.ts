@@ -41,7 +41,9 @@ export function createUpstream(origin: string, options: { timeoutMs?: number; co
     async call(method: Dispatcher.HttpMethod, path: string, init: { headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {}): Promise<UpstreamAnswer> {
       let answer: UpstreamAnswer;
       try {
-        const res = await pool.request({ method, path, headers: init.headers, body: init.body, signal: init.signal });
+        // Uncompressed unless the caller relays the answer byte for byte and says otherwise: most callers parse it.
+        const headers = { "accept-encoding": "identity", ...init.headers };
+        const res = await pool.request({ method, path, headers, body: init.body, signal: init.signal });
         answer = { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
       } catch (error) {
         const timedOut = TIMEOUTS.some((type) => error instanceof type) || init.signal?.aborted === true;

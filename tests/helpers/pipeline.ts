@@ -13,7 +13,6 @@ export interface PipelineOptions {
   bodyTimeoutMs?: number;
   /** FEED_INTERVAL_S in ms (60 s unless a test says otherwise). */
   intervalMs?: number;
-  budgetMs?: number;
   /** Ends a bookmaker's budget; tests that want to say when inject one. */
   budgetTimer?: (ms: number, cancel: AbortSignal) => Promise<void>;
   /** The simulator's wait for its "slow" fault. */
@@ -41,7 +40,6 @@ export async function startPipeline(t: { api: ApiInstance; clock: () => number }
     logger: pino({ level: "silent" }),
     politeDelayMs: [0, 0],
     intervalMs: options.intervalMs ?? 60_000,
-    ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}),
     ...(options.budgetTimer ? { budgetTimer: options.budgetTimer } : {}),
     async onWritten(key) {
       await t.api.odds.refresh();

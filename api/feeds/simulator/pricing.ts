@@ -8,7 +8,7 @@
  * fixture has team news and every bookmaker reprices all of its markets within a few steps. So
  * most prices stand still from one step to the next, and an arrow means something.
  */
-import type { BookmakerKey } from "../types.ts";
+import { BOOKMAKER_KEYS, type BookmakerKey } from "../types.ts";
 import { outcomeProbabilities, TOTAL_LINES, type GoalExpectation } from "./goals-model.ts";
 import { leagueById } from "./leagues.ts";
 import { applyMargin, ENHANCED_MARGIN, MARGIN_PROFILES, roundPrice, type MarketKind } from "./margins.ts";
@@ -29,7 +29,6 @@ export interface QuotedMarket {
   boosted: boolean;
 }
 
-const BOOKMAKERS: readonly BookmakerKey[] = ["bet9ja", "betking", "sportybet", "nairabet", "1xbet"];
 const HOME_ADVANTAGE = 0.12;
 /** Log expected goals per strength point on each side: 18 points apart is about 2.6 v 0.7. */
 const STRENGTH_SCALE = 0.03;
@@ -40,7 +39,7 @@ const DRIFT_OCTAVES: [number, number][] = [
   [DAY_MS, 0.05],
 ];
 /** Share of a bookmaker's markets its traders reprice at a step (besides team news). */
-export const REPRICE_SHARE = 0.06;
+const REPRICE_SHARE = 0.06;
 /** Every market is repriced at least once a day, whatever the draws. */
 const STEPS_PER_DAY = DAY_MS / PRICE_STEP_MS;
 /** Each fixture has team news about twice a day; bookmakers react within NEWS_LAG_STEPS. */
@@ -77,7 +76,7 @@ const BOOST_PERIOD_MS = 6 * 60 * 60_000;
 const stepOf = (t: number) => Math.floor(t / PRICE_STEP_MS);
 
 /** One of the five bookmakers, picked by a uniform draw. */
-const pick = (u: number): BookmakerKey => BOOKMAKERS[Math.min(BOOKMAKERS.length - 1, Math.floor(u * BOOKMAKERS.length))]!;
+const pick = (u: number): BookmakerKey => BOOKMAKER_KEYS[Math.min(BOOKMAKER_KEYS.length - 1, Math.floor(u * BOOKMAKER_KEYS.length))]!;
 
 function drift(seed: number, fixture: SimFixture, side: string, t: number): number {
   return DRIFT_OCTAVES.reduce(

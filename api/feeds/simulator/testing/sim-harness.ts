@@ -2,7 +2,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Response as AgentResponse } from "superagent";
 import request from "supertest";
-import type { BookmakerKey } from "../../types.ts";
+import { BOOKMAKER_KEYS, type BookmakerKey } from "../../types.ts";
 import { FeedSimulator } from "../feed-simulator.ts";
 import { createSimulatorApp } from "../simulator-app.ts";
 
@@ -30,7 +30,7 @@ export const LEAGUE_PATHS: Record<BookmakerKey, string[]> = {
   ),
 };
 
-export const BOOKMAKERS: BookmakerKey[] = ["bet9ja", "betking", "sportybet", "nairabet", "1xbet"];
+export const BOOKMAKERS = BOOKMAKER_KEYS;
 
 export interface RawResponse {
   status: number;
