@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  hasBrokenCharacters,
+  hasControlCharacters,
   isValidEmail,
   normaliseEmail,
   stripToDigits,
@@ -14,6 +16,7 @@ import {
   validateUsername,
   validateVerificationCode,
   validateVerifyEmail,
+  VALIDATION_MESSAGES,
 } from "./validation.ts";
 
 const validRegistration = {
@@ -89,6 +92,42 @@ describe("isValidEmail and normaliseEmail", () => {
     expect(at254).toHaveLength(254);
     expect(isValidEmail(at254)).toBe(true);
     expect(isValidEmail(`a${at254}`)).toBe(false);
+  });
+
+  it("accepts one addr-spec with the usual local-part characters", () => {
+    expect(isValidEmail("ada.obi+odds@mail.example.ng")).toBe(true);
+    expect(isValidEmail("o'neil_1@example-mail.ie")).toBe(true);
+  });
+
+  it("rejects anything a mailer could read as a list, a display name or a comment", () => {
+    for (const address of [
+      "x1,victim@example.test",
+      "a@b.test,victim@example.test",
+      "a@b.test;victim@example.test",
+      "Victim <victim@example.test>",
+      "<victim@example.test>",
+      '"a b"@example.test',
+      "ada(comment)@example.test",
+      "ada@[127.0.0.1]",
+      "ada:group@example.test",
+      "ada\\@example.test",
+      "ada@-example.test",
+      "ada@example..test",
+      "adá@example.test",
+    ]) {
+      expect(isValidEmail(address), address).toBe(false);
+    }
+  });
+
+  it("rejects control characters anywhere, even where trimming would remove them", () => {
+    for (const address of ["ada@example.ng\u0000", "ada\t@example.ng", "ada@example.ng\n", "\tada@example.ng", "ada@exa\u0085mple.ng"]) {
+      expect(isValidEmail(address), JSON.stringify(address)).toBe(false);
+    }
+  });
+
+  it("rejects a local part longer than 64 characters", () => {
+    expect(isValidEmail(`${"a".repeat(64)}@example.ng`)).toBe(true);
+    expect(isValidEmail(`${"a".repeat(65)}@example.ng`)).toBe(false);
   });
 
   it("normalises by trimming and lower-casing", () => {
@@ -285,5 +324,52 @@ describe("validateFeedback", () => {
     expect(validateFeedback("x".repeat(2001))).toMatchObject({
       message: "Feedback must be at most 2000 characters.",
     });
+  });
+});
+
+describe("control and broken characters", () => {
+  it("finds C0 controls, DEL and C1 controls, but not other text", () => {
+    for (const c of ["\u0000", "\u0007", "\t", "\n", "\r", "\u001b", "\u001f", "\u007f", "\u0085", "\u009f"]) {
+      expect(hasControlCharacters(`ada${c}obi`), JSON.stringify(c)).toBe(true);
+    }
+    expect(hasControlCharacters("Àdá Obí ₦500 🙂 \u00a0")).toBe(false);
+  });
+
+  it("lets tab and line breaks through only in multi-line text", () => {
+    expect(hasControlCharacters("one\r\ntwo\tthree", { multiline: true })).toBe(false);
+    for (const c of ["\u0000", "\u000b", "\u000c", "\u001b", "\u007f", "\u0085"]) {
+      expect(hasControlCharacters(`one${c}two`, { multiline: true }), JSON.stringify(c)).toBe(true);
+    }
+  });
+
+  it("finds lone surrogates but not surrogate pairs", () => {
+    expect(hasBrokenCharacters("ok 🙂 ok")).toBe(false);
+    for (const broken of ["\ud800", "a\ud800b", "\udc00", "a\udc00", "🙂\udc00", "\ud83d\ud83d\ude42", "end\ud83d"]) {
+      expect(hasBrokenCharacters(broken), JSON.stringify(broken)).toBe(true);
+    }
+  });
+
+  const control = { code: "VALIDATION_ERROR", message: VALIDATION_MESSAGES.controlCharacters };
+
+  it("refuses control characters in registration fields, naming the field", () => {
+    expect(validateRegister({ ...validRegistration, username: "ada\u0000obi" })).toEqual({ ...control, field: "username" });
+    expect(validateRegister({ ...validRegistration, username: "ada_obi\n" })).toEqual({ ...control, field: "username" });
+    const password = "correct\u0000horse";
+    expect(validateRegister({ ...validRegistration, password, confirmPassword: password })).toEqual({ ...control, field: "password" });
+    expect(validateRegister({ ...validRegistration, email: "ada\u0000@example.ng" })).toMatchObject({ message: VALIDATION_MESSAGES.invalidEmail, field: "email" });
+  });
+
+  it("refuses control and broken characters in login, codes and new passwords", () => {
+    expect(validateLogin({ username: "ada\u0000", password: "x" })).toEqual({ ...control, field: "username" });
+    expect(validateLogin({ username: "ada", password: "pass\tword" })).toEqual({ ...control, field: "password" });
+    expect(validateLogin({ username: "ada\ud800", password: "x" })).toEqual({ code: "VALIDATION_ERROR", message: VALIDATION_MESSAGES.brokenCharacters, field: "username" });
+    expect(validateVerificationCode("123456\n")).toEqual({ ...control, field: "code" });
+    expect(validateResetPassword({ code: "123456", password: "new\u0000password" })).toEqual({ ...control, field: "password" });
+  });
+
+  it("keeps a multi-line feedback message but refuses other control characters in it", () => {
+    expect(validateFeedback("Line one\r\nline two\n\tindented")).toBeNull();
+    expect(validateFeedback("nul\u0000byte")).toEqual({ ...control, field: "message" });
+    expect(validateFeedback("\u001b[31mred")).toEqual({ ...control, field: "message" });
   });
 });

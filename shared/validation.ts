@@ -20,6 +20,8 @@ export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
 /** RFC 5321 section 4.5.3.1.3: a path is at most 256 octets including the angle brackets. */
 export const EMAIL_MAX_LENGTH = 254;
+/** RFC 5321 section 4.5.3.1.1. */
+export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 
 export const VALIDATION_MESSAGES = {
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
@@ -36,9 +38,18 @@ export const VALIDATION_MESSAGES = {
   usernameRequired: "Please enter a username",
   usernameLength: `Username must be between ${USERNAME_MIN_LENGTH} and ${USERNAME_MAX_LENGTH} characters long`,
   usernameCharacters: "Username can only contain letters, numbers, underscores, dots and hyphens",
+  controlCharacters: "Please remove invisible control characters from the text",
+  brokenCharacters: "Please remove broken characters from the text",
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One addr-spec and nothing else: the WHATWG "valid e-mail address" (what input type=email
+ * accepts) plus the spec's dot in the domain. No comma, display name, angle bracket, quote,
+ * whitespace or control character can pass, so a mailer never reads a list out of it.
+ * https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address
+ */
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 function issue(message: string, field: string): ValidationIssue {
@@ -47,6 +58,32 @@ function issue(message: string, field: string): ValidationIssue {
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
+}
+
+/** Unicode general category Cc: C0 controls, DEL and C1 controls. NUL alone makes PostgreSQL refuse the text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same without tab, line feed and carriage return, which a multi-line message (feedback) legitimately holds. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** A UTF-16 surrogate without its partner has no UTF-8 form. No lookbehind: older Safari cannot parse it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+
+export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? CONTROL_CHARACTERS_BUT_LINE_BREAKS : CONTROL_CHARACTERS).test(value);
+}
+
+/** Lone surrogates: text that is not valid Unicode and would be silently changed on its way to the database. */
+export function hasBrokenCharacters(value: string): boolean {
+  return LONE_SURROGATE.test(value);
+}
+
+/** The rule every text field shares: no control characters (tab and line breaks only where `multiline`), no broken characters. */
+export function validateText(value: unknown, field: string, options: { multiline?: boolean } = {}): ValidationIssue | null {
+  const raw = text(value);
+  if (hasControlCharacters(raw, options)) return issue(VALIDATION_MESSAGES.controlCharacters, field);
+  if (hasBrokenCharacters(raw)) return issue(VALIDATION_MESSAGES.brokenCharacters, field);
+  return null;
 }
 
 /** Whitespace alone does not fill a field (spec section 5: "required after trimming"). */
@@ -63,10 +100,20 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The spec's simple x@y.z shape, measured after trimming; longer than any deliverable address is invalid too. */
+/**
+ * Exactly one mailbox (EMAIL_PATTERN), measured after trimming surrounding spaces; control
+ * characters are refused even at the ends. Longer than any deliverable address is invalid too.
+ */
 export function isValidEmail(email: unknown): boolean {
-  const trimmed = text(email).trim();
-  return trimmed.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(trimmed);
+  const raw = text(email);
+  const trimmed = raw.trim();
+  const local = trimmed.slice(0, trimmed.lastIndexOf("@"));
+  return (
+    !hasControlCharacters(raw) &&
+    trimmed.length <= EMAIL_MAX_LENGTH &&
+    local.length <= EMAIL_LOCAL_PART_MAX_LENGTH &&
+    EMAIL_PATTERN.test(trimmed)
+  );
 }
 
 /** Pasted or typed code text reduced to its digits, at most `max` of them. */
@@ -76,6 +123,8 @@ export function stripToDigits(value: string, max: number = CODE_LENGTH): string 
 
 /** Length only: passwords are never trimmed or otherwise changed, a space is a valid character. */
 export function validatePassword(password: unknown, field = "password"): ValidationIssue | null {
+  const textIssue = validateText(password, field);
+  if (textIssue) return textIssue;
   const length = passwordLength(text(password));
   if (length < MIN_PASSWORD_LENGTH)
     return { code: "password", message: VALIDATION_MESSAGES.passwordTooShort, field };
@@ -88,6 +137,9 @@ export function validatePassword(password: unknown, field = "password"): Validat
 export function validateUsername(username: unknown): ValidationIssue | null {
   const trimmed = text(username).trim();
   if (trimmed === "") return issue(VALIDATION_MESSAGES.usernameRequired, "username");
+  // Checked before trimming: a trailing line break must not slip through as a valid name.
+  const textIssue = validateText(username, "username");
+  if (textIssue) return textIssue;
   if (trimmed.length < USERNAME_MIN_LENGTH || trimmed.length > USERNAME_MAX_LENGTH) {
     return issue(VALIDATION_MESSAGES.usernameLength, "username");
   }
@@ -99,7 +151,7 @@ export function validateUsername(username: unknown): ValidationIssue | null {
 export function validateLogin(input: { username?: unknown; password?: unknown }): ValidationIssue | null {
   if (isBlank(input.username)) return issue(VALIDATION_MESSAGES.loginRequired, "username");
   if (isBlank(input.password)) return issue(VALIDATION_MESSAGES.loginRequired, "password");
-  return null;
+  return validateText(input.username, "username") ?? validateText(input.password, "password");
 }
 
 /** Required first, then well-formed. Used by forgot password, resend code and the API's e-mail fields. */
@@ -156,6 +208,8 @@ export function validateRegister(input: RegisterInput): ValidationIssue | null {
 
 /** Exactly six ASCII digits; the client strips pasted text with stripToDigits first. */
 export function validateVerificationCode(code: unknown): ValidationIssue | null {
+  const textIssue = validateText(code, "code");
+  if (textIssue) return textIssue;
   const pattern = new RegExp(`^\\d{${CODE_LENGTH}}$`);
   return pattern.test(text(code).trim()) ? null : issue(VALIDATION_MESSAGES.codeRequired, "code");
 }
@@ -203,6 +257,9 @@ export function validateResetPasswordRequest(input: {
 export function validateFeedback(message: unknown): ValidationIssue | null {
   const trimmed = text(message).trim();
   if (trimmed === "") return issue(VALIDATION_MESSAGES.feedbackRequired, "message");
+  // A multi-line message is legitimate, so tab and line breaks pass here and nowhere else.
+  const textIssue = validateText(message, "message", { multiline: true });
+  if (textIssue) return textIssue;
   if (trimmed.length > FEEDBACK_MAX_LENGTH) return issue(VALIDATION_MESSAGES.feedbackTooLong, "message");
   return null;
 }
