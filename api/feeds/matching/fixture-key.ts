@@ -1,4 +1,4 @@
-import { normaliseTeamName } from "../teams.ts";
+import { normaliseTeamName } from "./teams.ts";
 
 /**
  * Matchdays run from 06:00 to 06:00 UTC. The four leagues kick off between about 11:00 and

@@ -7,8 +7,8 @@ import {
   swapSides,
   teamSimilarity,
   type MatchResult,
-} from "./matching.ts";
-import type { BookmakerKey, Offer, OfferPrice } from "./types.ts";
+} from "./index.ts";
+import type { BookmakerKey, Offer, OfferPrice } from "../types.ts";
 
 const SATURDAY_3PM = "2026-10-03T14:00:00Z";
 

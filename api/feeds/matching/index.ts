@@ -1,18 +1,18 @@
-import type { Offer } from "./types.ts";
-import { buildClusters, compareEntries, toEntries, type Entry } from "./matching/clusters.ts";
-import { finalise } from "./matching/finalise.ts";
+import type { Offer } from "../types.ts";
+import { buildClusters, compareEntries, toEntries, type Entry } from "./clusters.ts";
+import { finalise } from "./finalise.ts";
 import {
   DEFAULT_MATCH_OPTIONS,
   type MatchedFixture,
   type MatchOptions,
   type MatchResult,
   type UnmatchedOffer,
-} from "./matching/types.ts";
+} from "./types.ts";
 
-export { diceSimilarity, teamSimilarity } from "./matching/similarity.ts";
-export { swapSides } from "./matching/swap-sides.ts";
-export { fixtureKey, matchday } from "./matching/fixture-key.ts";
-export { DEFAULT_MATCH_OPTIONS } from "./matching/types.ts";
+export { diceSimilarity, teamSimilarity } from "./similarity.ts";
+export { swapSides } from "./swap-sides.ts";
+export { fixtureKey, matchday } from "./fixture-key.ts";
+export { DEFAULT_MATCH_OPTIONS } from "./types.ts";
 export type {
   FixtureMember,
   MatchedFixture,
@@ -20,7 +20,7 @@ export type {
   MatchResult,
   UnmatchedOffer,
   UnmatchedReason,
-} from "./matching/types.ts";
+} from "./types.ts";
 
 /**
  * Two fixtures with one key would be one event in the store: the same clubs listed twice on

@@ -1,4 +1,4 @@
-import { CLUBS, canonicalClub, normaliseTeamName } from "../teams.ts";
+import { CLUBS, canonicalClub, normaliseTeamName } from "./teams.ts";
 import type { Club } from "./club.ts";
 
 /** A team name prepared once per offer, because the matcher compares each one many times. */

@@ -1,10 +1,10 @@
-import type { Club } from "./matching/club.ts";
-import { ENGLISH_CLUBS } from "./matching/clubs-england.ts";
-import { GERMAN_CLUBS } from "./matching/clubs-germany.ts";
-import { ITALIAN_CLUBS } from "./matching/clubs-italy.ts";
-import { SPANISH_CLUBS } from "./matching/clubs-spain.ts";
+import type { Club } from "./club.ts";
+import { ENGLISH_CLUBS } from "./clubs-england.ts";
+import { GERMAN_CLUBS } from "./clubs-germany.ts";
+import { ITALIAN_CLUBS } from "./clubs-italy.ts";
+import { SPANISH_CLUBS } from "./clubs-spain.ts";
 
-export type { Club } from "./matching/club.ts";
+export type { Club } from "./club.ts";
 
 /** Every club the matcher knows, all four leagues. */
 export const CLUBS: readonly Club[] = [...ENGLISH_CLUBS, ...SPANISH_CLUBS, ...ITALIAN_CLUBS, ...GERMAN_CLUBS];
