@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Bet9jaEventAnswer, Bet9jaList } from "./testing/payload-types.ts";
-import { harness, LEAGUE_PATHS } from "./testing/sim-harness.ts";
+import type { Bet9jaEventAnswer, Bet9jaList } from "../../../tests/helpers/simulator/payload-types.ts";
+import { harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 const EPL = LEAGUE_PATHS.bet9ja[0] as string;
 const allLeagues = (h: ReturnType<typeof harness>) =>

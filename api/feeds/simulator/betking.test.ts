@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BetkingList } from "./testing/payload-types.ts";
-import { harness, LEAGUE_PATHS } from "./testing/sim-harness.ts";
+import type { BetkingList } from "../../../tests/helpers/simulator/payload-types.ts";
+import { harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 const EPL = LEAGUE_PATHS.betking[0] as string;
 

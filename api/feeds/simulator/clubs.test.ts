@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CLUBS, clubsOf } from "./clubs.ts";
-import { BOOKMAKERS } from "./testing/sim-harness.ts";
+import { BOOKMAKERS } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 describe("club data", () => {
   it("lists the 2025-26 line-ups: twenty clubs in three leagues and eighteen in the Bundesliga", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOOKMAKERS, harness, LEAGUE_PATHS } from "./testing/sim-harness.ts";
+import { BOOKMAKERS, harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 const ALL_PATHS = [
   ...BOOKMAKERS.flatMap((bk) => LEAGUE_PATHS[bk]),

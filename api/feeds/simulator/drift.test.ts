@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { BookmakerKey } from "../types.ts";
 import { PRICE_STEP_MS } from "./pricing.ts";
 import type { FeedSimulator } from "./feed-simulator.ts";
-import { BOOKMAKERS, harness, LEAGUE_PATHS, MINUTE, TUESDAY, type Harness } from "./testing/sim-harness.ts";
-import { servedMarkets } from "./testing/served-prices.ts";
+import { BOOKMAKERS, harness, LEAGUE_PATHS, MINUTE, TUESDAY, type Harness } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { servedMarkets } from "../../../tests/helpers/simulator/served-prices.ts";
 
 async function priceBook(h: Harness, bk: BookmakerKey): Promise<Map<string, string>> {
   const markets = await servedMarkets(h, bk);

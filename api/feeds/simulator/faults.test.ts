@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BookmakerKey } from "../types.ts";
-import type { AltenarList, Bet9jaList, BetkingList, SportyList, XbetList } from "./testing/payload-types.ts";
-import { BOOKMAKERS, harness, LEAGUE_PATHS } from "./testing/sim-harness.ts";
+import type { AltenarList, Bet9jaList, BetkingList, SportyList, XbetList } from "../../../tests/helpers/simulator/payload-types.ts";
+import { BOOKMAKERS, harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 const first = (bk: BookmakerKey) => LEAGUE_PATHS[bk][0] as string;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { BookmakerKey } from "../types.ts";
 import { MARGIN_PROFILES, marginPercent } from "./margins.ts";
-import { BOOKMAKERS, harness } from "./testing/sim-harness.ts";
-import { servedMarkets, type ServedMarket } from "./testing/served-prices.ts";
+import { BOOKMAKERS, harness } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { servedMarkets, type ServedMarket } from "../../../tests/helpers/simulator/served-prices.ts";
 
 const served = (bk: BookmakerKey) => servedMarkets(harness(), bk);
 const plainOpen = (markets: ServedMarket[], kind: ServedMarket["kind"], line: number | null = null) =>

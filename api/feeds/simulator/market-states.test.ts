@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Bet9jaList, BetkingList, SportyList } from "./testing/payload-types.ts";
-import { BOOKMAKERS, harness, HOUR, LEAGUE_PATHS, TUESDAY } from "./testing/sim-harness.ts";
-import { servedMarkets } from "./testing/served-prices.ts";
+import type { Bet9jaList, BetkingList, SportyList } from "../../../tests/helpers/simulator/payload-types.ts";
+import { BOOKMAKERS, harness, HOUR, LEAGUE_PATHS, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { servedMarkets } from "../../../tests/helpers/simulator/served-prices.ts";
 
 describe("suspended markets and partial coverage", () => {
   it("suspends some markets at every bookmaker over a few hours, shown the way each site does", async () => {

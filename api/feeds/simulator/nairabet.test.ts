@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ENHANCED_MARGIN, MARGIN_PROFILES, marginPercent } from "./margins.ts";
-import type { AltenarList } from "./testing/payload-types.ts";
-import { harness, LEAGUE_PATHS } from "./testing/sim-harness.ts";
-import { servedMarkets } from "./testing/served-prices.ts";
+import type { AltenarList } from "../../../tests/helpers/simulator/payload-types.ts";
+import { harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { servedMarkets } from "../../../tests/helpers/simulator/served-prices.ts";
 
 const EPL = LEAGUE_PATHS.nairabet[0] as string;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { clubsOf } from "./clubs.ts";
 import { LEAGUES } from "./leagues.ts";
 import { LISTING_WINDOW_MS, matchdayFixtures, upcomingFixtures, WEEK_MS } from "./schedule.ts";
-import { HOUR, TUESDAY } from "./testing/sim-harness.ts";
+import { HOUR, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 const SEED = 42;
 

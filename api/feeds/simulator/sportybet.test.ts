@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SportyList } from "./testing/payload-types.ts";
-import { harness, LEAGUE_PATHS } from "./testing/sim-harness.ts";
+import type { SportyList } from "../../../tests/helpers/simulator/payload-types.ts";
+import { harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 const LIST = LEAGUE_PATHS.sportybet[0] as string;
 const BASE = "/sportybet/api/ng/factsCenter/pcUpcomingEvents";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startSimulator, type RunningSimulator } from "./start-simulator.ts";
-import type { Bet9jaList, SportyList } from "./testing/payload-types.ts";
-import { TUESDAY } from "./testing/sim-harness.ts";
+import type { Bet9jaList, SportyList } from "../../../tests/helpers/simulator/payload-types.ts";
+import { TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 let running: RunningSimulator | undefined;
 afterEach(async () => {

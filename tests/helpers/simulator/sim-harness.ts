@@ -2,9 +2,9 @@
 import type { IncomingMessage } from "node:http";
 import type { Response as AgentResponse } from "superagent";
 import request from "supertest";
-import { BOOKMAKER_KEYS, type BookmakerKey } from "../../types.ts";
-import { FeedSimulator } from "../feed-simulator.ts";
-import { createSimulatorApp } from "../simulator-app.ts";
+import { BOOKMAKER_KEYS, type BookmakerKey } from "#api/feeds/types.ts";
+import { FeedSimulator } from "#api/feeds/simulator/feed-simulator.ts";
+import { createSimulatorApp } from "#api/feeds/simulator/simulator-app.ts";
 
 /** Tuesday 24 November 2026, 10:00 UTC: the coming weekend's matchday is fully ahead. */
 export const TUESDAY = Date.UTC(2026, 10, 24, 10, 0);

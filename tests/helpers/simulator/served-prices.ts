@@ -2,7 +2,7 @@
  * Test-only: reads every league payload a bookmaker serves over HTTP and reduces it to
  * markets with prices in selection order, so margin and drift tests judge what is served.
  */
-import type { BookmakerKey } from "../../types.ts";
+import type { BookmakerKey } from "#api/feeds/types.ts";
 import type {
   AltenarList,
   Bet9jaList,
