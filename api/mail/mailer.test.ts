@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
+import { startSmtpSink } from "../../tests/helpers/smtp-sink.ts";
 import { createMailer } from "./mailer.ts";
 import { passwordResetMail, verificationMail } from "./templates.ts";
 
@@ -21,6 +22,46 @@ describe("the mailer without SMTP_URL", () => {
     expect(raw).toMatch(/^Subject: Your AfriOdds verification code: 042917$/m);
     expect(raw).toMatch(/Content-Type: text\/plain/);
     expect(raw).toMatch(/Content-Type: text\/html/);
+  });
+});
+
+describe("the mailer's recipient", () => {
+  const silent = pino({ level: "silent" });
+  const hostile = ["x1,victim@example.test", "Victim <victim@example.test>", "a@b.test; victim@example.test", " ada@example.ng", "ada@example.ng\r\nBcc: victim@example.test"];
+
+  it("over SMTP is exactly one RCPT, the given address", async () => {
+    const sink = await startSmtpSink();
+    const mailer = createMailer({ smtpUrl: sink.url, from: "AfriOdds <no-reply@localhost>", outboxDir: "/nonexistent", logger: silent });
+    try {
+      await mailer.send(verificationMail("ada.obi+odds@example.ng", "ada", "042917", "http://localhost:3000"));
+      expect(sink.messages.map((m) => m.to)).toEqual([["ada.obi+odds@example.ng"]]);
+    } finally {
+      mailer.close();
+      await sink.close();
+    }
+  });
+
+  it("over SMTP refuses anything but one addr-spec and sends nothing", async () => {
+    const sink = await startSmtpSink();
+    const mailer = createMailer({ smtpUrl: sink.url, from: "AfriOdds <no-reply@localhost>", outboxDir: "/nonexistent", logger: silent });
+    try {
+      for (const to of hostile) {
+        await expect(mailer.send(verificationMail(to, "eve", "042917", "http://localhost:3000")), to).rejects.toThrow(/not exactly one e-mail address/);
+      }
+      expect(sink.messages).toEqual([]);
+    } finally {
+      mailer.close();
+      await sink.close();
+    }
+  });
+
+  it("in the outbox refuses anything but one addr-spec and writes nothing", async () => {
+    const outboxDir = join(mkdtempSync(join(tmpdir(), "afriodds-mail-")), "outbox");
+    const mailer = createMailer({ smtpUrl: undefined, from: "AfriOdds <no-reply@localhost>", outboxDir, logger: silent });
+    for (const to of hostile) {
+      await expect(mailer.send(verificationMail(to, "eve", "042917", "http://localhost:3000")), to).rejects.toThrow(/not exactly one e-mail address/);
+    }
+    expect(existsSync(outboxDir)).toBe(false);
   });
 });
 

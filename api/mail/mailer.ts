@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
+import { isValidEmail } from "#shared/validation.ts";
 
 export interface MailMessage {
   to: string;
@@ -16,6 +17,16 @@ export interface Mailer {
 }
 
 /**
+ * The one recipient of a mail, as an address object: nodemailer parses a string as an address
+ * list ("x1,victim@example.test" is two mailboxes) but takes an object's address as it is.
+ * Anything but a single, already trimmed addr-spec is refused, so a mail never fans out.
+ */
+export function singleRecipient(to: string): { name: string; address: string } {
+  if (to !== to.trim() || !isValidEmail(to)) throw new Error("Refusing to send mail: the recipient is not exactly one e-mail address.");
+  return { name: "", address: to };
+}
+
+/**
  * SMTP when SMTP_URL is set; otherwise one RFC 5322 `.eml` file per message in DATA_DIR/outbox/
  * (DESIGN section 4), so a fresh `npm start` can register without any mail server.
  */
@@ -24,7 +35,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail({ from: options.from, ...message, to: singleRecipient(message.to) });
       },
       close: () => transport.close(),
     };
@@ -33,7 +44,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   let sequence = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail({ from: options.from, ...message, to: singleRecipient(message.to) });
       await mkdir(options.outboxDir, { recursive: true });
       sequence += 1;
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
