@@ -12,6 +12,8 @@ export interface RootData {
   now: number;
   /** The user the server rendered for (null when prerendered or logged out); the browser's session store takes over after its check. */
   user: SessionUser | null;
+  /** The server could not check this visitor's session cookies because the odds API was unavailable. */
+  sessionUnavailable: boolean;
 }
 
 /**
@@ -28,13 +30,18 @@ export interface DashboardData {
 
 function rootLoader({ context }: LoaderFunctionArgs): RootData {
   const server = serverContext(context);
-  if (server) return { timeZone: server.timeZone, now: server.now, user: server.user };
-  return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE, now: Date.now(), user: null };
+  if (server) return { timeZone: server.timeZone, now: server.now, user: server.user, sessionUnavailable: server.sessionUnavailable ?? false };
+  return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE, now: Date.now(), user: null, sessionUnavailable: false };
 }
 
-/** On the server a protected page without a session is a 302 to / (DESIGN section 6); the browser guards in the page. */
+/**
+ * On the server a protected page without a session is a 302 to / (DESIGN section 6); the browser
+ * guards in the page. A session that could not be checked (the API is down) is no logout: no
+ * redirect, and no server data either, so the page says the service is unavailable (RequireSession).
+ */
 function requireUser({ context }: LoaderFunctionArgs) {
   const server = serverContext(context);
+  if (server?.sessionUnavailable) return undefined;
   if (server && !server.user) throw redirect("/");
   return server;
 }

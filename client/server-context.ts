@@ -8,6 +8,11 @@ export interface ServerContext {
   server: true;
   /** The signed-in user, or null (prerendering is always logged out). */
   user: SessionUser | null;
+  /**
+   * Session cookies came, but the odds API could not be asked whether they are good (it is down):
+   * not a logout, so protected pages say the service is unavailable instead of redirecting.
+   */
+  sessionUnavailable?: boolean;
   /** The `tz` cookie the client sets, else Africa/Lagos, so kick-off labels hydrate the same. */
   timeZone: string;
   now: number;

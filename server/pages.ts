@@ -7,7 +7,7 @@ import { oddsChecksum } from "#shared/checksum.ts";
 import { DEFAULT_TIME_ZONE, type ServerContext } from "#client/server-context.ts";
 import type { SessionCookies } from "./bff/cookies.ts";
 import type { SessionKeeper } from "./bff/session.ts";
-import type { Upstream } from "./bff/upstream.ts";
+import { UpstreamUnavailable, type Upstream } from "./bff/upstream.ts";
 import type { PrerenderedPage } from "./render/assets.ts";
 import { contentSecurityPolicy, STATIC_PAGE_POLICY } from "./render/csp.ts";
 import { STATIC_500 } from "./render/document.ts";
@@ -73,29 +73,39 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
     res.send(chosen.body);
   }
 
+  /**
+   * Who is signed in. Cookies that could not be checked because the API is unavailable leave
+   * `unavailable` set and the cookies in place: an outage is not a logout (issue 11, item 9).
+   */
+  async function signedInUser(req: Request, res: Response, headers: Record<string, string>, deadline: AbortSignal) {
+    const held = deps.cookies.read(req);
+    if (!held.access && !held.refresh) return { user: null, unavailable: false };
+    try {
+      const check = await deps.session.ensure(req, res, headers);
+      if (!check.ok) return { user: null, unavailable: false };
+      const me = await deps.upstream.call("GET", "/users/me", { headers: { ...headers, authorization: `Bearer ${check.token}` }, signal: deadline });
+      if (me.status !== 200) return { check, user: null, unavailable: false };
+      const profile = apiData<UserProfile>(me);
+      const user: SessionUser = { id: check.claims.sub, username: profile.username, country: String(profile.country), registrationDate: profile.registrationDate };
+      return { check, user, unavailable: false };
+    } catch (error) {
+      if (error instanceof UpstreamUnavailable) return { user: null, unavailable: true };
+      throw error;
+    }
+  }
+
   async function serverContext(req: Request, res: Response, deadline: AbortSignal): Promise<ServerContext> {
     const headers = { accept: "application/json", "x-request-id": req.id, "x-forwarded-for": req.ip ?? "" };
-    const signedIn = deps.cookies.read(req);
-    let token: string | undefined;
-    let ak = "";
-    let user: SessionUser | null = null;
-    if (signedIn.access || signedIn.refresh) {
-      const check = await deps.session.ensure(req, res, headers).catch(() => ({ ok: false as const, expired: false }));
-      if (check.ok) {
-        token = check.token;
-        ak = check.claims.ak;
-        const me = await deps.upstream.call("GET", "/users/me", { headers: { ...headers, authorization: `Bearer ${token}` }, signal: deadline }).catch(() => undefined);
-        if (me?.status === 200) {
-          const profile = apiData<UserProfile>(me);
-          user = { id: check.claims.sub, username: profile.username, country: String(profile.country), registrationDate: profile.registrationDate };
-        }
-      }
-    }
+    const signedIn = await signedInUser(req, res, headers, deadline);
+    const token = signedIn.check?.token;
+    const ak = signedIn.check?.claims.ak ?? "";
+    const user = signedIn.user;
     const withToken = { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
     const get = async <T>(path: string) => apiData<T>(await deps.upstream.call("GET", path, { headers: withToken, signal: deadline }));
     return {
       server: true,
       user,
+      sessionUnavailable: signedIn.unavailable,
       timeZone: validTimeZone((req.cookies as Record<string, string | undefined>).tz),
       now: Date.now(),
       data: {
@@ -128,7 +138,8 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
       res.setHeader("Cache-Control", "private, no-store");
       if (outcome.kind === "redirect") return void res.redirect(outcome.status === 301 ? 301 : 302, outcome.location);
       if (outcome.kind === "error") throw outcome.error;
-      res.status(outcome.status);
+      // A page that could not check its session is an outage, not a success.
+      res.status(context.sessionUnavailable && outcome.status === 200 ? 503 : outcome.status);
       res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
       res.type("html");
       outcome.pipe(res);

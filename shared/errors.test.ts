@@ -8,8 +8,11 @@ import {
   ERROR_TYPE,
   errorEnvelope,
   flowErrorMessage,
+  LOGIN_MESSAGES,
   networkError,
+  ODDS_LOAD_FAILED_MESSAGE,
   sessionExpiredError,
+  UPSTREAM_UNAVAILABLE_MESSAGE,
 } from "./errors.ts";
 
 describe("decodeErrorBody", () => {
@@ -250,5 +253,17 @@ describe("flowErrorMessage", () => {
       "User not found",
     );
     expect(flowErrorMessage("profile", decodeErrorBody(500, "<html>"))).toBe("Failed to load user details");
+  });
+
+  it("says the odds service is unavailable when the web tier answered UPSTREAM_UNAVAILABLE, not that the action failed", () => {
+    const upstream = decodeErrorBody(502, JSON.stringify(errorEnvelope("UPSTREAM_UNAVAILABLE", UPSTREAM_UNAVAILABLE_MESSAGE)));
+    expect(flowErrorMessage("login", upstream)).toBe(UPSTREAM_UNAVAILABLE_MESSAGE);
+    expect(flowErrorMessage("logout", upstream)).toBe(UPSTREAM_UNAVAILABLE_MESSAGE);
+    expect(flowErrorMessage("verify", upstream, "login")).toBe(UPSTREAM_UNAVAILABLE_MESSAGE);
+    // An envelope without words still says what happened.
+    expect(flowErrorMessage("register", { code: "UPSTREAM_UNAVAILABLE" })).toBe(UPSTREAM_UNAVAILABLE_MESSAGE);
+    // The spec fixes the data screens' message, and a gateway's HTML page is no outage report.
+    expect(flowErrorMessage("odds", upstream)).toBe(ODDS_LOAD_FAILED_MESSAGE);
+    expect(flowErrorMessage("login", decodeErrorBody(502, "<h1>Bad Gateway</h1>"))).toBe(LOGIN_MESSAGES.other);
   });
 });

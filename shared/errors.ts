@@ -122,6 +122,8 @@ export function errorEnvelope(
 export const NETWORK_OFFLINE_MESSAGE = "No internet connection. Please check your network and try again.";
 export const NETWORK_GENERIC_MESSAGE = "Network error. Please try again.";
 export const AUTH_EXPIRED_MESSAGE = "Session expired. Please log in again.";
+/** The web tier's description of UPSTREAM_UNAVAILABLE: the odds API is down, which is not the user's fault nor a logout. */
+export const UPSTREAM_UNAVAILABLE_MESSAGE = "AfriOdds is having trouble reaching its odds service. Please try again in a moment.";
 
 /**
  * A failed call as the client sees it. `code` and `type` are whatever the server sent (possibly
@@ -234,6 +236,7 @@ export const RESET_MESSAGES = {
   otpAlreadyUsed: "This verification code has already been used. Please request a new one.",
   other: "Password reset failed. Please try again.",
 } as const;
+export const LOGOUT_FAILED_MESSAGE = "Logout failed. Please try again.";
 export const PROFILE_LOAD_FAILED_MESSAGE = "Failed to load user details";
 export const PROFILE_NO_DATA_MESSAGE = "No data received from server";
 export const PROFILE_UNEXPECTED_MESSAGE = "An unexpected error occurred";
@@ -247,6 +250,7 @@ export const RATE_LIMITED_MESSAGE = FORGOT_MESSAGES.rateLimited;
 
 export type ErrorFlow =
   | "login"
+  | "logout"
   | "register"
   | "verify"
   | "resend"
@@ -286,6 +290,7 @@ const FLOW_CATALOGUE: Record<Exclude<ErrorFlow, "verify">, FlowCatalogue> = {
       ACCOUNT_NOT_VERIFIED: LOGIN_MESSAGES.notVerified,
     },
   },
+  logout: { other: LOGOUT_FAILED_MESSAGE, codes: {} },
   register: {
     other: REGISTER_MESSAGES.other,
     codes: { EMAIL_IN_USE: REGISTER_MESSAGES.emailInUse, USERNAME_IN_USE: REGISTER_MESSAGES.usernameInUse },
@@ -313,10 +318,13 @@ const FLOW_CATALOGUE: Record<Exclude<ErrorFlow, "verify">, FlowCatalogue> = {
   odds: { other: ODDS_LOAD_FAILED_MESSAGE, codes: {} },
 };
 
+/** Screens whose failure text the spec fixes ("Failed to load ..."), whatever the cause. */
+const DATA_FLOWS = new Set<ErrorFlow>(["preview", "summary", "odds"]);
+
 /**
  * The message a flow shows for a failed call. Precedence: the flow's own entry for the code;
  * then rules that hold in every flow (network, validation text from the server, expired session,
- * rate limiting); then the flow's "other" message. The profile page shows the server's
+ * rate limiting, an unavailable odds service outside the data screens); then the flow's "other" message. The profile page shows the server's
  * description when the server sent one (spec section 7), not an HTTP fallback text.
  */
 export function flowErrorMessage(
@@ -338,6 +346,9 @@ export function flowErrorMessage(
       return AUTH_EXPIRED_MESSAGE;
     case ERROR_CODES.RATE_LIMIT_EXCEEDED:
       return RATE_LIMITED_MESSAGE;
+    case ERROR_CODES.UPSTREAM_UNAVAILABLE:
+      // An outage says so (issue 11, item 9), except where the spec fixes a data screen's message.
+      if (!DATA_FLOWS.has(flow)) return message ?? UPSTREAM_UNAVAILABLE_MESSAGE;
   }
   if (flow === "profile" && code !== undefined && message !== undefined) return message;
   return other;

@@ -39,7 +39,7 @@ export function renderPage({
       {
         id: "root",
         path: "/",
-        loader: (): RootData => ({ timeZone, now, user }),
+        loader: (): RootData => ({ timeZone, now, user, sessionUnavailable: false }),
         HydrateFallback: () => null,
         children: [
           { index: true, Component: () => <p>Home page</p> },

@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import type { SessionUser } from "#shared/contract.ts";
+import { ERROR_CODES } from "#shared/errors.ts";
 import { api } from "../backend/endpoints.ts";
 import { onSessionExpired } from "../backend/http.ts";
 
@@ -15,6 +16,8 @@ export interface SessionState {
   user: SessionUser | null;
   /** True until the start-up check through /api/session ends. */
   loading: boolean;
+  /** The start-up check could not reach a verdict (API down, offline): not a logout. */
+  unavailable: boolean;
   signIn(user: SessionUser): void;
   clear(): void;
   /** Start-up check: asks the web tier, which refreshes the tokens if needed. */
@@ -43,28 +46,31 @@ function writeStored(user: SessionUser | null) {
 export const useSession = create<SessionState>((set) => ({
   user: null,
   loading: true,
+  unavailable: false,
   signIn(user) {
     writeStored(user);
-    set({ user, loading: false });
+    set({ user, loading: false, unavailable: false });
   },
   clear() {
     writeStored(null);
-    set({ user: null, loading: false });
+    set({ user: null, loading: false, unavailable: false });
   },
   async check() {
     const stored = readStored();
     try {
       const { user } = await api.session();
       writeStored(user);
-      set({ user, loading: false });
+      set({ user, loading: false, unavailable: false });
     } catch (error) {
       // Spec section 4: if the check itself fails (offline) the stored user is kept; a 401 logs out.
       const status = (error as { status?: number }).status ?? 0;
       if (status === 401) {
         writeStored(null);
-        set({ user: null, loading: false });
+        set({ user: null, loading: false, unavailable: false });
       } else {
-        set({ user: stored?.user ?? null, loading: false });
+        // The web tier had cookies to check but no odds API to ask: a protected page says so rather than redirecting.
+        const unavailable = (error as { code?: string }).code === ERROR_CODES.UPSTREAM_UNAVAILABLE;
+        set({ user: stored?.user ?? null, loading: false, unavailable });
       }
     }
   },

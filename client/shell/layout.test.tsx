@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openLogin, openRegister, useDialogs } from "../dialogs/store.ts";
+import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
 import { useSession } from "../session/store.ts";
 import { loggedIn, renderApp, resetApp, stubApi, USER } from "./test-app.tsx";
 import { timeZoneCookie } from "./time-zone-cookie.ts";
@@ -118,17 +119,21 @@ describe("the account drawer", () => {
     expect(banner().getByRole("button", { name: "Login" })).toBeTruthy();
   });
 
-  it("still logs out locally when the server cannot be reached", async () => {
-    stubApi({
+  it("stays signed in and says why when the server could not log out", async () => {
+    const api = stubApi({
       ...loggedIn(),
-      "POST /api/users/logout": { status: 503, error: { code: "UPSTREAM_UNAVAILABLE", description: "down" } },
+      "POST /api/users/logout": { status: 502, error: { code: "UPSTREAM_UNAVAILABLE", description: UPSTREAM_UNAVAILABLE_MESSAGE } },
     });
     const { user, drawer, path } = await openDrawer();
 
     await user.click(within(drawer).getByRole("button", { name: "Logout" }));
 
-    await waitFor(() => expect(path()).toBe("/"));
-    expect(useSession.getState().user).toBeNull();
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", UPSTREAM_UNAVAILABLE_MESSAGE);
+    expect(api.callsTo("POST /api/users/logout")).toHaveLength(1);
+    expect(path()).toBe("/about");
+    expect(useSession.getState().user).toEqual(USER);
+    expect(localStorage.getItem("auth-session")).not.toBeNull();
+    expect(banner().getByRole("button", { name: "Account" })).toBeTruthy();
   });
 });
 

@@ -90,7 +90,7 @@ const stub = (title: string) => () => <h1>{title}</h1>;
 
 /** The app's route tree with this folder's pages and placeholders for the colleagues' pages. */
 export function testRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
-  const root: RootData = { timeZone: "Africa/Lagos", now: TEST_NOW, user: null };
+  const root: RootData = { timeZone: "Africa/Lagos", now: TEST_NOW, user: null, sessionUnavailable: false };
   return [
     {
       id: "root",

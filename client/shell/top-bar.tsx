@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, type JSX } from "react";
 import { Link, useNavigate } from "react-router";
 import { api } from "../backend/endpoints.ts";
 import { UserIcon } from "../components/icons.tsx";
+import { failureMessage } from "../dialogs/failure-message.ts";
 import { useDialogs } from "../dialogs/store.ts";
 import { useCurrentUser } from "../session/require-session.tsx";
 import { useSession } from "../session/store.ts";
@@ -14,6 +15,7 @@ export function TopBar(): JSX.Element {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [logoutError, setLogoutError] = useState<string | null>(null);
   const accountButton = useRef<HTMLButtonElement>(null);
 
   const closeMenu = useCallback(() => {
@@ -21,9 +23,20 @@ export function TopBar(): JSX.Element {
     accountButton.current?.focus();
   }, []);
 
+  /**
+   * Signed out only once the web tier says so: while the odds service is down the session would
+   * outlive a local "logout" (docs/decisions/011-logout-needs-the-api.md), so the user stays signed
+   * in, is told why, and can try again.
+   */
   async function logout() {
     setMenuOpen(false);
-    await api.logout().catch(() => {});
+    setLogoutError(null);
+    try {
+      await api.logout();
+    } catch (error) {
+      setLogoutError(failureMessage("logout", error));
+      return;
+    }
     useSession.getState().clear();
     navigate("/");
   }
@@ -58,6 +71,12 @@ export function TopBar(): JSX.Element {
           </button>
         )}
       </header>
+      {logoutError && (
+        <div className="notification is-danger mb-0" role="alert">
+          <button type="button" className="delete" aria-label="Dismiss" onClick={() => setLogoutError(null)} />
+          {logoutError}
+        </div>
+      )}
       {/* Outside the sticky header, whose stacking context would put the bottom bar above the drawer. */}
       {user && menuOpen && (
         <AccountDrawer

@@ -2,10 +2,12 @@ import express, { Router, type Request, type Response } from "express";
 import type { Logger } from "pino";
 import { oddsChecksum } from "#shared/checksum.ts";
 import { ANALYTICS_EVENT_NAMES, CONTRACT_ROUTES, type AuthResult, type SessionUser, type UserProfile } from "#shared/contract.ts";
-import { AUTH_EXPIRED_MESSAGE, errorEnvelope } from "#shared/errors.ts";
+import { AUTH_EXPIRED_MESSAGE, errorEnvelope, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
 import type { SessionCookies } from "./cookies.ts";
+import { depthGuard, envelopeErrors } from "./body-guard.ts";
 import { csrfGuard } from "./csrf.ts";
 import { oddsKey, type CachedOdds, type OddsCache } from "./odds-cache.ts";
+import { beaconRateLimit } from "./rate-limit.ts";
 import type { SessionKeeper } from "./session.ts";
 import { UpstreamUnavailable, type Upstream, type UpstreamAnswer } from "./upstream.ts";
 
@@ -70,6 +72,7 @@ export function bffRouter(deps: BffDeps): Router {
   const { upstream, cookies, session } = deps;
   const router = Router();
   router.use(express.json({ limit: "16kb" }));
+  router.use(depthGuard());
   router.use(csrfGuard(deps.publicOrigin));
 
   const expired = (res: Response) => {
@@ -139,19 +142,23 @@ export function bffRouter(deps: BffDeps): Router {
     res.json({ data: { user } });
   });
 
+  /**
+   * Logout needs the API (docs/decisions/011-logout-needs-the-api.md): the cookies go only once the
+   * API has revoked the family, else the refresh token would outlive a "logout". An unreachable
+   * API throws UpstreamUnavailable (502/503 below) and the user, still signed in, can retry.
+   */
   router.post("/users/logout", async (req, res) => {
     const { refresh, access } = cookies.read(req);
-    if (refresh) session.forget(refresh);
-    if (access) deps.odds.forget(access);
     if (refresh || access) {
-      await upstream
-        .call("POST", "/users/logout", {
-          headers: { ...forwardHeaders(req), "content-type": "application/json", ...(access ? { authorization: `Bearer ${access}` } : {}) },
-          body: JSON.stringify(refresh ? { refreshToken: refresh } : {}),
-        })
-        .catch(() => undefined);
+      const answer = await upstream.call("POST", "/users/logout", {
+        headers: { ...forwardHeaders(req), "content-type": "application/json", ...(access ? { authorization: `Bearer ${access}` } : {}) },
+        body: JSON.stringify(refresh ? { refreshToken: refresh } : {}),
+      });
+      // 200 revoked it; 401 means these cookies prove no live session, so there is nothing left to revoke.
+      if (answer.status !== 200 && answer.status !== 401) return relay(res, answer);
+      if (refresh) session.forget(refresh);
+      if (access) deps.odds.forget(access);
     }
-    // Logged out here whatever the API said: the cookies are gone.
     cookies.clear(res);
     res.json({ data: { ok: true } });
   });
@@ -162,7 +169,7 @@ export function bffRouter(deps: BffDeps): Router {
     res.json({ data: { ok: true } });
   });
 
-  router.post("/events", (req, res) => {
+  router.post("/events", beaconRateLimit(), (req, res) => {
     const event = (req.body ?? {}) as Record<string, unknown>;
     if (typeof event.name !== "string" || !(ANALYTICS_EVENT_NAMES as readonly string[]).includes(event.name)) {
       res.status(400).json(errorEnvelope("VALIDATION_ERROR", "Unknown analytics event."));
@@ -204,17 +211,12 @@ export function bffRouter(deps: BffDeps): Router {
   });
 
   router.use((error: unknown, req: Request, res: Response, next: (e?: unknown) => void) => {
-    const type = (error as { type?: string } | null)?.type;
-    if (type === "entity.too.large") return void res.status(413).json(errorEnvelope("PAYLOAD_TOO_LARGE", "Request body is too large (16 KB at most)."));
-    if (type === "entity.parse.failed") return void res.status(400).json(errorEnvelope("VALIDATION_ERROR", "Request body is not valid JSON."));
-    if (error instanceof UpstreamUnavailable) {
-      // Counted in the upstream client, whoever called it.
-      req.log?.warn?.({ err: error.message }, "odds API unavailable");
-      res.status(error.status).json(errorEnvelope("UPSTREAM_UNAVAILABLE", "AfriOdds is having trouble reaching its odds service. Please try again in a moment."));
-      return;
-    }
-    next(error);
+    if (!(error instanceof UpstreamUnavailable)) return next(error);
+    // Counted in the upstream client, whoever called it.
+    req.log?.warn?.({ err: error.message }, "odds API unavailable");
+    res.status(error.status).json(errorEnvelope("UPSTREAM_UNAVAILABLE", UPSTREAM_UNAVAILABLE_MESSAGE));
   });
+  router.use(envelopeErrors());
 
   return router;
 }

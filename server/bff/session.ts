@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import { decodeJwt } from "jose";
 import { REFRESH_WINDOW_S } from "#shared/constants.ts";
 import type { SessionCookies } from "./cookies.ts";
-import type { Upstream } from "./upstream.ts";
+import { UpstreamUnavailable, type Upstream } from "./upstream.ts";
 
 export interface Tokens {
   token: string;
@@ -50,7 +50,10 @@ export function sessionKeeper(upstream: Upstream, cookies: SessionCookies, clock
         headers: { ...headers, "accept-encoding": "identity", "content-type": "application/json" },
         body: JSON.stringify({ refreshToken }),
       });
-      if (res.status !== 200) return null;
+      // Only the API's 401 says the session is over; any other refusal (a 429, a 400) is the API's
+      // trouble, not the user's, and must not cost them their cookies (issue 11, item 9).
+      if (res.status === 401) return null;
+      if (res.status !== 200) throw new UpstreamUnavailable(`odds API answered ${res.status} to a refresh`, 502, "server_error");
       return (JSON.parse(res.body.toString("utf8")) as { data: Tokens }).data;
     })();
     shared.set(refreshToken, attempt);
