@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { COMPETITION_IDS } from "#shared/reference.ts";
 import type { Database } from "../db/schema.ts";
+import { freshSince } from "../odds/freshness.ts";
 import type { FixtureInput, OddsStore, WriteResult } from "../odds/store.ts";
 import { collectBookmaker, emptyOutcome, type BookmakerOutcome } from "./collect-bookmaker.ts";
 import { abortable, circuitBreaker, type Fetcher } from "./fetcher.ts";
@@ -12,8 +13,6 @@ import { BOOKMAKER_IDS, type BookmakerAdapter, type BookmakerKey, type Offer } f
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-/** Prices not confirmed within this many intervals are stale (DESIGN section 7). */
-const STALE_INTERVALS = 3;
 /** Share of the interval a bookmaker gets per cycle; see follow-ups.ts for why 2/3. */
 const BUDGET_SHARE = 2 / 3;
 
@@ -170,7 +169,7 @@ export function createCollector(options: CollectorOptions) {
   function fixturesOf(key: BookmakerKey, competitionId: number, now: number): { fixtures: FixtureInput[]; unmatched: UnmatchedOffer[] } {
     const pool = [...latest.values()].flatMap((byLeague) => {
       const entry = byLeague.get(competitionId);
-      return entry && entry.at >= now - STALE_INTERVALS * intervalMs ? entry.offers.filter((o) => o.kickoff.getTime() > now) : [];
+      return entry && entry.at >= freshSince(now, intervalMs) ? entry.offers.filter((o) => o.kickoff.getTime() > now) : [];
     });
     const { fixtures, unmatched } = matchOffers(pool);
     const id = BOOKMAKER_IDS[key];

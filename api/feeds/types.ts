@@ -1,15 +1,14 @@
 /** The normalised shape every bookmaker adapter produces (DESIGN section 7). */
+import { BOOKMAKERS, type BookmakerId } from "#shared/reference.ts";
 
-export type BookmakerKey = "bet9ja" | "betking" | "sportybet" | "nairabet" | "1xbet";
+/**
+ * A bookmaker's key is its product name (spec section 3, shared/reference.ts) in lower case, so
+ * the id table exists once: renaming a bookmaker there breaks every key here at compile time.
+ */
+export type BookmakerKey = Lowercase<(typeof BOOKMAKERS)[number]["name"]>;
 
-/** Bookmaker ids of the product spec, section 3. */
-export const BOOKMAKER_IDS: Record<BookmakerKey, number> = {
-  bet9ja: 1,
-  betking: 2,
-  sportybet: 3,
-  nairabet: 4,
-  "1xbet": 5,
-};
+/** Bookmaker ids of the product spec, section 3, by key. */
+export const BOOKMAKER_IDS = Object.fromEntries(BOOKMAKERS.map((b) => [b.name.toLowerCase(), b.id])) as Record<BookmakerKey, BookmakerId>;
 
 /** Every bookmaker, in id order. */
 export const BOOKMAKER_KEYS = (Object.keys(BOOKMAKER_IDS) as BookmakerKey[]).sort((a, b) => BOOKMAKER_IDS[a] - BOOKMAKER_IDS[b]);

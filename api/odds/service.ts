@@ -1,10 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { oddsCache } from "./cache.ts";
+import { freshSince } from "./freshness.ts";
 import { buildListing } from "./read-model.ts";
-
-/** Prices not confirmed within 3 intervals are stale (DESIGN section 7). */
-export const STALE_INTERVALS = 3;
 
 /** The odds served: a cache rebuilt from the store after each write and on a timer (time alone expires prices, flags and kick-offs). */
 export function oddsService(deps: { db: Kysely<Database>; clock: () => number; intervalS: number }) {
@@ -14,7 +12,7 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
 
   async function rebuild() {
     const now = deps.clock();
-    const listing = await buildListing(deps.db, { now, freshSince: now - STALE_INTERVALS * deps.intervalS * 1000 });
+    const listing = await buildListing(deps.db, { now, freshSince: freshSince(now, deps.intervalS * 1000) });
     cache.rebuild(listing);
   }
 
