@@ -1,5 +1,5 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { serve } from "../lib/node/serve.ts";
 import { createApp, type ApiInstance, type ApiOptions } from "./app.ts";
 import type { ApiConfig } from "./config.ts";
 import { startFeeds, type FeedsRuntime } from "./feeds/runtime.ts";
@@ -9,19 +9,15 @@ export interface RunningApi {
   server: Server;
   origin: string;
   feeds: FeedsRuntime | undefined;
-  /** Stops accepting, lets in-flight requests finish (10 s at most), then closes the database. */
+  /** Drains like the web tier (docs/decisions/010-graceful-drain.md, 10 s at most), then closes the database. */
   stop(): Promise<void>;
 }
 
 /** Builds the API and listens. Used by api/main.ts and by the web tier's embedded default. */
 export async function startApiServer(config: ApiConfig, options: ApiOptions = {}): Promise<RunningApi> {
   const api = await createApp(config, options);
-  const server = createServer(api.app);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const serving = await serve(api.app, { port: config.port, host: config.host });
+  const { server, port } = serving;
   const host = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;
   const feeds = await startFeeds(config, api.db, api.odds, api.logger, api.clock);
   let stopping: Promise<void> | undefined;
@@ -31,19 +27,13 @@ export async function startApiServer(config: ApiConfig, options: ApiOptions = {}
     origin: `http://${host}:${port}`,
     feeds,
     stop() {
-      stopping ??= new Promise<void>((resolve) => {
+      stopping ??= (async () => {
         // Collection stops first so no cycle writes while the database closes.
         const feedsStopped = Promise.resolve(feeds?.stop());
-        const force = setTimeout(() => server.closeAllConnections(), 10_000);
-        force.unref();
-        server.close(() => {
-          clearTimeout(force);
-          void feedsStopped
-            .then(() => api.close())
-            .then(resolve);
-        });
-        server.closeIdleConnections();
-      });
+        await serving.close();
+        await feedsStopped;
+        await api.close();
+      })();
       return stopping;
     },
   };

@@ -1,0 +1,87 @@
+import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
+import { Server as NetServer, type AddressInfo, type Socket } from "node:net";
+import { answerClientError } from "./client-error.ts";
+
+/** In-flight work gets this long after a stop begins; then whatever is left is cut. */
+const DRAIN_MS = 10_000;
+/**
+ * A kept-alive socket with nothing in flight is closed once it has been idle this long during a
+ * drain. Closing it at once would race a request already on the wire (docs/decisions/010).
+ */
+const IDLE_GRACE_MS = 1_000;
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  drainMs?: number;
+  idleGraceMs?: number;
+}
+
+export interface Serving {
+  server: Server;
+  port: number;
+  /**
+   * Drains: refuses new connections, answers every request from now on (and any in flight that
+   * has not sent its headers) with `Connection: close`, lets in-flight requests and streams finish
+   * (`drainMs` at most), and closes kept-alive sockets once idle for `idleGraceMs`.
+   */
+  close(): Promise<void>;
+}
+
+/** Listens on `port` (0: any free one) and knows how to stop without losing a request. Used by both tiers. */
+export async function serve(handler: RequestListener, options: ServeOptions): Promise<Serving> {
+  const inFlight = new Set<ServerResponse>();
+  const sockets = new Set<Socket>();
+  let draining = false;
+
+  const server = createServer((req, res) => {
+    if (draining) {
+      res.setHeader("Connection", "close");
+      // A socket set to close when idle is busy again: its request runs to the end.
+      req.socket.setTimeout(0);
+    }
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+    handler(req, res);
+  });
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, busy(inFlight, socket)));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        draining = true;
+        const grace = options.idleGraceMs ?? IDLE_GRACE_MS;
+        const force = setTimeout(() => server.closeAllConnections(), options.drainMs ?? DRAIN_MS);
+        force.unref();
+        // net's close, not http's: http's also drops idle sockets at once (see IDLE_GRACE_MS).
+        NetServer.prototype.close.call(server, () => {
+          clearTimeout(force);
+          // Nothing is left open; this only stops http's connection-checking timer.
+          server.closeAllConnections();
+          resolve();
+        });
+        for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+        // Sockets whose response went out before the drain and that go idle later close after the same grace.
+        server.keepAliveTimeout = grace;
+        for (const socket of sockets) if (!busy(inFlight, socket)) socket.setTimeout(grace);
+      });
+      return closing;
+    },
+  };
+}
+
+function busy(inFlight: Set<ServerResponse>, socket: Socket): boolean {
+  for (const res of inFlight) if (res.socket === socket) return true;
+  return false;
+}
