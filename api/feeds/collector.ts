@@ -8,7 +8,8 @@ import type { FixtureInput, OddsStore, WriteResult } from "../odds/store.ts";
 import { collectBookmaker, emptyOutcome, type BookmakerOutcome } from "./collect-bookmaker.ts";
 import { abortable, circuitBreaker, type Fetcher } from "./fetcher.ts";
 import { MAX_FAILURES_IN_A_ROW, followUpState, type FollowUpState } from "./follow-ups.ts";
-import { matchOffers, swapSides, type UnmatchedOffer } from "./matching/index.ts";
+import { swapSides } from "../odds/sides.ts";
+import { matchOffers, type UnmatchedOffer } from "./matching/index.ts";
 import { BOOKMAKER_IDS, type BookmakerAdapter, type BookmakerKey, type Offer } from "./types.ts";
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { swapSides } from "../feeds/matching/swap-sides.ts";
+import { swapSides } from "./sides.ts";
 
 export interface StoredPriceInput {
   bookmaker: number;

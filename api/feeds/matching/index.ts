@@ -10,7 +10,6 @@ import {
 } from "./types.ts";
 
 export { diceSimilarity, teamSimilarity } from "./similarity.ts";
-export { swapSides } from "./swap-sides.ts";
 export { fixtureKey, matchday } from "./fixture-key.ts";
 export { DEFAULT_MATCH_OPTIONS } from "./types.ts";
 export type {
