@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { LOGIN_MESSAGES, NETWORK_OFFLINE_MESSAGE } from "#shared/errors.ts";
+import { LOGIN_MESSAGES, NETWORK_OFFLINE_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
 import { useSession } from "../session/store.ts";
 import { useDialogs } from "./store.ts";
 import {
@@ -119,6 +119,11 @@ describe("LoginDialog", () => {
       LOGIN_MESSAGES.invalidCredentials,
     ],
     ["a server failure", errorReply(500, "INTERNAL_ERROR", "boom"), LOGIN_MESSAGES.other],
+    [
+      "an unreachable odds service (the web tier's own words)",
+      errorReply(502, "UPSTREAM_UNAVAILABLE", UPSTREAM_UNAVAILABLE_MESSAGE),
+      UPSTREAM_UNAVAILABLE_MESSAGE,
+    ],
   ])("shows the spec's message for %s", async (_name, reply, message) => {
     stubApi({ "POST /api/users/login": reply });
     const { user, path } = renderHost();

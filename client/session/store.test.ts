@@ -99,7 +99,15 @@ describe("the start-up check", () => {
       throw new TypeError("Failed to fetch");
     });
     await useSession.getState().check();
-    expect(useSession.getState()).toMatchObject({ user: null, loading: false });
+    expect(useSession.getState()).toMatchObject({ user: null, loading: false, unavailable: false });
+  });
+
+  it("keeps the stored user and notes the outage when the web tier cannot reach the odds API", async () => {
+    store(STORED);
+    answer(() => envelope(502, "UPSTREAM_UNAVAILABLE", "down"));
+    await useSession.getState().check();
+    expect(useSession.getState()).toMatchObject({ user: STORED, loading: false, unavailable: true });
+    expect(stored()?.user).toEqual(STORED);
   });
 });
 

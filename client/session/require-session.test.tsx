@@ -1,0 +1,31 @@
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { NETWORK_OFFLINE_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
+import { renderApp, resetApp, stubApi } from "../shell/test-app.tsx";
+import { useSession } from "./store.ts";
+
+afterEach(resetApp);
+
+const upstreamDown = { status: 502, error: { code: "UPSTREAM_UNAVAILABLE", description: UPSTREAM_UNAVAILABLE_MESSAGE } };
+
+describe("a protected page whose session cannot be checked", () => {
+  it("says the service is unavailable and stays, with the top bar, when the web tier cannot reach the odds API", async () => {
+    stubApi({ "GET /api/session": upstreamDown });
+    const { path } = renderApp("/help");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Service unavailable");
+    expect(alert.textContent).toContain(UPSTREAM_UNAVAILABLE_MESSAGE);
+    expect(screen.getByRole("link", { name: "Try again" }).getAttribute("href")).toBe("/help");
+    expect(screen.getByRole("banner")).toBeTruthy();
+    expect(path()).toBe("/help");
+    expect(useSession.getState()).toMatchObject({ user: null, loading: false, unavailable: true });
+  });
+
+  it("still sends a visitor whose check got no answer at all back to /", async () => {
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    const { path } = renderApp("/help");
+    await waitFor(() => expect(path()).toBe("/"));
+    expect(screen.queryByText(NETWORK_OFFLINE_MESSAGE)).toBeNull();
+    expect(useSession.getState().unavailable).toBe(false);
+  });
+});
