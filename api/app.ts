@@ -12,6 +12,7 @@ import { openDatabase, type Db } from "./db/database.ts";
 import { feedbackRouter } from "./feedback/routes.ts";
 import { requireAuth } from "./http/auth.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
+import { guardJsonBody } from "./http/input-guards.ts";
 import { requestLogging } from "./http/logging.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { oddsRouter } from "./odds/routes.ts";
@@ -64,7 +65,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(helmet());
   app.use(requestLogging(logger));
-  app.use(express.json({ limit: "16kb" }));
+  app.use(express.json({ limit: "16kb" }), guardJsonBody);
 
   app.get("/healthz", (_req, res) => {
     res.json({ data: { status: "ok" } });

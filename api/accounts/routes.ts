@@ -19,7 +19,7 @@ export function accountsRouter(accounts: AccountsService): Router {
     const username = text(body.userName ?? body.username);
     const input = { username, email: body.email, password: body.password, country: body.country };
     assertValid(validateRegister(input));
-    const result = await accounts.register({ username, email: text(body.email), password: text(body.password), country: Number(body.country) }, req.log);
+    const result = await accounts.register({ username, email: text(body.email), password: text(body.password), country: Number(body.country), ip: req.ip }, req.log);
     res.status(201).json({ data: result });
   });
 

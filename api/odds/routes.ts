@@ -3,6 +3,7 @@ import { oddsChecksum } from "#shared/checksum.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { isCompetitionId, isCountryId, isMarketId } from "#shared/reference.ts";
 import { AppError } from "../http/errors.ts";
+import { guardQuery } from "../http/input-guards.ts";
 import type { CachedBody, OddsCache } from "./cache.ts";
 
 /** Answers a cached body: 304 to a matching If-None-Match, gzip when the client takes it. */
@@ -33,6 +34,7 @@ function countryOf(req: Request): number {
 /** GET /odds (token and checksum), /odds/summary and /odds/sample (public), all from the cache. */
 export function oddsRouter(cache: OddsCache, auth: RequestHandler): Router {
   const router = Router();
+  router.use(guardQuery);
 
   router.get("/", auth, (req, res) => {
     const country = countryOf(req);
