@@ -9,19 +9,27 @@ export const MAX_CODE_ATTEMPTS = 5;
 
 export type Purpose = OneTimeCodesTable["purpose"];
 export type CodeCheck = "ok" | "invalid" | "expired" | "used";
+export interface IssuedCode {
+  id: string;
+  createdAt: number;
+  /** Null: not (yet) known to be delivered. */
+  mailedAt: number | null;
+}
 
 /** One-time codes, stored as an HMAC (never the code itself). Only the newest code of a purpose counts. */
 export function oneTimeCodes(db: Kysely<Database>, secret: string, clock: () => number) {
   const digest = (userId: string, purpose: Purpose, code: string) => hmac(secret, `${purpose}:${userId}:${code}`);
 
   return {
-    async issue(userId: string, purpose: Purpose): Promise<string> {
+    /** A new code, not yet marked mailed: `id` names it for `markMailed`. */
+    async issue(userId: string, purpose: Purpose): Promise<{ id: string; code: string }> {
       const code = randomCode();
       const now = clock();
+      const id = randomUUID();
       await db
         .insertInto("one_time_codes")
         .values({
-          id: randomUUID(),
+          id,
           user_id: userId,
           purpose,
           code_hash: digest(userId, purpose, code),
@@ -29,30 +37,38 @@ export function oneTimeCodes(db: Kysely<Database>, secret: string, clock: () => 
           created_at: now,
           expires_at: now + CODE_TTL_MS,
           used_at: null,
+          mailed_at: null,
         })
         .execute();
-      return code;
+      return { id, code };
     },
 
-    /** When the codes of this purpose issued since `since` were issued, newest first. */
-    async issuedSince(userId: string, purpose: Purpose, since: number): Promise<number[]> {
+    /** The code's mail was delivered: a crash or failure before this leaves the code "stranded". */
+    async markMailed(id: string): Promise<void> {
+      await db.updateTable("one_time_codes").set({ mailed_at: clock() }).where("id", "=", id).execute();
+    },
+
+    /** The codes of this purpose issued since `since`, newest first. */
+    async issuedSince(userId: string, purpose: Purpose, since: number): Promise<IssuedCode[]> {
       const rows = await db
         .selectFrom("one_time_codes")
-        .select("created_at")
+        .select(["id", "created_at", "mailed_at"])
         .where("user_id", "=", userId)
         .where("purpose", "=", purpose)
         .where("created_at", ">", since)
         .orderBy("created_at", "desc")
         .execute();
-      return rows.map((row) => row.created_at);
+      return rows.map((row) => ({ id: row.id, createdAt: row.created_at, mailedAt: row.mailed_at }));
     },
 
     /**
      * Checks a code and consumes it when right. Only the newest code of the purpose counts.
      * Every guess is counted first, in one conditional update, and judged only when it was
      * counted: parallel guesses can never get more than MAX_CODE_ATTEMPTS tries at a code.
+     * The code is compared trimmed: a pasted space must not spend one of the tries (issue 11).
      */
-    async consume(userId: string, purpose: Purpose, code: string): Promise<CodeCheck> {
+    async consume(userId: string, purpose: Purpose, typed: string): Promise<CodeCheck> {
+      const code = typed.trim();
       const latest = await db
         .selectFrom("one_time_codes")
         .select(["id", "code_hash", "expires_at"])

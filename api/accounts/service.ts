@@ -18,6 +18,7 @@ import { AppError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail, verificationMail } from "../mail/templates.ts";
 import { oneTimeCodes, type Purpose } from "./codes.ts";
+import { hashingLane, LaneFullError } from "./hashing-lane.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { accessTokens, refreshTokens } from "./tokens.ts";
@@ -34,6 +35,24 @@ const CODES_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 /** How long shutting down waits for mail still being delivered. */
 const MAIL_DRAIN_MS = 10 * 1000;
+/**
+ * A code not known delivered this long after issue is stranded (a crash or a failed mail; issue
+ * 11): it lifts the cooldown, once per such code. Younger ones may still be on their way.
+ */
+const STRANDED_AFTER_MS = MAIL_DRAIN_MS;
+const STRANDED_RULE = { max: 1, windowMs: HOUR_MS, blockMs: HOUR_MS };
+/**
+ * Registrations: 10 an hour per client address (carrier NAT puts many real users behind one) and
+ * 60 per 10 minutes overall, so a distributed flood is bounded and locks sign-up out for at most
+ * 10 minutes (docs/decisions/009-registration-limits.md).
+ */
+export const REGISTER_IP_RULE = { max: 10, windowMs: HOUR_MS, blockMs: HOUR_MS };
+export const REGISTER_ALL_RULE = { max: 60, windowMs: 10 * 60 * 1000, blockMs: 10 * 60 * 1000 };
+export const REGISTER_ALL_KEY = "register:all";
+/** New hashes one at a time, up to 16 waiting (~5 s); the rest of the thread pool is the logins'. */
+const NEW_HASH_LANE = { concurrency: 1, queue: 16 };
+/** What a refusal for a full lane asks the client to wait: a few hashes' time. */
+const BUSY_RETRY_S = 2;
 
 export interface AccountsDeps {
   db: Kysely<Database>;
@@ -47,6 +66,17 @@ export interface AccountsDeps {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The address a per-client limit is keyed on, or undefined when none is known. A loopback address
+ * names no client: it is this host's own tooling, or a same-host proxy that forwarded no address,
+ * whose users would all share one key; the overall limit still holds for them.
+ */
+export function clientAddress(ip: string | undefined): string | undefined {
+  if (!ip || ip === "unknown" || ip === "::1" || /^(::ffff:)?127\./.test(ip)) return undefined;
+  return ip;
+}
+
 /** The key that stands for "no such account" in the code limits. */
 const NOBODY = "nobody";
 
@@ -60,9 +90,10 @@ export function accountsService(deps: AccountsDeps) {
   const { db, clock } = deps;
   const users = usersRepository(db);
   const codes = oneTimeCodes(db, deps.secret, clock);
-  const refresh = refreshTokens(db, clock);
+  const refresh = refreshTokens(db, deps.secret, clock);
   const access = accessTokens(deps.secret, clock);
   const limits = rateLimits(db, clock);
+  const newHashes = hashingLane(NEW_HASH_LANE);
   /** Mail being delivered after its answer went out. */
   const outgoing = new Set<Promise<void>>();
 
@@ -73,74 +104,134 @@ export function accountsService(deps: AccountsDeps) {
     return { user: sessionUser(user), token, refreshToken };
   }
 
-  /** The resend cooldown and hourly cap, read from the codes issued: 0 when one may be issued now, else the seconds to wait. */
-  async function codeWait(userId: string, purpose: Purpose): Promise<number> {
+  /**
+   * The resend cooldown and hourly cap, read from the codes issued: `waitS` 0 when one may be
+   * issued now, else the seconds to wait. `stranded`: the newest code was never known delivered
+   * (a crash or a failed mail), which lifts the cooldown but never the cap.
+   */
+  async function codeWait(userId: string, purpose: Purpose): Promise<{ waitS: number; stranded?: string }> {
     const now = clock();
     const issued = await codes.issuedSince(userId, purpose, now - HOUR_MS);
     const newest = issued[0];
+    const stranded = newest?.mailedAt === null && now - newest.createdAt >= STRANDED_AFTER_MS ? newest.id : undefined;
     const waits: number[] = [];
-    if (newest !== undefined && now - newest < CODE_COOLDOWN_MS) waits.push(newest + CODE_COOLDOWN_MS - now);
+    if (newest !== undefined && !stranded && now - newest.createdAt < CODE_COOLDOWN_MS) waits.push(newest.createdAt + CODE_COOLDOWN_MS - now);
     // The cap lifts when the fifth-newest code leaves the hour.
     const fifth = issued[CODES_PER_HOUR - 1];
-    if (fifth !== undefined) waits.push(fifth + HOUR_MS - now);
-    return waits.length ? Math.ceil(Math.max(...waits) / 1000) : 0;
+    if (fifth !== undefined) waits.push(fifth.createdAt + HOUR_MS - now);
+    return { waitS: waits.length ? Math.ceil(Math.max(...waits) / 1000) : 0, stranded };
   }
 
   /**
    * Reserves the right to issue a code of `purpose` now: 0 when reserved, else the seconds to wait.
    * The issued codes decide in sequence; the cooldown slot decides between parallel requests, which
-   * would all read the same codes. No account (`undefined`) does the same work against one shared
-   * key, so the answer's timing does not tell whether an address is registered (ASVS 6.3.8).
+   * would all read the same codes. A stranded code is replaced once, whatever the cooldown; parallel
+   * requests that lose that claim wait the cooldown, as the replacement is on its way. No account (`undefined`) does the same
+   * work against one shared key, so the answer's timing does not tell whether an address is
+   * registered (ASVS 6.3.8).
    */
   async function reserveCode(userId: string | undefined, purpose: Purpose): Promise<number> {
-    const wait = await codeWait(userId ?? NOBODY, purpose);
-    if (wait > 0) return wait;
-    const slot = await limits.take(`code:${purpose}:${userId ?? NOBODY}`, CODE_COOLDOWN_RULE);
+    const key = `code:${purpose}:${userId ?? NOBODY}`;
+    const { waitS, stranded } = await codeWait(userId ?? NOBODY, purpose);
+    if (waitS > 0) return waitS;
+    if (stranded !== undefined) {
+      const claim = await limits.take(`${key}:stranded:${stranded}`, STRANDED_RULE);
+      return claim.allowed ? 0 : CODE_COOLDOWN_MS / 1000;
+    }
+    const slot = await limits.take(key, CODE_COOLDOWN_RULE);
     return slot.allowed ? 0 : slot.retryAfterS;
   }
 
   /**
-   * Issues a code and mails it. `wait`: the answer waits for the mail (registration, where an
-   * SMTP failure should be told). Otherwise it is delivered after the answer, so whether an
-   * address got mail never shows in the answer's timing or status; a failure is logged with the
-   * request id.
+   * Issues a code and mails it, marking it mailed once delivered. `wait`: the answer waits for the
+   * mail (registration, where an SMTP failure should be told). Otherwise it is delivered after the
+   * answer, so whether an address got mail never shows in the answer's timing or status; a failure
+   * is logged with the request id.
    */
   async function issueCode(user: UserRow, purpose: Purpose, log: Logger, options: { wait: boolean }) {
-    const code = await codes.issue(user.id, purpose);
+    const { id, code } = await codes.issue(user.id, purpose);
     const mail = (purpose === "verify" ? verificationMail : passwordResetMail)(user.email, user.username, code, deps.publicOrigin);
     if (deps.logCodes) log.info({ email: user.email, purpose, code }, "one-time code (logged outside production only)");
-    if (options.wait) return deps.mailer.send(mail);
-    const delivery: Promise<void> = deps.mailer
-      .send(mail)
+    const deliver = async () => {
+      await deps.mailer.send(mail);
+      await codes.markMailed(id);
+    };
+    if (options.wait) return deliver();
+    const delivery: Promise<void> = deliver()
       .catch((error: unknown) => log.error({ err: error, purpose }, "code mail failed"))
       .finally(() => outgoing.delete(delivery));
     outgoing.add(delivery);
   }
 
+  /**
+   * Counts a registration against its client address and the overall budget, before any work:
+   * the keys taken, to give back if nothing gets created. An address at its limit never spends
+   * the overall budget.
+   */
+  async function admitRegistration(ip: string | undefined): Promise<string[]> {
+    const address = clientAddress(ip);
+    const taken: string[] = [];
+    if (address !== undefined) {
+      const byIp = await limits.take(`register:ip:${address}`, REGISTER_IP_RULE);
+      if (!byIp.allowed) throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: byIp.retryAfterS });
+      taken.push(`register:ip:${address}`);
+    }
+    const overall = await limits.take(REGISTER_ALL_KEY, REGISTER_ALL_RULE);
+    if (!overall.allowed) {
+      await Promise.all(taken.map((key) => limits.release(key)));
+      throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: overall.retryAfterS });
+    }
+    return [...taken, REGISTER_ALL_KEY];
+  }
+
+  /** A new password's hash, in the bounded lane; a full lane answers 429 with a short Retry-After. */
+  async function newPasswordHash(password: string): Promise<string> {
+    try {
+      return await newHashes.run(() => hashPassword(password));
+    } catch (error) {
+      if (error instanceof LaneFullError) throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: BUSY_RETRY_S });
+      throw error;
+    }
+  }
+
+  /** Refuses a taken e-mail or username with the spec's messages. */
+  async function assertAvailable(email: string, username: string) {
+    if (await users.byEmail(email)) throw new AppError("EMAIL_IN_USE", REGISTER_MESSAGES.emailInUse);
+    if (await users.byUsername(username)) throw new AppError("USERNAME_IN_USE", REGISTER_MESSAGES.usernameInUse);
+  }
+
+  /** Inserts the account; two registrations that raced past `assertAvailable` are decided by the unique index. */
+  async function insertAccount(user: UserRow) {
+    try {
+      await users.insert(user);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await assertAvailable(user.email, user.username);
+      throw new AppError("USERNAME_IN_USE", REGISTER_MESSAGES.usernameInUse);
+    }
+  }
+
   return {
-    async register(input: { username: string; email: string; password: string; country: number }, log: Logger = deps.logger) {
+    /**
+     * `ip`: the client's address (`req.ip`), for the per-address limit. Nothing is created when the
+     * limits or a full hashing lane refuse, or a name is taken; then the slots taken are given back.
+     */
+    async register(
+      input: { username: string; email: string; password: string; country: number; ip: string | undefined },
+      log: Logger = deps.logger,
+    ) {
       const username = input.username.trim();
       const email = normaliseEmail(input.email);
-      if (await users.byEmail(email)) throw new AppError("EMAIL_IN_USE", REGISTER_MESSAGES.emailInUse);
-      if (await users.byUsername(username)) throw new AppError("USERNAME_IN_USE", REGISTER_MESSAGES.usernameInUse);
-      const user: UserRow = {
-        id: randomUUID(),
-        username,
-        username_key: username.toLowerCase(),
-        email,
-        password_hash: await hashPassword(input.password),
-        country: input.country,
-        verified: 0,
-        created_at: clock(),
-        last_login_at: null,
-      };
+      const slots = await admitRegistration(input.ip);
+      let user: UserRow;
       try {
-        await users.insert(user);
+        await assertAvailable(email, username);
+        const passwordHash = await newPasswordHash(input.password);
+        user = { id: randomUUID(), username, username_key: username.toLowerCase(), email, password_hash: passwordHash, country: input.country, verified: 0, created_at: clock(), last_login_at: null };
+        await insertAccount(user);
       } catch (error) {
-        // Two registrations raced past the checks above: the unique index decides.
-        if (!isUniqueViolation(error)) throw error;
-        if (await users.byEmail(email)) throw new AppError("EMAIL_IN_USE", REGISTER_MESSAGES.emailInUse);
-        throw new AppError("USERNAME_IN_USE", REGISTER_MESSAGES.usernameInUse);
+        await Promise.all(slots.map((key) => limits.release(key)));
+        throw error;
       }
       // A new account: the reservation always succeeds, and starts the cooldown for parallel resends.
       await reserveCode(user.id, "verify");
@@ -230,11 +321,13 @@ export function accountsService(deps: AccountsDeps) {
     async resetPassword(emailInput: string, otp: string, password: string): Promise<AuthResult> {
       const user = await users.byEmail(normaliseEmail(emailInput));
       if (!user) throw new AppError("INVALID_OTP", RESET_MESSAGES.invalidOtp);
+      // Hashed before the code is spent: a busy lane must not cost the user their code.
+      const passwordHash = await newPasswordHash(password);
       const check = await codes.consume(user.id, "reset", otp);
       if (check === "expired") throw new AppError("OTP_EXPIRED", RESET_MESSAGES.otpExpired);
       if (check === "used") throw new AppError("OTP_ALREADY_USED", RESET_MESSAGES.otpAlreadyUsed);
       if (check !== "ok") throw new AppError("INVALID_OTP", RESET_MESSAGES.invalidOtp);
-      await users.setPassword(user.id, await hashPassword(password));
+      await users.setPassword(user.id, passwordHash);
       await refresh.revokeUser(user.id);
       // The code reached the inbox, so the address is proven: a reset also verifies it.
       if (!user.verified) await users.markVerified(user.id);

@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, RefreshTokensTable } from "../db/schema.ts";
-import { randomToken, sha256 } from "./secrets.ts";
+import { hmac, randomToken, sha256 } from "./secrets.ts";
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
- * A rotated refresh token presented again within this long gets a sibling in its family instead
- * of revoking it: two web-tier replicas can present the browser's one cookie at the same moment
- * (docs/decisions/006-refresh-reuse-grace.md).
+ * A rotated refresh token presented again within this long is answered its one successor again
+ * instead of revoking the family: two web-tier replicas can present the browser's one cookie at
+ * the same moment (docs/decisions/006-refresh-reuse-grace.md).
  */
 export const REFRESH_REUSE_GRACE_MS = 20 * 1000;
 
@@ -57,28 +57,32 @@ export type RefreshOutcome =
 type RefreshRow = Selectable<RefreshTokensTable>;
 
 /**
- * Rotating refresh tokens, stored as SHA-256. Each use answers a new token of the same family;
- * presenting a token that was rotated more than REFRESH_REUSE_GRACE_MS ago revokes the whole
- * family (OAuth 2.0 Security BCP, section 4.14.2).
+ * Rotating refresh tokens, stored as SHA-256. Each use answers the token's successor, derived as
+ * HMAC(secret, token): the same token always has the same successor, so a family is one chain with
+ * one live head and the grace can re-answer the successor without storing it. Presenting a token
+ * rotated more than REFRESH_REUSE_GRACE_MS ago revokes the whole family (OAuth 2.0 Security BCP,
+ * RFC 9700 section 4.14.2).
  */
-export function refreshTokens(db: Kysely<Database>, clock: () => number) {
-  async function insert(userId: string, familyId: string, sessionKey: string, expiresAt: number) {
-    const token = randomToken(32);
+export function refreshTokens(db: Kysely<Database>, secret: string, clock: () => number) {
+  const successorOf = (token: string) => hmac(secret, `refresh-successor:${token}`);
+
+  /** Stores a token; storing the same successor twice (racing uses of its predecessor) keeps one row. */
+  async function store(token: string, row: Pick<RefreshRow, "user_id" | "family_id" | "session_key" | "expires_at">) {
     await db
       .insertInto("refresh_tokens")
       .values({
         id: randomUUID(),
-        user_id: userId,
-        family_id: familyId,
-        session_key: sessionKey,
+        user_id: row.user_id,
+        family_id: row.family_id,
+        session_key: row.session_key,
         token_hash: sha256(token),
         created_at: clock(),
-        expires_at: expiresAt,
+        expires_at: row.expires_at,
         rotated_at: null,
         revoked_at: null,
       })
+      .onConflict((oc) => oc.column("token_hash").doNothing())
       .execute();
-    return token;
   }
 
   async function revokeFamily(familyId: string) {
@@ -96,9 +100,13 @@ export function refreshTokens(db: Kysely<Database>, clock: () => number) {
 
   const withinGrace = (row: RefreshRow) => row.rotated_at !== null && clock() - row.rotated_at <= REFRESH_REUSE_GRACE_MS;
 
-  /** A new token of the row's family. Revocation is family-wide, so one that landed meanwhile takes the new token too. */
-  async function successor(row: RefreshRow): Promise<RefreshOutcome> {
-    const refreshToken = await insert(row.user_id, row.family_id, row.session_key, row.expires_at);
+  /**
+   * The row's one successor, stored if it is not yet. Revocation is family-wide and checked after
+   * the write, so one that landed meanwhile takes the successor with it and the refresh fails.
+   */
+  async function successor(row: RefreshRow, token: string): Promise<RefreshOutcome> {
+    const refreshToken = successorOf(token);
+    await store(refreshToken, row);
     if (await familyRevoked(row.family_id)) {
       await revokeFamily(row.family_id);
       return { ok: false, reason: "revoked" };
@@ -106,12 +114,25 @@ export function refreshTokens(db: Kysely<Database>, clock: () => number) {
     return { ok: true, userId: row.user_id, familyId: row.family_id, sessionKey: row.session_key, refreshToken };
   }
 
+  /** Marks the token rotated, once: false when another use of it got there first. */
+  async function claim(row: RefreshRow): Promise<boolean> {
+    const claimed = await db
+      .updateTable("refresh_tokens")
+      .set({ rotated_at: clock() })
+      .where("id", "=", row.id)
+      .where("rotated_at", "is", null)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 1;
+  }
+
   return {
     /** Starts a new session: a family with its first token and a fresh `ak`. */
     async start(userId: string) {
       const familyId = randomUUID();
       const sessionKey = randomToken(16);
-      const refreshToken = await insert(userId, familyId, sessionKey, clock() + REFRESH_FAMILY_TTL_MS);
+      const refreshToken = randomToken(32);
+      await store(refreshToken, { user_id: userId, family_id: familyId, session_key: sessionKey, expires_at: clock() + REFRESH_FAMILY_TTL_MS });
       return { familyId, sessionKey, refreshToken };
     },
 
@@ -121,19 +142,13 @@ export function refreshTokens(db: Kysely<Database>, clock: () => number) {
       if (row.revoked_at !== null) return { ok: false, reason: "revoked" };
       if (clock() >= row.expires_at) return { ok: false, reason: "expired" };
       if (row.rotated_at === null) {
-        const claimed = await db
-          .updateTable("refresh_tokens")
-          .set({ rotated_at: clock() })
-          .where("id", "=", row.id)
-          .where("rotated_at", "is", null)
-          .where("revoked_at", "is", null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 1) return successor(row);
+        if (await claim(row)) return successor(row, token);
         // Another use of the same token rotated it a moment ago: judge this one as a reuse.
         row = await byToken(token);
         if (!row || row.revoked_at !== null) return { ok: false, reason: "revoked" };
       }
-      if (withinGrace(row)) return successor(row);
+      // Inside the grace the answer is the same successor the first use got: never a second head.
+      if (withinGrace(row)) return successor(row, token);
       await revokeFamily(row.family_id);
       return { ok: false, reason: "reused" };
     },

@@ -135,6 +135,13 @@ const MIGRATIONS: Record<string, Migration> = {
       await sql`update prices set changed_at = confirmed_at where changed_at is null`.execute(db);
     },
   },
+  "004-code-delivery": {
+    async up(db: Kysely<unknown>) {
+      // Whether a code's mail was delivered (issue 11). Codes issued before stay null, "not known to be
+      // delivered": the next resend or login for such an account mails a fresh code at once.
+      await db.schema.alterTable("one_time_codes").addColumn("mailed_at", "bigint").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

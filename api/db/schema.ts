@@ -23,6 +23,8 @@ export interface OneTimeCodesTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** When its mail was delivered; null while it is being mailed, or when a crash or a failed delivery stranded it. */
+  mailed_at: number | null;
 }
 
 export interface RefreshTokensTable {
