@@ -225,7 +225,7 @@ describe("validateRegister", () => {
   });
 
   it("rejects Ghana, Kenya and non-numeric countries", () => {
-    for (const country of [2, 3, "2", true, 1.5]) {
+    for (const country of [2, 3, "2", true, 1.5, {}, [1], { toString: 1 }]) {
       expect(validateRegister({ ...validRegistration, country })).toMatchObject({
         code: "VALIDATION_ERROR",
         message: "Please select a valid country",

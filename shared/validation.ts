@@ -161,6 +161,15 @@ export function validateEmailAddress(email: unknown): ValidationIssue | null {
   return null;
 }
 
+/**
+ * A country as text for the presence check: any non-text value (1, true, an object) counts as
+ * given and the country rule judges it. Never String(): an object from a JSON body can make it throw.
+ */
+function countryPresence(country: unknown): string {
+  if (typeof country === "string") return country;
+  return country === undefined || country === null ? "" : "given";
+}
+
 export type RegisterInput = {
   username?: unknown;
   email?: unknown;
@@ -184,10 +193,7 @@ export function validateRegister(input: RegisterInput): ValidationIssue | null {
     ["password", input.password],
   ];
   if (input.confirmPassword !== undefined) required.push(["confirmPassword", input.confirmPassword]);
-  required.push([
-    "country",
-    input.country === undefined || input.country === null ? "" : String(input.country),
-  ]);
+  required.push(["country", countryPresence(input.country)]);
   const missing = required.find(([, value]) => isBlank(value));
   if (missing) return issue(VALIDATION_MESSAGES.allFieldsRequired, missing[0]);
 

@@ -81,8 +81,10 @@ describe.each(dialects)("hostile input to the odds API on %s", (dialect) => {
     ] as const;
   }
 
+  /** Only feedback gets the bearer token: with it, logout would log the suite's user out. */
   async function send(path: string, method: "put" | "post", body: Record<string, unknown>) {
-    return t.http[method](path).set("authorization", `Bearer ${token}`).send(body);
+    const req = t.http[method](path);
+    return (path === "/users/feedback" ? req.set("authorization", `Bearer ${token}`) : req).send(body);
   }
 
   async function expectEveryFieldRefused(character: string, where: (value: string) => string) {
@@ -115,6 +117,20 @@ describe.each(dialects)("hostile input to the odds API on %s", (dialect) => {
     await expectEveryFieldRefused("\udc00", (value) => `\udc00${value}`);
     const feedback = await send("/users/feedback", "post", { message: "broken \ud83d text" });
     expect(feedback.body.error.description).toBe(VALIDATION_MESSAGES.brokenCharacters);
+  });
+
+  it("answers 4xx in the envelope, never 5xx, to any field given as another JSON type", async () => {
+    const values: unknown[] = [0, true, null, [], ["x"], {}, { toString: 1, valueOf: 1 }];
+    for (const route of routes()) {
+      for (const field of route.path === "/users/register" ? [...route.fields, "country"] : route.fields) {
+        for (const value of values) {
+          const res = await send(route.path, route.method, { ...route.body, [field]: value });
+          expect(res.status, `${route.path} ${field}=${JSON.stringify(value)}`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `${route.path} ${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+          expect(Object.keys(res.body)).toEqual(["error"]);
+        }
+      }
+    }
   });
 
   it("refuses control characters in keys and nested values too", async () => {
