@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { oddsChecksum } from "#shared/checksum.ts";
+import { loginBaseline, loginDuringFlood, oddsSoak, type FloodFigures, type LoginFigures } from "./abuse.ts";
 import { lighthouseRun } from "./lighthouse.ts";
 import { getText, load, type LoadResult } from "./load.ts";
 import { benchUser, startStack, type Layout } from "./stack.ts";
@@ -8,9 +9,17 @@ import { benchUser, startStack, type Layout } from "./stack.ts";
  * `npm run bench` (not part of CI): measures the built site (`npm run build` first) against
  * DESIGN section 8 on loopback and prints a markdown table for docs/benchmarks.md. It runs the
  * odds throughput in both layouts of DESIGN section 1, and Lighthouse on the embedded one.
- * `BENCH_SECONDS` sets each load run's length (default 10).
+ * `BENCH_SECONDS` sets each load run's length (default 10), `BENCH_FLOOD_S` each registration
+ * flood's (default 20) and `BENCH_ODDS_SOAK_S` the 200-connection odds soak's (default 60).
+ * `BENCH_ONLY=abuse` (or `--only abuse`) runs only the abuse figures: logins during a registration
+ * flood and the odds soak.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_S ?? 20);
+const SOAK_SECONDS = Number(process.env.BENCH_ODDS_SOAK_S ?? 60);
+const argOnly = process.argv.indexOf("--only");
+const ONLY = process.env.BENCH_ONLY ?? (argOnly >= 0 ? process.argv[argOnly + 1] : undefined);
+if (ONLY !== undefined && ONLY !== "abuse") throw new Error(`BENCH_ONLY / --only knows "abuse" only, not "${ONLY}"`);
 const ODDS = "country=1&competition=1&market=1";
 const rows: [string, string, string][] = [];
 const describe = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`;
@@ -37,27 +46,56 @@ async function throughput(layout: Layout, ports: { web: number; api: number }, e
   }
 }
 
-await throughput("embedded", { web: 3917, api: 4917 }, async (stack, cookie) => {
-  const one = await getText(`${stack.web}/api/odds?${ODDS}`, { cookie, "accept-encoding": "gzip" });
-  rows.push(["one league and market (EPL 1X2), gzip", `${one.body.length} B`, `<= 8,192 B, ${verdict(one.body.length <= 8192)}`]);
-  for (const path of ["/", "/nigeria"]) {
-    const page = await getText(`${stack.web}${path}`);
-    const size = gzipSync(page.body, { level: 9 }).length;
-    rows.push([`first response of ${path}, gzip -9`, `${size} B`, `<= 14,600 B, ${verdict(size <= 14_600)}`]);
+const logins = (l: LoginFigures) => `p50 ${(l.p50 / 1000).toFixed(2)} s, p90 ${(l.p90 / 1000).toFixed(2)} s over ${l.logins} logins, ${l.failed} failed`;
+const registrations = (f: FloodFigures) =>
+  Object.entries(f.registrations)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, count]) => `${count} x ${status}`)
+    .join(", ");
+
+/** Issue 11: a real user's logins while 16 workers flood registration (from one address, then from many), and the odds soak. */
+async function abuse(ports: { web: number; api: number }) {
+  const stack = await startStack("embedded", ports);
+  try {
+    const user = await benchUser(stack);
+    rows.push(["abuse: a real user's login through the web tier, no flood", logins(await loginBaseline(stack, user, 5)), ""]);
+    for (const spread of [false, true]) {
+      const flood = await loginDuringFlood(stack, user, { seconds: FLOOD_SECONDS, workers: 16, spread });
+      const who = spread ? "16 workers, each registration from another address, straight to the API" : "16 workers from one address through the web tier";
+      rows.push([`abuse: login during a registration flood (${who}, ${FLOOD_SECONDS} s)`, logins(flood.login), `p90 <= 0.5 s, ${verdict(flood.login.p90 <= 500 && flood.login.failed === 0)}`]);
+      rows.push([`abuse: registrations answered during that flood (${who})`, registrations(flood), ""]);
+    }
+    const soak = await oddsSoak(stack, user, `/api/odds?${ODDS}`, SOAK_SECONDS);
+    rows.push([`embedded: /api/odds through the web tier, 200 connections for ${SOAK_SECONDS} s`, describe(soak), `0 errors, p99 <= 250 ms, ${verdict(soak.errors === 0 && soak.p99 <= 250)}`]);
+  } finally {
+    await stack.stop();
   }
-  const ssr = await load(stack.web, "/dashboard", { "accept-encoding": "gzip", cookie }, 10, SECONDS);
-  rows.push(["SSR renders of /dashboard, 10 connections", `${ssr.rps.toFixed(0)} renders/s, p50 ${ssr.p50.toFixed(0)} ms, p99 ${ssr.p99.toFixed(0)} ms, ${ssr.errors} errors`, ""]);
-  const pages = await lighthouseRun(stack.web, [{ path: "/" }, { path: "/nigeria" }, { path: "/dashboard", cookie }]);
-  for (const p of pages) {
-    const ok = p.lcpMs <= 1500 && p.cls <= 0.05 && p.tbtMs <= 200;
-    rows.push([
-      `Lighthouse mobile, slow 4G: ${p.path}`,
-      `LCP ${(p.lcpMs / 1000).toFixed(2)} s, CLS ${p.cls.toFixed(3)}, TBT ${p.tbtMs.toFixed(0)} ms, ${Math.round(p.bytes).toLocaleString("en")} B transferred, score ${p.score}`,
-      p.path === "/dashboard" ? "(no budget)" : `LCP <= 1.5 s, CLS <= 0.05, TBT <= 200 ms, ${verdict(ok)}`,
-    ]);
-  }
-});
-await throughput("scaled-out", { web: 3918, api: 4918 }, async () => undefined);
+}
+
+if (ONLY !== "abuse") {
+  await throughput("embedded", { web: 3917, api: 4917 }, async (stack, cookie) => {
+    const one = await getText(`${stack.web}/api/odds?${ODDS}`, { cookie, "accept-encoding": "gzip" });
+    rows.push(["one league and market (EPL 1X2), gzip", `${one.body.length} B`, `<= 8,192 B, ${verdict(one.body.length <= 8192)}`]);
+    for (const path of ["/", "/nigeria"]) {
+      const page = await getText(`${stack.web}${path}`);
+      const size = gzipSync(page.body, { level: 9 }).length;
+      rows.push([`first response of ${path}, gzip -9`, `${size} B`, `<= 14,600 B, ${verdict(size <= 14_600)}`]);
+    }
+    const ssr = await load(stack.web, "/dashboard", { "accept-encoding": "gzip", cookie }, 10, SECONDS);
+    rows.push(["SSR renders of /dashboard, 10 connections", `${ssr.rps.toFixed(0)} renders/s, p50 ${ssr.p50.toFixed(0)} ms, p99 ${ssr.p99.toFixed(0)} ms, ${ssr.errors} errors`, ""]);
+    const pages = await lighthouseRun(stack.web, [{ path: "/" }, { path: "/nigeria" }, { path: "/dashboard", cookie }]);
+    for (const p of pages) {
+      const ok = p.lcpMs <= 1500 && p.cls <= 0.05 && p.tbtMs <= 200;
+      rows.push([
+        `Lighthouse mobile, slow 4G: ${p.path}`,
+        `LCP ${(p.lcpMs / 1000).toFixed(2)} s, CLS ${p.cls.toFixed(3)}, TBT ${p.tbtMs.toFixed(0)} ms, ${Math.round(p.bytes).toLocaleString("en")} B transferred, score ${p.score}`,
+        p.path === "/dashboard" ? "(no budget)" : `LCP <= 1.5 s, CLS <= 0.05, TBT <= 200 ms, ${verdict(ok)}`,
+      ]);
+    }
+  });
+  await throughput("scaled-out", { web: 3918, api: 4918 }, async () => undefined);
+}
+await abuse({ web: 3919, api: 4919 });
 
 console.log("| what | measured | budget |\n|---|---|---|");
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);

@@ -9,6 +9,11 @@ export interface LoadResult {
   errors: number;
 }
 
+/** The `q` quantile of ascending `sorted` latencies (0 when there are none). */
+export function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
 /** `connections` loops hitting one URL for `seconds`; latency percentiles in ms. Loopback only. */
 export async function load(origin: string, path: string, headers: Record<string, string>, connections = 50, seconds = 10): Promise<LoadResult> {
   const pool = new Pool(origin, { connections });
@@ -32,8 +37,7 @@ export async function load(origin: string, path: string, headers: Record<string,
   );
   await pool.close();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, seconds, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
+  return { requests: latencies.length, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors };
 }
 
 export async function getText(url: string, headers: Record<string, string> = {}) {

@@ -66,6 +66,9 @@ export interface BenchUser {
   /** An access token for calling the API directly. */
   token: string;
   ak: string;
+  /** The verified account's credentials, for measuring its logins. */
+  username: string;
+  password: string;
 }
 
 /** Registers and verifies a user through the web tier with the code from the outbox. */
@@ -82,5 +85,5 @@ export async function benchUser(stack: Stack): Promise<BenchUser> {
   const direct = await send(`${stack.api}/users/login`, "POST", { username: account.userName, password: account.password }, stack.web);
   const token = String(direct.body.data.token);
   const ak = String(JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).ak);
-  return { cookie, token, ak };
+  return { cookie, token, ak, username: account.userName, password: account.password };
 }
