@@ -1,10 +1,12 @@
 import { pino } from "pino";
-import { createCollector } from "#api/feeds/collector.ts";
+import type { Kysely } from "kysely";
+import type { Database } from "#api/db/schema.ts";
+import { createCollector, runCycle } from "#api/feeds/collector.ts";
 import { ADAPTERS } from "#api/feeds/bookmakers/index.ts";
 import { createFetcher } from "#api/feeds/fetcher.ts";
 import { startSimulator } from "#api/feeds/simulator/index.ts";
 import type { BookmakerKey } from "#api/feeds/types.ts";
-import { oddsStore } from "#api/odds/store.ts";
+import { addWriteResult, emptyWriteResult, writeFixtures, type FixtureInput, type WriteResult } from "#api/odds/store.ts";
 import type { ApiInstance } from "#api/app.ts";
 
 export const SEED = 424242;
@@ -34,7 +36,6 @@ export async function startPipeline(t: { api: ApiInstance; clock: () => number }
   const collector = createCollector({
     sources: (Object.keys(ADAPTERS) as BookmakerKey[]).map((key) => ({ adapter: ADAPTERS[key], baseUrl: simulator.baseUrl(key) })),
     fetcher,
-    store: oddsStore(t.api.db.kysely),
     db: t.api.db.kysely,
     clock: t.clock,
     logger: pino({ level: "silent" }),
@@ -53,6 +54,8 @@ export async function startPipeline(t: { api: ApiInstance; clock: () => number }
   return {
     simulator,
     collector,
+    /** One collection cycle, as the runtime runs it every interval. */
+    runCycle: () => runCycle(collector),
     /** Bookmakers in the order their writes committed (and the odds cache rebuilt). */
     written,
     /** Resolves once `count` writes have committed since the pipeline started. */
@@ -66,4 +69,16 @@ export async function startPipeline(t: { api: ApiInstance; clock: () => number }
       await simulator.close();
     },
   };
+}
+
+/**
+ * Writes fixtures straight to the store in one transaction, the way the collector writes a
+ * bookmaker's run, for store tests that want exact prices rather than the simulator's.
+ */
+export async function writeStoreRun(db: Kysely<Database>, fixtures: readonly FixtureInput[], now: number): Promise<WriteResult> {
+  const total = emptyWriteResult();
+  await db.transaction().execute(async (trx) => {
+    for (const r of (await writeFixtures(trx, fixtures, now)).values()) addWriteResult(total, r);
+  });
+  return total;
 }

@@ -54,7 +54,7 @@ describe("a slow bookmaker", () => {
     pipeline.simulator.sim.setFault("bet9ja", { kind: "slow", delayMs: 60_000 });
 
     let settled = false;
-    const cycle = pipeline.collector.runCycle().finally(() => (settled = true));
+    const cycle = pipeline.runCycle().finally(() => (settled = true));
     await pipeline.writes(4);
 
     expect(pipeline.written.sort()).toEqual(["1xbet", "betking", "nairabet", "sportybet"]);
@@ -78,7 +78,7 @@ describe("a slow bookmaker", () => {
     // Once it answers in time again it is back, its first prices served with the others.
     pipeline.simulator.sim.setFault("bet9ja", null);
     (t.clock as ReturnType<typeof testClock>).advance(MINUTE);
-    const next = await pipeline.collector.runCycle();
+    const next = await pipeline.runCycle();
     expect(next.bookmakers.every((b) => b.ok)).toBe(true);
     expect(summary(t).numBookmakers).toBe(5);
     expect(pipeline.collector.breaker.failures("bet9ja")).toBe(0);
@@ -89,13 +89,13 @@ describe("Bet9ja's per-event calls", () => {
   it("rotate through the events, about half a cycle, and keep every event's BTTS fresh", async () => {
     const { t, pipeline, db } = await setUp();
     const clock = t.clock as ReturnType<typeof testClock>;
-    const first = (await pipeline.collector.runCycle()).bookmakers.find((b) => b.key === "bet9ja")!;
+    const first = (await pipeline.runCycle()).bookmakers.find((b) => b.key === "bet9ja")!;
     // Nothing known yet: every event is called once.
     expect(first.eventCalls).toBe(first.offers);
     const confirmations: number[][] = [];
     for (let cycle = 1; cycle <= 4; cycle++) {
       clock.advance(MINUTE);
-      const bet9ja = (await pipeline.collector.runCycle()).bookmakers.find((b) => b.key === "bet9ja")!;
+      const bet9ja = (await pipeline.runCycle()).bookmakers.find((b) => b.key === "bet9ja")!;
       expect(bet9ja.eventCalls).toBe(Math.ceil(bet9ja.offers / 2));
       expect(bet9ja.eventFailures).toBe(0);
       // Every event Bet9ja lists still shows its BTTS: the uncalled half is carried, not dropped.
@@ -123,12 +123,12 @@ describe("Bet9ja's per-event calls", () => {
 
   it("count their failures in the run, give up after three in a row, and count towards the circuit breaker", async () => {
     const { t, pipeline, db } = await setUp();
-    await pipeline.collector.runCycle();
+    await pipeline.runCycle();
     const before = await db.selectFrom("prices").select(["event_id", "selection_type_id", "price", "confirmed_at"]).where("bookmaker", "=", 1).where("market_id", "=", 7).orderBy("event_id").orderBy("selection_type_id").execute();
     pipeline.simulator.sim.setFault("bet9ja", { kind: "malformed", path: /\/GetEvent$/ });
     (t.clock as ReturnType<typeof testClock>).advance(MINUTE);
 
-    const bet9ja = (await pipeline.collector.runCycle()).bookmakers.find((b) => b.key === "bet9ja")!;
+    const bet9ja = (await pipeline.runCycle()).bookmakers.find((b) => b.key === "bet9ja")!;
 
     expect(bet9ja).toMatchObject({ ok: true, eventCalls: 3, eventFailures: 3, failed: true });
     expect(pipeline.collector.breaker.failures("bet9ja")).toBe(1);
@@ -148,14 +148,14 @@ describe("the collector's housekeeping", () => {
     const { pipeline } = await setUp({ maxPageSize: 7 });
     const listed = pipeline.simulator.sim.listing("sportybet").length;
     expect(listed).toBeGreaterThan(21);
-    const sportybet = (await pipeline.collector.runCycle()).bookmakers.find((b) => b.key === "sportybet")!;
+    const sportybet = (await pipeline.runCycle()).bookmakers.find((b) => b.key === "sportybet")!;
     expect(sportybet.ok).toBe(true);
     expect(sportybet.offers).toBe(listed);
   }, 60_000);
 
   it("records each bookmaker's changed prices per league, and prunes old run records and history at the end of a cycle", async () => {
     const { t, pipeline, db } = await setUp();
-    await pipeline.collector.runCycle();
+    await pipeline.runCycle();
     const event = await db.selectFrom("events").select("id").limit(1).executeTakeFirstOrThrow();
     const old = { bookmaker: "bet9ja", competition_id: 1, finished_at: 0, ok: 1, offers: 0, prices: 0, changed: 0, error: null, unmatched: "[]" };
     await db.insertInto("feed_runs").values([
@@ -169,7 +169,7 @@ describe("the collector's housekeeping", () => {
     ]).execute();
 
     (t.clock as ReturnType<typeof testClock>).advance(15 * MINUTE);
-    const report = await pipeline.collector.runCycle();
+    const report = await pipeline.runCycle();
 
     const changed = report.bookmakers.reduce((n, b) => n + b.changed, 0);
     expect(changed).toBeGreaterThan(0);

@@ -151,7 +151,7 @@ describe("a slow bookmaker", () => {
     const t = await startTestApi(database, undefined);
     const pipeline = await startPipeline(t, { bodyTimeoutMs: 300 });
     pipeline.simulator.sim.setFault("1xbet", { kind: "slow", delayMs: 2_000 });
-    const report = await pipeline.collector.runCycle();
+    const report = await pipeline.runCycle();
     const onexbet = report.bookmakers.find((b) => b.key === "1xbet")!;
     expect(onexbet.ok).toBe(false);
     expect(onexbet.error).toMatch(/timeout/i);

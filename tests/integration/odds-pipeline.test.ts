@@ -34,7 +34,7 @@ describe.each(dialects)("the odds pipeline on %s", (dialect) => {
     await t.http.put("/users/register").send(account);
     const verified = await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
     token = verified.body.data.token;
-    await pipeline.collector.runCycle();
+    await pipeline.runCycle();
   });
   afterAll(async () => {
     await pipeline?.close();
@@ -121,7 +121,7 @@ describe.each(dialects)("the odds pipeline on %s", (dialect) => {
 
     // A minute later the same prices are confirmed and the cache rebuilt: still 304.
     t.clock.advance(MINUTE);
-    await pipeline.collector.runCycle();
+    await pipeline.runCycle();
     const bearerNow = `Bearer ${await freshToken()}`;
     const kNow = oddsChecksum(String(decodeJwt(await freshToken()).ak), { country: 1, competition: 2, market: 1 });
     const urlNow = `/odds?country=1&competition=2&market=1&k=${kNow}`;
@@ -130,7 +130,7 @@ describe.each(dialects)("the odds pipeline on %s", (dialect) => {
 
     // Prices change ten minutes on: a new body and a new ETag.
     t.clock.advance(10 * MINUTE);
-    await pipeline.collector.runCycle();
+    await pipeline.runCycle();
     const changed = await t.http.get(urlNow).set("authorization", `Bearer ${await freshToken()}`).set("if-none-match", etag!);
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -152,7 +152,7 @@ describe.each(dialects)("the odds pipeline on %s", (dialect) => {
       Number((await t.api.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     const [historyBefore, currentBefore] = [await count("price_history"), await count("prices")];
     t.clock.advance(10 * MINUTE);
-    const cycle = await pipeline.collector.runCycle();
+    const cycle = await pipeline.runCycle();
     const changed = cycle.competitions.reduce((n, c) => n + c.changed, 0);
     const prices = cycle.competitions.reduce((n, c) => n + c.prices, 0);
     const removed = cycle.bookmakers.reduce((n, b) => n + b.removed, 0);
@@ -193,7 +193,7 @@ describe.each(dialects)("the odds pipeline on %s", (dialect) => {
     pipeline.simulator.sim.setFault("bet9ja", null);
     pipeline.collector.breaker.success("bet9ja");
     t.clock.advance(INTERVAL_MS);
-    await pipeline.collector.runCycle();
+    await pipeline.runCycle();
     const bet9jaPrices = () =>
       t.api.db.kysely.selectFrom("prices").select(["event_id", "market_id", "selection_type_id", "price", "confirmed_at", "changed_at"]).where("bookmaker", "=", 1).orderBy("event_id").orderBy("market_id").orderBy("selection_type_id").execute();
     const before = await bet9jaPrices();
@@ -201,7 +201,7 @@ describe.each(dialects)("the odds pipeline on %s", (dialect) => {
 
     pipeline.simulator.sim.setFault("bet9ja", kind === "slow" ? { kind, delayMs: 5_000 } : { kind });
     t.clock.advance(INTERVAL_MS);
-    const report = await pipeline.collector.runCycle();
+    const report = await pipeline.runCycle();
 
     const bet9ja = report.bookmakers.find((b) => b.key === "bet9ja")!;
     expect(bet9ja).toMatchObject({ ok: false, skipped: false, failed: true, offers: 0 });
@@ -221,7 +221,7 @@ describe.each(dialects)("the odds pipeline on %s", (dialect) => {
     pipeline.simulator.sim.setFault("bet9ja", { kind: "outage" });
     for (let i = 0; i < 4; i++) {
       t.clock.advance(INTERVAL_MS);
-      await pipeline.collector.runCycle();
+      await pipeline.runCycle();
     }
     const { events } = await odds(1, 1);
     expect(events.length).toBeGreaterThan(0);
@@ -241,7 +241,7 @@ describe.each(dialects)("the odds pipeline on %s", (dialect) => {
     pipeline.simulator.sim.setFault("bet9ja", null);
     pipeline.collector.breaker.success("bet9ja");
     t.clock.advance(INTERVAL_MS);
-    await pipeline.collector.runCycle();
+    await pipeline.runCycle();
     expect((await summary()).numBookmakers).toBe(5);
   });
 
@@ -249,7 +249,7 @@ describe.each(dialects)("the odds pipeline on %s", (dialect) => {
     const before = (await t.http.get("/odds/sample?country=1")).body.data.events as OddsEvent[];
     const first = before[0]!;
     t.clock.advance(Date.parse(first.date) - t.clock() + MINUTE);
-    await pipeline.collector.runCycle();
+    await pipeline.runCycle();
     const after = (await t.http.get("/odds/sample?country=1")).body.data.events as OddsEvent[];
     expect(after.map((e) => e.id)).not.toContain(first.id);
     for (const e of after) expect(Date.parse(e.date)).toBeGreaterThan(t.clock());

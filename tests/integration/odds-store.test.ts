@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "#api/db/database.ts";
-import { oddsStore, type FixtureInput } from "#api/odds/store.ts";
+import { pruneFeedRuns } from "#api/feeds/feed-runs.ts";
+import { pruneOdds, type FixtureInput } from "#api/odds/store.ts";
 import { buildListing } from "#api/odds/read-model.ts";
 import { oddsCache } from "#api/odds/cache.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
+import { writeStoreRun } from "../helpers/pipeline.ts";
 
 const dialects = await testDialects();
 const T0 = Date.parse("2026-11-22T08:00:00Z");
@@ -33,11 +35,10 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
   });
 
   it("writes history only when a price changes, and remembers the direction", async () => {
-    const store = oddsStore(db.kysely);
     const key = "c1:2026-11-28:history";
-    await store.writeRun([fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]], key)], T0);
-    await store.writeRun([fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]], key)], T0 + 60_000);
-    const result = await store.writeRun([fixture([[1, 1, 2.2], [1, 2, 3.3], [1, 3, 3.3]], key)], T0 + 120_000);
+    await writeStoreRun(db.kysely, [fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]], key)], T0);
+    await writeStoreRun(db.kysely, [fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]], key)], T0 + 60_000);
+    const result = await writeStoreRun(db.kysely, [fixture([[1, 1, 2.2], [1, 2, 3.3], [1, 3, 3.3]], key)], T0 + 120_000);
     expect(result).toMatchObject({ prices: 3, changed: 2, removed: 0 });
     const history = await db.kysely.selectFrom("price_history").selectAll().where("event_id", "=", key).orderBy("recorded_at").execute();
     expect(history.map((h) => [h.selection_type_id, h.price])).toEqual([[1, 2.1], [2, 3.3], [3, 3.4], [1, 2.2], [3, 3.3]]);
@@ -47,11 +48,10 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
   });
 
   it("removes a price its bookmaker stops offering, but keeps a silent bookmaker's prices until stale", async () => {
-    const store = oddsStore(db.kysely);
     const key = "c1:2026-11-28:withdrawn";
-    await store.writeRun([fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4], [2, 1, 2.0], [2, 2, 3.2], [2, 3, 3.6]], key)], T0);
+    await writeStoreRun(db.kysely, [fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4], [2, 1, 2.0], [2, 2, 3.2], [2, 3, 3.6]], key)], T0);
     // Bookmaker 1 suspends its draw; bookmaker 2 does not answer this run.
-    const result = await store.writeRun([fixture([[1, 1, 2.1], [1, 3, 3.4]], key)], T0 + 60_000);
+    const result = await writeStoreRun(db.kysely, [fixture([[1, 1, 2.1], [1, 3, 3.4]], key)], T0 + 60_000);
     expect(result.removed).toBe(1);
     const fresh = await buildListing(db.kysely, { now: T0 + 61_000, freshSince: T0 });
     const rows = fresh.events.find((e) => e.id === key)!.markets[0]!.odds;
@@ -61,25 +61,23 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
   });
 
   it("leaves events that have kicked off out of the listing and prunes old ones", async () => {
-    const store = oddsStore(db.kysely);
-    await store.writeRun([fixture([[3, 1, 1.9]], "c1:2026-11-28:kicked-off")], T0);
+    await writeStoreRun(db.kysely, [fixture([[3, 1, 1.9]], "c1:2026-11-28:kicked-off")], T0);
     expect((await buildListing(db.kysely, { now: KICKOFF.getTime() + 1, freshSince: 0 })).events.map((e) => e.id)).not.toContain("c1:2026-11-28:kicked-off");
-    const pruned = await store.prune({ eventsBefore: KICKOFF.getTime() + 1, historyBefore: 0, runsBefore: 0 });
+    const pruned = await pruneOdds(db.kysely, { eventsBefore: KICKOFF.getTime() + 1, historyBefore: 0 });
     expect(pruned.events).toBeGreaterThan(0);
     const left = await db.kysely.selectFrom("prices").select("event_id").where("event_id", "=", "c1:2026-11-28:kicked-off").execute();
     expect(left).toEqual([]);
   });
 
   it("prunes history past its retention and old feed run records, and keeps the rest", async () => {
-    const store = oddsStore(db.kysely);
     const key = "c1:2026-11-28:pruning";
     const DAY = 86_400_000;
-    await store.writeRun([fixture([[4, 1, 2.0]], key)], T0 - 20 * DAY);
-    await store.writeRun([fixture([[4, 1, 2.1]], key)], T0 - DAY);
+    await writeStoreRun(db.kysely, [fixture([[4, 1, 2.0]], key)], T0 - 20 * DAY);
+    await writeStoreRun(db.kysely, [fixture([[4, 1, 2.1]], key)], T0 - DAY);
     const run = (id: string, startedAt: number) => ({ id, bookmaker: "bet9ja", competition_id: 1, started_at: startedAt, finished_at: startedAt, ok: 1, offers: 1, prices: 1, changed: 0, error: null, unmatched: "[]" });
     await db.kysely.insertInto("feed_runs").values([run("old-run", T0 - 8 * DAY), run("new-run", T0 - DAY)]).execute();
 
-    const pruned = await store.prune({ eventsBefore: 0, historyBefore: T0 - 14 * DAY, runsBefore: T0 - 7 * DAY });
+    const pruned = { ...(await pruneOdds(db.kysely, { eventsBefore: 0, historyBefore: T0 - 14 * DAY })), runs: await pruneFeedRuns(db.kysely, T0 - 7 * DAY) };
 
     expect(pruned).toMatchObject({ events: 0, history: 1, runs: 1 });
     const history = await db.kysely.selectFrom("price_history").select("price").where("event_id", "=", key).execute();
@@ -91,7 +89,6 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
   });
 
   it("keeps a table's ETag while nothing changes, and gives it a new one when a price changes", async () => {
-    const store = oddsStore(db.kysely);
     const key = "c1:2026-11-28:etag";
     const cache = oddsCache();
     const prices: [number, number, number][] = [[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4], [2, 1, 2.0], [2, 2, 3.2], [2, 3, 3.6]];
@@ -99,47 +96,45 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
       cache.rebuild(await buildListing(db.kysely, { now, freshSince: now - 180_000 }));
       return { table: cache.odds(1, 1)!, summary: cache.summary(), sample: cache.sample() };
     };
-    await store.writeRun([fixture(prices, key)], T0);
+    await writeStoreRun(db.kysely, [fixture(prices, key)], T0);
     const first = await rebuildAt(T0 + 1_000);
     // The same prices confirmed a minute later, and the cache rebuilt.
-    await store.writeRun([fixture(prices, key)], T0 + 60_000);
+    await writeStoreRun(db.kysely, [fixture(prices, key)], T0 + 60_000);
     const same = await rebuildAt(T0 + 61_000);
     expect(same.table.etag).toBe(first.table.etag);
     expect(same.sample.etag).toBe(first.sample.etag);
     expect(same.summary.etag).toBe(first.summary.etag);
     expect(JSON.parse(same.table.json).data.updatedAt).toBe(new Date(T0).toISOString());
 
-    await store.writeRun([fixture([[1, 1, 2.15], ...prices.slice(1)], key)], T0 + 120_000);
+    await writeStoreRun(db.kysely, [fixture([[1, 1, 2.15], ...prices.slice(1)], key)], T0 + 120_000);
     const moved = await rebuildAt(T0 + 121_000);
     expect(moved.table.etag).not.toBe(first.table.etag);
     expect(JSON.parse(moved.table.json).data.updatedAt).toBe(new Date(T0 + 120_000).toISOString());
   });
 
   it("leaves carried prices unconfirmed and in place, and drops a listing's prices when it lists the event with none", async () => {
-    const store = oddsStore(db.kysely);
     const key = "c1:2026-11-28:carried";
     const btts = (price: number, carried?: boolean) => ({ bookmaker: 1, marketId: 7, selectionTypeId: 14, price, boosted: false, ...(carried ? { carried } : {}) });
     const base = fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]], key);
-    await store.writeRun([{ ...base, prices: [...base.prices, btts(1.7)] }], T0);
-    const result = await store.writeRun([{ ...base, prices: [...base.prices, btts(1.7, true)] }], T0 + 60_000);
+    await writeStoreRun(db.kysely, [{ ...base, prices: [...base.prices, btts(1.7)] }], T0);
+    const result = await writeStoreRun(db.kysely, [{ ...base, prices: [...base.prices, btts(1.7, true)] }], T0 + 60_000);
     expect(result).toMatchObject({ prices: 3, changed: 0, removed: 0 });
     const row = await db.kysely.selectFrom("prices").selectAll().where("event_id", "=", key).where("selection_type_id", "=", 14).executeTakeFirstOrThrow();
     expect(row.confirmed_at).toBe(T0);
     expect(row.price).toBe(1.7);
 
     // Listed again, every selection suspended: the bookmaker's prices for it go at once.
-    const none = await store.writeRun([{ ...base, prices: [], listedBy: [1] }], T0 + 120_000);
+    const none = await writeStoreRun(db.kysely, [{ ...base, prices: [], listedBy: [1] }], T0 + 120_000);
     expect(none.removed).toBe(4);
     expect(await db.kysely.selectFrom("prices").select("price").where("event_id", "=", key).execute()).toEqual([]);
   });
 
   it("keeps an event's stored orientation when a later run lists the sides reversed, and swaps that run's prices to match", async () => {
-    const store = oddsStore(db.kysely);
     const key = "c1:2026-11-28:oriented";
-    await store.writeRun([fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]], key)], T0);
+    await writeStoreRun(db.kysely, [fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]], key)], T0);
     // Another run's majority listed Chelsea first: its home price (for Chelsea) is 3.5.
     const reversed = { ...fixture([[2, 1, 3.5], [2, 2, 3.2], [2, 3, 2.05]], key), home: "Chelsea", away: "Arsenal" };
-    await store.writeRun([reversed], T0 + 60_000);
+    await writeStoreRun(db.kysely, [reversed], T0 + 60_000);
     const event = await db.kysely.selectFrom("events").select(["home", "away"]).where("id", "=", key).executeTakeFirstOrThrow();
     expect(event).toEqual({ home: "Arsenal", away: "Chelsea" });
     const rows = await db.kysely.selectFrom("prices").select(["selection_type_id", "price"]).where("event_id", "=", key).where("bookmaker", "=", 2).orderBy("selection_type_id").execute();

@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import type { Insertable, Kysely, Transaction } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { LeagueOutcome } from "./collect-bookmaker.ts";
+import type { UnmatchedOffer } from "./matching/index.ts";
+import type { BookmakerKey } from "./types.ts";
+
+/** One bookmaker's run over one league, as `npm run feeds:report` reads it back. */
+export interface FeedRunInput {
+  bookmaker: BookmakerKey;
+  competitionId: number;
+  startedAt: number;
+  finishedAt: number;
+  league: LeagueOutcome;
+  prices: number;
+  changed: number;
+  unmatched: readonly UnmatchedOffer[];
+}
+
+function toRow(run: FeedRunInput): Insertable<Database["feed_runs"]> {
+  const { league } = run;
+  return {
+    id: randomUUID(),
+    bookmaker: run.bookmaker,
+    competition_id: run.competitionId,
+    started_at: run.startedAt,
+    finished_at: run.finishedAt,
+    ok: league.error === undefined ? 1 : 0,
+    offers: league.offers?.length ?? 0,
+    prices: run.prices,
+    changed: run.changed,
+    error: league.error ?? null,
+    unmatched: JSON.stringify(run.unmatched.map((u) => ({ home: u.offer.home, away: u.offer.away, reason: u.reason, detail: u.detail }))),
+    event_calls: league.eventCalls,
+    event_failures: league.eventFailures,
+  };
+}
+
+/** Records a bookmaker's runs inside the transaction that writes its prices. */
+export async function recordFeedRuns(trx: Transaction<Database>, runs: readonly FeedRunInput[]): Promise<void> {
+  if (runs.length === 0) return;
+  await trx.insertInto("feed_runs").values(runs.map(toRow)).execute();
+}
+
+/** Run records started before `before` go. */
+export async function pruneFeedRuns(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom("feed_runs").where("started_at", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
