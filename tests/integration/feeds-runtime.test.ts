@@ -4,7 +4,7 @@ import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadApiConfig } from "#api/config.ts";
 import { openDatabase } from "#api/db/database.ts";
-import { startFeeds } from "#api/feeds/runtime.ts";
+import { startFeedCollection, startFeeds } from "#api/feeds/runtime.ts";
 import { oddsService } from "#api/odds/service.ts";
 import { createTestDatabase, POSTGRES_ADMIN_URL, shouldRunPostgres, type TestDatabase } from "../helpers/databases.ts";
 import { startTestApi } from "../helpers/api.ts";
@@ -34,7 +34,7 @@ describe.runIf(runPostgres)("feed collection across API replicas on PostgreSQL",
       [0, 1].map(async () => {
         const db = await openDatabase(config.databaseUrl);
         const odds = oddsService({ db: db.kysely, clock: Date.now, intervalS: 1 });
-        return { db, odds, feeds: (await startFeeds(config, db, odds, silent))! };
+        return { db, odds, feeds: (await startFeedCollection({ config, db, odds, logger: silent }))! };
       }),
     );
     await waitFor(() => replicas.some((r) => r.feeds.isLeader()));

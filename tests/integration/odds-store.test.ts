@@ -140,4 +140,17 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
     const rows = await db.kysely.selectFrom("prices").select(["selection_type_id", "price"]).where("event_id", "=", key).where("bookmaker", "=", 2).orderBy("selection_type_id").execute();
     expect(rows.map((r) => [r.selection_type_id, r.price])).toEqual([[1, 2.05], [2, 3.2], [3, 3.5]]);
   });
+  it("swaps a bookmaker's prices once when it lists the sides the other way round from the fixture", async () => {
+    const key = "c1:2026-11-28:listed-reversed";
+    // Bookmaker 5 lists Chelsea v Arsenal: its "home" 1X2 price (3.5) is Chelsea's, its "1X" Chelsea-or-draw.
+    const listedReversed = (prices: [number, number, number][]) => ({ ...fixture(prices, key), sidesReversed: true });
+    await writeStoreRun(db.kysely, [listedReversed([[5, 1, 3.5], [5, 2, 3.2], [5, 3, 2.05]])], T0);
+    const stored = async () => (await db.kysely.selectFrom("prices").select(["selection_type_id", "price"]).where("event_id", "=", key).where("bookmaker", "=", 5).orderBy("selection_type_id").execute()).map((r) => [r.selection_type_id, r.price]);
+    expect(await db.kysely.selectFrom("events").select(["home", "away"]).where("id", "=", key).executeTakeFirstOrThrow()).toEqual({ home: "Arsenal", away: "Chelsea" });
+    expect(await stored()).toEqual([[1, 2.05], [2, 3.2], [3, 3.5]]);
+
+    // A later run whose fixture names the sides reversed too: the two reversals cancel, nothing is swapped.
+    await writeStoreRun(db.kysely, [{ ...listedReversed([[5, 1, 2.0], [5, 2, 3.2], [5, 3, 3.6]]), home: "Chelsea", away: "Arsenal" }], T0 + 60_000);
+    expect(await stored()).toEqual([[1, 2.0], [2, 3.2], [3, 3.6]]);
+  });
 });
