@@ -89,9 +89,15 @@ export function refreshTokens(db: Kysely<Database>, secret: string, clock: () =>
     await db.updateTable("refresh_tokens").set({ revoked_at: clock() }).where("family_id", "=", familyId).where("revoked_at", "is", null).execute();
   }
 
-  async function familyRevoked(familyId: string) {
-    const row = await db.selectFrom("refresh_tokens").select("id").where("family_id", "=", familyId).where("revoked_at", "is not", null).limit(1).executeTakeFirst();
-    return row !== undefined;
+  /**
+   * Sound: nothing in the family is revoked and it has one live head. Successors are derived, so a
+   * second head only appears if the secret changed between two uses of one token; it is caught here.
+   */
+  async function familySound(familyId: string) {
+    const family = db.selectFrom("refresh_tokens").select("id").where("family_id", "=", familyId);
+    const revoked = await family.where("revoked_at", "is not", null).limit(1).execute();
+    const heads = await family.where("rotated_at", "is", null).where("revoked_at", "is", null).limit(2).execute();
+    return revoked.length === 0 && heads.length === 1;
   }
 
   function byToken(token: string) {
@@ -102,12 +108,13 @@ export function refreshTokens(db: Kysely<Database>, secret: string, clock: () =>
 
   /**
    * The row's one successor, stored if it is not yet. Revocation is family-wide and checked after
-   * the write, so one that landed meanwhile takes the successor with it and the refresh fails.
+   * the write, so one that landed meanwhile takes the successor with it and the refresh fails; so
+   * does a family found with two live heads.
    */
   async function successor(row: RefreshRow, token: string): Promise<RefreshOutcome> {
     const refreshToken = successorOf(token);
     await store(refreshToken, row);
-    if (await familyRevoked(row.family_id)) {
+    if (!(await familySound(row.family_id))) {
       await revokeFamily(row.family_id);
       return { ok: false, reason: "revoked" };
     }
