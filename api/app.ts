@@ -11,7 +11,7 @@ import type { ApiConfig } from "./config.ts";
 import { openDatabase, type Db } from "./db/database.ts";
 import { feedbackRouter } from "./feedback/routes.ts";
 import { requireAuth } from "./http/auth.ts";
-import { errorHandler, notFound } from "./http/errors.ts";
+import { errorHandler, notFound, optionsNotFound } from "./http/errors.ts";
 import { guardJsonBody } from "./http/input-guards.ts";
 import { requestLogging } from "./http/logging.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -65,7 +65,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(helmet());
   app.use(requestLogging(logger));
-  app.use(express.json({ limit: "16kb" }), guardJsonBody);
+  app.use(optionsNotFound, express.json({ limit: "16kb" }), guardJsonBody);
 
   app.get("/healthz", (_req, res) => {
     res.json({ data: { status: "ok" } });

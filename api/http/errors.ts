@@ -23,6 +23,15 @@ export const notFound: RequestHandler = (_req, _res, next) => {
 };
 
 /**
+ * OPTIONS answers like any other method no route takes. Without this, each Router answers it
+ * itself with a text/plain list of methods, outside the envelope; only the web tier calls the
+ * API, so there is no CORS preflight to serve.
+ */
+export const optionsNotFound: RequestHandler = (req, _res, next) => {
+  next(req.method === "OPTIONS" ? new AppError("NOT_FOUND", "Not found.") : undefined);
+};
+
+/**
  * body-parser's own errors (http-errors: a 4xx `status`, often a `type`) are the client's
  * fault, never a 500: a body too large, not JSON, in an unsupported charset or content encoding,
  * undecodable, or cut short (DESIGN section 3).
