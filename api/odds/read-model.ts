@@ -18,12 +18,9 @@ export interface Listing {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/**
- * Reads current prices once and builds every event's annotated markets (margins and flags of
- * DESIGN section 7). Events past kick-off and stale prices leave here.
- */
-export async function buildListing(db: Kysely<Database>, options: ListingOptions): Promise<Listing> {
-  const rows = await db
+/** Current prices of upcoming events, confirmed since `freshSince`. */
+function readFreshPrices(db: Kysely<Database>, options: ListingOptions) {
+  return db
     .selectFrom("prices")
     .innerJoin("events", "events.id", "prices.event_id")
     .select([
@@ -44,10 +41,14 @@ export async function buildListing(db: Kysely<Database>, options: ListingOptions
     .where("events.kickoff", ">", options.now)
     .where("prices.confirmed_at", ">=", options.freshSince)
     .execute();
+}
 
-  type Group = { event: Omit<OddsEvent, "markets">; markets: Map<number, Map<number, { updatedAt: number; odds: StoredPrice[] }>> };
+type PriceRow = Awaited<ReturnType<typeof readFreshPrices>>[number];
+type Group = { event: Omit<OddsEvent, "markets">; markets: Map<number, Map<number, { updatedAt: number; odds: StoredPrice[] }>> };
+
+/** Rows grouped by event, then market, then bookmaker. */
+function groupByEvent(rows: readonly PriceRow[]): Map<string, Group> {
   const groups = new Map<string, Group>();
-  const bookmakers = new Set<number>();
   for (const row of rows) {
     let group = groups.get(row.eventId);
     if (!group) {
@@ -69,42 +70,54 @@ export async function buildListing(db: Kysely<Database>, options: ListingOptions
       lastChange: row.changedAt !== null && row.direction !== 0 ? { direction: row.direction > 0 ? "up" : "down", at: row.changedAt } : null,
     });
   }
+  return groups;
+}
 
-  const events: OddsEvent[] = [];
+/** One event's markets in reference order, each bookmaker's odds with margins and flags. */
+function annotatedMarkets(group: Group, now: number): EventMarket[] {
+  const markets: EventMarket[] = [];
+  for (const market of MARKETS) {
+    const byBookmaker = group.markets.get(market.id);
+    if (!byBookmaker) continue;
+    const stored: StoredBookmakerMarket<number>[] = [...byBookmaker.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([provider, entry]) => ({ provider, updatedAt: entry.updatedAt, odds: entry.odds }));
+    const odds = annotateMarket(market.id, stored, now).map((o) => ({ ...o, updatedAt: iso(o.updatedAt) }));
+    if (odds.length > 0) markets.push({ marketId: market.id, odds });
+  }
+  return markets;
+}
+
+function summarise(events: readonly OddsEvent[]): OddsSummary {
+  const bookmakers = new Set<number>();
   const marketIds = new Set<number>();
-  const competitionIds = new Set<number>();
   let numOdds = 0;
-  for (const group of groups.values()) {
-    const markets: EventMarket[] = [];
-    for (const market of MARKETS) {
-      const byBookmaker = group.markets.get(market.id);
-      if (!byBookmaker) continue;
-      const stored: StoredBookmakerMarket<number>[] = [...byBookmaker.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([provider, entry]) => ({ provider, updatedAt: entry.updatedAt, odds: entry.odds }));
-      const odds = annotateMarket(market.id, stored, options.now).map((o) => ({ ...o, updatedAt: iso(o.updatedAt) }));
-      if (odds.length === 0) continue;
-      markets.push({ marketId: market.id, odds });
-      marketIds.add(market.id);
-      for (const o of odds) {
-        bookmakers.add(o.provider);
-        numOdds += o.odds.length;
-      }
+  for (const market of events.flatMap((e) => e.markets)) {
+    marketIds.add(market.marketId);
+    for (const o of market.odds) {
+      bookmakers.add(o.provider);
+      numOdds += o.odds.length;
     }
-    if (markets.length === 0) continue;
-    competitionIds.add(group.event.competitionId);
-    events.push({ ...group.event, markets });
+  }
+  return {
+    numEvents: events.length,
+    numBookmakers: bookmakers.size,
+    marketIds: [...marketIds].sort((a, b) => a - b),
+    competitionIds: [...new Set(events.map((e) => e.competitionId))].sort((a, b) => a - b),
+    numOdds,
+  };
+}
+
+/**
+ * Reads current prices once and builds every event's annotated markets (margins and flags of
+ * DESIGN section 7). Events past kick-off and stale prices leave here.
+ */
+export async function buildListing(db: Kysely<Database>, options: ListingOptions): Promise<Listing> {
+  const events: OddsEvent[] = [];
+  for (const group of groupByEvent(await readFreshPrices(db, options)).values()) {
+    const markets = annotatedMarkets(group, options.now);
+    if (markets.length > 0) events.push({ ...group.event, markets });
   }
   events.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
-
-  return {
-    events,
-    summary: {
-      numEvents: events.length,
-      numBookmakers: bookmakers.size,
-      marketIds: [...marketIds].sort((a, b) => a - b),
-      competitionIds: [...competitionIds].sort((a, b) => a - b),
-      numOdds,
-    },
-  };
+  return { events, summary: summarise(events) };
 }

@@ -167,6 +167,24 @@ export function listsFixture(seed: number, bk: BookmakerKey, fixture: SimFixture
   return unlistedBy(seed, fixture) !== bk;
 }
 
+/** The markets a bookmaker serves, in the order it lists them. */
+function marketsServedBy(bk: BookmakerKey): { kind: MarketKind; line: number | null }[] {
+  return [
+    { kind: "1X2", line: null },
+    { kind: "DC", line: null },
+    ...SERVED_LINES[bk].map((line) => ({ kind: "OU" as const, line })),
+    { kind: "BTTS", line: null },
+  ];
+}
+
+/** The model's probability of each selection of one market, in selection order. */
+function selectionProbabilities(kind: MarketKind, line: number | null, p: ReturnType<typeof outcomeProbabilities>): number[] {
+  if (kind === "1X2") return [p.home, p.draw, p.away];
+  if (kind === "DC") return [p.home + p.draw, p.home + p.away, p.draw + p.away];
+  if (kind === "BTTS") return [p.bothScore, 1 - p.bothScore];
+  return [p.over.get(line ?? 2.5) ?? 0.5, 1 - (p.over.get(line ?? 2.5) ?? 0.5)];
+}
+
 /** All markets one bookmaker quotes for a fixture at instant t, or null when it does not list it. */
 export function quoteFixture(
   seed: number,
@@ -182,29 +200,15 @@ export function quoteFixture(
     if (!p) models.set(at, (p = outcomeProbabilities(bookmakerGoals(seed, bk, fixture, at))));
     return p;
   };
-  const candidates: { kind: MarketKind; line: number | null }[] = [
-    { kind: "1X2", line: null },
-    { kind: "DC", line: null },
-    ...SERVED_LINES[bk].map((line) => ({ kind: "OU" as const, line })),
-    { kind: "BTTS", line: null },
-  ];
   const boosted =
     bk === "nairabet" && unit(seed, "boost", fixture.serial, Math.floor(t / BOOST_PERIOD_MS)) < BOOSTED_SHARE;
   const markets: QuotedMarket[] = [];
-  for (const { kind, line } of candidates) {
+  for (const { kind, line } of marketsServedBy(bk)) {
     const code = `${kind}${line ?? ""}`;
     const absent = absentee(seed, fixture, code, t);
     if (absent?.bk === bk && !absent.suspended) continue;
     const at = pricedAt(seed, bk, fixture, code, t);
-    const p = modelAt(at);
-    const probabilities =
-      kind === "1X2"
-        ? [p.home, p.draw, p.away]
-        : kind === "DC"
-          ? [p.home + p.draw, p.home + p.away, p.draw + p.away]
-          : kind === "BTTS"
-            ? [p.bothScore, 1 - p.bothScore]
-            : [p.over.get(line ?? 2.5) ?? 0.5, 1 - (p.over.get(line ?? 2.5) ?? 0.5)];
+    const probabilities = selectionProbabilities(kind, line, modelAt(at));
     const covered = kind === "DC" ? 2 : 1;
     // A small per-selection lean that changes every half hour, so the best price moves between books.
     const biasBucket = Math.floor(at / (6 * PRICE_STEP_MS));

@@ -37,39 +37,42 @@ function oddName(m: QuotedMarket, typeId: number, home: SimClub, away: SimClub):
   return names[typeId] ?? `${typeId === 12 ? "Over" : "Under"} ${m.line}`;
 }
 
-export function renderAltenarFixture({ fixture, markets }: PricedFixture) {
-  const renderedMarkets = markets.map((m, slot) => {
-    const type = MARKET_TYPES[m.kind];
-    const base = 4_454_000_000 + fixture.serial * 64 + slot * 4;
-    // Odd ids are not in selection order on the real feed (Double chance: 9, 10, 11 -> ids +2, +0, +1).
-    const oddIds = type.odds.map((_, i) => (m.kind === "DC" ? base + ((i + 2) % 3) : base + i));
-    const odds = type.odds.map((typeId, i) => {
-      const competitorId = [1, 9].includes(typeId)
-        ? fixture.home
-        : [3, 11].includes(typeId)
-          ? fixture.away
-          : null;
-      return {
-        typeId,
-        price: m.prices[i] ?? 1,
-        isMB: false,
-        oddStatus: m.suspended ? 1 : 0,
-        ...(competitorId ? { competitorId: nairabetCompetitorId(competitorId) } : {}),
-        ...(m.kind === "DC" ? { isDBB: true } : {}),
-        id: oddIds[i] as number,
-        name: oddName(m, typeId, fixture.home, fixture.away),
-      };
-    });
-    const market = {
-      oddIds,
-      typeId: type.typeId,
-      sportMarketId: type.sportMarketId,
-      id: 1_717_000_000 + fixture.serial * 20 + slot,
-      name: m.boosted ? `${type.name} - Enhanced Prices` : type.name,
-      ...(m.line === null ? {} : { sv: String(m.line) }),
+/** One market and its odds, with the ids and names Altenar gives them. */
+function renderAltenarMarket(fixture: PricedFixture["fixture"], m: QuotedMarket, slot: number) {
+  const type = MARKET_TYPES[m.kind];
+  const base = 4_454_000_000 + fixture.serial * 64 + slot * 4;
+  // Odd ids are not in selection order on the real feed (Double chance: 9, 10, 11 -> ids +2, +0, +1).
+  const oddIds = type.odds.map((_, i) => (m.kind === "DC" ? base + ((i + 2) % 3) : base + i));
+  const odds = type.odds.map((typeId, i) => {
+    const competitorId = [1, 9].includes(typeId)
+      ? fixture.home
+      : [3, 11].includes(typeId)
+        ? fixture.away
+        : null;
+    return {
+      typeId,
+      price: m.prices[i] ?? 1,
+      isMB: false,
+      oddStatus: m.suspended ? 1 : 0,
+      ...(competitorId ? { competitorId: nairabetCompetitorId(competitorId) } : {}),
+      ...(m.kind === "DC" ? { isDBB: true } : {}),
+      id: oddIds[i] as number,
+      name: oddName(m, typeId, fixture.home, fixture.away),
     };
-    return { market, odds };
   });
+  const market = {
+    oddIds,
+    typeId: type.typeId,
+    sportMarketId: type.sportMarketId,
+    id: 1_717_000_000 + fixture.serial * 20 + slot,
+    name: m.boosted ? `${type.name} - Enhanced Prices` : type.name,
+    ...(m.line === null ? {} : { sv: String(m.line) }),
+  };
+  return { market, odds };
+}
+
+export function renderAltenarFixture({ fixture, markets }: PricedFixture) {
+  const renderedMarkets = markets.map((m, slot) => renderAltenarMarket(fixture, m, slot));
   const league = LEAGUES.find((l) => l.competitionId === fixture.competitionId);
   const event = {
     marketIds: renderedMarkets.map((r) => r.market.id),
