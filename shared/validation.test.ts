@@ -71,6 +71,15 @@ describe("validateLogin", () => {
     });
   });
 
+  it("takes a username up to 254 characters after trimming, far beyond the registration rule, and refuses a longer one", () => {
+    expect(validateLogin({ username: ` ${"a".repeat(254)} `, password: "x" })).toBeNull();
+    expect(validateLogin({ username: "a".repeat(255), password: "x" })).toEqual({
+      code: "VALIDATION_ERROR",
+      message: "Username must be at most 254 characters long",
+      field: "username",
+    });
+  });
+
   it("does not apply the new-password length rule to a login attempt", () => {
     expect(validateLogin({ username: "ada", password: "short" })).toBeNull();
   });

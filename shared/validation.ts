@@ -18,6 +18,12 @@ export type ValidationIssue = { code: ValidationCode; message: string; field?: s
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
+/**
+ * Login takes any username up to this, far above what registration allows, so the cap hints at
+ * nothing (someone typing an e-mail still gets the usual answer); it keeps a 10 KB name out of
+ * the database's throttle index, which PostgreSQL refuses (btree rows are at most 2704 bytes).
+ */
+export const LOGIN_USERNAME_MAX_LENGTH = 254;
 /** RFC 5321 section 4.5.3.1.3: a path is at most 256 octets including the angle brackets. */
 export const EMAIL_MAX_LENGTH = 254;
 /** RFC 5321 section 4.5.3.1.1. */
@@ -36,6 +42,7 @@ export const VALIDATION_MESSAGES = {
   feedbackTooLong: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters.`,
   invalidCountry: "Please select a valid country",
   usernameRequired: "Please enter a username",
+  loginUsernameTooLong: `Username must be at most ${LOGIN_USERNAME_MAX_LENGTH} characters long`,
   usernameLength: `Username must be between ${USERNAME_MIN_LENGTH} and ${USERNAME_MAX_LENGTH} characters long`,
   usernameCharacters: "Username can only contain letters, numbers, underscores, dots and hyphens",
   controlCharacters: "Please remove invisible control characters from the text",
@@ -151,7 +158,10 @@ export function validateUsername(username: unknown): ValidationIssue | null {
 export function validateLogin(input: { username?: unknown; password?: unknown }): ValidationIssue | null {
   if (isBlank(input.username)) return issue(VALIDATION_MESSAGES.loginRequired, "username");
   if (isBlank(input.password)) return issue(VALIDATION_MESSAGES.loginRequired, "password");
-  return validateText(input.username, "username") ?? validateText(input.password, "password");
+  const textIssue = validateText(input.username, "username") ?? validateText(input.password, "password");
+  if (textIssue) return textIssue;
+  if (text(input.username).trim().length > LOGIN_USERNAME_MAX_LENGTH) return issue(VALIDATION_MESSAGES.loginUsernameTooLong, "username");
+  return null;
 }
 
 /** Required first, then well-formed. Used by forgot password, resend code and the API's e-mail fields. */

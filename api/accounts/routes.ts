@@ -3,7 +3,7 @@ import { validateLogin, validateRegister, validateVerifyEmail, validateForgotPas
 import { requireAuth } from "../http/auth.ts";
 import { RESEND_MESSAGES } from "#shared/errors.ts";
 import { AppError } from "../http/errors.ts";
-import { assertValid, bodyOf, text } from "../http/validate.ts";
+import { assertValid, bodyOf, clientIp, text } from "../http/validate.ts";
 import type { AccountsService } from "./service.ts";
 
 const ok = { data: { ok: true } } as const;
@@ -19,7 +19,7 @@ export function accountsRouter(accounts: AccountsService): Router {
     const username = text(body.userName ?? body.username);
     const input = { username, email: body.email, password: body.password, country: body.country };
     assertValid(validateRegister(input));
-    const result = await accounts.register({ username, email: text(body.email), password: text(body.password), country: Number(body.country), ip: req.ip }, req.log);
+    const result = await accounts.register({ username, email: text(body.email), password: text(body.password), country: Number(body.country), ip: clientIp(req) }, req.log);
     res.status(201).json({ data: result });
   });
 
@@ -40,7 +40,7 @@ export function accountsRouter(accounts: AccountsService): Router {
   router.post("/login", async (req, res) => {
     const body = bodyOf(req.body);
     assertValid(validateLogin({ username: body.username, password: body.password }));
-    res.json({ data: await accounts.login(text(body.username).trim(), text(body.password), req.ip ?? "unknown", req.log) });
+    res.json({ data: await accounts.login(text(body.username).trim(), text(body.password), clientIp(req), req.log) });
   });
 
   router.post("/refresh", async (req, res) => {

@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+import type { Request } from "express";
 import type { ValidationIssue } from "#shared/validation.ts";
 import { AppError } from "./errors.ts";
 
@@ -13,4 +15,12 @@ export function bodyOf(body: unknown): Record<string, unknown> {
 
 export function text(value: unknown): string {
   return typeof value === "string" ? value : "";
+}
+
+/**
+ * The client's address as Express reads it behind trusted proxies, or "unknown". X-Forwarded-For
+ * can carry any text, and this keys the throttles in the database (PostgreSQL refuses a 10 KB key).
+ */
+export function clientIp(req: Request): string {
+  return req.ip && isIP(req.ip) ? req.ip : "unknown";
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { decodeJwt } from "jose";
 import type { Response } from "supertest";
@@ -150,6 +151,17 @@ describe.each(dialects)("hostile input to the odds API on %s", (dialect) => {
     expect(register.body.error.description).toBe(CONTROL);
     const password = await send("/users/register", "put", { ...account, password: "correct\thorse battery" });
     expect(password.body.error.description).toBe(CONTROL);
+  });
+
+  it("keeps kilobytes of random text out of the throttle keys: a long login name, a forwarded address that is no address", async () => {
+    const noise = randomBytes(6000).toString("base64");
+    const name = await send("/users/login", "post", { username: noise, password: "a password" });
+    expectEnvelope(name, 400);
+    expect(name.body.error.description).toBe(VALIDATION_MESSAGES.loginUsernameTooLong);
+    const forwarded = await t.http.post("/users/login").set("x-forwarded-for", noise).send({ username: "nobody_here", password: "a password" });
+    expectEnvelope(forwarded, 401, "INVALID_USERNAME_OR_PASSWORD");
+    const account = newAccount();
+    expect((await t.http.put("/users/register").set("x-forwarded-for", noise).send(account)).status).toBe(201);
   });
 
   it("keeps a multi-line feedback message with tabs as it was sent", async () => {
