@@ -75,7 +75,7 @@ function credentialCases(endpoint: FuzzEndpoint, random: Random): FuzzCase[] {
 
 /** Requests Node's HTTP parser answers before any route runs: issue 11 wants those in the envelope where the server can shape them. */
 export function parserCases(tier: Tier, path: string): FuzzCase[] {
-  const endpoint: FuzzEndpoint = { tier, method: "GET", path, auth: false };
+  const endpoint: FuzzEndpoint = { tier, method: "GET", path, auth: false, databaseFree: true };
   const c = (name: string, raw: string): FuzzCase => ({ tier, endpoint, name: `parser: ${name}`, method: /^\S+/.exec(raw)![0], target: path, headers: {}, signedIn: false, raw });
   const host = "Host: 127.0.0.1\r\n";
   return [
