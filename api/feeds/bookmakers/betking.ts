@@ -7,12 +7,13 @@ import {
   failure,
   idText,
   isUpcoming,
-  overUnder,
+  selectionIn,
   parseInstant,
   parseJsonBody,
   splitTeams,
   validate,
   withPrices,
+  type MarketIds,
   type Selection,
 } from "./common.ts";
 import { browserHeaders } from "./headers.ts";
@@ -47,20 +48,18 @@ type Item = z.infer<typeof itemSchema>;
 type Market = z.infer<typeof marketSchema>;
 
 /** OddsTypeID -> OddTypeID -> product selection. */
-const FIXED_MARKETS: Record<number, Record<number, Selection>> = {
-  110: { 4: SELECTIONS.home, 2: SELECTIONS.draw, 5: SELECTIONS.away },
-  146: { 9: SELECTIONS.homeOrDraw, 10: SELECTIONS.homeOrAway, 11: SELECTIONS.drawOrAway },
-  302: { 74: SELECTIONS.bttsYes, 76: SELECTIONS.bttsNo },
+const MARKET_IDS: MarketIds<number> = {
+  fixed: {
+    110: { 4: SELECTIONS.home, 2: SELECTIONS.draw, 5: SELECTIONS.away },
+    146: { 9: SELECTIONS.homeOrDraw, 10: SELECTIONS.homeOrAway, 11: SELECTIONS.drawOrAway },
+    302: { 74: SELECTIONS.bttsYes, 76: SELECTIONS.bttsNo },
+  },
+  totals: 160,
+  totalSides: { 12: "over", 13: "under" },
 };
-const TOTALS_MARKET = 160;
-const TOTAL_SIDES: Record<number, "over" | "under"> = { 12: "over", 13: "under" };
 
 function selectionFor(market: Market, oddTypeId: number): Selection | undefined {
-  if (market.OddsType.OddsTypeID === TOTALS_MARKET) {
-    const side = TOTAL_SIDES[oddTypeId];
-    return side && overUnder(market.SpecialBetValue, side);
-  }
-  return FIXED_MARKETS[market.OddsType.OddsTypeID]?.[oddTypeId];
+  return selectionIn(MARKET_IDS, market.OddsType.OddsTypeID, oddTypeId, market.SpecialBetValue);
 }
 
 /** The same match, one entry per market group: keeps the first item and pools every group's markets. */

@@ -7,9 +7,11 @@ import {
   parseInstant,
   parseJsonBody,
   parseLagosLocal,
+  selectionIn,
   sanitizePrice,
   splitTeams,
   sportradarId,
+  type MarketIds,
 } from "./common.ts";
 
 describe("price sanitising", () => {
@@ -159,5 +161,21 @@ describe("names and ids", () => {
       error: expect.stringMatching(/^body is not JSON/),
     });
     expect(parseJsonBody('{"R":"OK"}')).toEqual({ ok: true, value: { R: "OK" } });
+  });
+});
+
+describe("a bookmaker's market ids", () => {
+  const ids: MarketIds<number> = { fixed: { 1: { 1: SELECTIONS.home, 3: SELECTIONS.away } }, totals: 18, totalSides: { 12: "over", 13: "under" } };
+
+  it("map a fixed market's odd to its product selection, and a totals odd to the Over/Under market of its line", () => {
+    expect(selectionIn(ids, 1, 3, undefined)).toEqual(SELECTIONS.away);
+    expect(selectionIn(ids, 18, 13, "2.5")).toEqual({ marketId: 4, selectionTypeId: 9 });
+  });
+
+  it("know nothing of other markets, other odds, or a totals line the product does not show", () => {
+    expect(selectionIn(ids, 2, 1, undefined)).toBeUndefined();
+    expect(selectionIn(ids, 1, 2, undefined)).toBeUndefined();
+    expect(selectionIn(ids, 18, 14, "2.5")).toBeUndefined();
+    expect(selectionIn(ids, 18, 12, "5.5")).toBeUndefined();
   });
 });

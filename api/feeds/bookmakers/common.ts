@@ -37,6 +37,25 @@ export function overUnder(line: unknown, side: "over" | "under"): Selection | un
   return selectionTypeId === undefined ? undefined : { marketId, selectionTypeId };
 }
 
+/**
+ * How one bookmaker ids its markets: fixed markets by market type and odd type, and one totals
+ * market whose two sides need the goal line.
+ */
+export interface MarketIds<K extends string | number> {
+  fixed: Record<K, Record<K, Selection>>;
+  totals: K;
+  totalSides: Record<K, "over" | "under">;
+}
+
+/** The product selection of a bookmaker's market type and odd type (and line, for totals); undefined for one the product does not show. */
+export function selectionIn<K extends string | number>(ids: MarketIds<K>, market: K, odd: K, line: unknown): Selection | undefined {
+  if (market === ids.totals) {
+    const side = ids.totalSides[odd] as "over" | "under" | undefined;
+    return side && overUnder(line, side);
+  }
+  return (ids.fixed[market] as Record<K, Selection> | undefined)?.[odd];
+}
+
 function decimalText(text: string): number | undefined {
   return /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : undefined;
 }

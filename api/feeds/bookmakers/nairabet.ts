@@ -15,12 +15,13 @@ import {
   SELECTIONS,
   failure,
   isUpcoming,
-  overUnder,
+  selectionIn,
   parseInstant,
   parseJsonBody,
   splitTeams,
   validate,
   withPrices,
+  type MarketIds,
   type Selection,
 } from "./common.ts";
 import { browserHeaders } from "./headers.ts";
@@ -59,23 +60,21 @@ const bodySchema = z.object({
 type Market = z.infer<typeof marketSchema>;
 
 /** Market typeId -> odd typeId -> product selection. */
-const FIXED_MARKETS: Record<number, Record<number, Selection>> = {
-  1: { 1: SELECTIONS.home, 2: SELECTIONS.draw, 3: SELECTIONS.away },
-  10: { 9: SELECTIONS.homeOrDraw, 10: SELECTIONS.homeOrAway, 11: SELECTIONS.drawOrAway },
-  29: { 74: SELECTIONS.bttsYes, 76: SELECTIONS.bttsNo },
+const MARKET_IDS: MarketIds<number> = {
+  fixed: {
+    1: { 1: SELECTIONS.home, 2: SELECTIONS.draw, 3: SELECTIONS.away },
+    10: { 9: SELECTIONS.homeOrDraw, 10: SELECTIONS.homeOrAway, 11: SELECTIONS.drawOrAway },
+    29: { 74: SELECTIONS.bttsYes, 76: SELECTIONS.bttsNo },
+  },
+  totals: 18,
+  totalSides: { 12: "over", 13: "under" },
 };
-const TOTALS_MARKET = 18;
-const TOTAL_SIDES: Record<number, "over" | "under"> = { 12: "over", 13: "under" };
 
 // The real capture names its 1X2 "1x2 - Enhanced Prices": that wording is the boost marker.
 const BOOSTED_NAME = /enhanced|boost/i;
 
 function selectionFor(market: Market, oddTypeId: number): Selection | undefined {
-  if (market.typeId === TOTALS_MARKET) {
-    const side = TOTAL_SIDES[oddTypeId];
-    return side && overUnder(market.sv, side);
-  }
-  return FIXED_MARKETS[market.typeId]?.[oddTypeId];
+  return selectionIn(MARKET_IDS, market.typeId, oddTypeId, market.sv);
 }
 
 export const nairabet: BookmakerAdapter = {

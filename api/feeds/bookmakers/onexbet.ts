@@ -6,10 +6,11 @@ import {
   SELECTIONS,
   failure,
   isUpcoming,
-  overUnder,
+  selectionIn,
   parseJsonBody,
   validate,
   withPrices,
+  type MarketIds,
   type Selection,
 } from "./common.ts";
 import { browserHeaders } from "./headers.ts";
@@ -39,20 +40,18 @@ const envelopeSchema = z.object({ Success: z.unknown().optional(), Error: z.unkn
 type Bet = z.infer<typeof betSchema>;
 
 /** Group G -> type T -> product selection. */
-const FIXED_GROUPS: Record<number, Record<number, Selection>> = {
-  1: { 1: SELECTIONS.home, 2: SELECTIONS.draw, 3: SELECTIONS.away },
-  8: { 4: SELECTIONS.homeOrDraw, 5: SELECTIONS.homeOrAway, 6: SELECTIONS.drawOrAway },
-  19: { 180: SELECTIONS.bttsYes, 181: SELECTIONS.bttsNo },
+const MARKET_IDS: MarketIds<number> = {
+  fixed: {
+    1: { 1: SELECTIONS.home, 2: SELECTIONS.draw, 3: SELECTIONS.away },
+    8: { 4: SELECTIONS.homeOrDraw, 5: SELECTIONS.homeOrAway, 6: SELECTIONS.drawOrAway },
+    19: { 180: SELECTIONS.bttsYes, 181: SELECTIONS.bttsNo },
+  },
+  totals: 17,
+  totalSides: { 9: "over", 10: "under" },
 };
-const TOTALS_GROUP = 17;
-const TOTAL_SIDES: Record<number, "over" | "under"> = { 9: "over", 10: "under" };
 
 function selectionFor(bet: Bet): Selection | undefined {
-  if (bet.G === TOTALS_GROUP) {
-    const side = TOTAL_SIDES[bet.T];
-    return side && overUnder(bet.P, side);
-  }
-  return FIXED_GROUPS[bet.G]?.[bet.T];
+  return selectionIn(MARKET_IDS, bet.G, bet.T, bet.P);
 }
 
 export const onexbet: BookmakerAdapter = {

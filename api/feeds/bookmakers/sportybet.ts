@@ -7,11 +7,12 @@ import {
   failure,
   idText,
   isUpcoming,
-  overUnder,
+  selectionIn,
   parseJsonBody,
   sportradarId,
   validate,
   withPrices,
+  type MarketIds,
   type Selection,
 } from "./common.ts";
 import { browserHeaders } from "./headers.ts";
@@ -58,13 +59,15 @@ const pagingSchema = z.object({
 type SportyMarket = z.infer<typeof marketSchema>;
 
 /** Market id -> outcome id -> product selection. */
-const FIXED_MARKETS: Record<string, Record<string, Selection>> = {
-  "1": { "1": SELECTIONS.home, "2": SELECTIONS.draw, "3": SELECTIONS.away },
-  "10": { "9": SELECTIONS.homeOrDraw, "10": SELECTIONS.homeOrAway, "11": SELECTIONS.drawOrAway },
-  "29": { "74": SELECTIONS.bttsYes, "76": SELECTIONS.bttsNo },
+const MARKET_IDS: MarketIds<string> = {
+  fixed: {
+    "1": { "1": SELECTIONS.home, "2": SELECTIONS.draw, "3": SELECTIONS.away },
+    "10": { "9": SELECTIONS.homeOrDraw, "10": SELECTIONS.homeOrAway, "11": SELECTIONS.drawOrAway },
+    "29": { "74": SELECTIONS.bttsYes, "76": SELECTIONS.bttsNo },
+  },
+  totals: "18",
+  totalSides: { "12": "over", "13": "under" },
 };
-const TOTALS_MARKET = "18";
-const TOTAL_SIDES: Record<string, "over" | "under"> = { "12": "over", "13": "under" };
 
 /** "total=2.5", possibly among other Sportradar specifiers joined by "|". */
 function totalLine(specifier: string | undefined): string | undefined {
@@ -75,11 +78,7 @@ function totalLine(specifier: string | undefined): string | undefined {
 }
 
 function selectionFor(market: SportyMarket, outcomeId: string): Selection | undefined {
-  if (market.id === TOTALS_MARKET) {
-    const side = TOTAL_SIDES[outcomeId];
-    return side && overUnder(totalLine(market.specifier), side);
-  }
-  return FIXED_MARKETS[market.id]?.[outcomeId];
+  return selectionIn(MARKET_IDS, market.id, outcomeId, totalLine(market.specifier));
 }
 
 function collectPrices(markets: SportyMarket[]): PriceSet {
