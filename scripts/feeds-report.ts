@@ -1,5 +1,6 @@
 import { loadApiConfig } from "#api/config.ts";
 import { openDatabase } from "#api/db/database.ts";
+import { latestFeedRuns } from "#api/feeds/feed-runs.ts";
 import { COMPETITIONS } from "#shared/reference.ts";
 
 /**
@@ -9,21 +10,13 @@ import { COMPETITIONS } from "#shared/reference.ts";
 const config = loadApiConfig();
 const db = await openDatabase(config.databaseUrl);
 try {
-  // Each bookmaker's own last run: one that was skipped or abandoned still shows why.
-  const latest = await db.kysely.selectFrom("feed_runs").select(["bookmaker", (eb) => eb.fn.max("started_at").as("at")]).groupBy("bookmaker").execute();
-  if (latest.length === 0) {
+  const { lastRunAt, runs } = await latestFeedRuns(db.kysely);
+  if (lastRunAt.size === 0) {
     console.log(`No feed runs yet in ${config.databaseUrl}. Start the API with FEEDS=simulated or FEEDS=live.`);
   } else {
-    const runs = (
-      await Promise.all(
-        latest.map((l) => db.kysely.selectFrom("feed_runs").selectAll().where("bookmaker", "=", l.bookmaker).where("started_at", "=", Number(l.at)).orderBy("competition_id").execute()),
-      )
-    )
-      .flat()
-      .sort((a, b) => a.bookmaker.localeCompare(b.bookmaker) || a.competition_id - b.competition_id);
-    const at = Math.max(...latest.map((l) => Number(l.at)));
+    const at = Math.max(...lastRunAt.values());
     console.log(`Last run: ${new Date(at).toISOString()}`);
-    for (const l of latest) if (Number(l.at) !== at) console.log(`  ${l.bookmaker}: last run ${new Date(Number(l.at)).toISOString()}`);
+    for (const [bookmaker, last] of lastRunAt) if (last !== at) console.log(`  ${bookmaker}: last run ${new Date(last).toISOString()}`);
     console.log("");
     console.log("bookmaker   league                  ok   offers  prices  changed  event calls (failed)  error");
     for (const run of runs) {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Insertable, Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { LeagueOutcome } from "./collect-bookmaker.ts";
 import type { UnmatchedOffer } from "./matching/index.ts";
@@ -46,4 +46,19 @@ export async function recordFeedRuns(trx: Transaction<Database>, runs: readonly 
 export async function pruneFeedRuns(db: Kysely<Database>, before: number): Promise<number> {
   const result = await db.deleteFrom("feed_runs").where("started_at", "<", before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Each bookmaker's own last run, per league (one that was skipped or abandoned still shows why),
+ * with when each bookmaker last ran.
+ */
+export async function latestFeedRuns(db: Kysely<Database>): Promise<{ lastRunAt: Map<string, number>; runs: Selectable<Database["feed_runs"]>[] }> {
+  const latest = await db.selectFrom("feed_runs").select(["bookmaker", (eb) => eb.fn.max("started_at").as("at")]).groupBy("bookmaker").execute();
+  const runs = await Promise.all(
+    latest.map((l) => db.selectFrom("feed_runs").selectAll().where("bookmaker", "=", l.bookmaker).where("started_at", "=", Number(l.at)).orderBy("competition_id").execute()),
+  );
+  return {
+    lastRunAt: new Map(latest.map((l) => [l.bookmaker, Number(l.at)])),
+    runs: runs.flat().sort((a, b) => a.bookmaker.localeCompare(b.bookmaker) || a.competition_id - b.competition_id),
+  };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { OddsResponse } from "#shared/contract.ts";
+import { latestFeedRuns } from "#api/feeds/feed-runs.ts";
 import { BOOKMAKER_IDS } from "#api/feeds/types.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";
@@ -144,6 +145,23 @@ describe("Bet9ja's per-event calls", () => {
 });
 
 describe("the collector's housekeeping", () => {
+  it("records a run per bookmaker and league, and reads back each bookmaker's latest for the feeds report", async () => {
+    const { t, pipeline, db } = await setUp();
+    await pipeline.runCycle();
+    (t.clock as ReturnType<typeof testClock>).advance(MINUTE);
+    await pipeline.runCycle();
+
+    const { lastRunAt, runs } = await latestFeedRuns(db);
+
+    expect([...lastRunAt.keys()].sort()).toEqual(["1xbet", "bet9ja", "betking", "nairabet", "sportybet"]);
+    expect([...lastRunAt.values()].every((at) => at === t.clock())).toBe(true);
+    expect(runs.map((r) => `${r.bookmaker}:${r.competition_id}`)).toEqual(
+      ["1xbet", "bet9ja", "betking", "nairabet", "sportybet"].flatMap((b) => [1, 2, 3, 4].map((c) => `${b}:${c}`)),
+    );
+    expect(runs.every((r) => r.started_at === t.clock() && r.ok === 1)).toBe(true);
+    expect(await db.selectFrom("feed_runs").select("id").execute()).toHaveLength(40);
+  }, 60_000);
+
   it("pages through SportyBet's whole list", async () => {
     const { pipeline } = await setUp({ maxPageSize: 7 });
     const listed = pipeline.simulator.sim.listing("sportybet").length;
