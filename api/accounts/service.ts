@@ -84,6 +84,11 @@ function sessionUser(user: UserRow): SessionUser {
   return { id: user.id, username: user.username, country: String(user.country), registrationDate: iso(user.created_at) };
 }
 
+function newUser(input: { username: string; email: string; country: number }, passwordHash: string, now: number): UserRow {
+  const { username, email, country } = input;
+  return { id: randomUUID(), username, username_key: username.toLowerCase(), email, password_hash: passwordHash, country, verified: 0, created_at: now, last_login_at: null };
+}
+
 const invalidVerificationCode = () => new AppError("INVALID_VERIFICATION_CODE", VERIFY_MESSAGES.invalidCodeRegistration);
 
 export function accountsService(deps: AccountsDeps) {
@@ -126,9 +131,9 @@ export function accountsService(deps: AccountsDeps) {
    * Reserves the right to issue a code of `purpose` now: 0 when reserved, else the seconds to wait.
    * The issued codes decide in sequence; the cooldown slot decides between parallel requests, which
    * would all read the same codes. A stranded code is replaced once, whatever the cooldown; parallel
-   * requests that lose that claim wait the cooldown, as the replacement is on its way. No account (`undefined`) does the same
-   * work against one shared key, so the answer's timing does not tell whether an address is
-   * registered (ASVS 6.3.8).
+   * requests that lose that claim wait the cooldown, as the replacement is on its way. No account
+   * (`undefined`) does the same work against one shared key, so the answer's timing does not tell
+   * whether an address is registered (ASVS 6.3.8).
    */
   async function reserveCode(userId: string | undefined, purpose: Purpose): Promise<number> {
     const key = `code:${purpose}:${userId ?? NOBODY}`;
@@ -184,10 +189,10 @@ export function accountsService(deps: AccountsDeps) {
     return [...taken, REGISTER_ALL_KEY];
   }
 
-  /** A new password's hash, in the bounded lane; a full lane answers 429 with a short Retry-After. */
-  async function newPasswordHash(password: string): Promise<string> {
+  /** Runs work that hashes a new password in the bounded lane; a full lane answers 429 with a short Retry-After. */
+  async function inHashingLane<T>(job: () => Promise<T>): Promise<T> {
     try {
-      return await newHashes.run(() => hashPassword(password));
+      return await newHashes.run(job);
     } catch (error) {
       if (error instanceof LaneFullError) throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: BUSY_RETRY_S });
       throw error;
@@ -226,8 +231,7 @@ export function accountsService(deps: AccountsDeps) {
       let user: UserRow;
       try {
         await assertAvailable(email, username);
-        const passwordHash = await newPasswordHash(input.password);
-        user = { id: randomUUID(), username, username_key: username.toLowerCase(), email, password_hash: passwordHash, country: input.country, verified: 0, created_at: clock(), last_login_at: null };
+        user = newUser({ username, email, country: input.country }, await inHashingLane(() => hashPassword(input.password)), clock());
         await insertAccount(user);
       } catch (error) {
         await Promise.all(slots.map((key) => limits.release(key)));
@@ -321,12 +325,14 @@ export function accountsService(deps: AccountsDeps) {
     async resetPassword(emailInput: string, otp: string, password: string): Promise<AuthResult> {
       const user = await users.byEmail(normaliseEmail(emailInput));
       if (!user) throw new AppError("INVALID_OTP", RESET_MESSAGES.invalidOtp);
-      // Hashed before the code is spent: a busy lane must not cost the user their code.
-      const passwordHash = await newPasswordHash(password);
-      const check = await codes.consume(user.id, "reset", otp);
+      // The code is judged inside the lane: a full lane refuses before the code is spent, and a wrong code costs no hash.
+      const { check, passwordHash } = await inHashingLane(async () => {
+        const judged = await codes.consume(user.id, "reset", otp);
+        return { check: judged, passwordHash: judged === "ok" ? await hashPassword(password) : undefined };
+      });
       if (check === "expired") throw new AppError("OTP_EXPIRED", RESET_MESSAGES.otpExpired);
       if (check === "used") throw new AppError("OTP_ALREADY_USED", RESET_MESSAGES.otpAlreadyUsed);
-      if (check !== "ok") throw new AppError("INVALID_OTP", RESET_MESSAGES.invalidOtp);
+      if (check !== "ok" || passwordHash === undefined) throw new AppError("INVALID_OTP", RESET_MESSAGES.invalidOtp);
       await users.setPassword(user.id, passwordHash);
       await refresh.revokeUser(user.id);
       // The code reached the inbox, so the address is proven: a reset also verifies it.
