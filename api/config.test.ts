@@ -20,6 +20,12 @@ describe("the API configuration", () => {
     expect(() => loadApiConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
   });
 
+  it("names an unsupported DATABASE_URL scheme without repeating the URL, which may hold a password", () => {
+    expect(() => loadApiConfig({ DATABASE_URL: "mysql://u:secret@h/db" })).toThrow(/^Invalid configuration: DATABASE_URL: unsupported scheme mysql: \(use sqlite: or postgres:\/\/\)$/);
+    expect(() => loadApiConfig({ DATABASE_URL: "postgres:secret" })).toThrow(/^Invalid configuration: DATABASE_URL: not a valid postgres:\/\/ URL$/);
+    expect(loadApiConfig({ DATABASE_URL: "postgresql://u@h/db" }).databaseUrl).toBe("postgresql://u@h/db");
+  });
+
   it("requires JWT_SECRET in production", () => {
     expect(() => loadApiConfig({ NODE_ENV: "production" })).toThrow(/JWT_SECRET/);
     expect(loadApiConfig({ NODE_ENV: "production", JWT_SECRET: "s".repeat(32) }).jwtSecret).toBe("s".repeat(32));

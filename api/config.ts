@@ -1,5 +1,19 @@
 import { z } from "zod";
 
+/**
+ * `sqlite:<path>` or a parsable `postgres://` URL. The message names the scheme, never the URL:
+ * it may hold a password.
+ */
+function databaseUrlCheck(ctx: z.core.ParsePayload<string>): void {
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(ctx.value)?.[0];
+  if (scheme === "sqlite:") return;
+  if (scheme === "postgres:" || scheme === "postgresql:") {
+    if (!URL.canParse(ctx.value) || !ctx.value.startsWith(`${scheme}//`)) ctx.issues.push({ code: "custom", message: `not a valid ${scheme}// URL`, input: ctx.value });
+    return;
+  }
+  ctx.issues.push({ code: "custom", message: `unsupported scheme ${scheme ?? "(none)"} (use sqlite: or postgres://)`, input: ctx.value });
+}
+
 /** The odds API's configuration (DESIGN section 2), parsed once at start-up. Nothing else reads process.env. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -8,10 +22,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_ORIGIN: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, "must start with sqlite: or postgres://")
-    .optional(),
+  DATABASE_URL: z.string().check(databaseUrlCheck).optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().min(3).default("AfriOdds <no-reply@localhost>"),
@@ -38,7 +49,10 @@ export interface ApiConfig {
   logLevel: string;
 }
 
-export class ConfigError extends Error {}
+/** A setting the process cannot start with; main prints its one-line message and exits 1. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
 
 export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
   const parsed = schema.safeParse(env);

@@ -1,4 +1,5 @@
-import { ConfigError, loadApiConfig } from "./config.ts";
+import { exitOnConfigError } from "../lib/node/start-up.ts";
+import { loadApiConfig } from "./config.ts";
 import { startApiServer } from "./server.ts";
 
 /** Reads config, listens, and shuts down gracefully on SIGTERM or SIGINT. */
@@ -6,14 +7,10 @@ let config;
 try {
   config = loadApiConfig();
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  exitOnConfigError(error);
 }
 
-const running = await startApiServer(config);
+const running = await startApiServer(config).catch(exitOnConfigError);
 const { logger, db } = running.api;
 logger.info({ origin: running.origin, database: db.dialect, feeds: config.feeds }, `AfriOdds odds API on ${running.origin}`);
 

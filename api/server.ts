@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import { serve } from "../lib/node/serve.ts";
+import { listenFailure } from "../lib/node/start-up.ts";
 import { createApp, type ApiInstance, type ApiOptions } from "./app.ts";
 import type { ApiConfig } from "./config.ts";
 import { startFeeds, type FeedsRuntime } from "./feeds/runtime.ts";
@@ -16,7 +17,10 @@ export interface RunningApi {
 /** Builds the API and listens. Used by api/main.ts and by the web tier's embedded default. */
 export async function startApiServer(config: ApiConfig, options: ApiOptions = {}): Promise<RunningApi> {
   const api = await createApp(config, options);
-  const serving = await serve(api.app, { port: config.port, host: config.host });
+  const serving = await serve(api.app, { port: config.port, host: config.host }).catch(async (error: unknown) => {
+    await api.close();
+    throw listenFailure("API_HOST, API_PORT", `${config.host}:${config.port}`, error);
+  });
   const { server, port } = serving;
   const host = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;
   const feeds = await startFeeds(config, api.db, api.odds, api.logger, api.clock);
@@ -38,3 +42,4 @@ export async function startApiServer(config: ApiConfig, options: ApiOptions = {}
     },
   };
 }
+

@@ -1,3 +1,4 @@
+import type { RequestListener } from "node:http";
 import { join } from "node:path";
 import compression from "compression";
 import cookieParser from "cookie-parser";
@@ -12,7 +13,9 @@ import { createUpstream } from "./bff/upstream.ts";
 import type { RouteObject } from "react-router";
 import type { ServerConfig } from "./config.ts";
 import { requestLogging } from "./ops/logging.ts";
+import { errorFallback, notFoundFallback, onlyGetAndHead } from "./ops/fallbacks.ts";
 import { createMetrics } from "./ops/metrics.ts";
+import { metricsListener, metricsOnPublicPort } from "./ops/metrics-access.ts";
 import { pagesHandler } from "./pages.ts";
 import { loadBuild } from "./render/assets.ts";
 import { NON_HTML_POLICY } from "./render/csp.ts";
@@ -34,8 +37,13 @@ export interface WebInstance {
   app: Express;
   /** From now on /readyz answers 503, so load balancers stop sending new requests while the server drains. */
   beginShutdown(): void;
+  /** Prometheus metrics without a token, for main.ts to serve on METRICS_PORT bound to loopback. */
+  metricsListener: RequestListener;
   close(): Promise<void>;
 }
+
+/** /readyz answers within this budget however slow the odds API is (issue 11: it took 10 s on a hung API). */
+const READY_BUDGET_MS = 2_000;
 
 /** Builds the web tier: security headers, hashed assets, the /api BFF, prerendered and streamed pages. Listens nowhere. */
 export function createApp(config: ServerConfig, options: WebOptions): WebInstance {
@@ -73,13 +81,13 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
   });
   app.get("/readyz", async (_req, res) => {
     if (shuttingDown) return void res.status(503).json({ data: { status: "shutting down" } });
-    const answer = await upstream.call("GET", "/healthz").catch(() => undefined);
+    const answer = await upstream.call("GET", "/healthz", { signal: AbortSignal.timeout(READY_BUDGET_MS) }).catch(() => undefined);
     const ready = answer?.status === 200;
     res.status(ready ? 200 : 503).json({ data: { status: ready ? "ready" : "odds API unreachable" } });
   });
-  app.get("/metrics", async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  app.get("/metrics", metricsOnPublicPort(metrics, config.metricsToken));
+  // serve-static answers other methods with a bare 405; the envelope says it instead.
+  app.use("/assets", onlyGetAndHead);
   app.use("/assets", hashedAssets(join(config.distDir, "client", "assets")));
 
   app.use(cookieParser());
@@ -89,12 +97,15 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
     /.*/,
     pagesHandler({ assets: build.assets, prerendered: build.prerendered, upstream, cookies, session, publicOrigin: config.publicOrigin, logger, routes: options.routes, renderTimeoutMs: options.renderTimeoutMs }),
   );
+  app.use(notFoundFallback);
+  app.use(errorFallback(logger));
 
   return {
     app,
     beginShutdown() {
       shuttingDown = true;
     },
+    metricsListener: metricsListener(metrics),
     close: () => upstream.close(),
   };
 }

@@ -19,6 +19,13 @@ describe("the web tier configuration", () => {
     expect(() => loadServerConfig({ API_ORIGIN: "not a url" })).toThrow(/API_ORIGIN/);
   });
 
+  it("serves no metrics unless a loopback port or a bearer token of 32 characters or more is configured", () => {
+    expect(loadServerConfig({})).toMatchObject({ metricsPort: undefined, metricsToken: undefined });
+    expect(loadServerConfig({ METRICS_PORT: "9464", METRICS_TOKEN: "t".repeat(32) })).toMatchObject({ metricsPort: 9464, metricsToken: "t".repeat(32) });
+    expect(() => loadServerConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+    expect(() => loadServerConfig({ METRICS_PORT: "65536" })).toThrow(/METRICS_PORT/);
+  });
+
   it("hands the in-process odds API the environment with its port settled", () => {
     const config = loadServerConfig({ JWT_SECRET: "x".repeat(32), DATABASE_URL: "sqlite:/tmp/a.db" });
     expect(config.embeddedApiEnv).toMatchObject({ JWT_SECRET: "x".repeat(32), DATABASE_URL: "sqlite:/tmp/a.db", API_PORT: "4000", PORT: "3000" });

@@ -11,6 +11,8 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DIST_DIR: z.string().default("dist"),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 export interface ServerConfig {
@@ -24,11 +26,18 @@ export interface ServerConfig {
   trustProxy: boolean | number | string | undefined;
   logLevel: string;
   distDir: string;
+  /** Unset: no metrics listener. Set: Prometheus metrics on 127.0.0.1 at this port (0: any free one), never on PORT. */
+  metricsPort: number | undefined;
+  /** Unset: /metrics on PORT answers 404. Set: it answers a scraper that sends `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   /** What the in-process odds API parses with its own schema (api/config.ts) when API_ORIGIN is unset. */
   embeddedApiEnv: Readonly<Record<string, string | undefined>>;
 }
 
-export class ConfigError extends Error {}
+/** A setting the process cannot start with; main prints its one-line message and exits 1. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
 
 /** Express `trust proxy` accepts a boolean, a hop count or an address list. */
 function parseTrustProxy(value: string | undefined): ServerConfig["trustProxy"] {
@@ -56,6 +65,8 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     logLevel: c.LOG_LEVEL,
     distDir: c.DIST_DIR,
+    metricsPort: c.METRICS_PORT,
+    metricsToken: c.METRICS_TOKEN,
     embeddedApiEnv: { ...env, API_PORT: String(c.API_PORT), PORT: String(c.PORT) },
   };
 }

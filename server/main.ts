@@ -1,7 +1,9 @@
+import type { RequestListener } from "node:http";
 import { pino } from "pino";
+import { exitOnConfigError, listenFailure } from "../lib/node/start-up.ts";
 import { createApp } from "./app.ts";
-import { ConfigError, loadServerConfig, type ServerConfig } from "./config.ts";
-import { serve } from "./serve.ts";
+import { loadServerConfig, type ServerConfig } from "./config.ts";
+import { serve, type Serving } from "./serve.ts";
 
 /**
  * When API_ORIGIN is unset the web tier starts the odds API in this process (DESIGN section 1).
@@ -15,22 +17,26 @@ async function embeddedApi(config: ServerConfig) {
   return startEmbeddedApi({ ...config.embeddedApiEnv });
 }
 
+/** Listens on `port`; a port in use is the operator's setting, a line naming `variable`. */
+function listen(handler: RequestListener, variable: string, port: number, host: string): Promise<Serving> {
+  return serve(handler, { port, host }).catch((error: unknown) => exitOnConfigError(listenFailure(variable, `${host}:${port}`, error)));
+}
+
 let config: ServerConfig;
 try {
   config = loadServerConfig();
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  exitOnConfigError(error);
 }
 
 const logger = pino({ level: config.logLevel, base: { tier: "web" } });
-const api = config.apiOrigin ? undefined : await embeddedApi(config);
+const api = config.apiOrigin ? undefined : await embeddedApi(config).catch(exitOnConfigError);
 const web = createApp(config, { apiOrigin: config.apiOrigin ?? api!.origin, logger });
-const serving = await serve(web.app, { port: config.port, host: config.host });
+const serving = await listen(web.app, "PORT", config.port, config.host);
 logger.info({ port: serving.port, api: config.apiOrigin ?? api?.origin }, `AfriOdds on http://localhost:${serving.port}`);
+// Metrics without a token only on loopback: a scraper on this host or a sidecar, never the internet.
+const metrics = config.metricsPort === undefined ? undefined : await listen(web.metricsListener, "METRICS_PORT", config.metricsPort, "127.0.0.1");
+if (metrics) logger.info({ metricsPort: metrics.port }, `metrics on http://127.0.0.1:${metrics.port}/metrics`);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -38,7 +44,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, "shutting down: draining requests and streams");
   web.beginShutdown();
-  await serving.close();
+  await Promise.all([serving.close(), metrics?.close()]);
   await web.close();
   await api?.stop();
   process.exit(0);

@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { ConfigError } from "../config.ts";
 import { migrateToLatest } from "./migrations.ts";
 import type { Database } from "./schema.ts";
 
@@ -27,9 +28,42 @@ const pgTypes = {
  * administrator's pg_terminate_backend): the pool replaces it, and the process must not crash.
  */
 export async function openDatabase(url: string, onIdleError: (error: Error) => void = (error) => console.error("database connection lost", error)): Promise<Db> {
-  const db = url.startsWith("sqlite:") ? openSqlite(url.slice("sqlite:".length)) : openPostgres(url, onIdleError);
+  let db: Db | undefined;
+  try {
+    db = url.startsWith("sqlite:") ? openSqlite(url.slice("sqlite:".length)) : openPostgres(url, onIdleError);
+    // One round trip first, so a database that cannot be reached is told apart from a failed migration.
+    await sql`select 1`.execute(db.kysely);
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    throw unreachableDatabase(url, error) ?? error;
+  }
   await migrateToLatest(db.kysely as Kysely<unknown>);
   return db;
+}
+
+/** Why the database cannot be reached or opened, said by the error's code (node:net, libpq SQLSTATE, SQLite). */
+const CANNOT_OPEN = /^(E[A-Z]+|28000|28P01|3D000|SQLITE_(CANTOPEN|NOTADB|READONLY|PERM|AUTH))$/;
+
+/**
+ * An operator's mistake in DATABASE_URL (a host that refuses, a database that does not exist, a
+ * file that cannot be opened) as one line naming the variable, without the password; any other
+ * failure (a migration's own bug) stays as it is.
+ */
+function unreachableDatabase(url: string, error: unknown): ConfigError | undefined {
+  // A host name with several addresses fails with one error per address.
+  const failure = error instanceof AggregateError ? (error.errors[0] as unknown) : error;
+  const code = (failure as { code?: unknown } | undefined)?.code;
+  if (typeof code !== "string" || !CANNOT_OPEN.test(code)) return undefined;
+  // libpq's own messages ('database "x" does not exist') say more than their SQLSTATE.
+  const reason = failure instanceof pg.DatabaseError ? failure.message : code;
+  return new ConfigError(`DATABASE_URL: cannot ${url.startsWith("sqlite:") ? "open" : "connect to"} ${withoutPassword(url)} (${reason})`);
+}
+
+export function withoutPassword(url: string): string {
+  if (url.startsWith("sqlite:") || !URL.canParse(url)) return url.startsWith("sqlite:") ? url : "the URL given";
+  const parsed = new URL(url);
+  parsed.password = "";
+  return parsed.toString();
 }
 
 function openSqlite(path: string): Db {

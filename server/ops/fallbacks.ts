@@ -1,0 +1,47 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { Logger } from "pino";
+import { errorEnvelope, type ErrorCode } from "#shared/errors.ts";
+
+/**
+ * The web tier's last answers, after the BFF and the pages: whatever reaches them is answered in
+ * the contract's envelope, never with Express's HTML page (issue 11: no answer outside the envelope).
+ */
+export const notFoundFallback: RequestHandler = (_req, res) => {
+  res.status(404).json(errorEnvelope("NOT_FOUND", "Not found."));
+};
+
+/** Where only reading makes sense (hashed assets): other methods answer 405 with `Allow`. */
+export const onlyGetAndHead: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  res.setHeader("Allow", "GET, HEAD");
+  res.status(405).json(errorEnvelope("VALIDATION_ERROR", "Only GET and HEAD are allowed here."));
+};
+
+interface Answer {
+  status: number;
+  code: ErrorCode;
+  description: string;
+}
+
+/** A client's fault that Express or a body parser raised (http-errors: a 4xx `status`), or a URL that does not decode. */
+function clientFault(error: unknown): Answer | undefined {
+  if (error instanceof URIError) return { status: 400, code: "VALIDATION_ERROR", description: "The URL is not valid." };
+  if (!error || typeof error !== "object") return undefined;
+  const { status, type } = error as { status?: unknown; type?: unknown };
+  if (typeof status !== "number" || status < 400 || status > 499) return undefined;
+  if (status === 413 || type === "entity.too.large") return { status: 413, code: "PAYLOAD_TOO_LARGE", description: "Request body is too large." };
+  if (status === 415) return { status: 415, code: "VALIDATION_ERROR", description: "Unsupported request encoding." };
+  if (status === 404) return { status: 404, code: "NOT_FOUND", description: "Not found." };
+  return { status: 400, code: "VALIDATION_ERROR", description: "The request could not be read." };
+}
+
+export function errorFallback(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    const known = clientFault(error);
+    if (!known) logger.error({ err: error, reqId: req.id }, "unhandled error");
+    // Too late for an envelope: Express's own handler ends the connection.
+    if (res.headersSent) return next(error);
+    const answer = known ?? { status: 500, code: "INTERNAL_ERROR", description: "Something went wrong. Please try again." };
+    res.status(answer.status).json(errorEnvelope(answer.code, answer.description));
+  };
+}
