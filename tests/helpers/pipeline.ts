@@ -53,7 +53,9 @@ export async function startPipeline(t: { api: ApiInstance; clock: () => number }
   });
   return {
     simulator,
-    collector,
+    // `collector.runCycle()` stays for suites written before runCycle became a plain function
+    // (tests/helpers/web-suite.ts); new code calls `runCycle` below.
+    collector: Object.assign(collector, { runCycle: () => runCycle(collector) }),
     /** One collection cycle, as the runtime runs it every interval. */
     runCycle: () => runCycle(collector),
     /** Bookmakers in the order their writes committed (and the odds cache rebuilt). */
