@@ -190,7 +190,7 @@ describe("metrics", () => {
     await web.close();
   });
 
-  it("answer on METRICS_PORT on loopback only, without a token, while the public port keeps them", async () => {
+  it("answer on METRICS_PORT, bound to loopback only and without a token, and still not on the public port", async () => {
     const external = Object.values(networkInterfaces())
       .flat()
       .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
