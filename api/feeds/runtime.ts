@@ -3,11 +3,11 @@ import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { OddsService } from "../odds/service.ts";
 import { ADAPTERS } from "./bookmakers/index.ts";
-import { createCollector, runCycle, type Collector } from "./collector.ts";
+import { createCollector, runCycle, type Collector, type FeedSource } from "./collector.ts";
 import { createFetcher } from "./fetcher.ts";
 import { holdsLock, isLeader, leaderLock, lockStillHeld, releaseLock, type LeaderLock } from "./leader-lock.ts";
 import { startSimulator, type RunningSimulator } from "./simulator/index.ts";
-import { BOOKMAKER_KEYS } from "./types.ts";
+import { BOOKMAKER_KEYS, type BookmakerKey } from "./types.ts";
 
 /** The odds cache rebuilds at least this often (followers see the leader's writes; time expires prices and flags). */
 const MAX_REFRESH_PERIOD_MS = 10_000;
@@ -32,6 +32,11 @@ export interface FeedCollectionDeps {
   odds: OddsService;
   logger: Logger;
   clock?: () => number;
+}
+
+/** Every bookmaker's adapter, asked at the origin `baseUrlOf` gives (its live site, or the simulator's stand-in). */
+export function feedSources(baseUrlOf: (key: BookmakerKey) => string): FeedSource[] {
+  return BOOKMAKER_KEYS.map((key) => ({ adapter: ADAPTERS[key], baseUrl: baseUrlOf(key) }));
 }
 
 /** Cycles one interval apart, each run only while this replica holds the leader lock. */
@@ -91,7 +96,7 @@ export async function startFeedCollection(deps: FeedCollectionDeps): Promise<Fee
   const intervalMs = config.feedIntervalS * 1000;
   const lock = leaderLock({ dialect: db.dialect, databaseUrl: config.databaseUrl, logger: log });
   const collector = createCollector({
-    sources: BOOKMAKER_KEYS.map((key) => ({ adapter: ADAPTERS[key], baseUrl: simulator ? simulator.baseUrl(key) : ADAPTERS[key].liveBaseUrl })),
+    sources: feedSources((key) => (simulator ? simulator.baseUrl(key) : ADAPTERS[key].liveBaseUrl)),
     fetcher,
     db: db.kysely,
     clock,

@@ -2,8 +2,8 @@ import { pino } from "pino";
 import type { Kysely } from "kysely";
 import type { Database } from "#api/db/schema.ts";
 import { createCollector, runCycle } from "#api/feeds/collector.ts";
-import { ADAPTERS } from "#api/feeds/bookmakers/index.ts";
 import { createFetcher } from "#api/feeds/fetcher.ts";
+import { feedSources } from "#api/feeds/runtime.ts";
 import { startSimulator } from "#api/feeds/simulator/index.ts";
 import type { BookmakerKey } from "#api/feeds/types.ts";
 import { addWriteResult, emptyWriteResult, writeFixtures, type FixtureInput, type WriteResult } from "#api/odds/store.ts";
@@ -34,7 +34,7 @@ export async function startPipeline(t: { api: ApiInstance; clock: () => number }
   const written: BookmakerKey[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const collector = createCollector({
-    sources: (Object.keys(ADAPTERS) as BookmakerKey[]).map((key) => ({ adapter: ADAPTERS[key], baseUrl: simulator.baseUrl(key) })),
+    sources: feedSources((key) => simulator.baseUrl(key)),
     fetcher,
     db: t.api.db.kysely,
     clock: t.clock,
