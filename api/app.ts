@@ -54,6 +54,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
     logger,
     publicOrigin: config.publicOrigin,
     logCodes: config.env !== "production",
+    registrationLimits: config.registrationLimits,
   });
   const users = usersRepository(db.kysely);
   const odds = oddsService({ db: db.kysely, clock, intervalS: config.feedIntervalS });

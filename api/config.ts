@@ -14,6 +14,13 @@ function databaseUrlCheck(ctx: z.core.ParsePayload<string>): void {
   ctx.issues.push({ code: "custom", message: `unsupported scheme ${scheme ?? "(none)"} (use sqlite: or postgres://)`, input: ctx.value });
 }
 
+/**
+ * Registrations allowed per client address an hour and overall per 10 minutes
+ * (docs/decisions/009-registration-limits.md). Test stacks that register many accounts from one
+ * loopback address raise them; production keeps these.
+ */
+export const DEFAULT_REGISTRATION_LIMITS = { perAddressPerHour: 10, overallPer10Min: 60 } as const;
+
 /** The odds API's configuration (DESIGN section 2), parsed once at start-up. Nothing else reads process.env. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -30,6 +37,8 @@ const schema = z.object({
   FEED_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
   FEEDS_PROXY_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATION_LIMITS.perAddressPerHour),
+  REGISTRATIONS_PER_10_MIN: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATION_LIMITS.overallPer10Min),
 });
 
 export interface ApiConfig {
@@ -47,6 +56,7 @@ export interface ApiConfig {
   feedIntervalS: number;
   feedsProxyUrl: string | undefined;
   logLevel: string;
+  registrationLimits: { perAddressPerHour: number; overallPer10Min: number };
 }
 
 /** A setting the process cannot start with; main prints its one-line message and exits 1. */
@@ -78,5 +88,6 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     feedIntervalS: c.FEED_INTERVAL_S,
     feedsProxyUrl: c.FEEDS_PROXY_URL,
     logLevel: c.LOG_LEVEL,
+    registrationLimits: { perAddressPerHour: c.REGISTRATIONS_PER_ADDRESS_HOUR, overallPer10Min: c.REGISTRATIONS_PER_10_MIN },
   };
 }

@@ -42,12 +42,16 @@ const MAIL_DRAIN_MS = 10 * 1000;
 const STRANDED_AFTER_MS = MAIL_DRAIN_MS;
 const STRANDED_RULE = { max: 1, windowMs: HOUR_MS, blockMs: HOUR_MS };
 /**
- * Registrations: 10 an hour per client address (carrier NAT puts many real users behind one) and
- * 60 per 10 minutes overall, so a distributed flood is bounded and locks sign-up out for at most
- * 10 minutes (docs/decisions/009-registration-limits.md).
+ * Registrations: a number an hour per client address (carrier NAT puts many real users behind
+ * one) and a number per 10 minutes overall, so a distributed flood is bounded and locks sign-up
+ * out for at most 10 minutes (config REGISTRATIONS_*; docs/decisions/009-registration-limits.md).
  */
-export const REGISTER_IP_RULE = { max: 10, windowMs: HOUR_MS, blockMs: HOUR_MS };
-export const REGISTER_ALL_RULE = { max: 60, windowMs: 10 * 60 * 1000, blockMs: 10 * 60 * 1000 };
+export function registrationRules(limits: { perAddressPerHour: number; overallPer10Min: number }) {
+  return {
+    perAddress: { max: limits.perAddressPerHour, windowMs: HOUR_MS, blockMs: HOUR_MS },
+    overall: { max: limits.overallPer10Min, windowMs: 10 * 60 * 1000, blockMs: 10 * 60 * 1000 },
+  };
+}
 export const REGISTER_ALL_KEY = "register:all";
 /** New hashes one at a time, up to 16 waiting (~5 s); the rest of the thread pool is the logins'. */
 const NEW_HASH_LANE = { concurrency: 1, queue: 16 };
@@ -63,18 +67,17 @@ export interface AccountsDeps {
   publicOrigin: string;
   /** Outside production the code is logged too, so a developer can register without opening mail. */
   logCodes: boolean;
+  registrationLimits: { perAddressPerHour: number; overallPer10Min: number };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The address a per-client limit is keyed on, or undefined when none is known. A loopback address
- * names no client: it is this host's own tooling, or a same-host proxy that forwarded no address,
- * whose users would all share one key; the overall limit still holds for them.
+ * The address a per-client limit is keyed on, or undefined when none is known (the overall limit
+ * still holds). Loopback is an address like any other: an attacker on this host is still one client.
  */
 export function clientAddress(ip: string | undefined): string | undefined {
-  if (!ip || ip === "unknown" || ip === "::1" || /^(::ffff:)?127\./.test(ip)) return undefined;
-  return ip;
+  return !ip || ip === "unknown" ? undefined : ip;
 }
 
 /** The key that stands for "no such account" in the code limits. */
@@ -98,6 +101,7 @@ export function accountsService(deps: AccountsDeps) {
   const refresh = refreshTokens(db, deps.secret, clock);
   const access = accessTokens(deps.secret, clock);
   const limits = rateLimits(db, clock);
+  const rules = registrationRules(deps.registrationLimits);
   const newHashes = hashingLane(NEW_HASH_LANE);
   /** Mail being delivered after its answer went out. */
   const outgoing = new Set<Promise<void>>();
@@ -177,11 +181,11 @@ export function accountsService(deps: AccountsDeps) {
     const address = clientAddress(ip);
     const taken: string[] = [];
     if (address !== undefined) {
-      const byIp = await limits.take(`register:ip:${address}`, REGISTER_IP_RULE);
+      const byIp = await limits.take(`register:ip:${address}`, rules.perAddress);
       if (!byIp.allowed) throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: byIp.retryAfterS });
       taken.push(`register:ip:${address}`);
     }
-    const overall = await limits.take(REGISTER_ALL_KEY, REGISTER_ALL_RULE);
+    const overall = await limits.take(REGISTER_ALL_KEY, rules.overall);
     if (!overall.allowed) {
       await Promise.all(taken.map((key) => limits.release(key)));
       throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: overall.retryAfterS });

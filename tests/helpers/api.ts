@@ -25,6 +25,9 @@ export async function startTestApi(database: TestDatabase, sink: Sink | undefine
     JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
     FEEDS: "off",
     LOG_LEVEL: "silent",
+    // Suites register many accounts from one loopback address; accounts-abuse tests the real limits.
+    REGISTRATIONS_PER_ADDRESS_HOUR: "100000",
+    REGISTRATIONS_PER_10_MIN: "100000",
     ...(sink ? { SMTP_URL: sink.url } : {}),
     ...options.env,
   });

@@ -146,6 +146,9 @@ export async function startWebStack(database: TestDatabase, options: { smtpUrl?:
     JWT_SECRET: TEST_JWT_SECRET,
     FEEDS: "off",
     LOG_LEVEL: "silent",
+    // Web suites register many accounts from loopback; accounts-abuse tests the real limits.
+    REGISTRATIONS_PER_ADDRESS_HOUR: "100000",
+    REGISTRATIONS_PER_10_MIN: "100000",
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
   });
   const api: RunningApi = await startApiServer(apiConfig, { logger: pino({ level: "silent" }) });

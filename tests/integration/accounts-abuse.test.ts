@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientAddress, REGISTER_ALL_KEY, REGISTER_ALL_RULE, REGISTER_IP_RULE } from "#api/accounts/service.ts";
+import { clientAddress, REGISTER_ALL_KEY, registrationRules } from "#api/accounts/service.ts";
+import { DEFAULT_REGISTRATION_LIMITS } from "#api/config.ts";
 import { sha256 } from "#api/accounts/secrets.ts";
 import { REFRESH_REUSE_GRACE_MS } from "#api/accounts/tokens.ts";
 import { AppError } from "#api/http/errors.ts";
@@ -10,6 +11,9 @@ import { startSmtpSink } from "../helpers/smtp-sink.ts";
 import { newAccount, otherCode, testIp } from "../factories.ts";
 
 const dialects = await testDialects();
+/** The limits production runs with (the shared test helpers raise them). */
+const { perAddress: REGISTER_IP_RULE, overall: REGISTER_ALL_RULE } = registrationRules(DEFAULT_REGISTRATION_LIMITS);
+const PRODUCTION_LIMITS = { REGISTRATIONS_PER_ADDRESS_HOUR: String(DEFAULT_REGISTRATION_LIMITS.perAddressPerHour), REGISTRATIONS_PER_10_MIN: String(DEFAULT_REGISTRATION_LIMITS.overallPer10Min) };
 
 /** Issue 11: registration floods, session forks, stranded codes and padded codes. */
 describe.each(dialects)("accounts under abuse on %s", (dialect) => {
@@ -20,7 +24,7 @@ describe.each(dialects)("accounts under abuse on %s", (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     sink = await startSmtpSink();
-    t = await startTestApi(database, sink);
+    t = await startTestApi(database, sink, undefined, { env: PRODUCTION_LIMITS });
   });
   afterAll(async () => {
     await t?.close();
@@ -37,10 +41,10 @@ describe.each(dialects)("accounts under abuse on %s", (dialect) => {
     return sink.to(email);
   }
 
-  async function register(ip?: string) {
+  /** A registration from its own client address, unless one is given. */
+  async function register(ip = testIp()) {
     const account = newAccount();
-    const req = t.http.put("/users/register");
-    const res = await (ip ? req.set("x-forwarded-for", ip) : req).send(account);
+    const res = await t.http.put("/users/register").set("x-forwarded-for", ip).send(account);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return account;
   }
@@ -127,9 +131,18 @@ describe.each(dialects)("accounts under abuse on %s", (dialect) => {
       await register(ip);
     });
 
-    it("keys no per-address limit on a loopback address, which names no client", () => {
-      for (const local of ["127.0.0.1", "::ffff:127.0.0.1", "::1", undefined, "unknown"]) expect(clientAddress(local)).toBeUndefined();
-      for (const remote of ["198.51.100.7", "::ffff:198.51.100.7", "2001:db8::1", "10.0.0.3"]) expect(clientAddress(remote)).toBe(remote);
+    it("keys the per-address limit on every known address, loopback included (an attacker on this host is one client too)", () => {
+      for (const unknown of [undefined, "unknown"]) expect(clientAddress(unknown)).toBeUndefined();
+      for (const known of ["127.0.0.1", "::1", "198.51.100.7", "::ffff:198.51.100.7", "2001:db8::1", "10.0.0.3"]) expect(clientAddress(known)).toBe(known);
+    });
+
+    it("limits one loopback client like any other: the 11th registration in an hour answers 429", async () => {
+      const ip = "127.0.0.9";
+      for (let i = 0; i < REGISTER_IP_RULE.max; i += 1) await register(ip);
+      const res = await t.http.put("/users/register").set("x-forwarded-for", ip).send(newAccount());
+      expect(res.status).toBe(429);
+      expect(res.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+      t.clock.advance(REGISTER_ALL_RULE.windowMs);
     });
 
     it("answers a registration flood beyond the hashing lane with 429 at once, while a login is still served", async () => {
