@@ -15,8 +15,10 @@ export function sessionCookies(secure: boolean) {
 
   return {
     read(req: Request): { access?: string; refresh?: string } {
-      const cookies = (req.cookies ?? {}) as Record<string, string | undefined>;
-      return { access: cookies[access] || undefined, refresh: cookies[refresh] || undefined };
+      const cookies = (req.cookies ?? {}) as Record<string, unknown>;
+      // cookie-parser turns a `j:` value into an object: a token is only ever a non-empty string.
+      const token = (name: string) => (typeof cookies[name] === "string" && cookies[name] ? cookies[name] : undefined);
+      return { access: token(access), refresh: token(refresh) };
     },
     set(res: Response, tokens: { token: string; refreshToken: string }) {
       res.cookie(access, tokens.token, { ...base, maxAge: 15 * 60 * 1000 });

@@ -157,3 +157,17 @@ describe("an API outage is not a logout", () => {
     expect(res.body).toEqual({ error: { code: "UPSTREAM_UNAVAILABLE", description: UPSTREAM_UNAVAILABLE_MESSAGE, type: "upstream" } });
   });
 });
+
+describe("forged cookies", () => {
+  it("reads a cookie-parser JSON value (`j:...`) as no token: 401 in the envelope, never a 5xx", async () => {
+    const cookie = 'afriodds_at=j:{"sub":"x"}; afriodds_rt=j:[1,2]';
+    const session = await request(suite.stack.web.app).get("/api/session").set("cookie", cookie);
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual({ data: { user: null } });
+    const refresh = await post(suite.stack.web.app, "/api/users/refresh").set("content-type", "application/json").set("cookie", cookie).send({});
+    expect(refresh.status).toBe(401);
+    expect(refresh.body).toEqual(envelope("AUTH_EXPIRED"));
+    const page = await request(suite.stack.web.app).get("/dashboard").set("cookie", cookie);
+    expect(page.status).toBe(302);
+  });
+});
