@@ -13,11 +13,12 @@ function describe(code: string | undefined): { status: number; description: stri
 
 /**
  * The server's `clientError` answer: what Node writes by itself (a bare 400 or 431 with no body),
- * in the contract's envelope instead. Nothing is written on a socket that is gone or already
- * answering a request: bytes there would corrupt that answer.
+ * in the contract's envelope instead. A request whose body breaks the framing (a bad chunk size)
+ * is still answered while its own answer has not begun; nothing is written on a socket that is
+ * gone or whose answer has started: bytes there would corrupt that answer.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, answering: boolean): void {
-  if (error.code === "ECONNRESET" || !socket.writable || answering) {
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, answerStarted: boolean): void {
+  if (error.code === "ECONNRESET" || !socket.writable || answerStarted) {
     socket.destroy();
     return;
   }

@@ -48,7 +48,7 @@ export async function serve(handler: RequestListener, options: ServeOptions): Pr
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   });
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, busy(inFlight, socket)));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, answered(inFlight, socket)));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve());
@@ -79,6 +79,12 @@ export async function serve(handler: RequestListener, options: ServeOptions): Pr
       return closing;
     },
   };
+}
+
+/** Whether an answer on this socket has begun: after that, bytes of ours would corrupt it. */
+function answered(inFlight: Set<ServerResponse>, socket: Socket): boolean {
+  for (const res of inFlight) if (res.socket === socket && res.headersSent) return true;
+  return false;
 }
 
 function busy(inFlight: Set<ServerResponse>, socket: Socket): boolean {
