@@ -113,27 +113,27 @@ describe("upstream failures", () => {
     // A 5xx answer to a BFF call, to a page's loader, and to /readyz.
     suite.stack.proxy.failNext("GET", "/odds/summary", { status: 500 });
     expect((await request(web.app).get("/api/odds/summary?country=1")).status).toBe(502);
-    expect(await counter(web.app, upstreamErrors("server_error"))).toBe(1);
+    expect(await counter(web.metricsListener, upstreamErrors("server_error"))).toBe(1);
     suite.stack.proxy.failNext("GET", "/odds/summary", { status: 503 });
     await request(web.app).get("/dashboard").set("cookie", `afriodds_at=${access}; afriodds_rt=${refresh}`);
-    expect(await counter(web.app, upstreamErrors("server_error"))).toBe(2);
+    expect(await counter(web.metricsListener, upstreamErrors("server_error"))).toBe(2);
     suite.stack.proxy.failNext("GET", "/healthz", { status: 500 });
     expect((await request(web.app).get("/readyz")).status).toBe(503);
-    expect(await counter(web.app, upstreamErrors("server_error"))).toBe(3);
+    expect(await counter(web.metricsListener, upstreamErrors("server_error"))).toBe(3);
     // A timeout.
     suite.stack.proxy.failNext("GET", "/odds/summary", { delayMs: 1_000 });
     expect((await request(web.app).get("/api/odds/summary?country=1")).status).toBe(503);
-    expect(await counter(web.app, upstreamErrors("timeout"))).toBe(1);
+    expect(await counter(web.metricsListener, upstreamErrors("timeout"))).toBe(1);
     // A dropped connection.
     suite.stack.proxy.failNext("GET", "/odds/summary", { reset: true });
     expect((await request(web.app).get("/api/odds/summary?country=1")).status).toBe(502);
-    expect(await counter(web.app, upstreamErrors("unreachable"))).toBe(1);
+    expect(await counter(web.metricsListener, upstreamErrors("unreachable"))).toBe(1);
     await web.close();
 
     // Nothing listening: /readyz's failed probe counts too.
     const orphan = await webTier("http://127.0.0.1:9");
     expect((await request(orphan.app).get("/readyz")).status).toBe(503);
-    expect(await counter(orphan.app, upstreamErrors("unreachable"))).toBe(1);
+    expect(await counter(orphan.metricsListener, upstreamErrors("unreachable"))).toBe(1);
     await orphan.close();
   });
 
@@ -145,7 +145,7 @@ describe("upstream failures", () => {
     const res = await request(web.app).get("/dashboard").set("cookie", `afriodds_at=${access}; afriodds_rt=${refresh}`);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(res.status).toBe(500);
-    expect(await counter(web.app, upstreamErrors("timeout"))).toBe(1);
+    expect(await counter(web.metricsListener, upstreamErrors("timeout"))).toBe(1);
     await web.close();
   });
 });
@@ -172,7 +172,7 @@ describe("metrics", () => {
     const web = await webTier(suite.stack.proxy.origin);
     await request(web.app).get("/nigeria");
     await request(web.app).get("/api/odds/summary?country=1");
-    const series = async () => (await request(web.app).get("/metrics")).text.split("\n").filter((l) => l.startsWith("afriodds_http_requests_total{"));
+    const series = async () => (await request(web.metricsListener).get("/metrics")).text.split("\n").filter((l) => l.startsWith("afriodds_http_requests_total{"));
     // One of each kind first, /metrics included, so every series that can exist exists.
     for (const path of ["/no-such-page", "/api/no/such/call", "/assets/nothing.js", "/metrics"]) await request(web.app).get(path);
     const before = await series();

@@ -311,7 +311,7 @@ describe("pages", () => {
   });
 
   it("exposes Prometheus metrics", async () => {
-    const res = await suite.stack.http.get("/metrics");
+    const res = await request(suite.stack.web.metricsListener).get("/metrics");
     expect(res.text).toMatch(/afriodds_http_requests_total/);
     expect(res.text).toMatch(/afriodds_http_request_duration_seconds_bucket/);
   });
