@@ -1,4 +1,5 @@
 import { loadApiConfig } from "./config.ts";
+import { startFeedCollection } from "./feeds/runtime.ts";
 import { startApiServer } from "./server.ts";
 
 /**
@@ -8,6 +9,15 @@ import { startApiServer } from "./server.ts";
 export async function startEmbeddedApi(env: Record<string, string | undefined>) {
   const config = loadApiConfig({ ...env, API_HOST: "127.0.0.1" });
   const running = await startApiServer(config);
-  running.api.logger.info({ origin: running.origin, database: running.api.db.dialect, feeds: config.feeds }, `odds API in-process on ${running.origin}`);
-  return { origin: running.origin, stop: running.stop };
+  const { logger, db, odds, clock } = running.api;
+  const feeds = await startFeedCollection({ config, db, odds, logger, clock });
+  logger.info({ origin: running.origin, database: db.dialect, feeds: config.feeds }, `odds API in-process on ${running.origin}`);
+  return {
+    origin: running.origin,
+    async stop() {
+      // Collection stops first so no cycle writes while the database closes.
+      await feeds?.stop();
+      await running.stop();
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { exitOnConfigError } from "../lib/node/start-up.ts";
 import { loadApiConfig } from "./config.ts";
+import { startFeedCollection } from "./feeds/runtime.ts";
 import { startApiServer } from "./server.ts";
 
 /** Reads config, listens, and shuts down gracefully on SIGTERM or SIGINT. */
@@ -10,13 +11,20 @@ try {
   exitOnConfigError(error);
 }
 
+// Two steps: serve HTTP, then collect feeds (this replica leads collection only while it holds the lock).
 const running = await startApiServer(config).catch(exitOnConfigError);
-const { logger, db } = running.api;
+const { logger, db, odds, clock } = running.api;
+const feeds = await startFeedCollection({ config, db, odds, logger, clock });
 logger.info({ origin: running.origin, database: db.dialect, feeds: config.feeds }, `AfriOdds odds API on ${running.origin}`);
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    void running.stop().then(() => process.exit(0));
+    // Collection stops first so no cycle writes while the database closes.
+    void (async () => {
+      await feeds?.stop();
+      await running.stop();
+      process.exit(0);
+    })();
   });
 }

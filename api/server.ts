@@ -3,18 +3,16 @@ import { serve } from "../lib/node/serve.ts";
 import { listenFailure } from "../lib/node/start-up.ts";
 import { createApp, type ApiInstance, type ApiOptions } from "./app.ts";
 import type { ApiConfig } from "./config.ts";
-import { startFeeds, type FeedsRuntime } from "./feeds/runtime.ts";
 
 export interface RunningApi {
   api: ApiInstance;
   server: Server;
   origin: string;
-  feeds: FeedsRuntime | undefined;
   /** Drains like the web tier (docs/decisions/010-graceful-drain.md, 10 s at most), then closes the database. */
   stop(): Promise<void>;
 }
 
-/** Builds the API and listens. Used by api/main.ts and by the web tier's embedded default. */
+/** Builds the API and listens; collects nothing (main starts feed collection as its own step). Used by api/main.ts and the embedded default. */
 export async function startApiServer(config: ApiConfig, options: ApiOptions = {}): Promise<RunningApi> {
   const api = await createApp(config, options);
   const serving = await serve(api.app, { port: config.port, host: config.host }).catch(async (error: unknown) => {
@@ -23,19 +21,14 @@ export async function startApiServer(config: ApiConfig, options: ApiOptions = {}
   });
   const { server, port } = serving;
   const host = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;
-  const feeds = await startFeeds(config, api.db, api.odds, api.logger, api.clock);
   let stopping: Promise<void> | undefined;
   return {
     api,
     server,
     origin: `http://${host}:${port}`,
-    feeds,
     stop() {
       stopping ??= (async () => {
-        // Collection stops first so no cycle writes while the database closes.
-        const feedsStopped = Promise.resolve(feeds?.stop());
         await serving.close();
-        await feedsStopped;
         await api.close();
       })();
       return stopping;

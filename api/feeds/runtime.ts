@@ -24,7 +24,6 @@ export interface FeedCollection {
 }
 
 /** The former name, kept for callers written before collection became its own start-up step. */
-export type FeedsRuntime = FeedCollection;
 
 export interface FeedCollectionDeps {
   config: ApiConfig;
@@ -130,7 +129,3 @@ export async function startFeedCollection(deps: FeedCollectionDeps): Promise<Fee
   };
 }
 
-/** The entry point api/server.ts calls today; same as `startFeedCollection`. */
-export function startFeeds(config: ApiConfig, db: Db, odds: OddsService, logger: Logger, clock: () => number = Date.now): Promise<FeedCollection | undefined> {
-  return startFeedCollection({ config, db, odds, logger, clock });
-}

@@ -53,9 +53,7 @@ export async function startPipeline(t: { api: ApiInstance; clock: () => number }
   });
   return {
     simulator,
-    // `collector.runCycle()` stays for suites written before runCycle became a plain function
-    // (tests/helpers/web-suite.ts); new code calls `runCycle` below.
-    collector: Object.assign(collector, { runCycle: () => runCycle(collector) }),
+    collector,
     /** One collection cycle, as the runtime runs it every interval. */
     runCycle: () => runCycle(collector),
     /** Bookmakers in the order their writes committed (and the odds cache rebuilt). */

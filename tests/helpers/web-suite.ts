@@ -24,7 +24,7 @@ export function useWebSuite(options: { oddsCacheMs?: number } = {}): WebSuite {
     suite.sink = await startSmtpSink();
     suite.stack = await startWebStack(database, { smtpUrl: suite.sink.url, ...options });
     suite.pipeline = await startPipeline({ api: suite.stack.api.api, clock: suite.stack.api.api.clock });
-    await suite.pipeline.collector.runCycle();
+    await suite.pipeline.runCycle();
   }, 120_000);
   afterAll(async () => {
     await suite.pipeline?.close();

@@ -4,7 +4,7 @@ import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadApiConfig } from "#api/config.ts";
 import { openDatabase } from "#api/db/database.ts";
-import { startFeedCollection, startFeeds } from "#api/feeds/runtime.ts";
+import { startFeedCollection } from "#api/feeds/runtime.ts";
 import { oddsService } from "#api/odds/service.ts";
 import { createTestDatabase, POSTGRES_ADMIN_URL, shouldRunPostgres, type TestDatabase } from "../helpers/databases.ts";
 import { startTestApi } from "../helpers/api.ts";
@@ -101,7 +101,7 @@ describe.runIf(runPostgres)("the collector lock's liveness on PostgreSQL", () =>
     const start = async (lockUrl: string) => {
       const db = await openDatabase(database.url);
       const odds = oddsService({ db: db.kysely, clock: Date.now, intervalS: 1 });
-      return { db, odds, feeds: (await startFeeds(loadApiConfig({ ...env, DATABASE_URL: lockUrl }), db, odds, silent))! };
+      return { db, odds, feeds: (await startFeedCollection({ config: loadApiConfig({ ...env, DATABASE_URL: lockUrl }), db, odds, logger: silent }))! };
     };
     const replicas: Awaited<ReturnType<typeof start>>[] = [];
     try {
