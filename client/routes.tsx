@@ -64,8 +64,6 @@ async function profileLoader(args: LoaderFunctionArgs): Promise<UserProfile | nu
 /** Pages load on demand so a public page ships only its own code. */
 const page = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await load() });
 
-export const PUBLIC_PATHS = ["/", "/nigeria", "/kenya", "/ghana", "/about", "/terms", "/privacy", "/responsible-gambling"] as const;
-export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback"] as const;
 
 export const routes: RouteObject[] = [
   {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { PUBLIC_PATHS } from "#client/routes.tsx";
+import { PUBLIC_PATHS } from "#client/route-paths.ts";
 import { DEFAULT_TIME_ZONE } from "#client/server-context.ts";
 import type { RenderAssets } from "#server/render/render.tsx";
 import { renderToString } from "#server/render/render.tsx";

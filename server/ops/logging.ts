@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import { API_PREFIX, CONTRACT_ROUTES } from "#shared/contract.ts";
-import { PROTECTED_PATHS, PUBLIC_PATHS } from "#client/routes.tsx";
+import { PROTECTED_PATHS, PUBLIC_PATHS } from "#client/route-paths.ts";
 
 declare module "express-serve-static-core" {
   interface Request {

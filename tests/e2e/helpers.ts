@@ -5,8 +5,7 @@ import { uniqueUser, type TestUser } from "./users.ts";
 
 export { uniqueUser, type TestUser };
 
-export const PUBLIC_PATHS = ["/", "/nigeria", "/kenya", "/ghana", "/about", "/terms", "/privacy", "/responsible-gambling"] as const;
-export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback"] as const;
+export { PROTECTED_PATHS, PUBLIC_PATHS } from "../../client/route-paths.ts";
 export const NIGERIA_BOOKMAKERS = ["Bet9Ja", "BetKing", "SportyBet", "NairaBet", "1XBet"] as const;
 
 /** What global-setup.ts started, as the environment hands it to the workers. */
