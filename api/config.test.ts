@@ -26,6 +26,12 @@ describe("the API configuration", () => {
     expect(loadApiConfig({ DATABASE_URL: "postgresql://u@h/db" }).databaseUrl).toBe("postgresql://u@h/db");
   });
 
+  it("reports every bad variable at once, not only the first", () => {
+    expect(() => loadApiConfig({ NODE_ENV: "production", FEEDS: "sometimes", API_PORT: "http" })).toThrow(
+      /^Invalid configuration: API_PORT: .+; FEEDS: .+; JWT_SECRET: required in production$/,
+    );
+  });
+
   it("requires JWT_SECRET in production", () => {
     expect(() => loadApiConfig({ NODE_ENV: "production" })).toThrow(/JWT_SECRET/);
     expect(loadApiConfig({ NODE_ENV: "production", JWT_SECRET: "s".repeat(32) }).jwtSecret).toBe("s".repeat(32));

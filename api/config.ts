@@ -1,3 +1,4 @@
+import { invalidConfiguration } from "../lib/node/start-up.ts";
 import { z } from "zod";
 
 /**
@@ -35,6 +36,7 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("AfriOdds <no-reply@localhost>"),
   FEEDS: z.enum(["simulated", "live", "off"]).default("simulated"),
   FEED_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
+  SIM_STEP_S: z.coerce.number().int().min(1).max(86400).default(300),
   FEEDS_PROXY_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATION_LIMITS.perAddressPerHour),
@@ -54,6 +56,8 @@ export interface ApiConfig {
   mailFrom: string;
   feeds: "simulated" | "live" | "off";
   feedIntervalS: number;
+  /** How often simulated prices move (DESIGN section 9): a demo or a test sets a few seconds. */
+  simStepS: number;
   feedsProxyUrl: string | undefined;
   logLevel: string;
   registrationLimits: { perAddressPerHour: number; overallPer10Min: number };
@@ -66,14 +70,10 @@ export class ConfigError extends Error {
 
 export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${String(issue?.path[0])}: ${issue?.message}`);
-  }
+  const problems: { path: readonly PropertyKey[]; message: string }[] = parsed.success ? [] : [...parsed.error.issues];
+  if (env.NODE_ENV === "production" && !env.JWT_SECRET) problems.push({ path: ["JWT_SECRET"], message: "required in production" });
+  if (!parsed.success || problems.length > 0) throw new ConfigError(invalidConfiguration(problems));
   const c = parsed.data;
-  if (c.NODE_ENV === "production" && !c.JWT_SECRET) {
-    throw new ConfigError("Invalid configuration: JWT_SECRET: required in production");
-  }
   return {
     env: c.NODE_ENV,
     port: c.API_PORT,
@@ -86,6 +86,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     mailFrom: c.MAIL_FROM,
     feeds: c.FEEDS,
     feedIntervalS: c.FEED_INTERVAL_S,
+    simStepS: c.SIM_STEP_S,
     feedsProxyUrl: c.FEEDS_PROXY_URL,
     logLevel: c.LOG_LEVEL,
     registrationLimits: { perAddressPerHour: c.REGISTRATIONS_PER_ADDRESS_HOUR, overallPer10Min: c.REGISTRATIONS_PER_10_MIN },

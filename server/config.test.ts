@@ -19,6 +19,10 @@ describe("the web tier configuration", () => {
     expect(() => loadServerConfig({ API_ORIGIN: "not a url" })).toThrow(/API_ORIGIN/);
   });
 
+  it("reports every bad variable at once, not only the first", () => {
+    expect(() => loadServerConfig({ PORT: "70000", API_ORIGIN: "not a url" })).toThrow(/^Invalid configuration: PORT: .+; API_ORIGIN: .+$/);
+  });
+
   it("serves no metrics unless a loopback port or a bearer token of 32 characters or more is configured", () => {
     expect(loadServerConfig({})).toMatchObject({ metricsPort: undefined, metricsToken: undefined });
     expect(loadServerConfig({ METRICS_PORT: "9464", METRICS_TOKEN: "t".repeat(32) })).toMatchObject({ metricsPort: 9464, metricsToken: "t".repeat(32) });

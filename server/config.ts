@@ -1,3 +1,4 @@
+import { invalidConfiguration } from "../lib/node/start-up.ts";
 import { z } from "zod";
 
 /** The web tier's configuration (DESIGN section 2), parsed once at start-up. Nothing else reads process.env. */
@@ -51,8 +52,7 @@ function parseTrustProxy(value: string | undefined): ServerConfig["trustProxy"] 
 export function loadServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${String(issue?.path[0])}: ${issue?.message}`);
+    throw new ConfigError(invalidConfiguration(parsed.error.issues));
   }
   const c = parsed.data;
   return {

@@ -23,3 +23,8 @@ export function listenFailure(variables: string, address: string, error: unknown
   const operators = code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL";
   return operators ? new ListenError(`${variables}: cannot listen on ${address} (${String(code)})`) : error;
 }
+
+/** Every bad variable at once, in one line: an operator fixes them all in one go, not one per start. */
+export function invalidConfiguration(problems: { path: readonly PropertyKey[]; message: string }[]): string {
+  return `Invalid configuration: ${problems.map((p) => `${String(p.path[0])}: ${p.message}`).join("; ")}`;
+}
