@@ -8,7 +8,7 @@ const browserSafeImports = {
   patterns: [
     { regex: "^node:", message: "client/ and shared/ run in the browser: no Node built-ins." },
     // Gitignore-style groups treat a leading "#" as a comment, so the aliases need a regex.
-    { regex: "^#(server|api)/|(^|/)(server|api)/", message: "client/ and shared/ may not import the server tiers." },
+    { regex: "^#(server|api|lib)/|(^|/)(server|api|lib)/", message: "client/ and shared/ may not import the server tiers or their Node-only code (lib/)." },
   ],
 };
 
