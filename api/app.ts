@@ -13,7 +13,7 @@ import { feedbackRouter } from "./feedback/routes.ts";
 import { requireAuth } from "./http/auth.ts";
 import { errorHandler, notFound, optionsNotFound } from "./http/errors.ts";
 import { guardJsonBody } from "./http/input-guards.ts";
-import { requestLogging } from "./http/logging.ts";
+import { requestLogging } from "#lib/node/request-logging.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { oddsRouter } from "./odds/routes.ts";
 import { oddsService, type OddsService } from "./odds/service.ts";

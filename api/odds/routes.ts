@@ -4,26 +4,11 @@ import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { isCompetitionId, isCountryId, isMarketId } from "#shared/reference.ts";
 import { AppError } from "../http/errors.ts";
 import { guardQuery } from "../http/input-guards.ts";
+import { sendCached } from "#lib/node/cached-answer.ts";
 import type { CachedBody, OddsCache } from "./cache.ts";
 
-/** Answers a cached body: 304 to a matching If-None-Match, gzip when the client takes it. */
-function send(req: Request, res: Response, body: CachedBody) {
-  res.setHeader("ETag", body.etag);
-  res.setHeader("Cache-Control", "private, no-cache");
-  res.setHeader("Vary", "Accept-Encoding, Authorization");
-  const match = req.header("if-none-match");
-  if (match && match.split(",").some((tag) => tag.trim() === body.etag)) {
-    res.status(304).end();
-    return;
-  }
-  res.type("application/json");
-  if (/\bgzip\b/.test(req.header("accept-encoding") ?? "")) {
-    res.setHeader("Content-Encoding", "gzip");
-    res.send(body.gzip);
-  } else {
-    res.send(body.json);
-  }
-}
+/** Cached bodies vary by token too: the checksum rules differ per session. */
+const send = (req: Request, res: Response, body: CachedBody) => sendCached(req, res, body, "Accept-Encoding, Authorization");
 
 function countryOf(req: Request): number {
   const country = Number(req.query.country);

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { oddsChecksum } from "#shared/checksum.ts";
 import { ANALYTICS_EVENT_NAMES, CONTRACT_ROUTES, type AuthResult, type SessionUser, type UserProfile } from "#shared/contract.ts";
 import { AUTH_EXPIRED_MESSAGE, errorEnvelope, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
+import { sendCached } from "#lib/node/cached-answer.ts";
 import type { SessionCookies } from "./cookies.ts";
 import { depthGuard, envelopeErrors } from "./body-guard.ts";
 import { csrfGuard } from "./csrf.ts";
@@ -51,21 +52,6 @@ function relay(res: Response, answer: UpstreamAnswer) {
 }
 
 const json = <T>(answer: UpstreamAnswer) => JSON.parse(answer.body.toString("utf8")) as { data: T };
-
-/** An odds answer from the cache: as the API sends it (304 to a matching If-None-Match, gzip when taken). */
-function sendOdds(req: Request, res: Response, odds: CachedOdds) {
-  res.setHeader("ETag", odds.etag);
-  res.setHeader("Cache-Control", "private, no-cache");
-  res.setHeader("Vary", "Accept-Encoding");
-  if ((req.header("if-none-match") ?? "").split(",").some((tag) => tag.trim() === odds.etag)) return void res.status(304).end();
-  res.type("application/json");
-  if (/\bgzip\b/.test(req.header("accept-encoding") ?? "")) {
-    res.setHeader("Content-Encoding", "gzip");
-    res.send(odds.gzip);
-  } else {
-    res.send(odds.json());
-  }
-}
 
 /** The /api backend-for-frontend (DESIGN section 5). */
 export function bffRouter(deps: BffDeps): Router {
@@ -120,7 +106,7 @@ export function bffRouter(deps: BffDeps): Router {
       return fresh;
     });
     if (!answer) return;
-    if (cached) return sendOdds(req, res, cached);
+    if (cached) return sendCached(req, res, cached);
     relay(res, answer);
   });
 
