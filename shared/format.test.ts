@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { formatCount, formatKickoff, formatMargin, formatOdds, marginBadgeColour } from "./format.ts";
+import { asShown, formatCount, formatKickoff, formatMargin, formatOdds, marginBadgeColour } from "./format.ts";
 
 const LAGOS = "Africa/Lagos"; // UTC+1 all year
 const NEW_YORK = "America/New_York";
@@ -35,6 +35,17 @@ describe("formatMargin", () => {
   });
 });
 
+describe("asShown", () => {
+  it("is the number formatOdds prints, halves rounded as the display rounds them", () => {
+    for (const value of [3.475, 3.47, 3.4700001, 3.468, 1.005, 2.675, 1.2858, 4.995]) {
+      expect(asShown(value)).toBe(Number(formatOdds(value)));
+    }
+    expect(asShown(3.475)).toBe(3.48);
+    expect(asShown(3.4700001)).toBe(3.47);
+    expect(asShown(3.468)).toBe(3.47);
+  });
+});
+
 describe("marginBadgeColour", () => {
   it("is primary up to and including 5 percent", () => {
     expect(marginBadgeColour(-2)).toBe("primary");
@@ -47,6 +58,15 @@ describe("marginBadgeColour", () => {
     expect(marginBadgeColour(10)).toBe("warning");
     expect(marginBadgeColour(10.01)).toBe("danger");
     expect(marginBadgeColour(25)).toBe("danger");
+  });
+
+  it("follows the margin as shown: 5.004% shows 5.00% and is primary, 5.005% shows 5.01% and is warning", () => {
+    expect(formatMargin(5.004)).toBe("5.00%");
+    expect(marginBadgeColour(5.004)).toBe("primary");
+    expect(formatMargin(5.0051)).toBe("5.01%");
+    expect(marginBadgeColour(5.0051)).toBe("warning");
+    expect(formatMargin(10.0049)).toBe("10.00%");
+    expect(marginBadgeColour(10.0049)).toBe("warning");
   });
 
   it("is neutral light when there is no margin", () => {

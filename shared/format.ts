@@ -7,23 +7,44 @@ function isNumber(value: number | null | undefined): value is number {
   return typeof value === "number" && Number.isFinite(value);
 }
 
+/** Odds and margins are shown with this many decimals. */
+const SHOWN_DECIMALS = 2;
+
+/**
+ * The one rounding of what the user sees: the text printed, and (through `asShown`) the number
+ * that Best and the margin badge judge, so a judgement can never split two identical-looking
+ * numbers. toFixed rounds the double's exact value: 3.475 is 3.47500000000000008882 and shows 3.48.
+ */
+export function shownText(value: number): string {
+  return value.toFixed(SHOWN_DECIMALS);
+}
+
+/** The number as the user sees it (DESIGN section 9: Best is judged on the price as shown). */
+export function asShown(value: number): number {
+  return Number(shownText(value));
+}
+
 /** Odds to 2 decimals; '-' for a missing price (spec section 2, event card). */
 export function formatOdds(value?: number | null): string {
-  return isNumber(value) ? value.toFixed(2) : ABSENT;
+  return isNumber(value) ? shownText(value) : ABSENT;
 }
 
 /** Margin in percent with 2 decimals; '-' when the bookmaker's set is incomplete (margin null). */
 export function formatMargin(margin?: number | null): string {
-  return isNumber(margin) ? `${margin.toFixed(2)}%` : ABSENT;
+  return isNumber(margin) ? `${shownText(margin)}%` : ABSENT;
 }
 
 export type MarginBadgeColour = "primary" | "warning" | "danger" | "light";
 
-/** 'light' (neutral) when there is no margin: an incomplete set says nothing about value. */
+/**
+ * 'light' (neutral) when there is no margin: an incomplete set says nothing about value. The
+ * colour follows the margin as shown, so a badge reading 5.00% is never the colour of 5.01%.
+ */
 export function marginBadgeColour(margin?: number | null): MarginBadgeColour {
   if (!isNumber(margin)) return "light";
-  if (margin <= MARGIN_GOOD_MAX) return "primary";
-  if (margin <= MARGIN_AVERAGE_MAX) return "warning";
+  const shown = asShown(margin);
+  if (shown <= MARGIN_GOOD_MAX) return "primary";
+  if (shown <= MARGIN_AVERAGE_MAX) return "warning";
   return "danger";
 }
 

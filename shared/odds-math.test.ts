@@ -79,6 +79,26 @@ describe("best prices", () => {
     expect(rows.map((r) => isBestPrice(best, 1, r.odds[0]?.value ?? 0))).toEqual([true, true, false]);
   });
 
+  it("judges Best as shown: 3.475 and 3.47 print 3.48 and 3.47, so only 3.475 is Best", () => {
+    const rows = [
+      { provider: 1, odds: prices([1, 3.475]) },
+      { provider: 2, odds: prices([1, 3.47]) },
+    ];
+    const best = bestPrices(rows);
+    expect(rows.map((r) => isBestPrice(best, 1, r.odds[0]?.value ?? 0))).toEqual([true, false]);
+  });
+
+  it("makes every price that prints as the best Best: 3.47, 3.4700001 and 3.468 all show 3.47", () => {
+    const rows = [
+      { provider: 1, odds: prices([1, 3.47]) },
+      { provider: 2, odds: prices([1, 3.4700001]) },
+      { provider: 3, odds: prices([1, 3.468]) },
+      { provider: 4, odds: prices([1, 3.464]) },
+    ];
+    const best = bestPrices(rows);
+    expect(rows.map((r) => isBestPrice(best, 1, r.odds[0]?.value ?? 0))).toEqual([true, true, true, false]);
+  });
+
   it("never makes a placeholder price Best, even when it is the only one", () => {
     const best = bestPrices([{ provider: 1, odds: prices([1, 1], [2, Number.NaN]) }]);
     expect(best.has(1)).toBe(false);
@@ -219,6 +239,22 @@ describe("annotateMarket", () => {
         odds: [{ selectionTypeId: 8, value: 1.9, flags: FLAGS.Best }],
       },
     ]);
+  });
+
+  it("flags Best on the prices as shown but keeps the margin of the raw prices", () => {
+    const [sharp, round] = annotateMarket(
+      7,
+      [
+        { provider: 5, updatedAt: "a", odds: prices([14, 1.705], [15, 2.048]) },
+        { provider: 2, updatedAt: "b", odds: prices([14, 1.71], [15, 2.05]) },
+      ],
+      NOW,
+    );
+    // 1.705 shows 1.71 (tied with 1.71: both Best); 2.048 shows 2.05 (tied with 2.05: both Best).
+    expect(sharp?.odds.map((o) => o.flags)).toEqual([FLAGS.Best, FLAGS.Best]);
+    expect(round?.odds.map((o) => o.flags)).toEqual([FLAGS.Best, FLAGS.Best]);
+    expect(sharp?.margin).toBeCloseTo((1 / 1.705 + 1 / 2.048 - 1) * 100, 10);
+    expect(sharp?.margin).not.toBeCloseTo((1 / 1.71 + 1 / 2.05 - 1) * 100, 4);
   });
 
   it("answers nothing for an unknown market", () => {

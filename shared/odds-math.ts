@@ -1,5 +1,6 @@
 /** Margins and price flags of DESIGN section 7, computed once per change by the API's odds cache. */
 import { MOVEMENT_WINDOW_MS } from "./constants.ts";
+import { asShown } from "./format.ts";
 import { FLAGS, findMarket } from "./reference.ts";
 
 export interface Price {
@@ -40,30 +41,31 @@ export function marketMargin(marketId: number, prices: readonly Price[]): number
   return (impliedSum / market.outcomesPerSelection - 1) * 100;
 }
 
-/** The highest valid price per selection among the given (fresh) bookmakers. */
+/** The highest valid price per selection among the given (fresh) bookmakers, as shown (2 decimals). */
 export function bestPrices(rows: readonly BookmakerPrices[]): Map<number, number> {
   const best = new Map<number, number>();
   for (const row of rows) {
     for (const { selectionTypeId, value } of row.odds) {
       if (!isValidPrice(value)) continue;
       const current = best.get(selectionTypeId);
-      if (current === undefined || value > current) best.set(selectionTypeId, value);
+      const shown = asShown(value);
+      if (current === undefined || shown > current) best.set(selectionTypeId, shown);
     }
   }
   return best;
 }
 
 /**
- * Exact equality, no epsilon: the best is the maximum of these very numbers, so every
- * holder of it compares equal (ties all Best), and prices parsed from the same quoted
- * decimal text are the same double. An epsilon would only blur genuinely different quotes.
+ * Judged on the price as shown (DESIGN section 9): every price that prints like the best is
+ * Best, so of two identical-looking numbers never only one is highlighted. Both sides go
+ * through the display's own rounding, so the comparison is exact equality of equal texts.
  */
 export function isBestPrice(
   best: ReadonlyMap<number, number>,
   selectionTypeId: number,
   value: number,
 ): boolean {
-  return isValidPrice(value) && best.get(selectionTypeId) === value;
+  return isValidPrice(value) && best.get(selectionTypeId) === asShown(value);
 }
 
 /** Increased or Decreased when the last change is at most `windowMs` old; a change dated in the future counts as none. */
@@ -146,10 +148,11 @@ export function annotateMarket<U = string>(
     return slots;
   });
 
+  // Best per selection as shown; margins below still use the raw prices.
   const best: number[] = new Array(selections.length).fill(0);
   for (const slots of cleaned) {
     slots.forEach((price, slot) => {
-      if (price && price.value > (best[slot] ?? 0)) best[slot] = price.value;
+      if (price && asShown(price.value) > (best[slot] ?? 0)) best[slot] = asShown(price.value);
     });
   }
 
@@ -161,7 +164,7 @@ export function annotateMarket<U = string>(
     slots.forEach((price, slot) => {
       if (!price) return;
       impliedSum += 1 / price.value;
-      const isBest = price.value === best[slot];
+      const isBest = asShown(price.value) === best[slot];
       odds.push({
         selectionTypeId: price.selectionTypeId,
         value: price.value,
