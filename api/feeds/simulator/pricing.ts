@@ -1,7 +1,7 @@
 /**
  * One bookmaker's prices for one fixture at one instant. Everything is a hash of
  * (seed, bookmaker, fixture, time step), so prices are reproducible at any instant without
- * state and constant within a PRICE_STEP_MS step.
+ * state and constant within a price step (PRICE_STEP_MS unless SIM_STEP_S sets another).
  *
  * Like a real book, a bookmaker holds a market's prices until its traders reprice it: at each
  * step a small share of markets is repriced from the drifting goals model, and now and then a
@@ -15,8 +15,21 @@ import { applyMargin, ENHANCED_MARGIN, MARGIN_PROFILES, roundPrice, type MarketK
 import { signedUnit, unit } from "./random.ts";
 import { DAY_MS, type SimFixture } from "./schedule.ts";
 
-/** Prices only change on these boundaries; kick-offs fall on them too, so a step's payload is fixed. */
+/**
+ * The model's price step: prices only change on these boundaries of the model's clock.
+ * Kick-offs fall on the schedule's own 5-minute grid (schedule.ts), whatever the price step.
+ */
 export const PRICE_STEP_MS = 5 * 60_000;
+
+/**
+ * The instant the price model sees at real instant t when prices move every `stepMs`
+ * (SIM_STEP_S): the model's clock runs PRICE_STEP_MS / stepMs times as fast, so each real
+ * step is one model step and drift, news and boosts keep their proportions. The default
+ * step is the identity, so default prices are exactly those of the model.
+ */
+export function priceTime(t: number, stepMs: number = PRICE_STEP_MS): number {
+  return stepMs === PRICE_STEP_MS ? t : (t / stepMs) * PRICE_STEP_MS;
+}
 
 export interface QuotedMarket {
   kind: MarketKind;
@@ -185,14 +198,19 @@ function selectionProbabilities(kind: MarketKind, line: number | null, p: Return
   return [p.over.get(line ?? 2.5) ?? 0.5, 1 - (p.over.get(line ?? 2.5) ?? 0.5)];
 }
 
-/** All markets one bookmaker quotes for a fixture at instant t, or null when it does not list it. */
+/**
+ * All markets one bookmaker quotes for a fixture at real instant `now`, or null when it does not
+ * list it; prices move every `stepMs` of real time.
+ */
 export function quoteFixture(
   seed: number,
   bk: BookmakerKey,
   fixture: SimFixture,
-  t: number,
+  now: number,
+  stepMs: number = PRICE_STEP_MS,
 ): QuotedMarket[] | null {
   if (!listsFixture(seed, bk, fixture)) return null;
+  const t = priceTime(now, stepMs);
   const profile = MARGIN_PROFILES[bk];
   const models = new Map<number, ReturnType<typeof outcomeProbabilities>>();
   const modelAt = (at: number) => {

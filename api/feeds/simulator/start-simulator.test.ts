@@ -2,6 +2,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startSimulator, type RunningSimulator } from "./start-simulator.ts";
 import type { Bet9jaList, SportyList } from "../../../tests/helpers/simulator/payload-types.ts";
 import { TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
+import type { BookmakerKey } from "../types.ts";
+
+/** Every price one bookmaker serves for the first league, as served by the running simulator. */
+function pricesAt(sim: RunningSimulator, bookmaker: BookmakerKey): string {
+  return JSON.stringify(sim.sim.listing(bookmaker, 1).map((f) => [f.fixture.kickoff, f.markets.map((m) => m.prices)]));
+}
 
 let running: RunningSimulator | undefined;
 afterEach(async () => {
@@ -30,5 +36,33 @@ describe("startSimulator", () => {
     running.sim.setFault("nairabet", { kind: "outage" });
     const response = await fetch(`${running.baseUrl("nairabet")}/api/widget/GetEvents?champIds=2936`);
     expect(response.status).toBe(503);
+  });
+
+  it("moves prices every priceStepMs (SIM_STEP_S) and keeps kick-offs on their own grid", async () => {
+    let now = TUESDAY;
+    running = await startSimulator({ seed: 5, now: () => now, priceStepMs: 5_000 });
+    const fast = running;
+    const slow = await startSimulator({ seed: 5, now: () => now });
+    try {
+      const kickoffs = (sim: RunningSimulator) => JSON.stringify(sim.sim.listing("betking", 1).map((f) => [f.fixture.home.key, f.fixture.kickoff]));
+      const seen = new Set<string>();
+      const slowSeen = new Set<string>();
+      for (let step = 0; step < 12; step += 1) {
+        now = TUESDAY + step * 5_000;
+        seen.add(pricesAt(fast, "betking"));
+        slowSeen.add(pricesAt(slow, "betking"));
+        expect(kickoffs(fast)).toBe(kickoffs(slow));
+      }
+      // A minute of 5-second steps moves prices; the default 5-minute step holds them all minute.
+      expect(seen.size).toBeGreaterThan(3);
+      expect(slowSeen.size).toBe(1);
+      // Within one step they stand still.
+      now = TUESDAY + 5_000;
+      const atStep = pricesAt(fast, "betking");
+      now = TUESDAY + 9_999;
+      expect(pricesAt(fast, "betking")).toBe(atStep);
+    } finally {
+      await slow.close();
+    }
   });
 });
