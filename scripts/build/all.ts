@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
+import { BOOT_FILE } from "#server/render/assets.ts";
+import { compileBoot } from "./boot.ts";
 import { buildClient, buildNode } from "./bundles.ts";
 import { precompress } from "./compress.ts";
 import { renderPublicPages, writePrerendered } from "./prerender.ts";
@@ -16,7 +18,7 @@ export interface BuildReport {
   pages: Record<string, { gzipBytes: number }>;
 }
 
-/** The whole build into `dist`: client bundle, purged CSS, prerendered public pages, Node bundles. */
+/** The whole build into `dist`: client bundle, boot scripts, purged CSS, prerendered public pages, Node bundles. */
 export async function buildAll(dist: string, options: { node?: boolean } = {}): Promise<BuildReport> {
   await rm(dist, { recursive: true, force: true });
   await mkdir(`${dist}/client/assets`, { recursive: true });
@@ -30,11 +32,14 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
   const entry = manifest.entries.entry;
   if (!entry) throw new Error("the client bundle has no entry");
   const scripts = { entry, preloads: manifest.imports.entry ?? [] };
+  // Pages rendered per request inline the whole sheet, so their boot script adds none.
+  const boot = await compileBoot(scripts);
+  await writeFile(`${dist}/client/${BOOT_FILE}`, boot);
   // Public pages inline only the rules their own markup uses: render once for the markup, purge, render again.
-  const markup = await renderPublicPages({ ...scripts, css: "" });
+  const markup = await renderPublicPages({ boot, css: "" });
   const publicCss = await stylesForMarkup(styles.css, markup.map((page) => page.html));
   const stylesheet = `/assets/${stylesheetName}`;
-  const pages = await writePrerendered(dist, await renderPublicPages({ ...scripts, css: publicCss.css, stylesheet }));
+  const pages = await writePrerendered(dist, await renderPublicPages({ boot: await compileBoot({ ...scripts, stylesheet }), css: publicCss.css }));
   if (options.node !== false) {
     await buildNode("server/main.ts", `${dist}/server/main.js`);
     await buildNode("api/main.ts", `${dist}/api/main.js`);

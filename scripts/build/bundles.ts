@@ -2,6 +2,9 @@ import { writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import * as esbuild from "esbuild";
 
+/** The browsers the client supports (DESIGN section 8), for the bundle and the inline boot script. */
+export const BROWSER_TARGETS = ["es2022", "chrome100", "safari15", "firefox100"];
+
 export interface ClientManifest {
   /** Entry name -> public URL of its hashed file. */
   entries: Record<string, string>;
@@ -18,7 +21,7 @@ export async function buildClient(entries: Record<string, string>, outdir: strin
     splitting: true,
     format: "esm",
     platform: "browser",
-    target: ["es2022", "chrome100", "safari15", "firefox100"],
+    target: BROWSER_TARGETS,
     minify: true,
     sourcemap: false,
     entryNames: "[name]-[hash]",

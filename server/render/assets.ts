@@ -10,13 +10,15 @@ export interface PrerenderedPage {
   styleHashes: string[];
 }
 
-/** Reads what `npm run build` wrote: the client manifest, the purged CSS and the prerendered pages. */
+/** The boot script of pages rendered per request, as the build compiled it (scripts/build/boot.ts). */
+export const BOOT_FILE = "boot.js";
+
+/** Reads what `npm run build` wrote: the boot script, the purged CSS and the prerendered pages. */
 export function loadBuild(distDir: string): { assets: RenderAssets; prerendered: Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }> } {
   const clientDir = join(distDir, "client");
-  const manifest = JSON.parse(readFileSync(join(clientDir, "assets", "manifest.json"), "utf8")) as { entries: Record<string, string>; imports: Record<string, string[]> };
-  const entry = manifest.entries.entry;
-  if (!entry) throw new Error(`No client entry in ${clientDir}/assets/manifest.json: run npm run build`);
-  const assets: RenderAssets = { entry, preloads: manifest.imports.entry ?? [], css: readFileSync(join(clientDir, "styles.css"), "utf8") };
+  const bootPath = join(clientDir, BOOT_FILE);
+  if (!existsSync(bootPath)) throw new Error(`No boot script at ${bootPath}: run npm run build`);
+  const assets: RenderAssets = { boot: readFileSync(bootPath, "utf8"), css: readFileSync(join(clientDir, "styles.css"), "utf8") };
 
   const prerendered = new Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }>();
   const dir = join(distDir, "prerendered");

@@ -1,4 +1,4 @@
-/** The HTML around the React stream: head with inline CSS, then the app root (scripts: boot.ts). */
+/** The HTML around the React stream: head with inline CSS, then the app root (its one script: client/boot/boot.ts). */
 
 const escapeAttr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 

@@ -6,7 +6,7 @@ import { renderRoute } from "./render.tsx";
 
 const unavailable = () => Promise.reject(new Error("no data source in this test"));
 const context: ServerContext = { server: true, user: null, timeZone: "Africa/Lagos", now: Date.now(), data: { summary: unavailable, odds: unavailable, me: unavailable } };
-const assets = { entry: "/assets/entry-TEST.js", preloads: [], css: "body{margin:0}" };
+const assets = { boot: "", css: "body{margin:0}" };
 
 /** A reader slower than React: accepts one small chunk at a time. */
 function slowReader() {

@@ -3,18 +3,15 @@ import { renderToPipeableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
 import { routes } from "#client/routes.tsx";
 import type { ServerContext } from "#client/server-context.ts";
-import { bootScript } from "./boot.ts";
 import { documentHead, DOCUMENT_TAIL } from "./document.ts";
 
 export const RENDER_TIMEOUT_MS = 10_000;
 
 export interface RenderAssets {
-  entry: string;
-  preloads: string[];
+  /** The page's one script, compiled by the build from client/boot/boot.ts with the entry's URLs written in. */
+  boot: string;
   /** Inlined in <head>: every rule the app uses, or (prerendered public pages) only the rules their markup uses. */
   css: string;
-  /** The full stylesheet's URL, loaded after the first paint when `css` holds only a page's own rules. */
-  stylesheet?: string;
 }
 
 export type RenderOutcome =
@@ -66,7 +63,7 @@ export async function renderRoute(options: {
     let finished = false;
     const stream = renderToPipeableStream(<StaticRouterProvider router={router} context={result} nonce={options.nonce} />, {
       nonce: options.nonce,
-      bootstrapScriptContent: bootScript(options.assets),
+      bootstrapScriptContent: options.assets.boot,
       onShellReady() {
         if (!options.waitForAll) ready();
       },
