@@ -53,6 +53,8 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
   const upstream = createUpstream(options.apiOrigin, { timeoutMs: options.upstreamTimeoutMs, onError: metrics.upstreamError });
   const cookies = sessionCookies(config.publicOrigin.startsWith("https:"));
   const session = sessionKeeper(upstream, cookies);
+  // One odds cache for /api/odds and the pages' loaders (DESIGN section 12).
+  const odds = oddsCache({ ttlMs: options.oddsCacheMs });
   let shuttingDown = false;
 
   const app = express();
@@ -92,12 +94,13 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
 
   app.use(cookieParser());
   app.use(compression({ threshold: 1024 }));
-  app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger, odds: oddsCache({ ttlMs: options.oddsCacheMs }) }));
+  app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger, odds }));
   app.get(
     /.*/,
-    pagesHandler({ assets: build.assets, prerendered: build.prerendered, upstream, cookies, session, publicOrigin: config.publicOrigin, logger, routes: options.routes, renderTimeoutMs: options.renderTimeoutMs }),
+    pagesHandler({ assets: build.assets, prerendered: build.prerendered, upstream, cookies, session, odds, publicOrigin: config.publicOrigin, logger, routes: options.routes, renderTimeoutMs: options.renderTimeoutMs }),
   );
   app.use(notFoundFallback);
+  // The web tier's one error middleware: the BFF's errors (an unavailable API, body-parser) end here too.
   app.use(errorFallback(logger));
 
   return {

@@ -2,12 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { RouteObject } from "react-router";
-import type { OddsResponse, OddsSummary, SessionUser, UserProfile } from "#shared/contract.ts";
-import { oddsChecksum } from "#shared/checksum.ts";
 import { DEFAULT_TIME_ZONE, type ServerContext } from "#client/server-context.ts";
-import type { SessionCookies } from "./bff/cookies.ts";
-import type { SessionKeeper } from "./bff/session.ts";
-import { UpstreamUnavailable, type Upstream } from "./bff/upstream.ts";
+import { pageSession, type PageDataDeps } from "./bff/data-source.ts";
 import type { PrerenderedPage } from "./render/assets.ts";
 import { contentSecurityPolicy, STATIC_PAGE_POLICY } from "./render/csp.ts";
 import { STATIC_500 } from "./render/document.ts";
@@ -27,17 +23,10 @@ function validTimeZone(value: string | undefined): string {
   }
 }
 
-function apiData<T>(answer: { status: number; body: Buffer }): T {
-  if (answer.status !== 200) throw new Error(`odds API answered ${answer.status}`);
-  return (JSON.parse(answer.body.toString("utf8")) as { data: T }).data;
-}
-
-export interface PagesDeps {
+/** The BFF's own parts (upstream, cookies, session keeper, odds cache): pages load their data through them. */
+export interface PagesDeps extends PageDataDeps {
   assets: RenderAssets;
   prerendered: Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }>;
-  upstream: Upstream;
-  cookies: SessionCookies;
-  session: SessionKeeper;
   publicOrigin: string;
   logger: Logger;
   /** The route tree: client/routes.tsx unless a test brings its own. */
@@ -73,46 +62,16 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
     res.send(chosen.body);
   }
 
-  /**
-   * Who is signed in. Cookies that could not be checked because the API is unavailable leave
-   * `unavailable` set and the cookies in place: an outage is not a logout (issue 11, item 9).
-   */
-  async function signedInUser(req: Request, res: Response, headers: Record<string, string>, deadline: AbortSignal) {
-    const held = deps.cookies.read(req);
-    if (!held.access && !held.refresh) return { user: null, unavailable: false };
-    try {
-      const check = await deps.session.ensure(req, res, headers);
-      if (!check.ok) return { user: null, unavailable: false };
-      const me = await deps.upstream.call("GET", "/users/me", { headers: { ...headers, authorization: `Bearer ${check.token}` }, signal: deadline });
-      if (me.status !== 200) return { check, user: null, unavailable: false };
-      const profile = apiData<UserProfile>(me);
-      const user: SessionUser = { id: check.claims.sub, username: profile.username, country: String(profile.country), registrationDate: profile.registrationDate };
-      return { check, user, unavailable: false };
-    } catch (error) {
-      if (error instanceof UpstreamUnavailable) return { user: null, unavailable: true };
-      throw error;
-    }
-  }
-
+  /** What the route loaders get: who is signed in and the BFF's data source for this request (DESIGN section 12). */
   async function serverContext(req: Request, res: Response, deadline: AbortSignal): Promise<ServerContext> {
-    const headers = { accept: "application/json", "x-request-id": req.id, "x-forwarded-for": req.ip ?? "" };
-    const signedIn = await signedInUser(req, res, headers, deadline);
-    const token = signedIn.check?.token;
-    const ak = signedIn.check?.claims.ak ?? "";
-    const user = signedIn.user;
-    const withToken = { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
-    const get = async <T>(path: string) => apiData<T>(await deps.upstream.call("GET", path, { headers: withToken, signal: deadline }));
+    const { user, unavailable, data } = await pageSession(deps, req, res, deadline);
     return {
       server: true,
       user,
-      sessionUnavailable: signedIn.unavailable,
+      sessionUnavailable: unavailable,
       timeZone: validTimeZone((req.cookies as Record<string, string | undefined>).tz),
       now: Date.now(),
-      data: {
-        summary: (country) => get<OddsSummary>(`/odds/summary?country=${country}`),
-        odds: (q) => get<OddsResponse>(`/odds?country=${q.country}&competition=${q.competition}&market=${q.market}&k=${oddsChecksum(ak, q)}`),
-        me: () => get<UserProfile>("/users/me"),
-      },
+      data,
     };
   }
 

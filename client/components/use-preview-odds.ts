@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { LIVE_COUNTRY_ID, PREVIEW_MAX_EVENTS } from "#shared/constants.ts";
 import type { OddsEvent } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
-import { withMinimumDelay } from "../lib/min-delay.ts";
+import { withMinimumDelay } from "../loaders/min-delay.ts";
 
 export type PreviewState =
   { status: "loading" } | { status: "failed" } | { status: "ready"; events: OddsEvent[] };

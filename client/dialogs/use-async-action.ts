@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { withMinimumDelay } from "../lib/min-delay.ts";
+import { withMinimumDelay } from "../loaders/min-delay.ts";
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 

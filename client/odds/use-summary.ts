@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { OddsSummary } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
-import { withMinimumDelay } from "../lib/min-delay.ts";
+import { withMinimumDelay } from "../loaders/min-delay.ts";
 import type { Served } from "./served.ts";
 
 export type SummaryState =

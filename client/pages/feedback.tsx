@@ -4,7 +4,7 @@ import { FEEDBACK_MAX_LENGTH } from "#shared/constants.ts";
 import { FEEDBACK_FAILED_MESSAGE, FEEDBACK_SUCCESS_MESSAGE } from "#shared/errors.ts";
 import { validateFeedback } from "#shared/validation.ts";
 import { api } from "../backend/endpoints.ts";
-import { withMinimumDelay } from "../lib/min-delay.ts";
+import { withMinimumDelay } from "../loaders/min-delay.ts";
 import { RequireSession, useCurrentUser } from "../session/require-session.tsx";
 
 type Status = "idle" | "submitting" | "success" | "error";

@@ -1,16 +1,16 @@
 import express, { Router, type Request, type Response } from "express";
 import type { Logger } from "pino";
-import { oddsChecksum } from "#shared/checksum.ts";
-import { ANALYTICS_EVENT_NAMES, CONTRACT_ROUTES, type AuthResult, type SessionUser, type UserProfile } from "#shared/contract.ts";
-import { AUTH_EXPIRED_MESSAGE, errorEnvelope, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
+import { ANALYTICS_EVENT_NAMES, CONTRACT_ROUTES, type AuthResult, type UserProfile } from "#shared/contract.ts";
+import { AUTH_EXPIRED_MESSAGE, errorEnvelope } from "#shared/errors.ts";
 import { sendCached } from "#lib/node/cached-answer.ts";
 import type { SessionCookies } from "./cookies.ts";
-import { depthGuard, envelopeErrors } from "./body-guard.ts";
+import { depthGuard } from "./body-guard.ts";
 import { csrfGuard } from "./csrf.ts";
-import { oddsKey, type CachedOdds, type OddsCache } from "./odds-cache.ts";
+import type { CachedOdds, OddsCache } from "./odds-cache.ts";
 import { beaconRateLimit } from "./rate-limit.ts";
 import type { SessionKeeper } from "./session.ts";
-import { UpstreamUnavailable, type Upstream, type UpstreamAnswer } from "./upstream.ts";
+import { callWithSession, fetchOdds, forwardHeaders, sessionUser, type TokenClaims } from "./session-calls.ts";
+import type { Upstream, UpstreamAnswer } from "./upstream.ts";
 
 /** Calls whose answer carries tokens: the web tier keeps them in cookies and answers only the user. */
 const ISSUES_TOKENS = new Set(["/users/login", "/users/verify-email", "/users/reset-password"]);
@@ -24,23 +24,6 @@ export interface BffDeps {
   publicOrigin: string;
   logger: Logger;
   odds: OddsCache;
-}
-
-/**
- * Headers of every call to the API. The upstream client asks for an uncompressed answer by
- * default (the BFF parses it); `relayed` calls, whose answer goes back to the browser byte for
- * byte, carry the browser's Accept-Encoding and If-None-Match instead.
- */
-function forwardHeaders(req: Request, relayed = false): Record<string, string> {
-  const browser = (name: string) => (relayed && req.header(name) ? { [name]: req.header(name)! } : {});
-  return {
-    accept: "application/json",
-    "x-request-id": req.id,
-    "x-forwarded-for": req.ip ?? "",
-    ...(req.header("user-agent") ? { "user-agent": req.header("user-agent")! } : {}),
-    ...browser("accept-encoding"),
-    ...browser("if-none-match"),
-  };
 }
 
 function relay(res: Response, answer: UpstreamAnswer) {
@@ -66,44 +49,23 @@ export function bffRouter(deps: BffDeps): Router {
     res.status(401).json(errorEnvelope("AUTH_EXPIRED", AUTH_EXPIRED_MESSAGE));
   };
 
-  /** An authenticated call: fresh token first; an upstream 401 gets one refresh and one retry. */
-  async function withSession(req: Request, res: Response, call: (token: string, claims: { ak: string; exp: number }) => Promise<UpstreamAnswer>): Promise<UpstreamAnswer | undefined> {
-    const headers = forwardHeaders(req);
-    const first = await session.ensure(req, res, headers);
-    if (!first.ok) {
-      if (first.expired) expired(res);
-      else res.status(401).json(errorEnvelope("AUTH_REQUIRED", "Please log in to continue."));
-      return undefined;
-    }
-    const answer = await call(first.token, first.claims);
-    if (answer.status !== 401) return answer;
-    const retry = await session.ensure(req, res, headers, true);
-    if (!retry.ok) {
-      expired(res);
-      return undefined;
-    }
-    return call(retry.token, retry.claims);
+  /** An authenticated call (session-calls.ts); a session that is over is answered here. */
+  async function withSession(req: Request, res: Response, call: (token: string, claims: TokenClaims) => Promise<UpstreamAnswer>): Promise<UpstreamAnswer | undefined> {
+    const outcome = await callWithSession(session, req, res, call);
+    if (outcome.ok) return outcome.answer;
+    if (outcome.expired) expired(res);
+    else res.status(401).json(errorEnvelope("AUTH_REQUIRED", "Please log in to continue."));
+    return undefined;
   }
 
-  /**
-   * GET /odds: the web tier computes k from the token's ak (DESIGN section 5; the browser never sees
-   * either), and answers from the one-second odds cache when the API has accepted this token.
-   */
+  /** GET /odds: signed and answered from the odds cache when it can be (session-calls.ts). */
   router.get("/odds", async (req, res) => {
-    const raw = (name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string) : "");
-    const query = { country: raw("country"), competition: raw("competition"), market: raw("market") };
-    const key = oddsKey(query);
+    const params = new URLSearchParams(req.url.includes("?") ? req.url.slice(req.url.indexOf("?") + 1) : "");
     let cached: CachedOdds | undefined;
     const answer = await withSession(req, res, async (token, claims) => {
-      cached = deps.odds.lookup(key, token);
-      if (cached) return { status: 200, headers: {}, body: cached.gzip };
-      const params = new URLSearchParams(req.url.includes("?") ? req.url.slice(req.url.indexOf("?") + 1) : "");
-      params.set("k", oddsChecksum(claims.ak, query));
-      // Asked for gzip whatever the browser takes: that is the form the cache keeps.
-      const headers = { ...forwardHeaders(req), "accept-encoding": "gzip", authorization: `Bearer ${token}` };
-      const fresh = await upstream.call("GET", `/odds?${params.toString()}`, { headers });
-      cached = deps.odds.store(key, token, claims.exp, fresh);
-      return fresh;
+      const got = await fetchOdds(deps, req, params, token, claims);
+      cached = got.cached;
+      return got.answer;
     });
     if (!answer) return;
     if (cached) return sendCached(req, res, cached);
@@ -123,15 +85,14 @@ export function bffRouter(deps: BffDeps): Router {
     if (answer.status !== 200) return relay(res, answer);
     const profile = json<UserProfile>(answer).data;
     const { sub } = cookies.readClaims(req) ?? { sub: "" };
-    const user: SessionUser = { id: sub, username: profile.username, country: String(profile.country), registrationDate: profile.registrationDate };
     res.setHeader("Cache-Control", "private, no-store");
-    res.json({ data: { user } });
+    res.json({ data: { user: sessionUser(profile, sub) } });
   });
 
   /**
    * Logout needs the API (docs/decisions/011-logout-needs-the-api.md): the cookies go only once the
    * API has revoked the family, else the refresh token would outlive a "logout". An unreachable
-   * API throws UpstreamUnavailable (502/503 below) and the user, still signed in, can retry.
+   * API throws UpstreamUnavailable (502/503 from server/ops/fallbacks.ts) and the user, still signed in, can retry.
    */
   router.post("/users/logout", async (req, res) => {
     const { refresh, access } = cookies.read(req);
@@ -195,14 +156,6 @@ export function bffRouter(deps: BffDeps): Router {
     }
     relay(res, answer);
   });
-
-  router.use((error: unknown, req: Request, res: Response, next: (e?: unknown) => void) => {
-    if (!(error instanceof UpstreamUnavailable)) return next(error);
-    // Counted in the upstream client, whoever called it.
-    req.log?.warn?.({ err: error.message }, "odds API unavailable");
-    res.status(error.status).json(errorEnvelope("UPSTREAM_UNAVAILABLE", UPSTREAM_UNAVAILABLE_MESSAGE));
-  });
-  router.use(envelopeErrors());
 
   return router;
 }

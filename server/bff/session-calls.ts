@@ -1,0 +1,82 @@
+import { gunzipSync } from "node:zlib";
+import type { Request, Response } from "express";
+import { oddsChecksum } from "#shared/checksum.ts";
+import type { SessionUser, UserProfile } from "#shared/contract.ts";
+import { decodeErrorBody } from "#shared/errors.ts";
+import { oddsKey, type CachedOdds, type OddsCache } from "./odds-cache.ts";
+import type { SessionKeeper } from "./session.ts";
+import type { Upstream, UpstreamAnswer } from "./upstream.ts";
+
+/**
+ * The BFF's calls to the odds API, shared by the /api router and the pages' data source
+ * (DESIGN section 12: one data path), so both refresh sessions, sign odds and use the odds cache alike.
+ */
+
+/**
+ * Headers of every call to the API. The upstream client asks for an uncompressed answer by
+ * default (the BFF parses it); `relayed` calls, whose answer goes back to the browser byte for
+ * byte, carry the browser's Accept-Encoding and If-None-Match instead.
+ */
+export function forwardHeaders(req: Request, relayed = false): Record<string, string> {
+  const browser = (name: string) => (relayed && req.header(name) ? { [name]: req.header(name)! } : {});
+  return {
+    accept: "application/json",
+    "x-request-id": req.id,
+    "x-forwarded-for": req.ip ?? "",
+    ...(req.header("user-agent") ? { "user-agent": req.header("user-agent")! } : {}),
+    ...browser("accept-encoding"),
+    ...browser("if-none-match"),
+  };
+}
+
+export type TokenClaims = { ak: string; exp: number };
+export type SessionOutcome = { ok: true; answer: UpstreamAnswer } | { ok: false; expired: boolean };
+
+/** An authenticated call: fresh token first; an upstream 401 gets one refresh and one retry. */
+export async function callWithSession(session: SessionKeeper, req: Request, res: Response, call: (token: string, claims: TokenClaims) => Promise<UpstreamAnswer>): Promise<SessionOutcome> {
+  const headers = forwardHeaders(req);
+  const first = await session.ensure(req, res, headers);
+  if (!first.ok) return first;
+  const answer = await call(first.token, first.claims);
+  if (answer.status !== 401) return { ok: true, answer };
+  const retry = await session.ensure(req, res, headers, true);
+  if (!retry.ok) return { ok: false, expired: true };
+  return { ok: true, answer: await call(retry.token, retry.claims) };
+}
+
+export interface OddsDeps {
+  upstream: Upstream;
+  odds: OddsCache;
+}
+
+/**
+ * GET /odds for one token: the web tier computes k from the token's ak (DESIGN section 5; the
+ * browser never sees either), and answers from the one-second odds cache when the API has
+ * accepted this token. `cached` is set when the answer is (now) in the cache.
+ */
+export async function fetchOdds(deps: OddsDeps, req: Request, params: URLSearchParams, token: string, claims: TokenClaims, signal?: AbortSignal): Promise<{ answer: UpstreamAnswer; cached?: CachedOdds }> {
+  const raw = (name: string) => params.get(name) ?? "";
+  const query = { country: raw("country"), competition: raw("competition"), market: raw("market") };
+  const key = oddsKey(query);
+  const hit = deps.odds.lookup(key, token);
+  if (hit) return { answer: { status: 200, headers: {}, body: hit.gzip }, cached: hit };
+  const signed = new URLSearchParams(params);
+  signed.set("k", oddsChecksum(claims.ak, query));
+  // Asked for gzip whatever the browser takes: that is the form the cache keeps.
+  const headers = { ...forwardHeaders(req), "accept-encoding": "gzip", authorization: `Bearer ${token}` };
+  const fresh = await deps.upstream.call("GET", `/odds?${signed.toString()}`, { headers, signal });
+  return { answer: fresh, cached: deps.odds.store(key, token, claims.exp, fresh) };
+}
+
+/** The `data` of a 200 answer; any other answer is the API's error, decoded as the browser would (spec section 8). */
+export function answerData<T>(answer: UpstreamAnswer): T {
+  const body = answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.body) : answer.body;
+  const text = body.toString("utf8");
+  if (answer.status !== 200) throw decodeErrorBody(answer.status, text);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+/** What the browser learns about the signed-in user: the profile's public part and the token's subject. */
+export function sessionUser(profile: UserProfile, sub: string): SessionUser {
+  return { id: sub, username: profile.username, country: String(profile.country), registrationDate: profile.registrationDate };
+}
