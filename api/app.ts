@@ -2,18 +2,19 @@ import { join } from "node:path";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pino, type Logger } from "pino";
+import { accountsDeps, type AccountsDeps } from "./accounts/deps.ts";
 import { accountsRouter } from "./accounts/routes.ts";
 import { loadOrCreateSecret } from "./accounts/secrets.ts";
-import { accountsService, type AccountsService } from "./accounts/service.ts";
-import { rateLimits } from "./accounts/rate-limits.ts";
-import { usersRepository } from "./accounts/users.ts";
+import { verifyAccessToken } from "./accounts/sessions.ts";
 import type { ApiConfig } from "./config.ts";
 import { openDatabase, type Db } from "./db/database.ts";
+import { feedbackRepository } from "./feedback/repository.ts";
 import { feedbackRouter } from "./feedback/routes.ts";
 import { requireAuth } from "./http/auth.ts";
 import { errorHandler, notFound, optionsNotFound } from "./http/errors.ts";
 import { guardJsonBody } from "./http/input-guards.ts";
 import { requestLogging } from "#lib/node/request-logging.ts";
+import { mailSettled } from "./mail/delivery.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { oddsRouter } from "./odds/routes.ts";
 import { oddsService, type OddsService } from "./odds/service.ts";
@@ -28,7 +29,8 @@ export interface ApiOptions {
 export interface ApiInstance {
   app: Express;
   db: Db;
-  accounts: AccountsService;
+  /** What the account functions (api/accounts/*.ts) take as their first argument. */
+  accounts: AccountsDeps;
   odds: OddsService;
   clock: () => number;
   logger: Logger;
@@ -46,7 +48,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), logger });
-  const accounts = accountsService({
+  const accounts = accountsDeps({
     db: db.kysely,
     secret,
     mailer,
@@ -56,10 +58,9 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
     logCodes: config.env !== "production",
     registrationLimits: config.registrationLimits,
   });
-  const users = usersRepository(db.kysely);
   const odds = oddsService({ db: db.kysely, clock, intervalS: config.feedIntervalS });
   await odds.refresh();
-  const auth = requireAuth(accounts.verifyAccessToken);
+  const auth = requireAuth((token) => verifyAccessToken(accounts, token));
 
   const app = express();
   app.disable("x-powered-by");
@@ -72,16 +73,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
     res.json({ data: { status: "ok" } });
   });
   app.use("/users", accountsRouter(accounts));
-  app.use(
-    "/users",
-    feedbackRouter({
-      db: db.kysely,
-      auth,
-      limits: rateLimits(db.kysely, clock),
-      clock,
-      countryOf: async (id) => (await users.byId(id))?.country,
-    }),
-  );
+  app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));
   app.use("/odds", oddsRouter(odds.cache, auth));
   app.use(notFound);
   app.use(errorHandler(logger));
@@ -93,9 +85,9 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
     odds,
     clock,
     logger,
-    mailSettled: () => accounts.mailSettled(),
+    mailSettled: () => mailSettled(accounts.mail),
     async close() {
-      await accounts.mailSettled();
+      await mailSettled(accounts.mail);
       mailer.close();
       await db.close();
     },

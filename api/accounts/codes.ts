@@ -105,3 +105,5 @@ export function oneTimeCodes(db: Kysely<Database>, secret: string, clock: () => 
     },
   };
 }
+
+export type OneTimeCodes = ReturnType<typeof oneTimeCodes>;

@@ -178,3 +178,6 @@ export function refreshTokens(db: Kysely<Database>, secret: string, clock: () =>
     },
   };
 }
+
+export type AccessTokens = ReturnType<typeof accessTokens>;
+export type RefreshTokens = ReturnType<typeof refreshTokens>;

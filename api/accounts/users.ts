@@ -29,3 +29,5 @@ export function usersRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type UsersRepository = ReturnType<typeof usersRepository>;

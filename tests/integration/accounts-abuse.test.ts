@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientAddress, REGISTER_ALL_KEY, registrationRules } from "#api/accounts/service.ts";
+import { clientAddress, register as registerAccount, REGISTER_ALL_KEY, registrationRules } from "#api/accounts/registration.ts";
 import { DEFAULT_REGISTRATION_LIMITS } from "#api/config.ts";
 import { sha256 } from "#api/accounts/secrets.ts";
 import { REFRESH_REUSE_GRACE_MS } from "#api/accounts/tokens.ts";
@@ -49,9 +49,9 @@ describe.each(dialects)("accounts under abuse on %s", (dialect) => {
     return account;
   }
 
-  /** The service's register as the route calls it, with the client's address. */
+  /** The domain's register as the route calls it, with the client's address. */
   function registerFrom(ip: string, account = newAccount()) {
-    return t.api.accounts.register({ username: account.userName, email: account.email, password: account.password, country: account.country, ip });
+    return registerAccount(t.api.accounts, { username: account.userName, email: account.email, password: account.password, country: account.country, ip });
   }
 
   async function registerVerified() {

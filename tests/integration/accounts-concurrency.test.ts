@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CODE_ATTEMPTS } from "#api/accounts/codes.ts";
+import { forgotPassword } from "#api/accounts/passwords-reset.ts";
+import { resendCode } from "#api/accounts/verification.ts";
 import { RATE_LIMITED_MESSAGE, RESET_MESSAGES, VERIFY_MESSAGES } from "#shared/errors.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
@@ -78,7 +80,7 @@ describe.each(dialects)("accounts under parallel requests on %s", (dialect) => {
     const account = await register();
     t.clock.advance(61_000);
     const before = sink.to(account.email).length;
-    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => t.api.accounts.resendCode(account.email)));
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => resendCode(t.api.accounts, account.email)));
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     for (const outcome of outcomes.filter((o) => o.status === "rejected")) {
       const error = (outcome as PromiseRejectedResult).reason as { code: string; retryAfterS?: number };
@@ -93,7 +95,7 @@ describe.each(dialects)("accounts under parallel requests on %s", (dialect) => {
   it("10 forgot-password requests at once mail one reset code, and all succeed", async () => {
     const account = await registerVerified();
     const before = sink.to(account.email).length;
-    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => t.api.accounts.forgotPassword(account.email)));
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => forgotPassword(t.api.accounts, account.email)));
     expect(outcomes.every((o) => o.status === "fulfilled")).toBe(true);
     await t.api.mailSettled();
     expect(sink.to(account.email).length - before).toBe(1);

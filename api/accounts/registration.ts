@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import { RATE_LIMITED_MESSAGE, REGISTER_MESSAGES } from "#shared/errors.ts";
+import { normaliseEmail } from "#shared/validation.ts";
+import { isUniqueViolation } from "../db/database.ts";
+import { AppError } from "../http/errors.ts";
+import { issueCode, reserveCode } from "./code-mail.ts";
+import type { AccountsDeps, RegistrationLimits } from "./deps.ts";
+import { inHashingLane } from "./new-hashes.ts";
+import { hashPassword } from "./passwords.ts";
+import type { UserRow } from "./users.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
+const TEN_MINUTES_MS = 10 * 60 * 1000;
+export const REGISTER_ALL_KEY = "register:all";
+
+/**
+ * Registrations: a number an hour per client address (carrier NAT puts many real users behind
+ * one) and a number per 10 minutes overall, so a distributed flood is bounded and locks sign-up
+ * out for at most 10 minutes (config REGISTRATIONS_*; docs/decisions/009-registration-limits.md).
+ */
+export function registrationRules(limits: RegistrationLimits) {
+  return {
+    perAddress: { max: limits.perAddressPerHour, windowMs: HOUR_MS, blockMs: HOUR_MS },
+    overall: { max: limits.overallPer10Min, windowMs: TEN_MINUTES_MS, blockMs: TEN_MINUTES_MS },
+  };
+}
+
+/**
+ * The address a per-client limit is keyed on, or undefined when none is known (the overall limit
+ * still holds). Loopback is an address like any other: an attacker on this host is still one client.
+ */
+export function clientAddress(ip: string | undefined): string | undefined {
+  return !ip || ip === "unknown" ? undefined : ip;
+}
+
+export interface Registration {
+  username: string;
+  email: string;
+  password: string;
+  country: number;
+  /** The client's address (`req.ip`), for the per-address limit. */
+  ip: string | undefined;
+}
+
+/**
+ * Counts a registration against its client address and the overall budget, before any work:
+ * the keys taken, to give back if nothing gets created. An address at its limit never spends
+ * the overall budget.
+ */
+async function admitRegistration(deps: AccountsDeps, ip: string | undefined): Promise<string[]> {
+  const rules = registrationRules(deps.registrationLimits);
+  const address = clientAddress(ip);
+  const taken: string[] = [];
+  if (address !== undefined) {
+    const byIp = await deps.limits.take(`register:ip:${address}`, rules.perAddress);
+    if (!byIp.allowed) throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: byIp.retryAfterS });
+    taken.push(`register:ip:${address}`);
+  }
+  const overall = await deps.limits.take(REGISTER_ALL_KEY, rules.overall);
+  if (!overall.allowed) {
+    await Promise.all(taken.map((key) => deps.limits.release(key)));
+    throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: overall.retryAfterS });
+  }
+  return [...taken, REGISTER_ALL_KEY];
+}
+
+/** Refuses a taken e-mail or username with the spec's messages. */
+async function assertAvailable(deps: AccountsDeps, email: string, username: string): Promise<void> {
+  if (await deps.users.byEmail(email)) throw new AppError("EMAIL_IN_USE", REGISTER_MESSAGES.emailInUse);
+  if (await deps.users.byUsername(username)) throw new AppError("USERNAME_IN_USE", REGISTER_MESSAGES.usernameInUse);
+}
+
+/** Inserts the account; two registrations that raced past `assertAvailable` are decided by the unique index. */
+async function insertAccount(deps: AccountsDeps, user: UserRow): Promise<void> {
+  try {
+    await deps.users.insert(user);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await assertAvailable(deps, user.email, user.username);
+    throw new AppError("USERNAME_IN_USE", REGISTER_MESSAGES.usernameInUse);
+  }
+}
+
+function newUser(input: { username: string; email: string; country: number }, passwordHash: string, now: number): UserRow {
+  const { username, email, country } = input;
+  return { id: randomUUID(), username, username_key: username.toLowerCase(), email, password_hash: passwordHash, country, verified: 0, created_at: now, last_login_at: null };
+}
+
+/** Creates the account (hashing in the bounded lane) under the limits; nothing remains of a refused one. */
+async function createAccount(deps: AccountsDeps, input: Registration, slots: string[]): Promise<UserRow> {
+  const username = input.username.trim();
+  const email = normaliseEmail(input.email);
+  try {
+    await assertAvailable(deps, email, username);
+    const passwordHash = await inHashingLane(deps, () => hashPassword(input.password));
+    const user = newUser({ username, email, country: input.country }, passwordHash, deps.clock());
+    await insertAccount(deps, user);
+    return user;
+  } catch (error) {
+    await Promise.all(slots.map((key) => deps.limits.release(key)));
+    throw error;
+  }
+}
+
+/**
+ * Registers an unverified account and mails its code, the answer waiting for the mail. Nothing is
+ * created when the limits or a full hashing lane refuse, or a name is taken; then the slots taken
+ * are given back.
+ */
+export async function register(deps: AccountsDeps, input: Registration, log: Logger = deps.logger): Promise<{ email: string }> {
+  const slots = await admitRegistration(deps, input.ip);
+  const user = await createAccount(deps, input, slots);
+  // A new account: the reservation always succeeds, and starts the cooldown for parallel resends.
+  await reserveCode(deps, user.id, "verify");
+  await issueCode(deps, user, "verify", log, { wait: true });
+  return { email: user.email };
+}

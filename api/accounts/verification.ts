@@ -1,0 +1,34 @@
+import type { Logger } from "pino";
+import type { AuthResult } from "#shared/contract.ts";
+import { RESEND_MESSAGES, VERIFY_MESSAGES } from "#shared/errors.ts";
+import { normaliseEmail } from "#shared/validation.ts";
+import { AppError } from "../http/errors.ts";
+import { issueCode, reserveCode } from "./code-mail.ts";
+import type { AccountsDeps } from "./deps.ts";
+import { startSession } from "./sessions.ts";
+
+const invalidVerificationCode = () => new AppError("INVALID_VERIFICATION_CODE", VERIFY_MESSAGES.invalidCodeRegistration);
+
+/** The registration code proves the address: the account is verified and signed in. */
+export async function verifyEmail(deps: AccountsDeps, input: { email: string; otp: string }): Promise<AuthResult> {
+  const user = await deps.users.byEmail(normaliseEmail(input.email));
+  if (!user) throw invalidVerificationCode();
+  const check = await deps.codes.consume(user.id, "verify", input.otp);
+  if (check === "expired") throw new AppError("VERIFICATION_CODE_EXPIRED", VERIFY_MESSAGES.expired);
+  if (check !== "ok") throw invalidVerificationCode();
+  await deps.users.markVerified(user.id);
+  return startSession(deps, { ...user, verified: 1 });
+}
+
+/**
+ * A well-formed address with no account, or a verified one, answers the same success as a
+ * sent code and mails nothing (ASVS 6.3.8; docs/decisions/004-accounts-choices.md).
+ */
+export async function resendCode(deps: AccountsDeps, email: string, log: Logger = deps.logger): Promise<void> {
+  const found = await deps.users.byEmail(normaliseEmail(email));
+  const user = found && !found.verified ? found : undefined;
+  const wait = await reserveCode(deps, user?.id, "verify");
+  if (!user) return;
+  if (wait > 0) throw new AppError("RATE_LIMIT_EXCEEDED", RESEND_MESSAGES.rateLimited, { retryAfterS: wait });
+  await issueCode(deps, user, "verify", log, { wait: false });
+}
