@@ -25,3 +25,12 @@ export interface OddsQuery {
 export function oddsChecksum(ak: string, q: OddsQuery): string {
   return fnv1a32(`${ak}:${q.country}&${q.competition}&${q.market}`);
 }
+
+/**
+ * `k` of the live stream `GET /odds/stream?country=C` (docs/decisions/013-odds-stream.md): the
+ * odds checksum with competition "stream" and an empty market, i.e. FNV-1a of
+ * `${ak}:${country}&stream&`, so it can never equal the `k` of an `/odds` request.
+ */
+export function oddsStreamChecksum(ak: string, country: number | string): string {
+  return oddsChecksum(ak, { country, competition: "stream", market: "" });
+}

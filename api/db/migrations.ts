@@ -1,5 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from "kysely";
-import { Migrator, sql } from "kysely";
+import { Migrator, PostgresAdapter, sql } from "kysely";
 
 /** One set of migrations for SQLite and PostgreSQL; applied on start. Never edit a shipped one: add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -140,6 +140,22 @@ const MIGRATIONS: Record<string, Migration> = {
       // Whether a code's mail was delivered (issue 11). Codes issued before stay null, "not known to be
       // delivered": the next resend or login for such an account mails a fresh code at once.
       await db.schema.alterTable("one_time_codes").addColumn("mailed_at", "bigint").execute();
+    },
+  },
+  "005-odds-changes": {
+    async up(db: Kysely<unknown>) {
+      // The live feed's sequence (DESIGN section 9) is the database's, so every API replica agrees on it.
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable("odds_changes")
+        .addColumn("seq", postgres ? "bigserial" : "integer", (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("country", "integer", (c) => c.notNull())
+        .addColumn("competition_id", "integer", (c) => c.notNull())
+        .addColumn("event_id", "text", (c) => c.notNull())
+        .addColumn("market_id", "integer", (c) => c.notNull())
+        .addColumn("at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("odds_changes_at").on("odds_changes").column("at").execute();
     },
   },
 };

@@ -107,6 +107,16 @@ export interface FeedRunsTable {
   event_failures: Generated<number>;
 }
 
+/** One changed (event, market), in the order written (DESIGN section 9); every replica reads the same sequence. */
+export interface OddsChangesTable {
+  seq: Generated<number>;
+  country: number;
+  competition_id: number;
+  event_id: string;
+  market_id: number;
+  at: number;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -117,4 +127,5 @@ export interface Database {
   prices: PricesTable;
   price_history: PriceHistoryTable;
   feed_runs: FeedRunsTable;
+  odds_changes: OddsChangesTable;
 }

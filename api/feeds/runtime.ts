@@ -1,6 +1,8 @@
 import type { Logger } from "pino";
 import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { listenForChanges, type ChangeListener } from "../odds/change-listener.ts";
+import { recordExpiries } from "../odds/changes.ts";
 import type { OddsService } from "../odds/service.ts";
 import { ADAPTERS } from "./bookmakers/index.ts";
 import { createCollector, runCycle, type Collector, type FeedSource } from "./collector.ts";
@@ -15,6 +17,8 @@ const MAX_REFRESH_PERIOD_MS = 10_000;
 export interface FeedCollection {
   collector: Collector;
   simulator?: RunningSimulator | undefined;
+  /** The LISTEN connection for other replicas' changes (PostgreSQL only). */
+  listener?: ChangeListener | undefined;
   /** Whether this replica collects (always on SQLite; the lock holder on PostgreSQL). */
   isLeader(): boolean;
   /** Collection cycles this replica has started. */
@@ -44,17 +48,29 @@ interface Schedule {
   timer: NodeJS.Timeout | undefined;
   cycle: Promise<unknown>;
   cycles: number;
+  /** Time-driven changes (staleness, kick-offs, arrows) are recorded up to here. */
+  sweptTo: number | undefined;
 }
 
-async function tick(schedule: Schedule, lock: LeaderLock, collector: Collector) {
+/** One cycle and, after it, the changes time alone made since the last cycle (the leader records them for every replica). */
+async function collectAndSweep(schedule: Schedule, collector: Collector, odds: OddsService) {
+  const { db, clock, intervalMs } = collector.deps;
+  await runCycle(collector);
+  const to = clock();
+  const from = schedule.sweptTo ?? to - intervalMs;
+  schedule.sweptTo = to;
+  if ((await recordExpiries(db, { from, to, intervalMs })) > 0) await odds.refresh();
+}
+
+async function tick(schedule: Schedule, lock: LeaderLock, collector: Collector, odds: OddsService) {
   if (schedule.stopped) return;
   const started = Date.now();
   try {
     // A lock won while stopping is released with the rest; no cycle starts after stop().
     if ((await holdsLock(lock)) && !schedule.stopped) {
       schedule.cycles += 1;
-      await (schedule.cycle = runCycle(collector));
-    }
+      await (schedule.cycle = collectAndSweep(schedule, collector, odds));
+    } else schedule.sweptTo = undefined;
   } catch (error) {
     collector.deps.logger.error({ err: error }, "feed cycle failed");
   }
@@ -62,7 +78,7 @@ async function tick(schedule: Schedule, lock: LeaderLock, collector: Collector) 
   // Cycles start one interval apart (jitter keeps replicas and bookmakers out of lockstep),
   // however long the last one took: staleness is counted in intervals.
   const period = collector.deps.intervalMs * (0.9 + Math.random() * 0.2);
-  schedule.timer = setTimeout(() => void tick(schedule, lock, collector), Math.max(0, period - (Date.now() - started)));
+  schedule.timer = setTimeout(() => void tick(schedule, lock, collector, odds), Math.max(0, period - (Date.now() - started)));
 }
 
 /**
@@ -105,19 +121,25 @@ export async function startFeedCollection(deps: FeedCollectionDeps): Promise<Fee
     onWritten: () => odds.refresh(),
     mayWrite: () => lockStillHeld(lock),
   });
-  const schedule: Schedule = { stopped: false, timer: undefined, cycle: Promise.resolve(), cycles: 0 };
+  const schedule: Schedule = { stopped: false, timer: undefined, cycle: Promise.resolve(), cycles: 0, sweptTo: undefined };
   const stopRefresh = startCacheRefresh(odds, intervalMs, log);
-  void tick(schedule, lock, collector);
+  // Every replica hears every write at once (DESIGN section 9); on SQLite onWritten is that notice.
+  const listener = db.dialect === "postgres" ? listenForChanges({ databaseUrl: config.databaseUrl, logger: log, onNotice: () => odds.refresh() }) : undefined;
+  void tick(schedule, lock, collector, odds);
   let stopping: Promise<void> | undefined;
   return {
     collector,
     simulator,
+    listener,
     isLeader: () => isLeader(lock),
     cyclesRun: () => schedule.cycles,
     stop() {
       stopping ??= (async () => {
         schedule.stopped = true;
         clearTimeout(schedule.timer);
+        // This replica hears of no more changes: its streams end, their clients resume elsewhere.
+        odds.live.endStreams();
+        await listener?.close();
         await stopRefresh();
         await schedule.cycle.catch(() => undefined);
         await releaseLock(lock);

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { pruneChanges, recordChanges, type ChangedMarket } from "./changes.ts";
 import { planPrices, type PricePlan, type StoredPriceInput, type WriteResult } from "./price-plan.ts";
 import { swapSides } from "./sides.ts";
 
@@ -86,7 +87,16 @@ async function applyPlan(trx: Transaction<Database>, eventId: string, plan: Pric
   for (let i = 0; i < plan.history.length; i += 200) await trx.insertInto("price_history").values(plan.history.slice(i, i + 200)).onConflict((oc) => oc.doNothing()).execute();
 }
 
-async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, now: number, result: WriteResult) {
+/** The markets whose shown prices, flags or margins this plan changes (a confirmation alone changes none). */
+function changedMarkets(plan: PricePlan): Set<number> {
+  const markets = new Set<number>();
+  for (const row of plan.inserts) markets.add(row.market_id);
+  for (const row of plan.removed) markets.add(row.market_id);
+  for (const p of [...plan.changed, ...plan.boostChanged]) markets.add(p.marketId);
+  return markets;
+}
+
+async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, now: number, result: WriteResult, changed: ChangedMarket[]) {
   const stored = await trx.selectFrom("events").select(["home", "away"]).where("id", "=", fixture.key).executeTakeFirst();
   const { sides, prices } = orient(fixture, stored);
   await upsertEvent(trx, fixture, sides, now);
@@ -94,6 +104,7 @@ async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, n
   const plan = planPrices({ eventId: fixture.key, current, prices, listedBy: fixture.listedBy ?? [], now });
   await applyPlan(trx, fixture.key, plan, now);
   addWriteResult(result, plan.counts);
+  for (const marketId of changedMarkets(plan)) changed.push({ competitionId: fixture.competitionId, eventId: fixture.key, marketId });
 }
 
 /**
@@ -101,21 +112,27 @@ async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, n
  * caller's transaction (the collector writes each bookmaker's run in one, DESIGN section 7). A
  * bookmaker that lists an event but no longer offers one of its prices (suspended, withdrawn)
  * loses that price at once; a bookmaker that did not answer keeps its prices until they go stale.
- * The counts come back per competition.
+ * Every (event, market) the write changed is numbered in the change log (DESIGN section 9), in
+ * the same transaction. The counts come back per competition.
  */
 export async function writeFixtures(trx: Transaction<Database>, fixtures: readonly FixtureInput[], now: number): Promise<Map<number, WriteResult>> {
   const results = new Map<number, WriteResult>();
+  const changed: ChangedMarket[] = [];
   for (const fixture of fixtures) {
     const result = results.get(fixture.competitionId) ?? emptyWriteResult();
     results.set(fixture.competitionId, result);
-    await writeFixture(trx, fixture, now, result);
+    await writeFixture(trx, fixture, now, result, changed);
   }
+  await recordChanges(trx, changed, now);
   return results;
 }
 
-/** Keeps the tables bounded: events long past kick-off (their prices and history with them) and history older than the retention. */
-export async function pruneOdds(db: Kysely<Database>, limits: PruneLimits): Promise<{ events: number; history: number }> {
+/**
+ * Keeps the tables bounded: events long past kick-off (their prices and history with them),
+ * history older than the retention, and the change log beyond its last hour.
+ */
+export async function pruneOdds(db: Kysely<Database>, limits: PruneLimits): Promise<{ events: number; history: number; changes: number }> {
   const events = await db.deleteFrom("events").where("kickoff", "<", limits.eventsBefore).executeTakeFirst();
   const history = await db.deleteFrom("price_history").where("recorded_at", "<", limits.historyBefore).executeTakeFirst();
-  return { events: Number(events.numDeletedRows), history: Number(history.numDeletedRows) };
+  return { events: Number(events.numDeletedRows), history: Number(history.numDeletedRows), changes: await pruneChanges(db) };
 }

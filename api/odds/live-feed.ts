@@ -1,0 +1,92 @@
+import type { OddsEvent } from "#shared/contract.ts";
+import type { ChangeRow } from "./changes.ts";
+import type { Listing } from "./read-model.ts";
+
+/** How many recent changes a replica keeps for resuming streams (DESIGN section 9). */
+export const RING_CAPACITY = 2_000;
+
+/** What a stream subscriber is told: one SSE frame to write, or that it must end. */
+export type FeedSignal = { kind: "frame"; frame: string } | { kind: "end" };
+
+interface RingEntry {
+  seq: number;
+  frame: string;
+}
+
+/** An SSE frame: `id`, `event` and one `data` line (JSON never holds a raw newline). */
+export function sseFrame(seq: number, event: string, data: unknown): string {
+  return `id: ${seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * The changed event-market as the odds-event shape of DESIGN section 3 with its one market, from
+ * the freshly built listing. A market that left the listing (no fresh price left, stale, past
+ * kick-off) goes out with `odds: []`: the client drops it.
+ */
+export function changedEvent(row: ChangeRow, byId: ReadonlyMap<string, OddsEvent>): OddsEvent {
+  const listed = byId.get(row.eventId);
+  const market = listed?.markets.find((m) => m.marketId === row.marketId) ?? { marketId: row.marketId, odds: [] };
+  if (listed) return { ...listed, markets: [market] };
+  const date = new Date(row.kickoff).toISOString();
+  return { id: row.eventId, name: `${row.home} vs ${row.away}`, home: row.home, away: row.away, date, competitionId: row.competitionId, markets: [market] };
+}
+
+/**
+ * One country's live changes on this replica: a ring of recent frames for resuming, and the
+ * subscribers (open streams) that hear each new one. Numbers are the database's sequence.
+ */
+export function liveFeed(capacity: number = RING_CAPACITY) {
+  const ring: RingEntry[] = [];
+  const subscribers = new Set<(signal: FeedSignal) => void>();
+  // Every change after `floor` is in the ring (or superseded there); older ones are gone.
+  let floor = 0;
+  let latest = 0;
+
+  const broadcast = (signal: FeedSignal) => {
+    for (const subscriber of [...subscribers]) subscriber(signal);
+  };
+
+  return {
+    latest: () => latest,
+    /** Starts the ring at `seq`: a replica resumes nobody from before it was listening. */
+    startAt(seq: number) {
+      ring.length = 0;
+      floor = latest = seq;
+    },
+    /** Frames after `seq` to resume a stream, or null when the gap is larger than the ring. */
+    since(seq: number): string[] | null {
+      if (seq < floor) return null;
+      return ring.filter((entry) => entry.seq > seq).map((entry) => entry.frame);
+    },
+    /** Publishes a batch read after a write; only a pair's newest change is sent (it carries the current state). */
+    publish(rows: readonly ChangeRow[], listing: Listing) {
+      const byId = new Map(listing.events.map((e) => [e.id, e]));
+      const newest = new Map<string, ChangeRow>();
+      for (const row of rows) newest.set(`${row.eventId}:${row.marketId}`, row);
+      for (const row of [...newest.values()].sort((a, b) => a.seq - b.seq)) {
+        const entry = { seq: row.seq, frame: sseFrame(row.seq, "market", changedEvent(row, byId)) };
+        ring.push(entry);
+        broadcast({ kind: "frame", frame: entry.frame });
+      }
+      while (ring.length > capacity) floor = ring.shift()!.seq;
+      latest = Math.max(latest, ...rows.map((r) => r.seq));
+    },
+    /** This replica fell further behind than the ring holds: everyone refetches from `seq`. */
+    reset(seq: number) {
+      ring.length = 0;
+      floor = latest = seq;
+      broadcast({ kind: "frame", frame: sseFrame(seq, "reset", { seq }) });
+    },
+    subscribe(subscriber: (signal: FeedSignal) => void): () => void {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+    subscriberCount: () => subscribers.size,
+    /** Ends every open stream (the server drains): clients reconnect elsewhere with their Last-Event-ID. */
+    endStreams() {
+      broadcast({ kind: "end" });
+    },
+  };
+}
+
+export type LiveFeed = ReturnType<typeof liveFeed>;

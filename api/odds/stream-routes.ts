@@ -1,0 +1,86 @@
+import { Router, type Request, type RequestHandler, type Response } from "express";
+import { oddsStreamChecksum } from "#shared/checksum.ts";
+import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
+import { isCountryId } from "#shared/reference.ts";
+import { AppError } from "../http/errors.ts";
+import { guardQuery } from "../http/input-guards.ts";
+import { sseFrame, type FeedSignal, type LiveFeed } from "./live-feed.ts";
+
+export interface StreamOptions {
+  /** A comment line this often keeps proxies from closing an idle stream (DESIGN section 9: 15 s). */
+  heartbeatMs?: number;
+  /** A consumer with more than this many bytes queued is dropped rather than buffered without bound. */
+  maxQueuedBytes?: number;
+  /** A consumer that has not taken any queued bytes for this long is dropped. */
+  maxStallMs?: number;
+}
+
+const DEFAULTS: Required<StreamOptions> = { heartbeatMs: 15_000, maxQueuedBytes: 1 << 20, maxStallMs: 30_000 };
+const SEQ = /^\d{1,15}$/;
+
+/** Validates country, `k` and the resume point before anything is streamed; bad input answers in the envelope. */
+function streamRequest(req: Request): { country: number; lastEventId: number | undefined } {
+  const country = Number(req.query.country);
+  if (!isCountryId(country)) throw new AppError("VALIDATION_ERROR", "country must be 1 (Nigeria), 2 (Ghana) or 3 (Kenya).");
+  const k = typeof req.query.k === "string" ? req.query.k : "";
+  if (k !== oddsStreamChecksum(req.auth!.ak, String(req.query.country))) throw new AppError("INVALID_CHECKSUM", "Missing or wrong request checksum.");
+  const resume = req.header("last-event-id") ?? (typeof req.query.lastEventId === "string" ? req.query.lastEventId : undefined);
+  if (resume !== undefined && !SEQ.test(resume)) throw new AppError("VALIDATION_ERROR", "Last-Event-ID must be a change sequence number.");
+  return { country, lastEventId: resume === undefined ? undefined : Number(resume) };
+}
+
+/** Where a new stream starts: its resume frames, or a reset (past the ring), or a `ready` naming the current sequence. */
+function opening(feed: LiveFeed, live: boolean, lastEventId: number | undefined): string[] {
+  const latest = live ? feed.latest() : 0;
+  if (lastEventId === undefined) return [sseFrame(latest, "ready", { seq: latest })];
+  const frames = live ? feed.since(lastEventId) : [];
+  return frames ?? [sseFrame(latest, "reset", { seq: latest })];
+}
+
+/** One open stream: writes frames, beats, and drops itself when its consumer stops taking bytes. */
+function openStream(req: Request, res: Response, feed: LiveFeed, live: boolean, first: string[], options: Required<StreamOptions>) {
+  let stalledSince: number | undefined;
+  const write = (chunk: string) => {
+    if (res.writableEnded || res.destroyed) return;
+    if (!res.write(chunk)) stalledSince ??= Date.now();
+    // A consumer that stops reading is cut off, not buffered without bound.
+    if (res.writableLength > options.maxQueuedBytes) res.destroy();
+  };
+  res.on("drain", () => (stalledSince = undefined));
+  const heartbeat = setInterval(() => {
+    if (stalledSince !== undefined && Date.now() - stalledSince > options.maxStallMs) return res.destroy();
+    write(": hb\n\n");
+  }, options.heartbeatMs);
+  const onSignal = (signal: FeedSignal) => (signal.kind === "end" ? res.end() : write(signal.frame));
+  const unsubscribe = live ? feed.subscribe(onSignal) : feed.subscribe((s) => s.kind === "end" && res.end());
+  const close = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  };
+  res.once("close", close);
+  req.once("close", close);
+  for (const frame of first) write(frame);
+}
+
+/**
+ * GET /odds/stream?country=1&k=... (DESIGN section 9): Server-Sent Events of changed
+ * event-markets; same token and checksum rules as /odds (docs/decisions/013-odds-stream.md).
+ */
+export function oddsStreamRouter(feed: LiveFeed, auth: RequestHandler, options: StreamOptions = {}): Router {
+  const settings = { ...DEFAULTS, ...options };
+  const router = Router();
+  router.use(guardQuery);
+  router.get("/", auth, (req, res) => {
+    const { country, lastEventId } = streamRequest(req);
+    // Only Nigeria is live: Ghana and Kenya streams carry beats and nothing else.
+    const live = country === LIVE_COUNTRY_ID;
+    res.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache",
+      "X-Accel-Buffering": "no",
+    });
+    res.flushHeaders();
+    openStream(req, res, feed, live, opening(feed, live, lastEventId), settings);
+  });
+  return router;
+}
