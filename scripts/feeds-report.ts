@@ -1,22 +1,27 @@
 import { loadApiConfig } from "#api/config.ts";
 import { openDatabase } from "#api/db/database.ts";
-import { latestFeedRuns } from "#api/feeds/feed-runs.ts";
+import { feedHealth, latestFeedRuns } from "#api/feeds/feed-runs.ts";
 import { COMPETITIONS } from "#shared/reference.ts";
 
 /**
- * `npm run feeds:report`: the last collection run per bookmaker and league, and the offers that
- * matched nothing (an alias to add, or a fixture only one bookmaker lists).
+ * `npm run feeds:report`: feed health per bookmaker (last success, offers, unmatched, blocked),
+ * the last collection run per bookmaker and league, and the offers that matched nothing (an
+ * alias to add, or a fixture only one bookmaker lists).
  */
 const config = loadApiConfig();
 const db = await openDatabase(config.databaseUrl);
+const iso = (at: number | undefined) => (at === undefined ? "never" : new Date(at).toISOString());
 try {
   const { lastRunAt, runs } = await latestFeedRuns(db.kysely);
   if (lastRunAt.size === 0) {
     console.log(`No feed runs yet in ${config.databaseUrl}. Start the API with FEEDS=simulated or FEEDS=live.`);
   } else {
-    const at = Math.max(...lastRunAt.values());
-    console.log(`Last run: ${new Date(at).toISOString()}`);
-    for (const [bookmaker, last] of lastRunAt) if (last !== at) console.log(`  ${bookmaker}: last run ${new Date(last).toISOString()}`);
+    console.log("bookmaker   last run                  last success              offers  unmatched  blocked");
+    for (const h of await feedHealth(db.kysely)) {
+      console.log(
+        `${h.bookmaker.padEnd(11)} ${iso(h.lastRunAt).padEnd(25)} ${iso(h.lastSuccessAt).padEnd(25)} ${String(h.offers).padStart(6)}  ${String(h.unmatched).padStart(9)}  ${h.blocked ? "YES" : "no"}`,
+      );
+    }
     console.log("");
     console.log("bookmaker   league                  ok   offers  prices  changed  event calls (failed)  error");
     for (const run of runs) {

@@ -6,7 +6,7 @@
  */
 import type { Logger } from "pino";
 import { COMPETITION_IDS } from "#shared/reference.ts";
-import { FeedAbortedError, type Fetcher } from "./fetcher.ts";
+import { FeedAbortedError, FeedBlockedError, type Fetcher } from "./fetcher.ts";
 import { MAX_FAILURES_IN_A_ROW, type FollowUpState } from "./follow-ups.ts";
 import type { BookmakerAdapter, BookmakerKey, FeedRequest, Offer } from "./types.ts";
 
@@ -16,6 +16,8 @@ const MAX_PAGES = 30;
 export interface LeagueOutcome {
   offers?: Offer[];
   error?: string;
+  /** The site answered a bot challenge or WAF page instead of data (decision 012). */
+  blocked?: boolean;
   eventCalls: number;
   eventFailures: number;
 }
@@ -35,6 +37,9 @@ export function emptyOutcome(key: BookmakerKey): BookmakerOutcome {
 
 /** A body the site sent but the adapter could not use: a failure of that league only. */
 class ParseFailure extends Error {}
+
+/** A challenge page in a 200: the site turned the client away, as a 403 challenge does. */
+class BlockedAnswer extends Error {}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -57,24 +62,27 @@ export async function collectBookmaker(options: CollectBookmakerOptions, outcome
     if (!first) await options.gap(signal);
     first = false;
   };
-  // One URL can serve several leagues (SportyBet): fetched once per cycle, its failure too.
+  // One request can serve several leagues: fetched once per cycle, its failure too. A POST
+  // differs by its body (SportyBet's pcEvents asks each tournament at one URL).
   const bodies = new Map<string, Promise<string>>();
   const fetchOnce = (request: FeedRequest) => {
-    let body = bodies.get(request.url);
+    const key = `${request.method ?? "GET"} ${request.url} ${request.body ?? ""}`;
+    let body = bodies.get(key);
     if (!body) {
       body = polite().then(() => fetcher.fetch(request, signal));
-      bodies.set(request.url, body);
+      bodies.set(key, body);
     }
     return body;
   };
 
   let siteDown: string | undefined;
+  let siteBlocked = false;
   for (const competitionId of COMPETITION_IDS) {
     if (signal.aborted) return;
     // After the site itself failed (timeout, 403, 5xx after retries) the other leagues would
     // only fail the same way: they wait for the next cycle.
     if (siteDown) {
-      outcome.leagues.set(competitionId, { error: `not tried after ${siteDown}`, eventCalls: 0, eventFailures: 0 });
+      outcome.leagues.set(competitionId, { error: `not tried after ${siteDown}`, eventCalls: 0, eventFailures: 0, ...(siteBlocked ? { blocked: true } : {}) });
       continue;
     }
     try {
@@ -84,7 +92,7 @@ export async function collectBookmaker(options: CollectBookmakerOptions, outcome
         for (let page = 0; request && page < MAX_PAGES; page += 1) {
           const body: string = await fetchOnce(request);
           const parsed = adapter.parseLeague(body, competitionId, now);
-          if (!parsed.ok) throw new ParseFailure(parsed.error);
+          if (!parsed.ok) throw parsed.blocked ? new BlockedAnswer(parsed.error) : new ParseFailure(parsed.error);
           // A listing that shifts between two page requests can repeat an event: the later wins.
           for (const offer of parsed.offers) offers.set(offer.externalId, offer);
           request = adapter.nextPage?.(request, body);
@@ -102,7 +110,9 @@ export async function collectBookmaker(options: CollectBookmakerOptions, outcome
     } catch (error) {
       if (signal.aborted || error instanceof FeedAbortedError) return;
       if (!(error instanceof ParseFailure)) siteDown = messageOf(error);
-      outcome.leagues.set(competitionId, { error: messageOf(error), eventCalls: 0, eventFailures: 0 });
+      const blocked = error instanceof BlockedAnswer || error instanceof FeedBlockedError;
+      siteBlocked ||= blocked;
+      outcome.leagues.set(competitionId, { error: messageOf(error), eventCalls: 0, eventFailures: 0, ...(blocked ? { blocked } : {}) });
     }
   }
 

@@ -4,6 +4,7 @@ import type { Database } from "../db/schema.ts";
 import type { BudgetedRunDeps, CircuitBreaker, FeedSource } from "./bookmaker-run.ts";
 import { abortable, circuitBreaker, type Fetcher } from "./fetcher.ts";
 import type { FollowUpState } from "./follow-ups.ts";
+import { feedMetrics, type FeedMetrics } from "./metrics.ts";
 import type { Listings } from "./match-pool.ts";
 import type { BookmakerKey } from "./types.ts";
 
@@ -27,10 +28,12 @@ export interface CollectorOptions {
   /** Asked before each write; false (this replica lost the collector lock) skips the write. */
   mayWrite?: () => Promise<boolean>;
   sleep?: (ms: number) => Promise<void>;
+  /** Where each cycle's feed health goes (the process's feedMetrics unless a test gives its own). */
+  metrics?: FeedMetrics;
 }
 
 export type CollectorDeps = Omit<BudgetedRunDeps, "breaker" | "followUps"> &
-  Pick<CollectorOptions, "sources" | "db" | "clock" | "onWritten" | "mayWrite"> & { intervalMs: number };
+  Pick<CollectorOptions, "sources" | "db" | "clock" | "onWritten" | "mayWrite"> & { intervalMs: number; metrics: FeedMetrics };
 
 /** The collector's state between cycles, passed explicitly to the functions that run a cycle. */
 export interface Collector {
@@ -66,6 +69,7 @@ export function createCollector(options: CollectorOptions): Collector {
     gap: (signal) => abortable(sleep(minGap + Math.random() * (maxGap - minGap)), signal),
     onWritten: options.onWritten,
     mayWrite: options.mayWrite,
+    metrics: options.metrics ?? feedMetrics,
   };
   return { deps, breaker: circuitBreaker(options.clock), followUps: new Map(), latest: new Map(), writing: Promise.resolve() };
 }

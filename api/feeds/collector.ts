@@ -51,6 +51,7 @@ export async function runCycle(c: Collector): Promise<CycleReport> {
     }),
   );
   reports.sort((a, b) => BOOKMAKER_IDS[a.key] - BOOKMAKER_IDS[b.key]);
+  c.deps.metrics.record(reports, startedAt);
   const end = c.deps.clock();
   const pruned = await housekeeping(c, startedAt, end);
   c.deps.logger.info({ feeds: reports, pruned, ms: end - startedAt }, "feed cycle");

@@ -62,3 +62,37 @@ export async function latestFeedRuns(db: Kysely<Database>): Promise<{ lastRunAt:
     runs: runs.flat().sort((a, b) => a.bookmaker.localeCompare(b.bookmaker) || a.competition_id - b.competition_id),
   };
 }
+
+/** When each bookmaker last had a league run that succeeded (ok), for the feed health summary. */
+export async function lastSuccessByBookmaker(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db.selectFrom("feed_runs").select(["bookmaker", (eb) => eb.fn.max("started_at").as("at")]).where("ok", "=", 1).groupBy("bookmaker").execute();
+  return new Map(rows.map((r) => [r.bookmaker, Number(r.at)]));
+}
+
+/** A run's error says the site turned the client away (a challenge page; decision 012). */
+export const isBlockedError = (error: string | null): boolean => error !== null && /\bblocked:/.test(error);
+
+export interface BookmakerHealth {
+  bookmaker: string;
+  lastRunAt: number;
+  lastSuccessAt: number | undefined;
+  offers: number;
+  unmatched: number;
+  blocked: boolean;
+}
+
+/** Each bookmaker's health from its latest runs: `npm run feeds:report`'s summary. */
+export async function feedHealth(db: Kysely<Database>): Promise<BookmakerHealth[]> {
+  const [{ lastRunAt, runs }, lastSuccess] = await Promise.all([latestFeedRuns(db), lastSuccessByBookmaker(db)]);
+  return [...lastRunAt].map(([bookmaker, at]) => {
+    const mine = runs.filter((r) => r.bookmaker === bookmaker);
+    return {
+      bookmaker,
+      lastRunAt: at,
+      lastSuccessAt: lastSuccess.get(bookmaker),
+      offers: mine.reduce((n, r) => n + r.offers, 0),
+      unmatched: mine.reduce((n, r) => n + (JSON.parse(r.unmatched) as unknown[]).length, 0),
+      blocked: mine.some((r) => isBlockedError(r.error)),
+    };
+  });
+}

@@ -1,4 +1,5 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from "undici";
+import { isChallengePage } from "./bookmakers/common.ts";
 import type { FeedRequest } from "./types.ts";
 
 export interface FetcherOptions {
@@ -23,6 +24,18 @@ export class FeedHttpError extends Error {
   ) {
     super(message);
     this.name = "FeedHttpError";
+  }
+}
+
+/**
+ * The site turned the client away: a 403 or 429 whose body is a bot challenge or WAF page, or
+ * any status answering such a page. Retrying from the same address only looks more like a bot,
+ * so it is never retried; the report shows the bookmaker as blocked (decision 012).
+ */
+export class FeedBlockedError extends FeedHttpError {
+  constructor(status: number) {
+    super(`blocked: HTTP ${status} with a bot challenge page (needs a browser-like client or a Nigerian egress, FEEDS_PROXY_URL)`, status);
+    this.name = "FeedBlockedError";
   }
 }
 
@@ -86,8 +99,9 @@ export function createFetcher(options: FetcherOptions = {}) {
 
   async function once(req: FeedRequest, signal: AbortSignal | undefined): Promise<string> {
     const res = await request(req.url, {
-      method: "GET",
+      method: req.method ?? "GET",
       headers: { "accept-encoding": "identity", ...req.headers },
+      ...(req.body !== undefined ? { body: req.body } : {}),
       dispatcher,
       ...(signal ? { signal } : {}),
     });
@@ -99,6 +113,7 @@ export function createFetcher(options: FetcherOptions = {}) {
       chunks.push(chunk as Buffer);
     }
     const text = Buffer.concat(chunks).toString("utf8");
+    if (res.statusCode >= 400 && isChallengePage(text)) throw new FeedBlockedError(res.statusCode);
     if (res.statusCode >= 400) {
       const error = new FeedHttpError(`HTTP ${res.statusCode}`, res.statusCode);
       const after = retryAfterMs(res.headers["retry-after"], clock());
@@ -116,7 +131,8 @@ export function createFetcher(options: FetcherOptions = {}) {
         } catch (error) {
           if (signal?.aborted) throw new FeedAbortedError();
           const status = error instanceof FeedHttpError ? error.status : undefined;
-          const retryable = status === undefined ? !(error instanceof FeedHttpError) : RETRYABLE.has(status);
+          const retryable =
+            !(error instanceof FeedBlockedError) && (status === undefined ? !(error instanceof FeedHttpError) : RETRYABLE.has(status));
           if (!retryable || attempt >= retries) throw error;
           const backoff = backoffMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
           const asked = (error as { retryAfterMs?: number }).retryAfterMs;

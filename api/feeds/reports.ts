@@ -20,6 +20,8 @@ export interface BookmakerReport {
   skipped: boolean;
   /** Whether the circuit breaker counted the run as a failure. */
   failed: boolean;
+  /** The site answered a bot challenge or WAF page instead of data (decision 012). */
+  blocked: boolean;
   error?: string;
 }
 
@@ -88,6 +90,7 @@ export function bookmakerReport(outcome: BookmakerOutcome, perLeague: ReadonlyMa
     abandoned: outcome.abandoned,
     skipped: outcome.skipped,
     failed: !outcome.skipped && failed,
+    blocked: leagues.some((l) => l.blocked === true),
     ...(errors.length > 0 ? { error: errors.join("; ") } : {}),
   };
 }

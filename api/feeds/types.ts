@@ -18,7 +18,7 @@ export interface OfferPrice {
   marketId: number;
   /** Product selection id (1..18; shared/reference.ts). */
   selectionTypeId: number;
-  /** Decimal price > 1.01; placeholders and suspended prices are dropped by the adapter. */
+  /** Decimal price above the site's placeholder (1.01, or 1 for Bet9ja); placeholders and suspended prices are dropped by the adapter. */
   price: number;
   /** The bookmaker marks the price as boosted or enhanced. */
   boosted: boolean;
@@ -45,10 +45,30 @@ export interface Offer {
 export interface FeedRequest {
   url: string;
   headers: Record<string, string>;
+  /** GET unless said (SportyBet's league filter is a POST). */
+  method?: "GET" | "POST";
+  /** Request body of a POST, sent as is (JSON text). */
+  body?: string;
 }
 
-/** What an adapter's parse answers: offers, or a failure the collector logs and counts. */
-export type ParseResult = { ok: true; offers: Offer[] } | { ok: false; error: string };
+/**
+ * What an adapter's parse answers: offers, or a failure the collector logs and counts. `blocked`
+ * marks a challenge or WAF page: the site turned the client away (decision 012).
+ */
+export type ParseResult = { ok: true; offers: Offer[] } | { ok: false; error: string; blocked?: true };
+
+/** Which kind of saved payload a body is, for `npm run feeds:parse`. */
+export type CaptureKind = "league" | "event";
+
+/** How an operator's saved payload is recognised and read (scripts/feeds-parse.ts). */
+export interface CaptureReader {
+  /** The payloads this adapter reads, for the message when a file is none of them. */
+  expected: string;
+  /** A decoded body's kind by its shape, or undefined when it is neither. */
+  kind(value: unknown): CaptureKind | undefined;
+  /** Reads a single-event payload on its own (no league listing to merge into). */
+  parseEvent(body: string, competitionId: number, now: Date): ParseResult;
+}
 
 /**
  * An adapter knows one bookmaker's URLs, headers, payload shape and ids. It does no I/O itself:
@@ -75,4 +95,6 @@ export interface BookmakerAdapter {
    */
   eventRequests?(baseUrl: string, offers: Offer[]): { request: FeedRequest; externalId: string }[];
   parseEvent?(body: string, offer: Offer): ParseResult;
+  /** Recognises and reads saved payloads of every endpoint the adapter understands. */
+  capture: CaptureReader;
 }

@@ -1,17 +1,18 @@
 /**
  * Bet9ja (feeds README, "Bet9ja"). The league list lacks BTTS, so each offer gets a follow-up
- * GetEvent call whose full odds map (and Sportradar EXTID) is merged into it.
+ * GetEvent call whose full odds map (and Sportradar EXTID) is merged into it. Kick-offs are
+ * UTC and EXTID is Sportradar's match number, bare (both corrected 2026-11 from real captures).
  */
 import { z } from "zod";
 import type { BookmakerAdapter, Offer } from "../types.ts";
-import { readOdds } from "./bet9ja-odds.ts";
+import { readBoosts, readOdds } from "./bet9ja-odds.ts";
 import {
   failure,
   idText,
   isUpcoming,
   parseInstant,
   parseJsonBody,
-  parseLagosLocal,
+  parseNaiveUtc,
   splitTeams,
   sportradarId,
   validate,
@@ -24,7 +25,15 @@ import { isLeagueName, leagueIds } from "./leagues.ts";
 const LIVE_BASE_URL = "https://sports.bet9ja.com";
 const HEADERS = browserHeaders({ referer: `${LIVE_BASE_URL}/`, origin: LIVE_BASE_URL });
 
+/** EXTID is Sportradar's match number without the "sr:match:" prefix. */
+const EXTID_DIGITS = /^\d{6,10}$/;
+
 const oddsMapSchema = z.record(z.string(), z.unknown());
+const boostFields = {
+  IS_BOOSTED: z.unknown().optional(),
+  BOOSTED_ODDS: z.unknown().optional(),
+  BOOSTED_MARKETS: z.unknown().optional(),
+};
 const eventSchema = z.object({
   ID: idText,
   DS: z.string(),
@@ -34,11 +43,13 @@ const eventSchema = z.object({
   STARTDATEUTC: z.string().optional(),
   EXTID: z.unknown().optional(),
   O: oddsMapSchema.default({}),
+  ...boostFields,
 });
 const leagueSchema = z.object({ D: z.object({ E: z.array(eventSchema) }) });
 const singleEventSchema = z.object({
-  D: z.object({ ID: idText.optional(), EXTID: z.unknown().optional(), O: oddsMapSchema }),
+  D: z.object({ ID: idText.optional(), EXTID: z.unknown().optional(), O: oddsMapSchema, ...boostFields }),
 });
+const fullEventSchema = z.object({ D: eventSchema });
 const envelopeSchema = z.object({ R: z.unknown().optional() });
 
 function checkSuccess(value: unknown): Result<unknown> {
@@ -49,11 +60,41 @@ function checkSuccess(value: unknown): Result<unknown> {
   return R === "OK" || R === "D" ? { ok: true, value } : failure(`R is ${JSON.stringify(R)}, not OK`);
 }
 
-/** STARTDATEUTC (ISO, Z) when present, else STARTDATE as naive Lagos time. */
-function kickoffOf(event: z.infer<typeof eventSchema>): Date | undefined {
+type Bet9jaEvent = z.infer<typeof eventSchema>;
+
+/** STARTDATEUTC (ISO, Z) when present, else STARTDATE, a naive time that is UTC. */
+function kickoffOf(event: Bet9jaEvent): Date | undefined {
   if (event.STARTDATEUTC !== undefined) return parseInstant(event.STARTDATEUTC);
-  return event.STARTDATE === undefined ? undefined : parseLagosLocal(event.STARTDATE);
+  return event.STARTDATE === undefined ? undefined : parseNaiveUtc(event.STARTDATE);
 }
+
+/** One event of a listing or a GetEvent answer as an offer; undefined when it has kicked off. */
+function toOffer(event: Bet9jaEvent, competitionId: number, now: Date): Result<Offer | undefined> {
+  const teams = splitTeams(event.DS, " - ");
+  if (!teams) return failure(`event ${event.ID}: DS ${JSON.stringify(event.DS)} is not "Home - Away"`);
+  const kickoff = kickoffOf(event);
+  if (!kickoff) return failure(`event ${event.ID}: no readable STARTDATEUTC or STARTDATE`);
+  if (!isUpcoming(kickoff, now)) return { ok: true, value: undefined };
+  const srId = sportradarId(event.EXTID, EXTID_DIGITS);
+  const offer: Offer = {
+    bookmaker: "bet9ja",
+    externalId: event.ID,
+    ...(srId ? { srId } : {}),
+    competitionId,
+    ...teams,
+    kickoff,
+    prices: readOdds(event.O, readBoosts(event)).prices.list(),
+  };
+  return { ok: true, value: offer };
+}
+
+/** Decodes a body and checks Bet9ja's R flag. */
+function decode(body: string): Result<unknown> {
+  const json = parseJsonBody(body);
+  return json.ok ? checkSuccess(json.value) : json;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 export const bet9ja: BookmakerAdapter = {
   key: "bet9ja",
@@ -68,10 +109,8 @@ export const bet9ja: BookmakerAdapter = {
 
   parseLeague(body, competitionId, now) {
     if (!leagueIds(competitionId)) return failure(`unknown competition ${competitionId}`);
-    const json = parseJsonBody(body);
+    const json = decode(body);
     if (!json.ok) return json;
-    const success = checkSuccess(json.value);
-    if (!success.ok) return success;
     const parsed = validate(leagueSchema, json.value);
     if (!parsed.ok) return parsed;
 
@@ -85,21 +124,9 @@ export const bet9ja: BookmakerAdapter = {
 
     const offers: Offer[] = [];
     for (const event of ours) {
-      const teams = splitTeams(event.DS, " - ");
-      if (!teams) return failure(`event ${event.ID}: DS ${JSON.stringify(event.DS)} is not "Home - Away"`);
-      const kickoff = kickoffOf(event);
-      if (!kickoff) return failure(`event ${event.ID}: no readable STARTDATEUTC or STARTDATE`);
-      if (!isUpcoming(kickoff, now)) continue;
-      const srId = sportradarId(event.EXTID);
-      offers.push({
-        bookmaker: "bet9ja",
-        externalId: event.ID,
-        ...(srId ? { srId } : {}),
-        competitionId,
-        ...teams,
-        kickoff,
-        prices: readOdds(event.O).prices.list(),
-      });
+      const offer = toOffer(event, competitionId, now);
+      if (!offer.ok) return offer;
+      if (offer.value) offers.push(offer.value);
     }
     return withPrices(offers);
   },
@@ -120,10 +147,8 @@ export const bet9ja: BookmakerAdapter = {
   // nothing at all tells nothing, so the league prices stand. A failure says nothing about the
   // league offer either: the collector keeps it and counts the failure.
   parseEvent(body, offer) {
-    const json = parseJsonBody(body);
+    const json = decode(body);
     if (!json.ok) return json;
-    const success = checkSuccess(json.value);
-    if (!success.ok) return success;
     const parsed = validate(singleEventSchema, json.value);
     if (!parsed.ok) return parsed;
     const event = parsed.value.D;
@@ -133,12 +158,32 @@ export const bet9ja: BookmakerAdapter = {
 
     // The event call is the fresher: what it quotes replaces the league price, including a
     // suspension; what it does not quote keeps the league price.
-    const { prices, quoted } = readOdds(event.O);
+    const { prices, quoted } = readOdds(event.O, readBoosts(event));
     for (const price of offer.prices) {
       if (!quoted.has(price.selectionTypeId)) prices.add(price, price.price, price.boosted);
     }
-    const srId = sportradarId(event.EXTID) ?? offer.srId;
+    const srId = sportradarId(event.EXTID, EXTID_DIGITS) ?? offer.srId;
     const merged: Offer = { ...offer, ...(srId ? { srId } : {}), prices: prices.list() };
     return { ok: true, offers: [merged] };
+  },
+
+  capture: {
+    expected: 'a Bet9ja GetEventsInGroupV2 listing ({"R":"OK","D":{"E":[...]}}) or GetEvent ({"R":"OK","D":{"ID","DS","O":{...}}})',
+    kind(value) {
+      const data = isObject(value) ? value.D : undefined;
+      if (!isObject(data)) return undefined;
+      if (Array.isArray(data.E)) return "league";
+      return isObject(data.O) && "DS" in data ? "event" : undefined;
+    },
+    // A saved GetEvent stands alone: the operator names the competition, so no league check.
+    parseEvent(body, competitionId, now) {
+      const json = decode(body);
+      if (!json.ok) return json;
+      const parsed = validate(fullEventSchema, json.value);
+      if (!parsed.ok) return parsed;
+      const offer = toOffer(parsed.value.D, competitionId, now);
+      if (!offer.ok) return offer;
+      return withPrices(offer.value ? [offer.value] : []);
+    },
   },
 };

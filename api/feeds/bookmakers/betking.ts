@@ -1,4 +1,8 @@
-/** BetKing (feeds README, "BetKing"). A match repeats once per market group, so items merge on ItemID. */
+/**
+ * BetKing (feeds README, "BetKing"). A match repeats once per market group, so items merge on
+ * ItemID. ExtProvIDItem is Sportradar's match number when it has 8-9 digits (corrected 2026-11).
+ * Its mobile match view (m.betking.com, the fallback feed) is read for saved captures.
+ */
 import { z } from "zod";
 import type { BookmakerAdapter, Offer } from "../types.ts";
 import {
@@ -11,11 +15,13 @@ import {
   parseInstant,
   parseJsonBody,
   splitTeams,
+  sportradarId,
   validate,
   withPrices,
   type MarketIds,
   type Selection,
 } from "./common.ts";
+import { BETKING_SR_DIGITS, isBetkingMatchView, parseMatchView } from "./betking-match-view.ts";
 import { browserHeaders } from "./headers.ts";
 import { isLeagueName, leagueIds } from "./leagues.ts";
 
@@ -40,6 +46,8 @@ const itemSchema = z.object({
   ItemDate: z.string(),
   TournamentName: z.string(),
   CategoryName: z.string().optional(),
+  ExtProvIDItem: z.unknown().optional(),
+  ProviderEventId: z.unknown().optional(),
   OddsCollection: z.array(marketSchema).default([]),
 });
 const bodySchema = z.object({ AreaMatches: z.array(z.object({ Items: z.array(itemSchema).default([]) })) });
@@ -119,10 +127,11 @@ export const betking: BookmakerAdapter = {
           prices.add(selectionFor(market, odd.OddAttribute.OddTypeID), odd.Outcome.OddOutcome);
         }
       }
-      // ExtProvIDItem may well be Sportradar's match number, but nothing confirms it: no srId.
+      const srId = sportradarId(item.ExtProvIDItem, BETKING_SR_DIGITS) ?? sportradarId(item.ProviderEventId, BETKING_SR_DIGITS);
       offers.push({
         bookmaker: "betking",
         externalId: item.ItemID,
+        ...(srId ? { srId } : {}),
         competitionId,
         ...teams,
         kickoff,
@@ -130,5 +139,15 @@ export const betking: BookmakerAdapter = {
       });
     }
     return withPrices(offers);
+  },
+
+  capture: {
+    expected:
+      'a BetKing prematch listing ({"AreaMatches":[{"Items":[...]}]}) or mobile match view ({"matchViewData":{"tournaments":[{"events":[...]}]}})',
+    kind(value) {
+      if (typeof value === "object" && value !== null && Array.isArray((value as { AreaMatches?: unknown }).AreaMatches)) return "league";
+      return isBetkingMatchView(value) ? "event" : undefined;
+    },
+    parseEvent: parseMatchView,
   },
 };

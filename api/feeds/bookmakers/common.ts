@@ -3,10 +3,35 @@ import { z } from "zod";
 import { marketSelections, overUnderMarketId } from "#shared/reference.ts";
 import type { Offer, OfferPrice, ParseResult } from "../types.ts";
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string; blocked?: true };
 
 export function failure(error: string): { ok: false; error: string } {
   return { ok: false, error };
+}
+
+/** The site turned the client away (WAF, bot challenge): reported as `blocked`, never as a parse error. */
+export function blockedFailure(error: string): { ok: false; error: string; blocked: true } {
+  return { ok: false, error: `blocked: ${error}`, blocked: true };
+}
+
+/**
+ * Marks of the challenge and block pages Cloudflare ("Just a moment...", cf-chl), Akamai
+ * ("Access Denied" with a Reference #) and generic WAFs send instead of the API's JSON.
+ */
+const CHALLENGE_MARKS = [
+  /<title>\s*just a moment/i,
+  /cf-chl|challenge-platform|challenge-body|cf_chl_opt/i,
+  /<title>\s*attention required/i,
+  /<title>\s*access denied/i,
+  /verifying you are human|enable javascript and cookies to continue/i,
+  /captcha/i,
+  /request (was )?(rejected|blocked)/i,
+];
+
+/** Whether a body is an HTML challenge or block page rather than an answer. */
+export function isChallengePage(body: string): boolean {
+  const text = body.trimStart().slice(0, 20_000);
+  return text.startsWith("<") && CHALLENGE_MARKS.some((mark) => mark.test(text));
 }
 
 /** Product selection of one priced outcome. */
@@ -63,10 +88,14 @@ function decimalText(text: string): number | undefined {
 /** Odds at or below this are placeholders for a suspended price (feeds README). */
 export const PLACEHOLDER_MAX = 1.01;
 
-/** A usable decimal price from a number or numeric text; undefined for placeholders and junk. */
-export function sanitizePrice(raw: unknown): number | undefined {
+/**
+ * A usable decimal price from a number or numeric text; undefined for placeholders and junk.
+ * `closedAtOrBelow` is the site's placeholder ceiling: 1.01 for most, 1 for Bet9ja, which
+ * prices a closed line "1" and quotes real 1.01s (feeds README, corrected 2026-11).
+ */
+export function sanitizePrice(raw: unknown, closedAtOrBelow = PLACEHOLDER_MAX): number | undefined {
   const value = typeof raw === "string" ? decimalText(raw) : raw;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= PLACEHOLDER_MAX) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= closedAtOrBelow) return undefined;
   return value;
 }
 
@@ -78,8 +107,10 @@ export function sanitizePrice(raw: unknown): number | undefined {
 export class PriceSet {
   readonly #prices = new Map<number, OfferPrice>();
 
+  constructor(private readonly closedAtOrBelow = PLACEHOLDER_MAX) {}
+
   add(selection: Selection | undefined, raw: unknown, boosted = false): void {
-    const price = sanitizePrice(raw);
+    const price = sanitizePrice(raw, this.closedAtOrBelow);
     if (!selection || price === undefined) return;
     const current = this.#prices.get(selection.selectionTypeId);
     if (current && current.price >= price) return;
@@ -93,13 +124,15 @@ export class PriceSet {
 
 /**
  * Decodes a response body. A WAF or challenge page (Cloudflare, Akamai) arrives as HTML with a
- * 200 or 403, so it gets its own message: it means "needs a Nigerian egress", not "shape changed".
+ * 200, so it is a `blocked` failure: it means "needs a browser-like client or a Nigerian
+ * egress" (decision 012), not "the shape changed". Other HTML is an error page.
  */
 export function parseJsonBody(body: string): Result<unknown> {
   const text = body.trim();
   if (text === "") return failure("empty body");
+  if (isChallengePage(text)) return blockedFailure(`answered a bot challenge page: ${snippet(text)}`);
   if (text.startsWith("<")) {
-    return failure(`answered HTML instead of JSON (an error, WAF or challenge page?): ${snippet(text)}`);
+    return failure(`answered HTML instead of JSON (an error page?): ${snippet(text)}`);
   }
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
@@ -133,14 +166,15 @@ export function parseInstant(text: string): Date | undefined {
 }
 
 /**
- * A naive local time of Lagos ("2026-09-19 15:00:00" or with a "T"). Africa/Lagos is UTC+1 all
- * year (no DST since 1919), so a fixed offset is exact and needs no tz database.
+ * A naive date-time that is UTC ("2026-05-06 11:00:00" or with a "T"). Bet9ja's STARTDATE is
+ * UTC, not Lagos time: in both paired real captures it equals SportyBet's epoch kick-off
+ * exactly (feeds README, corrected 2026-11).
  */
-export function parseLagosLocal(text: string): Date | undefined {
+export function parseNaiveUtc(text: string): Date | undefined {
   const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(text.trim());
   if (!match) return undefined;
   const time = match[2]?.length === 5 ? `${match[2]}:00` : match[2];
-  return validDate(new Date(`${match[1]}T${time}+01:00`));
+  return validDate(new Date(`${match[1]}T${time}Z`));
 }
 
 function validDate(date: Date): Date | undefined {
@@ -161,11 +195,19 @@ export function splitTeams(name: string, separator: string): { home: string; awa
   return home && away ? { home, away } : undefined;
 }
 
-const SR_MATCH = /^sr:match:\d+$/;
+const SR_MATCH = /^sr:match:(\d+)$/;
 
-/** A Sportradar match id only when it has the exact "sr:match:N" form. */
-export function sportradarId(value: unknown): string | undefined {
-  return typeof value === "string" && SR_MATCH.test(value) ? value : undefined;
+/**
+ * A Sportradar match id, written "sr:match:N" whatever form the site uses, so the three books
+ * that carry one join on it (feeds README, "Matching"). `bareDigits` says which bare numbers the
+ * site's field holds as Sportradar's: Bet9ja's EXTID any, BetKing's ExtProvIDItem 8-9 digits
+ * only (other lengths come from another provider). Without it only "sr:match:N" counts.
+ */
+export function sportradarId(value: unknown, bareDigits?: RegExp): string | undefined {
+  if (typeof value === "string" && SR_MATCH.test(value.trim())) return value.trim();
+  const text = typeof value === "number" && Number.isSafeInteger(value) ? String(value) : value;
+  if (!bareDigits || typeof text !== "string" || !/^\d+$/.test(text.trim())) return undefined;
+  return bareDigits.test(text.trim()) ? `sr:match:${Number(text.trim())}` : undefined;
 }
 
 /** Offers with at least one usable price; an event without any is no offer at all. */

@@ -1,6 +1,10 @@
-/** 1xBet through its Nigerian mirror (feeds README, "1xBet"). It exposes no Sportradar id. */
+/**
+ * 1xBet through its Nigerian mirror (feeds README, "1xBet"). It exposes no Sportradar id. Blocked
+ * outcomes (`B`), whole goal lines and group 19's non-BTTS types are skipped, and a game whose
+ * listing lacks totals or BTTS gets a GetGameZip call (all corrected 2026-11).
+ */
 import { z } from "zod";
-import type { BookmakerAdapter, Offer } from "../types.ts";
+import type { BookmakerAdapter, Offer, ParseResult } from "../types.ts";
 import {
   PriceSet,
   SELECTIONS,
@@ -11,6 +15,7 @@ import {
   validate,
   withPrices,
   type MarketIds,
+  type Result,
   type Selection,
 } from "./common.ts";
 import { browserHeaders } from "./headers.ts";
@@ -23,6 +28,7 @@ const betSchema = z.object({
   T: z.number(),
   C: z.unknown().optional(),
   P: z.number().optional(),
+  B: z.unknown().optional(),
 });
 const gameSchema = z.object({
   I: z.number(),
@@ -35,6 +41,21 @@ const gameSchema = z.object({
   AE: z.array(z.object({ G: z.number(), ME: z.array(betSchema).default([]) })).default([]),
 });
 const bodySchema = z.object({ Value: z.array(gameSchema) });
+/** GetGameZip: one game, its bets grouped per market and stacked per outcome column. */
+const gameZipSchema = z.object({
+  Value: z.object({
+    I: z.number().optional(),
+    GE: z.array(z.object({ G: z.number(), E: z.array(z.array(betSchema)) })).default([]),
+  }),
+});
+/**
+ * The order the Nigerian site's own client sends; the site answers 406 to another order, a wrong
+ * partner or a count under ~10. country=159 with partner=159 is what a public client of the
+ * Nigerian mirror sends (feeds README, corrected 2026-11).
+ */
+const SITE_QUERY = "lng=en&mode=4&country=159&partner=159&getEmpty=true";
+const GAME_QUERY = "lng=en&isSubGames=true&GroupEvents=true&countevents=250&grMode=4&partner=159&country=159&marketType=1";
+const HEADERS = browserHeaders({ referer: `${LIVE_BASE_URL}/en/line/football`, origin: LIVE_BASE_URL });
 const envelopeSchema = z.object({ Success: z.unknown().optional(), Error: z.unknown().optional() });
 
 type Bet = z.infer<typeof betSchema>;
@@ -50,43 +71,51 @@ const MARKET_IDS: MarketIds<number> = {
   totalSides: { 9: "over", 10: "under" },
 };
 
+const BTTS_GROUP = 19;
+
 function selectionFor(bet: Bet): Selection | undefined {
+  // Group 19 also holds T 11273/11274 with P 2 (not BTTS): BTTS is T 180/181 without a line.
+  if (bet.G === BTTS_GROUP && bet.P !== undefined) return undefined;
+  // Whole lines (P 1, 2, 3) push on the exact total: not the product's Over/Under.
+  if (bet.G === MARKET_IDS.totals && Math.abs(((bet.P ?? 0) * 2) % 2) !== 1) return undefined;
   return selectionIn(MARKET_IDS, bet.G, bet.T, bet.P);
+}
+
+/** Prices of some bets; a blocked outcome (`B`, priced 1.001) is closed. */
+function addBets(prices: PriceSet, bets: readonly Bet[]): void {
+  for (const bet of bets) if (bet.B !== true) prices.add(selectionFor(bet), bet.C);
+}
+
+/** The listing lacks totals or BTTS: the per-game call has them. */
+const lacksMarkets = (offer: Offer) =>
+  !offer.prices.some((p) => p.marketId === 7) || !offer.prices.some((p) => p.marketId >= 2 && p.marketId <= 6);
+
+function decode(body: string): Result<unknown> {
+  const json = parseJsonBody(body);
+  if (!json.ok) return json;
+  const envelope = validate(envelopeSchema, json.value);
+  if (!envelope.ok) return envelope;
+  if (envelope.value.Success !== true) {
+    return failure(`Success is ${JSON.stringify(envelope.value.Success)} (${String(envelope.value.Error ?? "no error text")})`);
+  }
+  return json;
 }
 
 export const onexbet: BookmakerAdapter = {
   key: "1xbet",
   liveBaseUrl: LIVE_BASE_URL,
 
-  // partner and country must be these (a wrong partner, or count below ~10, answers 406).
-  // GetGameZip (one game, every market) is not called: per the feeds reference Get1x2_VZip's E
-  // and AE already carry 1X2, Double Chance, totals and BTTS. No real capture confirms that (the
-  // test fixture is hand-made in the documented shape); should live lists lack totals or BTTS,
-  // GetGameZip is the per-game follow-up to add, as Bet9ja's GetEvent is.
   leagueRequests(baseUrl, competitionId) {
     const champId = leagueIds(competitionId)?.onexbet;
     if (champId === undefined) return [];
-    const query = `sports=1&champs=${champId}&count=50&lng=en&mode=4&country=132&partner=159&getEmpty=true`;
-    return [
-      {
-        url: `${baseUrl}/service-api/LineFeed/Get1x2_VZip?${query}`,
-        headers: browserHeaders({ referer: `${LIVE_BASE_URL}/en/line/football`, origin: LIVE_BASE_URL }),
-      },
-    ];
+    return [{ url: `${baseUrl}/service-api/LineFeed/Get1x2_VZip?sports=1&champs=${champId}&count=50&${SITE_QUERY}`, headers: HEADERS }];
   },
 
   parseLeague(body, competitionId, now) {
     const champId = leagueIds(competitionId)?.onexbet;
     if (champId === undefined) return failure(`unknown competition ${competitionId}`);
-    const json = parseJsonBody(body);
+    const json = decode(body);
     if (!json.ok) return json;
-    const envelope = validate(envelopeSchema, json.value);
-    if (!envelope.ok) return envelope;
-    if (envelope.value.Success !== true) {
-      return failure(
-        `Success is ${JSON.stringify(envelope.value.Success)} (${String(envelope.value.Error ?? "no error text")})`,
-      );
-    }
     const parsed = validate(bodySchema, json.value);
     if (!parsed.ok) return parsed;
 
@@ -106,9 +135,7 @@ export const onexbet: BookmakerAdapter = {
       if (!isUpcoming(kickoff, now)) continue;
       const prices = new PriceSet();
       // The same bets appear flat in E and grouped in AE[].ME (with more lines): read both.
-      for (const bet of [...game.E, ...game.AE.flatMap((group) => group.ME)]) {
-        prices.add(selectionFor(bet), bet.C);
-      }
+      addBets(prices, [...game.E, ...game.AE.flatMap((group) => group.ME)]);
       offers.push({
         bookmaker: "1xbet",
         externalId: String(game.I),
@@ -120,5 +147,49 @@ export const onexbet: BookmakerAdapter = {
       });
     }
     return withPrices(offers);
+  },
+
+  eventRequests(baseUrl, offers) {
+    return offers.filter(lacksMarkets).map((offer) => ({
+      externalId: offer.externalId,
+      request: { url: `${baseUrl}/service-api/LineFeed/GetGameZip?id=${encodeURIComponent(offer.externalId)}&${GAME_QUERY}`, headers: HEADERS },
+    }));
+  },
+
+  // The game's own answer is the fresher for what it quotes; the listing's other prices stand.
+  parseEvent(body, offer): ParseResult {
+    const json = decode(body);
+    if (!json.ok) return json;
+    const parsed = validate(gameZipSchema, json.value);
+    if (!parsed.ok) return parsed;
+    const game = parsed.value.Value;
+    if (game.I !== undefined && String(game.I) !== offer.externalId) return failure(`GetGameZip answered game ${game.I}, not ${offer.externalId}`);
+    const fresh = new PriceSet();
+    addBets(fresh, game.GE.flatMap((group) => group.E.flat()));
+    const prices = fresh.list();
+    const quoted = new Set(prices.map((p) => p.selectionTypeId));
+    return { ok: true, offers: [{ ...offer, prices: [...prices, ...offer.prices.filter((p) => !quoted.has(p.selectionTypeId))].sort((a, b) => a.selectionTypeId - b.selectionTypeId) }] };
+  },
+
+  capture: {
+    expected: 'a 1xBet Get1x2_VZip listing ({"Success":true,"Value":[{"I","O1","O2","S","E":[...]}]}) or GetGameZip ({"Success":true,"Value":{"O1","O2","S","GE":[...]}})',
+    kind(value) {
+      const data = typeof value === "object" && value !== null ? (value as { Value?: unknown }).Value : undefined;
+      if (Array.isArray(data)) return "league";
+      return typeof data === "object" && data !== null && Array.isArray((data as { GE?: unknown }).GE) ? "event" : undefined;
+    },
+    parseEvent(body, competitionId, now) {
+      const json = decode(body);
+      if (!json.ok) return json;
+      const parsed = validate(z.object({ Value: gameSchema.omit({ LI: true, E: true, AE: true }).extend(gameZipSchema.shape.Value.shape) }), json.value);
+      if (!parsed.ok) return parsed;
+      const game = parsed.value.Value;
+      const kickoff = new Date(game.S * 1000);
+      if (!isUpcoming(kickoff, now)) return { ok: true, offers: [] };
+      const prices = new PriceSet();
+      addBets(prices, game.GE.flatMap((group) => group.E.flat()));
+      const offer: Offer = { bookmaker: "1xbet", externalId: String(game.I ?? ""), competitionId, home: game.O1, away: game.O2, kickoff, prices: prices.list() };
+      return withPrices([offer]);
+    },
   },
 };

@@ -1,6 +1,10 @@
-/** SportyBet Nigeria (feeds README, "SportyBet"). Its ids are Sportradar's, so every offer carries srId. */
+/**
+ * SportyBet Nigeria (feeds README, "SportyBet"). Its ids are Sportradar's, so every offer carries
+ * srId. A league is asked with the tournament-filtered POST pcEvents (corrected 2026-11): the
+ * GET pcUpcomingEvents list has no tournament filter and pages through every football event.
+ */
 import { z } from "zod";
-import type { BookmakerAdapter, Offer } from "../types.ts";
+import type { BookmakerAdapter, Offer, ParseResult } from "../types.ts";
 import {
   PriceSet,
   SELECTIONS,
@@ -13,6 +17,7 @@ import {
   validate,
   withPrices,
   type MarketIds,
+  type Result,
   type Selection,
 } from "./common.ts";
 import { browserHeaders } from "./headers.ts";
@@ -20,23 +25,21 @@ import { leagueIds } from "./leagues.ts";
 
 const LIVE_BASE_URL = "https://www.sportybet.com";
 const SUCCESS = 10000;
-/** The most the list serves per page. */
-const PAGE_SIZE = 100;
-/**
- * The whole football list was 1,432 events (15 pages) in the real capture; beyond this many
- * pages something is wrong (a totalNum that never ends), so the listing stops there.
- */
-export const SPORTYBET_MAX_PAGES = 25;
+const MARKETS = "1,18,10,29";
+/** Headers the site's own front end sends besides the browser's (feeds README). */
+const SITE_HEADERS = { clientid: "web", operid: "2", platform: "web" };
 
 const outcomeSchema = z.object({
   id: idText,
   odds: z.unknown().optional(),
   isActive: z.unknown().optional(),
+  oddsBoostLfb: z.unknown().optional(),
 });
 const marketSchema = z.object({
   id: idText,
   specifier: z.string().optional(),
   status: z.unknown().optional(),
+  banned: z.unknown().optional(),
   outcomes: z.array(outcomeSchema).default([]),
 });
 const eventSchema = z.object({
@@ -44,21 +47,22 @@ const eventSchema = z.object({
   estimateStartTime: z.number(),
   homeTeamName: z.string().min(1),
   awayTeamName: z.string().min(1),
+  banned: z.unknown().optional(),
+  oddsBoost: z.unknown().optional(),
   markets: z.array(marketSchema).default([]),
 });
-const bodySchema = z.object({
-  data: z.object({
-    tournaments: z.array(z.object({ id: z.string(), events: z.array(eventSchema) })),
-  }),
+const tournamentSchema = z.object({ id: z.string(), events: z.array(eventSchema) });
+/** pcUpcomingEvents answers `data.tournaments`; pcEvents answers `data` as the tournaments. */
+const listingSchema = z.object({
+  data: z.union([z.array(tournamentSchema), z.object({ tournaments: z.array(tournamentSchema) }).transform((d) => d.tournaments)]),
 });
+const singleEventSchema = z.object({ data: eventSchema });
 const envelopeSchema = z.object({ bizCode: z.unknown().optional(), message: z.unknown().optional() });
-const pagingSchema = z.object({
-  data: z.object({ totalNum: z.number(), tournaments: z.array(z.object({ events: z.array(z.unknown()) })) }),
-});
 
 type SportyMarket = z.infer<typeof marketSchema>;
+type SportyEvent = z.infer<typeof eventSchema>;
 
-/** Market id -> outcome id -> product selection. */
+/** Market id -> outcome id -> product selection. Keyed on the market: 19/20 (team totals) reuse 12/13. */
 const MARKET_IDS: MarketIds<string> = {
   fixed: {
     "1": { "1": SELECTIONS.home, "2": SELECTIONS.draw, "3": SELECTIONS.away },
@@ -69,104 +73,125 @@ const MARKET_IDS: MarketIds<string> = {
   totalSides: { "12": "over", "13": "under" },
 };
 
-/** "total=2.5", possibly among other Sportradar specifiers joined by "|". */
+/** "total=2.5", possibly among other Sportradar specifiers joined by "|"; whole lines ("total=2") are not ours. */
 function totalLine(specifier: string | undefined): string | undefined {
-  return specifier
+  const line = specifier
     ?.split("|")
     .find((part) => part.startsWith("total="))
     ?.slice("total=".length);
+  return line !== undefined && /^\d+\.5$/.test(line) ? line : undefined;
 }
 
 function selectionFor(market: SportyMarket, outcomeId: string): Selection | undefined {
+  if (market.id === MARKET_IDS.totals && totalLine(market.specifier) === undefined) return undefined;
   return selectionIn(MARKET_IDS, market.id, outcomeId, totalLine(market.specifier));
 }
 
-function collectPrices(markets: SportyMarket[]): PriceSet {
+/**
+ * A price is boosted when its outcome says `oddsBoostLfb`. An event flagged `oddsBoost` carries
+ * SportyBet's boosted 1X2: the real World Cup capture so flagged prices its 1X2 at a 2 % margin
+ * against 4-6 % elsewhere, and the README's boosted EPL 1X2s run 2-4 %.
+ */
+function collectPrices(event: SportyEvent): PriceSet {
   const prices = new PriceSet();
-  for (const market of markets) {
-    if (market.status !== 0) continue;
+  for (const market of event.markets) {
+    if (market.status !== 0 || market.banned === true) continue;
     for (const outcome of market.outcomes) {
       if (outcome.isActive !== 1) continue;
-      // SportyBet has no known boost marker (feeds README).
-      prices.add(selectionFor(market, outcome.id), outcome.odds);
+      const boosted = outcome.oddsBoostLfb === true || (event.oddsBoost === true && market.id === "1");
+      prices.add(selectionFor(market, outcome.id), outcome.odds, boosted);
     }
   }
   return prices;
+}
+
+function toOffer(event: SportyEvent, competitionId: number, now: Date): Offer | undefined {
+  const kickoff = new Date(event.estimateStartTime);
+  if (!isUpcoming(kickoff, now) || event.banned === true) return undefined;
+  const srId = sportradarId(event.eventId);
+  return {
+    bookmaker: "sportybet",
+    externalId: event.eventId,
+    ...(srId ? { srId } : {}),
+    competitionId,
+    home: event.homeTeamName,
+    away: event.awayTeamName,
+    kickoff,
+    prices: collectPrices(event).list(),
+  };
+}
+
+/** Errors come back inside an HTTP 200: bizCode is the only success signal. */
+function decode(body: string): Result<unknown> {
+  const json = parseJsonBody(body);
+  if (!json.ok) return json;
+  const envelope = validate(envelopeSchema, json.value);
+  if (!envelope.ok) return envelope;
+  const { bizCode, message } = envelope.value;
+  if (bizCode === undefined) return failure("no bizCode in the body");
+  if (bizCode !== SUCCESS) return failure(`bizCode ${JSON.stringify(bizCode)} (${String(message ?? "no message")})`);
+  return json;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+function parseSingle(body: string, competitionId: number, now: Date): ParseResult {
+  const json = decode(body);
+  if (!json.ok) return json;
+  const parsed = validate(singleEventSchema, json.value);
+  if (!parsed.ok) return parsed;
+  const offer = toOffer(parsed.value.data, competitionId, now);
+  return withPrices(offer ? [offer] : []);
 }
 
 export const sportybet: BookmakerAdapter = {
   key: "sportybet",
   liveBaseUrl: LIVE_BASE_URL,
 
-  // One URL serves every tournament (there is no tournament filter): the collector fetches a
-  // repeated URL once per run, and `_t` comes from `now` so the four leagues ask the same URL.
-  leagueRequests(baseUrl, competitionId, now) {
-    if (!leagueIds(competitionId)) return [];
-    const query =
-      `sportId=sr:sport:1&marketId=1,18,10,29&pageSize=${PAGE_SIZE}&pageNum=1&option=2&timeline=168` +
-      `&_t=${now.getTime()}`;
+  leagueRequests(baseUrl, competitionId) {
+    const tournamentId = leagueIds(competitionId)?.sportybet;
+    if (!tournamentId) return [];
     return [
       {
-        url: `${baseUrl}/api/ng/factsCenter/pcUpcomingEvents?${query}`,
-        headers: browserHeaders({ referer: `${LIVE_BASE_URL}/ng/sport/football`, origin: LIVE_BASE_URL }),
+        url: `${baseUrl}/api/ng/factsCenter/pcEvents`,
+        method: "POST",
+        body: JSON.stringify([{ sportId: "sr:sport:1", marketId: MARKETS, tournamentId: [[tournamentId]] }]),
+        headers: {
+          ...browserHeaders({ referer: `${LIVE_BASE_URL}/ng/sport/football`, origin: LIVE_BASE_URL }),
+          ...SITE_HEADERS,
+          "Content-Type": "application/json",
+        },
       },
     ];
-  },
-
-  // The list is paged: data.totalNum counts every event, pageNum and pageSize pick the slice.
-  // A site that serves smaller pages than asked is paged again at the size it serves.
-  nextPage(request, body) {
-    const url = new URL(request.url);
-    const pageNum = Number(url.searchParams.get("pageNum") ?? "1");
-    const pageSize = Number(url.searchParams.get("pageSize") ?? String(PAGE_SIZE));
-    if (!(pageNum >= 1 && pageSize >= 1) || pageNum >= SPORTYBET_MAX_PAGES) return undefined;
-    const json = parseJsonBody(body);
-    const paging = json.ok ? pagingSchema.safeParse(json.value) : undefined;
-    if (!paging?.success) return undefined;
-    const { totalNum, tournaments } = paging.data.data;
-    const served = tournaments.reduce((n, t) => n + t.events.length, 0);
-    // An empty page, or a short one past the first: the list is read (or shrank while being read).
-    if (served === 0 || (pageNum - 1) * pageSize + served >= totalNum) return undefined;
-    if (served < pageSize && pageNum > 1) return undefined;
-    // Only pageNum (and a smaller pageSize) change: the rest stays byte for byte as the site's pages ask.
-    const url2 = request.url.replace(/([?&]pageNum=)\d+/, `$1${pageNum + 1}`).replace(/([?&]pageSize=)\d+/, `$1${Math.min(served, pageSize)}`);
-    return { url: url2, headers: request.headers };
   },
 
   parseLeague(body, competitionId, now) {
     const tournamentId = leagueIds(competitionId)?.sportybet;
     if (!tournamentId) return failure(`unknown competition ${competitionId}`);
-    const json = parseJsonBody(body);
+    const json = decode(body);
     if (!json.ok) return json;
-    const envelope = validate(envelopeSchema, json.value);
-    if (!envelope.ok) return envelope;
-    // Errors come back inside an HTTP 200: bizCode is the only success signal.
-    const { bizCode, message } = envelope.value;
-    if (bizCode === undefined) return failure("no bizCode in the body");
-    if (bizCode !== SUCCESS)
-      return failure(`bizCode ${JSON.stringify(bizCode)} (${String(message ?? "no message")})`);
-    const parsed = validate(bodySchema, json.value);
+    const parsed = validate(listingSchema, json.value);
     if (!parsed.ok) return parsed;
 
     const offers: Offer[] = [];
-    for (const tournament of parsed.value.data.tournaments) {
+    for (const tournament of parsed.value.data) {
       if (tournament.id !== tournamentId) continue;
       for (const event of tournament.events) {
-        const kickoff = new Date(event.estimateStartTime);
-        if (!isUpcoming(kickoff, now)) continue;
-        const srId = sportradarId(event.eventId);
-        offers.push({
-          bookmaker: "sportybet",
-          externalId: event.eventId,
-          ...(srId ? { srId } : {}),
-          competitionId,
-          home: event.homeTeamName,
-          away: event.awayTeamName,
-          kickoff,
-          prices: collectPrices(event.markets).list(),
-        });
+        const offer = toOffer(event, competitionId, now);
+        if (offer) offers.push(offer);
       }
     }
     return withPrices(offers);
+  },
+
+  capture: {
+    expected:
+      'a SportyBet pcEvents or pcUpcomingEvents listing ({"bizCode":10000,"data":[{"id","events":[...]}]} or {"data":{"tournaments":[...]}}) or factsCenter/event ({"bizCode":10000,"data":{"eventId","markets":[...]}})',
+    kind(value) {
+      const data = isObject(value) ? value.data : undefined;
+      if (Array.isArray(data) || (isObject(data) && Array.isArray(data.tournaments))) return "league";
+      return isObject(data) && typeof data.eventId === "string" ? "event" : undefined;
+    },
+    parseEvent: parseSingle,
   },
 };

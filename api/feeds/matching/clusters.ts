@@ -128,6 +128,15 @@ class ClusterIndex {
   }
 }
 
+/**
+ * The digits of a Sportradar match id: SportyBet's "sr:match:N", Bet9ja's bare EXTID and
+ * BetKing's ExtProvIDItem name one match by the same number (feeds README, "Matching").
+ */
+export function sportradarDigits(srId: string): string | undefined {
+  const digits = /(\d+)\s*$/.exec(srId)?.[1];
+  return digits === undefined ? undefined : String(Number(digits));
+}
+
 function seed(entry: Entry, srId: string | undefined): Cluster {
   return {
     competitionId: entry.offer.competitionId,
@@ -158,11 +167,12 @@ export function buildClusters(
 
   for (const entry of entries) {
     const { srId } = entry.offer;
-    if (srId === undefined) continue;
-    const cluster = bySrId.get(srId);
+    const digits = srId === undefined ? undefined : sportradarDigits(srId);
+    if (srId === undefined || digits === undefined) continue;
+    const cluster = bySrId.get(`${entry.offer.competitionId}:${digits}`);
     if (!cluster) {
-      const created = seed(entry, srId);
-      bySrId.set(srId, created);
+      const created = seed(entry, `sr:match:${digits}`);
+      bySrId.set(`${entry.offer.competitionId}:${digits}`, created);
       index.add(created);
       continue;
     }
@@ -171,7 +181,7 @@ export function buildClusters(
     cluster.members.push({ entry, swapped: score.swapped && passes(score, options) });
   }
 
-  const rest = entries.filter((entry) => entry.offer.srId === undefined);
+  const rest = entries.filter((entry) => entry.offer.srId === undefined || sportradarDigits(entry.offer.srId) === undefined);
   const known = (entry: Entry) => entry.home.club !== undefined && entry.away.club !== undefined;
   for (const entry of [...rest.filter(known), ...rest.filter((entry) => !known(entry))]) {
     const ranked = index

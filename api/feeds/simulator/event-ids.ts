@@ -1,15 +1,15 @@
 /**
  * Per-bookmaker ids derived from a fixture's serial, so they are stable for the fixture's
- * whole life and distinct between bookmakers, as on the real sites. Only SportyBet's
- * eventId and Bet9ja's EXTID carry the shared Sportradar id.
+ * whole life and distinct between bookmakers, as on the real sites. SportyBet's eventId,
+ * Bet9ja's EXTID and BetKing's ExtProvIDItem carry the shared Sportradar id (feeds README).
  */
 import { CLUBS, type SimClub } from "./clubs.ts";
 import type { SimFixture } from "./schedule.ts";
 
 export const bet9jaEventId = (f: SimFixture): number => 590_000_000 + f.serial * 13;
 export const betkingItemId = (f: SimFixture): number => 40_000_000 + f.serial * 11;
-/** BetKing's provider reference: digits, not a Sportradar id. */
-export const betkingProviderId = (f: SimFixture): string => String(9_000_000 + f.serial * 7);
+/** BetKing's ExtProvIDItem: Sportradar's match number, bare (8 digits). */
+export const betkingProviderId = (f: SimFixture): string => f.srId.replace("sr:match:", "");
 export const nairabetEventId = (f: SimFixture): number => 17_000_000 + f.serial * 9;
 /** Altenar's extId: a feed provider's id, not Sportradar's (feeds README). */
 export const nairabetExtId = (f: SimFixture): string => `fp32_ar:match:${600_000 + f.serial}`;

@@ -1,7 +1,9 @@
 /**
- * How each bookmaker turns true probabilities into prices. Targets follow the feeds README's
- * margin table, lowered to the 4-6 % that top leagues run at. Double Chance targets use the
- * "halved" definition of DESIGN section 7.
+ * How each bookmaker turns true probabilities into prices. Targets span the 1.5-8 % that real
+ * top-league margins run at (feeds README, "Typical margins", corrected 2026-11): 1xBet near
+ * 1.5 %, SportyBet's 1X2 near 3 % with its O/U near 6 %, Bet9ja and NairaBet up to 8 %. So the
+ * margin badges show both colours a real top-league market can earn (primary at or below 5 %,
+ * warning above). Double Chance targets use the "halved" definition of DESIGN section 7.
  */
 import type { BookmakerKey } from "../types.ts";
 
@@ -15,11 +17,11 @@ export interface MarginProfile {
 }
 
 export const MARGIN_PROFILES: Record<BookmakerKey, MarginProfile> = {
-  bet9ja: { margins: { "1X2": 0.06, OU: 0.06, BTTS: 0.065, DC: 0.07 }, decimals: 2 },
-  sportybet: { margins: { "1X2": 0.055, OU: 0.053, BTTS: 0.06, DC: 0.057 }, decimals: 2 },
-  betking: { margins: { "1X2": 0.05, OU: 0.05, BTTS: 0.055, DC: 0.065 }, decimals: 2 },
-  nairabet: { margins: { "1X2": 0.065, OU: 0.065, BTTS: 0.07, DC: 0.07 }, decimals: 2 },
-  "1xbet": { margins: { "1X2": 0.04, OU: 0.045, BTTS: 0.05, DC: 0.04 }, decimals: 3 },
+  bet9ja: { margins: { "1X2": 0.055, OU: 0.065, BTTS: 0.075, DC: 0.078 }, decimals: 2 },
+  sportybet: { margins: { "1X2": 0.03, OU: 0.06, BTTS: 0.055, DC: 0.045 }, decimals: 2 },
+  betking: { margins: { "1X2": 0.045, OU: 0.05, BTTS: 0.065, DC: 0.07 }, decimals: 2 },
+  nairabet: { margins: { "1X2": 0.05, OU: 0.07, BTTS: 0.078, DC: 0.075 }, decimals: 2 },
+  "1xbet": { margins: { "1X2": 0.018, OU: 0.02, BTTS: 0.03, DC: 0.022 }, decimals: 3 },
 };
 
 /** NairaBet's "Enhanced Prices" 1X2 runs near 3 % (the captured payload's three boosted markets all sum to 1.031). */

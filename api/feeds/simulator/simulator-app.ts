@@ -15,7 +15,7 @@ function send(res: Response, answer: SiteAnswer): void {
 
 function siteHandler(sim: FeedSimulator, site: SimulatedSite) {
   return async (req: Request, res: Response, next: () => void) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") return next();
     const fault = sim.faultAt(site.key, req.path);
     const edge = edgeFault(fault);
     if (edge) return send(res, edge);
@@ -25,6 +25,8 @@ function siteHandler(sim: FeedSimulator, site: SimulatedSite) {
       path: req.path,
       query: new URL(req.originalUrl, "http://simulator").searchParams,
       t: sim.now(),
+      method: req.method === "POST" ? ("POST" as const) : ("GET" as const),
+      ...(typeof req.body === "string" ? { body: req.body } : {}),
     };
     const answer = site.answer(sim, request);
     if (!answer) return next();
@@ -37,6 +39,8 @@ export function createSimulatorApp(sim: FeedSimulator) {
   app.disable("x-powered-by");
   // Payloads are already byte-stable per price bucket; an ETag would add nothing the tests need.
   app.set("etag", false);
+  // Bodies stay text: a site judges its own POST body (SportyBet's pcEvents filter).
+  app.use(express.text({ type: () => true, limit: "64kb" }));
   for (const site of SITES) app.use(`/${site.key}`, siteHandler(sim, site));
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");

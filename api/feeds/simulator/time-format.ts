@@ -2,14 +2,14 @@
 
 const LAGOS_OFFSET_MS = 60 * 60_000;
 
-/** "2026-11-28 16:00:00" (or with "T"): Bet9ja's naive Africa/Lagos wall-clock time. */
-export function lagosNaive(ms: number, separator: " " | "T"): string {
-  return new Date(ms + LAGOS_OFFSET_MS).toISOString().slice(0, 19).replace("T", separator);
+/** "2026-11-28 15:00:00" (or with "T"): Bet9ja's naive STARTDATE, which is UTC (feeds README, corrected 2026-11). */
+export function utcNaive(ms: number, separator: " " | "T"): string {
+  return new Date(ms).toISOString().slice(0, 19).replace("T", separator);
 }
 
 /** "2026-11-28T16:00:00+01:00": BetKing's ISO time with the Lagos offset. */
 export function lagosIso(ms: number): string {
-  return `${lagosNaive(ms, "T")}+01:00`;
+  return `${utcNaive(ms + LAGOS_OFFSET_MS, "T")}+01:00`;
 }
 
 /** "2026-11-28T15:00:00Z": UTC without milliseconds (Altenar, Bet9ja's STARTDATEUTC). */

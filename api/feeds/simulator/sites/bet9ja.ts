@@ -1,14 +1,15 @@
 /**
  * Bet9ja: the PalimpsestAjax league list (GetEventsInGroupV2, no GG/NG) and per-event call
  * (GetEvent, full odds map with GG/NG), under both the desktop and the mobile prefix.
- * Odds are strings in a flat map keyed S_<MARKET>[@<LINE>]_<OUTCOME>; kick-offs are naive
- * Africa/Lagos strings. The mobile answer also carries STARTDATEUTC, as a September 2026
- * capture of that path did.
+ * Odds are strings in a flat map keyed S_<MARKET>[@<LINE>]_<OUTCOME>; kick-offs are naive UTC
+ * strings and EXTID is Sportradar's bare match number, as in the real GetEvent captures; a
+ * closed line is priced "1". The mobile answer also carries STARTDATEUTC, as a September 2026
+ * capture of that path did. Boosted prices are named in BOOSTED_ODDS and BOOSTED_MARKETS.
  */
 import { bet9jaEventId } from "../event-ids.ts";
 import { leagueById, LEAGUES, type SimLeague } from "../leagues.ts";
 import type { QuotedMarket } from "../pricing.ts";
-import { lagosNaive, utcIso } from "../time-format.ts";
+import { utcIso, utcNaive } from "../time-format.ts";
 import { jsonAnswer, type PricedFixture, type SimulatedSite } from "./site.ts";
 
 const PATH = /^\/(desktop|mobile)\/feapi\/PalimpsestAjax\/(GetEventsInGroupV2|GetEvent)$/;
@@ -27,11 +28,22 @@ function oddsMap(markets: readonly QuotedMarket[], withBtts: boolean): Record<st
     if (m.kind === "BTTS" && !withBtts) continue;
     const market = m.line === null ? MARKET_CODES[m.kind] : `${MARKET_CODES[m.kind]}@${m.line}`;
     OUTCOME_CODES[m.kind].forEach((outcome, i) => {
-      // Suspended selections keep their key with a 1.00 placeholder.
-      map[`S_${market}_${outcome}`] = m.suspended ? "1.00" : (m.prices[i] ?? 0).toFixed(2);
+      // Suspended (closed) selections keep their key, priced "1" as the real site does.
+      map[`S_${market}_${outcome}`] = m.suspended ? "1" : (m.prices[i] ?? 0).toFixed(2);
     });
   }
   return map;
+}
+
+/** The boost fields of GetEvent: the boosted markets and their odds keys, in the odds map's names. */
+function boostFields(markets: readonly QuotedMarket[]) {
+  const boosted = markets.filter((m) => m.boosted && !m.suspended);
+  const names = boosted.map((m) => `S_${m.line === null ? MARKET_CODES[m.kind] : `${MARKET_CODES[m.kind]}@${m.line}`}`);
+  return {
+    IS_BOOSTED: boosted.length > 0,
+    BOOSTED_MARKETS: names,
+    BOOSTED_ODDS: boosted.flatMap((m, i) => OUTCOME_CODES[m.kind].map((outcome) => `${names[i]}_${outcome}`)),
+  };
 }
 
 function renderEvent(
@@ -47,9 +59,10 @@ function renderEvent(
     GID: league.bet9ja.groupId,
     SG: league.country,
     // Both forms occur on the real site; the fixture decides which, so it is stable.
-    STARTDATE: lagosNaive(fixture.kickoff, fixture.serial % 2 === 0 ? " " : "T"),
+    STARTDATE: utcNaive(fixture.kickoff, fixture.serial % 2 === 0 ? " " : "T"),
     ...(mobile ? { STARTDATEUTC: utcIso(fixture.kickoff) } : {}),
-    EXTID: fixture.srId,
+    EXTID: fixture.srId.replace("sr:match:", ""),
+    ...boostFields(markets),
     O: oddsMap(markets, withBtts),
   };
 }

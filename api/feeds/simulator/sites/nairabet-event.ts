@@ -103,3 +103,22 @@ export function renderAltenarFixture({ fixture, markets }: PricedFixture) {
     odds: renderedMarkets.flatMap((r) => r.odds),
   };
 }
+
+/**
+ * GetEventDetails: the event's fields with every market and odd. Its totals are one typeId-18
+ * market holding every line, each odd carrying its own `sv` (feeds README, corrected 2026-11).
+ */
+export function renderAltenarDetails(priced: PricedFixture) {
+  const { event, markets, odds } = renderAltenarFixture(priced);
+  const totals = markets.filter((m) => m.typeId === 18);
+  const lineOf = new Map(totals.flatMap((m) => m.oddIds.map((id) => [id, m.sv] as const)));
+  const merged = totals[0] && { ...totals[0], name: "Total", oddIds: totals.flatMap((m) => m.oddIds) };
+  const { sv: _line, ...mergedTotals } = merged ?? { sv: undefined };
+  const kept = [...markets.filter((m) => m.typeId !== 18), ...(merged ? [mergedTotals as (typeof markets)[number]] : [])];
+  return {
+    ...event,
+    marketIds: kept.map((m) => m.id),
+    markets: kept,
+    odds: odds.map((odd) => (lineOf.has(odd.id) ? { ...odd, sv: lineOf.get(odd.id) } : odd)),
+  };
+}

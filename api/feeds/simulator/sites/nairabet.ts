@@ -1,15 +1,19 @@
 /**
  * NairaBet (Altenar white-label): GET /api/widget/GetEvents?...&champIds=<id>. Normalised
  * parallel arrays joined by id, as in captures/nairabet-altenar-GetEvents-premier-league.json.
- * A boosted 1X2 is named "1x2 - Enhanced Prices"; a suspended price has oddStatus 1.
+ * A boosted 1X2 is named "1x2 - Enhanced Prices"; a suspended price has oddStatus 1. As in the
+ * real capture, GetEvents carries 1X2 and Double Chance only; GetEventDetails?eventId= has the
+ * totals (one market, the line on each odd) and BTTS.
  */
 import type { SimClub } from "../clubs.ts";
-import { nairabetCompetitorId } from "../event-ids.ts";
+import { nairabetCompetitorId, nairabetEventId } from "../event-ids.ts";
 import { LEAGUES } from "../leagues.ts";
-import { FOOTBALL, renderAltenarFixture } from "./nairabet-event.ts";
+import { FOOTBALL, renderAltenarDetails, renderAltenarFixture } from "./nairabet-event.ts";
 import { idList, jsonAnswer, type PricedFixture, type SimulatedSite } from "./site.ts";
 
 const PATH = "/api/widget/GetEvents";
+const DETAILS_PATH = "/api/widget/GetEventDetails";
+const LISTED_KINDS = new Set(["1X2", "DC"]);
 const ISO: Record<string, string> = { England: "ENG", Spain: "ESP", Italy: "ITA", Germany: "DEU" };
 const HEADERS = [
   {
@@ -43,7 +47,7 @@ function competitor(club: SimClub) {
 }
 
 function payload(leagues: typeof LEAGUES, listed: PricedFixture[]) {
-  const rendered = listed.map(renderAltenarFixture);
+  const rendered = listed.map((p) => renderAltenarFixture({ ...p, markets: p.markets.filter((m) => LISTED_KINDS.has(m.kind)) }));
   const clubs = [...new Set(listed.flatMap(({ fixture }) => [fixture.home, fixture.away]))];
   const categories = leagues.map((l) => ({
     champIds: [l.nairabet.champId],
@@ -90,6 +94,11 @@ function payload(leagues: typeof LEAGUES, listed: PricedFixture[]) {
 export const nairabetSite: SimulatedSite = {
   key: "nairabet",
   answer(sim, { path, query, t }) {
+    if (path === DETAILS_PATH) {
+      const id = Number(query.get("eventId"));
+      const priced = sim.findListed("nairabet", (f) => nairabetEventId(f) === id, t);
+      return priced ? jsonAnswer(renderAltenarDetails(priced)) : jsonAnswer({ error: { code: 404, message: "Event not found" } }, 404);
+    }
     if (path !== PATH) return null;
     const ids = idList(query, "champIds");
     const leagues = LEAGUES.filter((l) => ids === null || ids.includes(l.nairabet.champId));

@@ -10,6 +10,9 @@ export interface SiteRequest {
   query: URLSearchParams;
   /** The instant the answer is priced at. */
   t: number;
+  method?: "GET" | "POST";
+  /** A POST's body as text (SportyBet's pcEvents filter). */
+  body?: string;
 }
 
 export interface SiteAnswer {

@@ -1,7 +1,10 @@
 /**
  * SportyBet: GET /api/ng/factsCenter/pcUpcomingEvents, one list for every league (filter by
- * tournament id), odds as strings, Sportradar ids. Field names mirror the captured payload
- * (captures/sportybet-pcUpcomingEvents-trimmed.json).
+ * tournament id); POST /api/ng/factsCenter/pcEvents, the tournament-filtered list (`data` is the
+ * tournaments); GET /api/ng/factsCenter/event, one event. Odds are strings, ids Sportradar's.
+ * As on the real site, market 18 also carries whole lines ("total=2"), markets 19/20 are team
+ * totals reusing outcome ids 12/13, and a boosted outcome says `oddsBoostLfb` (its event
+ * `oddsBoost`). Field names mirror the captured payloads.
  */
 import { LEAGUES, type SimLeague } from "../leagues.ts";
 import type { QuotedMarket } from "../pricing.ts";
@@ -9,6 +12,8 @@ import { sportybetCompetitorId, sportybetGameId } from "../event-ids.ts";
 import { findMarket, jsonAnswer, totals, type PricedFixture, type SimulatedSite } from "./site.ts";
 
 const LIST_PATH = "/api/ng/factsCenter/pcUpcomingEvents";
+const FILTER_PATH = "/api/ng/factsCenter/pcEvents";
+const EVENT_PATH = "/api/ng/factsCenter/event";
 const DEFAULT_MARKETS = ["1", "18", "10", "29"];
 
 interface MarketShape {
@@ -54,15 +59,15 @@ const SHAPES: Record<string, MarketShape> = {
   },
 };
 
-function renderMarket(id: string, quoted: QuotedMarket) {
-  const shape = SHAPES[id] as MarketShape;
+function renderMarket(id: string, quoted: QuotedMarket, desc?: string) {
+  const shape = SHAPES[id === "19" || id === "20" ? "18" : id] as MarketShape;
   const implied = quoted.prices.map((p) => 1 / p);
   const sum = implied.reduce((s, q) => s + q, 0);
   const line = quoted.line === null ? "" : ` ${quoted.line}`;
   return {
     id,
     product: 3,
-    desc: shape.desc,
+    desc: desc ?? shape.desc,
     // Only lined markets carry a specifier, as in the capture.
     ...(quoted.line === null ? {} : { specifier: `total=${quoted.line}` }),
     // Non-zero status and isActive 0: how SportyBet shows a suspended market.
@@ -78,15 +83,35 @@ function renderMarket(id: string, quoted: QuotedMarket) {
       voidProbability: "0E-10",
       isActive: quoted.suspended ? 0 : 1,
       desc: `${desc}${line}`,
+      ...(quoted.boosted && !quoted.suspended ? { oddsBoostLfb: true } : {}),
     })),
     sourceType: "BET_RADAR",
     banned: false,
   };
 }
 
-function renderMarkets(markets: readonly QuotedMarket[], wanted: readonly string[]) {
+/** Whole lines sit between two .5 lines; their prices are the neighbours' mean, as a push line's roughly are. */
+function wholeLines(lined: readonly QuotedMarket[]): QuotedMarket[] {
+  return lined.slice(1).flatMap((upper, i) => {
+    const lower = lined[i];
+    if (!lower || lower.line === null || upper.line === null) return [];
+    const prices = lower.prices.map((p, k) => Math.round(((p + (upper.prices[k] ?? p)) / 2) * 100) / 100);
+    return [{ ...upper, line: (lower.line + upper.line) / 2, prices, boosted: false }];
+  });
+}
+
+/** Team totals: one side's goals, priced here from the match line one goal up (never read as match totals). */
+function teamTotals(lined: readonly QuotedMarket[], team: string, id: "19" | "20") {
+  return lined.slice(1, 4).map((m) => renderMarket(id, { ...m, line: (m.line ?? 1.5) - 1, boosted: false }, `${team} Over/Under`));
+}
+
+function renderMarkets(markets: readonly QuotedMarket[], wanted: readonly string[], teams?: [string, string]) {
   return wanted.flatMap((id) => {
-    if (id === "18") return totals(markets).map((m) => renderMarket(id, m));
+    if (id === "18") {
+      const lined = totals(markets);
+      const all = [...lined, ...wholeLines(lined)].map((m) => renderMarket(id, m));
+      return teams ? [...all, ...teamTotals(lined, teams[0], "19"), ...teamTotals(lined, teams[1], "20")] : all;
+    }
     const kind = id === "1" ? "1X2" : id === "10" ? "DC" : id === "29" ? "BTTS" : null;
     const quoted = kind ? findMarket(markets, kind) : undefined;
     return quoted ? [renderMarket(id, quoted)] : [];
@@ -95,6 +120,7 @@ function renderMarkets(markets: readonly QuotedMarket[], wanted: readonly string
 
 function renderEvent(league: SimLeague, { fixture, markets }: PricedFixture, wanted: readonly string[]) {
   const tournament = { id: league.sportybet.tournamentId, name: league.sportybet.name };
+  const teams: [string, string] = [fixture.home.names.sportybet, fixture.away.names.sportybet];
   return {
     eventId: fixture.srId,
     gameId: sportybetGameId(fixture),
@@ -112,17 +138,53 @@ function renderEvent(league: SimLeague, { fixture, markets }: PricedFixture, wan
       category: { id: league.sportybet.categoryId, name: league.country, tournament },
     },
     totalMarketSize: 380 + (fixture.serial % 60),
-    markets: renderMarkets(markets, wanted),
+    ...(markets.some((m) => m.boosted) ? { oddsBoost: true } : {}),
+    markets: renderMarkets(markets, wanted, teams),
     bookingStatus: "Booked",
     topTeam: false,
+    banned: false,
   };
+}
+
+/** pcEvents' body: [{"sportId","marketId","tournamentId":[["sr:tournament:17"]]}]; undefined when malformed. */
+function filterOf(body: string | undefined): { tournaments: string[]; markets: string[] } | undefined {
+  try {
+    const parsed = JSON.parse(body ?? "") as unknown;
+    const first = Array.isArray(parsed) ? (parsed[0] as { marketId?: unknown; tournamentId?: unknown }) : undefined;
+    if (!first || !Array.isArray(first.tournamentId)) return undefined;
+    const tournaments = first.tournamentId.flat().filter((id): id is string => typeof id === "string");
+    const markets = typeof first.marketId === "string" ? first.marketId.split(",").filter((id) => id in SHAPES) : DEFAULT_MARKETS;
+    return { tournaments, markets };
+  } catch {
+    return undefined;
+  }
+}
+
+function pcEvents(sim: Parameters<SimulatedSite["answer"]>[0], body: string | undefined, t: number) {
+  const filter = filterOf(body);
+  if (!filter) return jsonAnswer({ bizCode: 19000, message: "Invalid request parameters", data: null });
+  const tournaments = LEAGUES.filter((l) => filter.tournaments.includes(l.sportybet.tournamentId)).map((league) => {
+    const { tournamentId: id, name, categoryId } = league.sportybet;
+    const events = sim.listing("sportybet", league.competitionId, t).map((p) => renderEvent(league, p, filter.markets));
+    return { id, name, events, categoryName: league.country, categoryId };
+  });
+  return jsonAnswer(envelope(tournaments.filter((tournament) => tournament.events.length > 0)));
+}
+
+function oneEvent(sim: Parameters<SimulatedSite["answer"]>[0], eventId: string | null, t: number) {
+  const priced = sim.findListed("sportybet", (f) => f.srId === eventId, t);
+  const league = priced && LEAGUES.find((l) => l.competitionId === priced.fixture.competitionId);
+  if (!priced || !league) return jsonAnswer({ bizCode: 4004, message: "The event is not available.", data: null });
+  return jsonAnswer(envelope(renderEvent(league, priced, DEFAULT_MARKETS)));
 }
 
 const envelope = (data: unknown) => ({ bizCode: 10000, message: "0#0", data });
 
 export const sportybetSite: SimulatedSite = {
   key: "sportybet",
-  answer(sim, { path, query, t }) {
+  answer(sim, { path, query, t, method, body }) {
+    if (path === FILTER_PATH) return method === "POST" ? pcEvents(sim, body, t) : null;
+    if (path === EVENT_PATH) return oneEvent(sim, query.get("eventId"), t);
     if (path !== LIST_PATH) return null;
     const sport = query.get("sportId");
     if (sport !== null && sport !== "sr:sport:1")
@@ -156,6 +218,6 @@ export const sportybetSite: SimulatedSite = {
     });
     return jsonAnswer(envelope({ totalNum: all.length, tournaments }));
   },
-  emptyBody: () => envelope({ totalNum: 0, tournaments: [] }),
+  emptyBody: ({ path }) => envelope(path === FILTER_PATH ? [] : { totalNum: 0, tournaments: [] }),
   errorBody: () => ({ bizCode: 19000, message: "Service busy, please try again later", data: null }),
 };
