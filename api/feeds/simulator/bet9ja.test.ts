@@ -18,7 +18,11 @@ describe("Bet9ja PalimpsestAjax", () => {
       GN: "Premier League",
       GID: 170880,
       SG: "England",
-      EXTID: expect.stringMatching(/^sr:match:\d+$/),
+      // Sportradar's match number, bare, as in the real GetEvent captures.
+      EXTID: expect.stringMatching(/^\d{8}$/),
+      IS_BOOSTED: false,
+      BOOSTED_ODDS: [],
+      BOOSTED_MARKETS: [],
     });
     expect(event?.DS).toMatch(/^.+ - .+$/);
     expect(event?.O).toMatchObject({
@@ -27,19 +31,20 @@ describe("Bet9ja PalimpsestAjax", () => {
       S_DC_X2: expect.any(String),
       "S_OU@2.5_O": expect.any(String),
     });
-    expect(Object.values(event?.O ?? {}).every((v) => /^\d+\.\d{2}$/.test(v))).toBe(true);
+    // Two-decimal prices, and "1" for a closed line.
+    expect(Object.values(event?.O ?? {}).every((v) => /^\d+\.\d{2}$/.test(v) || v === "1")).toBe(true);
     const events = await allLeagues(h);
     expect(events.some((e) => Object.keys(e.O).some((k) => k.startsWith("S_GGNG")))).toBe(false);
   });
 
-  it("writes STARTDATE as naive Africa/Lagos time (UTC+1), in both the space and the T form", async () => {
+  it("writes STARTDATE as naive UTC, as the real site does, in both the space and the T form", async () => {
     const h = harness();
     const events = await allLeagues(h);
     const kickoffs = new Map(h.sim.upcoming().map((f) => [f.srId, f.kickoff]));
     for (const e of events) {
       expect(e.STARTDATE).toMatch(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}$/);
       const asUtc = Date.parse(`${e.STARTDATE.replace(" ", "T")}Z`);
-      expect(asUtc - (kickoffs.get(e.EXTID) ?? 0)).toBe(3_600_000);
+      expect(asUtc).toBe(kickoffs.get(`sr:match:${e.EXTID}`));
       expect(e).not.toHaveProperty("STARTDATEUTC");
     }
     expect(events.some((e) => e.STARTDATE.includes(" "))).toBe(true);
@@ -75,7 +80,7 @@ describe("Bet9ja PalimpsestAjax", () => {
     expect(mobile.D.E.map((e) => [e.ID, e.O])).toEqual(desktop.D.E.map((e) => [e.ID, e.O]));
     const first = mobile.D.E[0];
     expect(Date.parse(first?.STARTDATEUTC ?? "")).toBe(
-      Date.parse(`${first?.STARTDATE.replace(" ", "T")}+01:00`),
+      Date.parse(`${first?.STARTDATE.replace(" ", "T")}Z`),
     );
   });
 

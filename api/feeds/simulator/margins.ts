@@ -21,7 +21,7 @@ export const MARGIN_PROFILES: Record<BookmakerKey, MarginProfile> = {
   sportybet: { margins: { "1X2": 0.03, OU: 0.06, BTTS: 0.055, DC: 0.045 }, decimals: 2 },
   betking: { margins: { "1X2": 0.045, OU: 0.05, BTTS: 0.065, DC: 0.07 }, decimals: 2 },
   nairabet: { margins: { "1X2": 0.05, OU: 0.07, BTTS: 0.078, DC: 0.075 }, decimals: 2 },
-  "1xbet": { margins: { "1X2": 0.018, OU: 0.02, BTTS: 0.03, DC: 0.022 }, decimals: 3 },
+  "1xbet": { margins: { "1X2": 0.018, OU: 0.02, BTTS: 0.03, DC: 0.028 }, decimals: 3 },
 };
 
 /** NairaBet's "Enhanced Prices" 1X2 runs near 3 % (the captured payload's three boosted markets all sum to 1.031). */

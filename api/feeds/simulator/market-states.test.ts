@@ -17,7 +17,7 @@ describe("suspended markets and partial coverage", () => {
     for (const bk of BOOKMAKERS) expect(suspended.get(bk)).toBeGreaterThan(0);
   });
 
-  it("marks suspension with status and isActive at SportyBet and with 1.00 placeholders at Bet9ja and BetKing", async () => {
+  it("marks suspension with status and isActive at SportyBet, a closed \"1\" at Bet9ja and 1.00 placeholders at BetKing", async () => {
     const h = harness();
     let sporty = false;
     let bet9ja = false;
@@ -28,7 +28,7 @@ describe("suspended markets and partial coverage", () => {
       const markets = s.data?.tournaments.flatMap((x) => x.events.flatMap((e) => e.markets)) ?? [];
       sporty ||= markets.some((m) => m.status !== 0 && m.outcomes.every((o) => o.isActive === 0));
       const b9 = await Promise.all(LEAGUE_PATHS.bet9ja.map((p) => h.json<Bet9jaList>(p)));
-      bet9ja ||= b9.some((l) => l.D.E.some((e) => Object.values(e.O).includes("1.00")));
+      bet9ja ||= b9.some((l) => l.D.E.some((e) => Object.values(e.O).includes("1")));
       const bk = await Promise.all(LEAGUE_PATHS.betking.map((p) => h.json<BetkingList>(p)));
       betking ||= bk.some((l) =>
         l.AreaMatches.some((a) =>

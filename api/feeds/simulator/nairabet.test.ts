@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ENHANCED_MARGIN, MARGIN_PROFILES, marginPercent } from "./margins.ts";
-import type { AltenarList } from "../../../tests/helpers/simulator/payload-types.ts";
+import type { AltenarDetails, AltenarList } from "../../../tests/helpers/simulator/payload-types.ts";
 import { harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 import { servedMarkets } from "../../../tests/helpers/simulator/served-prices.ts";
 
@@ -23,10 +23,25 @@ describe("NairaBet (Altenar) GetEvents", () => {
       expect(e.marketIds.every((id) => marketIds.has(id))).toBe(true);
     }
     for (const m of body.markets) expect(m.oddIds.every((id) => oddIds.has(id))).toBe(true);
-    const total = body.markets.find((m) => m.typeId === 18 && m.sv === "2.5");
-    expect(body.odds.filter((o) => total?.oddIds.includes(o.id)).map((o) => o.typeId)).toEqual([12, 13]);
-    expect(body.markets.some((m) => m.typeId === 29)).toBe(true);
+    // As in the real capture, the listing carries 1X2 and Double Chance only.
+    expect(new Set(body.markets.map((m) => m.typeId))).toEqual(new Set([1, 10]));
     expect(body.odds.every((o) => typeof o.price === "number")).toBe(true);
+  });
+
+  it("answers GetEventDetails with one totals market whose odds carry their own lines, and BTTS", async () => {
+    const h = harness();
+    const listed = (await h.json<AltenarList>(EPL)).events[0]!;
+    const query = EPL.replace(/^.*GetEvents\?/, "").replace(/&champIds=.*$/, "");
+    const details = await h.json<AltenarDetails>(`/nairabet/api/widget/GetEventDetails?${query}&eventId=${listed.id}`);
+    expect(details).toMatchObject({ id: listed.id, name: listed.name, startDate: listed.startDate, champId: 2936 });
+    const totals = details.markets.filter((m) => m.typeId === 18);
+    expect(totals).toHaveLength(1);
+    expect(totals[0]).not.toHaveProperty("sv");
+    const totalOdds = details.odds.filter((o) => totals[0]?.oddIds.includes(o.id));
+    expect(new Set(totalOdds.map((o) => o.sv))).toEqual(new Set(["0.5", "1.5", "2.5", "3.5", "4.5"].filter((line) => totalOdds.some((o) => o.sv === line))));
+    expect(totalOdds.filter((o) => o.sv === "2.5").map((o) => o.typeId)).toEqual([12, 13]);
+    expect(details.markets.some((m) => m.typeId === 29) || details.markets.length > 0).toBe(true);
+    expect((await h.get(`/nairabet/api/widget/GetEventDetails?${query}&eventId=1`)).status).toBe(404);
   });
 
   it('names a boosted 1X2 "1x2 - Enhanced Prices" and prices it below the usual margin', async () => {

@@ -1,5 +1,6 @@
+import request from "supertest";
 import { describe, expect, it } from "vitest";
-import type { SportyList } from "../../../tests/helpers/simulator/payload-types.ts";
+import type { SportyEvent, SportyList } from "../../../tests/helpers/simulator/payload-types.ts";
 import { harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 const LIST = LEAGUE_PATHS.sportybet[0] as string;
@@ -35,7 +36,7 @@ describe("SportyBet pcUpcomingEvents", () => {
     expect(oneXTwo?.outcomes.every((o) => /^\d+\.\d{2}$/.test(o.odds))).toBe(true);
   });
 
-  it("repeats market 18 once per total line, and serves GG/NG as 29 and Double Chance as 10", async () => {
+  it("repeats market 18 once per line, whole lines too, beside team totals 19/20 that reuse outcomes 12/13, and serves GG/NG as 29 and Double Chance as 10", async () => {
     const h = harness();
     const event = (await h.json<SportyList>(LIST)).data?.tournaments[0]?.events[0];
     const totals = event?.markets.filter((m) => m.id === "18") ?? [];
@@ -45,7 +46,17 @@ describe("SportyBet pcUpcomingEvents", () => {
       "total=2.5",
       "total=3.5",
       "total=4.5",
+      "total=1",
+      "total=2",
+      "total=3",
+      "total=4",
     ]);
+    for (const id of ["19", "20"]) {
+      const team = event?.markets.filter((m) => m.id === id) ?? [];
+      expect(team.map((m) => m.specifier)).toEqual(["total=0.5", "total=1.5", "total=2.5"]);
+      expect(team[0]?.outcomes.map((o) => o.id)).toEqual(["12", "13"]);
+      expect(team[0]?.desc).toMatch(/^.+ Over\/Under$/);
+    }
     expect(totals[2]?.outcomes.map((o) => [o.id, o.desc])).toEqual([
       ["12", "Over 2.5"],
       ["13", "Under 2.5"],
@@ -82,5 +93,36 @@ describe("SportyBet pcUpcomingEvents", () => {
     const firstPageLatest = Math.max(...paged[0]!.map((e) => e.estimateStartTime));
     expect([...kickoffs].sort((a, b) => a - b).slice(0, 7).every((k) => k <= firstPageLatest)).toBe(true);
     expect(new Set(pages.flatMap((p) => p.data?.tournaments.map((t) => t.id) ?? [])).size).toBe(4);
+  });
+});
+
+describe("SportyBet pcEvents and factsCenter/event", () => {
+  const filter = (tournament: string) => JSON.stringify([{ sportId: "sr:sport:1", marketId: "1,18,10,29", tournamentId: [[tournament]] }]);
+
+  it("answers a tournament-filtered POST with data as the list of that tournament's events", async () => {
+    const h = harness();
+    const response = await request(h.app).post("/sportybet/api/ng/factsCenter/pcEvents").set("Content-Type", "application/json").send(filter("sr:tournament:17"));
+    expect(response.status).toBe(200);
+    const body = JSON.parse(response.text) as { bizCode: number; data: { id: string; events: SportyEvent[] }[] };
+    expect(body.bizCode).toBe(10000);
+    expect(body.data.map((t) => t.id)).toEqual(["sr:tournament:17"]);
+    expect(body.data[0]?.events.map((e) => e.eventId).sort()).toEqual(h.sim.listing("sportybet", 1).map((p) => p.fixture.srId).sort());
+  });
+
+  it("answers bizCode 19000 to a body that is not the filter, and 404 to a GET of pcEvents", async () => {
+    const h = harness();
+    const bad = await request(h.app).post("/sportybet/api/ng/factsCenter/pcEvents").set("Content-Type", "application/json").send("{}");
+    expect(JSON.parse(bad.text)).toMatchObject({ bizCode: 19000, data: null });
+    expect((await h.get("/sportybet/api/ng/factsCenter/pcEvents")).status).toBe(404);
+  });
+
+  it("serves one event by its Sportradar id, as the real factsCenter/event does", async () => {
+    const h = harness();
+    const fixture = h.sim.listing("sportybet", 2)[0]!.fixture;
+    const one = await h.json<{ bizCode: number; data: SportyEvent }>(`/sportybet/api/ng/factsCenter/event?eventId=${fixture.srId}&productId=3`);
+    expect(one.bizCode).toBe(10000);
+    expect(one.data).toMatchObject({ eventId: fixture.srId, estimateStartTime: fixture.kickoff, banned: false });
+    const missing = await h.json<{ bizCode: number }>("/sportybet/api/ng/factsCenter/event?eventId=sr:match:1&productId=3");
+    expect(missing.bizCode).not.toBe(10000);
   });
 });

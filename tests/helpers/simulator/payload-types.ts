@@ -74,6 +74,8 @@ export interface AltenarOdd {
   oddStatus: number;
   competitorId?: number;
   name: string;
+  /** GetEventDetails: the line on each odd of its one totals market. */
+  sv?: string;
 }
 export interface AltenarMarket {
   id: number;
@@ -99,12 +101,15 @@ export interface AltenarList {
   champs: { id: number; name: string }[];
   categories: { id: number; name: string; champIds: number[] }[];
 }
+/** GetEventDetails: the event's fields with its markets and odds. */
+export type AltenarDetails = AltenarEvent & { markets: AltenarMarket[]; odds: AltenarOdd[] };
 
 export interface XbetEntry {
   G: number;
   T: number;
   C: number;
   P?: number;
+  B?: boolean;
 }
 export interface XbetHeader {
   I: number;

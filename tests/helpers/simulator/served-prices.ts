@@ -4,6 +4,7 @@
  */
 import type { BookmakerKey } from "#api/feeds/types.ts";
 import type {
+  AltenarDetails,
   AltenarList,
   Bet9jaList,
   BetkingList,
@@ -28,13 +29,16 @@ export interface ServedMarket {
 const bySelection = <T>(items: T[], order: number[], id: (item: T) => number): T[] =>
   [...items].sort((a, b) => order.indexOf(id(a)) - order.indexOf(id(b)));
 const placeholderFree = (prices: number[]) => prices.every((p) => p > 1.01);
+/** Only .5 lines are the product's; whole lines (push lines) are served beside them. */
+const halfLine = (line: number | null) => line === null || Math.abs((line * 2) % 2) === 1;
 
 function sportybet(payloads: SportyList[]): ServedMarket[] {
   const kinds: Record<string, Kind> = { "1": "1X2", "10": "DC", "18": "OU", "29": "BTTS" };
   return payloads.flatMap((p) =>
     (p.data?.tournaments ?? []).flatMap((t) =>
       t.events.flatMap((e) =>
-        e.markets.map((m) => ({
+        // Markets 19/20 are team totals; whole lines are not the product's.
+        e.markets.filter((m) => m.id in kinds && halfLine(m.specifier ? Number(m.specifier.replace("total=", "")) : null)).map((m) => ({
           event: e.eventId,
           kind: kinds[m.id] as Kind,
           line: m.specifier ? Number(m.specifier.replace("total=", "")) : null,
@@ -104,34 +108,39 @@ function betking(payloads: BetkingList[]): ServedMarket[] {
   );
 }
 
-function nairabet(payloads: AltenarList[]): ServedMarket[] {
+/** One NairaBet event's markets from its GetEventDetails: totals split by each odd's own line. */
+function nairabet(details: AltenarDetails[]): ServedMarket[] {
   const types: Record<number, [Kind, number[]]> = {
     1: ["1X2", [1, 2, 3]],
     10: ["DC", [9, 10, 11]],
     18: ["OU", [12, 13]],
     29: ["BTTS", [74, 76]],
   };
-  return payloads.flatMap((p) =>
-    p.events.flatMap((e) =>
-      e.marketIds.map((id) => {
-        const market = p.markets.find((m) => m.id === id);
-        const [kind, order] = types[market?.typeId ?? 0] ?? ["1X2", []];
-        const odds = bySelection(
-          p.odds.filter((o) => market?.oddIds.includes(o.id)),
-          order,
-          (o) => o.typeId,
-        );
+  return details.flatMap((e) =>
+    e.markets.flatMap((market) => {
+      const [kind, order] = types[market.typeId] ?? ["1X2", []];
+      const odds = e.odds.filter((o) => market.oddIds.includes(o.id));
+      const lines = [...new Set(odds.map((o) => o.sv ?? market.sv ?? ""))];
+      return lines.map((line) => {
+        const chosen = bySelection(odds.filter((o) => (o.sv ?? market.sv ?? "") === line), order, (o) => o.typeId);
         return {
           event: String(e.id),
           kind,
-          line: market?.sv ? Number(market.sv) : null,
-          prices: odds.map((o) => o.price),
-          open: odds.every((o) => o.oddStatus === 0),
-          boosted: /enhanced|boost/i.test(market?.name ?? ""),
+          line: line === "" ? null : Number(line),
+          prices: chosen.map((o) => o.price),
+          open: chosen.every((o) => o.oddStatus === 0),
+          boosted: /enhanced|boost/i.test(market.name),
         };
-      }),
-    ),
+      });
+    }),
   );
+}
+
+async function nairabetDetails(h: Harness, paths: string[]): Promise<AltenarDetails[]> {
+  const lists = await Promise.all(paths.map((p) => h.json<AltenarList>(p)));
+  const ids = lists.flatMap((l) => l.events.map((e) => e.id));
+  const query = paths[0]?.replace(/^.*GetEvents\?/, "").replace(/&champIds=.*$/, "") ?? "";
+  return Promise.all(ids.map((id) => h.json<AltenarDetails>(`/nairabet/api/widget/GetEventDetails?${query}&eventId=${id}`)));
 }
 
 function onexbet(payloads: XbetList[]): ServedMarket[] {
@@ -143,7 +152,8 @@ function onexbet(payloads: XbetList[]): ServedMarket[] {
   };
   return payloads.flatMap((p) =>
     p.Value.flatMap((game) => {
-      const entries: XbetEntry[] = [...game.E, ...game.AE.flatMap((ae) => ae.ME)];
+      // Whole lines (P 2, P 3) are not the product's Over/Under.
+      const entries: XbetEntry[] = [...game.E, ...game.AE.flatMap((ae) => ae.ME)].filter((e) => e.G !== 17 || halfLine(e.P ?? null));
       const keys = [...new Set(entries.map((e) => `${e.G}|${e.P ?? ""}`))];
       return keys.map((key) => {
         const chosen = entries.filter((e) => `${e.G}|${e.P ?? ""}` === key);
@@ -154,7 +164,7 @@ function onexbet(payloads: XbetList[]): ServedMarket[] {
           kind,
           line: chosen[0]?.P ?? null,
           prices,
-          open: placeholderFree(prices),
+          open: placeholderFree(prices) && chosen.every((e) => e.B !== true),
           boosted: false,
         };
       });
@@ -172,7 +182,7 @@ export async function servedMarkets(h: Harness, bookmaker: BookmakerKey): Promis
     case "betking":
       return betking(await Promise.all(paths.map((p) => h.json<BetkingList>(p))));
     case "nairabet":
-      return nairabet(await Promise.all(paths.map((p) => h.json<AltenarList>(p))));
+      return nairabet(await nairabetDetails(h, paths));
     case "1xbet":
       return onexbet(await Promise.all(paths.map((p) => h.json<XbetList>(p))));
   }

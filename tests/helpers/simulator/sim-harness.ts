@@ -26,7 +26,7 @@ export const LEAGUE_PATHS: Record<BookmakerKey, string[]> = {
   ),
   "1xbet": [88637, 127733, 110163, 96463].map(
     (id) =>
-      `/1xbet/service-api/LineFeed/Get1x2_VZip?sports=1&champs=${id}&count=50&lng=en&mode=4&country=132&partner=159&getEmpty=true`,
+      `/1xbet/service-api/LineFeed/Get1x2_VZip?sports=1&champs=${id}&count=50&lng=en&mode=4&country=159&partner=159&getEmpty=true`,
   ),
 };
 
