@@ -1,7 +1,8 @@
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "react-router";
-import { routes, type RootData } from "./routes.tsx";
+import { routes } from "./routes.tsx";
+import type { RootData } from "./shell/root-loader.ts";
 
 declare global {
   interface Window {

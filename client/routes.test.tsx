@@ -7,17 +7,17 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
-import { routes, type DashboardData } from "./routes.tsx";
+import { routes } from "./routes.tsx";
+import type { DashboardData } from "./pages/dashboard.tsx";
 import type { ServerContext } from "./server-context.ts";
-import { TEST_USER } from "./odds/test-router.tsx";
-import { market, oddsEvent, providerOdds, summary } from "./odds/test-data.ts";
+import { USER, market, oddsEvent, providerOdds, summary } from "../tests/client/harness.tsx";
 
 const NOW = Date.parse("2026-11-22T09:00:00Z");
 
 function context(data: { summary(): Promise<OddsSummary>; odds(): Promise<OddsResponse> }): ServerContext {
   return {
     server: true,
-    user: TEST_USER,
+    user: USER,
     timeZone: "Africa/Lagos",
     now: NOW,
     data: { ...data, me: () => Promise.reject(new Error("not used")) },
@@ -39,7 +39,7 @@ describe("the dashboard rendered on the server", () => {
   it("says 'Failed to load summary data' when the summary call fails, not the error screen", async () => {
     const { status, data, html } = await renderDashboard(context({ summary: down, odds: down }));
     expect(status).toBe(200);
-    expect(data).toEqual({ summary: { ok: false }, league: null, market: null, odds: null });
+    expect(data).toEqual({ summary: { ok: false }, choice: { league: null, market: null, odds: null } });
     expect(html).toContain("Failed to load summary data");
     expect(html).not.toContain("Something went wrong!");
   });
@@ -49,7 +49,7 @@ describe("the dashboard rendered on the server", () => {
       context({ summary: async () => summary({ competitionIds: [2, 3], marketIds: [1] }), odds: down }),
     );
     expect(status).toBe(200);
-    expect(data).toMatchObject({ league: 2, market: 1, odds: { ok: false } });
+    expect(data).toMatchObject({ choice: { league: 2, market: 1, odds: { ok: false } } });
     expect(html).toContain("Failed to load odds data");
     expect(html).not.toContain("No odds data available for the selected combination.");
     expect(html).toContain("Select League");
@@ -72,7 +72,7 @@ describe("the dashboard rendered on the server", () => {
       "http://localhost/dashboard?league=3&market=4",
     );
     expect(asked).toEqual([{ country: 1, competition: 3, market: 4 }]);
-    expect(data).toMatchObject({ summary: { ok: true }, league: 3, market: 4, odds: { ok: true } });
+    expect(data).toMatchObject({ summary: { ok: true }, choice: { league: 3, market: 4, odds: { ok: true } } });
     expect(html).toContain("Served match");
     expect(html).toContain("2.05");
   });

@@ -1,8 +1,9 @@
-import type { OddsResponse, OddsSummary, SessionUser, UserProfile } from "#shared/contract.ts";
+import type { SessionUser } from "#shared/contract.ts";
+import type { DataSource } from "./loaders/source.ts";
 
 /**
  * What the web tier hands the route loaders when it renders on the server (React Router's
- * request context). In the browser there is none: pages fetch through /api themselves.
+ * request context). In the browser there is none: loaders use the browser's data source (/api).
  */
 export interface ServerContext {
   server: true;
@@ -16,11 +17,8 @@ export interface ServerContext {
   /** The `tz` cookie the client sets, else Africa/Lagos, so kick-off labels hydrate the same. */
   timeZone: string;
   now: number;
-  data: {
-    summary(country: number): Promise<OddsSummary>;
-    odds(q: { country: number; competition: number; market: number }): Promise<OddsResponse>;
-    me(): Promise<UserProfile>;
-  };
+  /** The BFF's own data path for this request (server/bff/data-source.ts). */
+  data: DataSource;
 }
 
 export function serverContext(context: unknown): ServerContext | undefined {

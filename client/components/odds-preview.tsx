@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { PREVIEW_LOAD_FAILED_MESSAGE } from "#shared/errors.ts";
 import { openLogin, openRegister } from "../dialogs/store.ts";
 import { EventCard } from "../odds/event-card.tsx";
-import type { RootData } from "../routes.tsx";
+import type { RootData } from "../shell/root-loader.ts";
 import { DEFAULT_TIME_ZONE } from "../server-context.ts";
 import { ChartIcon, PercentIcon, StarIcon } from "./icons.tsx";
 import { usePreviewOdds, type PreviewState } from "./use-preview-odds.ts";

@@ -10,7 +10,7 @@ import {
   setupDialogTests,
   showDialog,
   stubApi,
-} from "./test-utils.tsx";
+} from "../../tests/client/harness.tsx";
 
 setupDialogTests();
 

@@ -12,7 +12,7 @@ import {
   showDialog,
   stubApi,
   USER,
-} from "./test-utils.tsx";
+} from "../../tests/client/harness.tsx";
 
 setupDialogTests();
 

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { useDialogs } from "./store.ts";
-import { advance, renderHost, setupDialogTests, showDialog, stubApi } from "./test-utils.tsx";
+import { advance, renderHost, setupDialogTests, showDialog, stubApi } from "../../tests/client/harness.tsx";
 
 setupDialogTests();
 

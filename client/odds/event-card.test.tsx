@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { FLAGS } from "#shared/reference.ts";
 import { EventCard } from "./event-card.tsx";
-import { market, oddsEvent, providerOdds } from "./test-data.ts";
+import { market, oddsEvent, providerOdds } from "../../tests/client/harness.tsx";
 
 // Far from the real clock, so a card that ignored `now` would fail.
 const NOW = Date.parse("2030-03-10T10:00:00Z"); // Sunday, 11:00 in Lagos

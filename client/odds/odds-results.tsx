@@ -1,7 +1,12 @@
 import { ODDS_LOAD_FAILED_MESSAGE } from "#shared/errors.ts";
-import type { OddsEvent } from "#shared/contract.ts";
 import { EventCard } from "./event-card.tsx";
-import type { OddsState } from "./use-odds.ts";
+import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
+
+export type OddsState =
+  | { status: "idle" }
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "ready"; odds: OddsResponse | null };
 
 export const NO_MATCHES_MESSAGE = "No matches found for the selected league and market.";
 export const NO_ODDS_MESSAGE = "No odds data available for the selected combination.";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { StatsStrip } from "./stats-strip.tsx";
-import { summary } from "./test-data.ts";
+import { summary } from "../../tests/client/harness.tsx";
 
 afterEach(cleanup);
 

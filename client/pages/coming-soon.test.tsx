@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { useDialogs } from "../dialogs/store.ts";
-import { renderApp, resetApp, stubApi } from "../shell/test-app.tsx";
+import { renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
 
 afterEach(resetApp);
 

@@ -2,10 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
-import type { DashboardData } from "../routes.tsx";
-import { jsonResponse, renderPage } from "../odds/test-router.tsx";
-import { market, oddsEvent, providerOdds, summary } from "../odds/test-data.ts";
-import { DashboardPage } from "./dashboard.tsx";
+import { jsonResponse, renderPage, market, oddsEvent, providerOdds, summary } from "../../tests/client/harness.tsx";
+import { DashboardPage, loader, shouldRevalidate, type DashboardData } from "./dashboard.tsx";
 
 const SLOW = { timeout: 3000 };
 
@@ -58,8 +56,9 @@ function oddsCalls(fetchMock: ReturnType<typeof stubApi>) {
 
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
 
-function renderDashboard(url = "/dashboard", data: DashboardData | null = null) {
-  return renderPage({ path: "dashboard", url, Component: DashboardPage, data });
+/** The page with its own loader, as the browser runs it; or hydrated with what the server rendered (`served`). */
+function renderDashboard(url = "/dashboard", served?: DashboardData) {
+  return renderPage({ path: "dashboard", url, Component: DashboardPage, loader, shouldRevalidate, served });
 }
 
 describe("DashboardPage in the browser", () => {
@@ -223,7 +222,7 @@ describe("DashboardPage in the browser", () => {
 
   it("sends a visitor back to the home page", async () => {
     const fetchMock = stubApi({});
-    renderPage({ path: "dashboard", Component: DashboardPage, user: null });
+    renderPage({ path: "dashboard", Component: DashboardPage, loader, user: null });
     expect(await screen.findByText("Home page")).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -235,9 +234,7 @@ describe("DashboardPage rendered with server data", () => {
     s: OddsSummary = summary({ competitionIds: [1, 2], marketIds: [1, 4] }),
   ): DashboardData => ({
     summary: { ok: true, data: s },
-    league: 2,
-    market: 1,
-    odds: { ok: true, data: odds },
+    choice: { league: 2, market: 1, odds: { ok: true, data: odds } },
   });
 
   it("shows the server's summary and odds without fetching", async () => {
@@ -263,7 +260,7 @@ describe("DashboardPage rendered with server data", () => {
 
   it("reports failed odds when the server could not get them, and keeps the choice available", async () => {
     const fetchMock = stubApi({});
-    renderDashboard("/dashboard?league=2", { ...served(null), odds: { ok: false } });
+    renderDashboard("/dashboard?league=2", { ...served(null), choice: { league: 2, market: 1, odds: { ok: false } } });
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to load odds data");
     expect(screen.queryByText("No odds data available for the selected combination.")).toBeNull();
     expect(select("Select League").value).toBe("2");
@@ -272,7 +269,7 @@ describe("DashboardPage rendered with server data", () => {
 
   it("reports a failed summary when the server could not get it", async () => {
     const fetchMock = stubApi({});
-    renderDashboard("/dashboard", { summary: { ok: false }, league: null, market: null, odds: null });
+    renderDashboard("/dashboard", { summary: { ok: false }, choice: { league: null, market: null, odds: null } });
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to load summary data");
     expect(screen.queryByLabelText("Select League")).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -1,28 +1,83 @@
 import { useEffect } from "react";
-import { PageMeta } from "../components/page-meta.tsx";
-import { useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
+import { useLoaderData, useRouteLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
+import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { SUMMARY_LOAD_FAILED_MESSAGE } from "#shared/errors.ts";
-import type { OddsSummary } from "#shared/contract.ts";
-import type { DashboardData, RootData } from "../routes.tsx";
-import { RequireSession } from "../session/require-session.tsx";
+import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
+import { PageMeta } from "../components/page-meta.tsx";
+import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
+import type { DataSource } from "../loaders/source.ts";
 import { MarketFilters } from "../odds/market-filters.tsx";
-import { OddsResults } from "../odds/odds-results.tsx";
+import { OddsResults, type OddsState } from "../odds/odds-results.tsx";
 import { pickSelection } from "../odds/pick-selection.ts";
+import { settle, type Served } from "../odds/served.ts";
 import { StatsStrip } from "../odds/stats-strip.tsx";
 import { useNow } from "../odds/use-now.ts";
-import { useOdds } from "../odds/use-odds.ts";
-import { useSummary } from "../odds/use-summary.ts";
+import { serverContext } from "../server-context.ts";
+import type { RootData } from "../shell/root-loader.ts";
+import { RequireSession } from "../session/require-session.tsx";
 
 export const SUMMARY_LOADING_MESSAGE = "Loading available competitions and markets...";
 
+/** The league and market the odds were asked for, and how that went; null odds: nothing to ask. */
+export interface OddsChoice {
+  league: number | null;
+  market: number | null;
+  odds: Served<OddsResponse | null> | null;
+}
+
+/** Each call's failure is kept apart so the page can say which one failed (spec section 8). */
+export interface DashboardData {
+  summary: Arriving<Served<OddsSummary>>;
+  choice: Arriving<OddsChoice>;
+}
+
+/**
+ * The summary on screen. Spec section 4: the summary is fetched on load, the odds on every change
+ * of league or market; so a change, which is a navigation of this page, keeps the summary shown.
+ * Only the browser sets it (effects do not run on the server).
+ */
+let summaryOnScreen: OddsSummary | undefined;
+
+async function oddsFor(source: DataSource, params: URLSearchParams, summary: Served<OddsSummary>): Promise<OddsChoice> {
+  if (!summary.ok) return { league: null, market: null, odds: null };
+  const { league, market } = pickSelection(params, summary.data);
+  const odds = league && market ? await settle(source.odds({ country: LIVE_COUNTRY_ID, competition: league, market })) : null;
+  return { league, market, odds };
+}
+
+/** /dashboard's data, on the server for the first HTML and in the browser for each choice (DESIGN section 12). */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<DashboardData | null> {
+  const source = protectedSource(context);
+  if (!source) return null;
+  const kept = serverContext(context) ? undefined : summaryOnScreen;
+  const summary = kept ? { ok: true as const, data: kept } : settle(source.summary(LIVE_COUNTRY_ID));
+  const choice = Promise.resolve(summary).then((served) => oddsFor(source, new URL(request.url).searchParams, served));
+  return deliver(context, { summary, choice });
+}
+
+/** Writing the shown league and market into the URL (it only adds what the URL lacked) is no new choice: nothing to load. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const kept = (name: string) => !currentUrl.searchParams.has(name) || currentUrl.searchParams.get(name) === nextUrl.searchParams.get(name);
+  return !(kept("league") && kept("market")) && defaultShouldRevalidate;
+}
+
+function oddsState(choice: OddsChoice | undefined, league: number | null, market: number | null): OddsState {
+  if (!choice || choice.league !== league || choice.market !== market) return { status: "loading" };
+  if (!choice.odds) return { status: "idle" };
+  return choice.odds.ok ? { status: "ready", odds: choice.odds.data ?? null } : { status: "error" };
+}
+
 /** Selects, URL and odds for a loaded summary; the choice lives in `?league=&market=` so a reload keeps it. */
-function OddsBoard({ summary, served }: { summary: OddsSummary; served: DashboardData | null }) {
+function OddsBoard({ summary, choice }: { summary: OddsSummary; choice: Arriving<OddsChoice> }) {
+  useSummaryOnScreen(summary);
   const root = useRouteLoaderData("root") as RootData;
   const now = useNow(root.now);
   const [params, setParams] = useSearchParams();
   const { league, market } = pickSelection(params, summary);
-  const odds = useOdds(league, market, served);
+  const odds = oddsState(useArrived(choice), league, market);
 
+  // A navigation: the loader fetches the new odds (the previous answer is dropped with its navigation).
   const choose = (next: { league: number | null; market: number | null }) =>
     setParams(
       (current) => {
@@ -36,10 +91,7 @@ function OddsBoard({ summary, served }: { summary: OddsSummary; served: Dashboar
 
   // The preselected league and market go into the URL too, so a reload or a shared link keeps them;
   // replaced, not pushed, so Back still leaves the dashboard.
-  const missing =
-    league !== null &&
-    market !== null &&
-    (params.get("league") !== String(league) || params.get("market") !== String(market));
+  const missing = league !== null && market !== null && (params.get("league") !== String(league) || params.get("market") !== String(market));
   useEffect(() => {
     if (missing) choose({ league, market });
     // `choose` is a new function each render; what decides is the choice itself.
@@ -61,27 +113,45 @@ function OddsBoard({ summary, served }: { summary: OddsSummary; served: Dashboar
   );
 }
 
+/** Declared first in OddsBoard so it runs before the effect that writes the choice into the URL. */
+function useSummaryOnScreen(summary: OddsSummary) {
+  useEffect(() => {
+    summaryOnScreen = summary;
+    return () => {
+      if (summaryOnScreen === summary) summaryOnScreen = undefined;
+    };
+  }, [summary]);
+}
+
 function Dashboard() {
-  const served = useLoaderData() as DashboardData | null;
-  const summary = useSummary(served?.summary ?? null);
+  const data = useLoaderData() as DashboardData | null;
+  const summary = useArrived(data?.summary ?? null);
   return (
     <section className="section px-3">
       <div className="container">
         <h1 className="visually-hidden">Dashboard</h1>
-        {summary.status === "loading" && (
-          <p className="has-text-centered py-5" role="status">
-            {SUMMARY_LOADING_MESSAGE}
-          </p>
-        )}
-        {summary.status === "error" && (
-          <div className="notification is-danger is-light" role="alert">
-            {SUMMARY_LOAD_FAILED_MESSAGE}
-          </div>
-        )}
-        {summary.status === "ready" && <OddsBoard summary={summary.summary} served={served} />}
+        {data && <SummaryBoard summary={summary} choice={data.choice} />}
       </div>
     </section>
   );
+}
+
+function SummaryBoard({ summary, choice }: { summary: Served<OddsSummary> | null | undefined; choice: Arriving<OddsChoice> }) {
+  if (!summary) {
+    return (
+      <p className="has-text-centered py-5" role="status">
+        {SUMMARY_LOADING_MESSAGE}
+      </p>
+    );
+  }
+  if (!summary.ok) {
+    return (
+      <div className="notification is-danger is-light" role="alert">
+        {SUMMARY_LOAD_FAILED_MESSAGE}
+      </div>
+    );
+  }
+  return <OddsBoard summary={summary.data} choice={choice} />;
 }
 
 /** /dashboard (spec section 2): stats, league and market choice, and the odds of each match. */

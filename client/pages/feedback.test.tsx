@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import { jsonResponse, renderPage } from "../odds/test-router.tsx";
+import { jsonResponse, renderPage } from "../../tests/client/harness.tsx";
 import { FeedbackForm, FeedbackPage } from "./feedback.tsx";
 
 const SLOW = { timeout: 3000 };

@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { loggedIn, renderApp, resetApp, stubApi } from "../shell/test-app.tsx";
+import { loggedIn, renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
 
 afterEach(resetApp);
 

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { useDialogs } from "../dialogs/store.ts";
-import { oddsEvent, renderApp, resetApp, stubApi } from "../shell/test-app.tsx";
+import { previewEvent, renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
 
 afterEach(resetApp);
 
@@ -55,7 +55,7 @@ describe("the Nigeria page", () => {
   it("shows at most two event cards when the API sends three", async () => {
     stubApi({
       [SAMPLE]: {
-        data: { events: [oddsEvent(1), oddsEvent(2), oddsEvent(3)], updatedAt: "2025-11-22T12:00:00Z" },
+        data: { events: [previewEvent(1), previewEvent(2), previewEvent(3)], updatedAt: "2025-11-22T12:00:00Z" },
       },
     });
     renderApp("/nigeria");

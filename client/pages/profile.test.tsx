@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen } from "@testing-library/react";
 import type { UserProfile } from "#shared/contract.ts";
-import { jsonResponse, renderPage } from "../odds/test-router.tsx";
-import { ProfilePage } from "./profile.tsx";
+import { jsonResponse, renderPage } from "../../tests/client/harness.tsx";
+import { loader, ProfilePage, type ProfileData } from "./profile.tsx";
 
 const SLOW = { timeout: 3000 };
 
@@ -30,8 +30,10 @@ function stubMe(answer: () => Response | Promise<Response>) {
   return fetchMock;
 }
 
-function renderProfile(data: UserProfile | null = null) {
-  return renderPage({ path: "profile", Component: ProfilePage, data });
+/** The page with its own loader, as the browser runs it; or hydrated with the profile the server rendered. */
+function renderProfile(served?: UserProfile) {
+  const data: ProfileData | undefined = served && { profile: { status: "ready", profile: served } };
+  return renderPage({ path: "profile", Component: ProfilePage, loader, served: data });
 }
 
 /** The value next to a row label of the details table. */

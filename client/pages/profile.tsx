@@ -1,6 +1,4 @@
-import { PageMeta } from "../components/page-meta.tsx";
-import { useEffect, useState } from "react";
-import { useLoaderData, useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { UserProfile } from "#shared/contract.ts";
 import {
   ApiError,
@@ -9,39 +7,34 @@ import {
   flowErrorMessage,
 } from "#shared/errors.ts";
 import { countryName } from "#shared/reference.ts";
-import { api } from "../backend/endpoints.ts";
-import { withMinimumDelay } from "../lib/min-delay.ts";
-import type { RootData } from "../routes.tsx";
+import { PageMeta } from "../components/page-meta.tsx";
+import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
 import { RequireSession } from "../session/require-session.tsx";
+import type { RootData } from "../shell/root-loader.ts";
 
-type ProfileState =
-  | { status: "loading" }
+export type ProfileState =
   | { status: "ready"; profile: UserProfile }
   | { status: "empty" }
   | { status: "error"; message: string };
+
+export interface ProfileData {
+  profile: Arriving<ProfileState>;
+}
 
 /** The server's description for a coded API error, else the spec's generic lines (section 8, Profile). */
 function profileError(error: unknown): string {
   return error instanceof ApiError ? flowErrorMessage("profile", error) : PROFILE_UNEXPECTED_MESSAGE;
 }
 
-function useProfile(served: UserProfile | null): ProfileState {
-  const [state, setState] = useState<ProfileState>(
-    served ? { status: "ready", profile: served } : { status: "loading" },
+/** /profile's data: the account as the API knows it, on the server and in the browser alike (DESIGN section 12). */
+export async function loader({ context }: LoaderFunctionArgs): Promise<ProfileData | null> {
+  const source = protectedSource(context);
+  if (!source) return null;
+  const profile = source.me().then(
+    (found): ProfileState => (found ? { status: "ready", profile: found } : { status: "empty" }),
+    (error: unknown): ProfileState => ({ status: "error", message: profileError(error) }),
   );
-  const needsFetch = state.status === "loading";
-  useEffect(() => {
-    if (!needsFetch) return;
-    let live = true;
-    withMinimumDelay(api.me()).then(
-      (profile) => live && setState(profile ? { status: "ready", profile } : { status: "empty" }),
-      (error: unknown) => live && setState({ status: "error", message: profileError(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [needsFetch]);
-  return state;
+  return deliver(context, { profile });
 }
 
 function zoned(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string | null {
@@ -95,25 +88,28 @@ function Problem({ title, message, tone }: { title: string; message: string; ton
   );
 }
 
+function ProfileBody({ data, timeZone }: { data: ProfileData; timeZone: string }) {
+  const state = useArrived(data.profile);
+  if (!state) {
+    return (
+      <p className="has-text-centered py-5" role="status">
+        Loading profile...
+      </p>
+    );
+  }
+  if (state.status === "error") return <Problem title="Error Loading Profile" message={state.message} tone="danger" />;
+  if (state.status === "empty") return <Problem title="No Profile Data" message={PROFILE_NO_DATA_MESSAGE} tone="warning" />;
+  return <Details profile={state.profile} timeZone={timeZone} />;
+}
+
 function Profile() {
-  const state = useProfile(useLoaderData() as UserProfile | null);
+  const data = useLoaderData() as ProfileData | null;
   const { timeZone } = useRouteLoaderData("root") as RootData;
   return (
     <section className="section px-3">
       <div className="container is-max-tablet">
         <h1 className="title is-4">Profile</h1>
-        {state.status === "loading" && (
-          <p className="has-text-centered py-5" role="status">
-            Loading profile...
-          </p>
-        )}
-        {state.status === "error" && (
-          <Problem title="Error Loading Profile" message={state.message} tone="danger" />
-        )}
-        {state.status === "empty" && (
-          <Problem title="No Profile Data" message={PROFILE_NO_DATA_MESSAGE} tone="warning" />
-        )}
-        {state.status === "ready" && <Details profile={state.profile} timeZone={timeZone} />}
+        {data && <ProfileBody data={data} timeZone={timeZone} />}
       </div>
     </section>
   );

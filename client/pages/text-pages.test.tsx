@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderApp, resetApp, stubApi } from "../shell/test-app.tsx";
+import { renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
 
 afterEach(resetApp);
 

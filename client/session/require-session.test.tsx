@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NETWORK_OFFLINE_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
-import { renderApp, resetApp, stubApi } from "../shell/test-app.tsx";
+import { renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
 import { useSession } from "./store.ts";
 
 afterEach(resetApp);

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, useRouteLoaderData } from "react-router";
-import type { RootData } from "../routes.tsx";
+import type { RootData } from "../shell/root-loader.ts";
 import { SessionUnavailable } from "./session-unavailable.tsx";
 import { useSession } from "./store.ts";
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import type { JSX } from "react";
 import { data } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderApp, resetApp, stubApi } from "./test-app.tsx";
+import { renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
 
 let broken = true;
 function Fragile(): JSX.Element {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openLogin, openRegister, useDialogs } from "../dialogs/store.ts";
 import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
 import { useSession } from "../session/store.ts";
-import { loggedIn, renderApp, resetApp, stubApi, USER } from "./test-app.tsx";
+import { loggedIn, renderApp, resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
 import { timeZoneCookie } from "./time-zone-cookie.ts";
 
 afterEach(resetApp);

@@ -11,8 +11,7 @@ import { CheckList } from "../components/check-list.tsx";
 import { InfoCard } from "../components/info-card.tsx";
 import { TextPage } from "../components/text-page.tsx";
 import { EventCard } from "../odds/event-card.tsx";
-import { market, oddsEvent, providerOdds } from "../odds/test-data.ts";
-import { renderPage } from "../odds/test-router.tsx";
+import { market, oddsEvent, providerOdds, renderPage } from "../../tests/client/harness.tsx";
 import { HelpPage } from "../pages/help.tsx";
 
 let css = "";

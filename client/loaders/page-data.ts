@@ -1,0 +1,54 @@
+import { useEffect, useState } from "react";
+import { redirect } from "react-router";
+import { serverContext } from "../server-context.ts";
+import { useSession } from "../session/store.ts";
+import { browserDataSource, type DataSource } from "./source.ts";
+
+/** A value a loader hands its page: settled on the server, still arriving in the browser. */
+export type Arriving<T> = T | Promise<T>;
+
+/**
+ * The data source for a protected page's loader. On the server a visitor without a session is a
+ * 302 to / (DESIGN section 6); a session nobody could check (the API is down) is no logout and
+ * loads nothing, so the page says the service is unavailable (RequireSession). In the browser a
+ * known visitor loads nothing either: RequireSession sends them home.
+ */
+export function protectedSource(context: unknown): DataSource | undefined {
+  const server = serverContext(context);
+  if (server) {
+    if (server.sessionUnavailable) return undefined;
+    if (!server.user) throw redirect("/");
+    return server.data;
+  }
+  const { user, loading } = useSession.getState();
+  return !loading && !user ? undefined : browserDataSource;
+}
+
+/**
+ * A loader's answer. Hydration data is JSON, so on the server every value is awaited and the first
+ * HTML holds it; in the browser the promises go to the page, which shows its loading states
+ * (spec section 4) while they arrive (useArrived), and the navigation itself is not held up.
+ */
+export async function deliver<T extends Record<string, unknown>>(context: unknown, data: T): Promise<T> {
+  if (!serverContext(context)) return data;
+  const settled = await Promise.all(Object.entries(data).map(async ([key, value]) => [key, await value] as const));
+  return Object.fromEntries(settled) as T;
+}
+
+/**
+ * Reads an arriving value: at once when it is there, undefined while it is on its way (the page
+ * shows its loading state). A value that a newer one replaced is dropped when it comes.
+ */
+export function useArrived<T>(value: Arriving<T>): T | undefined {
+  const [arrived, setArrived] = useState<{ from: Promise<T>; value: T }>();
+  useEffect(() => {
+    if (!(value instanceof Promise)) return;
+    let live = true;
+    void value.then((settled) => live && setArrived({ from: value, value: settled }));
+    return () => {
+      live = false;
+    };
+  }, [value]);
+  if (!(value instanceof Promise)) return value;
+  return arrived?.from === value ? arrived.value : undefined;
+}
