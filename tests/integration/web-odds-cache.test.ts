@@ -69,4 +69,24 @@ describe("the web tier's one-second odds cache", () => {
     await suite.stack.http.get(`/api/odds?${query}`).set("cookie", access);
     expect(oddsCallsFor(query)).toBe(2);
   });
+
+  it("serves the dashboard's server render from the same cache: a second render within the cache time does not reach the API's /odds, nor does /api/odds after it", async () => {
+    const cookie = await signedIn();
+    const oddsCalls = () => suite.stack.proxy.seen.filter((r) => r.path.startsWith("/odds?")).length;
+    const before = oddsCalls();
+    const first = await suite.stack.http.get("/dashboard").set("cookie", cookie);
+    expect(first.status).toBe(200);
+    expect(first.text).toMatch(/<table/);
+    expect(oddsCalls()).toBe(before + 1);
+    const asked = suite.stack.proxy.seen.filter((r) => r.path.startsWith("/odds?")).at(-1)!.path;
+    const query = asked.slice("/odds?".length, asked.indexOf("&k="));
+
+    const second = await suite.stack.http.get("/dashboard").set("cookie", cookie);
+    expect(second.status).toBe(200);
+    expect(second.text).toMatch(/<table/);
+    const fromApi = await suite.stack.http.get(`/api/odds?${query}`).set("cookie", cookie);
+    expect(fromApi.status).toBe(200);
+    expect(fromApi.body.data.events.length).toBeGreaterThan(0);
+    expect(oddsCalls()).toBe(before + 1);
+  });
 });
