@@ -9,13 +9,13 @@ import { sseFrame, type FeedSignal, type LiveFeed } from "./live-feed.ts";
 export interface StreamOptions {
   /** A comment line this often keeps proxies from closing an idle stream (DESIGN section 9: 15 s). */
   heartbeatMs?: number;
-  /** A consumer with more than this many bytes queued is dropped rather than buffered without bound. */
+  /** A consumer with more than this many bytes queued is dropped at once (a hard bound on memory). */
   maxQueuedBytes?: number;
-  /** A consumer that has not taken any queued bytes for this long is dropped. */
+  /** A consumer that has taken none of its queued bytes for this long (in heartbeats) is dropped. */
   maxStallMs?: number;
 }
 
-const DEFAULTS: Required<StreamOptions> = { heartbeatMs: 15_000, maxQueuedBytes: 1 << 20, maxStallMs: 30_000 };
+const DEFAULTS: Required<StreamOptions> = { heartbeatMs: 15_000, maxQueuedBytes: 16 << 20, maxStallMs: 30_000 };
 const SEQ = /^\d{1,15}$/;
 
 /** Validates country, `k` and the resume point before anything is streamed; bad input answers in the envelope. */
@@ -37,22 +37,44 @@ function opening(feed: LiveFeed, live: boolean, lastEventId: number | undefined)
   return frames ?? [sseFrame(latest, "reset", { seq: latest })];
 }
 
+/**
+ * Whether a consumer is taking bytes: some of what was queued left since the last look, or nothing
+ * is queued. Counted in looks (heartbeats), not wall time: a burst to a reading consumer, or a
+ * busy event loop that could not hand bytes to the kernel, never reads as a stall.
+ */
+function progressWatch(res: Response) {
+  let queued = 0;
+  let flushed = 0;
+  let idleLooks = 0;
+  return {
+    wrote: (chunk: string) => (queued += Buffer.byteLength(chunk)),
+    /** Looks in a row, this one included, at which the consumer took nothing of a non-empty queue. */
+    look(): number {
+      const nowFlushed = queued - res.writableLength;
+      idleLooks = res.writableLength === 0 || nowFlushed > flushed ? 0 : idleLooks + 1;
+      flushed = Math.max(flushed, nowFlushed);
+      return idleLooks;
+    },
+  };
+}
+
 /** One open stream: writes frames, beats, and drops itself when its consumer stops taking bytes. */
 function openStream(req: Request, res: Response, feed: LiveFeed, live: boolean, first: string[], options: Required<StreamOptions>) {
-  let stalledSince: number | undefined;
+  const watch = progressWatch(res);
   const write = (chunk: string) => {
     if (res.writableEnded || res.destroyed) return;
-    if (!res.write(chunk)) stalledSince ??= Date.now();
-    // A consumer that stops reading is cut off, not buffered without bound.
+    watch.wrote(chunk);
+    res.write(chunk);
+    // Memory stays bounded whatever the consumer does.
     if (res.writableLength > options.maxQueuedBytes) res.destroy();
   };
-  res.on("drain", () => (stalledSince = undefined));
   const heartbeat = setInterval(() => {
-    if (stalledSince !== undefined && Date.now() - stalledSince > options.maxStallMs) return res.destroy();
+    // A consumer that stops reading is cut off, not buffered for.
+    if (watch.look() * options.heartbeatMs > options.maxStallMs) return res.destroy();
     write(": hb\n\n");
   }, options.heartbeatMs);
   const onSignal = (signal: FeedSignal) => (signal.kind === "end" ? res.end() : write(signal.frame));
-  const unsubscribe = live ? feed.subscribe(onSignal) : feed.subscribe((s) => s.kind === "end" && res.end());
+  const unsubscribe = feed.subscribe(live ? onSignal : (signal) => signal.kind === "end" && res.end());
   const close = () => {
     clearInterval(heartbeat);
     unsubscribe();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "#api/db/database.ts";
 import { pruneFeedRuns } from "#api/feeds/feed-runs.ts";
 import { pruneOdds, type FixtureInput } from "#api/odds/store.ts";
+import { changesAfter, latestSeq, recordExpiries } from "#api/odds/changes.ts";
 import { buildListing } from "#api/odds/read-model.ts";
 import { oddsCache } from "#api/odds/cache.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
@@ -32,6 +33,24 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
   afterAll(async () => {
     await db?.close();
     await database?.drop();
+  });
+
+  it("numbers each changed event-market in the change log, and nothing for a run that only confirms prices", async () => {
+    const key = "c1:2026-11-28:changes";
+    const from = await latestSeq(db.kysely, 1);
+    await writeStoreRun(db.kysely, [fixture([[1, 1, 2.1], [1, 2, 3.3], [2, 1, 2.0]], key)], T0);
+    const first = await changesAfter(db.kysely, 1, from, 100);
+    expect(first.map((c) => [c.eventId, c.marketId, c.competitionId, c.home])).toEqual([[key, 1, 1, "Arsenal"]]);
+    await writeStoreRun(db.kysely, [fixture([[1, 1, 2.1], [1, 2, 3.3], [2, 1, 2.0]], key)], T0 + 60_000);
+    expect(await changesAfter(db.kysely, 1, first[0]!.seq, 100)).toEqual([]);
+    await writeStoreRun(db.kysely, [fixture([[1, 1, 2.1], [1, 2, 3.3], [2, 1, 2.05]], key)], T0 + 120_000);
+    const moved = await changesAfter(db.kysely, 1, first[0]!.seq, 100);
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.seq).toBeGreaterThan(first[0]!.seq);
+    // Time alone: three intervals later the prices are stale, and the sweep records the market.
+    const stale = await recordExpiries(db.kysely, { from: T0 + 120_000, to: T0 + 120_000 + 181_000, intervalMs: 60_000 });
+    expect(stale).toBeGreaterThanOrEqual(1);
+    expect((await changesAfter(db.kysely, 1, moved[0]!.seq, 100)).map((c) => c.eventId)).toContain(key);
   });
 
   it("writes history only when a price changes, and remembers the direction", async () => {
