@@ -102,9 +102,9 @@ describe("bet9ja league parsing", () => {
     });
   });
 
-  it("reads STARTDATE as Lagos time whether it has a space or a T, and prefers STARTDATEUTC", () => {
-    expect(leagueOffer("614002").kickoff).toEqual(new Date("2026-09-20T15:30:00Z"));
-    expect(leagueOffer("614003").kickoff).toEqual(new Date("2026-09-20T13:00:00Z"));
+  it("reads STARTDATE as UTC, not Lagos time, whether it has a space or a T, and prefers STARTDATEUTC", () => {
+    expect(leagueOffer("614002").kickoff).toEqual(new Date("2026-09-20T16:30:00Z"));
+    expect(leagueOffer("614003").kickoff).toEqual(new Date("2026-09-20T14:00:00Z"));
     expect(leagueOffer("614001").kickoff).toEqual(new Date("2026-09-19T14:00:00Z"));
   });
 
@@ -118,12 +118,38 @@ describe("bet9ja league parsing", () => {
     );
   });
 
-  it("drops 1.01 placeholders and offers no srId when EXTID is absent", () => {
+  it('drops lines closed at "1", keeps a real 1.01, and offers no srId when EXTID is absent', () => {
     const forest = leagueOffer("614002");
 
     expect(forest.srId).toBeUndefined();
     expect([forest.home, forest.away]).toEqual(["Nott'm Forest", "Brighton"]);
     expect(forest.prices.filter((p) => p.marketId === 4)).toEqual([]);
+    expect(forest.prices.filter((p) => p.marketId === 2)).toEqual([price(2, 4, 1.01)]);
+  });
+
+  it("reads the bare-number EXTID as the Sportradar id sr:match:N (and an sr:match form too)", () => {
+    expect(leagueOffer("614001").srId).toBe("sr:match:61300001");
+    const body = withEvents((events) => events.map((e) => (e.ID === 614002 ? { ...e, EXTID: 61300002 } : e.ID === 614003 ? { ...e, EXTID: "sr:match:61300004" } : e)));
+    const offers = leagueOffers(body);
+    expect(offers.find((o) => o.externalId === "614002")?.srId).toBe("sr:match:61300002");
+    expect(offers.find((o) => o.externalId === "614003")?.srId).toBe("sr:match:61300004");
+  });
+
+  it("flags the prices BOOSTED_ODDS names, and every line of a market BOOSTED_MARKETS names", () => {
+    const body = withEvents((events) =>
+      events.map((e) => (e.ID === 614001 ? { ...e, IS_BOOSTED: true, BOOSTED_ODDS: ["S_1X2_1"], BOOSTED_MARKETS: [{ ID: "S_DC" }, "S_OU@1.5"] } : e)),
+    );
+    const arsenal = leagueOffers(body).find((o) => o.externalId === "614001")!;
+    const boosted = arsenal.prices.filter((p) => p.boosted).map((p) => p.selectionTypeId);
+
+    expect(boosted).toEqual([1, 6, 7, 16, 17, 18]);
+    expect(leagueOffer("614001").prices.every((p) => !p.boosted)).toBe(true);
+  });
+
+  it("flags nothing for IS_BOOSTED alone, which names no price", () => {
+    const body = withEvents((events) => events.map((e) => (e.ID === 614001 ? { ...e, IS_BOOSTED: true, BOOSTED_ODDS: [], BOOSTED_MARKETS: [] } : e)));
+
+    expect(leagueOffers(body).find((o) => o.externalId === "614001")?.prices.every((p) => !p.boosted)).toBe(true);
   });
 
   it("leaves out past matches, fully suspended matches and another league sharing the group", () => {
@@ -175,10 +201,12 @@ describe("bet9ja league failures", () => {
     );
   });
 
-  it("fails on the Cloudflare challenge page", () => {
-    expect(errorOf(bet9ja.parseLeague(readFeedFixture("challenge-page.html"), 1, NOW))).toMatch(
-      /^answered HTML/,
-    );
+  it("answers the Cloudflare challenge page as blocked, not as a parse error", () => {
+    expect(bet9ja.parseLeague(readFeedFixture("challenge-page.html"), 1, NOW)).toMatchObject({
+      ok: false,
+      blocked: true,
+      error: expect.stringMatching(/^blocked: answered a bot challenge page/),
+    });
   });
 
   it("fails on an event without DS", () => {
@@ -221,7 +249,7 @@ describe("bet9ja event follow-up", () => {
           price(2, 5, 9),
           price(3, 6, 1.27),
           price(3, 7, 3.45),
-          // O/U 2.5 is suspended ("1.00") in the event: gone. O/U 4.5 is not quoted there: kept.
+          // O/U 2.5 is closed ("1") in the event: gone. O/U 4.5 is not quoted there: kept.
           price(5, 10, 2.9),
           price(5, 11, 1.36),
           price(6, 12, 5.25),
@@ -239,7 +267,7 @@ describe("bet9ja event follow-up", () => {
   it("sets the Sportradar id from the event's EXTID when the list lacked it", () => {
     const body = JSON.stringify({
       R: "OK",
-      D: { ID: "614002", EXTID: "sr:match:61300002", O: { S_GGNG_Y: "1.66" } },
+      D: { ID: "614002", EXTID: "61300002", O: { S_GGNG_Y: "1.66" } },
     });
 
     const [offer] = offersOf(parseEvent(body, leagueOffer("614002")));
@@ -252,7 +280,7 @@ describe("bet9ja event follow-up", () => {
     // The league listed 1X2 only; the fresher event call has all three as placeholders.
     const body = JSON.stringify({
       R: "OK",
-      D: { ID: 614003, O: { S_1X2_1: "1.00", S_1X2_X: "1.00", S_1X2_2: "1.00" } },
+      D: { ID: 614003, O: { S_1X2_1: "1", S_1X2_X: "1", S_1X2_2: "1" } },
     });
 
     expect(parseEvent(body, leagueOffer("614003"))).toEqual({
@@ -280,5 +308,19 @@ describe("bet9ja event follow-up", () => {
     expect(errorOf(parseEvent(JSON.stringify({ R: "OK", D: { ID: 614001 } }), offer))).toMatch(
       /^unexpected payload shape: D\.O: /,
     );
+  });
+});
+
+describe("bet9ja saved GetEvent (feeds:parse)", () => {
+  it("reads a GetEvent on its own: teams, UTC kick-off, Sportradar id and the product's markets only", () => {
+    const body = readFeedFixture(EVENT);
+    expect(bet9ja.capture.kind(JSON.parse(body))).toBe("event");
+    expect(bet9ja.capture.kind(readFeedJson(LEAGUE))).toBe("league");
+    expect(bet9ja.capture.kind({ bizCode: 10000, data: {} })).toBeUndefined();
+
+    const [offer] = offersOf(bet9ja.capture.parseEvent(body, 1, NOW));
+
+    expect(offer).toMatchObject({ bookmaker: "bet9ja", externalId: "614001", srId: "sr:match:61300001", home: "Arsenal", away: "Chelsea", kickoff: new Date("2026-09-19T14:00:00Z") });
+    expect(offer?.prices.map((p) => p.selectionTypeId)).toEqual([1, 2, 3, 4, 5, 6, 7, 10, 11, 14, 15, 16, 17, 18]);
   });
 });

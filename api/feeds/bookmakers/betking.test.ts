@@ -53,6 +53,7 @@ describe("betking parsing", () => {
     expect(arsenal).toEqual({
       bookmaker: "betking",
       externalId: "5801001",
+      srId: "sr:match:61300001",
       competitionId: 1,
       home: "Arsenal",
       away: "Chelsea",
@@ -94,9 +95,10 @@ describe("betking parsing", () => {
     ]);
   });
 
-  it("sets no Sportradar id even though ExtProvIDItem looks like one", () => {
-    expect(offers().map((o) => o.srId)).toEqual([undefined, undefined]);
-    expect(readFeedFixture(LEAGUE)).toContain('"ExtProvIDItem": "61300001"');
+  it("reads the Sportradar id from an 8-9 digit ExtProvIDItem, and none from other lengths", () => {
+    expect(offers().map((o) => o.srId)).toEqual(["sr:match:61300001", "sr:match:61300002"]);
+    const body = withItems((item) => ({ ...item, ExtProvIDItem: item.ExtProvIDItem === "61300001" ? "7001234" : "1234567890" }));
+    expect(offers(body).map((o) => o.srId)).toEqual([undefined, undefined]);
   });
 
   it("answers no offers, and no failure, for a league without matches", () => {
@@ -140,7 +142,36 @@ describe("betking failures", () => {
 
   it("fails on the Cloudflare challenge page", () => {
     expect(errorOf(betking.parseLeague(readFeedFixture("challenge-page.html"), 1, NOW))).toMatch(
-      /^answered HTML/,
+      /^blocked: answered a bot challenge page/,
     );
+  });
+});
+
+describe("betking mobile match view (feeds:parse)", () => {
+  const VIEW = "betking-matchview-premier-league.json";
+
+  it("is told from the prematch listing by its shape", () => {
+    expect(betking.capture.kind(readFeedJson(VIEW))).toBe("event");
+    expect(betking.capture.kind(readFeedJson(LEAGUE))).toBe("league");
+    expect(betking.capture.kind({ R: "OK", D: {} })).toBeUndefined();
+  });
+
+  it("reads the product's markets only, drops LOCK selections, and takes providerId as the Sportradar id", () => {
+    expect(offersOf(betking.capture.parseEvent(readFeedFixture(VIEW), 1, NOW))).toEqual([
+      {
+        bookmaker: "betking",
+        externalId: "40001111",
+        srId: "sr:match:61300001",
+        competitionId: 1,
+        home: "Arsenal",
+        away: "Chelsea",
+        kickoff: new Date("2026-09-19T14:00:00Z"),
+        prices: [price(1, 1, 1.95), price(1, 2, 3.6), price(1, 3, 3.9), price(4, 8, 1.8), price(4, 9, 1.98), price(7, 14, 1.7), price(7, 15, 2.05), price(8, 17, 1.3), price(8, 18, 1.85)],
+      },
+    ]);
+  });
+
+  it("offers nothing once the match has kicked off", () => {
+    expect(betking.capture.parseEvent(readFeedFixture(VIEW), 1, new Date("2026-09-19T14:00:00Z"))).toEqual({ ok: true, offers: [] });
   });
 });

@@ -6,7 +6,8 @@ import {
   overUnder,
   parseInstant,
   parseJsonBody,
-  parseLagosLocal,
+  parseNaiveUtc,
+  priceAbove,
   selectionIn,
   sanitizePrice,
   splitTeams,
@@ -97,17 +98,23 @@ describe("goal lines", () => {
   });
 });
 
+describe("a site's own placeholder ceiling", () => {
+  it("keeps a real 1.01 and drops a closed 1 when the ceiling is 1 (Bet9ja)", () => {
+    expect([priceAbove("1.01", 1), priceAbove("1", 1), priceAbove(1.01, 1.01)]).toEqual([1.01, undefined, undefined]);
+  });
+});
+
 describe("kick-off times", () => {
-  it("reads naive Lagos time, with a space or a T, as UTC+1 all year", () => {
-    expect(parseLagosLocal("2026-09-20 16:30:00")).toEqual(new Date("2026-09-20T15:30:00Z"));
-    expect(parseLagosLocal("2026-01-10T00:30")).toEqual(new Date("2026-01-09T23:30:00Z"));
+  it("reads a naive date-time, with a space or a T, as UTC (Bet9ja's STARTDATE)", () => {
+    expect(parseNaiveUtc("2026-09-20 16:30:00")).toEqual(new Date("2026-09-20T16:30:00Z"));
+    expect(parseNaiveUtc("2026-01-10T00:30")).toEqual(new Date("2026-01-10T00:30:00Z"));
   });
 
-  it("refuses Lagos text that is not a date and time", () => {
+  it("refuses naive text that is not a date and time", () => {
     expect([
-      parseLagosLocal("20/09/2026 16:30"),
-      parseLagosLocal("2026-09-20"),
-      parseLagosLocal("2026-13-40 10:00:00"),
+      parseNaiveUtc("20/09/2026 16:30"),
+      parseNaiveUtc("2026-09-20"),
+      parseNaiveUtc("2026-13-40 10:00:00"),
     ]).toEqual([undefined, undefined, undefined]);
   });
 
@@ -140,20 +147,34 @@ describe("names and ids", () => {
     expect(splitTeams(" - Chelsea", " - ")).toBeUndefined();
   });
 
-  it("accepts a Sportradar id only in its sr:match:N form", () => {
+  it("accepts a Sportradar id in its sr:match:N form, and bare digits only where the site's field holds them", () => {
     expect([
       sportradarId("sr:match:61300001"),
       sportradarId("61300001"),
       sportradarId("fp32_ar:match:600052"),
       sportradarId(5),
     ]).toEqual(["sr:match:61300001", undefined, undefined, undefined]);
+    const eightOrNine = /^\d{8,9}$/;
+    expect([
+      sportradarId("68995116", eightOrNine),
+      sportradarId(68995116, eightOrNine),
+      sportradarId("123456789", eightOrNine),
+      sportradarId("1234567", eightOrNine),
+      sportradarId("1234567890", eightOrNine),
+      sportradarId("6899511x", eightOrNine),
+    ]).toEqual(["sr:match:68995116", "sr:match:68995116", "sr:match:123456789", undefined, undefined, undefined]);
   });
 
-  it("tells a WAF page, an empty body and broken JSON apart", () => {
+  it("tells a challenge page (blocked), another HTML page, an empty body and broken JSON apart", () => {
     expect(parseJsonBody("<html><title>Access Denied</title></html>")).toEqual({
       ok: false,
-      error:
-        "answered HTML instead of JSON (an error, WAF or challenge page?): <html><title>Access Denied</title></html>",
+      blocked: true,
+      error: "blocked: answered a bot challenge page: <html><title>Access Denied</title></html>",
+    });
+    expect(parseJsonBody("<!DOCTYPE html><html><head><title>Just a moment...</title></head></html>")).toMatchObject({ blocked: true });
+    expect(parseJsonBody("<html><title>502 Bad Gateway</title></html>")).toEqual({
+      ok: false,
+      error: "answered HTML instead of JSON (an error page?): <html><title>502 Bad Gateway</title></html>",
     });
     expect(parseJsonBody("  \n")).toEqual({ ok: false, error: "empty body" });
     expect(parseJsonBody('{"R":"OK"')).toMatchObject({

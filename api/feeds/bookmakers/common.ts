@@ -88,12 +88,16 @@ function decimalText(text: string): number | undefined {
 /** Odds at or below this are placeholders for a suspended price (feeds README). */
 export const PLACEHOLDER_MAX = 1.01;
 
+/** A usable decimal price from a number or numeric text; undefined for placeholders and junk. */
+export function sanitizePrice(raw: unknown): number | undefined {
+  return priceAbove(raw, PLACEHOLDER_MAX);
+}
+
 /**
- * A usable decimal price from a number or numeric text; undefined for placeholders and junk.
- * `closedAtOrBelow` is the site's placeholder ceiling: 1.01 for most, 1 for Bet9ja, which
- * prices a closed line "1" and quotes real 1.01s (feeds README, corrected 2026-11).
+ * `sanitizePrice` with the site's own placeholder ceiling: 1 for Bet9ja, which prices a closed
+ * line "1" and quotes real 1.01s (feeds README, corrected 2026-11).
  */
-export function sanitizePrice(raw: unknown, closedAtOrBelow = PLACEHOLDER_MAX): number | undefined {
+export function priceAbove(raw: unknown, closedAtOrBelow: number): number | undefined {
   const value = typeof raw === "string" ? decimalText(raw) : raw;
   if (typeof value !== "number" || !Number.isFinite(value) || value <= closedAtOrBelow) return undefined;
   return value;
@@ -110,7 +114,7 @@ export class PriceSet {
   constructor(private readonly closedAtOrBelow = PLACEHOLDER_MAX) {}
 
   add(selection: Selection | undefined, raw: unknown, boosted = false): void {
-    const price = sanitizePrice(raw, this.closedAtOrBelow);
+    const price = priceAbove(raw, this.closedAtOrBelow);
     if (!selection || price === undefined) return;
     const current = this.#prices.get(selection.selectionTypeId);
     if (current && current.price >= price) return;

@@ -208,8 +208,58 @@ describe("nairabet failures", () => {
 
   it("fails on a body that is not JSON and on the challenge page", () => {
     expect(errorOf(nairabet.parseLeague("upstream request timeout", 1, NOW))).toMatch(/^body is not JSON/);
-    expect(errorOf(nairabet.parseLeague(readFeedFixture("challenge-page.html"), 1, NOW))).toMatch(
-      /^answered HTML/,
+    expect(nairabet.parseLeague(readFeedFixture("challenge-page.html"), 1, NOW)).toMatchObject({
+      ok: false,
+      blocked: true,
+      error: expect.stringMatching(/^blocked: answered a bot challenge page/),
+    });
+  });
+});
+
+describe("nairabet GetEventDetails follow-up", () => {
+  const DETAILS = "nairabet-altenar-GetEventDetails-17162768.json";
+  const listed = () => offersOf(nairabet.parseLeague(readFeedFixture(CAPTURE), 1, NOW));
+
+  it("asks details only for events whose listing lacks totals and BTTS, as GetEvents does", () => {
+    const offers = listed();
+    const requests = nairabet.eventRequests!("http://127.0.0.1:5555/nairabet", offers);
+
+    expect(requests.map((r) => r.externalId)).toEqual(offers.map((o) => o.externalId));
+    expect(requests[0]?.request.url).toBe(
+      "http://127.0.0.1:5555/nairabet/api/widget/GetEventDetails?culture=en-GB&timezoneOffset=-60&integration=nairabet&deviceType=1&numFormat=en-GB&countryCode=NG&eventId=17162768",
     );
+    const withTotals = { ...offers[0]!, prices: [...offers[0]!.prices, price(4, 8, 1.9)] };
+    expect(nairabet.eventRequests!("http://x", [withTotals])).toEqual([]);
+  });
+
+  it("reads each total line from its odd (one typeId-18 market holds them all), skips suspended and Asian lines, and adds BTTS", () => {
+    const brentford = listed().find((o) => o.externalId === "17162768")!;
+
+    const [merged] = offersOf(nairabet.parseEvent!(readFeedFixture(DETAILS), brentford));
+
+    expect(merged?.prices.filter((p) => p.marketId >= 2 && p.marketId <= 7)).toEqual([
+      price(3, 6, 1.3),
+      price(3, 7, 3.4),
+      price(4, 8, 1.85),
+      price(4, 9, 1.95),
+      price(7, 14, 1.62),
+      price(7, 15, 2.15),
+    ]);
+    // The details' 1X2 is the fresher; the listing's Double Chance stays.
+    expect(merged?.prices.filter((p) => p.marketId === 1).map((p) => p.price)).toEqual([3.05, 3.7, 2.3]);
+    expect(merged?.prices.filter((p) => p.marketId === 8)).toEqual(brentford.prices.filter((p) => p.marketId === 8));
+  });
+
+  it("fails when the details answer another event", () => {
+    const other = listed().find((o) => o.externalId !== "17162768")!;
+    expect(errorOf(nairabet.parseEvent!(readFeedFixture(DETAILS), other))).toMatch(/^GetEventDetails answered event 17162768, not /);
+  });
+
+  it("reads a saved GetEventDetails on its own (feeds:parse), told from GetEvents by its shape", () => {
+    expect(nairabet.capture.kind(readFeedJson(DETAILS))).toBe("event");
+    expect(nairabet.capture.kind(readFeedJson(CAPTURE))).toBe("league");
+    const [offer] = offersOf(nairabet.capture.parseEvent(readFeedFixture(DETAILS), 1, NOW));
+    expect(offer).toMatchObject({ externalId: "17162768", home: "Brentford", away: "Chelsea", kickoff: new Date("2026-09-18T19:00:00Z") });
+    expect(offer?.srId).toBeUndefined();
   });
 });

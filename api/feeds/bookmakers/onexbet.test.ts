@@ -25,7 +25,7 @@ describe("1xbet requests", () => {
       {
         url:
           "https://ng.1x001.com/service-api/LineFeed/Get1x2_VZip?sports=1&champs=96463&count=50&lng=en&mode=4" +
-          "&country=132&partner=159&getEmpty=true",
+          "&country=159&partner=159&getEmpty=true",
         headers: expect.objectContaining({
           "User-Agent": expect.stringContaining("Chrome/"),
           "Accept-Language": expect.stringMatching(/^en-NG/),
@@ -148,9 +148,83 @@ describe("1xbet failures", () => {
   });
 
   it("fails on the challenge page and on an empty body", () => {
-    expect(errorOf(onexbet.parseLeague(readFeedFixture("challenge-page.html"), 4, NOW))).toMatch(
-      /^answered HTML/,
-    );
+    expect(onexbet.parseLeague(readFeedFixture("challenge-page.html"), 4, NOW)).toMatchObject({
+      ok: false,
+      blocked: true,
+      error: expect.stringMatching(/^blocked: answered a bot challenge page/),
+    });
     expect(errorOf(onexbet.parseLeague("", 4, NOW))).toBe("empty body");
+  });
+});
+
+describe("1xbet corrections of 2026-11", () => {
+  const GAME = "onexbet-GetGameZip-612340002.json";
+  const leipzig = () => offers().find((o) => o.externalId === "612340002")!;
+
+  it("skips blocked outcomes (B), whole lines, and group 19's T 11273/11274 that carry a line", () => {
+    const body = withGames((games) =>
+      games.map((g) =>
+        g.I === 612340002
+          ? {
+              ...g,
+              E: [...(g.E as object[]), { C: 1.001, B: true, G: 8, T: 4 }, { C: 2.2, B: false, G: 8, T: 5 }],
+              AE: [
+                { G: 17, ME: [{ C: 1.5, G: 17, T: 9, P: 2 }, { C: 2.5, G: 17, T: 10, P: 2 }] },
+                { G: 19, ME: [{ C: 1.84, G: 19, T: 11273, P: 2 }, { C: 1.95, G: 19, T: 180, P: 2 }] },
+              ],
+            }
+          : g,
+      ),
+    );
+    const offer = offersOf(onexbet.parseLeague(body, 4, NOW)).find((o) => o.externalId === "612340002")!;
+
+    expect(offer.prices.filter((p) => p.marketId === 8)).toEqual([price(8, 17, 2.2)]);
+    expect(offer.prices.filter((p) => p.marketId === 7)).toEqual([]);
+    // Only the listing's Under 2.5 (its Over is a placeholder): the whole line 2 added nothing.
+    expect(offer.prices.filter((p) => p.marketId >= 2 && p.marketId <= 6).map((p) => p.selectionTypeId)).toEqual([9]);
+  });
+
+  it("asks GetGameZip, id first in the site's parameter order, for games whose listing lacks totals or BTTS", () => {
+    const requests = onexbet.eventRequests!("http://127.0.0.1:5555/1xbet", offers());
+
+    // Bayern's listing has every line and BTTS; Leipzig's lacks BTTS.
+    expect(requests.map((r) => r.externalId)).toEqual(["612340002"]);
+    expect(requests[0]?.request.url).toBe(
+      "http://127.0.0.1:5555/1xbet/service-api/LineFeed/GetGameZip?id=612340002&lng=en&isSubGames=true&GroupEvents=true&countevents=250&grMode=4&partner=159&country=159&marketType=1",
+    );
+  });
+
+  it("merges GetGameZip's lines and BTTS, skipping blocked, whole-line and non-BTTS outcomes", () => {
+    const [merged] = offersOf(onexbet.parseEvent!(readFeedFixture(GAME), leipzig()));
+
+    expect(merged?.prices).toEqual([
+      price(1, 1, 1.712),
+      price(1, 2, 4.12),
+      price(1, 3, 4.6),
+      price(2, 4, 1.09),
+      price(2, 5, 7.9),
+      price(3, 6, 1.3),
+      price(3, 7, 3.6),
+      // 2.5 is blocked in the game answer: the listing's 2.5 stands until the next listing.
+      ...leipzig().prices.filter((p) => p.marketId === 4),
+      price(5, 10, 2.45),
+      price(5, 11, 1.56),
+      price(7, 14, 1.56),
+      price(7, 15, 2.38),
+      ...leipzig().prices.filter((p) => p.marketId === 8),
+    ]);
+  });
+
+  it("fails when GetGameZip answers another game", () => {
+    const bayern = offers().find((o) => o.externalId === "612340001")!;
+    expect(errorOf(onexbet.parseEvent!(readFeedFixture(GAME), bayern))).toBe("GetGameZip answered game 612340002, not 612340001");
+  });
+
+  it("reads a saved GetGameZip on its own (feeds:parse), told from the listing by its shape", () => {
+    expect(onexbet.capture.kind(readFeedJson(GAME))).toBe("event");
+    expect(onexbet.capture.kind(readFeedJson(LEAGUE))).toBe("league");
+    const [offer] = offersOf(onexbet.capture.parseEvent(readFeedFixture(GAME), 4, NOW));
+    expect(offer).toMatchObject({ externalId: "612340002", home: "RB Leipzig", away: "Eintracht Frankfurt", kickoff: new Date(1789911000 * 1000) });
+    expect(offer?.prices.map((p) => p.selectionTypeId)).toEqual([1, 2, 3, 4, 5, 6, 7, 10, 11, 14, 15]);
   });
 });

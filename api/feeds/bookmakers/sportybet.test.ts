@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFeedFixture, readFeedJson } from "../../../tests/fixtures/feeds/read-fixture.ts";
 import { errorOf, offersOf, price } from "../../../tests/fixtures/feeds/results.ts";
-import { SPORTYBET_MAX_PAGES, sportybet } from "./sportybet.ts";
+import { sportybet } from "./sportybet.ts";
 
 const NOW = new Date("2026-09-14T12:00:00Z");
 const SYNTHETIC = "sportybet-pcUpcomingEvents-synthetic.json";
@@ -10,28 +10,35 @@ const CAPTURE = "sportybet-pcUpcomingEvents-trimmed.json";
 type Body = { data: { tournaments: { events: Record<string, unknown>[] }[] } };
 
 describe("sportybet requests", () => {
-  it("asks for every upcoming football event of the week on top of the given origin, with browser headers", () => {
+  it("asks each league with the tournament-filtered POST pcEvents, with the site's own headers", () => {
     const [request, ...rest] = sportybet.leagueRequests("http://127.0.0.1:5555/sportybet", 1, NOW);
 
     expect(rest).toEqual([]);
-    expect(request?.url).toBe(
-      "http://127.0.0.1:5555/sportybet/api/ng/factsCenter/pcUpcomingEvents?sportId=sr:sport:1" +
-        `&marketId=1,18,10,29&pageSize=100&pageNum=1&option=2&timeline=168&_t=${NOW.getTime()}`,
-    );
+    expect(request).toMatchObject({ url: "http://127.0.0.1:5555/sportybet/api/ng/factsCenter/pcEvents", method: "POST" });
+    expect(JSON.parse(request?.body ?? "")).toEqual([{ sportId: "sr:sport:1", marketId: "1,18,10,29", tournamentId: [["sr:tournament:17"]] }]);
     expect(request?.headers).toMatchObject({
       "User-Agent": expect.stringContaining("Chrome/"),
       Accept: "application/json, text/plain, */*",
       "Accept-Language": expect.stringMatching(/^en-NG/),
       Referer: "https://www.sportybet.com/ng/sport/football",
       Origin: "https://www.sportybet.com",
+      clientid: "web",
+      operid: "2",
+      platform: "web",
+      "Content-Type": "application/json",
     });
   });
 
-  it("asks the very same URL for all four leagues so the collector fetches it once per run", () => {
-    const urls = [1, 2, 3, 4].map((id) => sportybet.leagueRequests(sportybet.liveBaseUrl, id, NOW)[0]?.url);
+  it("asks each of the four leagues by its own tournament id at the live origin", () => {
+    const bodies = [1, 2, 3, 4].map((id) => sportybet.leagueRequests(sportybet.liveBaseUrl, id, NOW)[0]);
 
-    expect(new Set(urls).size).toBe(1);
-    expect(urls[0]).toMatch(/^https:\/\/www\.sportybet\.com\/api\/ng\//);
+    expect(bodies.map((r) => (JSON.parse(r?.body ?? "[]") as { tournamentId: string[][] }[])[0]?.tournamentId[0]?.[0])).toEqual([
+      "sr:tournament:17",
+      "sr:tournament:8",
+      "sr:tournament:23",
+      "sr:tournament:35",
+    ]);
+    expect(bodies[0]?.url).toBe("https://www.sportybet.com/api/ng/factsCenter/pcEvents");
   });
 
   it("asks nothing for a competition it does not know", () => {
@@ -160,42 +167,46 @@ describe("sportybet parsing", () => {
   });
 });
 
-describe("sportybet paging", () => {
-  const PAGE_1 = "sportybet-pcUpcomingEvents-paged-1.json";
-  const PAGE_2 = "sportybet-pcUpcomingEvents-paged-2.json";
-  const first = () => sportybet.leagueRequests(sportybet.liveBaseUrl, 1, NOW)[0]!;
+describe("sportybet pcEvents and the corrections of 2026-11", () => {
+  const FILTERED = "sportybet-pcEvents-premier-league.json";
+  const EVENT = "sportybet-event-61300001.json";
+  const arsenal = () => offersOf(sportybet.parseLeague(readFeedFixture(FILTERED), 1, NOW))[0]!;
 
-  it("asks for the next page while totalNum is not covered, changing only pageNum", () => {
-    const next = sportybet.nextPage!(first(), readFeedFixture(PAGE_1));
-
-    expect(next).toEqual({ url: first().url.replace("pageNum=1", "pageNum=2"), headers: first().headers });
-    expect(sportybet.nextPage!(next!, readFeedFixture(PAGE_2))).toBeUndefined();
+  it("reads pcEvents, whose data is the list of tournaments, and leaves out a banned event", () => {
+    expect(offersOf(sportybet.parseLeague(readFeedFixture(FILTERED), 1, NOW)).map((o) => o.home)).toEqual(["Arsenal"]);
+    expect(offersOf(sportybet.parseLeague(readFeedFixture(FILTERED), 2, NOW))).toEqual([]);
   });
 
-  it("finds a league's matches on every page", () => {
-    const onPage1 = offersOf(sportybet.parseLeague(readFeedFixture(PAGE_1), 1, NOW));
-    const onPage2 = offersOf(sportybet.parseLeague(readFeedFixture(PAGE_2), 1, NOW));
-
-    expect([...onPage1, ...onPage2].map((o) => o.home)).toEqual(["Arsenal", "Liverpool", "Newcastle"]);
-    expect(offersOf(sportybet.parseLeague(readFeedFixture(PAGE_2), 2, NOW)).map((o) => o.home)).toEqual(["Real Madrid"]);
+  it("keeps only .5 match totals of market 18: no whole lines, no closed lines, and never the team totals 19/20", () => {
+    expect(arsenal().prices.filter((p) => p.marketId >= 2 && p.marketId <= 6)).toEqual([
+      price(2, 4, 1.05),
+      price(2, 5, 10),
+      price(3, 6, 1.27),
+      price(3, 7, 3.6),
+      price(4, 8, 1.8),
+      price(4, 9, 2),
+      price(5, 10, 2.9),
+      price(5, 11, 1.4),
+    ]);
   });
 
-  it("pages again at the size the site serves when it serves smaller pages than asked", () => {
-    const capped = readFeedJson<{ data: { totalNum: number } }>(SYNTHETIC);
-    capped.data.totalNum = 10;
-
-    const next = sportybet.nextPage!(first(), JSON.stringify(capped));
-
-    expect(next?.url).toBe(first().url.replace("pageSize=100&pageNum=1", "pageSize=6&pageNum=2"));
+  it("drops a banned market (GG/NG here)", () => {
+    expect(arsenal().prices.filter((p) => p.marketId === 7)).toEqual([]);
   });
 
-  it("stops at a single page, an empty page, a failure body, and the page cap", () => {
-    expect(sportybet.nextPage!(first(), readFeedFixture(SYNTHETIC))).toBeUndefined();
-    const empty = JSON.stringify({ bizCode: 10000, message: "0#0", data: { totalNum: 500, tournaments: [] } });
-    expect(sportybet.nextPage!(first(), empty)).toBeUndefined();
-    expect(sportybet.nextPage!(first(), readFeedFixture("sportybet-bizcode-error.json"))).toBeUndefined();
-    const last = { ...first(), url: first().url.replace("pageNum=1", `pageNum=${SPORTYBET_MAX_PAGES}`) };
-    expect(sportybet.nextPage!(last, readFeedFixture(PAGE_1))).toBeUndefined();
+  it("flags an oddsBoostLfb outcome, and the 1X2 of an event flagged oddsBoost, as boosted", () => {
+    const boosted = arsenal().prices.filter((p) => p.boosted);
+
+    expect(boosted).toEqual([price(1, 1, 2.05, true), price(1, 2, 3.7, true), price(1, 3, 3.95, true), price(8, 17, 1.4, true)]);
+  });
+
+  it("reads a saved factsCenter/event on its own (feeds:parse), told from the listings by its shape", () => {
+    expect(sportybet.capture.kind(readFeedJson(EVENT))).toBe("event");
+    expect(sportybet.capture.kind(readFeedJson(FILTERED))).toBe("league");
+    expect(sportybet.capture.kind(readFeedJson(SYNTHETIC))).toBe("league");
+    expect(sportybet.capture.kind({ R: "OK", D: { E: [] } })).toBeUndefined();
+
+    expect(offersOf(sportybet.capture.parseEvent(readFeedFixture(EVENT), 1, NOW))).toEqual([arsenal()]);
   });
 });
 
@@ -212,10 +223,12 @@ describe("sportybet failures", () => {
     expect(errorOf(sportybet.parseLeague(body, 1, NOW))).toBe("no bizCode in the body");
   });
 
-  it("fails on the WAF's HTML challenge page and names it", () => {
-    expect(errorOf(sportybet.parseLeague(readFeedFixture("challenge-page.html"), 1, NOW))).toMatch(
-      /^answered HTML instead of JSON .*Just a moment/,
-    );
+  it("answers the WAF's challenge page as blocked, and names it", () => {
+    expect(sportybet.parseLeague(readFeedFixture("challenge-page.html"), 1, NOW)).toMatchObject({
+      ok: false,
+      blocked: true,
+      error: expect.stringMatching(/^blocked: answered a bot challenge page: .*Just a moment/),
+    });
   });
 
   it("fails on a truncated body", () => {

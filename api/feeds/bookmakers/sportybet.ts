@@ -52,10 +52,9 @@ const eventSchema = z.object({
   markets: z.array(marketSchema).default([]),
 });
 const tournamentSchema = z.object({ id: z.string(), events: z.array(eventSchema) });
-/** pcUpcomingEvents answers `data.tournaments`; pcEvents answers `data` as the tournaments. */
-const listingSchema = z.object({
-  data: z.union([z.array(tournamentSchema), z.object({ tournaments: z.array(tournamentSchema) }).transform((d) => d.tournaments)]),
-});
+/** pcEvents answers `data` as the tournaments; pcUpcomingEvents answers `data.tournaments`. */
+const filteredSchema = z.object({ data: z.array(tournamentSchema) });
+const upcomingSchema = z.object({ data: z.object({ tournaments: z.array(tournamentSchema) }) });
 const singleEventSchema = z.object({ data: eventSchema });
 const envelopeSchema = z.object({ bizCode: z.unknown().optional(), message: z.unknown().optional() });
 
@@ -135,6 +134,16 @@ function decode(body: string): Result<unknown> {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
+/** The tournaments of either listing, validated by the shape its `data` has (so errors name the right path). */
+function tournamentsOf(value: unknown): Result<z.infer<typeof tournamentSchema>[]> {
+  if (isObject(value) && Array.isArray(value.data)) {
+    const parsed = validate(filteredSchema, value);
+    return parsed.ok ? { ok: true, value: parsed.value.data } : parsed;
+  }
+  const parsed = validate(upcomingSchema, value);
+  return parsed.ok ? { ok: true, value: parsed.value.data.tournaments } : parsed;
+}
+
 function parseSingle(body: string, competitionId: number, now: Date): ParseResult {
   const json = decode(body);
   if (!json.ok) return json;
@@ -170,11 +179,11 @@ export const sportybet: BookmakerAdapter = {
     if (!tournamentId) return failure(`unknown competition ${competitionId}`);
     const json = decode(body);
     if (!json.ok) return json;
-    const parsed = validate(listingSchema, json.value);
-    if (!parsed.ok) return parsed;
+    const tournaments = tournamentsOf(json.value);
+    if (!tournaments.ok) return tournaments;
 
     const offers: Offer[] = [];
-    for (const tournament of parsed.value.data) {
+    for (const tournament of tournaments.value) {
       if (tournament.id !== tournamentId) continue;
       for (const event of tournament.events) {
         const offer = toOffer(event, competitionId, now);
