@@ -53,6 +53,16 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
     expect((await changesAfter(db.kysely, 1, moved[0]!.seq, 100)).map((c) => c.eventId)).toContain(key);
   });
 
+  it("keeps only the change log's last hour behind its newest change when pruning", async () => {
+    const key = "c1:2026-11-28:prune-changes";
+    await writeStoreRun(db.kysely, [fixture([[3, 1, 1.5]], key)], T0 + 10 * 60_000);
+    await writeStoreRun(db.kysely, [fixture([[3, 1, 1.6]], key)], T0 + 3 * 60 * 60_000);
+    const pruned = await pruneOdds(db.kysely, { eventsBefore: 0, historyBefore: 0 });
+    expect(pruned.changes).toBeGreaterThan(0);
+    const left = await db.kysely.selectFrom("odds_changes").select("at").execute();
+    expect(left.map((r) => Number(r.at))).toEqual([T0 + 3 * 60 * 60_000]);
+  });
+
   it("writes history only when a price changes, and remembers the direction", async () => {
     const key = "c1:2026-11-28:history";
     await writeStoreRun(db.kysely, [fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]], key)], T0);
