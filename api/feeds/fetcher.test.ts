@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { FeedAbortedError, circuitBreaker, createFetcher, retryAfterMs } from "./fetcher.ts";
+import { FeedAbortedError, FeedBlockedError, circuitBreaker, createFetcher, retryAfterMs } from "./fetcher.ts";
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -142,5 +142,67 @@ describe("the per-bookmaker circuit breaker", () => {
     breaker.success("bet9ja");
     breaker.failure("bet9ja");
     expect(breaker.allows("bet9ja")).toBe(true);
+  });
+});
+
+describe("a site that turns the client away (decision 012)", () => {
+  const CHALLENGE = "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Verifying you are human</body></html>";
+
+  async function challenging(status: number, body = CHALLENGE) {
+    let calls = 0;
+    const s = createServer((_req, res) => {
+      calls += 1;
+      res.writeHead(status, { "content-type": "text/html" }).end(body);
+    });
+    servers.push(s);
+    await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+    return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}/feed`, calls: () => calls };
+  }
+
+  it.each([403, 429])("answers a %i with a challenge page as blocked, and does not retry it", async (status) => {
+    const site = await challenging(status);
+    const fetcher = createFetcher({ retries: 3, backoffMs: 1, sleep: async () => undefined });
+
+    const error = await fetcher.fetch({ url: site.url, headers: {} }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(FeedBlockedError);
+    expect((error as FeedBlockedError).message).toMatch(new RegExp(`^blocked: HTTP ${status} with a bot challenge page`));
+    expect(site.calls()).toBe(1);
+    await fetcher.close();
+  });
+
+  it("keeps a 429 without a challenge page an ordinary, retried failure", async () => {
+    const site = await challenging(429, "Too Many Requests");
+    const fetcher = createFetcher({ retries: 2, backoffMs: 1, sleep: async () => undefined });
+
+    const error = await fetcher.fetch({ url: site.url, headers: {} }).catch((e: unknown) => e);
+
+    expect(error).not.toBeInstanceOf(FeedBlockedError);
+    expect((error as Error).message).toBe("HTTP 429");
+    expect(site.calls()).toBe(3);
+    await fetcher.close();
+  });
+});
+
+describe("a POST request", () => {
+  it("sends its method, headers and body as given", async () => {
+    const seen: { method?: string; type?: string; body: string }[] = [];
+    const s = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        seen.push({ method: req.method, type: req.headers["content-type"], body });
+        res.writeHead(200, { "content-type": "application/json" }).end('{"bizCode":10000}');
+      });
+    });
+    servers.push(s);
+    await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+    const fetcher = createFetcher();
+
+    const text = await fetcher.fetch({ url: `http://127.0.0.1:${(s.address() as AddressInfo).port}/x`, method: "POST", body: '[{"a":1}]', headers: { "Content-Type": "application/json" } });
+
+    expect(text).toBe('{"bizCode":10000}');
+    expect(seen).toEqual([{ method: "POST", type: "application/json", body: '[{"a":1}]' }]);
+    await fetcher.close();
   });
 });

@@ -103,6 +103,28 @@ describe("matchOffers", () => {
     expect(result.fixtures[0]?.members.every((member) => !member.swapped)).toBe(true);
   });
 
+  it("joins SportyBet, Bet9ja and BetKing on the Sportradar id's digits, whatever form each writes it in, and the fuzzy books by name", () => {
+    const result = matchOffers([
+      offer("sportybet", "Wolverhampton Wanderers", "Nottingham Forest", SATURDAY_3PM, { srId: "sr:match:68995116" }),
+      offer("bet9ja", "Wolves - Home", "Forest - Away", SATURDAY_3PM, { srId: "68995116" }),
+      offer("betking", "W. Wanderers", "N. Forest", shifted(SATURDAY_3PM, 5), { srId: "sr:match:068995116" }),
+      offer("nairabet", "Wolverhampton", "Nottingham Forest"),
+      offer("1xbet", "Wolverhampton Wanderers", "Nottingham Forest"),
+    ]);
+    expect(result.fixtures).toHaveLength(1);
+    expect(bookmakersOf(result)).toEqual(["bet9ja", "betking", "sportybet", "nairabet", "1xbet"]);
+    expect(result.fixtures[0]?.srId).toBe("sr:match:68995116");
+    expect(result.unmatched).toEqual([]);
+  });
+
+  it("never joins two competitions' offers on one Sportradar number", () => {
+    const result = matchOffers([
+      offer("sportybet", "Arsenal", "Chelsea", SATURDAY_3PM, { srId: "sr:match:42" }),
+      offer("bet9ja", "Real Madrid", "Sevilla", SATURDAY_3PM, { srId: "42", competitionId: 2 }),
+    ]);
+    expect(result.fixtures).toHaveLength(2);
+  });
+
   it("adds offers without a Sportradar id to the fixture by name", () => {
     const result = matchOffers([
       offer("sportybet", "Arsenal", "Chelsea", SATURDAY_3PM, { srId: "sr:match:7" }),
