@@ -7,6 +7,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
+import { ApiError } from "#shared/errors.ts";
 import { routes } from "./routes.tsx";
 import type { DashboardData } from "./pages/dashboard.tsx";
 import type { ServerContext } from "./server-context.ts";
@@ -75,5 +76,28 @@ describe("the dashboard rendered on the server", () => {
     expect(data).toMatchObject({ summary: { ok: true }, choice: { league: 3, market: 4, odds: { ok: true } } });
     expect(html).toContain("Served match");
     expect(html).toContain("2.05");
+  });
+});
+
+describe("the profile rendered on the server", () => {
+  it("says why the profile could not be loaded, in the first HTML, with the API's description", async () => {
+    const handler = createStaticHandler(routes);
+    const requestContext: ServerContext = {
+      ...context({ summary: down, odds: down }),
+      data: { summary: down, odds: down, me: () => Promise.reject(new ApiError("Profile store unavailable", { status: 500, code: "INTERNAL_ERROR" })) },
+    };
+    const result = await handler.query(new Request("http://localhost/profile"), { requestContext });
+    if (result instanceof Response) throw new Error("unexpected redirect");
+    expect(result.loaderData.profile).toEqual({ profile: { status: "error", message: "Profile store unavailable" } });
+    const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, result)} context={result} />);
+    expect(html).toContain("Error Loading Profile");
+    expect(html).not.toContain("Loading profile...");
+  });
+
+  it("sends a visitor without a session to / with a redirect", async () => {
+    const handler = createStaticHandler(routes);
+    const result = await handler.query(new Request("http://localhost/profile"), { requestContext: { ...context({ summary: down, odds: down }), user: null } });
+    expect(result instanceof Response && result.status).toBe(302);
+    expect(result instanceof Response && result.headers.get("Location")).toBe("/");
   });
 });

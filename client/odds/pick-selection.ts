@@ -7,7 +7,7 @@ export interface Selection {
 
 /**
  * Parses `?league=&market=` and falls back to the summary's first league and market (spec
- * section 2). The server's dashboard loader (routes.tsx) and the page both use it.
+ * section 2). The dashboard's loader and the page both use it (client/pages/dashboard.tsx).
  */
 export function pickSelection(
   params: URLSearchParams,
