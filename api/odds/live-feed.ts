@@ -41,6 +41,7 @@ export function liveFeed(capacity: number = RING_CAPACITY) {
   // Every change after `floor` is in the ring (or superseded there); older ones are gone.
   let floor = 0;
   let latest = 0;
+  let ending = false;
 
   const broadcast = (signal: FeedSignal) => {
     for (const subscriber of [...subscribers]) subscriber(signal);
@@ -78,12 +79,18 @@ export function liveFeed(capacity: number = RING_CAPACITY) {
       broadcast({ kind: "frame", frame: sseFrame(seq, "reset", { seq }) });
     },
     subscribe(subscriber: (signal: FeedSignal) => void): () => void {
+      // A stream opened while the server drains ends at once rather than hold the drain.
+      if (ending) {
+        subscriber({ kind: "end" });
+        return () => undefined;
+      }
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
     },
     subscriberCount: () => subscribers.size,
-    /** Ends every open stream (the server drains): clients reconnect elsewhere with their Last-Event-ID. */
+    /** Ends every open stream and any opened later (the server drains): clients reconnect elsewhere with their Last-Event-ID. */
     endStreams() {
+      ending = true;
       broadcast({ kind: "end" });
     },
   };

@@ -59,7 +59,7 @@ function progressWatch(res: Response) {
 }
 
 /** One open stream: writes frames, beats, and drops itself when its consumer stops taking bytes. */
-function openStream(req: Request, res: Response, feed: LiveFeed, live: boolean, first: string[], options: Required<StreamOptions>) {
+function openStream(res: Response, feed: LiveFeed, live: boolean, first: string[], options: Required<StreamOptions>) {
   const watch = progressWatch(res);
   const write = (chunk: string) => {
     if (res.writableEnded || res.destroyed) return;
@@ -79,8 +79,8 @@ function openStream(req: Request, res: Response, feed: LiveFeed, live: boolean, 
     clearInterval(heartbeat);
     unsubscribe();
   };
+  // The response closes on a client disconnect, a drop, and after an end alike.
   res.once("close", close);
-  req.once("close", close);
   for (const frame of first) write(frame);
 }
 
@@ -102,7 +102,7 @@ export function oddsStreamRouter(feed: LiveFeed, auth: RequestHandler, options: 
       "X-Accel-Buffering": "no",
     });
     res.flushHeaders();
-    openStream(req, res, feed, live, opening(feed, live, lastEventId), settings);
+    openStream(res, feed, live, opening(feed, live, lastEventId), settings);
   });
   return router;
 }

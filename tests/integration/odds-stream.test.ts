@@ -276,15 +276,22 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
     reader.close();
   }, 60_000);
 
-  it("ends open streams when the server drains, so the drain is not held", async () => {
-    const own = await serveWithStream(t.api, t.api.odds, { heartbeatMs: 1_000 });
+  it("ends open streams when the server drains, and any opened once it began, so the drain is not held", async () => {
+    // Its own replica of the service on the same database, so ending its streams ends no one else's.
+    const draining = oddsService({ db: t.api.db.kysely, clock, intervalS: 60 });
+    await draining.refresh();
+    const own = await serveWithStream(t.api, draining, { heartbeatMs: 1_000 });
     const s = openSse(`${own.origin}/odds/stream?country=1&k=${k}`, auth());
     await waitFor(() => s.events("ready").length === 1);
     const started = Date.now();
-    t.api.odds.live.endStreams();
-    await own.serving.close();
+    draining.live.endStreams();
+    const late = openSse(`${own.origin}/odds/stream?country=1&k=${k}`, auth());
+    expect((await late.opened).status).toBe(200);
+    const closing = own.serving.close();
+    await waitFor(() => s.ended() && late.ended(), 1_500);
+    await closing;
     expect(Date.now() - started).toBeLessThan(1_500);
-    await waitFor(() => s.ended());
+    expect(late.frames).toEqual([]);
   });
 });
 
