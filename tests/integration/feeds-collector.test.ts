@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { OddsResponse } from "#shared/contract.ts";
-import { latestFeedRuns } from "#api/feeds/feed-runs.ts";
+import { feedHealth, latestFeedRuns } from "#api/feeds/feed-runs.ts";
 import { BOOKMAKER_IDS } from "#api/feeds/types.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";
@@ -144,6 +144,32 @@ describe("Bet9ja's per-event calls", () => {
   }, 60_000);
 });
 
+describe("a site that turns the collector away (decision 012)", () => {
+  it.each([
+    ["a 403 challenge page", { kind: "forbidden" as const }],
+    ["a challenge page in a 200", { kind: "challenge" as const }],
+  ])("reports %s as blocked, not as a parse error, in the cycle report, the feed runs, feed health and metrics", async (_name, fault) => {
+    const { pipeline, db } = await setUp();
+    pipeline.simulator.sim.setFault("betking", fault);
+
+    const report = await pipeline.runCycle();
+
+    const betking = report.bookmakers.find((b) => b.key === "betking")!;
+    expect(betking).toMatchObject({ ok: false, blocked: true, failed: true, offers: 0 });
+    expect(betking.error).toMatch(/^blocked: /);
+    expect(report.bookmakers.filter((b) => b.key !== "betking").every((b) => b.ok && !b.blocked)).toBe(true);
+    const runs = await db.selectFrom("feed_runs").select(["error"]).where("bookmaker", "=", "betking").execute();
+    expect(runs).toHaveLength(4);
+    expect(runs.every((r) => /blocked: /.test(r.error ?? ""))).toBe(true);
+    const health = await feedHealth(db);
+    expect(health.find((h) => h.bookmaker === "betking")).toMatchObject({ blocked: true, offers: 0, lastSuccessAt: undefined });
+    expect(health.find((h) => h.bookmaker === "sportybet")).toMatchObject({ blocked: false, lastSuccessAt: START });
+    const metrics = await pipeline.collector.deps.metrics.registry.metrics();
+    expect(metrics).toContain('afriodds_feed_blocked{bookmaker="betking"} 1');
+    expect(metrics).toContain('afriodds_feed_blocked{bookmaker="sportybet"} 0');
+  }, 60_000);
+});
+
 describe("the collector's housekeeping", () => {
   it("records a run per bookmaker and league, and reads back each bookmaker's latest for the feeds report", async () => {
     const { t, pipeline, db } = await setUp();
@@ -162,7 +188,7 @@ describe("the collector's housekeeping", () => {
     expect(await db.selectFrom("feed_runs").select("id").execute()).toHaveLength(40);
   }, 60_000);
 
-  it("pages through SportyBet's whole list", async () => {
+  it("asks SportyBet each league with the tournament-filtered pcEvents, unaffected by the paged list's page size", async () => {
     const { pipeline } = await setUp({ maxPageSize: 7 });
     const listed = pipeline.simulator.sim.listing("sportybet").length;
     expect(listed).toBeGreaterThan(21);

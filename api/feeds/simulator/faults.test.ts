@@ -24,6 +24,15 @@ describe("fault injection", () => {
     expect(blocked.text).toContain("Just a moment...");
   });
 
+  it("answers 200 with the same challenge page for the challenge fault", async () => {
+    const h = harness();
+    h.sim.setFault("sportybet", { kind: "challenge" });
+    const page = await h.get(first("sportybet"));
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    expect(page.text).toContain("Just a moment...");
+  });
+
   it("waits the asked delay through the injected sleep before answering normally", async () => {
     const slept: number[] = [];
     const h = harness(42, undefined, async (ms) => {

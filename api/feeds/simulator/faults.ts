@@ -16,6 +16,7 @@ const OUTAGE_PAGE = `<html><head><title>503 Service Temporarily Unavailable</tit
 export function edgeFault(fault: SimFault | null): SiteAnswer | null {
   if (fault?.kind === "outage") return html(503, OUTAGE_PAGE);
   if (fault?.kind === "forbidden") return html(403, CHALLENGE_PAGE);
+  if (fault?.kind === "challenge") return html(200, CHALLENGE_PAGE);
   return null;
 }
 

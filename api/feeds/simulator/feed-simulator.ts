@@ -17,6 +17,8 @@ export type SimFaultKind =
   | { kind: "outage" }
   /** 403 with an HTML bot-challenge page, as Cloudflare or Akamai answer outside Nigeria. */
   | { kind: "forbidden" }
+  /** 200 with the same challenge page: a WAF that does not even say no (decision 012). */
+  | { kind: "challenge" }
   /** Waits `delayMs` (through the injected sleep) and then answers normally. */
   | { kind: "slow"; delayMs: number }
   /** HTTP 200, JSON content type, body cut in half. */
