@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
+import type { SessionUser } from "#shared/contract.ts";
 import { ApiError, ERROR_CODES } from "#shared/errors.ts";
 import { validateLogin } from "#shared/validation.ts";
 // client/api is the browser's API client, not the api/ tier the lint rule guards against.
@@ -10,62 +11,22 @@ import { failureMessage } from "./failure-message.ts";
 import { Modal } from "./modal.tsx";
 import { useDialogs } from "./store.ts";
 import { useAsyncAction } from "./use-async-action.ts";
+import { useFormValues } from "./use-form-values.ts";
 
 export function LoginDialog() {
-  const navigate = useNavigate();
   const show = useDialogs((s) => s.show);
-  const { running, run } = useAsyncAction();
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<FormMessage | null>(null);
-  const errorId = useId();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (running) return;
-    const issue = validateLogin({ username, password });
-    setError(issue);
-    if (issue) return;
-    const outcome = await run(() => api.login({ username: username.trim(), password }));
-    if (!outcome) return;
-    if (outcome.ok) {
-      const { user } = outcome.value;
-      useSession.getState().signIn(user);
-      api.track({ name: "user_login_success", country: user.country });
-      // Closed with Escape while the call ran: stay signed in, but do not move the user.
-      if (useDialogs.getState().open !== "login") return;
-      useDialogs.getState().close();
-      void navigate("/dashboard");
-    } else if (outcome.error instanceof ApiError && outcome.error.code === ERROR_CODES.ACCOUNT_NOT_VERIFIED) {
-      // DESIGN section 3: the error's description is the account's e-mail. The API has sent a fresh code
-      // with this answer, unless one went out within the resend cooldown.
-      if (useDialogs.getState().open === "login")
-        show("verify", { email: outcome.error.message, verifyContext: "login" });
-    } else {
-      setError({ message: failureMessage("login", outcome.error) });
-    }
-  }
-
+  const { running, bind, error, errorId, submit } = useLoginForm();
   const fieldError = { error, errorId };
   return (
     <Modal title="Log In">
       <form noValidate onSubmit={submit}>
         <FormError id={errorId} error={error} />
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          value={username}
-          onChange={setUsername}
-          {...fieldError}
-        />
+        <TextField label="Username" autoComplete="username" {...bind("username")} {...fieldError} />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
+          {...bind("password")}
           {...fieldError}
         />
         <SubmitButton running={running}>Log In</SubmitButton>
@@ -78,4 +39,44 @@ export function LoginDialog() {
       </p>
     </Modal>
   );
+}
+
+function useLoginForm() {
+  const navigate = useNavigate();
+  const { running, run } = useAsyncAction();
+  const { values, bind } = useFormValues({ username: "", password: "" });
+  const [error, setError] = useState<FormMessage | null>(null);
+  const errorId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (running) return;
+    const issue = validateLogin(values);
+    setError(issue);
+    if (issue) return;
+    const { username, password } = values;
+    const outcome = await run(() => api.login({ username: username.trim(), password }));
+    if (!outcome) return;
+    if (outcome.ok) {
+      signedIn(outcome.value.user, () => void navigate("/dashboard"));
+    } else if (outcome.error instanceof ApiError && outcome.error.code === ERROR_CODES.ACCOUNT_NOT_VERIFIED) {
+      // DESIGN section 3: the error's description is the account's e-mail. The API has sent a fresh code
+      // with this answer, unless one went out within the resend cooldown.
+      if (useDialogs.getState().open === "login")
+        useDialogs.getState().show("verify", { email: outcome.error.message, verifyContext: "login" });
+    } else {
+      setError({ message: failureMessage("login", outcome.error) });
+    }
+  }
+
+  return { running, bind, error, errorId, submit };
+}
+
+function signedIn(user: SessionUser, toDashboard: () => void) {
+  useSession.getState().signIn(user);
+  api.track({ name: "user_login_success", country: user.country });
+  // Closed with Escape while the call ran: stay signed in, but do not move the user.
+  if (useDialogs.getState().open !== "login") return;
+  useDialogs.getState().close();
+  toDashboard();
 }

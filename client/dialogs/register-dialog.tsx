@@ -8,25 +8,50 @@ import { failureMessage } from "./failure-message.ts";
 import { Modal } from "./modal.tsx";
 import { useDialogs } from "./store.ts";
 import { useAsyncAction } from "./use-async-action.ts";
+import { useFormValues } from "./use-form-values.ts";
 
 export function RegisterDialog() {
   const show = useDialogs((s) => s.show);
+  const { running, bind, error, errorId, submit } = useRegisterForm();
+  const fieldError = { error, errorId };
+  const password = { type: "password", autoComplete: "new-password", ...fieldError } as const;
+  return (
+    <Modal title="Create Your Free Account">
+      <form noValidate onSubmit={submit}>
+        <FormError id={errorId} error={error} />
+        <TextField label="Username" autoComplete="username" {...bind("username")} {...fieldError} />
+        <TextField label="Email" type="email" autoComplete="email" {...bind("email")} {...fieldError} />
+        <TextField label="Password" {...bind("password")} {...password} />
+        <TextField label="Confirm Password" {...bind("confirmPassword")} {...password} />
+        <CountryField {...bind("country")} />
+        <SubmitButton running={running}>Register</SubmitButton>
+      </form>
+      <p className="has-text-centered mt-3">
+        Already have an account? <DialogLink onClick={() => show("login")}>Log in</DialogLink>
+      </p>
+    </Modal>
+  );
+}
+
+function useRegisterForm() {
   const { running, run } = useAsyncAction();
-  const [username, setUsername] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
-  const [country, setCountry] = useState(String(LIVE_COUNTRY_ID));
+  const { values, bind } = useFormValues({
+    username: "",
+    email: "",
+    password: "",
+    confirmPassword: "",
+    country: String(LIVE_COUNTRY_ID),
+  });
   const [error, setError] = useState<FormMessage | null>(null);
   const errorId = useId();
-  const countryId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (running) return;
-    const issue = validateRegister({ username, email, password, confirmPassword, country });
+    const issue = validateRegister(values);
     setError(issue);
     if (issue) return;
+    const { username, email, password, country } = values;
     const outcome = await run(() =>
       api.register({ userName: username.trim(), email: email.trim(), password, country: Number(country) }),
     );
@@ -38,72 +63,27 @@ export function RegisterDialog() {
     // The server answers the e-mail the code went to, normalised; verification must use exactly that.
     const sentTo = outcome.value.email || normaliseEmail(email);
     if (useDialogs.getState().open === "register")
-      show("verify", { email: sentTo, verifyContext: "registration" });
+      useDialogs.getState().show("verify", { email: sentTo, verifyContext: "registration" });
   }
 
-  const fieldError = { error, errorId };
+  return { running, bind, error, errorId, submit };
+}
+
+function CountryField({ name, value, onChange }: { name: string; value: string; onChange(value: string): void }) {
+  const id = useId();
   return (
-    <Modal title="Create Your Free Account">
-      <form noValidate onSubmit={submit}>
-        <FormError id={errorId} error={error} />
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          value={username}
-          onChange={setUsername}
-          {...fieldError}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          {...fieldError}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          {...fieldError}
-        />
-        <TextField
-          label="Confirm Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          {...fieldError}
-        />
-        <div className="field">
-          <label className="label" htmlFor={countryId}>
-            Country
-          </label>
-          <div className="control">
-            <div className="select is-fullwidth">
-              {/* Spec section 1: only Nigeria can be chosen at registration. */}
-              <select
-                id={countryId}
-                name="country"
-                value={country}
-                onChange={(event) => setCountry(event.target.value)}
-              >
-                <option value={String(LIVE_COUNTRY_ID)}>Nigeria</option>
-              </select>
-            </div>
-          </div>
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        Country
+      </label>
+      <div className="control">
+        <div className="select is-fullwidth">
+          {/* Spec section 1: only Nigeria can be chosen at registration. */}
+          <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+            <option value={String(LIVE_COUNTRY_ID)}>Nigeria</option>
+          </select>
         </div>
-        <SubmitButton running={running}>Register</SubmitButton>
-      </form>
-      <p className="has-text-centered mt-3">
-        Already have an account? <DialogLink onClick={() => show("login")}>Log in</DialogLink>
-      </p>
-    </Modal>
+      </div>
+    </div>
   );
 }

@@ -17,24 +17,49 @@ import { failureMessage } from "./failure-message.ts";
 import { Modal } from "./modal.tsx";
 import { useDialogs } from "./store.ts";
 import { useAsyncAction } from "./use-async-action.ts";
+import { useFormValues } from "./use-form-values.ts";
 
 export function ResetDialog() {
-  const navigate = useNavigate();
   const show = useDialogs((s) => s.show);
   const email = useDialogs((s) => s.email);
+  const { running, bind, error, errorId, submit } = useResetForm(email);
+  const fieldError = { error, errorId };
+  const password = { type: "password", autoComplete: "new-password", ...fieldError } as const;
+  return (
+    <Modal title="Reset Password">
+      <p className="mb-4">
+        Enter the {CODE_LENGTH}-digit code sent to <strong className="dialog-email">{email}</strong> and
+        choose a new password.
+      </p>
+      <form noValidate onSubmit={submit}>
+        <FormError id={errorId} error={error} />
+        <CodeField label="Reset Code" {...bind("code")} {...fieldError} />
+        <TextField label="New Password" {...bind("password")} {...password} />
+        <TextField label="Confirm New Password" {...bind("confirmPassword")} {...password} />
+        <SubmitButton running={running}>Reset Password</SubmitButton>
+      </form>
+      <p className="has-text-centered mt-3">
+        Didn&apos;t get a code?{" "}
+        <DialogLink onClick={() => show("forgot")}>Back to Forgot Password</DialogLink>
+      </p>
+    </Modal>
+  );
+}
+
+function useResetForm(email: string) {
+  const navigate = useNavigate();
   const { running, run } = useAsyncAction();
-  const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
+  const { values, bind } = useFormValues({ code: "", password: "", confirmPassword: "" });
   const [error, setError] = useState<FormMessage | null>(null);
   const errorId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (running) return;
-    const issue = validateResetPassword({ code, password, confirmPassword });
+    const issue = validateResetPassword(values);
     setError(issue);
     if (issue) return;
+    const { code, password } = values;
     const outcome = await run(() => api.resetPassword({ email, otp: code, password }));
     if (!outcome) return;
     if (!outcome.ok) {
@@ -50,40 +75,5 @@ export function ResetDialog() {
     void navigate("/dashboard");
   }
 
-  const fieldError = { error, errorId };
-  return (
-    <Modal title="Reset Password">
-      <p className="mb-4">
-        Enter the {CODE_LENGTH}-digit code sent to <strong className="dialog-email">{email}</strong> and
-        choose a new password.
-      </p>
-      <form noValidate onSubmit={submit}>
-        <FormError id={errorId} error={error} />
-        <CodeField label="Reset Code" name="code" value={code} onChange={setCode} {...fieldError} />
-        <TextField
-          label="New Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          {...fieldError}
-        />
-        <TextField
-          label="Confirm New Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          {...fieldError}
-        />
-        <SubmitButton running={running}>Reset Password</SubmitButton>
-      </form>
-      <p className="has-text-centered mt-3">
-        Didn&apos;t get a code?{" "}
-        <DialogLink onClick={() => show("forgot")}>Back to Forgot Password</DialogLink>
-      </p>
-    </Modal>
-  );
+  return { running, bind, error, errorId, submit };
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import type { SessionUser } from "#shared/contract.ts";
 import { CODE_LENGTH, RESEND_COOLDOWN_S } from "#shared/constants.ts";
 import { validateVerificationCode } from "#shared/validation.ts";
 // client/api is the browser's API client, not the api/ tier the lint rule guards against.
@@ -14,14 +15,37 @@ import {
 } from "./form-fields.tsx";
 import { failureMessage } from "./failure-message.ts";
 import { Modal } from "./modal.tsx";
-import { useDialogs } from "./store.ts";
+import { useDialogs, type VerifyContext } from "./store.ts";
 import { useAsyncAction } from "./use-async-action.ts";
 import { useCountdown } from "./use-countdown.ts";
 
 export function VerifyDialog() {
-  const show = useDialogs((s) => s.show);
   const email = useDialogs((s) => s.email);
   const context = useDialogs((s) => s.verifyContext);
+  const form = useVerifyForm(email, context);
+  return (
+    <Modal title="Verify Your Email">
+      <VerifyIntro context={context} email={email} />
+      <form noValidate onSubmit={form.submit}>
+        <FormError id={form.errorId} error={form.error} />
+        <FormStatus message={form.status} />
+        <CodeField
+          label="Verification Code"
+          name="code"
+          value={form.code}
+          onChange={form.setCode}
+          error={form.error}
+          errorId={form.errorId}
+        />
+        <SubmitButton running={form.verifying}>Verify</SubmitButton>
+      </form>
+      <ResendButton running={form.resending} remaining={form.cooldown} onClick={form.resendCode} />
+      <BackLink context={context} />
+    </Modal>
+  );
+}
+
+function useVerifyForm(email: string, context: VerifyContext) {
   const verify = useAsyncAction();
   const resend = useAsyncAction();
   // The dialog opens just after a code went out (registration, or an unverified login, where the API
@@ -42,18 +66,8 @@ export function VerifyDialog() {
     if (issue) return;
     const outcome = await verify.run(() => api.verifyEmail({ email, otp: code }));
     if (!outcome) return;
-    if (!outcome.ok) {
-      setError({ message: failureMessage("verify", outcome.error, context) });
-      return;
-    }
-    const { user } = outcome.value;
-    useSession.getState().signIn(user);
-    // A verification that ends a login is a login; one that ends a registration completes it.
-    api.track({
-      name: context === "registration" ? "user_registration_completed" : "user_login_success",
-      country: user.country,
-    });
-    if (useDialogs.getState().open === "verify") show("welcome");
+    if (outcome.ok) verified(outcome.value.user, context);
+    else setError({ message: failureMessage("verify", outcome.error, context) });
   }
 
   async function resendCode() {
@@ -69,52 +83,72 @@ export function VerifyDialog() {
     }
   }
 
-  const waiting = cooldown.remaining > 0;
+  return {
+    code,
+    setCode,
+    error,
+    errorId,
+    status,
+    submit,
+    resendCode,
+    verifying: verify.running,
+    resending: resend.running,
+    cooldown: cooldown.remaining,
+  };
+}
+
+function verified(user: SessionUser, context: VerifyContext) {
+  useSession.getState().signIn(user);
+  // A verification that ends a login is a login; one that ends a registration completes it.
+  api.track({
+    name: context === "registration" ? "user_registration_completed" : "user_login_success",
+    country: user.country,
+  });
+  if (useDialogs.getState().open === "verify") useDialogs.getState().show("welcome");
+}
+
+function VerifyIntro({ context, email }: { context: VerifyContext; email: string }) {
+  if (context === "login") {
+    return (
+      <p className="mb-4">
+        Your account is not verified yet. We sent a new {CODE_LENGTH}-digit code to{" "}
+        <strong className="dialog-email">{email}</strong>. Enter it below, or ask for another.
+      </p>
+    );
+  }
   return (
-    <Modal title="Verify Your Email">
+    <p className="mb-4">
+      We have sent a {CODE_LENGTH}-digit verification code to <strong className="dialog-email">{email}</strong>.
+    </p>
+  );
+}
+
+function ResendButton({ running, remaining, onClick }: { running: boolean; remaining: number; onClick(): void }) {
+  const waiting = remaining > 0;
+  return (
+    <p className="has-text-centered mt-3">
+      <button
+        type="button"
+        className={running ? "button is-ghost dialog-link is-loading" : "button is-ghost dialog-link"}
+        disabled={running || waiting}
+        aria-busy={running}
+        onClick={onClick}
+      >
+        {waiting ? `Resend in ${remaining}s` : "Resend code"}
+      </button>
+    </p>
+  );
+}
+
+function BackLink({ context }: { context: VerifyContext }) {
+  const show = useDialogs((s) => s.show);
+  return (
+    <p className="has-text-centered">
       {context === "login" ? (
-        <p className="mb-4">
-          Your account is not verified yet. We sent a new {CODE_LENGTH}-digit code to{" "}
-          <strong className="dialog-email">{email}</strong>. Enter it below, or ask for another.
-        </p>
+        <DialogLink onClick={() => show("login")}>Back to Login</DialogLink>
       ) : (
-        <p className="mb-4">
-          We have sent a {CODE_LENGTH}-digit verification code to <strong className="dialog-email">{email}</strong>.
-        </p>
+        <DialogLink onClick={() => show("register")}>Back to Register</DialogLink>
       )}
-      <form noValidate onSubmit={submit}>
-        <FormError id={errorId} error={error} />
-        <FormStatus message={status} />
-        <CodeField
-          label="Verification Code"
-          name="code"
-          value={code}
-          onChange={setCode}
-          error={error}
-          errorId={errorId}
-        />
-        <SubmitButton running={verify.running}>Verify</SubmitButton>
-      </form>
-      <p className="has-text-centered mt-3">
-        <button
-          type="button"
-          className={
-            resend.running ? "button is-ghost dialog-link is-loading" : "button is-ghost dialog-link"
-          }
-          disabled={resend.running || waiting}
-          aria-busy={resend.running}
-          onClick={resendCode}
-        >
-          {waiting ? `Resend in ${cooldown.remaining}s` : "Resend code"}
-        </button>
-      </p>
-      <p className="has-text-centered">
-        {context === "login" ? (
-          <DialogLink onClick={() => show("login")}>Back to Login</DialogLink>
-        ) : (
-          <DialogLink onClick={() => show("register")}>Back to Register</DialogLink>
-        )}
-      </p>
-    </Modal>
+    </p>
   );
 }
