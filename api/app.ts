@@ -17,9 +17,12 @@ import { requestLogging } from "#lib/node/request-logging.ts";
 import { mailSettled } from "./mail/delivery.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { oddsRouter } from "./odds/routes.ts";
+import { oddsStreamRouter, type StreamOptions } from "./odds/stream-routes.ts";
 import { oddsService, type OddsService } from "./odds/service.ts";
 
 export interface ApiOptions {
+  /** Tests shorten the live stream's heartbeat and stall limits. */
+  stream?: StreamOptions;
   /** Injected in tests to move time (code expiry, token lifetimes, throttling windows). */
   clock?: () => number;
   logger?: Logger;
@@ -74,6 +77,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   });
   app.use("/users", accountsRouter(accounts));
   app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));
+  app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream));
   app.use("/odds", oddsRouter(odds.cache, auth));
   app.use(notFound);
   app.use(errorHandler(logger));

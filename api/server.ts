@@ -28,6 +28,8 @@ export async function startApiServer(config: ApiConfig, options: ApiOptions = {}
     origin: `http://${host}:${port}`,
     stop() {
       stopping ??= (async () => {
+        // Live streams end first, or an open one holds the drain for its 10 s.
+        api.odds.live.endStreams();
         await serving.close();
         await api.close();
       })();

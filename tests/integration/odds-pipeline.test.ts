@@ -9,6 +9,7 @@ import { startPipeline } from "../helpers/pipeline.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 import { testClock } from "../helpers/clock.ts";
 import { newAccount } from "../factories.ts";
+import { asShown } from "#shared/format.ts";
 
 const dialects = await testDialects();
 const MINUTE = 60_000;
@@ -263,7 +264,7 @@ function assertConsistent(event: OddsEvent, marketId: number) {
   const market = MARKETS.find((m) => m.id === marketId)!;
   const rows = event.markets[0]!.odds;
   const best = new Map<number, number>();
-  for (const row of rows) for (const o of row.odds) best.set(o.selectionTypeId, Math.max(best.get(o.selectionTypeId) ?? 0, o.value));
+  for (const row of rows) for (const o of row.odds) best.set(o.selectionTypeId, Math.max(best.get(o.selectionTypeId) ?? 0, asShown(o.value)));
   for (const row of rows) {
     const complete = market.selections.every((s) => row.odds.some((o) => o.selectionTypeId === s));
     if (complete) {
@@ -276,7 +277,7 @@ function assertConsistent(event: OddsEvent, marketId: number) {
       expect(row.margin).toBeNull();
     }
     for (const o of row.odds) {
-      expect(Boolean(o.flags & FLAGS.Best), `${event.name} ${o.selectionTypeId}`).toBe(o.value === best.get(o.selectionTypeId));
+      expect(Boolean(o.flags & FLAGS.Best), `${event.name} ${o.selectionTypeId}`).toBe(asShown(o.value) === best.get(o.selectionTypeId));
       expect(o.value).toBeGreaterThan(1.01);
     }
   }

@@ -92,7 +92,10 @@ function fixture(key: string, prices: [bookmaker: number, selection: number, pri
   return { key, competitionId: 1, ...names, kickoff: KICKOFF, prices: prices.map(([bookmaker, selectionTypeId, price]) => ({ bookmaker, marketId: 1, selectionTypeId, price, boosted: false })) };
 }
 
-/** The API's app with the stream mounted the way api/app.ts mounts it, serving on loopback. */
+/**
+ * The API's app serving on loopback, with a stream router of the test's choosing in front of the
+ * one api/app.ts mounts (short heartbeats, a small ring), the way api/app.ts mounts it.
+ */
 async function serveWithStream(api: ApiInstance, odds: OddsService, options: StreamOptions) {
   const app = express();
   app.use("/odds/stream", oddsStreamRouter(odds.live, requireAuth((token) => verifyAccessToken(api.accounts, token)), options));

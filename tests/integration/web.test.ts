@@ -282,7 +282,7 @@ describe("pages", () => {
     const res = await suite.stack.http.get("/");
     const inline = /<style>([\s\S]*?)<\/style>/.exec(res.text)?.[1] ?? "";
     const boot = /<script id="_R_">([\s\S]*?)<\/script>/.exec(res.text)?.[1] ?? "";
-    const stylesheet = /a\("stylesheet","([^"]+)"\)/.exec(boot)?.[1];
+    const stylesheet = /\("stylesheet","([^"]+)"\)/.exec(boot)?.[1];
     expect(stylesheet).toMatch(/^\/assets\/styles-[\w-]+\.css$/);
     expect(boot).toMatch(/requestAnimationFrame/);
     expect(res.text).not.toMatch(/<link rel="modulepreload"|<script[^>]+src=/);
