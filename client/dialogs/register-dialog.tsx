@@ -69,7 +69,15 @@ function useRegisterForm() {
   return { running, bind, error, errorId, submit };
 }
 
-function CountryField({ name, value, onChange }: { name: string; value: string; onChange(value: string): void }) {
+function CountryField({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  onChange(value: string): void;
+}) {
   const id = useId();
   return (
     <div className="field">

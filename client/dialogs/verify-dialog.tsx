@@ -118,12 +118,21 @@ function VerifyIntro({ context, email }: { context: VerifyContext; email: string
   }
   return (
     <p className="mb-4">
-      We have sent a {CODE_LENGTH}-digit verification code to <strong className="dialog-email">{email}</strong>.
+      We have sent a {CODE_LENGTH}-digit verification code to{" "}
+      <strong className="dialog-email">{email}</strong>.
     </p>
   );
 }
 
-function ResendButton({ running, remaining, onClick }: { running: boolean; remaining: number; onClick(): void }) {
+function ResendButton({
+  running,
+  remaining,
+  onClick,
+}: {
+  running: boolean;
+  remaining: number;
+  onClick(): void;
+}) {
   const waiting = remaining > 0;
   return (
     <p className="has-text-centered mt-3">

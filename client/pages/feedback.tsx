@@ -12,13 +12,33 @@ type Status = "idle" | "submitting" | "success" | "error";
 /** The form alone; FeedbackPage wraps it in the session guard. */
 export function FeedbackForm() {
   const { user } = useCurrentUser();
+  const form = useFeedbackForm();
+  if (!user) return <p role="status">Please log in to submit feedback</p>;
+  return (
+    <form onSubmit={form.submit} noValidate>
+      <MessageField
+        message={form.message}
+        invalid={form.invalid}
+        submitting={form.submitting}
+        edit={form.edit}
+      />
+      <SubmitNotice status={form.status} />
+      <button
+        type="submit"
+        className="button is-primary"
+        disabled={form.submitting || form.message.trim() === ""}
+      >
+        {form.submitting ? "Submitting..." : "Submit Feedback"}
+      </button>
+    </form>
+  );
+}
+
+function useFeedbackForm() {
   const [message, setMessage] = useState("");
   const [status, setStatus] = useState<Status>("idle");
   const [invalid, setInvalid] = useState<string | null>(null);
-  const fieldId = useId();
   const submitting = status === "submitting";
-
-  if (!user) return <p role="status">Please log in to submit feedback</p>;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,60 +56,75 @@ export function FeedbackForm() {
     }
   }
 
+  function edit(value: string) {
+    setMessage(value);
+    setInvalid(null);
+    if (status !== "submitting") setStatus("idle");
+  }
+
+  return { message, status, invalid, submitting, submit, edit };
+}
+
+type FieldProps = Pick<ReturnType<typeof useFeedbackForm>, "message" | "invalid" | "submitting" | "edit">;
+
+function MessageField({ message, invalid, submitting, edit }: FieldProps) {
+  const fieldId = useId();
   return (
-    <form onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="label" htmlFor={fieldId}>
-          Your feedback
-        </label>
-        <div className="control">
-          <textarea
-            id={fieldId}
-            className={invalid ? "textarea is-danger" : "textarea"}
-            rows={6}
-            maxLength={FEEDBACK_MAX_LENGTH}
-            value={message}
-            disabled={submitting}
-            aria-describedby={invalid ? `${fieldId}-error ${fieldId}-count` : `${fieldId}-count`}
-            aria-invalid={invalid ? true : undefined}
-            onChange={(e) => {
-              setMessage(e.target.value);
-              setInvalid(null);
-              if (status !== "submitting") setStatus("idle");
-            }}
-          />
-        </div>
-        <p className="help" id={`${fieldId}-count`}>
-          {message.length}/{FEEDBACK_MAX_LENGTH} characters
-        </p>
-        {invalid && (
-          <p className="help is-danger" id={`${fieldId}-error`} role="alert">
-            {invalid}
-          </p>
-        )}
+    <div className="field">
+      <label className="label" htmlFor={fieldId}>
+        Your feedback
+      </label>
+      <div className="control">
+        <textarea
+          id={fieldId}
+          className={invalid ? "textarea is-danger" : "textarea"}
+          rows={6}
+          maxLength={FEEDBACK_MAX_LENGTH}
+          value={message}
+          disabled={submitting}
+          aria-describedby={invalid ? `${fieldId}-error ${fieldId}-count` : `${fieldId}-count`}
+          aria-invalid={invalid ? true : undefined}
+          onChange={(e) => edit(e.target.value)}
+        />
       </div>
-      {status === "success" && (
-        <div className="notification is-success is-light" role="status">
-          {FEEDBACK_SUCCESS_MESSAGE}
-        </div>
+      <p className="help" id={`${fieldId}-count`}>
+        {message.length}/{FEEDBACK_MAX_LENGTH} characters
+      </p>
+      {invalid && (
+        <p className="help is-danger" id={`${fieldId}-error`} role="alert">
+          {invalid}
+        </p>
       )}
-      {status === "error" && (
-        <div className="notification is-danger is-light" role="alert">
-          {FEEDBACK_FAILED_MESSAGE}
-        </div>
-      )}
-      <button type="submit" className="button is-primary" disabled={submitting || message.trim() === ""}>
-        {submitting ? "Submitting..." : "Submit Feedback"}
-      </button>
-    </form>
+    </div>
   );
+}
+
+function SubmitNotice({ status }: { status: Status }) {
+  if (status === "success") {
+    return (
+      <div className="notification is-success is-light" role="status">
+        {FEEDBACK_SUCCESS_MESSAGE}
+      </div>
+    );
+  }
+  if (status === "error") {
+    return (
+      <div className="notification is-danger is-light" role="alert">
+        {FEEDBACK_FAILED_MESSAGE}
+      </div>
+    );
+  }
+  return null;
 }
 
 /** /feedback (spec section 2): an anonymous message to the team. */
 export function FeedbackPage() {
   return (
     <RequireSession>
-      <PageMeta title="Send feedback" description="Tell the AfriOdds team what would make odds comparison better for you." />
+      <PageMeta
+        title="Send feedback"
+        description="Tell the AfriOdds team what would make odds comparison better for you."
+      />
       <section className="section px-3">
         <div className="container is-max-tablet">
           <h1 className="title is-4">Feedback</h1>

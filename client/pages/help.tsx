@@ -29,7 +29,17 @@ function HelpContent(): JSX.Element {
         Each table shows one market for one match: a row per bookmaker, a column per outcome, and the margin
         at the end.
       </p>
+      <SymbolsSection />
+      <TermsSection />
+      <MarginSection />
+      <TipsSection />
+    </div>
+  );
+}
 
+function SymbolsSection(): JSX.Element {
+  return (
+    <>
       <h2 className="title is-4">What the Symbols Mean</h2>
       <p>The same marks appear next to prices in every odds table.</p>
       <ul>
@@ -48,7 +58,13 @@ function HelpContent(): JSX.Element {
           outcome.
         </li>
       </ul>
+    </>
+  );
+}
 
+function TermsSection(): JSX.Element {
+  return (
+    <>
       <h2 className="title is-4">Betting Terms</h2>
       <dl>
         {TERMS.map(({ term, meaning }) => (
@@ -58,7 +74,13 @@ function HelpContent(): JSX.Element {
           </div>
         ))}
       </dl>
+    </>
+  );
+}
 
+function MarginSection(): JSX.Element {
+  return (
+    <>
       <h2 className="title is-4">Bookmaker Margin</h2>
       <p>
         The Ov column shows each bookmaker&apos;s margin: the profit built into its prices. The lower the
@@ -75,7 +97,13 @@ function HelpContent(): JSX.Element {
           <span className="tag is-danger">About 15%</span> High
         </li>
       </ul>
+    </>
+  );
+}
 
+function TipsSection(): JSX.Element {
+  return (
+    <>
       <h2 className="title is-4">Quick Tips</h2>
       <ul>
         <li>Compare before every bet: the best bookmaker changes from match to match.</li>
@@ -87,7 +115,7 @@ function HelpContent(): JSX.Element {
           guide.
         </li>
       </ul>
-    </div>
+    </>
   );
 }
 

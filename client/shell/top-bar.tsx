@@ -1,46 +1,17 @@
-import { useCallback, useRef, useState, type JSX } from "react";
-import { Link, useNavigate } from "react-router";
-import { api } from "../backend/endpoints.ts";
+import type { JSX, RefObject } from "react";
+import { Link } from "react-router";
 import { UserIcon } from "../components/icons.tsx";
-import { failureMessage } from "../dialogs/failure-message.ts";
 import { useDialogs } from "../dialogs/store.ts";
 import { useCurrentUser } from "../session/require-session.tsx";
-import { useSession } from "../session/store.ts";
 import { AccountDrawer } from "./account-drawer.tsx";
+import { useAccountMenu } from "./use-account-menu.ts";
 
 const DRAWER_ID = "account-menu";
 
 /** Brand and the Login button, or the account button and its drawer when logged in (spec section 2). */
 export function TopBar(): JSX.Element {
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [logoutError, setLogoutError] = useState<string | null>(null);
-  const accountButton = useRef<HTMLButtonElement>(null);
-
-  const closeMenu = useCallback(() => {
-    setMenuOpen(false);
-    accountButton.current?.focus();
-  }, []);
-
-  /**
-   * Signed out only once the web tier says so: while the odds service is down the session would
-   * outlive a local "logout" (docs/decisions/011-logout-needs-the-api.md), so the user stays signed
-   * in, is told why, and can try again.
-   */
-  async function logout() {
-    setMenuOpen(false);
-    setLogoutError(null);
-    try {
-      await api.logout();
-    } catch (error) {
-      setLogoutError(failureMessage("logout", error));
-      return;
-    }
-    useSession.getState().clear();
-    navigate("/");
-  }
-
+  const menu = useAccountMenu();
   return (
     <>
       <header className="top-bar">
@@ -48,44 +19,66 @@ export function TopBar(): JSX.Element {
           AfriOdds
         </Link>
         {user ? (
-          <button
-            ref={accountButton}
-            type="button"
-            className="button is-light"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            aria-controls={menuOpen ? DRAWER_ID : undefined}
-            onClick={() => setMenuOpen(true)}
-          >
-            <UserIcon />
-            <span className="ml-2">Account</span>
-          </button>
+          <AccountButton buttonRef={menu.accountButton} expanded={menu.menuOpen} onClick={menu.openMenu} />
         ) : (
-          <button
-            type="button"
-            className="button is-light"
-            aria-haspopup="dialog"
-            onClick={() => useDialogs.getState().show("login")}
-          >
-            Login
-          </button>
+          <LoginButton />
         )}
       </header>
-      {logoutError && (
-        <div className="notification is-danger mb-0" role="alert">
-          <button type="button" className="delete" aria-label="Dismiss" onClick={() => setLogoutError(null)} />
-          {logoutError}
-        </div>
-      )}
+      {menu.logoutError && <LogoutAlert message={menu.logoutError} onDismiss={menu.dismissLogoutError} />}
       {/* Outside the sticky header, whose stacking context would put the bottom bar above the drawer. */}
-      {user && menuOpen && (
+      {user && menu.menuOpen && (
         <AccountDrawer
           id={DRAWER_ID}
           username={user.username}
-          onClose={closeMenu}
-          onLogout={() => void logout()}
+          onClose={menu.closeMenu}
+          onLogout={() => void menu.logout()}
         />
       )}
     </>
+  );
+}
+
+interface AccountButtonProps {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  expanded: boolean;
+  onClick(): void;
+}
+
+function AccountButton({ buttonRef, expanded, onClick }: AccountButtonProps): JSX.Element {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="button is-light"
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      aria-controls={expanded ? DRAWER_ID : undefined}
+      onClick={onClick}
+    >
+      <UserIcon />
+      <span className="ml-2">Account</span>
+    </button>
+  );
+}
+
+function LoginButton(): JSX.Element {
+  return (
+    <button
+      type="button"
+      className="button is-light"
+      aria-haspopup="dialog"
+      onClick={() => useDialogs.getState().show("login")}
+    >
+      Login
+    </button>
+  );
+}
+
+function LogoutAlert({ message, onDismiss }: { message: string; onDismiss(): void }): JSX.Element {
+  return (
+    <div className="notification is-danger mb-0" role="alert">
+      <button type="button" className="delete" aria-label="Dismiss" onClick={onDismiss} />
+      {message}
+    </div>
   );
 }
