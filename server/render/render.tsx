@@ -1,6 +1,12 @@
 import { PassThrough, Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
+import type { ReactNode } from "react";
+import { renderToPipeableStream, type PipeableStream } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from "react-router";
 import { routes } from "#client/routes.tsx";
 import type { ServerContext } from "#client/server-context.ts";
 import { documentHead, DOCUMENT_TAIL } from "./document.ts";
@@ -27,14 +33,7 @@ function handlerFor(tree: RouteObject[]) {
   return handler;
 }
 
-/**
- * Renders one route with React Router's static handler and `renderToPipeableStream` (DESIGN
- * section 6). `waitForAll` for bots and prerendering (the whole page at once), the shell first
- * for browsers. One 10 s deadline covers the loaders and the render: `signal` aborts both (the
- * caller also hands it to the loaders' upstream calls). Every inline script carries `nonce`
- * when one is given. The stream is written with backpressure: a slow reader holds React back.
- */
-export async function renderRoute(options: {
+export interface RenderOptions {
   url: string;
   headers?: HeadersInit;
   context: ServerContext;
@@ -45,7 +44,16 @@ export async function renderRoute(options: {
   signal?: AbortSignal;
   /** The route tree: client/routes.tsx unless a test brings its own. */
   routes?: RouteObject[];
-}): Promise<RenderOutcome> {
+}
+
+/**
+ * Renders one route with React Router's static handler and `renderToPipeableStream` (DESIGN
+ * section 6). `waitForAll` for bots and prerendering (the whole page at once), the shell first
+ * for browsers. One 10 s deadline covers the loaders and the render: `signal` aborts both (the
+ * caller also hands it to the loaders' upstream calls). Every inline script carries `nonce`
+ * when one is given. The stream is written with backpressure: a slow reader holds React back.
+ */
+export async function renderRoute(options: RenderOptions): Promise<RenderOutcome> {
   const signal = options.signal ?? AbortSignal.timeout(RENDER_TIMEOUT_MS);
   const handler = handlerFor(options.routes ?? routes);
   const request = new Request(options.url, { headers: options.headers, signal });
@@ -56,84 +64,119 @@ export async function renderRoute(options: {
   const router = createStaticRouter(handler.dataRoutes, result);
   // The catch-all route is the not-found page: answer it with 404.
   const notFound = result.matches.some((m) => m.route.path === "*");
-  const status = notFound ? 404 : result.statusCode;
+  const page = <StaticRouterProvider router={router} context={result} nonce={options.nonce} />;
+  return streamPage(page, notFound ? 404 : result.statusCode, options, signal);
+}
 
+/** Starts React's render; answers once the shell (or, with `waitForAll`, the whole page) is ready. */
+function streamPage(
+  page: ReactNode,
+  status: number,
+  options: RenderOptions,
+  signal: AbortSignal,
+): Promise<RenderOutcome> {
   return new Promise<RenderOutcome>((resolve) => {
     let settled = false;
-    let finished = false;
-    const stream = renderToPipeableStream(<StaticRouterProvider router={router} context={result} nonce={options.nonce} />, {
+    const settle = (outcome: RenderOutcome) => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+    };
+    const html = (): RenderOutcome => ({
+      kind: "html",
+      status,
+      pipe: (destination) => pipeDocument(destination, stream, documentHeadFor(options), deadline),
+    });
+    const stream = renderToPipeableStream(page, {
       nonce: options.nonce,
       bootstrapScriptContent: options.assets.boot,
       onShellReady() {
-        if (!options.waitForAll) ready();
+        if (!options.waitForAll) settle(html());
       },
       onAllReady() {
-        if (options.waitForAll) ready();
+        if (options.waitForAll) settle(html());
       },
       onShellError(error) {
-        finish();
-        if (!settled) {
-          settled = true;
-          resolve({ kind: "error", error });
-        }
+        deadline.finish();
+        settle({ kind: "error", error });
       },
       onError(error) {
         if (settled) console.error("render error after the shell", error);
       },
     });
-    const timedOut = () => stream.abort(new Error("the page deadline passed"));
-    if (signal.aborted) timedOut();
-    else signal.addEventListener("abort", timedOut, { once: true });
-    function finish() {
-      finished = true;
-      signal.removeEventListener("abort", timedOut);
-    }
-    function ready() {
-      if (settled) return;
-      settled = true;
-      resolve({
-        kind: "html",
-        status,
-        pipe(destination) {
-          const flush = () => (destination as Writable & { flush?: () => void }).flush?.();
-          // One drain listener for the whole response (compression moves 'drain' listeners to its
-          // zlib stream, where a once() per pause would pile up).
-          let resume: (() => void) | undefined;
-          destination.on("drain", () => {
-            const next = resume;
-            resume = undefined;
-            next?.();
-          });
-          // Forwards React's chunks, holding React back while the destination is full.
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, next) {
-              const more = destination.write(chunk);
-              // compression buffers by default; flush so the shell reaches the browser at once.
-              flush();
-              if (more) next();
-              else resume = next;
-            },
-            final(next) {
-              finish();
-              destination.end(DOCUMENT_TAIL);
-              next();
-            },
-          });
-          // The browser went away: stop rendering for it.
-          destination.once("close", () => {
-            if (!finished) stream.abort(new Error("the client closed the connection"));
-          });
-          const more = destination.write(documentHead({ css: options.assets.css, nonce: options.nonce, prerendered: options.prerendered ?? false }));
-          if (more) stream.pipe(body);
-          else resume = () => stream.pipe(body);
-        },
-      });
-    }
+    // React calls back only after this returns (it schedules its work), so `deadline` is set by then.
+    const deadline = watchDeadline(signal, stream);
   });
 }
 
+function documentHeadFor(options: RenderOptions) {
+  return documentHead({
+    css: options.assets.css,
+    nonce: options.nonce,
+    prerendered: options.prerendered ?? false,
+  });
+}
+
+interface Deadline {
+  /** True once the page's last byte went out (or its shell failed): the deadline no longer applies. */
+  readonly finished: boolean;
+  finish(): void;
+}
+
+/** Aborts the render when the page deadline passes, until `finish` says the page is done. */
+function watchDeadline(signal: AbortSignal, stream: PipeableStream): Deadline {
+  const timedOut = () => stream.abort(new Error("the page deadline passed"));
+  if (signal.aborted) timedOut();
+  else signal.addEventListener("abort", timedOut, { once: true });
+  let finished = false;
+  return {
+    get finished() {
+      return finished;
+    },
+    finish() {
+      finished = true;
+      signal.removeEventListener("abort", timedOut);
+    },
+  };
+}
+
+/** Writes head, React's chunks and tail to `destination`, holding React back while it is full. */
+function pipeDocument(destination: Writable, stream: PipeableStream, head: string, deadline: Deadline) {
+  const flush = () => (destination as Writable & { flush?: () => void }).flush?.();
+  // One drain listener for the whole response (compression moves 'drain' listeners to its
+  // zlib stream, where a once() per pause would pile up).
+  let resume: (() => void) | undefined;
+  destination.on("drain", () => {
+    const next = resume;
+    resume = undefined;
+    next?.();
+  });
+  const body = new Writable({
+    write(chunk: Buffer, _encoding, next) {
+      const more = destination.write(chunk);
+      // compression buffers by default; flush so the shell reaches the browser at once.
+      flush();
+      if (more) next();
+      else resume = next;
+    },
+    final(next) {
+      deadline.finish();
+      destination.end(DOCUMENT_TAIL);
+      next();
+    },
+  });
+  // The browser went away: stop rendering for it.
+  destination.once("close", () => {
+    if (!deadline.finished) stream.abort(new Error("the client closed the connection"));
+  });
+  if (destination.write(head)) stream.pipe(body);
+  else resume = () => stream.pipe(body);
+}
+
 /** A whole page as a string: for prerendering at build time. */
-export async function renderToString(options: Parameters<typeof renderRoute>[0]): Promise<{ status: number; html: string } | { redirect: string }> {
+export async function renderToString(
+  options: RenderOptions,
+): Promise<{ status: number; html: string } | { redirect: string }> {
   const outcome = await renderRoute({ ...options, waitForAll: true });
   if (outcome.kind === "redirect") return { redirect: outcome.location };
   if (outcome.kind === "error") throw outcome.error;
