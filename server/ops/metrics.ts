@@ -1,7 +1,7 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { UpstreamErrorKind } from "../bff/upstream.ts";
 
-/** Prometheus metrics at /metrics (prom-client): request counts, latency, upstream errors. */
+/** Prometheus metrics at /metrics (prom-client): request counts, latency, upstream errors, live odds streams. */
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -14,8 +14,15 @@ export function createMetrics() {
     registers: [registry],
   });
   const upstreamErrors = new Counter({ name: "afriodds_upstream_errors_total", help: "Failed calls to the odds API: unreachable, timeout or server_error (a 5xx answer)", labelNames: ["kind"], registers: [registry] });
+  const liveStreams = new Gauge({ name: "afriodds_live_streams_open", help: "Browser live odds streams open on this process", registers: [registry] });
+  const liveFrames = new Counter({ name: "afriodds_live_frames_sent_total", help: "Live odds frames (ready, market, reset) written to browser streams", registers: [registry] });
+  const liveDropped = new Counter({ name: "afriodds_live_slow_consumers_dropped_total", help: "Browser live odds streams dropped because the browser did not take its bytes", registers: [registry] });
   return {
     registry,
+    liveStreamOpened: () => liveStreams.inc(),
+    liveStreamClosed: () => liveStreams.dec(),
+    liveFramesSent: (count: number) => liveFrames.inc(count),
+    liveSlowConsumerDropped: () => liveDropped.inc(),
     observe(method: string, route: string, status: number, seconds: number) {
       requests.inc({ method, route, status: String(status) });
       latency.observe({ method, route }, seconds);

@@ -1,0 +1,65 @@
+import { get, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
+import type { OddsEvent } from "#shared/contract.ts";
+
+export interface ReceivedFrame {
+  id?: string;
+  event?: string;
+  data?: string;
+  comment?: string;
+}
+
+/** A real SSE consumer over HTTP (what EventSource does): collects frames and comment lines as they arrive. */
+export function openSse(url: string, headers: Record<string, string> = {}) {
+  const frames: ReceivedFrame[] = [];
+  let response: IncomingMessage | undefined;
+  let ended = false;
+  let body = "";
+  const opened = new Promise<{ status: number; headers: IncomingHttpHeaders }>((resolve, reject) => {
+    const req = get(url, { headers, agent: false }, (res) => {
+      response = res;
+      let buffer = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const frame: ReceivedFrame = {};
+          for (const line of buffer.slice(0, end).split("\n")) {
+            if (line.startsWith(":")) frame.comment = line.slice(1).trim();
+            else {
+              const [field, ...rest] = line.split(": ");
+              (frame as Record<string, string>)[field!] = rest.join(": ");
+            }
+          }
+          frames.push(frame);
+          buffer = buffer.slice(end + 2);
+        }
+      });
+      res.on("close", () => (ended = true));
+      resolve({ status: res.statusCode ?? 0, headers: res.headers });
+    });
+    req.on("error", (error) => (response ? (ended = true) : reject(error)));
+  });
+  return {
+    frames,
+    opened,
+    /** The whole body (an error envelope, when the stream did not open). */
+    body: () => body,
+    ended: () => ended,
+    events: (event: string) => frames.filter((f) => f.event === event),
+    markets: () => frames.filter((f) => f.event === "market").map((f) => ({ seq: Number(f.id), event: JSON.parse(f.data!) as OddsEvent })),
+    lastId: () => frames.filter((f) => f.id !== undefined).at(-1)?.id,
+    close: () => response?.destroy(),
+  };
+}
+
+export type SseClient = ReturnType<typeof openSse>;
+
+export const waitFor = async (predicate: () => boolean | Promise<boolean>, ms = 10_000) => {
+  const until = Date.now() + ms;
+  while (!(await predicate())) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
