@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import { oddsChecksum } from "#shared/checksum.ts";
 import { loginBaseline, loginDuringFlood, oddsSoak, type FloodFigures, type LoginFigures } from "./abuse.ts";
 import { lighthouseRun } from "./lighthouse.ts";
+import { liveRows, LIVE_PARTS } from "./live-rows.ts";
 import { getText, load, type LoadResult } from "./load.ts";
 import { benchUser, startStack, type Layout } from "./stack.ts";
 
@@ -12,14 +13,16 @@ import { benchUser, startStack, type Layout } from "./stack.ts";
  * `BENCH_SECONDS` sets each load run's length (default 10), `BENCH_FLOOD_S` each registration
  * flood's (default 20) and `BENCH_ODDS_SOAK_S` the 200-connection odds soak's (default 60).
  * `BENCH_ONLY=abuse` (or `--only abuse`) runs only the abuse figures: logins during a registration
- * flood and the odds soak.
+ * flood and the odds soak. `BENCH_ONLY=live` runs only the live odds rows (issue 13), and
+ * `live-dom`, `live-streams` or `live-open` one of them (see live-rows.ts for their settings).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_S ?? 20);
 const SOAK_SECONDS = Number(process.env.BENCH_ODDS_SOAK_S ?? 60);
 const argOnly = process.argv.indexOf("--only");
 const ONLY = process.env.BENCH_ONLY ?? (argOnly >= 0 ? process.argv[argOnly + 1] : undefined);
-if (ONLY !== undefined && ONLY !== "abuse") throw new Error(`BENCH_ONLY / --only knows "abuse" only, not "${ONLY}"`);
+const PARTS = ["abuse", "live", ...LIVE_PARTS];
+if (ONLY !== undefined && !PARTS.includes(ONLY)) throw new Error(`BENCH_ONLY / --only knows ${PARTS.join(", ")}, not "${ONLY}"`);
 const ODDS = "country=1&competition=1&market=1";
 const rows: [string, string, string][] = [];
 const describe = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`;
@@ -72,7 +75,7 @@ async function abuse(ports: { web: number; api: number }) {
   }
 }
 
-if (ONLY !== "abuse") {
+if (ONLY === undefined) {
   await throughput("embedded", { web: 3917, api: 4917 }, async (stack, cookie) => {
     const one = await getText(`${stack.web}/api/odds?${ODDS}`, { cookie, "accept-encoding": "gzip" });
     rows.push(["one league and market (EPL 1X2), gzip", `${one.body.length} B`, `<= 8,192 B, ${verdict(one.body.length <= 8192)}`]);
@@ -95,7 +98,8 @@ if (ONLY !== "abuse") {
   });
   await throughput("scaled-out", { web: 3918, api: 4918 }, async () => undefined);
 }
-await abuse({ web: 3919, api: 4919 });
+if (ONLY === undefined || ONLY === "abuse") await abuse({ web: 3919, api: 4919 });
+if (ONLY === undefined || ONLY.startsWith("live")) rows.push(...(await liveRows(ONLY === undefined || ONLY === "live" ? LIVE_PARTS : [ONLY])));
 
 console.log("| what | measured | budget |\n|---|---|---|");
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);

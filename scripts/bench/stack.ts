@@ -13,6 +13,8 @@ export interface Stack {
   web: string;
   api: string;
   dataDir: string;
+  /** The web tier's process id (in the embedded layout it also runs the API). */
+  webPid: number;
   stop(): Promise<void>;
 }
 
@@ -29,18 +31,20 @@ function node(entry: string, env: Record<string, string>): ChildProcess {
  * Starts the built site (`npm run build` first) in one of DESIGN section 1's two layouts, on a
  * temporary DATA_DIR with simulated feeds, and waits until all five bookmakers have prices.
  * Embedded: one process, the API in-process. Scaled out: the API and the web tier as two processes.
+ * `env` reaches both processes (for example `SIM_STEP_S` and `FEED_INTERVAL_S` for the live rows).
  */
-export async function startStack(layout: Layout, ports: { web: number; api: number }): Promise<Stack> {
+export async function startStack(layout: Layout, ports: { web: number; api: number }, env: Record<string, string> = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), `afriodds-bench-${layout}-`));
   const web = `http://127.0.0.1:${ports.web}`;
   const api = `http://127.0.0.1:${ports.api}`;
   const children: ChildProcess[] = [];
   if (layout === "embedded") {
-    children.push(node("dist/server/main.js", { PORT: String(ports.web), API_PORT: String(ports.api), DATA_DIR: dataDir }));
+    children.push(node("dist/server/main.js", { ...env, PORT: String(ports.web), API_PORT: String(ports.api), DATA_DIR: dataDir }));
   } else {
-    children.push(node("dist/api/main.js", { API_PORT: String(ports.api), DATA_DIR: dataDir }));
-    children.push(node("dist/server/main.js", { PORT: String(ports.web), API_ORIGIN: api, DATA_DIR: dataDir }));
+    children.push(node("dist/api/main.js", { ...env, API_PORT: String(ports.api), DATA_DIR: dataDir }));
+    children.push(node("dist/server/main.js", { ...env, PORT: String(ports.web), API_ORIGIN: api, DATA_DIR: dataDir }));
   }
+  const webPid = children.at(-1)!.pid!;
   const stop = async () => {
     for (const child of children) child.kill("SIGTERM");
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((resolve) => c.once("exit", resolve)) : undefined)));
@@ -48,7 +52,7 @@ export async function startStack(layout: Layout, ports: { web: number; api: numb
   };
   for (let i = 0; i < 150; i += 1) {
     const summary = await getText(`${web}/api/odds/summary?country=1`).catch(() => undefined);
-    if (summary?.status === 200 && /"numBookmakers":5/.test(summary.body.toString())) return { layout, web, api, dataDir, stop };
+    if (summary?.status === 200 && /"numBookmakers":5/.test(summary.body.toString())) return { layout, web, api, dataDir, webPid, stop };
     await sleep(200);
   }
   await stop();
