@@ -16,6 +16,7 @@ import { guardJsonBody } from "./http/input-guards.ts";
 import { requestLogging } from "#lib/node/request-logging.ts";
 import { mailSettled } from "./mail/delivery.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { feedMetrics } from "./feeds/metrics.ts";
 import { oddsRouter } from "./odds/routes.ts";
 import { oddsStreamRouter, type StreamOptions } from "./odds/stream-routes.ts";
 import { oddsService, type OddsService } from "./odds/service.ts";
@@ -74,6 +75,10 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
 
   app.get("/healthz", (_req, res) => {
     res.json({ data: { status: "ok" } });
+  });
+  // Feed health per bookmaker for Prometheus. The API's port is internal (the web tier is the public one).
+  app.get("/metrics", async (_req, res) => {
+    res.type(feedMetrics.registry.contentType).send(await feedMetrics.registry.metrics());
   });
   app.use("/users", accountsRouter(accounts));
   app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));

@@ -44,6 +44,16 @@ describe.each(dialects)("the odds pipeline on %s", (dialect) => {
     await database?.drop();
   });
 
+  it("serves each bookmaker's feed health as Prometheus gauges on the API's /metrics", async () => {
+    const res = await t.http.get("/metrics");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+    for (const bookmaker of ["bet9ja", "betking", "sportybet", "nairabet", "1xbet"]) {
+      expect(res.text).toMatch(new RegExp(`afriodds_feed_offers\\{bookmaker="${bookmaker}"\\} [1-9]`));
+      expect(res.text).toContain(`afriodds_feed_blocked{bookmaker="${bookmaker}"} 0`);
+    }
+  });
+
   async function odds(competition: number, market: number): Promise<OddsResponse> {
     // Access tokens live 15 minutes; tests move the clock, so each call signs in afresh.
     const refreshed = await freshToken();
