@@ -80,8 +80,12 @@ export type OddsEvent = {
   competitionId: number;
   markets: EventMarket[];
 };
-/** GET /odds and GET /odds/sample (the sample: next two events, market 1X2). */
-export type OddsResponse = { events: OddsEvent[]; updatedAt: string };
+/**
+ * GET /odds and GET /odds/sample (the sample: next two events, market 1X2). `intervalS` is the
+ * API's feed interval (FEED_INTERVAL_S): a bookmaker older than two of them is shown as stale
+ * (DESIGN section 9). Absent only in the empty answer served before the first listing.
+ */
+export type OddsResponse = { events: OddsEvent[]; updatedAt: string; intervalS?: number };
 export type OddsSummary = {
   numEvents: number;
   numBookmakers: number;

@@ -61,7 +61,7 @@ export function oddsCache() {
             if (m) events.push({ ...event, markets: [m] });
           }
           const key = oddsKey(competition.id, market.id);
-          next.set(key, cached({ events, updatedAt: latestChange(events) } satisfies OddsResponse, bodies.get(key)));
+          next.set(key, cached({ events, updatedAt: latestChange(events), intervalS: listing.intervalS } satisfies OddsResponse, bodies.get(key)));
         }
       }
       const sampleEvents = listing.events
@@ -70,7 +70,7 @@ export function oddsCache() {
         .map((e) => ({ ...e, markets: e.markets.filter((m) => m.marketId === MATCH_RESULT) }));
       bodies = next;
       summary = cached(listing.summary, summary);
-      sample = cached({ events: sampleEvents, updatedAt: latestChange(sampleEvents) } satisfies OddsResponse, sample);
+      sample = cached({ events: sampleEvents, updatedAt: latestChange(sampleEvents), intervalS: listing.intervalS } satisfies OddsResponse, sample);
     },
     odds: (competition: number, market: number) => bodies.get(oddsKey(competition, market)),
     summary: () => summary,

@@ -3,6 +3,7 @@ import type { EventMarket, OddsEvent, OddsSummary } from "#shared/contract.ts";
 import { annotateMarket, type StoredBookmakerMarket, type StoredPrice } from "#shared/odds-math.ts";
 import { MARKETS } from "#shared/reference.ts";
 import type { Database } from "../db/schema.ts";
+import { STALE_INTERVALS } from "./freshness.ts";
 
 export interface ListingOptions {
   now: number;
@@ -14,6 +15,8 @@ export interface ListingOptions {
 export interface Listing {
   events: OddsEvent[];
   summary: OddsSummary;
+  /** The feed interval the listing was judged with (FEED_INTERVAL_S), for clients' stale marking. */
+  intervalS: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -119,5 +122,7 @@ export async function buildListing(db: Kysely<Database>, options: ListingOptions
     if (markets.length > 0) events.push({ ...group.event, markets });
   }
   events.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
-  return { events, summary: summarise(events) };
+  // The fresh window is STALE_INTERVALS feed intervals by definition (freshness.ts).
+  const intervalS = (options.now - options.freshSince) / (STALE_INTERVALS * 1000);
+  return { events, summary: summarise(events), intervalS };
 }

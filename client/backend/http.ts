@@ -8,6 +8,11 @@ export function onSessionExpired(listener: () => void): () => void {
   return () => expiryListeners.delete(listener);
 }
 
+/** Tells the session store the web tier answered AUTH_EXPIRED (also for calls made outside apiCall). */
+export function sessionExpired() {
+  for (const listener of expiryListeners) listener();
+}
+
 /**
  * One call to the web tier's /api (the backend-for-frontend). The browser never holds a token:
  * cookies go along by themselves. Failures become ApiError with the spec's decoding (section 8).
@@ -27,7 +32,7 @@ export async function apiCall<T>(method: HttpMethod, path: string, body?: unknow
   const text = await res.text();
   if (!res.ok) {
     const error = decodeErrorBody(res.status, text);
-    if (error.code === "AUTH_EXPIRED") for (const listener of expiryListeners) listener();
+    if (error.code === "AUTH_EXPIRED") sessionExpired();
     throw error;
   }
   try {

@@ -1,6 +1,15 @@
 import type { OddsEvent } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
+import { formatUpdatedAgo, newestPrice, staleProviders } from "./freshness.ts";
 import { OddsTable } from "./odds-table.tsx";
+
+/** A live card's clock: how old its prices are, and which bookmakers are stale (DESIGN section 9). */
+export interface CardClock {
+  /** Epoch ms, ticking each second. */
+  now: number;
+  /** The API's feed interval; without it nobody is marked stale. */
+  intervalS: number | undefined;
+}
 
 export interface EventCardProps {
   event: OddsEvent;
@@ -10,23 +19,36 @@ export interface EventCardProps {
   now: number;
   /** 2 on the dashboard; 3 where the cards sit under a section heading (the Nigeria preview). */
   headingLevel?: 2 | 3;
+  /** Live cards (the dashboard) say how old their prices are; the preview does not. */
+  clock?: CardClock;
 }
 
 /** One match: name, kick-off in the viewer's zone, and a table per market that has prices. */
-export function EventCard({ event, timeZone, now, headingLevel = 2 }: EventCardProps) {
+export function EventCard({ event, timeZone, now, headingLevel = 2, clock }: EventCardProps) {
   const Heading = headingLevel === 3 ? "h3" : "h2";
+  const markets = event.markets.filter((market) => market.odds.length > 0);
+  const newest = clock && newestPrice(markets);
   return (
     <article className="card event-card mb-4">
       <div className="card-content">
         <Heading className="title is-6 mb-1">{event.name}</Heading>
         <p className="event-kickoff">
           <time dateTime={event.date}>{formatKickoff(event.date, new Date(now), timeZone)}</time>
+          {clock && newest !== undefined && (
+            <span className="event-updated">
+              {" · "}
+              {formatUpdatedAgo(newest, clock.now)}
+            </span>
+          )}
         </p>
-        {event.markets
-          .filter((market) => market.odds.length > 0)
-          .map((market) => (
-            <OddsTable key={market.marketId} market={market} eventName={event.name} />
-          ))}
+        {markets.map((market) => (
+          <OddsTable
+            key={market.marketId}
+            market={market}
+            eventName={event.name}
+            stale={clock ? staleProviders(market, clock.now, clock.intervalS).join(",") : ""}
+          />
+        ))}
       </div>
     </article>
   );

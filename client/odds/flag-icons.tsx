@@ -26,3 +26,13 @@ export function BoostedIcon() {
     </svg>
   );
 }
+
+/** A bookmaker whose prices are older than two feed intervals (DESIGN section 9): a clock, named 'stale'. */
+export function StaleIcon() {
+  return (
+    <svg className="odds-flag odds-stale-icon" viewBox="0 0 10 10" role="img" aria-label="stale">
+      <title>Prices not updated for over two feed intervals</title>
+      <path d="M5 0a5 5 0 1 0 0 10A5 5 0 0 0 5 0zm0 1.5a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zM4.4 2.5v3l2.4 1.4.6-1-1.8-1V2.5z" />
+    </svg>
+  );
+}

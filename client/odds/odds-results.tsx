@@ -1,5 +1,5 @@
 import { ODDS_LOAD_FAILED_MESSAGE } from "#shared/errors.ts";
-import { EventCard } from "./event-card.tsx";
+import { EventCard, type CardClock } from "./event-card.tsx";
 import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
 
 export type OddsState =
@@ -29,10 +29,12 @@ export interface OddsResultsProps {
   market: number | null;
   timeZone: string;
   now: number;
+  /** The live dashboard's: each card says how old its prices are and which bookmakers are stale. */
+  clock?: CardClock;
 }
 
 /** The dashboard's event cards for the chosen market, or the message for why there are none (spec section 2). */
-export function OddsResults({ state, market, timeZone, now }: OddsResultsProps) {
+export function OddsResults({ state, market, timeZone, now, clock }: OddsResultsProps) {
   if (state.status === "loading") return <Status>{ODDS_LOADING_MESSAGE}</Status>;
   if (state.status === "error") {
     return (
@@ -54,6 +56,7 @@ export function OddsResults({ state, market, timeZone, now }: OddsResultsProps) 
           event={{ ...event, markets: event.markets.filter((m) => m.marketId === market) }}
           timeZone={timeZone}
           now={now}
+          clock={clock}
         />
       ))}
     </>

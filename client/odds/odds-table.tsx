@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { EventMarket } from "#shared/contract.ts";
 import { bookmakerName, marketLabel, marketSelections, selectionLabel } from "#shared/reference.ts";
+import { StaleIcon } from "./flag-icons.tsx";
 import { MarginCell } from "./margin-cell.tsx";
 import { OddsCell } from "./odds-cell.tsx";
 
@@ -14,16 +15,20 @@ function columnsOf(market: EventMarket): readonly number[] {
 
 /**
  * One market of one event: a row per bookmaker, a column per selection plus 'Ov' (margin).
- * Memoised: the page clock re-renders the cards every minute, the prices do not change with it.
+ * Memoised: the page clock re-renders the cards every second, the prices do not change with it;
+ * `stale` (the stale bookmakers' ids, comma-separated) is text so an unchanged set compares equal.
  */
 export const OddsTable = memo(function OddsTable({
   market,
   eventName,
+  stale = "",
 }: {
   market: EventMarket;
   eventName: string;
+  stale?: string;
 }) {
   const columns = columnsOf(market);
+  const staleIds = new Set(stale.split(",").filter(Boolean).map(Number));
   return (
     <div className="table-container">
       <table className="table is-fullwidth is-narrow odds-table">
@@ -46,8 +51,11 @@ export const OddsTable = memo(function OddsTable({
         </thead>
         <tbody>
           {market.odds.map((row) => (
-            <tr key={row.provider}>
-              <th scope="row">{bookmakerName(row.provider)}</th>
+            <tr key={row.provider} className={staleIds.has(row.provider) ? "odds-stale" : undefined}>
+              <th scope="row">
+                {bookmakerName(row.provider)}
+                {staleIds.has(row.provider) && <StaleIcon />}
+              </th>
               {columns.map((id) => (
                 <OddsCell key={id} selection={row.odds.find((o) => o.selectionTypeId === id)} />
               ))}

@@ -12,6 +12,8 @@ import { pickSelection } from "../odds/pick-selection.ts";
 import { settle, type Served } from "../odds/served.ts";
 import { StatsStrip } from "../odds/stats-strip.tsx";
 import { useNow } from "../odds/use-now.ts";
+import { useLiveOdds } from "../live/use-live-odds.ts";
+import { useLiveSummary } from "../live/use-live-summary.ts";
 import { serverContext } from "../server-context.ts";
 import type { RootData } from "../shell/root-loader.ts";
 import { RequireSession } from "../session/require-session.tsx";
@@ -68,14 +70,28 @@ function oddsState(choice: OddsChoice | undefined, league: number | null, market
   return choice.odds.ok ? { status: "ready", odds: choice.odds.data ?? null } : { status: "error" };
 }
 
+const SECOND_MS = 1000;
+
+/** The loader's odds with live changes on top (client/live/): a stream of exactly the league and market shown. */
+function useLiveState(state: OddsState, league: number | null, market: number | null, onChange: () => void): OddsState {
+  const served = state.status === "ready" ? state.odds : null;
+  const view = state.status === "ready" && league !== null && market !== null ? { competition: league, market } : null;
+  const odds = useLiveOdds(served, view, onChange);
+  return state.status === "ready" ? { status: "ready", odds } : state;
+}
+
 /** Selects, URL and odds for a loaded summary; the choice lives in `?league=&market=` so a reload keeps it. */
-function OddsBoard({ summary, choice }: { summary: OddsSummary; choice: Arriving<OddsChoice> }) {
+function OddsBoard({ summary: served, choice }: { summary: OddsSummary; choice: Arriving<OddsChoice> }) {
+  const { summary, follow } = useLiveSummary(served);
   useSummaryOnScreen(summary);
   const root = useRouteLoaderData("root") as RootData;
   const now = useNow(root.now);
+  // 'Updated N s ago' ticks each second; kick-off labels need only the minute clock.
+  const ageNow = useNow(root.now, SECOND_MS);
   const [params, setParams] = useSearchParams();
   const { league, market } = pickSelection(params, summary);
-  const odds = oddsState(useArrived(choice), league, market);
+  const odds = useLiveState(oddsState(useArrived(choice), league, market), league, market, follow);
+  const intervalS = odds.status === "ready" ? odds.odds?.intervalS : undefined;
 
   // A navigation: the loader fetches the new odds (the previous answer is dropped with its navigation).
   const choose = (next: { league: number | null; market: number | null }) =>
@@ -108,7 +124,7 @@ function OddsBoard({ summary, choice }: { summary: OddsSummary; choice: Arriving
         onLeague={(id) => choose({ league: id, market })}
         onMarket={(id) => choose({ league, market: id })}
       />
-      <OddsResults state={odds} market={market} timeZone={root.timeZone} now={now} />
+      <OddsResults state={odds} market={market} timeZone={root.timeZone} now={now} clock={{ now: ageNow, intervalS }} />
     </>
   );
 }

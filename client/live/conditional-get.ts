@@ -1,0 +1,26 @@
+import { decodeErrorBody } from "#shared/errors.ts";
+import { sessionExpired } from "../backend/http.ts";
+
+/** An answer of a conditional GET: the new data with its ETag, or `unchanged` (304). */
+export type Revalidated<T> = { status: "changed"; data: T; etag: string | undefined } | { status: "unchanged" };
+
+/**
+ * GET /api{path} with `If-None-Match` (DESIGN section 9: polling where EventSource fails). The
+ * browser's own cache is bypassed so a 304 reaches us as one. A 401 AUTH_EXPIRED tells the
+ * session store, as every other call does (client/backend/http.ts); any failure rejects.
+ */
+export async function conditionalGet<T>(path: string, etag: string | undefined): Promise<Revalidated<T>> {
+  const res = await fetch(`/api${path}`, {
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: { Accept: "application/json", ...(etag ? { "If-None-Match": etag } : {}) },
+  });
+  if (res.status === 304) return { status: "unchanged" };
+  const text = await res.text();
+  if (!res.ok) {
+    const error = decodeErrorBody(res.status, text);
+    if (error.code === "AUTH_EXPIRED") sessionExpired();
+    throw error;
+  }
+  return { status: "changed", data: (JSON.parse(text) as { data: T }).data, etag: res.headers?.get("etag") ?? undefined };
+}

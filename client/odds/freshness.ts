@@ -1,0 +1,29 @@
+import type { EventMarket } from "#shared/contract.ts";
+
+/** DESIGN section 9: a bookmaker whose prices are older than two feed intervals is shown as stale. */
+export const STALE_AFTER_INTERVALS = 2;
+
+/** The newest price time among the markets shown (epoch ms), or undefined when none has one. */
+export function newestPrice(markets: readonly EventMarket[]): number | undefined {
+  let newest: number | undefined;
+  for (const row of markets.flatMap((m) => m.odds)) {
+    const at = Date.parse(row.updatedAt);
+    if (Number.isFinite(at) && (newest === undefined || at > newest)) newest = at;
+  }
+  return newest;
+}
+
+/** The bookmakers of a market whose prices are older than two feed intervals at `now`; none without an interval. */
+export function staleProviders(market: EventMarket, now: number, intervalS: number | undefined): number[] {
+  if (!intervalS) return [];
+  const limit = now - STALE_AFTER_INTERVALS * intervalS * 1000;
+  return market.odds.filter((row) => Date.parse(row.updatedAt) < limit).map((row) => row.provider);
+}
+
+/** 'Updated 20 s ago', in minutes from one minute and hours from one hour; a clock ahead of ours reads 0 s. */
+export function formatUpdatedAgo(at: number, now: number): string {
+  const seconds = Math.max(0, Math.floor((now - at) / 1000));
+  if (seconds < 60) return `Updated ${seconds} s ago`;
+  if (seconds < 3600) return `Updated ${Math.floor(seconds / 60)} min ago`;
+  return `Updated ${Math.floor(seconds / 3600)} h ago`;
+}
