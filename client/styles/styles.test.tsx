@@ -268,3 +268,33 @@ describe("long-form pages", () => {
     expect(getComputedStyle(second).marginTop).toMatch(/^(1\.5rem|24px)$/);
   });
 });
+
+describe("live odds", () => {
+  const liveCard = (now: number) =>
+    render(
+      <EventCard
+        event={oddsEvent({ markets: [market(1, [{ ...providerOdds(1, [[1, 2.1], [2, 3.4], [3, 3.25]]), updatedAt: new Date(now - 60_000).toISOString() }])] })}
+        timeZone="Africa/Lagos"
+        now={now}
+        clock={{ now, intervalS: 5 }}
+      />,
+    );
+
+  it("size a table's columns by the table, not by the prices in them, so a change moves nothing", () => {
+    liveCard(Date.parse("2026-11-22T09:00:00Z"));
+    expect(getComputedStyle(screen.getByRole("table")).tableLayout).toBe("fixed");
+  });
+
+  it("flash a changed price with a fading background, and not at all for those who ask for less motion", () => {
+    expect(css).toMatch(/\.odds-flash\s*\{[^}]*animation:\s*odds-flash 1\.2s/);
+    expect(css).toMatch(/@keyframes odds-flash\s*\{[^}]*from\s*\{\s*background-color/);
+    expect(css).toMatch(/@media \(prefers-reduced-motion: reduce\)\s*\{\s*\.odds-flash,\s*\.tag\.odds-flash\s*\{\s*animation:\s*none/);
+  });
+
+  it("grey a stale bookmaker's name within AA contrast", () => {
+    liveCard(Date.parse("2026-11-22T09:00:00Z"));
+    const name = screen.getByRole("rowheader", { name: "Bet9Ja stale" });
+    expect(contrast(getComputedStyle(name).color, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    expect(getComputedStyle(name).fontStyle).toBe("italic");
+  });
+});
