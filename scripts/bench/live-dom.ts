@@ -21,6 +21,8 @@ export interface DomFigures {
   unpaired: number;
   p50: number;
   p95: number;
+  /** Changes the API's own stream carried during the run (all views), with their write times known. */
+  changes: number;
 }
 
 declare global {
@@ -91,10 +93,14 @@ function pair(dom: DomChange[], changes: MarketChange[], written: Map<number, nu
     else latencies.push(change.at - Math.max(...before));
   }
   latencies.sort((a, b) => a - b);
-  return { paired: latencies.length, unpaired, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95) };
+  const timed = changes.filter((c) => written.has(c.seq)).length;
+  return { paired: latencies.length, unpaired, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), changes: timed };
 }
 
 async function openDashboard(page: Page, origin: string) {
+  // tsx compiles with esbuild's keepNames, whose `__name(fn, "name")` calls come along in the
+  // serialised observer: the page needs a no-op of that name.
+  await page.addInitScript({ content: "globalThis.__name = (fn) => fn;" });
   await page.goto(`${origin}/dashboard`, { waitUntil: "load" });
   await page.locator("table.odds-table").first().waitFor({ timeout: 15_000 });
   await page.evaluate(observeOddsCells);

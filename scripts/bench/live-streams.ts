@@ -7,6 +7,8 @@ import type { BenchUser, Stack } from "./stack.ts";
 
 export interface StreamsFigures {
   streams: number;
+  /** Streams answered with another status than 200, or not at all. */
+  refused: number;
   /** Streams that answered 200 and sent their `ready` frame before the window began. */
   ready: number;
   /** Streams the server ended or dropped during the window. */
@@ -97,6 +99,7 @@ export async function manyStreams(stack: Stack, user: BenchUser, count: number, 
   const reference = await referenceStream(stack, user);
   const watchers = await openWatchers(stack, user.cookie, count);
   const ready = watchers.filter((w) => w.ready).length;
+  const refused = watchers.filter((w) => w.connection?.status !== 200).length;
   try {
     const from = Date.now();
     await sleep(seconds * 1000);
@@ -106,7 +109,7 @@ export async function manyStreams(stack: Stack, user: BenchUser, count: number, 
     const written = writeTimes(stack, Number.isFinite(firstSeq) ? firstSeq : 0);
     const figures = judge(watchers, reference.changes, written, { from, to });
     const endedEarly = watchers.filter((w) => w.endedAt !== undefined && w.endedAt <= to).length;
-    return { streams: count, ready, endedEarly, ...figures, rssStartMb, rssPeakMb };
+    return { streams: count, refused, ready, endedEarly, ...figures, rssStartMb, rssPeakMb };
   } finally {
     clearInterval(sampler);
     for (const w of watchers) w.connection?.close();
