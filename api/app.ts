@@ -17,6 +17,7 @@ import { requestLogging } from "#lib/node/request-logging.ts";
 import { mailSettled } from "./mail/delivery.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { feedMetrics } from "./feeds/metrics.ts";
+import { oddsEventRouter } from "./odds/event-routes.ts";
 import { oddsRouter } from "./odds/routes.ts";
 import { oddsStreamRouter, type StreamOptions } from "./odds/stream-routes.ts";
 import { oddsService, type OddsService } from "./odds/service.ts";
@@ -83,6 +84,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   app.use("/users", accountsRouter(accounts));
   app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));
   app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream));
+  app.use("/odds/events", oddsEventRouter(odds.cache, auth));
   app.use("/odds", oddsRouter(odds.cache, auth));
   app.use(notFound);
   app.use(errorHandler(logger));

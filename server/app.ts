@@ -14,6 +14,7 @@ import type { RouteObject } from "react-router";
 import type { ServerConfig } from "./config.ts";
 import { requestLogging } from "./ops/logging.ts";
 import { errorFallback, notFoundFallback, onlyGetAndHead } from "./ops/fallbacks.ts";
+import { liveOddsRouter } from "./bff/live/router.ts";
 import { createMetrics } from "./ops/metrics.ts";
 import { metricsListener, metricsOnPublicPort } from "./ops/metrics-access.ts";
 import { pagesHandler } from "./pages.ts";
@@ -39,6 +40,8 @@ export interface WebInstance {
   beginShutdown(): void;
   /** Prometheus metrics without a token, for main.ts to serve on METRICS_PORT bound to loopback. */
   metricsListener: RequestListener;
+  /** Ends every live odds stream now (shutdown): an open stream would otherwise hold the drain. */
+  closeStreams(): void;
   close(): Promise<void>;
 }
 
@@ -94,6 +97,10 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
 
   app.use(cookieParser());
   app.use(compression({ threshold: 1024 }));
+  // Live odds (DESIGN section 9): before the BFF, which knows no stream; it watches logouts to end that session's streams.
+  const live = liveOddsRouter({ apiOrigin: options.apiOrigin, upstream, cookies, session, logger, metrics });
+  app.use("/api/odds/stream", live);
+  app.post("/api/users/logout", live.watchLogout);
   app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger, odds }));
   app.get(
     /.*/,
@@ -109,6 +116,7 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
       shuttingDown = true;
     },
     metricsListener: metricsListener(metrics),
+    closeStreams: () => live.closeStreams(),
     close: () => upstream.close(),
   };
 }

@@ -44,6 +44,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, "shutting down: draining requests and streams");
   web.beginShutdown();
+  web.closeStreams();
   await Promise.all([serving.close(), metrics?.close()]);
   await web.close();
   await api?.stop();
