@@ -23,68 +23,110 @@ type RateLimitsEb = ExpressionBuilder<Database, "rate_limits">;
  * gives its slot back (`release`), and a success can start the key over (`reset`).
  */
 export function rateLimits(db: Kysely<Database>, clock: () => number) {
-  /** The stored window is over, or its block has ended: the key starts over. */
-  const startsOver = (eb: RateLimitsEb, now: number, rule: LimitRule) =>
-    eb.or([
-      eb("rate_limits.window_start", "<=", now - rule.windowMs),
-      eb.and([eb("rate_limits.blocked_until", "is not", null), eb("rate_limits.blocked_until", "<=", now)]),
-    ]);
-
+  const deps: LimitsDeps = { db, clock };
   return {
-    /** Counts one attempt against the key, or refuses it (counting nothing) when the key is at its limit. */
-    async take(key: string, rule: LimitRule): Promise<Admission> {
-      const now = clock();
-      const counted = await db
-        .insertInto("rate_limits")
-        .values({ key, window_start: now, count: 1, blocked_until: null })
-        .onConflict((oc) =>
-          oc
-            .column("key")
-            .doUpdateSet((eb) => ({
-              count: eb.case().when(startsOver(eb, now, rule)).then(1).else(eb("rate_limits.count", "+", 1)).end(),
-              window_start: eb.case().when(startsOver(eb, now, rule)).then(now).else(eb.ref("rate_limits.window_start")).end(),
-              blocked_until: eb.case().when(startsOver(eb, now, rule)).then(eb.val<number | null>(null)).else(eb.ref("rate_limits.blocked_until")).end(),
-            }))
-            .where((eb) =>
-              eb.or([startsOver(eb, now, rule), eb.and([eb("rate_limits.blocked_until", "is", null), eb("rate_limits.count", "<", rule.max)])]),
-            ),
-        )
-        .returning("count")
-        .executeTakeFirst();
-      if (counted) return { allowed: true };
-      const row = await db.selectFrom("rate_limits").select(["window_start", "blocked_until"]).where("key", "=", key).executeTakeFirst();
-      const blockedUntil = row?.blocked_until ?? 0;
-      // Not blocked yet means attempts at the limit are still running: their failure will block for blockMs.
-      const waitMs = blockedUntil > now ? blockedUntil - now : Math.min(rule.blockMs, (row?.window_start ?? now) + rule.windowMs - now);
-      return { allowed: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
-    },
-
-    /** A counted attempt failed: a key at its limit is blocked for `blockMs` (an existing block is kept). */
-    async fail(key: string, rule: LimitRule): Promise<void> {
-      const now = clock();
-      await db
-        .updateTable("rate_limits")
-        .set({ blocked_until: now + rule.blockMs })
-        .where("key", "=", key)
-        .where("count", ">=", rule.max)
-        .where((eb) => eb.or([eb("blocked_until", "is", null), eb("blocked_until", "<=", now)]))
-        .execute();
-    },
-
-    /** Gives back a slot taken by an attempt that did not count (it succeeded, or another limit refused it). */
-    async release(key: string): Promise<void> {
-      await db
-        .updateTable("rate_limits")
-        .set((eb) => ({ count: eb("count", "-", 1) }))
-        .where("key", "=", key)
-        .where("count", ">", 0)
-        .execute();
-    },
-
-    async reset(key: string): Promise<void> {
-      await db.deleteFrom("rate_limits").where("key", "=", key).execute();
-    },
+    take: (key: string, rule: LimitRule) => take(deps, key, rule),
+    fail: (key: string, rule: LimitRule) => fail(deps, key, rule),
+    release: (key: string) => release(deps, key),
+    reset: (key: string) => reset(deps, key),
   };
+}
+
+interface LimitsDeps {
+  db: Kysely<Database>;
+  clock: () => number;
+}
+
+/** The stored window is over, or its block has ended: the key starts over. */
+function startsOver(eb: RateLimitsEb, now: number, rule: LimitRule) {
+  return eb.or([
+    eb("rate_limits.window_start", "<=", now - rule.windowMs),
+    eb.and([eb("rate_limits.blocked_until", "is not", null), eb("rate_limits.blocked_until", "<=", now)]),
+  ]);
+}
+
+/** Counts one attempt against the key, or refuses it (counting nothing) when the key is at its limit. */
+async function take({ db, clock }: LimitsDeps, key: string, rule: LimitRule): Promise<Admission> {
+  const now = clock();
+  if (await countAttempt(db, key, rule, now)) return { allowed: true };
+  const row = await db
+    .selectFrom("rate_limits")
+    .select(["window_start", "blocked_until"])
+    .where("key", "=", key)
+    .executeTakeFirst();
+  const blockedUntil = row?.blocked_until ?? 0;
+  // Not blocked yet means attempts at the limit are still running: their failure will block for blockMs.
+  const waitMs =
+    blockedUntil > now
+      ? blockedUntil - now
+      : Math.min(rule.blockMs, (row?.window_start ?? now) + rule.windowMs - now);
+  return { allowed: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/** The conditional upsert: true when the attempt was counted, false when the key is at its limit or blocked. */
+async function countAttempt(db: Kysely<Database>, key: string, rule: LimitRule, now: number) {
+  const counted = await db
+    .insertInto("rate_limits")
+    .values({ key, window_start: now, count: 1, blocked_until: null })
+    .onConflict((oc) =>
+      oc
+        .column("key")
+        .doUpdateSet((eb) => ({
+          count: eb
+            .case()
+            .when(startsOver(eb, now, rule))
+            .then(1)
+            .else(eb("rate_limits.count", "+", 1))
+            .end(),
+          window_start: eb
+            .case()
+            .when(startsOver(eb, now, rule))
+            .then(now)
+            .else(eb.ref("rate_limits.window_start"))
+            .end(),
+          blocked_until: eb
+            .case()
+            .when(startsOver(eb, now, rule))
+            .then(eb.val<number | null>(null))
+            .else(eb.ref("rate_limits.blocked_until"))
+            .end(),
+        }))
+        .where((eb) =>
+          eb.or([
+            startsOver(eb, now, rule),
+            eb.and([eb("rate_limits.blocked_until", "is", null), eb("rate_limits.count", "<", rule.max)]),
+          ]),
+        ),
+    )
+    .returning("count")
+    .executeTakeFirst();
+  return counted !== undefined;
+}
+
+/** A counted attempt failed: a key at its limit is blocked for `blockMs` (an existing block is kept). */
+async function fail({ db, clock }: LimitsDeps, key: string, rule: LimitRule): Promise<void> {
+  const now = clock();
+  await db
+    .updateTable("rate_limits")
+    .set({ blocked_until: now + rule.blockMs })
+    .where("key", "=", key)
+    .where("count", ">=", rule.max)
+    .where((eb) => eb.or([eb("blocked_until", "is", null), eb("blocked_until", "<=", now)]))
+    .execute();
+}
+
+/** Gives back a slot taken by an attempt that did not count (it succeeded, or another limit refused it). */
+async function release({ db }: LimitsDeps, key: string): Promise<void> {
+  await db
+    .updateTable("rate_limits")
+    .set((eb) => ({ count: eb("count", "-", 1) }))
+    .where("key", "=", key)
+    .where("count", ">", 0)
+    .execute();
+}
+
+async function reset({ db }: LimitsDeps, key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
 }
 
 export type RateLimits = ReturnType<typeof rateLimits>;

@@ -1,5 +1,12 @@
 import { Router } from "express";
-import { validateLogin, validateRegister, validateVerifyEmail, validateForgotPassword, validateResetPasswordRequest, validateEmailAddress } from "#shared/validation.ts";
+import {
+  validateLogin,
+  validateRegister,
+  validateVerifyEmail,
+  validateForgotPassword,
+  validateResetPasswordRequest,
+  validateEmailAddress,
+} from "#shared/validation.ts";
 import { RESEND_MESSAGES } from "#shared/errors.ts";
 import { requireAuth } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
@@ -16,14 +23,28 @@ const ok = { data: { ok: true } } as const;
 /** /users/*: validate, call the domain, answer (spec section 7, DESIGN sections 3-4). */
 export function accountsRouter(accounts: AccountsDeps): Router {
   const router = Router();
-  const auth = requireAuth((token) => verifyAccessToken(accounts, token));
+  signUpRoutes(router, accounts);
+  sessionRoutes(router, accounts);
+  passwordRoutes(router, accounts);
+  return router;
+}
 
+/** Registration and the e-mail code that completes it. */
+function signUpRoutes(router: Router, accounts: AccountsDeps) {
   router.put("/register", async (req, res) => {
     const body = bodyOf(req.body);
     // The spec spells it userName; one client path sends username.
     const username = text(body.userName ?? body.username);
-    assertValid(validateRegister({ username, email: body.email, password: body.password, country: body.country }));
-    const input = { username, email: text(body.email), password: text(body.password), country: Number(body.country), ip: clientIp(req) };
+    assertValid(
+      validateRegister({ username, email: body.email, password: body.password, country: body.country }),
+    );
+    const input = {
+      username,
+      email: text(body.email),
+      password: text(body.password),
+      country: Number(body.country),
+      ip: clientIp(req),
+    };
     res.status(201).json({ data: await register(accounts, input, req.log) });
   });
 
@@ -40,7 +61,10 @@ export function accountsRouter(accounts: AccountsDeps): Router {
     await resendCode(accounts, text(body.email), req.log);
     res.json(ok);
   });
+}
 
+/** Login, token refresh, logout and the signed-in user's profile. */
+function sessionRoutes(router: Router, accounts: AccountsDeps) {
   router.post("/login", async (req, res) => {
     const body = bodyOf(req.body);
     assertValid(validateLogin({ username: body.username, password: body.password }));
@@ -60,6 +84,14 @@ export function accountsRouter(accounts: AccountsDeps): Router {
     res.json(ok);
   });
 
+  const auth = requireAuth((token) => verifyAccessToken(accounts, token));
+  router.get("/me", auth, async (req, res) => {
+    res.json({ data: await profile(accounts, req.auth!.sub) });
+  });
+}
+
+/** A forgotten password: a code by e-mail, then the reset that signs the user in. */
+function passwordRoutes(router: Router, accounts: AccountsDeps) {
   router.post("/forgot-password", async (req, res) => {
     const body = bodyOf(req.body);
     assertValid(validateForgotPassword({ email: body.email }));
@@ -70,12 +102,12 @@ export function accountsRouter(accounts: AccountsDeps): Router {
   router.post("/reset-password", async (req, res) => {
     const body = bodyOf(req.body);
     assertValid(validateResetPasswordRequest({ email: body.email, otp: body.otp, password: body.password }));
-    res.json({ data: await resetPassword(accounts, { email: text(body.email), otp: text(body.otp), password: text(body.password) }) });
+    res.json({
+      data: await resetPassword(accounts, {
+        email: text(body.email),
+        otp: text(body.otp),
+        password: text(body.password),
+      }),
+    });
   });
-
-  router.get("/me", auth, async (req, res) => {
-    res.json({ data: await profile(accounts, req.auth!.sub) });
-  });
-
-  return router;
 }
