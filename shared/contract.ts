@@ -62,11 +62,17 @@ export type OddsQuery = CountryQuery & { competition: number; market: number; k:
 
 /** `flags` is the bitmask Boosted 1, Increased 2, Decreased 4, Best 8. */
 export type OddsSelection = { selectionTypeId: number; value: number; flags: number };
-/** `margin` in percent; null when the bookmaker's selection set is incomplete. */
+/**
+ * `margin` in percent; null when the bookmaker's selection set is incomplete. `updatedAt` is the
+ * bookmaker's last price change in this market. `stale: true` (absent otherwise) when its feed has
+ * not confirmed these prices for more than two feed intervals (DESIGN section 9); they leave the
+ * listing at three.
+ */
 export type ProviderOdds = {
   provider: number;
   margin: number | null;
   updatedAt: string;
+  stale?: true;
   odds: OddsSelection[];
 };
 export type EventMarket = { marketId: number; odds: ProviderOdds[] };
@@ -82,8 +88,8 @@ export type OddsEvent = {
 };
 /**
  * GET /odds and GET /odds/sample (the sample: next two events, market 1X2). `intervalS` is the
- * API's feed interval (FEED_INTERVAL_S): a bookmaker older than two of them is shown as stale
- * (DESIGN section 9). Absent only in the empty answer served before the first listing.
+ * API's feed interval (FEED_INTERVAL_S); the API itself marks stale bookmakers (`ProviderOdds.stale`).
+ * Absent only in the empty answer served before the first listing.
  */
 export type OddsResponse = { events: OddsEvent[]; updatedAt: string; intervalS?: number };
 export type OddsSummary = {

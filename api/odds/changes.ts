@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { MOVEMENT_WINDOW_MS } from "#shared/constants.ts";
 import type { Database } from "../db/schema.ts";
-import { freshSince } from "./freshness.ts";
+import { freshSince, markedStaleBefore } from "./freshness.ts";
 
 /** The PostgreSQL channel that announces a written change; its payload is the latest sequence. */
 export const CHANGES_CHANNEL = "odds_changes";
@@ -65,16 +65,13 @@ export async function changesAfter(db: Kysely<Database>, country: number, seq: n
   return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
 }
 
-/**
- * What time alone changed between `from` and `to` (no write happens): prices that went stale,
- * events that kicked off, and Increased/Decreased arrows that expired. Their markets are recorded
- * as changes, so clients drop or re-flag them. Run by the collector only.
- */
-export async function recordExpiries(db: Kysely<Database>, window: { from: number; to: number; intervalMs: number }): Promise<number> {
-  const { from, to, intervalMs } = window;
+type Window = { from: number; to: number; intervalMs: number };
+
+/** Markets time alone changed at price level: prices that went stale (left the listing), kick-offs, expired arrows. */
+function expiredPriceMarkets(db: Kysely<Database>, { from, to, intervalMs }: Window) {
   const staleFrom = freshSince(from, intervalMs);
   const staleTo = freshSince(to, intervalMs);
-  const pairs = await db
+  return db
     .selectFrom("prices")
     .innerJoin("events", "events.id", "prices.event_id")
     .select(["events.competition_id as competitionId", "prices.event_id as eventId", "prices.market_id as marketId"])
@@ -87,7 +84,39 @@ export async function recordExpiries(db: Kysely<Database>, window: { from: numbe
     )
     .distinct()
     .execute();
-  if (pairs.length > 0) await db.transaction().execute((trx) => recordChanges(trx, pairs, to));
+}
+
+/**
+ * Markets with a bookmaker whose newest confirmation there crossed the two-interval line (it is now
+ * marked stale, DESIGN section 9). Judged on the bookmaker's newest confirmation of the market, so a
+ * price it carries unconfirmed beside fresh ones does not mark it.
+ */
+function markedStaleMarkets(db: Kysely<Database>, { from, to, intervalMs }: Window) {
+  const newest = sql<number>`max(prices.confirmed_at)`;
+  return db
+    .selectFrom("prices")
+    .innerJoin("events", "events.id", "prices.event_id")
+    .select(["events.competition_id as competitionId", "prices.event_id as eventId", "prices.market_id as marketId"])
+    .where("events.kickoff", ">", to)
+    .groupBy(["events.competition_id", "prices.event_id", "prices.market_id", "prices.bookmaker"])
+    .having(newest, ">=", markedStaleBefore(from, intervalMs))
+    .having(newest, "<", markedStaleBefore(to, intervalMs))
+    .execute();
+}
+
+/**
+ * What time alone changed between `from` and `to` (no write happens): bookmakers that became marked
+ * stale (2 intervals), prices that went stale (3 intervals), events that kicked off, and
+ * Increased/Decreased arrows that expired. Their markets are recorded as changes, so clients drop,
+ * mark or re-flag them. Run by the collector only.
+ */
+export async function recordExpiries(db: Kysely<Database>, window: Window): Promise<number> {
+  const unique = new Map<string, ChangedMarket>();
+  for (const pair of [...(await expiredPriceMarkets(db, window)), ...(await markedStaleMarkets(db, window))]) {
+    unique.set(`${pair.eventId}:${pair.marketId}`, pair);
+  }
+  const pairs = [...unique.values()];
+  if (pairs.length > 0) await db.transaction().execute((trx) => recordChanges(trx, pairs, window.to));
   return pairs.length;
 }
 

@@ -3,7 +3,7 @@ import type { EventMarket, OddsEvent, OddsSummary } from "#shared/contract.ts";
 import { annotateMarket, type StoredBookmakerMarket, type StoredPrice } from "#shared/odds-math.ts";
 import { MARKETS } from "#shared/reference.ts";
 import type { Database } from "../db/schema.ts";
-import { STALE_INTERVALS } from "./freshness.ts";
+import { markedStaleBefore, STALE_INTERVALS } from "./freshness.ts";
 
 export interface ListingOptions {
   now: number;
@@ -47,7 +47,9 @@ function readFreshPrices(db: Kysely<Database>, options: ListingOptions) {
 }
 
 type PriceRow = Awaited<ReturnType<typeof readFreshPrices>>[number];
-type Group = { event: Omit<OddsEvent, "markets">; markets: Map<number, Map<number, { updatedAt: number; odds: StoredPrice[] }>> };
+/** One bookmaker's prices of one market: `updatedAt` is its last price change, `confirmedAt` its feed's newest confirmation. */
+type Entry = { updatedAt: number; confirmedAt: number; odds: StoredPrice[] };
+type Group = { event: Omit<OddsEvent, "markets">; markets: Map<number, Map<number, Entry>> };
 
 /** Rows grouped by event, then market, then bookmaker. */
 function groupByEvent(rows: readonly PriceRow[]): Map<string, Group> {
@@ -63,9 +65,10 @@ function groupByEvent(rows: readonly PriceRow[]): Map<string, Group> {
     }
     const byBookmaker = group.markets.get(row.marketId) ?? new Map();
     group.markets.set(row.marketId, byBookmaker);
-    const entry = byBookmaker.get(row.bookmaker) ?? { updatedAt: 0, odds: [] };
+    const entry: Entry = byBookmaker.get(row.bookmaker) ?? { updatedAt: 0, confirmedAt: 0, odds: [] };
     byBookmaker.set(row.bookmaker, entry);
     entry.updatedAt = Math.max(entry.updatedAt, row.changedAt ?? row.confirmedAt);
+    entry.confirmedAt = Math.max(entry.confirmedAt, row.confirmedAt);
     entry.odds.push({
       selectionTypeId: row.selectionTypeId,
       value: row.price,
@@ -76,8 +79,12 @@ function groupByEvent(rows: readonly PriceRow[]): Map<string, Group> {
   return groups;
 }
 
-/** One event's markets in reference order, each bookmaker's odds with margins and flags. */
-function annotatedMarkets(group: Group, now: number): EventMarket[] {
+/**
+ * One event's markets in reference order, each bookmaker's odds with margins and flags. A bookmaker
+ * its feed has not confirmed since `staleBefore` gets `stale: true`; only the mark, never the
+ * confirmation time, goes into the body, so the ETag does not move with every collection cycle.
+ */
+function annotatedMarkets(group: Group, now: number, staleBefore: number): EventMarket[] {
   const markets: EventMarket[] = [];
   for (const market of MARKETS) {
     const byBookmaker = group.markets.get(market.id);
@@ -85,7 +92,10 @@ function annotatedMarkets(group: Group, now: number): EventMarket[] {
     const stored: StoredBookmakerMarket<number>[] = [...byBookmaker.entries()]
       .sort(([a], [b]) => a - b)
       .map(([provider, entry]) => ({ provider, updatedAt: entry.updatedAt, odds: entry.odds }));
-    const odds = annotateMarket(market.id, stored, now).map((o) => ({ ...o, updatedAt: iso(o.updatedAt) }));
+    const odds = annotateMarket(market.id, stored, now).map((o) => {
+      const stale = (byBookmaker.get(o.provider)?.confirmedAt ?? 0) < staleBefore;
+      return { ...o, updatedAt: iso(o.updatedAt), ...(stale ? { stale: true as const } : {}) };
+    });
     if (odds.length > 0) markets.push({ marketId: market.id, odds });
   }
   return markets;
@@ -116,13 +126,14 @@ function summarise(events: readonly OddsEvent[]): OddsSummary {
  * DESIGN section 7). Events past kick-off and stale prices leave here.
  */
 export async function buildListing(db: Kysely<Database>, options: ListingOptions): Promise<Listing> {
+  // The fresh window is STALE_INTERVALS feed intervals by definition (freshness.ts).
+  const intervalS = (options.now - options.freshSince) / (STALE_INTERVALS * 1000);
+  const staleBefore = markedStaleBefore(options.now, intervalS * 1000);
   const events: OddsEvent[] = [];
   for (const group of groupByEvent(await readFreshPrices(db, options)).values()) {
-    const markets = annotatedMarkets(group, options.now);
+    const markets = annotatedMarkets(group, options.now, staleBefore);
     if (markets.length > 0) events.push({ ...group.event, markets });
   }
   events.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
-  // The fresh window is STALE_INTERVALS feed intervals by definition (freshness.ts).
-  const intervalS = (options.now - options.freshSince) / (STALE_INTERVALS * 1000);
   return { events, summary: summarise(events), intervalS };
 }

@@ -87,6 +87,32 @@ async function applyPlan(trx: Transaction<Database>, eventId: string, plan: Pric
   for (let i = 0; i < plan.history.length; i += 200) await trx.insertInto("price_history").values(plan.history.slice(i, i + 200)).onConflict((oc) => oc.doNothing()).execute();
 }
 
+export interface WriteOptions {
+  /**
+   * The two-interval line of DESIGN section 9 (`markedStaleBefore(now, interval)`): a bookmaker whose
+   * newest stored confirmation of a market is older is marked stale (or already gone from the
+   * listing), so confirming it again changes that market even when no price moved.
+   */
+  staleBefore?: number;
+}
+
+/** Markets (of bookmakers) that this plan confirms again after they were marked stale or left the listing. */
+function revivedMarkets(plan: PricePlan, current: readonly Database["prices"][], staleBefore: number | undefined): number[] {
+  if (staleBefore === undefined) return [];
+  const newest = new Map<string, number>();
+  for (const row of current) {
+    const key = `${row.bookmaker}:${row.market_id}`;
+    newest.set(key, Math.max(newest.get(key) ?? 0, row.confirmed_at));
+  }
+  const revived: number[] = [];
+  for (const [bookmaker, ids] of plan.confirmed) {
+    for (const marketId of new Set(ids.map((id) => Math.floor(id / 100)))) {
+      if ((newest.get(`${bookmaker}:${marketId}`) ?? staleBefore) < staleBefore) revived.push(marketId);
+    }
+  }
+  return revived;
+}
+
 /** The markets whose shown prices, flags or margins this plan changes (a confirmation alone changes none). */
 function changedMarkets(plan: PricePlan): Set<number> {
   const markets = new Set<number>();
@@ -96,7 +122,7 @@ function changedMarkets(plan: PricePlan): Set<number> {
   return markets;
 }
 
-async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, now: number, result: WriteResult, changed: ChangedMarket[]) {
+async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, now: number, result: WriteResult, changed: ChangedMarket[], options: WriteOptions) {
   const stored = await trx.selectFrom("events").select(["home", "away"]).where("id", "=", fixture.key).executeTakeFirst();
   const { sides, prices } = orient(fixture, stored);
   await upsertEvent(trx, fixture, sides, now);
@@ -104,7 +130,9 @@ async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, n
   const plan = planPrices({ eventId: fixture.key, current, prices, listedBy: fixture.listedBy ?? [], now });
   await applyPlan(trx, fixture.key, plan, now);
   addWriteResult(result, plan.counts);
-  for (const marketId of changedMarkets(plan)) changed.push({ competitionId: fixture.competitionId, eventId: fixture.key, marketId });
+  const markets = changedMarkets(plan);
+  for (const marketId of revivedMarkets(plan, current, options.staleBefore)) markets.add(marketId);
+  for (const marketId of markets) changed.push({ competitionId: fixture.competitionId, eventId: fixture.key, marketId });
 }
 
 /**
@@ -113,15 +141,16 @@ async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, n
  * bookmaker that lists an event but no longer offers one of its prices (suspended, withdrawn)
  * loses that price at once; a bookmaker that did not answer keeps its prices until they go stale.
  * Every (event, market) the write changed is numbered in the change log (DESIGN section 9), in
- * the same transaction. The counts come back per competition.
+ * the same transaction, and so is a bookmaker's market confirmed again after it was marked stale
+ * (given `options.staleBefore`). The counts come back per competition.
  */
-export async function writeFixtures(trx: Transaction<Database>, fixtures: readonly FixtureInput[], now: number): Promise<Map<number, WriteResult>> {
+export async function writeFixtures(trx: Transaction<Database>, fixtures: readonly FixtureInput[], now: number, options: WriteOptions = {}): Promise<Map<number, WriteResult>> {
   const results = new Map<number, WriteResult>();
   const changed: ChangedMarket[] = [];
   for (const fixture of fixtures) {
     const result = results.get(fixture.competitionId) ?? emptyWriteResult();
     results.set(fixture.competitionId, result);
-    await writeFixture(trx, fixture, now, result, changed);
+    await writeFixture(trx, fixture, now, result, changed, options);
   }
   await recordChanges(trx, changed, now);
   return results;

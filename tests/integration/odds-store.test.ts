@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "#api/db/database.ts";
 import { pruneFeedRuns } from "#api/feeds/feed-runs.ts";
-import { pruneOdds, type FixtureInput } from "#api/odds/store.ts";
+import { pruneOdds, writeFixtures, type FixtureInput } from "#api/odds/store.ts";
+import { markedStaleBefore } from "#api/odds/freshness.ts";
 import { changesAfter, latestSeq, recordExpiries } from "#api/odds/changes.ts";
 import { buildListing } from "#api/odds/read-model.ts";
 import { oddsCache } from "#api/odds/cache.ts";
@@ -87,6 +88,58 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
     expect(rows.map((r) => [r.provider, r.odds.length, r.margin === null])).toEqual([[1, 2, true], [2, 3, false]]);
     const later = await buildListing(db.kysely, { now: T0 + 240_000, freshSince: T0 + 30_000 });
     expect(later.events.find((e) => e.id === key)!.markets[0]!.odds.map((r) => r.provider)).toEqual([1]);
+  });
+
+  it("marks a bookmaker stale when its feed has not confirmed it for two intervals, not one whose prices only did not move", async () => {
+    const key = "c1:2026-11-28:marked-stale";
+    const both: [number, number, number][] = [[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4], [2, 1, 2.0], [2, 2, 3.2], [2, 3, 3.6]];
+    await writeStoreRun(db.kysely, [fixture(both, key)], T0);
+    // Bookmaker 1 is collected every minute with the same prices; bookmaker 2's feed fails.
+    await writeStoreRun(db.kysely, [fixture(both.slice(0, 3), key)], T0 + 60_000);
+    await writeStoreRun(db.kysely, [fixture(both.slice(0, 3), key)], T0 + 120_000);
+    const rowsAt = async (now: number) => (await buildListing(db.kysely, { now, freshSince: now - 180_000 })).events.find((e) => e.id === key)!.markets[0]!.odds;
+
+    const beforeLine = await rowsAt(T0 + 119_000);
+    expect(beforeLine.map((r) => [r.provider, r.stale])).toEqual([[1, undefined], [2, undefined]]);
+    const pastLine = await rowsAt(T0 + 121_000);
+    expect(pastLine.map((r) => [r.provider, r.updatedAt, r.stale])).toEqual([
+      [1, new Date(T0).toISOString(), undefined],
+      [2, new Date(T0).toISOString(), true],
+    ]);
+    expect(Object.keys(pastLine[0]!)).not.toContain("stale");
+  });
+
+  it("records the markets whose bookmaker crossed the two-interval line in the sweep, and none for a bookmaker still confirmed", async () => {
+    const failing = "c1:2026-11-28:sweep-stale";
+    const collected = "c1:2026-11-28:sweep-fresh";
+    await writeStoreRun(db.kysely, [fixture([[5, 1, 2.1]], failing), fixture([[5, 1, 2.2]], collected)], T0);
+    await writeStoreRun(db.kysely, [fixture([[5, 1, 2.2]], collected)], T0 + 60_000);
+    await writeStoreRun(db.kysely, [fixture([[5, 1, 2.2]], collected)], T0 + 120_000);
+    const seq = await latestSeq(db.kysely, 1);
+
+    // One interval past the line's crossing (T0 + 120 s): no longer, so nothing left the listing.
+    expect(await recordExpiries(db.kysely, { from: T0 + 100_000, to: T0 + 130_000, intervalMs: 60_000 })).toBeGreaterThanOrEqual(1);
+    const recorded = (await changesAfter(db.kysely, 1, seq, 100)).map((c) => c.eventId);
+    expect(recorded).toContain(failing);
+    expect(recorded).not.toContain(collected);
+    // The next sweep does not record it again.
+    const after = await latestSeq(db.kysely, 1);
+    await recordExpiries(db.kysely, { from: T0 + 130_000, to: T0 + 160_000, intervalMs: 60_000 });
+    expect((await changesAfter(db.kysely, 1, after, 100)).map((c) => c.eventId)).not.toContain(failing);
+  });
+
+  it("records a market whose stale bookmaker is confirmed again, though no price moved", async () => {
+    const key = "c1:2026-11-28:revived";
+    const prices = fixture([[6, 1, 2.1], [6, 2, 3.3], [6, 3, 3.4]], key);
+    await writeStoreRun(db.kysely, [prices], T0);
+    const seq = await latestSeq(db.kysely, 1);
+    const now = T0 + 150_000;
+    await db.kysely.transaction().execute((trx) => writeFixtures(trx, [prices], now, { staleBefore: markedStaleBefore(now, 60_000) }));
+    expect((await changesAfter(db.kysely, 1, seq, 100)).map((c) => c.eventId)).toContain(key);
+    // Confirmed again within the line: nothing changed.
+    const next = await latestSeq(db.kysely, 1);
+    await db.kysely.transaction().execute((trx) => writeFixtures(trx, [prices], now + 60_000, { staleBefore: markedStaleBefore(now + 60_000, 60_000) }));
+    expect((await changesAfter(db.kysely, 1, next, 100)).map((c) => c.eventId)).not.toContain(key);
   });
 
   it("leaves events that have kicked off out of the listing and prunes old ones", async () => {
