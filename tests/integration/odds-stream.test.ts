@@ -260,6 +260,34 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
     s.close();
   });
 
+  it("marks a bookmaker whose feed fails for more than two intervals stale on the stream and on /odds, and not one collected unchanged", async () => {
+    const key = "c1:marked-stale";
+    const collected: [number, number, number][] = [[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]];
+    await write([fixture(key, [...collected, [3, 1, 2.0], [3, 2, 3.2], [3, 3, 3.6]])]);
+    const s = stream();
+    await waitFor(() => s.events("ready").length === 1);
+    const ofKey = () => s.markets().filter((m) => m.event.id === key);
+    /** One collector cycle (interval 60 s): bookmaker 1 answers with the same prices, 3's feed fails; then the sweep. */
+    const cycle = async () => {
+      const from = clock();
+      clock.advance(61_000);
+      await write([fixture(key, collected)]);
+      await recordExpiries(t.api.db.kysely, { from, to: clock(), intervalMs: 60_000 });
+      await t.api.odds.refresh();
+    };
+
+    await cycle();
+    expect(ofKey()).toEqual([]);
+    await cycle();
+    await waitFor(() => ofKey().length === 1);
+    const rows = ofKey()[0]!.event.markets[0]!.odds;
+    expect(rows.map((r) => [r.provider, r.stale])).toEqual([[1, undefined], [3, true]]);
+    const ak = String(decodeJwt(token).ak);
+    const listed = await request(served.app).get(`/odds?country=1&competition=1&market=1&k=${oddsChecksum(ak, { country: 1, competition: 1, market: 1 })}`).set(auth());
+    expect(listed.body.data.events.find((e: OddsEvent) => e.id === key)).toEqual(ofKey()[0]!.event);
+    s.close();
+  });
+
   it("drops a consumer that stops reading instead of buffering for it, while a reading one stays", async () => {
     const reader = stream();
     await waitFor(() => reader.events("ready").length === 1);
