@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Page } from "@playwright/test";
 import { formatOdds } from "#shared/format.ts";
-import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
+import { bookmakerName, marketLabel, marketSelections, selectionLabel } from "#shared/reference.ts";
 import { signedInPage } from "./browser.ts";
 import { referenceStream, writeTimes, type MarketChange } from "./live-reference.ts";
 import { percentile } from "./load.ts";
@@ -32,9 +32,9 @@ declare global {
 }
 
 /**
- * Runs in the page: notes every odds cell (client/odds/odds-cell.tsx, in `table.odds-table`)
- * whose shown price changes, keyed by caption ("Home vs Away, 1X2"), bookmaker row and selection
- * column, with `performance.timeOrigin + performance.now()`: the page's epoch clock, taken in
+ * Runs in the page: notes every price cell (client/odds/odds-cell.tsx, in `table.odds-table`)
+ * whose shown price changes, keyed by caption ("Home vs Away, 1X2 (Match Result)"), bookmaker row
+ * and selection column, with `performance.timeOrigin + performance.now()`: the page's epoch clock, taken in
  * the observer's microtask right after the render wrote the DOM.
  */
 function observeOddsCells() {
@@ -44,13 +44,17 @@ function observeOddsCells() {
     const table = td.closest("table");
     const row = td.closest("tr");
     const head = table?.tHead?.rows[0]?.cells[td.cellIndex];
-    return [clean(table?.caption?.textContent), clean(row?.cells[0]?.textContent), clean(head?.textContent)].join("|");
+    // The row header's own text is the bookmaker; a stale marker inside it must not change the key.
+    const bookmaker = [...(row?.cells[0]?.childNodes ?? [])].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent);
+    return [clean(table?.caption?.textContent), clean(bookmaker.join("")), clean(head?.textContent)].join("|");
   };
   const shown = new Map<string, string>();
   const changes: DomChange[] = [];
   const scan = (record: boolean) => {
     const at = performance.timeOrigin + performance.now();
     for (const td of document.querySelectorAll<HTMLTableCellElement>("table.odds-table tbody td")) {
+      // The last column is the margin ('Ov', client/odds/odds-table.tsx), not a price.
+      if (td.cellIndex === (td.parentElement as HTMLTableRowElement).cells.length - 1) continue;
       const key = keyOf(td);
       const text = price(td);
       const before = shown.get(key);
@@ -69,10 +73,11 @@ function cellWrites(changes: MarketChange[]): Map<string, { text: string; seq: n
   for (const { seq, event } of changes) {
     for (const market of event.markets) {
       for (const row of market.odds) {
-        for (const selection of row.odds) {
-          const key = `${event.name}, ${marketLabel(market.marketId)}|${bookmakerName(row.provider)}|${selectionLabel(selection.selectionTypeId)}`;
+        // A selection the bookmaker no longer offers is shown as '-'.
+        for (const id of new Set([...marketSelections(market.marketId), ...row.odds.map((o) => o.selectionTypeId)])) {
+          const key = `${event.name}, ${marketLabel(market.marketId)}|${bookmakerName(row.provider)}|${selectionLabel(id)}`;
           const list = writes.get(key) ?? [];
-          list.push({ text: formatOdds(selection.value), seq });
+          list.push({ text: formatOdds(row.odds.find((o) => o.selectionTypeId === id)?.value), seq });
           writes.set(key, list);
         }
       }
