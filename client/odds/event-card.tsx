@@ -3,12 +3,10 @@ import { formatKickoff } from "#shared/format.ts";
 import { formatUpdatedAgo, newestPrice, staleProviders } from "./freshness.ts";
 import { OddsTable } from "./odds-table.tsx";
 
-/** A live card's clock: how old its prices are, and which bookmakers are stale (DESIGN section 9). */
+/** A live card's clock: how old its prices are (DESIGN section 9); stale bookmakers are the API's mark. */
 export interface CardClock {
   /** Epoch ms, ticking each second. */
   now: number;
-  /** The API's feed interval; without it nobody is marked stale. */
-  intervalS: number | undefined;
 }
 
 export interface EventCardProps {
@@ -19,7 +17,7 @@ export interface EventCardProps {
   now: number;
   /** 2 on the dashboard; 3 where the cards sit under a section heading (the Nigeria preview). */
   headingLevel?: 2 | 3;
-  /** Live cards (the dashboard) say how old their prices are; the preview does not. */
+  /** Live cards (the dashboard) say how old their prices are and mark stale bookmakers; the preview does not. */
   clock?: CardClock;
 }
 
@@ -46,7 +44,7 @@ export function EventCard({ event, timeZone, now, headingLevel = 2, clock }: Eve
             key={market.marketId}
             market={market}
             eventName={event.name}
-            stale={clock ? staleProviders(market, clock.now, clock.intervalS).join(",") : ""}
+            stale={clock ? staleProviders(market).join(",") : ""}
           />
         ))}
       </div>

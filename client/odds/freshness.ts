@@ -1,8 +1,5 @@
 import type { EventMarket } from "#shared/contract.ts";
 
-/** DESIGN section 9: a bookmaker whose prices are older than two feed intervals is shown as stale. */
-export const STALE_AFTER_INTERVALS = 2;
-
 /** The newest price time among the markets shown (epoch ms), or undefined when none has one. */
 export function newestPrice(markets: readonly EventMarket[]): number | undefined {
   let newest: number | undefined;
@@ -13,11 +10,13 @@ export function newestPrice(markets: readonly EventMarket[]): number | undefined
   return newest;
 }
 
-/** The bookmakers of a market whose prices are older than two feed intervals at `now`; none without an interval. */
-export function staleProviders(market: EventMarket, now: number, intervalS: number | undefined): number[] {
-  if (!intervalS) return [];
-  const limit = now - STALE_AFTER_INTERVALS * intervalS * 1000;
-  return market.odds.filter((row) => Date.parse(row.updatedAt) < limit).map((row) => row.provider);
+/**
+ * The bookmakers of a market the API marks stale: not confirmed by their feed for two intervals
+ * (DESIGN section 9). The API decides, since `updatedAt` is the last price change and a bookmaker
+ * whose prices simply did not move is collected normally.
+ */
+export function staleProviders(market: EventMarket): number[] {
+  return market.odds.filter((row) => row.stale === true).map((row) => row.provider);
 }
 
 /** 'Updated 20 s ago', in minutes from one minute and hours from one hour; a clock ahead of ours reads 0 s. */

@@ -253,26 +253,28 @@ describe("the dashboard's live odds where EventSource fails", () => {
     expect(web.to(SUMMARY)).toHaveLength(2);
   });
 
-  it("says how old each card's prices are, ticking, and marks a bookmaker older than two feed intervals stale", async () => {
+  it("says how old each card's prices are, ticking, and marks stale exactly the bookmakers the API marks, not those whose prices are only old", async () => {
     stubWebTier({});
-    const mixed = oddsEvent({
-      id: "e9",
-      name: "Real Madrid vs Getafe",
-      date: "2026-11-22T15:00:00.000Z",
-      competitionId: 2,
-      markets: [market(1, [{ ...providerOdds(1, [[1, 2.1], [2, 3.4], [3, 3.25]]), updatedAt: at(4_000) }, { ...providerOdds(3, [[1, 2.0], [2, 3.5], [3, 3.3]]), updatedAt: at(10_500) }])],
-    });
+    const bet9ja = { ...providerOdds(1, [[1, 2.1], [2, 3.4], [3, 3.25]]), updatedAt: at(4_000) };
+    // Unchanged for 10.5 s, more than two 5 s intervals, but still confirmed by its feed.
+    const sportyBet = { ...providerOdds(3, [[1, 2.0], [2, 3.5], [3, 3.3]]), updatedAt: at(10_500) };
+    const mixed = oddsEvent({ id: "e9", name: "Real Madrid vs Getafe", date: "2026-11-22T15:00:00.000Z", competitionId: 2, markets: [market(1, [bet9ja, sportyBet])] });
     renderLive(served([mixed], 5));
     await later(0);
 
     expect(screen.getByText(/Updated 4 s ago/)).toBeTruthy();
     expect(screen.getByRole("rowheader", { name: "Bet9Ja" }).closest("tr")!.className).toBe("");
-    const stale = screen.getByRole("rowheader", { name: "SportyBet stale" }).closest("tr")!;
-    expect(stale.className).toBe("odds-stale");
+    expect(screen.getByRole("rowheader", { name: "SportyBet" }).closest("tr")!.className).toBe("");
 
     await later(2_000);
     expect(screen.getByText(/Updated 6 s ago/)).toBeTruthy();
+    // The API marks SportyBet once its feed has failed for two intervals: the stream says so.
+    FakeEventSource.latest().send("market", 51, { ...mixed, markets: [market(1, [bet9ja, { ...sportyBet, stale: true }])] });
+    await later(0);
+    const stale = screen.getByRole("rowheader", { name: "SportyBet stale" }).closest("tr")!;
+    expect(stale.className).toBe("odds-stale");
     await later(5_000);
-    expect(screen.getByRole("rowheader", { name: "Bet9Ja stale" })).toBeTruthy();
+    expect(screen.getByText(/Updated 11 s ago/)).toBeTruthy();
+    expect(screen.getByRole("rowheader", { name: "Bet9Ja" }).closest("tr")!.className).toBe("");
   });
 });

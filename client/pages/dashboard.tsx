@@ -91,7 +91,6 @@ function OddsBoard({ summary: served, choice }: { summary: OddsSummary; choice: 
   const [params, setParams] = useSearchParams();
   const { league, market } = pickSelection(params, summary);
   const odds = useLiveState(oddsState(useArrived(choice), league, market), league, market, follow);
-  const intervalS = odds.status === "ready" ? odds.odds?.intervalS : undefined;
 
   // A navigation: the loader fetches the new odds (the previous answer is dropped with its navigation).
   const choose = (next: { league: number | null; market: number | null }) =>
@@ -124,7 +123,7 @@ function OddsBoard({ summary: served, choice }: { summary: OddsSummary; choice: 
         onLeague={(id) => choose({ league: id, market })}
         onMarket={(id) => choose({ league, market: id })}
       />
-      <OddsResults state={odds} market={market} timeZone={root.timeZone} now={now} clock={{ now: ageNow, intervalS }} />
+      <OddsResults state={odds} market={market} timeZone={root.timeZone} now={now} clock={{ now: ageNow }} />
     </>
   );
 }
