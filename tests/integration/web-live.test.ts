@@ -129,6 +129,32 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     tooOld.close();
   });
 
+  it("resumes a tab shown again from lastEventId in the query (the header wins when both are sent), and refuses one that is not a sequence", async () => {
+    const first = browser("country=1&competition=2&market=1");
+    await ready(first);
+    await write([oneX2("c2:query:a", 2, 1.5)]);
+    await waitFor(() => first.markets().length === 1);
+    first.close();
+    await write([oneX2("c2:query:b", 2, 1.6)]);
+
+    const byQuery = browser(`country=1&competition=2&market=1&lastEventId=${first.lastId()!}`);
+    await waitFor(() => byQuery.markets().length === 1);
+    expect(price(byQuery)).toEqual([["c2:query:b", 1, 1.6]]);
+    expect(byQuery.events("ready")).toEqual([]);
+    // The query alone would answer reset (1 is older than the ring); the header's point is used.
+    const both = browser("country=1&competition=2&market=1&lastEventId=1", { "last-event-id": first.lastId()! });
+    await waitFor(() => both.markets().length === 1);
+    expect(price(both)).toEqual([["c2:query:b", 1, 1.6]]);
+    expect(both.events("reset")).toEqual([]);
+    byQuery.close();
+    both.close();
+
+    for (const bad of ["lastEventId=12abc", "lastEventId=-1", "lastEventId=1&lastEventId=2"]) {
+      const res = await web.http.get(`/api/odds/stream?country=1&competition=2&market=1&${bad}`).set({ cookie });
+      expect([res.status, res.body.error?.code, res.headers["content-type"]]).toEqual([400, "VALIDATION_ERROR", expect.stringMatching(/application\/json/)]);
+    }
+  });
+
   it("passes the API's reset through to every browser, whatever its view", async () => {
     const a = browser("country=1&competition=1&market=1");
     const b = browser("country=1&event=c1:x");

@@ -50,15 +50,22 @@ async function checkSession(deps: LiveOddsDeps, req: Request, res: Response, vie
   return { ok: false, status: 400, code: "VALIDATION_ERROR", description: "event must be an event id." };
 }
 
-/** The browser's resume point: EventSource sends Last-Event-ID on its reconnects. */
+/**
+ * The browser's resume point: EventSource sends Last-Event-ID on its own reconnects; a tab shown
+ * again opens a new EventSource, which cannot set headers, with `lastEventId` in the query. The
+ * header wins when both are sent (it is the newer: the reconnect of that very EventSource).
+ * undefined: none given; null: not a sequence number (also a repeated query parameter).
+ */
 function resumePoint(req: Request): number | undefined | null {
   const header = req.header("last-event-id");
-  if (header === undefined || header === "") return undefined;
-  return SEQ.test(header) ? Number(header) : null;
+  const query = (req.query as Record<string, unknown>)["lastEventId"];
+  const given = header !== undefined && header !== "" ? header : query;
+  if (given === undefined || given === "") return undefined;
+  return typeof given === "string" && SEQ.test(given) ? Number(given) : null;
 }
 
 /**
- * GET /api/odds/stream?country=1&competition=N&market=M | &event=ID[&market=M] (DESIGN section 9):
+ * GET /api/odds/stream?country=1&competition=N&market=M | &event=ID[&market=M] [&lastEventId=SEQ] (DESIGN section 9):
  * a signed-in browser's live odds as SSE, fanned out from this process's one upstream stream per
  * country. Every refusal answers in the envelope before any stream opens. The router carries
  * `closeStreams()` (the drain) and `watchLogout` (mounted on POST /api/users/logout).
@@ -70,7 +77,7 @@ export function liveOddsRouter(deps: LiveOddsDeps) {
     const parsed = parseView(req.query as Record<string, unknown>);
     if (!parsed.ok) return void res.status(400).json(errorEnvelope("VALIDATION_ERROR", parsed.description));
     const lastEventId = resumePoint(req);
-    if (lastEventId === null) return void res.status(400).json(errorEnvelope("VALIDATION_ERROR", "Last-Event-ID must be a change sequence number."));
+    if (lastEventId === null) return void res.status(400).json(errorEnvelope("VALIDATION_ERROR", "Last-Event-ID (or lastEventId) must be a change sequence number."));
     const session = await checkSession(deps, req, res, parsed.view);
     if (!session.ok) return void res.status(session.status).json(errorEnvelope(session.code, session.description));
     // no-transform: compression must not buffer a stream.
