@@ -7,7 +7,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
-import { ApiError } from "#shared/errors.ts";
+import { ApiError } from "#shared/error-decoding.ts";
 import { routes } from "./routes.tsx";
 import type { DashboardData } from "./pages/dashboard.tsx";
 import type { ServerContext } from "./server-context.ts";

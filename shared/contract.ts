@@ -3,7 +3,7 @@
  * JSON (dates are ISO 8601 UTC strings). The same paths serve browser -> web tier and web tier ->
  * odds API, except where a comment says a shape or route belongs to one hop only.
  */
-import type { ErrorEnvelope } from "./errors.ts";
+import type { ErrorEnvelope } from "./error-codes.ts";
 
 export const API_PREFIX = "/api";
 

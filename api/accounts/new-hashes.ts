@@ -1,4 +1,4 @@
-import { RATE_LIMITED_MESSAGE } from "#shared/errors.ts";
+import { RATE_LIMITED_MESSAGE } from "#shared/messages.ts";
 import { AppError } from "../http/errors.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { LaneFullError } from "./hashing-lane.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { RATE_LIMITED_MESSAGE, REGISTER_MESSAGES } from "#shared/errors.ts";
+import { RATE_LIMITED_MESSAGE, REGISTER_MESSAGES } from "#shared/messages.ts";
 import { normaliseEmail } from "#shared/validation.ts";
 import { isUniqueViolation } from "../db/database.ts";
 import { AppError } from "../http/errors.ts";

@@ -7,7 +7,7 @@ import {
   validateResetPasswordRequest,
   validateEmailAddress,
 } from "#shared/validation.ts";
-import { RESEND_MESSAGES } from "#shared/errors.ts";
+import { RESEND_MESSAGES } from "#shared/messages.ts";
 import { requireAuth } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
 import { assertValid, bodyOf, clientIp, text } from "../http/validate.ts";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { AuthResult } from "#shared/contract.ts";
-import { AUTH_EXPIRED_MESSAGE, LOGIN_MESSAGES, RATE_LIMITED_MESSAGE } from "#shared/errors.ts";
+import { AUTH_EXPIRED_MESSAGE, LOGIN_MESSAGES, RATE_LIMITED_MESSAGE } from "#shared/messages.ts";
 import { AppError } from "../http/errors.ts";
 import { issueCode, reserveCode } from "./code-mail.ts";
 import type { AccountsDeps } from "./deps.ts";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { AuthResult } from "#shared/contract.ts";
-import { RESEND_MESSAGES, VERIFY_MESSAGES } from "#shared/errors.ts";
+import { RESEND_MESSAGES, VERIFY_MESSAGES } from "#shared/messages.ts";
 import { normaliseEmail } from "#shared/validation.ts";
 import { AppError } from "../http/errors.ts";
 import { issueCode, reserveCode } from "./code-mail.ts";

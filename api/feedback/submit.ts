@@ -1,4 +1,4 @@
-import { RATE_LIMITED_MESSAGE } from "#shared/errors.ts";
+import { RATE_LIMITED_MESSAGE } from "#shared/messages.ts";
 import type { RateLimits } from "../accounts/rate-limits.ts";
 import type { UsersRepository } from "../accounts/users.ts";
 import { AppError } from "../http/errors.ts";

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
-import { ERROR_STATUS, errorEnvelope, type ErrorCode } from "#shared/errors.ts";
+import { ERROR_STATUS, errorEnvelope, type ErrorCode } from "#shared/error-codes.ts";
 
 /** The one error type of the API: a contract code, its HTTP status and the user-facing description. */
 export class AppError extends Error {

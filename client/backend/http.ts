@@ -1,4 +1,4 @@
-import { ApiError, decodeErrorBody, networkError } from "#shared/errors.ts";
+import { ApiError, decodeErrorBody, networkError } from "#shared/error-decoding.ts";
 import type { HttpMethod } from "#shared/contract.ts";
 
 /** Listeners told when the web tier answers AUTH_EXPIRED, so the session store can clear itself. */

@@ -1,6 +1,6 @@
 import type { JSX } from "react";
 import { useRouteLoaderData } from "react-router";
-import { PREVIEW_LOAD_FAILED_MESSAGE } from "#shared/errors.ts";
+import { PREVIEW_LOAD_FAILED_MESSAGE } from "#shared/messages.ts";
 import { openLogin, openRegister } from "../dialogs/store.ts";
 import { EventCard } from "../odds/event-card.tsx";
 import type { RootData } from "../shell/root-loader.ts";

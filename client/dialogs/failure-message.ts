@@ -1,4 +1,5 @@
-import { ApiError, flowErrorMessage, type ErrorFlow, type VerificationContext } from "#shared/errors.ts";
+import { ApiError } from "#shared/error-decoding.ts";
+import { flowErrorMessage, type ErrorFlow, type VerificationContext } from "#shared/messages.ts";
 
 /** The spec's per-flow message for a failed call; anything that is not an ApiError (a bug) gets the flow's generic text. */
 export function failureMessage(flow: ErrorFlow, error: unknown, context?: VerificationContext): string {

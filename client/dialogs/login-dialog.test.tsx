@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { LOGIN_MESSAGES, NETWORK_OFFLINE_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
+import { LOGIN_MESSAGES, NETWORK_OFFLINE_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { useSession } from "../session/store.ts";
 import { useDialogs } from "./store.ts";
 import {

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import type { SessionUser } from "#shared/contract.ts";
-import { ApiError, ERROR_CODES } from "#shared/errors.ts";
+import { ERROR_CODES } from "#shared/error-codes.ts";
+import { ApiError } from "#shared/error-decoding.ts";
 import { validateLogin } from "#shared/validation.ts";
 // client/api is the browser's API client, not the api/ tier the lint rule guards against.
 import { api } from "../backend/endpoints.ts";

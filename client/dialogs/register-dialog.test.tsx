@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { REGISTER_MESSAGES } from "#shared/errors.ts";
+import { REGISTER_MESSAGES } from "#shared/messages.ts";
 import { useDialogs } from "./store.ts";
 import {
   advance,

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { RESET_MESSAGES } from "#shared/errors.ts";
+import { RESET_MESSAGES } from "#shared/messages.ts";
 import { useSession } from "../session/store.ts";
 import { useDialogs } from "./store.ts";
 import {

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { RESEND_MESSAGES, VERIFY_MESSAGES } from "#shared/errors.ts";
+import { RESEND_MESSAGES, VERIFY_MESSAGES } from "#shared/messages.ts";
 import { useSession } from "../session/store.ts";
 import { useDialogs, type VerifyContext } from "./store.ts";
 import {

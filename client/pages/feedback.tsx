@@ -1,7 +1,7 @@
 import { PageMeta } from "../components/page-meta.tsx";
 import { useId, useState, type FormEvent } from "react";
 import { FEEDBACK_MAX_LENGTH } from "#shared/constants.ts";
-import { FEEDBACK_FAILED_MESSAGE, FEEDBACK_SUCCESS_MESSAGE } from "#shared/errors.ts";
+import { FEEDBACK_FAILED_MESSAGE, FEEDBACK_SUCCESS_MESSAGE } from "#shared/messages.ts";
 import { validateFeedback } from "#shared/validation.ts";
 import { api } from "../backend/endpoints.ts";
 import { withMinimumDelay } from "../loaders/min-delay.ts";

@@ -1,11 +1,7 @@
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { UserProfile } from "#shared/contract.ts";
-import {
-  ApiError,
-  PROFILE_NO_DATA_MESSAGE,
-  PROFILE_UNEXPECTED_MESSAGE,
-  flowErrorMessage,
-} from "#shared/errors.ts";
+import { ApiError } from "#shared/error-decoding.ts";
+import { PROFILE_NO_DATA_MESSAGE, PROFILE_UNEXPECTED_MESSAGE, flowErrorMessage } from "#shared/messages.ts";
 import { countryName } from "#shared/reference.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";

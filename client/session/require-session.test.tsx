@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { NETWORK_OFFLINE_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
+import { NETWORK_OFFLINE_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
 import { useSession } from "./store.ts";
 

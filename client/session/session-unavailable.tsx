@@ -1,6 +1,6 @@
 import type { JSX } from "react";
 import { useLocation } from "react-router";
-import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
+import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 
 /**
  * A protected page whose session could not be checked because the odds service is down

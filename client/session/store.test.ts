@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "#shared/contract.ts";
-import { AUTH_EXPIRED_MESSAGE } from "#shared/errors.ts";
+import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import { api } from "../backend/endpoints.ts";
 import { useSession } from "./store.ts";
 

@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import type { SessionUser } from "#shared/contract.ts";
-import { ERROR_CODES } from "#shared/errors.ts";
+import { ERROR_CODES } from "#shared/error-codes.ts";
 import { api } from "../backend/endpoints.ts";
 import { onSessionExpired } from "../backend/http.ts";
 

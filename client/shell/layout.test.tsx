@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openLogin, openRegister, useDialogs } from "../dialogs/store.ts";
-import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
+import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { useSession } from "../session/store.ts";
 import { loggedIn, renderApp, resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
 import { timeZoneCookie } from "./time-zone-cookie.ts";

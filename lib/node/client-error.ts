@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
-import { errorEnvelope } from "#shared/errors.ts";
+import { errorEnvelope } from "#shared/error-codes.ts";
 
 /** Node's parser codes for a header block over --max-http-header-size. */
 const TOO_LARGE = new Set(["HPE_HEADER_OVERFLOW"]);

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { errorEnvelope } from "#shared/errors.ts";
+import { errorEnvelope } from "#shared/error-codes.ts";
 
 /** No contract body nests deeper than a few levels; 32 leaves room and keeps JSON.stringify far from the stack's end. */
 export const MAX_BODY_DEPTH = 32;

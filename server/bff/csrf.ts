@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { errorEnvelope } from "#shared/errors.ts";
+import { errorEnvelope } from "#shared/error-codes.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 

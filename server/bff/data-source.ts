@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import type { OddsResponse, OddsSummary, SessionUser, UserProfile } from "#shared/contract.ts";
-import { ApiError, AUTH_EXPIRED_MESSAGE } from "#shared/errors.ts";
+import { ApiError } from "#shared/error-decoding.ts";
+import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { DataSource } from "#client/loaders/source.ts";
 import type { SessionCookies } from "./cookies.ts";
 import type { OddsCache } from "./odds-cache.ts";

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { errorEnvelope } from "#shared/errors.ts";
+import { errorEnvelope } from "#shared/error-codes.ts";
 
 export interface BucketOptions {
   /** Requests a client may send at once. */

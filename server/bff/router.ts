@@ -1,7 +1,8 @@
 import express, { Router, type Request, type Response } from "express";
 import type { Logger } from "pino";
 import { ANALYTICS_EVENT_NAMES, CONTRACT_ROUTES, type AuthResult, type UserProfile } from "#shared/contract.ts";
-import { AUTH_EXPIRED_MESSAGE, errorEnvelope } from "#shared/errors.ts";
+import { errorEnvelope } from "#shared/error-codes.ts";
+import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import { sendCached } from "#lib/node/cached-answer.ts";
 import type { SessionCookies } from "./cookies.ts";
 import { depthGuard } from "./body-guard.ts";

@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 import { oddsChecksum } from "#shared/checksum.ts";
 import type { SessionUser, UserProfile } from "#shared/contract.ts";
-import { decodeErrorBody } from "#shared/errors.ts";
+import { decodeErrorBody } from "#shared/error-decoding.ts";
 import { oddsKey, type CachedOdds, type OddsCache } from "./odds-cache.ts";
 import type { SessionKeeper } from "./session.ts";
 import type { Upstream, UpstreamAnswer } from "./upstream.ts";

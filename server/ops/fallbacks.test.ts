@@ -2,7 +2,7 @@ import express from "express";
 import { pino } from "pino";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/errors.ts";
+import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { UpstreamUnavailable } from "../bff/upstream.ts";
 import { errorFallback, notFoundFallback } from "./fallbacks.ts";
 

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
-import { errorEnvelope, UPSTREAM_UNAVAILABLE_MESSAGE, type ErrorCode } from "#shared/errors.ts";
+import { errorEnvelope, type ErrorCode } from "#shared/error-codes.ts";
+import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { UpstreamUnavailable } from "../bff/upstream.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { RequestListener } from "node:http";
-import { errorEnvelope } from "#shared/errors.ts";
+import { errorEnvelope } from "#shared/error-codes.ts";
 import type { Metrics } from "./metrics.ts";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();

@@ -4,7 +4,7 @@ import { DEFAULT_REGISTRATION_LIMITS } from "#api/config.ts";
 import { sha256 } from "#api/accounts/secrets.ts";
 import { REFRESH_REUSE_GRACE_MS } from "#api/accounts/tokens.ts";
 import { AppError } from "#api/http/errors.ts";
-import { RATE_LIMITED_MESSAGE } from "#shared/errors.ts";
+import { RATE_LIMITED_MESSAGE } from "#shared/messages.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";

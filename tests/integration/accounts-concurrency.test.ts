@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CODE_ATTEMPTS } from "#api/accounts/codes.ts";
 import { forgotPassword } from "#api/accounts/passwords-reset.ts";
 import { resendCode } from "#api/accounts/verification.ts";
-import { RATE_LIMITED_MESSAGE, RESET_MESSAGES, VERIFY_MESSAGES } from "#shared/errors.ts";
+import { RATE_LIMITED_MESSAGE, RESET_MESSAGES, VERIFY_MESSAGES } from "#shared/messages.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";

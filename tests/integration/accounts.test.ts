@@ -9,7 +9,7 @@ import {
   RESEND_MESSAGES,
   RESET_MESSAGES,
   VERIFY_MESSAGES,
-} from "#shared/errors.ts";
+} from "#shared/messages.ts";
 import { VALIDATION_MESSAGES } from "#shared/validation.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";

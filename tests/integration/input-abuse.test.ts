@@ -4,7 +4,7 @@ import { decodeJwt } from "jose";
 import type { Response } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oddsChecksum } from "#shared/checksum.ts";
-import { RESEND_MESSAGES } from "#shared/errors.ts";
+import { RESEND_MESSAGES } from "#shared/messages.ts";
 import { VALIDATION_MESSAGES } from "#shared/validation.ts";
 import { captureLogs, startTestApi, type TestApi } from "../helpers/api.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";

@@ -1,0 +1,82 @@
+/**
+ * The client's view of a failed call: decoding a failed response (spec section 8) and the errors
+ * for "no response at all" and an expired session.
+ */
+import { ERROR_CODES, ERROR_STATUS, ERROR_TYPE } from "./error-codes.ts";
+import { AUTH_EXPIRED_MESSAGE, NETWORK_GENERIC_MESSAGE, NETWORK_OFFLINE_MESSAGE } from "./messages.ts";
+
+/**
+ * A failed call as the client sees it. `code` and `type` are whatever the server sent (possibly
+ * a code this build does not know, or nothing for a non-JSON answer); `status` is 0 when no
+ * response arrived.
+ */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly code: string | undefined;
+  readonly type: string | undefined;
+  readonly status: number;
+
+  constructor(
+    message: string,
+    options: { code?: string | undefined; type?: string | undefined; status: number; cause?: unknown },
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = options.code;
+    this.type = options.type;
+    this.status = options.status;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function stringField(record: Record<string, unknown>, key: string): string | undefined {
+  const value = record[key];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/**
+ * Spec section 8: an `error` object wins (description, code, type); otherwise the top-level
+ * description (or message), code and type. Anything that is not a JSON object, such as a
+ * proxy's HTML error page, becomes "HTTP error! status: N" so the user never sees markup.
+ */
+export function decodeErrorBody(status: number, bodyText: string): ApiError {
+  const fallback = `HTTP error! status: ${status}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    return new ApiError(fallback, { status });
+  }
+  if (!isRecord(body)) return new ApiError(fallback, { status });
+  const source = isRecord(body.error) ? body.error : body;
+  const message = stringField(source, "description") ?? stringField(source, "message") ?? fallback;
+  return new ApiError(message, {
+    code: stringField(source, "code"),
+    type: stringField(source, "type"),
+    status,
+  });
+}
+
+/** Messages fetch implementations use for "no response at all": Chrome, undici, Firefox, Safari, React Native. */
+const FETCH_FAILURE = /failed to fetch|fetch failed|networkerror|load failed|network request failed/i;
+
+/** Only a fetch TypeError means offline; any other TypeError is a bug and must not be blamed on the network. */
+export function networkError(cause: unknown): ApiError {
+  const offline = cause instanceof TypeError && FETCH_FAILURE.test(cause.message);
+  return new ApiError(offline ? NETWORK_OFFLINE_MESSAGE : NETWORK_GENERIC_MESSAGE, {
+    code: ERROR_CODES.NETWORK_ERROR,
+    type: ERROR_TYPE.NETWORK_ERROR,
+    status: 0,
+    cause,
+  });
+}
+
+export function sessionExpiredError(): ApiError {
+  return new ApiError(AUTH_EXPIRED_MESSAGE, {
+    code: ERROR_CODES.AUTH_EXPIRED,
+    type: ERROR_TYPE.AUTH_EXPIRED,
+    status: ERROR_STATUS.AUTH_EXPIRED,
+  });
+}
