@@ -1,4 +1,5 @@
 import type { WriteResult } from "../odds/store.ts";
+import { markedStaleBefore } from "../odds/freshness.ts";
 import { writeFixtures } from "../odds/store.ts";
 import { judge, recordVerdict, type FeedSource } from "./bookmaker-run.ts";
 import type { BookmakerOutcome } from "./collect-bookmaker.ts";
@@ -31,7 +32,8 @@ async function persist(c: Collector, outcome: BookmakerOutcome, perLeague: Reado
     return undefined;
   }
   return c.deps.db.transaction().execute(async (trx) => {
-    const results = await writeFixtures(trx, [...perLeague.values()].flatMap((l) => l.fixtures), now);
+    // A bookmaker back from stale is a change even when its prices did not move, so open tabs drop the mark.
+    const results = await writeFixtures(trx, [...perLeague.values()].flatMap((l) => l.fixtures), now, { staleBefore: markedStaleBefore(now, c.deps.intervalMs) });
     await recordFeedRuns(trx, runRecords(outcome, perLeague, results, startedAt, now));
     return results;
   });

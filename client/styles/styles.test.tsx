@@ -273,10 +273,10 @@ describe("live odds", () => {
   const liveCard = (now: number) =>
     render(
       <EventCard
-        event={oddsEvent({ markets: [market(1, [{ ...providerOdds(1, [[1, 2.1], [2, 3.4], [3, 3.25]]), updatedAt: new Date(now - 60_000).toISOString() }])] })}
+        event={oddsEvent({ markets: [market(1, [{ ...providerOdds(1, [[1, 2.1], [2, 3.4], [3, 3.25]]), updatedAt: new Date(now - 60_000).toISOString(), stale: true }])] })}
         timeZone="Africa/Lagos"
         now={now}
-        clock={{ now, intervalS: 5 }}
+        clock={{ now }}
       />,
     );
 
