@@ -17,6 +17,98 @@ interface LiveOptions {
   doc?: Document;
 }
 
+/** One page's connection state, shared by the steps below. */
+interface Connection {
+  url: string;
+  handlers: LiveHandlers;
+  pollMs: number;
+  doc: Document;
+  source: EventSource | undefined;
+  lastEventId: string | undefined;
+  polling: boolean;
+  stopped: boolean;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  /** Opened hidden: the page's data may be older than the stream's first position. */
+  behind: boolean;
+  onVisibility: () => void;
+}
+
+function open(conn: Connection) {
+  const resuming = conn.lastEventId !== undefined || conn.behind;
+  conn.behind = false;
+  const { url, lastEventId } = conn;
+  const es = new EventSource(lastEventId === undefined ? url : `${url}&lastEventId=${encodeURIComponent(lastEventId)}`);
+  conn.source = es;
+  listen(conn, es, resuming);
+}
+
+function listen(conn: Connection, es: EventSource, resuming: boolean) {
+  const { handlers } = conn;
+  let first = true;
+  const seen = (event: MessageEvent) => {
+    if (event.lastEventId) conn.lastEventId = event.lastEventId;
+    const wasFirst = first;
+    first = false;
+    return wasFirst;
+  };
+  // `ready` names the stream's position; given a resume point the stream does not send it, so a
+  // `ready` first means the gap was not replayed: refetch.
+  es.addEventListener("ready", (event) => {
+    if (seen(event) && resuming) handlers.onResync();
+  });
+  es.addEventListener("reset", (event) => {
+    seen(event);
+    handlers.onResync();
+  });
+  es.addEventListener("market", (event) => {
+    seen(event);
+    handlers.onMarket(JSON.parse(event.data as string) as OddsEvent);
+  });
+  es.addEventListener("error", () => {
+    // CONNECTING: EventSource retries by itself with Last-Event-ID. CLOSED: it gave up.
+    if (es.readyState !== EventSource.CLOSED || conn.source !== es) return;
+    conn.source = undefined;
+    conn.polling = true;
+    schedulePoll(conn, 0);
+  });
+}
+
+function schedulePoll(conn: Connection, delay: number) {
+  clearTimeout(conn.timer);
+  conn.timer = setTimeout(async () => {
+    if ((await conn.handlers.poll()) === "stop") return stop(conn);
+    if (!conn.stopped && !conn.doc.hidden) schedulePoll(conn, conn.pollMs);
+  }, delay);
+}
+
+function pause(conn: Connection) {
+  conn.source?.close();
+  conn.source = undefined;
+  clearTimeout(conn.timer);
+}
+
+function resume(conn: Connection) {
+  if (conn.stopped || conn.doc.hidden) return;
+  if (conn.polling || typeof EventSource === "undefined") {
+    conn.polling = true;
+    schedulePoll(conn, 0);
+  } else if (!conn.source) open(conn);
+}
+
+function start(conn: Connection) {
+  if (conn.doc.hidden) return;
+  if (typeof EventSource !== "undefined") return open(conn);
+  // The loader has just fetched the odds: the first poll is one period away.
+  conn.polling = true;
+  schedulePoll(conn, conn.pollMs);
+}
+
+function stop(conn: Connection) {
+  conn.stopped = true;
+  pause(conn);
+  conn.doc.removeEventListener("visibilitychange", conn.onVisibility);
+}
+
 /**
  * A page's live odds: an EventSource on `url` (the web tier's /api/odds/stream) while the tab is
  * visible, closed while it is hidden and reopened from the last seen sequence when it shows
@@ -24,87 +116,20 @@ interface LiveOptions {
  * e.g. 401: the first poll then lets the session handling act).
  */
 export function liveConnection(url: string, handlers: LiveHandlers, { pollMs = POLL_INTERVAL_MS, doc = document }: LiveOptions = {}) {
-  let source: EventSource | undefined;
-  let lastEventId: string | undefined;
-  let polling = false;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // Opened hidden: the page's data may be older than the stream's first position.
-  let behind = doc.hidden;
-
-  function open() {
-    const resuming = lastEventId !== undefined || behind;
-    behind = false;
-    const es = new EventSource(lastEventId === undefined ? url : `${url}&lastEventId=${encodeURIComponent(lastEventId)}`);
-    source = es;
-    let first = true;
-    const seen = (event: MessageEvent) => {
-      if (event.lastEventId) lastEventId = event.lastEventId;
-      const wasFirst = first;
-      first = false;
-      return wasFirst;
-    };
-    // `ready` names the stream's position; given a resume point the stream does not send it, so a
-    // `ready` first means the gap was not replayed: refetch.
-    es.addEventListener("ready", (event) => {
-      if (seen(event) && resuming) handlers.onResync();
-    });
-    es.addEventListener("reset", (event) => {
-      seen(event);
-      handlers.onResync();
-    });
-    es.addEventListener("market", (event) => {
-      seen(event);
-      handlers.onMarket(JSON.parse(event.data as string) as OddsEvent);
-    });
-    es.addEventListener("error", () => {
-      // CONNECTING: EventSource retries by itself with Last-Event-ID. CLOSED: it gave up.
-      if (es.readyState !== EventSource.CLOSED || source !== es) return;
-      source = undefined;
-      polling = true;
-      schedulePoll(0);
-    });
-  }
-
-  function schedulePoll(delay: number) {
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
-      if ((await handlers.poll()) === "stop") return stop();
-      if (!stopped && !doc.hidden) schedulePoll(pollMs);
-    }, delay);
-  }
-
-  function pause() {
-    source?.close();
-    source = undefined;
-    clearTimeout(timer);
-  }
-
-  function resume() {
-    if (stopped || doc.hidden) return;
-    if (polling || typeof EventSource === "undefined") {
-      polling = true;
-      schedulePoll(0);
-    } else if (!source) open();
-  }
-
-  function start() {
-    if (doc.hidden) return;
-    if (typeof EventSource !== "undefined") return open();
-    // The loader has just fetched the odds: the first poll is one period away.
-    polling = true;
-    schedulePoll(pollMs);
-  }
-
-  const onVisibility = () => (doc.hidden ? pause() : resume());
-  doc.addEventListener("visibilitychange", onVisibility);
-
-  function stop() {
-    stopped = true;
-    pause();
-    doc.removeEventListener("visibilitychange", onVisibility);
-  }
-
-  start();
-  return { close: stop };
+  const conn: Connection = {
+    url,
+    handlers,
+    pollMs,
+    doc,
+    source: undefined,
+    lastEventId: undefined,
+    polling: false,
+    stopped: false,
+    timer: undefined,
+    behind: doc.hidden,
+    onVisibility: () => (doc.hidden ? pause(conn) : resume(conn)),
+  };
+  doc.addEventListener("visibilitychange", conn.onVisibility);
+  start(conn);
+  return { close: () => stop(conn) };
 }

@@ -33,75 +33,93 @@ function keysOf(data: string): string[] | undefined {
   }
 }
 
+/** One country's state on this web process, shared by the steps below. */
+interface FeedState {
+  capacity: number;
+  onSent: (frames: number) => void;
+  ring: RingEntry[];
+  index: Map<string, Set<Subscriber>>;
+  /** Subscribers waiting for the first upstream `ready`: until then there is no position to give them. */
+  pending: Set<Subscriber>;
+  // Every change after `floor` is in the ring; undefined until the upstream named its position.
+  floor: number | undefined;
+  latest: number;
+}
+
+function send(feed: FeedState, subscriber: Subscriber, frame: string) {
+  if (subscriber.stream.write(frame)) feed.onSent(1);
+}
+
+/** A new browser's first frames: its resume frames, a reset (older than the ring), or a `ready` at the current sequence. */
+function start(feed: FeedState, subscriber: Subscriber) {
+  const from = subscriber.lastEventId;
+  if (from === undefined) send(feed, subscriber, sseFrame(feed.latest, "ready", JSON.stringify({ seq: feed.latest })));
+  else if (from < feed.floor!) send(feed, subscriber, sseFrame(feed.latest, "reset", JSON.stringify({ seq: feed.latest })));
+  else for (const entry of feed.ring) if (entry.seq > from && entry.keys.includes(subscriber.key)) send(feed, subscriber, entry.frame);
+  let set = feed.index.get(subscriber.key);
+  if (!set) feed.index.set(subscriber.key, (set = new Set()));
+  set.add(subscriber);
+}
+
+function positioned(feed: FeedState, seq: number) {
+  feed.floor = feed.latest = seq;
+  for (const subscriber of feed.pending) start(feed, subscriber);
+  feed.pending.clear();
+}
+
+function add(feed: FeedState, subscriber: Subscriber) {
+  if (feed.floor === undefined) feed.pending.add(subscriber);
+  else start(feed, subscriber);
+}
+
+function remove(feed: FeedState, subscriber: Subscriber) {
+  feed.pending.delete(subscriber);
+  const set = feed.index.get(subscriber.key);
+  set?.delete(subscriber);
+  if (set?.size === 0) feed.index.delete(subscriber.key);
+}
+
+/** The API could not resume us: every browser refetches, whatever its view. */
+function receiveReset(feed: FeedState, seq: number) {
+  feed.ring.length = 0;
+  const reset = sseFrame(seq, "reset", JSON.stringify({ seq }));
+  for (const set of feed.index.values()) for (const subscriber of set) send(feed, subscriber, reset);
+  positioned(feed, seq);
+}
+
+function receiveMarket(feed: FeedState, seq: number, data: string) {
+  const keys = keysOf(data);
+  if (!keys) return;
+  const entry = { seq, keys, frame: sseFrame(seq, "market", data) };
+  feed.ring.push(entry);
+  if (feed.ring.length > feed.capacity) feed.floor = feed.ring.shift()!.seq;
+  feed.latest = Math.max(feed.latest, seq);
+  for (const key of keys) for (const subscriber of feed.index.get(key) ?? []) send(feed, subscriber, entry.frame);
+}
+
+/** A frame from the upstream stream. */
+function receive(feed: FeedState, frame: SseFrame) {
+  const seq = Number(frame.id);
+  if (!Number.isSafeInteger(seq)) return;
+  if (frame.event === "ready") {
+    if (feed.floor === undefined) positioned(feed, seq);
+  } else if (frame.event === "reset") receiveReset(feed, seq);
+  else if (frame.event === "market" && frame.data !== undefined) receiveMarket(feed, seq, frame.data);
+}
+
 /**
  * One country's fan-out on this web process: a ring of recent frames (so a browser resumes here,
  * whichever API replica the upstream reaches), and subscribers indexed by view key, so a change
  * costs O(browsers of the views it touches).
  */
 export function countryFeed(capacity: number, onSent: (frames: number) => void) {
-  const ring: RingEntry[] = [];
-  const index = new Map<string, Set<Subscriber>>();
-  /** Subscribers waiting for the first upstream `ready`: until then there is no position to give them. */
-  const pending = new Set<Subscriber>();
-  // Every change after `floor` is in the ring; undefined until the upstream named its position.
-  let floor: number | undefined;
-  let latest = 0;
-
-  const send = (subscriber: Subscriber, frame: string) => {
-    if (subscriber.stream.write(frame)) onSent(1);
-  };
-
-  /** A new browser's first frames: its resume frames, a reset (older than the ring), or a `ready` at the current sequence. */
-  function start(subscriber: Subscriber) {
-    const from = subscriber.lastEventId;
-    if (from === undefined) send(subscriber, sseFrame(latest, "ready", JSON.stringify({ seq: latest })));
-    else if (from < floor!) send(subscriber, sseFrame(latest, "reset", JSON.stringify({ seq: latest })));
-    else for (const entry of ring) if (entry.seq > from && entry.keys.includes(subscriber.key)) send(subscriber, entry.frame);
-    let set = index.get(subscriber.key);
-    if (!set) index.set(subscriber.key, (set = new Set()));
-    set.add(subscriber);
-  }
-
-  function positioned(seq: number) {
-    floor = latest = seq;
-    for (const subscriber of pending) start(subscriber);
-    pending.clear();
-  }
-
+  const feed: FeedState = { capacity, onSent, ring: [], index: new Map(), pending: new Set(), floor: undefined, latest: 0 };
   return {
-    latest: () => (floor === undefined ? undefined : latest),
-    add(subscriber: Subscriber) {
-      if (floor === undefined) pending.add(subscriber);
-      else start(subscriber);
-    },
-    remove(subscriber: Subscriber) {
-      pending.delete(subscriber);
-      const set = index.get(subscriber.key);
-      set?.delete(subscriber);
-      if (set?.size === 0) index.delete(subscriber.key);
-    },
+    latest: () => (feed.floor === undefined ? undefined : feed.latest),
+    add: (subscriber: Subscriber) => add(feed, subscriber),
+    remove: (subscriber: Subscriber) => remove(feed, subscriber),
     /** A frame from the upstream stream. */
-    receive(frame: SseFrame) {
-      const seq = Number(frame.id);
-      if (!Number.isSafeInteger(seq)) return;
-      if (frame.event === "ready") {
-        if (floor === undefined) positioned(seq);
-      } else if (frame.event === "reset") {
-        // The API could not resume us: every browser refetches, whatever its view.
-        ring.length = 0;
-        const reset = sseFrame(seq, "reset", JSON.stringify({ seq }));
-        for (const set of index.values()) for (const subscriber of set) send(subscriber, reset);
-        positioned(seq);
-      } else if (frame.event === "market" && frame.data !== undefined) {
-        const keys = keysOf(frame.data);
-        if (!keys) return;
-        const entry = { seq, keys, frame: sseFrame(seq, "market", frame.data) };
-        ring.push(entry);
-        if (ring.length > capacity) floor = ring.shift()!.seq;
-        latest = Math.max(latest, seq);
-        for (const key of keys) for (const subscriber of index.get(key) ?? []) send(subscriber, entry.frame);
-      }
-    },
+    receive: (frame: SseFrame) => receive(feed, frame),
   };
 }
 

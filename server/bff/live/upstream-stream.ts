@@ -22,75 +22,95 @@ export interface UpstreamStreamOptions {
   maxBackoffMs?: number;
 }
 
+/** One upstream stream's state, shared by the steps below. */
+interface StreamState {
+  options: UpstreamStreamOptions;
+  minBackoff: number;
+  maxBackoff: number;
+  /** Tokens the API refused (401): never offered again. */
+  rejected: Set<string>;
+  controller: AbortController | undefined;
+  closed: boolean;
+  connected: boolean;
+  attempt: number;
+  retry: NodeJS.Timeout | undefined;
+}
+
+/** One attempt: opens the request and feeds its frames on until the body ends or fails. */
+async function once(state: StreamState, credential: Credential): Promise<void> {
+  const { options } = state;
+  state.controller = new AbortController();
+  const resume = options.lastEventId();
+  const query = `country=${options.country}&k=${oddsStreamChecksum(credential.ak, options.country)}`;
+  const res = await request(`${options.origin}/odds/stream?${query}`, {
+    dispatcher: options.dispatcher,
+    signal: state.controller.signal,
+    headers: { accept: "text/event-stream", authorization: `Bearer ${credential.token}`, ...(resume === undefined ? {} : { "last-event-id": String(resume) }) },
+  });
+  if (res.statusCode !== 200) {
+    await res.body.dump();
+    if (res.statusCode === 401) state.rejected.add(credential.token);
+    return;
+  }
+  state.connected = true;
+  state.attempt = 0;
+  const parse = sseParser(options.onFrame);
+  res.body.setEncoding("utf8");
+  for await (const chunk of res.body) parse(chunk as string);
+}
+
+function schedule(state: StreamState) {
+  if (state.closed || state.retry) return;
+  const delay = Math.min(state.maxBackoff, state.minBackoff * 2 ** state.attempt) * (0.5 + Math.random() / 2);
+  state.attempt += 1;
+  state.retry = setTimeout(() => {
+    state.retry = undefined;
+    connect(state);
+  }, delay);
+  state.retry.unref();
+}
+
+function connect(state: StreamState) {
+  if (state.closed || state.controller) return;
+  const credential = state.options.credential(state.rejected);
+  // Nobody signed in to open it with: the next subscriber calls connect() again.
+  if (!credential) return;
+  void once(state, credential)
+    .catch(() => undefined)
+    .finally(() => {
+      state.controller = undefined;
+      state.connected = false;
+      schedule(state);
+    });
+}
+
+function close(state: StreamState) {
+  state.closed = true;
+  clearTimeout(state.retry);
+  state.controller?.abort();
+}
+
 /**
  * One upstream `GET /odds/stream` for a country, reconnecting with `Last-Event-ID` and backoff
  * (with jitter, so web processes do not reconnect in step) until closed. A token the API refused
  * is not offered again; another subscriber's is used instead.
  */
 export function upstreamStream(options: UpstreamStreamOptions) {
-  const minBackoff = options.minBackoffMs ?? 250;
-  const maxBackoff = options.maxBackoffMs ?? 10_000;
-  const rejected = new Set<string>();
-  let controller: AbortController | undefined;
-  let closed = false;
-  let connected = false;
-  let attempt = 0;
-  let retry: NodeJS.Timeout | undefined;
-
-  async function once(credential: Credential): Promise<void> {
-    controller = new AbortController();
-    const resume = options.lastEventId();
-    const query = `country=${options.country}&k=${oddsStreamChecksum(credential.ak, options.country)}`;
-    const res = await request(`${options.origin}/odds/stream?${query}`, {
-      dispatcher: options.dispatcher,
-      signal: controller.signal,
-      headers: { accept: "text/event-stream", authorization: `Bearer ${credential.token}`, ...(resume === undefined ? {} : { "last-event-id": String(resume) }) },
-    });
-    if (res.statusCode !== 200) {
-      await res.body.dump();
-      if (res.statusCode === 401) rejected.add(credential.token);
-      return;
-    }
-    connected = true;
-    attempt = 0;
-    const parse = sseParser(options.onFrame);
-    res.body.setEncoding("utf8");
-    for await (const chunk of res.body) parse(chunk as string);
-  }
-
-  function schedule() {
-    if (closed || retry) return;
-    const delay = Math.min(maxBackoff, minBackoff * 2 ** attempt) * (0.5 + Math.random() / 2);
-    attempt += 1;
-    retry = setTimeout(() => {
-      retry = undefined;
-      connect();
-    }, delay);
-    retry.unref();
-  }
-
-  function connect() {
-    if (closed || controller) return;
-    const credential = options.credential(rejected);
-    // Nobody signed in to open it with: the next subscriber calls connect() again.
-    if (!credential) return;
-    void once(credential)
-      .catch(() => undefined)
-      .finally(() => {
-        controller = undefined;
-        connected = false;
-        schedule();
-      });
-  }
-
+  const state: StreamState = {
+    options,
+    minBackoff: options.minBackoffMs ?? 250,
+    maxBackoff: options.maxBackoffMs ?? 10_000,
+    rejected: new Set(),
+    controller: undefined,
+    closed: false,
+    connected: false,
+    attempt: 0,
+    retry: undefined,
+  };
   return {
-    connect,
-    connected: () => connected,
-    close() {
-      closed = true;
-      clearTimeout(retry);
-      controller?.abort();
-    },
+    connect: () => connect(state),
+    connected: () => state.connected,
+    close: () => close(state),
   };
 }
 
