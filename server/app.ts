@@ -6,16 +6,16 @@ import express, { type Express } from "express";
 import helmet from "helmet";
 import { pino, type Logger } from "pino";
 import { bffRouter } from "./bff/router.ts";
-import { sessionCookies } from "./bff/cookies.ts";
-import { sessionKeeper } from "./bff/session.ts";
-import { oddsCache } from "./bff/odds-cache.ts";
-import { createUpstream } from "./bff/upstream.ts";
+import { sessionCookies, type SessionCookies } from "./bff/cookies.ts";
+import { sessionKeeper, type SessionKeeper } from "./bff/session.ts";
+import { oddsCache, type OddsCache } from "./bff/odds-cache.ts";
+import { createUpstream, type Upstream } from "./bff/upstream.ts";
 import type { RouteObject } from "react-router";
 import type { ServerConfig } from "./config.ts";
 import { requestLogging } from "./ops/logging.ts";
 import { errorFallback, notFoundFallback, onlyGetAndHead } from "./ops/fallbacks.ts";
 import { liveOddsRouter } from "./bff/live/router.ts";
-import { createMetrics } from "./ops/metrics.ts";
+import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { metricsListener, metricsOnPublicPort } from "./ops/metrics-access.ts";
 import { pagesHandler } from "./pages.ts";
 import { loadBuild } from "./render/assets.ts";
@@ -48,8 +48,49 @@ export interface WebInstance {
 /** /readyz answers within this budget however slow the odds API is (issue 11: it took 10 s on a hung API). */
 const READY_BUDGET_MS = 2_000;
 
+/** What the web tier's steps share: one upstream, one session keeper, one odds cache. */
+interface WebParts {
+  config: ServerConfig;
+  options: WebOptions;
+  logger: Logger;
+  metrics: Metrics;
+  build: ReturnType<typeof loadBuild>;
+  upstream: Upstream;
+  cookies: SessionCookies;
+  session: SessionKeeper;
+  odds: OddsCache;
+}
+
 /** Builds the web tier: security headers, hashed assets, the /api BFF, prerendered and streamed pages. Listens nowhere. */
 export function createApp(config: ServerConfig, options: WebOptions): WebInstance {
+  const parts = webParts(config, options);
+  let shuttingDown = false;
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
+  app.use(requestLogging(parts.logger, parts.metrics.observe));
+  useSecurityHeaders(app);
+  useProbes(app, parts, () => shuttingDown);
+  useAssets(app, config);
+  const live = useApi(app, parts);
+  usePages(app, parts);
+  app.use(notFoundFallback);
+  // The web tier's one error middleware: the BFF's errors (an unavailable API, body-parser) end here too.
+  app.use(errorFallback(parts.logger));
+
+  return {
+    app,
+    beginShutdown() {
+      shuttingDown = true;
+    },
+    metricsListener: metricsListener(parts.metrics),
+    closeStreams: () => live.closeStreams(),
+    close: () => parts.upstream.close(),
+  };
+}
+
+function webParts(config: ServerConfig, options: WebOptions): WebParts {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { tier: "web" } });
   const metrics = createMetrics();
   const build = loadBuild(config.distDir);
@@ -58,12 +99,10 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
   const session = sessionKeeper(upstream, cookies);
   // One odds cache for /api/odds and the pages' loaders (DESIGN section 12).
   const odds = oddsCache({ ttlMs: options.oddsCacheMs });
-  let shuttingDown = false;
+  return { config, options, logger, metrics, build, upstream, cookies, session, odds };
+}
 
-  const app = express();
-  app.disable("x-powered-by");
-  if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
-  app.use(requestLogging(logger, metrics.observe));
+function useSecurityHeaders(app: Express): void {
   app.use(
     helmet({
       // Set below and per page (render/csp.ts).
@@ -73,28 +112,37 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
       frameguard: { action: "deny" },
     }),
   );
-
   // Everything that is not a page; pages replace it with their own: a nonce for rendered pages,
   // hashes for prerendered ones, a static policy for the 500 page.
   app.use((_req, res, next) => {
     res.setHeader("Content-Security-Policy", NON_HTML_POLICY);
     next();
   });
+}
 
+/** Liveness, readiness (503 while draining or when the odds API does not answer) and metrics. */
+function useProbes(app: Express, { config, metrics, upstream }: WebParts, shuttingDown: () => boolean): void {
   app.get("/healthz", (_req, res) => {
     res.json({ data: { status: "ok" } });
   });
   app.get("/readyz", async (_req, res) => {
-    if (shuttingDown) return void res.status(503).json({ data: { status: "shutting down" } });
+    if (shuttingDown()) return void res.status(503).json({ data: { status: "shutting down" } });
     const answer = await upstream.call("GET", "/healthz", { signal: AbortSignal.timeout(READY_BUDGET_MS) }).catch(() => undefined);
     const ready = answer?.status === 200;
     res.status(ready ? 200 : 503).json({ data: { status: ready ? "ready" : "odds API unreachable" } });
   });
   app.get("/metrics", metricsOnPublicPort(metrics, config.metricsToken));
+}
+
+function useAssets(app: Express, config: ServerConfig): void {
   // serve-static answers other methods with a bare 405; the envelope says it instead.
   app.use("/assets", onlyGetAndHead);
   app.use("/assets", hashedAssets(join(config.distDir, "client", "assets")));
+}
 
+/** The live odds stream and the BFF under /api; returns the live router, whose streams shutdown ends. */
+function useApi(app: Express, parts: WebParts): ReturnType<typeof liveOddsRouter> {
+  const { config, options, logger, metrics, upstream, cookies, session, odds } = parts;
   app.use(cookieParser());
   app.use(compression({ threshold: 1024 }));
   // Live odds (DESIGN section 9): before the BFF, which knows no stream; it watches logouts to end that session's streams.
@@ -102,21 +150,12 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
   app.use("/api/odds/stream", live);
   app.post("/api/users/logout", live.watchLogout);
   app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger, odds }));
+  return live;
+}
+
+function usePages(app: Express, { config, options, logger, build, upstream, cookies, session, odds }: WebParts): void {
   app.get(
     /.*/,
     pagesHandler({ assets: build.assets, prerendered: build.prerendered, upstream, cookies, session, odds, publicOrigin: config.publicOrigin, logger, routes: options.routes, renderTimeoutMs: options.renderTimeoutMs }),
   );
-  app.use(notFoundFallback);
-  // The web tier's one error middleware: the BFF's errors (an unavailable API, body-parser) end here too.
-  app.use(errorFallback(logger));
-
-  return {
-    app,
-    beginShutdown() {
-      shuttingDown = true;
-    },
-    metricsListener: metricsListener(metrics),
-    closeStreams: () => live.closeStreams(),
-    close: () => upstream.close(),
-  };
 }

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response } from "express";
+import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
 import { ANALYTICS_EVENT_NAMES, CONTRACT_ROUTES, type AuthResult, type UserProfile } from "#shared/contract.ts";
 import { errorEnvelope } from "#shared/error-codes.ts";
@@ -37,33 +37,48 @@ function relay(res: Response, answer: UpstreamAnswer) {
 
 const json = <T>(answer: UpstreamAnswer) => JSON.parse(answer.body.toString("utf8")) as { data: T };
 
+type Handler = (req: Request, res: Response) => Promise<void>;
+
 /** The /api backend-for-frontend (DESIGN section 5). */
 export function bffRouter(deps: BffDeps): Router {
-  const { upstream, cookies, session } = deps;
   const router = Router();
   router.use(express.json({ limit: "16kb" }));
   router.use(depthGuard());
   router.use(csrfGuard(deps.publicOrigin));
+  router.get("/odds", oddsRoute(deps));
+  router.get("/session", sessionRoute(deps));
+  router.post("/users/logout", logoutRoute(deps));
+  router.post("/users/refresh", refreshRoute(deps));
+  router.post("/events", beaconRateLimit(), eventsRoute(deps.logger));
+  router.use(contractForwarder(deps));
+  return router;
+}
 
-  const expired = (res: Response) => {
-    cookies.clear(res);
-    res.status(401).json(errorEnvelope("AUTH_EXPIRED", AUTH_EXPIRED_MESSAGE));
-  };
+function answerExpired(cookies: SessionCookies, res: Response): void {
+  cookies.clear(res);
+  res.status(401).json(errorEnvelope("AUTH_EXPIRED", AUTH_EXPIRED_MESSAGE));
+}
 
-  /** An authenticated call (session-calls.ts); a session that is over is answered here. */
-  async function withSession(req: Request, res: Response, call: (token: string, claims: TokenClaims) => Promise<UpstreamAnswer>): Promise<UpstreamAnswer | undefined> {
-    const outcome = await callWithSession(session, req, res, call);
-    if (outcome.ok) return outcome.answer;
-    if (outcome.expired) expired(res);
-    else res.status(401).json(errorEnvelope("AUTH_REQUIRED", "Please log in to continue."));
-    return undefined;
-  }
+/** An authenticated call (session-calls.ts); a session that is over is answered here. */
+async function withSession(
+  deps: BffDeps,
+  req: Request,
+  res: Response,
+  call: (token: string, claims: TokenClaims) => Promise<UpstreamAnswer>,
+): Promise<UpstreamAnswer | undefined> {
+  const outcome = await callWithSession(deps.session, req, res, call);
+  if (outcome.ok) return outcome.answer;
+  if (outcome.expired) answerExpired(deps.cookies, res);
+  else res.status(401).json(errorEnvelope("AUTH_REQUIRED", "Please log in to continue."));
+  return undefined;
+}
 
-  /** GET /odds: signed and answered from the odds cache when it can be (session-calls.ts). */
-  router.get("/odds", async (req, res) => {
+/** GET /odds: signed and answered from the odds cache when it can be (session-calls.ts). */
+function oddsRoute(deps: BffDeps): Handler {
+  return async (req, res) => {
     const params = new URLSearchParams(req.url.includes("?") ? req.url.slice(req.url.indexOf("?") + 1) : "");
     let cached: CachedOdds | undefined;
-    const answer = await withSession(req, res, async (token, claims) => {
+    const answer = await withSession(deps, req, res, async (token, claims) => {
       const got = await fetchOdds(deps, req, params, token, claims);
       cached = got.cached;
       return got.answer;
@@ -71,9 +86,12 @@ export function bffRouter(deps: BffDeps): Router {
     if (!answer) return;
     if (cached) return sendCached(req, res, cached);
     relay(res, answer);
-  });
+  };
+}
 
-  router.get("/session", async (req, res) => {
+function sessionRoute(deps: BffDeps): Handler {
+  const { upstream, cookies } = deps;
+  return async (req, res) => {
     // No session cookies at all: a visitor, not an error (docs/decisions/005-session-endpoint.md).
     const held = cookies.read(req);
     if (!held.access && !held.refresh) {
@@ -81,21 +99,23 @@ export function bffRouter(deps: BffDeps): Router {
       res.json({ data: { user: null } });
       return;
     }
-    const answer = await withSession(req, res, (token) => upstream.call("GET", "/users/me", { headers: { ...forwardHeaders(req), authorization: `Bearer ${token}` } }));
+    const answer = await withSession(deps, req, res, (token) => upstream.call("GET", "/users/me", { headers: { ...forwardHeaders(req), authorization: `Bearer ${token}` } }));
     if (!answer) return;
     if (answer.status !== 200) return relay(res, answer);
     const profile = json<UserProfile>(answer).data;
     const { sub } = cookies.readClaims(req) ?? { sub: "" };
     res.setHeader("Cache-Control", "private, no-store");
     res.json({ data: { user: sessionUser(profile, sub) } });
-  });
+  };
+}
 
-  /**
-   * Logout needs the API (docs/decisions/011-logout-needs-the-api.md): the cookies go only once the
-   * API has revoked the family, else the refresh token would outlive a "logout". An unreachable
-   * API throws UpstreamUnavailable (502/503 from server/ops/fallbacks.ts) and the user, still signed in, can retry.
-   */
-  router.post("/users/logout", async (req, res) => {
+/**
+ * Logout needs the API (docs/decisions/011-logout-needs-the-api.md): the cookies go only once the
+ * API has revoked the family, else the refresh token would outlive a "logout". An unreachable
+ * API throws UpstreamUnavailable (502/503 from server/ops/fallbacks.ts) and the user, still signed in, can retry.
+ */
+function logoutRoute({ upstream, cookies, session, odds }: BffDeps): Handler {
+  return async (req, res) => {
     const { refresh, access } = cookies.read(req);
     if (refresh || access) {
       const answer = await upstream.call("POST", "/users/logout", {
@@ -105,19 +125,23 @@ export function bffRouter(deps: BffDeps): Router {
       // 200 revoked it; 401 means these cookies prove no live session, so there is nothing left to revoke.
       if (answer.status !== 200 && answer.status !== 401) return relay(res, answer);
       if (refresh) session.forget(refresh);
-      if (access) deps.odds.forget(access);
+      if (access) odds.forget(access);
     }
     cookies.clear(res);
     res.json({ data: { ok: true } });
-  });
+  };
+}
 
-  router.post("/users/refresh", async (req, res) => {
+function refreshRoute({ cookies, session }: BffDeps): Handler {
+  return async (req, res) => {
     const result = await session.ensure(req, res, forwardHeaders(req), true);
-    if (!result.ok) return expired(res);
+    if (!result.ok) return answerExpired(cookies, res);
     res.json({ data: { ok: true } });
-  });
+  };
+}
 
-  router.post("/events", beaconRateLimit(), (req, res) => {
+function eventsRoute(logger: Logger): RequestHandler {
+  return (req, res) => {
     const event = (req.body ?? {}) as Record<string, unknown>;
     if (typeof event.name !== "string" || !(ANALYTICS_EVENT_NAMES as readonly string[]).includes(event.name)) {
       res.status(400).json(errorEnvelope("VALIDATION_ERROR", "Unknown analytics event."));
@@ -125,11 +149,15 @@ export function bffRouter(deps: BffDeps): Router {
     }
     // Logged, never stored; no personal data beyond the country (DESIGN section 3).
     const clip = (v: unknown) => (typeof v === "string" ? v.slice(0, 300) : undefined);
-    deps.logger.info({ analytics: { name: event.name, path: clip(event.path), country: clip(event.country), message: clip(event.message) }, reqId: req.id }, "analytics event");
+    logger.info({ analytics: { name: event.name, path: clip(event.path), country: clip(event.country), message: clip(event.message) }, reqId: req.id }, "analytics event");
     res.status(202).json({ data: { ok: true } });
-  });
+  };
+}
 
-  router.use(async (req, res) => {
+/** Every other contract route, forwarded as is; the token-issuing ones trade their tokens for cookies. */
+function contractForwarder(deps: BffDeps): Handler {
+  const { upstream, cookies } = deps;
+  return async (req, res) => {
     const key = `${req.method} ${req.path}`;
     if (!ALLOWED.has(key)) {
       res.status(404).json(errorEnvelope("NOT_FOUND", "Not found."));
@@ -140,7 +168,7 @@ export function bffRouter(deps: BffDeps): Router {
     const base = { ...forwardHeaders(req, !ISSUES_TOKENS.has(req.path)), ...(body === undefined ? {} : { "content-type": "application/json" }) };
 
     if (NEEDS_SESSION.has(key)) {
-      const answer = await withSession(req, res, (token) =>
+      const answer = await withSession(deps, req, res, (token) =>
         upstream.call(req.method as "GET" | "POST", `${req.path}${query}`, { headers: { ...base, authorization: `Bearer ${token}` }, body }),
       );
       if (answer) relay(res, answer);
@@ -156,7 +184,5 @@ export function bffRouter(deps: BffDeps): Router {
       return;
     }
     relay(res, answer);
-  });
-
-  return router;
+  };
 }

@@ -26,85 +26,108 @@ function claimsOf(token: string | undefined) {
 const REFRESH_SHARE_MS = 10_000;
 
 /**
+ * Concurrent requests of one session share one refresh (keyed by the refresh token). A success
+ * stays a little while for requests that arrive with the old cookie just after; a rejection or
+ * an upstream failure is forgotten at once, so the next request tries again.
+ */
+interface SharedRefreshes {
+  shared: Map<string, Promise<Tokens | null>>;
+  /** The refresh token each shared success issued, and the one it replaced: logout forgets both. */
+  replaced: Map<string, string>;
+}
+
+type Refresh = (refreshToken: string, headers: Record<string, string>) => Promise<Tokens | null>;
+
+/**
  * The spec's client-side session logic, run by the web tier (DESIGN section 5): an access token
  * that is missing, expired or within 5 minutes of expiry is refreshed first, one refresh at a
  * time per session; a failed refresh clears the cookies. An unavailable API is not a failed
  * refresh: the call throws UpstreamUnavailable and the cookies stay.
  */
 export function sessionKeeper(upstream: Upstream, cookies: SessionCookies, clock: () => number = Date.now) {
-  /**
-   * Concurrent requests of one session share one refresh (keyed by the refresh token). A success
-   * stays a little while for requests that arrive with the old cookie just after; a rejection or
-   * an upstream failure is forgotten at once, so the next request tries again.
-   */
-  const shared = new Map<string, Promise<Tokens | null>>();
-  /** The refresh token each shared success issued, and the one it replaced: logout forgets both. */
-  const replaced = new Map<string, string>();
+  const refreshes: SharedRefreshes = { shared: new Map(), replaced: new Map() };
 
-  function refresh(refreshToken: string, headers: Record<string, string>): Promise<Tokens | null> {
-    const running = shared.get(refreshToken);
+  const refresh: Refresh = (refreshToken, headers) => {
+    const running = refreshes.shared.get(refreshToken);
     if (running) return running;
-    const attempt = (async () => {
-      // Parsed here, so asked for uncompressed whatever the browser accepts.
-      const res = await upstream.call("POST", "/users/refresh", {
-        headers: { ...headers, "accept-encoding": "identity", "content-type": "application/json" },
-        body: JSON.stringify({ refreshToken }),
-      });
-      // Only the API's 401 says the session is over; any other refusal (a 429, a 400) is the API's
-      // trouble, not the user's, and must not cost them their cookies (issue 11, item 9).
-      if (res.status === 401) return null;
-      if (res.status !== 200) throw new UpstreamUnavailable(`odds API answered ${res.status} to a refresh`, 502, "server_error");
-      return (JSON.parse(res.body.toString("utf8")) as { data: Tokens }).data;
-    })();
-    shared.set(refreshToken, attempt);
-    const forget = () => {
-      if (shared.get(refreshToken) === attempt) shared.delete(refreshToken);
-    };
-    attempt.then(
-      (tokens) => {
-        if (!tokens) return forget();
-        replaced.set(tokens.refreshToken, refreshToken);
-        setTimeout(() => {
-          forget();
-          replaced.delete(tokens.refreshToken);
-        }, REFRESH_SHARE_MS).unref();
-      },
-      forget,
-    );
+    const attempt = postRefresh(upstream, refreshToken, headers);
+    share(refreshes, refreshToken, attempt);
     return attempt;
-  }
+  };
 
   return {
     refresh,
     /** Logout: requests still carrying the session's previous refresh token must not reuse its last refresh. */
     forget(refreshToken: string) {
-      const previous = replaced.get(refreshToken);
-      if (previous) shared.delete(previous);
-      shared.delete(refreshToken);
-      replaced.delete(refreshToken);
+      const previous = refreshes.replaced.get(refreshToken);
+      if (previous) refreshes.shared.delete(previous);
+      refreshes.shared.delete(refreshToken);
+      refreshes.replaced.delete(refreshToken);
     },
     /** Answers a usable access token, refreshing it first when needed; sets or clears cookies on `res`. */
-    async ensure(req: Request, res: Response, headers: Record<string, string>, force = false): Promise<SessionCheck> {
-      const { access, refresh: refreshToken } = cookies.read(req);
-      const claims = claimsOf(access);
-      const fresh = claims && claims.exp - clock() / 1000 > REFRESH_WINDOW_S;
-      if (access && claims && fresh && !force) return { ok: true, token: access, claims };
-      if (!refreshToken) {
-        if (access) cookies.clear(res);
-        return { ok: false, expired: Boolean(access) };
-      }
-      const tokens = await refresh(refreshToken, headers);
-      const next = claimsOf(tokens?.token);
-      if (!tokens || !next) {
-        cookies.clear(res);
-        cookies.remember(req, null);
-        return { ok: false, expired: true };
-      }
-      cookies.set(res, tokens);
-      cookies.remember(req, tokens);
-      return { ok: true, token: tokens.token, claims: next };
+    ensure(req: Request, res: Response, headers: Record<string, string>, force = false): Promise<SessionCheck> {
+      return ensureSession({ cookies, clock, refresh }, { req, res, headers, force });
     },
   };
+}
+
+async function postRefresh(upstream: Upstream, refreshToken: string, headers: Record<string, string>): Promise<Tokens | null> {
+  // Parsed here, so asked for uncompressed whatever the browser accepts.
+  const res = await upstream.call("POST", "/users/refresh", {
+    headers: { ...headers, "accept-encoding": "identity", "content-type": "application/json" },
+    body: JSON.stringify({ refreshToken }),
+  });
+  // Only the API's 401 says the session is over; any other refusal (a 429, a 400) is the API's
+  // trouble, not the user's, and must not cost them their cookies (issue 11, item 9).
+  if (res.status === 401) return null;
+  if (res.status !== 200) throw new UpstreamUnavailable(`odds API answered ${res.status} to a refresh`, 502, "server_error");
+  return (JSON.parse(res.body.toString("utf8")) as { data: Tokens }).data;
+}
+
+/** Shares a running refresh; keeps a success for REFRESH_SHARE_MS, forgets a failure at once. */
+function share(refreshes: SharedRefreshes, refreshToken: string, attempt: Promise<Tokens | null>): void {
+  const { shared, replaced } = refreshes;
+  shared.set(refreshToken, attempt);
+  const forget = () => {
+    if (shared.get(refreshToken) === attempt) shared.delete(refreshToken);
+  };
+  attempt.then(
+    (tokens) => {
+      if (!tokens) return forget();
+      replaced.set(tokens.refreshToken, refreshToken);
+      setTimeout(() => {
+        forget();
+        replaced.delete(tokens.refreshToken);
+      }, REFRESH_SHARE_MS).unref();
+    },
+    forget,
+  );
+}
+
+async function ensureSession(
+  keeper: { cookies: SessionCookies; clock: () => number; refresh: Refresh },
+  call: { req: Request; res: Response; headers: Record<string, string>; force: boolean },
+): Promise<SessionCheck> {
+  const { cookies, clock, refresh } = keeper;
+  const { req, res, headers, force } = call;
+  const { access, refresh: refreshToken } = cookies.read(req);
+  const claims = claimsOf(access);
+  const fresh = claims && claims.exp - clock() / 1000 > REFRESH_WINDOW_S;
+  if (access && claims && fresh && !force) return { ok: true, token: access, claims };
+  if (!refreshToken) {
+    if (access) cookies.clear(res);
+    return { ok: false, expired: Boolean(access) };
+  }
+  const tokens = await refresh(refreshToken, headers);
+  const next = claimsOf(tokens?.token);
+  if (!tokens || !next) {
+    cookies.clear(res);
+    cookies.remember(req, null);
+    return { ok: false, expired: true };
+  }
+  cookies.set(res, tokens);
+  cookies.remember(req, tokens);
+  return { ok: true, token: tokens.token, claims: next };
 }
 
 export type SessionKeeper = ReturnType<typeof sessionKeeper>;
