@@ -56,25 +56,8 @@ export interface CollectBookmakerOptions {
 }
 
 export async function collectBookmaker(options: CollectBookmakerOptions, outcome: BookmakerOutcome): Promise<void> {
-  const { adapter, baseUrl, fetcher, now, signal } = options;
-  let first = true;
-  const polite = async () => {
-    if (!first) await options.gap(signal);
-    first = false;
-  };
-  // One request can serve several leagues: fetched once per cycle, its failure too. A POST
-  // differs by its body (SportyBet's pcEvents asks each tournament at one URL).
-  const bodies = new Map<string, Promise<string>>();
-  const fetchOnce = (request: FeedRequest) => {
-    const key = `${request.method ?? "GET"} ${request.url} ${request.body ?? ""}`;
-    let body = bodies.get(key);
-    if (!body) {
-      body = polite().then(() => fetcher.fetch(request, signal));
-      bodies.set(key, body);
-    }
-    return body;
-  };
-
+  const { adapter, signal } = options;
+  const fetchOnce = fetchOncePerCycle(options);
   let siteDown: string | undefined;
   let siteBlocked = false;
   for (const competitionId of COMPETITION_IDS) {
@@ -86,27 +69,9 @@ export async function collectBookmaker(options: CollectBookmakerOptions, outcome
       continue;
     }
     try {
-      const offers = new Map<string, Offer>();
-      for (const firstPage of adapter.leagueRequests(baseUrl, competitionId, now)) {
-        let request: FeedRequest | undefined = firstPage;
-        for (let page = 0; request && page < MAX_PAGES; page += 1) {
-          const body: string = await fetchOnce(request);
-          const parsed = adapter.parseLeague(body, competitionId, now);
-          if (!parsed.ok) throw parsed.blocked ? new BlockedAnswer(parsed.error) : new ParseFailure(parsed.error);
-          // A listing that shifts between two page requests can repeat an event: the later wins.
-          for (const offer of parsed.offers) offers.set(offer.externalId, offer);
-          request = adapter.nextPage?.(request, body);
-        }
-      }
+      const offers = await listLeague(options, fetchOnce, competitionId);
       if (signal.aborted) return;
-      // An empty success envelope is how a degraded site often answers: it is recorded as a failed
-      // league (its last prices stay until stale). In a genuine break the report simply says so.
-      outcome.leagues.set(
-        competitionId,
-        offers.size === 0
-          ? { error: "answered no events for this league", eventCalls: 0, eventFailures: 0 }
-          : { offers: [...offers.values()], eventCalls: 0, eventFailures: 0 },
-      );
+      outcome.leagues.set(competitionId, leagueOutcome(offers));
     } catch (error) {
       if (signal.aborted || error instanceof FeedAbortedError) return;
       if (!(error instanceof ParseFailure)) siteDown = messageOf(error);
@@ -117,6 +82,59 @@ export async function collectBookmaker(options: CollectBookmakerOptions, outcome
   }
 
   if (adapter.eventRequests && adapter.parseEvent) await followUp(options, outcome);
+}
+
+type FetchOnce = (request: FeedRequest) => Promise<string>;
+
+/**
+ * One request can serve several leagues: fetched once per cycle, its failure too. A POST
+ * differs by its body (SportyBet's pcEvents asks each tournament at one URL). Every request but
+ * the bookmaker's first waits for the polite gap.
+ */
+function fetchOncePerCycle({ fetcher, signal, gap }: CollectBookmakerOptions): FetchOnce {
+  let first = true;
+  const polite = async () => {
+    if (!first) await gap(signal);
+    first = false;
+  };
+  const bodies = new Map<string, Promise<string>>();
+  return (request) => {
+    const key = `${request.method ?? "GET"} ${request.url} ${request.body ?? ""}`;
+    let body = bodies.get(key);
+    if (!body) {
+      body = polite().then(() => fetcher.fetch(request, signal));
+      bodies.set(key, body);
+    }
+    return body;
+  };
+}
+
+/** A league's listing, every page of every request; throws ParseFailure or BlockedAnswer for an unusable body. */
+async function listLeague(options: CollectBookmakerOptions, fetchOnce: FetchOnce, competitionId: number): Promise<Map<string, Offer>> {
+  const { adapter, baseUrl, now } = options;
+  const offers = new Map<string, Offer>();
+  for (const firstPage of adapter.leagueRequests(baseUrl, competitionId, now)) {
+    let request: FeedRequest | undefined = firstPage;
+    for (let page = 0; request && page < MAX_PAGES; page += 1) {
+      const body: string = await fetchOnce(request);
+      const parsed = adapter.parseLeague(body, competitionId, now);
+      if (!parsed.ok) throw parsed.blocked ? new BlockedAnswer(parsed.error) : new ParseFailure(parsed.error);
+      // A listing that shifts between two page requests can repeat an event: the later wins.
+      for (const offer of parsed.offers) offers.set(offer.externalId, offer);
+      request = adapter.nextPage?.(request, body);
+    }
+  }
+  return offers;
+}
+
+/**
+ * An empty success envelope is how a degraded site often answers: it is recorded as a failed
+ * league (its last prices stay until stale). In a genuine break the report simply says so.
+ */
+function leagueOutcome(offers: Map<string, Offer>): LeagueOutcome {
+  return offers.size === 0
+    ? { error: "answered no events for this league", eventCalls: 0, eventFailures: 0 }
+    : { offers: [...offers.values()], eventCalls: 0, eventFailures: 0 };
 }
 
 /** Per-event calls, rotated; each failure is logged and counted, and a run of them stops the rest. */
