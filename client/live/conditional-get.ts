@@ -1,4 +1,4 @@
-import { decodeErrorBody } from "#shared/errors.ts";
+import { decodeErrorBody } from "#shared/error-decoding.ts";
 import { sessionExpired } from "../backend/http.ts";
 
 /** An answer of a conditional GET: the new data with its ETag, or `unchanged` (304). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { OddsResponse } from "#shared/contract.ts";
-import { ApiError } from "#shared/errors.ts";
+import { ApiError } from "#shared/error-decoding.ts";
 import { applyMarketFrame, type OddsView } from "./apply-frame.ts";
 import { conditionalGet } from "./conditional-get.ts";
 import { liveConnection } from "./live-connection.ts";

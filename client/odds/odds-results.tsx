@@ -1,4 +1,4 @@
-import { ODDS_LOAD_FAILED_MESSAGE } from "#shared/errors.ts";
+import { ODDS_LOAD_FAILED_MESSAGE } from "#shared/messages.ts";
 import { EventCard, type CardClock } from "./event-card.tsx";
 import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLoaderData, useRouteLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
-import { SUMMARY_LOAD_FAILED_MESSAGE } from "#shared/errors.ts";
+import { SUMMARY_LOAD_FAILED_MESSAGE } from "#shared/messages.ts";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";

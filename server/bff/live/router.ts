@@ -1,7 +1,8 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import { decodeJwt } from "jose";
 import type { Logger } from "pino";
-import { AUTH_EXPIRED_MESSAGE, errorEnvelope } from "#shared/errors.ts";
+import { errorEnvelope } from "#shared/error-codes.ts";
+import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { SessionCookies } from "../cookies.ts";
 import type { SessionKeeper } from "../session.ts";
 import { callWithSession, forwardHeaders } from "../session-calls.ts";
