@@ -28,6 +28,8 @@ export function browserStream(res: Response, limits: BackpressureLimits, onDropp
     write(chunk: string): boolean {
       if (!open()) return false;
       if (!res.write(chunk)) blockedSince ??= Date.now();
+      // The compression middleware's flush: each frame leaves at once, compressed.
+      (res as Response & { flush?: () => void }).flush?.();
       if (res.writableLength > limits.maxQueuedBytes) {
         drop();
         return false;

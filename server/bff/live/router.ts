@@ -81,8 +81,9 @@ export function liveOddsRouter(deps: LiveOddsDeps) {
     if (lastEventId === null) return void res.status(400).json(errorEnvelope("VALIDATION_ERROR", "Last-Event-ID (or lastEventId) must be a change sequence number."));
     const session = await checkSession(deps, req, res, parsed.view);
     if (!session.ok) return void res.status(session.status).json(errorEnvelope(session.code, session.description));
-    // no-transform: compression must not buffer a stream.
-    res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" });
+    // Compressed (one deflate context for the whole stream: repeated JSON keys cost a few bytes,
+    // a budget of DESIGN section 8) and flushed after every frame, so nothing waits in zlib.
+    res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no" });
     res.flushHeaders();
     if (hub.closing()) return void res.end();
     const stream = browserStream(res, hub.limits, () => deps.metrics?.liveSlowConsumerDropped());
