@@ -69,9 +69,18 @@ async function abuse(ports: { web: number; api: number }) {
       rows.push([`abuse: registrations answered during that flood (${who})`, registrations(flood), ""]);
     }
     const soak = await oddsSoak(stack, user, `/api/odds?${ODDS}`, SOAK_SECONDS);
-    rows.push([`embedded: /api/odds through the web tier, 200 connections for ${SOAK_SECONDS} s`, describe(soak), `0 errors, p99 <= 250 ms, ${verdict(soak.errors === 0 && soak.p99 <= 250)}`]);
+    rows.push([`embedded (after the floods): /api/odds through the web tier, 200 connections for ${SOAK_SECONDS} s`, describe(soak), `0 errors, p99 <= 250 ms, ${verdict(soak.errors === 0 && soak.p99 <= 250)}`]);
   } finally {
     await stack.stop();
+  }
+  // The same soak on a fresh scaled-out stack: the web process alone, as a replica behind a load balancer runs.
+  const scaled = await startStack("scaled-out", { web: 3923, api: 4923 });
+  try {
+    const user = await benchUser(scaled);
+    const soak = await oddsSoak(scaled, user, `/api/odds?${ODDS}`, SOAK_SECONDS);
+    rows.push([`scaled-out: /api/odds through the web tier, 200 connections for ${SOAK_SECONDS} s`, describe(soak), `0 errors, p99 <= 250 ms, ${verdict(soak.errors === 0 && soak.p99 <= 250)}`]);
+  } finally {
+    await scaled.stop();
   }
 }
 
