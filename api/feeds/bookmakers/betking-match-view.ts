@@ -5,10 +5,10 @@
  * are the CDN feed's (110 1X2, 146 DC, 160 totals with `specialValue`, 302 GG/NG).
  */
 import { z } from "zod";
+import { MARKET_IDS } from "./betking-markets.ts";
 import type { Offer, ParseResult } from "../types.ts";
 import {
   PriceSet,
-  SELECTIONS,
   idText,
   isUpcoming,
   parseInstant,
@@ -18,7 +18,6 @@ import {
   validate,
   withPrices,
   failure,
-  type MarketIds,
 } from "./common.ts";
 
 /** Sportradar match numbers have 8-9 digits; other lengths come from another provider (feeds README). */
@@ -47,15 +46,6 @@ const bodySchema = z.object({
   matchViewData: z.object({ tournaments: z.array(z.object({ events: z.array(eventSchema) })) }),
 });
 
-const MARKET_IDS: MarketIds<number> = {
-  fixed: {
-    110: { 4: SELECTIONS.home, 2: SELECTIONS.draw, 5: SELECTIONS.away },
-    146: { 9: SELECTIONS.homeOrDraw, 10: SELECTIONS.homeOrAway, 11: SELECTIONS.drawOrAway },
-    302: { 74: SELECTIONS.bttsYes, 76: SELECTIONS.bttsNo },
-  },
-  totals: 160,
-  totalSides: { 12: "over", 13: "under" },
-};
 
 export function isBetkingMatchView(value: unknown): boolean {
   const data =

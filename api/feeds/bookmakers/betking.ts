@@ -7,7 +7,6 @@ import { z } from "zod";
 import type { BookmakerAdapter, Offer } from "../types.ts";
 import {
   PriceSet,
-  SELECTIONS,
   failure,
   idText,
   isUpcoming,
@@ -18,9 +17,9 @@ import {
   sportradarId,
   validate,
   withPrices,
-  type MarketIds,
   type Selection,
 } from "./common.ts";
+import { MARKET_IDS } from "./betking-markets.ts";
 import { BETKING_SR_DIGITS, isBetkingMatchView, parseMatchView } from "./betking-match-view.ts";
 import { browserHeaders } from "./headers.ts";
 import { isLeagueName, leagueIds } from "./leagues.ts";
@@ -55,16 +54,6 @@ const bodySchema = z.object({ AreaMatches: z.array(z.object({ Items: z.array(ite
 type Item = z.infer<typeof itemSchema>;
 type Market = z.infer<typeof marketSchema>;
 
-/** OddsTypeID -> OddTypeID -> product selection. */
-const MARKET_IDS: MarketIds<number> = {
-  fixed: {
-    110: { 4: SELECTIONS.home, 2: SELECTIONS.draw, 5: SELECTIONS.away },
-    146: { 9: SELECTIONS.homeOrDraw, 10: SELECTIONS.homeOrAway, 11: SELECTIONS.drawOrAway },
-    302: { 74: SELECTIONS.bttsYes, 76: SELECTIONS.bttsNo },
-  },
-  totals: 160,
-  totalSides: { 12: "over", 13: "under" },
-};
 
 function selectionFor(market: Market, oddTypeId: number): Selection | undefined {
   return selectionIn(MARKET_IDS, market.OddsType.OddsTypeID, oddTypeId, market.SpecialBetValue);
