@@ -1,7 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pino } from "pino";
-import { loadApiConfig } from "#api/config.ts";
 import { startApiServer } from "#api/server.ts";
 import { oddsChecksum } from "#shared/checksum.ts";
 import { serve } from "#server/serve.ts";
@@ -11,7 +10,7 @@ import type { FuzzCase } from "./fuzz-cases.ts";
 import { startPipeline } from "./pipeline.ts";
 import { requestHead, sendRaw, type RawOutcome } from "./raw-http.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
-import { builtDist, TEST_JWT_SECRET, TEST_ORIGIN, webTier } from "./web.ts";
+import { builtDist, listeningApiConfig, TEST_ORIGIN, webTier } from "./web.ts";
 
 /** The address the fuzz run's own logins come from, so the cases' failed logins never throttle them. */
 const SESSION_IP = "203.0.113.77";
@@ -38,16 +37,7 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 export async function startFuzzStack(dialect: "sqlite" | "postgres") {
   const database = await createTestDatabase(dialect);
   const sink = await startSmtpSink();
-  const config = loadApiConfig({
-    NODE_ENV: "test",
-    API_PORT: "0",
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.url,
-    JWT_SECRET: TEST_JWT_SECRET,
-    FEEDS: "off",
-    LOG_LEVEL: "silent",
-    SMTP_URL: sink.url,
-  });
+  const config = listeningApiConfig(database, { SMTP_URL: sink.url });
   const api = await startApiServer(config, { logger: pino({ level: "silent" }) });
   const pipeline = await startPipeline({ api: api.api, clock: api.api.clock });
   await pipeline.runCycle();

@@ -5,7 +5,6 @@ import { pino } from "pino";
 import request from "supertest";
 import { verifyAccessToken } from "#api/accounts/sessions.ts";
 import { createApp as createApi, type ApiInstance } from "#api/app.ts";
-import { loadApiConfig } from "#api/config.ts";
 import { requireAuth } from "#api/http/auth.ts";
 import { errorHandler } from "#api/http/errors.ts";
 import { oddsEventRouter } from "#api/odds/event-routes.ts";
@@ -23,7 +22,7 @@ import { createMetrics } from "#server/ops/metrics.ts";
 import { newAccount } from "../factories.ts";
 import type { TestDatabase } from "./databases.ts";
 import type { startSmtpSink } from "./smtp-sink.ts";
-import { TEST_JWT_SECRET, TEST_ORIGIN, webTier } from "./web.ts";
+import { listeningApiConfig, MANY_REGISTRATIONS, TEST_ORIGIN, webTier } from "./web.ts";
 
 const silent = pino({ level: "silent" });
 
@@ -52,17 +51,9 @@ export async function serveApiWithLive(api: ApiInstance, options: { streamOdds?:
 /** The real odds API (FEEDS=off) on `database`, its clock `offsetMs` from real time (tests move it). */
 export async function startLiveApi(database: TestDatabase, sink: Awaited<ReturnType<typeof startSmtpSink>>, env: Record<string, string> = {}) {
   const clock = Object.assign(() => Date.now() + clock.offsetMs, { offsetMs: 0 });
-  const config = loadApiConfig({
-    NODE_ENV: "test",
-    API_PORT: "0",
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.url,
-    JWT_SECRET: TEST_JWT_SECRET,
-    FEEDS: "off",
-    LOG_LEVEL: "silent",
+  const config = listeningApiConfig(database, {
     SMTP_URL: sink.url,
-    REGISTRATIONS_PER_ADDRESS_HOUR: "100000",
-    REGISTRATIONS_PER_10_MIN: "100000",
+    ...MANY_REGISTRATIONS,
     ...env,
   });
   const api = await createApi(config, { clock, logger: silent });

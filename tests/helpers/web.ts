@@ -133,12 +133,12 @@ export async function rawGet(handler: RequestListener, path: string, headers: Re
   }
 }
 
-/**
- * The real odds API listening on loopback (never a mock), a recording proxy in front of it, and
- * the web tier in front of that.
- */
-export async function startWebStack(database: TestDatabase, options: { smtpUrl?: string; upstreamTimeoutMs?: number; oddsCacheMs?: number; env?: Record<string, string> } = {}) {
-  const apiConfig = loadApiConfig({
+/** Registration limits raised for suites that register many accounts from one loopback address. */
+export const MANY_REGISTRATIONS = { REGISTRATIONS_PER_ADDRESS_HOUR: "100000", REGISTRATIONS_PER_10_MIN: "100000" };
+
+/** The odds API's config for a test that listens on a free loopback port: FEEDS=off, silent, the test secret. */
+export function listeningApiConfig(database: TestDatabase, env: Record<string, string> = {}) {
+  return loadApiConfig({
     NODE_ENV: "test",
     API_PORT: "0",
     DATA_DIR: database.dataDir,
@@ -146,11 +146,17 @@ export async function startWebStack(database: TestDatabase, options: { smtpUrl?:
     JWT_SECRET: TEST_JWT_SECRET,
     FEEDS: "off",
     LOG_LEVEL: "silent",
-    // Web suites register many accounts from loopback; accounts-abuse tests the real limits.
-    REGISTRATIONS_PER_ADDRESS_HOUR: "100000",
-    REGISTRATIONS_PER_10_MIN: "100000",
-    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...env,
   });
+}
+
+/**
+ * The real odds API listening on loopback (never a mock), a recording proxy in front of it, and
+ * the web tier in front of that.
+ */
+export async function startWebStack(database: TestDatabase, options: { smtpUrl?: string; upstreamTimeoutMs?: number; oddsCacheMs?: number; env?: Record<string, string> } = {}) {
+  // Web suites register many accounts from loopback; accounts-abuse tests the real limits.
+  const apiConfig = listeningApiConfig(database, { ...MANY_REGISTRATIONS, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}) });
   const api: RunningApi = await startApiServer(apiConfig, { logger: pino({ level: "silent" }) });
   const proxy = await startRecordingProxy(api.origin);
   const web = await webTier(proxy.origin, options.env, { upstreamTimeoutMs: options.upstreamTimeoutMs, oddsCacheMs: options.oddsCacheMs });
