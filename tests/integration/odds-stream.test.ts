@@ -1,4 +1,3 @@
-import { get, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import { connect } from "node:net";
 import express from "express";
 import { decodeJwt } from "jose";
@@ -27,66 +26,12 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/
 import { writeStoreRun } from "../helpers/pipeline.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 import { newAccount } from "../factories.ts";
+import { openSse, waitFor } from "../helpers/sse-client.ts";
 
 const dialects = await testDialects();
 const START = Date.UTC(2026, 10, 22, 8, 0);
 const KICKOFF = new Date(Date.UTC(2026, 10, 28, 15, 0));
 
-export interface SseFrame {
-  id?: string;
-  event?: string;
-  data?: string;
-  comment?: string;
-}
-
-/** A real SSE consumer over HTTP: collects frames (and comment lines) as they arrive. */
-export function openSse(url: string, headers: Record<string, string>) {
-  const frames: SseFrame[] = [];
-  let response: IncomingMessage | undefined;
-  let ended = false;
-  const opened = new Promise<{ status: number; headers: IncomingHttpHeaders }>((resolve, reject) => {
-    const req = get(url, { headers }, (res) => {
-      response = res;
-      let buffer = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const frame: SseFrame = {};
-          for (const line of buffer.slice(0, end).split("\n")) {
-            if (line.startsWith(":")) frame.comment = line.slice(1).trim();
-            else {
-              const [field, ...rest] = line.split(": ");
-              (frame as Record<string, string>)[field!] = rest.join(": ");
-            }
-          }
-          frames.push(frame);
-          buffer = buffer.slice(end + 2);
-        }
-      });
-      res.on("close", () => (ended = true));
-      resolve({ status: res.statusCode ?? 0, headers: res.headers });
-    });
-    req.on("error", (error) => (response ? (ended = true) : reject(error)));
-  });
-  return {
-    frames,
-    opened,
-    ended: () => ended,
-    events: (event: string) => frames.filter((f) => f.event === event),
-    markets: () => frames.filter((f) => f.event === "market").map((f) => ({ seq: Number(f.id), event: JSON.parse(f.data!) as OddsEvent })),
-    close: () => response?.destroy(),
-  };
-}
-
-export const waitFor = async (predicate: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const until = Date.now() + ms;
-  while (!(await predicate())) {
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 function fixture(key: string, prices: [bookmaker: number, selection: number, price: number][], names = { home: "Arsenal", away: "Chelsea" }): FixtureInput {
   return { key, competitionId: 1, ...names, kickoff: KICKOFF, prices: prices.map(([bookmaker, selectionTypeId, price]) => ({ bookmaker, marketId: 1, selectionTypeId, price, boosted: false })) };
