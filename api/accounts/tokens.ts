@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, webcrypto } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
@@ -32,11 +32,37 @@ export interface AccessClaims {
   exp: number;
 }
 
+/** Verified access tokens kept in memory (about 7 MB at most). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 /** HS256 access tokens (jose). Only HS256 is accepted, and only tokens typed "access" (DESIGN section 4). */
 export function accessTokens(secret: string, clock: () => number) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose the raw bytes would import a Web Crypto key on every call,
+  // which was a tenth of the API's CPU per odds request under load.
+  const key = webcrypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  // A token's signature check always gives the same answer, so each token is checked once:
+  // a signed-in page polls /odds with the same token for its 15 minutes. Expiry is still read
+  // on every call. Bounded: the oldest entry goes first.
+  const verified = new Map<string, AccessClaims>();
+  const remember = (token: string, claims: AccessClaims) => {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+  };
+  async function verifyOnce(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, await key, {
+        algorithms: ["HS256"],
+        currentDate: new Date(clock()),
+      });
+      if (payload.typ !== "access" || typeof payload.sub !== "string") return null;
+      if (typeof payload.ak !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+      return { sub: payload.sub, ak: payload.ak, sid: payload.sid, exp: payload.exp };
+    } catch {
+      return null;
+    }
+  }
   return {
-    sign(claims: { sub: string; ak: string; sid: string }): Promise<string> {
+    async sign(claims: { sub: string; ak: string; sid: string }): Promise<string> {
       const iat = Math.floor(clock() / 1000);
       return (
         new SignJWT({ ak: claims.ak, sid: claims.sid, typ: "access" })
@@ -46,26 +72,19 @@ export function accessTokens(secret: string, clock: () => number) {
           .setJti(randomUUID())
           .setIssuedAt(iat)
           .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
-          .sign(key)
+          .sign(await key)
       );
     },
     async verify(token: string): Promise<AccessClaims | null> {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ["HS256"],
-          currentDate: new Date(clock()),
-        });
-        if (payload.typ !== "access" || typeof payload.sub !== "string") return null;
-        if (
-          typeof payload.ak !== "string" ||
-          typeof payload.sid !== "string" ||
-          typeof payload.exp !== "number"
-        )
-          return null;
-        return { sub: payload.sub, ak: payload.ak, sid: payload.sid, exp: payload.exp };
-      } catch {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > clock() / 1000) return known;
+        verified.delete(token);
         return null;
       }
+      const claims = await verifyOnce(token);
+      if (claims) remember(token, claims);
+      return claims;
     },
   };
 }
