@@ -18,6 +18,7 @@ import { mailSettled } from "./mail/delivery.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { feedMetrics } from "./feeds/metrics.ts";
 import { oddsEventRouter } from "./odds/event-routes.ts";
+import { findRouter } from "./odds/find-routes.ts";
 import { oddsRouter } from "./odds/routes.ts";
 import { oddsStreamRouter, type StreamOptions } from "./odds/stream-routes.ts";
 import { oddsService, type OddsService } from "./odds/service.ts";
@@ -84,7 +85,8 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   app.use("/users", accountsRouter(accounts));
   app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));
   app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream));
-  app.use("/odds/events", oddsEventRouter(odds.cache, auth));
+  app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
+  app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS }, auth));
   app.use("/odds", oddsRouter(odds.cache, auth));
   app.use(notFound);
   app.use(errorHandler(logger));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTRACT_ROUTES, findContractRoute } from "./contract.ts";
+import { CONTRACT_ROUTES, findContractRoute, matchContractRoute } from "./contract.ts";
 
 /** Every call of product spec section 7, as "METHOD path". */
 const SPEC_CALLS = [
@@ -18,6 +18,8 @@ const SPEC_CALLS = [
 ];
 /** DESIGN section 3 additions. */
 const DESIGN_CALLS = ["POST /users/logout", "GET /session", "POST /events"];
+/** DESIGN section 10: the match page, its history, dropping odds and search. */
+const MATCH_CALLS = ["GET /odds/events/:id", "GET /odds/events/:id/history", "GET /odds/dropping", "GET /odds/search"];
 
 const keys = CONTRACT_ROUTES.map((route) => `${route.method} ${route.path}`);
 
@@ -27,7 +29,7 @@ describe("CONTRACT_ROUTES", () => {
   });
 
   it("includes every call of the spec and of the design, and nothing else", () => {
-    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS].sort());
+    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS, ...MATCH_CALLS].sort());
   });
 
   it("requires a session for odds, the profile and feedback, but not for the public sample or login", () => {
@@ -48,5 +50,30 @@ describe("CONTRACT_ROUTES", () => {
   it("finds nothing for a known path with the wrong method", () => {
     expect(findContractRoute("POST", "/users/register")).toBeUndefined();
     expect(findContractRoute("DELETE", "/users/me")).toBeUndefined();
+  });
+
+  it("requires a session for the match page, its history, dropping odds and search", () => {
+    for (const path of ["/odds/events/e1", "/odds/events/e1/history", "/odds/dropping", "/odds/search"]) expect(findContractRoute("GET", path)?.auth, path).toBe(true);
+  });
+});
+
+describe("matchContractRoute", () => {
+  it("matches an event id as one segment and names the route by its pattern, not the id", () => {
+    expect(matchContractRoute("GET", "/odds/events/sr%3Amatch%3A123")).toEqual({
+      route: expect.objectContaining({ path: "/odds/events/:id" }),
+      params: { id: "sr%3Amatch%3A123" },
+    });
+    expect(matchContractRoute("GET", "/odds/events/e1/history")?.route.path).toBe("/odds/events/:id/history");
+  });
+
+  it("matches exact paths with no parameters", () => {
+    expect(matchContractRoute("GET", "/odds")).toEqual({ route: expect.objectContaining({ path: "/odds" }), params: {} });
+  });
+
+  it("matches no empty id, no extra segment and no other method", () => {
+    for (const path of ["/odds/events/", "/odds/events", "/odds/events/e1/", "/odds/events/e1/history/x", "/odds/events/e1/other"]) {
+      expect(matchContractRoute("GET", path), path).toBeUndefined();
+    }
+    expect(matchContractRoute("POST", "/odds/events/e1")).toBeUndefined();
   });
 });

@@ -11,7 +11,8 @@ export type ApiSuccess<T> = { data: T };
 export type ApiErrorEnvelope = ErrorEnvelope;
 export type ApiResponse<T> = ApiSuccess<T> | ApiErrorEnvelope;
 
-type RegisterFields = { email: string; password: string; country: number };
+/** `acceptTerms`: the user confirmed being 18 or older and accepted the Terms and Privacy Policy (refused otherwise). */
+type RegisterFields = { email: string; password: string; country: number; acceptTerms: true };
 /** The spec spells the name `userName`; one client path sends `username`. The API accepts either. */
 export type RegisterRequest = RegisterFields &
   ({ userName: string; username?: undefined } | { username: string; userName?: undefined });
@@ -92,6 +93,47 @@ export type OddsEvent = {
  * Absent only in the empty answer served before the first listing.
  */
 export type OddsResponse = { events: OddsEvent[]; updatedAt: string; intervalS?: number };
+/** An event without its prices: what search, dropping odds and the match page's heading name. */
+export type EventHeading = Omit<OddsEvent, "markets">;
+
+/** A price on the match page: as in OddsSelection, plus the first price this bookmaker offered for it. */
+export type MatchSelection = OddsSelection & { opening: number };
+export type MatchProviderOdds = Omit<ProviderOdds, "odds"> & { odds: MatchSelection[] };
+export type MatchMarket = { marketId: number; odds: MatchProviderOdds[] };
+/**
+ * A bookmaker's own page for the event, built from the ids and names its feed carries (DESIGN
+ * section 10; no affiliate parameters). `exact: false` when the event's URL cannot be built and
+ * `url` is the bookmaker's football page instead.
+ */
+export type BookmakerLink = { provider: number; url: string; exact: boolean };
+/**
+ * GET /odds/events/:id: every market of one event (reference order) with opening prices, and a
+ * link per bookmaker that lists it. `started` once kick-off has passed: the event has left the
+ * listings, its page stays readable (prices as last seen) until its history is pruned.
+ */
+export type MatchDetail = {
+  event: EventHeading & { markets: MatchMarket[]; links: BookmakerLink[]; started: boolean };
+  updatedAt: string;
+  intervalS?: number;
+};
+/**
+ * One bookmaker's price of one selection over time: [epoch seconds, price], oldest first; the first
+ * point is the opening price, the last the price now. At most 48 points: a longer history keeps the
+ * last change of each of equal slices of time between them.
+ */
+export type HistorySeries = { provider: number; selectionTypeId: number; points: [number, number][] };
+/** GET /odds/events/:id/history?market=M */
+export type MarketHistory = { eventId: string; marketId: number; series: HistorySeries[] };
+/**
+ * One price that fell: `from` is the price in force when the window began (or the first one seen
+ * in it), `to` its price now (last changed `at`), `dropPct` = (from - to) / from x 100, one decimal.
+ */
+export type PriceDrop = { event: EventHeading; marketId: number; selectionTypeId: number; provider: number; from: number; to: number; dropPct: number; at: string };
+/** GET /odds/dropping?country=1&hours=24: the largest drops first, upcoming events only. */
+export type DroppingOdds = { hours: number; drops: PriceDrop[] };
+/** GET /odds/search?country=1&q=TEXT: upcoming events whose teams match, soonest first. */
+export type SearchResult = { events: EventHeading[] };
+
 export type OddsSummary = {
   numEvents: number;
   numBookmakers: number;
@@ -142,11 +184,47 @@ export const CONTRACT_ROUTES = [
   { method: "GET", path: "/odds", auth: true, upstream: true },
   { method: "GET", path: "/odds/summary", auth: false, upstream: true },
   { method: "GET", path: "/odds/sample", auth: false, upstream: true },
+  // DESIGN section 10. `:id` stands for one path segment (matchContractRoute).
+  { method: "GET", path: "/odds/events/:id", auth: true, upstream: true },
+  { method: "GET", path: "/odds/events/:id/history", auth: true, upstream: true },
+  { method: "GET", path: "/odds/dropping", auth: true, upstream: true },
+  { method: "GET", path: "/odds/search", auth: true, upstream: true },
   { method: "GET", path: "/session", auth: true, upstream: false },
   { method: "POST", path: "/events", auth: false, upstream: false },
 ] as const satisfies readonly ContractRoute[];
 
+/** A contract route that a request's path matched, with the segments its `:name` parts stood for (still percent-encoded). */
+export type ContractMatch = { route: ContractRoute; params: Record<string, string> };
+
+/** `path` against a route's path: literal segments equal, each `:name` one non-empty segment. */
+function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split("/");
+  const got = path.split("/");
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    const segment = got[i]!;
+    if (part.startsWith(":") && segment !== "") params[part.slice(1)] = segment;
+    else if (part !== segment) return undefined;
+  }
+  return params;
+}
+
+/**
+ * The route for a method and a raw path below API_PREFIX (query string excluded), if the contract
+ * has it, and its parameters. `route.path` is the pattern (`/odds/events/:id`), never the id: what
+ * metrics label a request with, so the label set stays bounded.
+ */
+export function matchContractRoute(method: string, path: string): ContractMatch | undefined {
+  for (const route of CONTRACT_ROUTES) {
+    if (route.method !== method) continue;
+    const params = matchPath(route.path, path);
+    if (params) return { route, params };
+  }
+  return undefined;
+}
+
 /** The route for a method and a path below API_PREFIX (query string excluded), if the contract has it. */
 export function findContractRoute(method: string, path: string): ContractRoute | undefined {
-  return CONTRACT_ROUTES.find((route) => route.method === method && route.path === path);
+  return matchContractRoute(method, path)?.route;
 }

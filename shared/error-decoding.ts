@@ -15,15 +15,18 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly type: string | undefined;
   readonly status: number;
+  /** The answer's Retry-After, in seconds, when it had one. */
+  retryAfterS: number | undefined;
 
   constructor(
     message: string,
-    options: { code?: string | undefined; type?: string | undefined; status: number; cause?: unknown },
+    options: { code?: string | undefined; type?: string | undefined; status: number; cause?: unknown; retryAfterS?: number | undefined },
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = options.code;
     this.type = options.type;
     this.status = options.status;
+    this.retryAfterS = options.retryAfterS;
   }
 }
 

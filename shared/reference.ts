@@ -1,11 +1,12 @@
 /** Reference tables fixed in the client (product spec section 3). Shared by browser and API. */
 
+/** `short`: the two-character name where a full one does not fit (the dashboard's compact list at 360 px). */
 export const BOOKMAKERS = [
-  { id: 1, name: "Bet9Ja" },
-  { id: 2, name: "BetKing" },
-  { id: 3, name: "SportyBet" },
-  { id: 4, name: "NairaBet" },
-  { id: 5, name: "1XBet" },
+  { id: 1, name: "Bet9Ja", short: "B9" },
+  { id: 2, name: "BetKing", short: "BK" },
+  { id: 3, name: "SportyBet", short: "SB" },
+  { id: 4, name: "NairaBet", short: "NB" },
+  { id: 5, name: "1XBet", short: "1X" },
 ] as const;
 export type BookmakerId = (typeof BOOKMAKERS)[number]["id"];
 
@@ -82,6 +83,7 @@ export const MARKET_IDS: readonly MarketId[] = MARKETS.map((m) => m.id);
 export const COUNTRY_IDS: readonly CountryId[] = COUNTRIES.map((c) => c.id);
 
 const bookmakerById = new Map<number, string>(BOOKMAKERS.map((b) => [b.id, b.name]));
+const bookmakerShortById = new Map<number, string>(BOOKMAKERS.map((b) => [b.id, b.short]));
 const competitionById = new Map<number, string>(COMPETITIONS.map((c) => [c.id, c.name]));
 const countryById = new Map<number, string>(COUNTRIES.map((c) => [c.id, c.name]));
 const marketById = new Map<number, Market>(MARKETS.map((m) => [m.id, m]));
@@ -133,12 +135,28 @@ export function bookmakerName(id: number): string {
   return bookmakerById.get(id) ?? `Provider ${id}`;
 }
 
+/** Unknown ids get 'P{id}', as bookmakerName gives 'Provider {id}'. */
+export function bookmakerShortName(id: number): string {
+  return bookmakerShortById.get(id) ?? `P${id}`;
+}
+
 export function competitionName(id: number): string {
   return competitionById.get(id) ?? `Competition ${id}`;
 }
 
 export function marketLabel(id: number): string {
   return marketById.get(id)?.label ?? `Market ${id}`;
+}
+
+/**
+ * A market as the market select names it: the spec's label, with the bare 'OU0.5'...'OU3.5' said
+ * in words ('Over/Under 0.5 goals (OU0.5)'), since a new bettor cannot guess them (issue 15, item 5).
+ * Tables keep the spec's labels (marketLabel).
+ */
+export function marketChoiceLabel(id: number): string {
+  const market = marketById.get(id);
+  if (!market) return `Market ${id}`;
+  return market.line !== null && market.label === market.code ? `Over/Under ${market.line} goals (${market.label})` : market.label;
 }
 
 export function marketCode(id: number): MarketCode | undefined {

@@ -25,6 +25,7 @@ const validRegistration = {
   password: "correct horse",
   confirmPassword: "correct horse",
   country: 1,
+  acceptTerms: true,
 };
 
 describe("validatePassword", () => {
@@ -231,6 +232,13 @@ describe("validateRegister", () => {
     expect(validateRegister({ ...validRegistration, username: "a b", email: "bad" })).toMatchObject({
       field: "username",
     });
+  });
+
+  it("refuses a registration without the 18+ and Terms confirmation (exactly true), after every other check", () => {
+    for (const acceptTerms of [undefined, false, "true", 1]) {
+      expect(validateRegister({ ...validRegistration, acceptTerms })).toMatchObject({ field: "acceptTerms" });
+    }
+    expect(validateRegister({ ...validRegistration, acceptTerms: false, email: "bad" })).toMatchObject({ field: "email" });
   });
 
   it("rejects Ghana, Kenya and non-numeric countries", () => {

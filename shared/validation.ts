@@ -41,6 +41,7 @@ export const VALIDATION_MESSAGES = {
   feedbackRequired: "Please enter your feedback message.",
   feedbackTooLong: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters.`,
   invalidCountry: "Please select a valid country",
+  termsRequired: "Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy",
   usernameRequired: "Please enter a username",
   loginUsernameTooLong: `Username must be at most ${LOGIN_USERNAME_MAX_LENGTH} characters long`,
   usernameLength: `Username must be between ${USERNAME_MIN_LENGTH} and ${USERNAME_MAX_LENGTH} characters long`,
@@ -187,6 +188,8 @@ export type RegisterInput = {
   /** Only the client's form has it; the API receives a single password. */
   confirmPassword?: unknown;
   country?: unknown;
+  /** The 18+ and Terms confirmation (issue 15, item 10): exactly `true`. */
+  acceptTerms?: unknown;
 };
 
 /**
@@ -219,6 +222,8 @@ export function validateRegister(input: RegisterInput): ValidationIssue | null {
   if (input.country !== LIVE_COUNTRY_ID && input.country !== String(LIVE_COUNTRY_ID)) {
     return issue(VALIDATION_MESSAGES.invalidCountry, "country");
   }
+  // The Terms and the Privacy Policy are for adults only: nobody registers without confirming both.
+  if (input.acceptTerms !== true) return issue(VALIDATION_MESSAGES.termsRequired, "acceptTerms");
   return null;
 }
 

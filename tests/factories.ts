@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from "node:crypto";
 let sequence = 0;
 
 /** A fresh, valid registration each call, so tests never share accounts. */
-export function newAccount(overrides: Partial<{ userName: string; email: string; password: string; country: number }> = {}) {
+export function newAccount(overrides: Partial<{ userName: string; email: string; password: string; country: number; acceptTerms: boolean }> = {}) {
   sequence += 1;
   const tag = `${randomBytes(3).toString("hex")}${sequence}`;
   return {
@@ -11,6 +11,7 @@ export function newAccount(overrides: Partial<{ userName: string; email: string;
     email: `bettor.${tag}@example.ng`,
     password: "correct horse battery",
     country: 1,
+    acceptTerms: true,
     ...overrides,
   };
 }

@@ -36,7 +36,7 @@ function signUpRoutes(router: Router, accounts: AccountsDeps) {
     // The spec spells it userName; one client path sends username.
     const username = text(body.userName ?? body.username);
     assertValid(
-      validateRegister({ username, email: body.email, password: body.password, country: body.country }),
+      validateRegister({ username, email: body.email, password: body.password, country: body.country, acceptTerms: body.acceptTerms }),
     );
     const input = {
       username,

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { AuthResult } from "#shared/contract.ts";
 import { AUTH_EXPIRED_MESSAGE, LOGIN_MESSAGES, RATE_LIMITED_MESSAGE } from "#shared/messages.ts";
+import { normaliseEmail } from "#shared/validation.ts";
 import { AppError } from "../http/errors.ts";
 import { issueCode, reserveCode } from "./code-mail.ts";
 import type { AccountsDeps } from "./deps.ts";
@@ -48,7 +49,8 @@ export async function login(
   const userKey = `login:user:${input.username.trim().toLowerCase()}`;
   const ipKey = `login:ip:${input.ip}`;
   await admitLogin(deps, userKey, ipKey);
-  const user = await deps.users.byUsername(input.username);
+  // A username never holds "@" (validateUsername), so text with one is the account's e-mail (issue 15, item 10).
+  const user = input.username.includes("@") ? await deps.users.byEmail(normaliseEmail(input.username)) : await deps.users.byUsername(input.username);
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !valid) {
     await deps.limits.fail(userKey, LOGIN_USER_RULE);
@@ -59,10 +61,12 @@ export async function login(
   await deps.limits.reset(userKey);
   await deps.limits.release(ipKey);
   if (!user.verified) {
-    // The client now asks for "the 6-digit code we sent": send one, unless one went out within the cooldown or the cap is reached.
-    if ((await reserveCode(deps, user.id, "verify")) === 0) await issueCode(deps, user, "verify", log, { wait: false });
+    // Send a code, unless one went out within the cooldown or the cap is reached: then Retry-After
+    // says so (and when another may be asked for), and the client says no new code was sent (issue 15, item 8).
+    const waitS = await reserveCode(deps, user.id, "verify");
+    if (waitS === 0) await issueCode(deps, user, "verify", log, { wait: false });
     // Spec section 4: the client opens verification for the e-mail carried as the description.
-    throw new AppError("ACCOUNT_NOT_VERIFIED", user.email);
+    throw new AppError("ACCOUNT_NOT_VERIFIED", user.email, waitS === 0 ? {} : { retryAfterS: waitS });
   }
   return startSession(deps, user);
 }

@@ -158,6 +158,20 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex("odds_changes_at").on("odds_changes").column("at").execute();
     },
   },
+  "006-event-links": {
+    async up(db: Kysely<unknown>) {
+      // Each bookmaker's own id and team names for an event, from which its event page's URL is built (decision 015).
+      await db.schema
+        .createTable("event_links")
+        .addColumn("event_id", "text", (c) => c.notNull().references("events.id").onDelete("cascade"))
+        .addColumn("bookmaker", "integer", (c) => c.notNull())
+        .addColumn("external_id", "text", (c) => c.notNull())
+        .addColumn("home", "text", (c) => c.notNull())
+        .addColumn("away", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("event_links_pk", ["event_id", "bookmaker"])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

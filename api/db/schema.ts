@@ -89,6 +89,15 @@ export interface PriceHistoryTable {
   recorded_at: number;
 }
 
+/** A bookmaker's own id and team names (as it lists them) for an event: its event page's URL is built from them. */
+export interface EventLinksTable {
+  event_id: string;
+  bookmaker: number;
+  external_id: string;
+  home: string;
+  away: string;
+}
+
 export interface FeedRunsTable {
   id: string;
   bookmaker: string;
@@ -126,6 +135,7 @@ export interface Database {
   events: EventsTable;
   prices: PricesTable;
   price_history: PriceHistoryTable;
+  event_links: EventLinksTable;
   feed_runs: FeedRunsTable;
   odds_changes: OddsChangesTable;
 }

@@ -11,9 +11,11 @@ export type { FeedSource } from "./bookmaker-run.ts";
 export type { BookmakerReport, CycleReport } from "./reports.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Events leave the store this long after kick-off; price history and run records after these. */
-const KEEP_EVENTS_MS = DAY_MS;
-const KEEP_HISTORY_MS = 14 * DAY_MS;
+/**
+ * Events leave the store (prices, history and links with them) this long after kick-off: their
+ * match pages stay readable until then (DESIGN section 10). Run records go after KEEP_RUNS_MS.
+ */
+export const KEEP_EVENTS_MS = 14 * DAY_MS;
 const KEEP_RUNS_MS = 7 * DAY_MS;
 
 /** Runs after the one before it, whether that one succeeded or not. */
@@ -25,7 +27,7 @@ function queueWrite<T>(c: Collector, write: () => Promise<T>): Promise<T> {
 
 /** Keeps the tables bounded at the end of a cycle. */
 async function housekeeping(c: Collector, startedAt: number, end: number) {
-  const odds = await pruneOdds(c.deps.db, { eventsBefore: startedAt - KEEP_EVENTS_MS, historyBefore: end - KEEP_HISTORY_MS });
+  const odds = await pruneOdds(c.deps.db, { eventsBefore: startedAt - KEEP_EVENTS_MS });
   return { ...odds, runs: await pruneFeedRuns(c.deps.db, end - KEEP_RUNS_MS) };
 }
 

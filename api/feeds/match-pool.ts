@@ -49,7 +49,8 @@ export function fixturesOf(latest: Listings, key: BookmakerKey, competitionId: n
         boosted: p.boosted,
         ...(p.carried ? { carried: true } : {}),
       }));
-      return [{ key: f.key, competitionId: f.competitionId, home: f.home, away: f.away, kickoff: f.kickoff, srId: f.srId, prices, sidesReversed: mine.swapped, listedBy: [id] }];
+      const listing = { bookmaker: id, externalId: mine.offer.externalId, home: mine.offer.home, away: mine.offer.away };
+      return [{ key: f.key, competitionId: f.competitionId, home: f.home, away: f.away, kickoff: f.kickoff, srId: f.srId, prices, sidesReversed: mine.swapped, listedBy: [id], listing }];
     }),
   };
 }

@@ -6,7 +6,7 @@ import { ERROR_STATUS, errorEnvelope, type ErrorCode } from "#shared/error-codes
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  /** Seconds, sent as Retry-After with 429 and 503. */
+  /** Seconds, sent as Retry-After (429 and 503; and ACCOUNT_NOT_VERIFIED when no new code was sent). */
   readonly retryAfterS: number | undefined;
 
   constructor(code: ErrorCode, message: string, options: { status?: number; retryAfterS?: number } = {}) {

@@ -1,84 +1,100 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { Router, type RequestHandler } from "express";
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import { sendCached, type CachedAnswer } from "#lib/node/cached-answer.ts";
-import type { OddsEvent } from "#shared/contract.ts";
-import { COMPETITIONS, MARKETS } from "#shared/reference.ts";
+import { hasBrokenCharacters, hasControlCharacters } from "#shared/validation.ts";
 import { AppError } from "../http/errors.ts";
 import { guardQuery } from "../http/input-guards.ts";
-import type { CachedBody, OddsCache } from "./cache.ts";
+import { readMarketHistory } from "./history.ts";
+import { readMatchDetail, type MatchDetailDeps } from "./match-detail.ts";
+import type { OddsService } from "./service.ts";
 
 /** Event ids are the store's keys (`c1:...`); anything longer than this is no id of ours. */
 const MAX_ID_LENGTH = 200;
+/** Answers kept between two cache rebuilds; past this the memo starts afresh (distinct ids are bounded by the store anyway). */
+const MAX_MEMO_ENTRIES = 2_000;
 
-/** What the index was built from: the cache's bodies, which keep their identity while unchanged. */
-type Sources = readonly (CachedBody | undefined)[];
-
-function sourcesOf(cache: OddsCache): Sources {
-  return COMPETITIONS.flatMap((c) => MARKETS.map((m) => cache.odds(c.id, m.id)));
+export interface EventRouteDeps extends MatchDetailDeps {
+  /** The odds service's rebuild count: a rebuild means the store (or time) moved, and memoised answers go. */
+  odds: Pick<OddsService, "rebuilds">;
 }
 
-/** Every listed event with all its markets (reference order), joined from the per-(competition, market) answers. */
-function joinEvents(sources: Sources): Map<string, OddsEvent> {
-  const events = new Map<string, OddsEvent>();
-  for (const body of sources) {
-    if (!body) continue;
-    const { data } = JSON.parse(body.json) as { data: { events: OddsEvent[] } };
-    for (const event of data.events) {
-      const known = events.get(event.id);
-      if (known) known.markets.push(...event.markets);
-      else events.set(event.id, { ...event, markets: [...event.markets] });
-    }
-  }
-  for (const event of events.values()) event.markets.sort((a, b) => a.marketId - b.marketId);
-  return events;
-}
-
-function answerOf(event: OddsEvent): CachedAnswer {
-  const updatedAt = event.markets.flatMap((m) => m.odds.map((o) => o.updatedAt)).reduce((a, b) => (b > a ? b : a), new Date(0).toISOString());
-  const json = JSON.stringify({ data: { event, updatedAt } });
+function answerOf(data: unknown): CachedAnswer {
+  const json = JSON.stringify({ data });
   return { json, gzip: gzipSync(json), etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"` };
 }
 
 /**
- * One event's answers, rebuilt only when the odds cache has rebuilt something (its bodies are new
- * objects then), so serving an event costs no database work and no JSON parsing per request.
+ * Answers built from the store once per odds-cache rebuild and key, so a popular match page costs no
+ * database work per request. Concurrent requests share one build; a miss (unknown id) or a failure
+ * is not kept. A build that straddles a rebuild lands in the memo that rebuild discarded.
  */
-export function eventIndex(cache: OddsCache) {
-  let built: Sources = [];
-  let events = new Map<string, OddsEvent>();
-  let answers = new Map<string, CachedAnswer>();
-  return (id: string): CachedAnswer | undefined => {
-    const now = sourcesOf(cache);
-    if (now.length !== built.length || now.some((body, i) => body !== built[i])) {
-      events = joinEvents(now);
-      answers = new Map();
-      built = now;
+export function rebuildMemo(rebuilds: () => number, limit = MAX_MEMO_ENTRIES) {
+  let at = -1;
+  let entries = new Map<string, Promise<CachedAnswer | undefined>>();
+  return (key: string, build: () => Promise<unknown>): Promise<CachedAnswer | undefined> => {
+    if (rebuilds() !== at) {
+      at = rebuilds();
+      entries = new Map();
     }
-    const event = events.get(id);
-    if (!event) return undefined;
-    let answer = answers.get(id);
-    if (!answer) answers.set(id, (answer = answerOf(event)));
+    const memo = entries;
+    let answer = memo.get(key);
+    if (!answer) {
+      if (memo.size >= limit) memo.clear();
+      answer = build().then((data) => (data === undefined ? undefined : answerOf(data)));
+      void answer.then(
+        (built) => built ?? memo.delete(key),
+        () => memo.delete(key),
+      );
+      memo.set(key, answer);
+    }
     return answer;
   };
 }
 
+/** The event id of the path: text of ours, or 400 before any database work. */
+function eventIdOf(req: Request): string {
+  const id = String(req.params.id);
+  if (id.length > MAX_ID_LENGTH || hasControlCharacters(id) || hasBrokenCharacters(id)) throw new AppError("VALIDATION_ERROR", "event must be an event id.");
+  return id;
+}
+
+/** Express refuses a path parameter it cannot decode (`%zz`, an encoded lone surrogate) with a bare URIError: it is the client's bad input. */
+const undecodableId: ErrorRequestHandler = (error, _req, _res, next) => {
+  next(error instanceof URIError ? new AppError("VALIDATION_ERROR", "event must be an event id.") : error);
+};
+
+/** `market` of the query: 1 to 8 written plainly, or 400. */
+function marketOf(req: Request): number {
+  const market = req.query.market;
+  if (typeof market !== "string" || !/^[1-8]$/.test(market)) throw new AppError("VALIDATION_ERROR", "market must be 1 to 8.");
+  return Number(market);
+}
+
 /**
- * GET /odds/events/:id (Bearer token like /odds): one upcoming event with all its current markets,
- * in the odds-event shape of DESIGN section 3, plus `updatedAt`. An id the listing does not hold
- * (unknown, past kick-off, no fresh price) answers 404. No checksum: the contract defines `k`
- * for a (country, competition, market) triple only, and an event id names none of them.
+ * GET /odds/events/:id (MatchDetail: every market with opening prices, and links) and
+ * GET /odds/events/:id/history?market=M (MarketHistory), Bearer token like /odds, read from the
+ * store and memoised until the odds cache rebuilds; ETag, 304 and gzip as the listing. An id the
+ * store does not hold (unknown, or pruned 14 days after kick-off) answers 404. No checksum: the
+ * contract defines `k` for a (country, competition, market) triple only, and an event id names none.
  */
-export function oddsEventRouter(cache: OddsCache, auth: RequestHandler): Router {
-  const lookup = eventIndex(cache);
+export function oddsEventRouter(deps: EventRouteDeps, auth: RequestHandler): Router {
+  const memo = rebuildMemo(deps.odds.rebuilds);
   const router = Router();
   router.use(guardQuery);
-  router.get("/:id", auth, (req, res) => {
-    const id = String(req.params.id);
-    if (id.length > MAX_ID_LENGTH) throw new AppError("VALIDATION_ERROR", "event must be an event id.");
-    const answer = lookup(id);
+  router.get("/:id", auth, async (req, res) => {
+    const id = eventIdOf(req);
+    const answer = await memo(`detail:${id}`, () => readMatchDetail(deps, id));
     if (!answer) throw new AppError("NOT_FOUND", "No such event.");
     sendCached(req, res, answer, "Accept-Encoding, Authorization");
   });
+  router.get("/:id/history", auth, async (req, res) => {
+    const id = eventIdOf(req);
+    const market = marketOf(req);
+    const answer = await memo(`history:${market}:${id}`, () => readMarketHistory(deps.db, id, market));
+    if (!answer) throw new AppError("NOT_FOUND", "No such event.");
+    sendCached(req, res, answer, "Accept-Encoding, Authorization");
+  });
+  router.use(undecodableId);
   return router;
 }

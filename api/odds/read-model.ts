@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { EventMarket, OddsEvent, OddsSummary } from "#shared/contract.ts";
+import type { EventHeading, EventMarket, OddsEvent, OddsSummary } from "#shared/contract.ts";
 import { annotateMarket, type StoredBookmakerMarket, type StoredPrice } from "#shared/odds-math.ts";
 import { MARKETS } from "#shared/reference.ts";
 import type { Database } from "../db/schema.ts";
@@ -21,8 +21,13 @@ export interface Listing {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Current prices of upcoming events, confirmed since `freshSince`. */
-function readFreshPrices(db: Kysely<Database>, options: ListingOptions) {
+/** An event without its prices, as every answer names it. */
+export function eventHeading(row: { id: string; competitionId: number; home: string; away: string; kickoff: number }): EventHeading {
+  return { id: row.id, name: `${row.home} vs ${row.away}`, home: row.home, away: row.away, date: iso(row.kickoff), competitionId: row.competitionId };
+}
+
+/** Current prices with their events' names and kick-offs: the listing and the match page read these rows. */
+export function priceRows(db: Kysely<Database>) {
   return db
     .selectFrom("prices")
     .innerJoin("events", "events.id", "prices.event_id")
@@ -40,27 +45,26 @@ function readFreshPrices(db: Kysely<Database>, options: ListingOptions) {
       "prices.confirmed_at as confirmedAt",
       "prices.changed_at as changedAt",
       "prices.direction",
-    ])
-    .where("events.kickoff", ">", options.now)
-    .where("prices.confirmed_at", ">=", options.freshSince)
-    .execute();
+    ]);
 }
 
-type PriceRow = Awaited<ReturnType<typeof readFreshPrices>>[number];
+/** Current prices of upcoming events, confirmed since `freshSince`. */
+function readFreshPrices(db: Kysely<Database>, options: ListingOptions) {
+  return priceRows(db).where("events.kickoff", ">", options.now).where("prices.confirmed_at", ">=", options.freshSince).execute();
+}
+
+export type PriceRow = Awaited<ReturnType<typeof readFreshPrices>>[number];
 /** One bookmaker's prices of one market: `updatedAt` is its last price change, `confirmedAt` its feed's newest confirmation. */
 type Entry = { updatedAt: number; confirmedAt: number; odds: StoredPrice[] };
-type Group = { event: Omit<OddsEvent, "markets">; markets: Map<number, Map<number, Entry>> };
+export type EventGroup = { event: EventHeading; markets: Map<number, Map<number, Entry>> };
 
 /** Rows grouped by event, then market, then bookmaker. */
-function groupByEvent(rows: readonly PriceRow[]): Map<string, Group> {
-  const groups = new Map<string, Group>();
+export function groupByEvent(rows: readonly PriceRow[]): Map<string, EventGroup> {
+  const groups = new Map<string, EventGroup>();
   for (const row of rows) {
     let group = groups.get(row.eventId);
     if (!group) {
-      group = {
-        event: { id: row.eventId, name: `${row.home} vs ${row.away}`, home: row.home, away: row.away, date: iso(row.kickoff), competitionId: row.competitionId },
-        markets: new Map(),
-      };
+      group = { event: eventHeading({ ...row, id: row.eventId }), markets: new Map() };
       groups.set(row.eventId, group);
     }
     const byBookmaker = group.markets.get(row.marketId) ?? new Map();
@@ -84,7 +88,7 @@ function groupByEvent(rows: readonly PriceRow[]): Map<string, Group> {
  * its feed has not confirmed since `staleBefore` gets `stale: true`; only the mark, never the
  * confirmation time, goes into the body, so the ETag does not move with every collection cycle.
  */
-function annotatedMarkets(group: Group, now: number, staleBefore: number): EventMarket[] {
+export function annotatedMarkets(group: EventGroup, now: number, staleBefore: number): EventMarket[] {
   const markets: EventMarket[] = [];
   for (const market of MARKETS) {
     const byBookmaker = group.markets.get(market.id);

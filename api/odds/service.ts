@@ -18,6 +18,7 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
   let started = false;
   let running: Promise<void> | undefined;
   let again = false;
+  let rebuilds = 0;
 
   /** Changes are read before the listing, so each one goes out with data at least as new as itself. */
   async function rebuild() {
@@ -29,6 +30,7 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
     const now = deps.clock();
     const listing = await buildListing(deps.db, { now, freshSince: freshSince(now, deps.intervalS * 1000) });
     cache.rebuild(listing);
+    rebuilds += 1;
     if (resetTo !== undefined) live.reset(resetTo);
     else if (changes.length > 0) live.publish(changes, listing);
   }
@@ -36,6 +38,8 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
   return {
     cache,
     live,
+    /** How many times the cache has been rebuilt: answers read from the store (the match page) are kept until it moves. */
+    rebuilds: () => rebuilds,
     /** Rebuilds the cache and publishes new changes; calls that arrive during a rebuild share one follow-up rebuild. */
     refresh(): Promise<void> {
       if (running) {

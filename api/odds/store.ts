@@ -20,13 +20,21 @@ export interface FixtureInput {
   sidesReversed?: boolean;
   /** Bookmakers that list the fixture even with no open price (every market suspended). */
   listedBy?: number[];
+  /** The writing bookmaker's own event id and team names (its order), for the link to its event page. */
+  listing?: BookmakerListing;
+}
+
+/** How one bookmaker lists an event: its own id and team names, as its feed carries them. */
+export interface BookmakerListing {
+  bookmaker: number;
+  externalId: string;
+  home: string;
+  away: string;
 }
 
 export interface PruneLimits {
-  /** Events that kicked off before this leave, their prices and history with them. */
+  /** Events that kicked off before this leave, their prices, history and links with them. */
   eventsBefore: number;
-  /** History rows recorded before this go. */
-  historyBefore: number;
 }
 
 export const emptyWriteResult = (): WriteResult => ({ prices: 0, changed: 0, removed: 0 });
@@ -58,6 +66,16 @@ async function upsertEvent(trx: Transaction<Database>, fixture: FixtureInput, si
     .insertInto("events")
     .values({ id: fixture.key, competition_id: fixture.competitionId, ...fields })
     .onConflict((oc) => oc.column("id").doUpdateSet(fields))
+    .execute();
+}
+
+/** The bookmaker's latest id and names for the event: each write of its run refreshes its own row. */
+async function upsertListing(trx: Transaction<Database>, eventId: string, listing: BookmakerListing) {
+  const fields = { external_id: listing.externalId, home: listing.home, away: listing.away };
+  await trx
+    .insertInto("event_links")
+    .values({ event_id: eventId, bookmaker: listing.bookmaker, ...fields })
+    .onConflict((oc) => oc.columns(["event_id", "bookmaker"]).doUpdateSet(fields))
     .execute();
 }
 
@@ -126,6 +144,7 @@ async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, n
   const stored = await trx.selectFrom("events").select(["home", "away"]).where("id", "=", fixture.key).executeTakeFirst();
   const { sides, prices } = orient(fixture, stored);
   await upsertEvent(trx, fixture, sides, now);
+  if (fixture.listing) await upsertListing(trx, fixture.key, fixture.listing);
   const current = await trx.selectFrom("prices").selectAll().where("event_id", "=", fixture.key).execute();
   const plan = planPrices({ eventId: fixture.key, current, prices, listedBy: fixture.listedBy ?? [], now });
   await applyPlan(trx, fixture.key, plan, now);
@@ -157,11 +176,11 @@ export async function writeFixtures(trx: Transaction<Database>, fixtures: readon
 }
 
 /**
- * Keeps the tables bounded: events long past kick-off (their prices and history with them),
- * history older than the retention, and the change log beyond its last hour.
+ * Keeps the tables bounded: events long past kick-off go with their prices, history and links (the
+ * foreign keys cascade; SQLite is opened with foreign_keys on), and the change log keeps its last
+ * hour. History has no age limit of its own: an event's first row is its opening price (DESIGN section 10).
  */
-export async function pruneOdds(db: Kysely<Database>, limits: PruneLimits): Promise<{ events: number; history: number; changes: number }> {
+export async function pruneOdds(db: Kysely<Database>, limits: PruneLimits): Promise<{ events: number; changes: number }> {
   const events = await db.deleteFrom("events").where("kickoff", "<", limits.eventsBefore).executeTakeFirst();
-  const history = await db.deleteFrom("price_history").where("recorded_at", "<", limits.historyBefore).executeTakeFirst();
-  return { events: Number(events.numDeletedRows), history: Number(history.numDeletedRows), changes: await pruneChanges(db) };
+  return { events: Number(events.numDeletedRows), changes: await pruneChanges(db) };
 }

@@ -31,7 +31,7 @@ const password = () => "correct horse battery";
 /** Body and query fields of every contract route, keyed by method and path (the same on both tiers). */
 const FIELDS: Record<string, Pick<FuzzEndpoint, "body" | "query" | "spendsSession">> = {
   "GET /users/me": {},
-  "PUT /users/register": { body: { userName: (n) => `fuzz_${n}`, username: (n) => `fuzz_alt_${n}`, email, password, country: () => 1 } },
+  "PUT /users/register": { body: { userName: (n) => `fuzz_${n}`, username: (n) => `fuzz_alt_${n}`, email, password, country: () => 1, acceptTerms: () => true } },
   "POST /users/login": { body: { username: (n) => `fuzz_${n}`, password } },
   "POST /users/refresh": { body: { refreshToken: () => "dGhpcyBpcyBub3QgYSByZWFsIHJlZnJlc2ggdG9rZW4" }, spendsSession: true },
   "POST /users/verify-email": { body: { email, otp: () => "123456" } },
@@ -44,9 +44,16 @@ const FIELDS: Record<string, Pick<FuzzEndpoint, "body" | "query" | "spendsSessio
   "GET /odds": { query: { country: () => 1, competition: () => 1, market: () => 1, k: () => "$K" } },
   "GET /odds/summary": { query: { country: () => 1 } },
   "GET /odds/sample": { query: { country: () => 1 } },
+  "GET /odds/events/:id": {},
+  "GET /odds/events/:id/history": { query: { market: () => 1 } },
+  "GET /odds/dropping": { query: { country: () => 1, hours: () => 24 } },
+  "GET /odds/search": { query: { country: () => 1, q: () => "Arsenal" } },
   "GET /session": {},
   "POST /events": { body: { name: () => "page_view", path: () => "/nigeria", country: () => "1", message: () => "fuzz" } },
 };
+
+/** A route's path with its `:id` filled in: an event id no database holds. */
+const concrete = (path: string) => path.replace(":id", "fuzz-event");
 
 function fieldsOf(method: string, path: string) {
   const fields = FIELDS[`${method} ${path}`];
@@ -60,7 +67,7 @@ export function apiEndpoints(): FuzzEndpoint[] {
   const routes: FuzzEndpoint[] = CONTRACT_ROUTES.filter((r) => r.upstream).map((r) => {
     const { query, ...rest } = fieldsOf(r.method, r.path);
     // The API's GET /odds wants k; the web tier adds it itself.
-    return { tier: "api", method: r.method, path: r.path, auth: r.auth, ...rest, ...(query ? { query } : {}) };
+    return { tier: "api", method: r.method, path: concrete(r.path), auth: r.auth, ...rest, ...(query ? { query } : {}) };
   });
   return [
     ...routes,
@@ -78,7 +85,7 @@ export function webEndpoints(assetPath: string): FuzzEndpoint[] {
   const bff: FuzzEndpoint[] = CONTRACT_ROUTES.map((r) => {
     const { query, body, spendsSession } = fieldsOf(r.method, r.path);
     const webQuery = query && Object.fromEntries(Object.entries(query).filter(([name]) => name !== "k"));
-    return { tier: "web", method: r.method, path: `/api${r.path}`, auth: r.auth, ...(body ? { body } : {}), ...(webQuery ? { query: webQuery } : {}), ...(spendsSession ? { spendsSession } : {}) };
+    return { tier: "web", method: r.method, path: `/api${concrete(r.path)}`, auth: r.auth, ...(body ? { body } : {}), ...(webQuery ? { query: webQuery } : {}), ...(spendsSession ? { spendsSession } : {}) };
   });
   // The prerendered pages never ask the API.
   const pages: FuzzEndpoint[] = PAGES.map((path) => ({ tier: "web", method: "GET", path, auth: false, page: true, ...(["/", "/nigeria"].includes(path) ? { databaseFree: true } : {}) }));

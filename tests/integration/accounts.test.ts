@@ -94,13 +94,17 @@ describe.each(dialects)("accounts on %s", (dialect) => {
         [{ ...newAccount(), userName: "u".repeat(31) }, "VALIDATION_ERROR", "Username must be between 3 and 30 characters long"],
         [{ ...newAccount(), userName: "ada obi" }, "VALIDATION_ERROR", "Username can only contain letters, numbers, underscores, dots and hyphens"],
         [{ ...newAccount(), userName: "ada<script>" }, "VALIDATION_ERROR", "Username can only contain letters, numbers, underscores, dots and hyphens"],
+        // 18+ and the Terms (issue 15, item 10): confirmed with exactly true, or no account.
+        [{ ...newAccount({ userName: "no_terms_1" }), acceptTerms: false }, "VALIDATION_ERROR", "Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy"],
+        [{ ...newAccount({ userName: "no_terms_2" }), acceptTerms: "yes" }, "VALIDATION_ERROR", "Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy"],
+        [(({ acceptTerms: _, ...rest }) => rest)(newAccount({ userName: "no_terms_3" })), "VALIDATION_ERROR", "Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy"],
       ];
       for (const [body, code, description] of cases) {
         const res = await t.http.put("/users/register").send(body);
         expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
         expect(res.body.error).toEqual({ code, description, type: "validation" });
       }
-      const rows = await t.api.db.kysely.selectFrom("users").select("id").where("username_key", "in", ["ab", "ada obi", "ada<script>"]).execute();
+      const rows = await t.api.db.kysely.selectFrom("users").select("id").where("username_key", "in", ["ab", "ada obi", "ada<script>", "no_terms_1", "no_terms_2", "no_terms_3"]).execute();
       expect(rows).toEqual([]);
     });
 
@@ -294,6 +298,17 @@ describe.each(dialects)("accounts on %s", (dialect) => {
   });
 
   describe("login", () => {
+    it("signs in with the account's e-mail in place of the username, in any case, and refuses a wrong password for it", async () => {
+      const { account, userId } = await registerVerified();
+      const byEmail = await login(` ${account.email.toUpperCase()} `, account.password);
+      expect(byEmail.status, JSON.stringify(byEmail.body)).toBe(200);
+      expect(byEmail.body.data.user).toMatchObject({ id: userId, username: account.userName });
+      const wrong = await login(account.email, `${account.password}x`);
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.error.code).toBe("INVALID_USERNAME_OR_PASSWORD");
+      expect((await login("nobody@example.ng", account.password)).body.error.code).toBe("INVALID_USERNAME_OR_PASSWORD");
+    });
+
     it("sends an unverified account to verification with its e-mail and mails a fresh code, at most one a minute", async () => {
       const account = await register();
       // Right after registration: the registration code is under 60 s old, so none is added.
@@ -301,12 +316,18 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       expect(soon.status).toBe(403);
       expect(soon.body.error).toEqual({ code: "ACCOUNT_NOT_VERIFIED", description: account.email, type: "auth" });
       expect(await mailsTo(account.email)).toHaveLength(1);
+      // No new code went out: Retry-After says so, and how long until one may be asked for.
+      const waitS = Number(soon.headers["retry-after"]);
+      expect(waitS).toBeGreaterThan(0);
+      expect(waitS).toBeLessThanOrEqual(60);
 
       t.clock.advance(61_000);
       const later = await login(account.userName, account.password);
       expect(later.status).toBe(403);
       expect(later.body.error).toMatchObject({ code: "ACCOUNT_NOT_VERIFIED", description: account.email });
       expect(await mailsTo(account.email)).toHaveLength(2);
+      // A new code went out with this answer: no wait to report.
+      expect(later.headers["retry-after"]).toBeUndefined();
       const fresh = sink.latestCode(account.email);
 
       t.clock.advance(30_000);

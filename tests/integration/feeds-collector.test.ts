@@ -197,7 +197,7 @@ describe("the collector's housekeeping", () => {
     expect(sportybet.offers).toBe(listed);
   }, 60_000);
 
-  it("records each bookmaker's changed prices per league, and prunes old run records and history at the end of a cycle", async () => {
+  it("records each bookmaker's changed prices per league, prunes old run records at the end of a cycle, and keeps an upcoming event's history however old", async () => {
     const { t, pipeline, db } = await setUp();
     await pipeline.runCycle();
     const event = await db.selectFrom("events").select("id").limit(1).executeTakeFirstOrThrow();
@@ -222,7 +222,8 @@ describe("the collector's housekeeping", () => {
     for (const b of report.bookmakers) expect(runs.filter((r) => r.bookmaker === b.key).reduce((n, r) => n + r.changed, 0)).toBe(b.changed);
     const ids = (await db.selectFrom("feed_runs").select("id").where("id", "in", ["eight-days-old", "six-days-old"]).execute()).map((r) => r.id);
     expect(ids).toEqual(["six-days-old"]);
-    const kept = await db.selectFrom("price_history").select("recorded_at").where("bookmaker", "=", 9).execute();
-    expect(kept.map((r) => r.recorded_at)).toEqual([START - 13 * DAY]);
+    // History leaves only with its event, 14 days after kick-off (DESIGN section 10).
+    const kept = await db.selectFrom("price_history").select("recorded_at").where("bookmaker", "=", 9).orderBy("recorded_at").execute();
+    expect(kept.map((r) => r.recorded_at)).toEqual([START - 15 * DAY, START - 13 * DAY]);
   }, 60_000);
 });

@@ -81,7 +81,7 @@ export const ENGLISH_CLUBS: readonly Club[] = [
     name: "Sheffield United",
     aliases: ["Sheffield Utd", "Sheff Utd", "Sheff United", "Sheffield United FC"],
   },
-  { id: "middlesbrough", name: "Middlesbrough", aliases: ["Middlesbrough FC"] },
+  { id: "middlesbrough", name: "Middlesbrough", aliases: ["Middlesbrough FC", "Boro"] },
   { id: "coventry-city", name: "Coventry City", aliases: ["Coventry", "Coventry City FC"] },
   {
     id: "west-bromwich-albion",

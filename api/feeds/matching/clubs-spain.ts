@@ -60,7 +60,7 @@ export const SPANISH_CLUBS: readonly Club[] = [
   {
     id: "real-sociedad",
     name: "Real Sociedad",
-    aliases: ["Real Sociedad de Fútbol", "R. Sociedad", "Sociedad", "Real Sociedad San Sebastian"],
+    aliases: ["Real Sociedad de Fútbol", "R. Sociedad", "Sociedad", "Real Sociedad San Sebastian", "La Real"],
   },
   { id: "sevilla", name: "Sevilla", aliases: ["Sevilla FC", "FC Sevilla", "Seville"] },
   { id: "valencia", name: "Valencia", aliases: ["Valencia CF"] },

@@ -12,6 +12,7 @@ import {
 export { diceSimilarity, teamSimilarity } from "./similarity.ts";
 export { fixtureKey, matchday } from "./fixture-key.ts";
 export { DEFAULT_MATCH_OPTIONS } from "./types.ts";
+export { CLUBS, canonicalClub, foldText, type Club } from "./teams.ts";
 export type {
   FixtureMember,
   MatchedFixture,

@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { CLUBS, canonicalClub, clubsOf, normaliseTeamName } from "./teams.ts";
+import { CLUBS, canonicalClub, clubsOf, foldText, normaliseTeamName } from "./teams.ts";
 
 const idOf = (name: string, competitionId?: number) => canonicalClub(name, competitionId)?.id;
+
+describe("foldText", () => {
+  it("folds accents, case and punctuation but keeps every word as written", () => {
+    expect(foldText("  Bayern MÜNCHEN ")).toBe("bayern munchen");
+    expect(foldText("Barça")).toBe("barca");
+    expect(foldText("Borussia M'gladbach")).toBe("borussia mgladbach");
+    expect(foldText("Man. Utd")).toBe("man utd");
+    expect(foldText("FC St. Pauli")).toBe("fc st pauli");
+    expect(foldText("Brighton & Hove")).toBe("brighton and hove");
+    expect(foldText("Gießen")).toBe("giessen");
+    expect(foldText("?!")).toBe("");
+  });
+});
 
 describe("normaliseTeamName", () => {
   it("strips accents from Atlético, Köln and München and folds München to Munich", () => {

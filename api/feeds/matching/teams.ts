@@ -44,22 +44,31 @@ const EXPANSIONS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * Folds a bookmaker's team name to comparable lower-case ASCII tokens: "1. FC Köln" ->
- * "koln", "Brighton & Hove Albion" -> "brighton and hove albion", "Man Utd" -> "man united".
- * Founding years and numbers (1899, 05, 04) go too: no two clubs of a league differ by one.
+ * Accent-, case- and punctuation-blind text: lower-case ASCII words joined by single spaces,
+ * nothing dropped or expanded ("Borussia M'gladbach" -> "borussia mgladbach", "Barça" ->
+ * "barca"). Team search folds names and queries with it.
  */
-export function normaliseTeamName(name: string): string {
-  const folded = name
+export function foldText(text: string): string {
+  const folded = text
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/[ßøæœłđðþı]/g, (letter) => LETTER_FOLDS[letter] ?? letter);
   // Apostrophes join rather than split: "Nott'm" is one word, as is "M'gladbach".
-  const spaced = folded
+  return folded
     .replace(/&/g, " and ")
     .replace(/['’‘`´]/g, "")
-    .replace(/[^a-z0-9]+/g, " ");
-  const tokens = spaced
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+/**
+ * Folds a bookmaker's team name to comparable lower-case ASCII tokens: "1. FC Köln" ->
+ * "koln", "Brighton & Hove Albion" -> "brighton and hove albion", "Man Utd" -> "man united".
+ * Founding years and numbers (1899, 05, 04) go too: no two clubs of a league differ by one.
+ */
+export function normaliseTeamName(name: string): string {
+  const tokens = foldText(name)
     .split(" ")
     .filter((token) => token !== "")
     .map((token) => EXPANSIONS.get(token) ?? token);
