@@ -15,13 +15,15 @@ import { USER, market, oddsEvent, providerOdds, summary } from "../tests/client/
 
 const NOW = Date.parse("2026-11-22T09:00:00Z");
 
+const notUsed = () => Promise.reject(new Error("not used"));
+
 function context(data: { summary(): Promise<OddsSummary>; odds(): Promise<OddsResponse> }): ServerContext {
   return {
     server: true,
     user: USER,
     timeZone: "Africa/Lagos",
     now: NOW,
-    data: { ...data, me: () => Promise.reject(new Error("not used")) },
+    data: { ...data, me: notUsed, event: notUsed, history: notUsed, dropping: notUsed, sample: notUsed },
   };
 }
 
@@ -84,7 +86,7 @@ describe("the profile rendered on the server", () => {
     const handler = createStaticHandler(routes);
     const requestContext: ServerContext = {
       ...context({ summary: down, odds: down }),
-      data: { summary: down, odds: down, me: () => Promise.reject(new ApiError("Profile store unavailable", { status: 500, code: "INTERNAL_ERROR" })) },
+      data: { summary: down, odds: down, event: down, history: down, dropping: down, sample: down, me: () => Promise.reject(new ApiError("Profile store unavailable", { status: 500, code: "INTERNAL_ERROR" })) },
     };
     const result = await handler.query(new Request("http://localhost/profile"), { requestContext });
     if (result instanceof Response) throw new Error("unexpected redirect");

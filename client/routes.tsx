@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: ErrorScreen,
     children: [
       { index: true, lazy: page(() => import("./pages/landing.tsx").then((m) => m.LandingPage)) },
-      { path: "nigeria", lazy: page(() => import("./pages/nigeria.tsx").then((m) => m.NigeriaPage)) },
+      { path: "nigeria", lazy: () => import("./pages/nigeria.tsx").then((m) => ({ Component: m.NigeriaPage, loader: m.loader })) },
       { path: "kenya", lazy: page(() => import("./pages/kenya.tsx").then((m) => m.KenyaPage)) },
       { path: "ghana", lazy: page(() => import("./pages/ghana.tsx").then((m) => m.GhanaPage)) },
       { path: "about", lazy: page(() => import("./pages/about.tsx").then((m) => m.AboutPage)) },
@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
         path: "dashboard",
         lazy: () => import("./pages/dashboard.tsx").then((m) => ({ Component: m.DashboardPage, loader: m.loader, shouldRevalidate: m.shouldRevalidate })),
       },
+      { id: "match", path: "match/:id", lazy: () => import("./pages/match.tsx").then((m) => ({ Component: m.MatchPage, loader: m.loader })) },
+      { id: "dropping", path: "dropping", lazy: () => import("./pages/dropping.tsx").then((m) => ({ Component: m.DroppingPage, loader: m.loader })) },
       { id: "profile", path: "profile", lazy: () => import("./pages/profile.tsx").then((m) => ({ Component: m.ProfilePage, loader: m.loader })) },
       { path: "help", loader: guarded, lazy: page(() => import("./pages/help.tsx").then((m) => m.HelpPage)) },
       { path: "feedback", loader: guarded, lazy: page(() => import("./pages/feedback.tsx").then((m) => m.FeedbackPage)) },

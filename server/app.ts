@@ -19,6 +19,7 @@ import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { metricsListener, metricsOnPublicPort } from "./ops/metrics-access.ts";
 import { pagesHandler } from "./pages.ts";
 import { loadBuild } from "./render/assets.ts";
+import { PREVIEW_PATH, startPreviewPage } from "./render/preview-page.ts";
 import { NON_HTML_POLICY } from "./render/csp.ts";
 import { hashedAssets } from "./static.ts";
 
@@ -32,6 +33,8 @@ export interface WebOptions {
   /** Tests only: their own route tree, a shorter page deadline. */
   routes?: RouteObject[];
   renderTimeoutMs?: number;
+  /** How often the Nigeria page asks whether its preview's odds changed (server/render/preview-page.ts); 0: only on refreshPreview(). */
+  previewRefreshMs?: number;
 }
 
 export interface WebInstance {
@@ -42,6 +45,8 @@ export interface WebInstance {
   metricsListener: RequestListener;
   /** Ends every live odds stream now (shutdown): an open stream would otherwise hold the drain. */
   closeStreams(): void;
+  /** Asks for the preview's odds now and re-renders the Nigeria page if they changed; false when nothing was rendered. */
+  refreshPreview(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -75,6 +80,7 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
   useAssets(app, config);
   const live = useApi(app, parts);
   usePages(app, parts);
+  const preview = startPreview(parts);
   app.use(notFoundFallback);
   // The web tier's one error middleware: the BFF's errors (an unavailable API, body-parser) end here too.
   app.use(errorFallback(parts.logger));
@@ -86,7 +92,11 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
     },
     metricsListener: metricsListener(parts.metrics),
     closeStreams: () => live.closeStreams(),
-    close: () => parts.upstream.close(),
+    refreshPreview: () => preview?.refresh() ?? Promise.resolve(false),
+    close: () => {
+      preview?.stop();
+      return parts.upstream.close();
+    },
   };
 }
 
@@ -151,6 +161,12 @@ function useApi(app: Express, parts: WebParts): ReturnType<typeof liveOddsRouter
   app.post("/api/users/logout", live.watchLogout);
   app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger, odds }));
   return live;
+}
+
+/** The Nigeria page's preview odds in its first HTML (issue 15, item 7), when the build prerendered it. */
+function startPreview({ config, options, logger, build, upstream }: WebParts) {
+  if (!build.prerendered.has(PREVIEW_PATH) || !build.publicAssets) return undefined;
+  return startPreviewPage({ prerendered: build.prerendered, assets: build.publicAssets, upstream, publicOrigin: config.publicOrigin, logger, intervalMs: options.previewRefreshMs });
 }
 
 function usePages(app: Express, { config, options, logger, build, upstream, cookies, session, odds }: WebParts): void {

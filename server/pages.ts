@@ -6,11 +6,14 @@ import { DEFAULT_TIME_ZONE, type ServerContext } from "#client/server-context.ts
 import { pageSession, type PageDataDeps } from "./bff/data-source.ts";
 import type { PrerenderedPage } from "./render/assets.ts";
 import { contentSecurityPolicy, STATIC_PAGE_POLICY } from "./render/csp.ts";
+import { PREVIEW_PATH } from "./render/preview-page.ts";
 import { STATIC_500 } from "./render/document.ts";
 import { RENDER_TIMEOUT_MS, renderRoute, type RenderAssets } from "./render/render.tsx";
 
 /** Cache headers of prerendered public pages (DESIGN section 6). */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=86400";
+/** The Nigeria page carries live preview odds (issue 15, item 7): a CDN keeps it half a minute, not ten. */
+export const PREVIEW_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 const BOTS = /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|lighthouse|headlesschrome|embedly|whatsapp/i;
 
 function validTimeZone(value: string | undefined): string {
@@ -52,7 +55,7 @@ const matches = (header: string | undefined, etag: string) => header !== undefin
 export function pagesHandler(deps: PagesDeps): RequestHandler {
   function servePrerendered(req: Request, res: Response, page: ServedPage) {
     const chosen = pickCoding(page, req.header("accept-encoding") ?? "");
-    res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+    res.setHeader("Cache-Control", req.path === PREVIEW_PATH ? PREVIEW_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
     res.setHeader("ETag", chosen.etag);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptHashes: page.scriptHashes, styleHashes: page.styleHashes }));
     res.setHeader("Vary", "Accept-Encoding");
@@ -86,7 +89,8 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
       const context = await serverContext(req, res, deadline);
       const outcome = await renderRoute({
         url: `${deps.publicOrigin}${req.originalUrl}`,
-        headers: { "user-agent": req.header("user-agent") ?? "" },
+        // The Cookie header too: the dashboard's loader reads the remembered view from it (client/finder/view-choice.ts).
+        headers: { "user-agent": req.header("user-agent") ?? "", cookie: req.header("cookie") ?? "" },
         context,
         assets: deps.assets,
         nonce,

@@ -2,10 +2,14 @@ import type {
   Acknowledgement,
   BrowserAuthResult,
   BrowserSession,
+  DroppingOdds,
   LoginRequest,
+  MarketHistory,
+  MatchDetail,
   OddsResponse,
   OddsSummary,
   RegisterResult,
+  SearchResult,
   UserProfile,
 } from "#shared/contract.ts";
 import type { AnalyticsEvent } from "#shared/contract.ts";
@@ -15,7 +19,7 @@ import { apiCall } from "./http.ts";
 export const api = {
   session: () => apiCall<BrowserSession>("GET", "/session"),
   login: (body: LoginRequest) => apiCall<BrowserAuthResult>("POST", "/users/login", body),
-  register: (body: { userName: string; email: string; password: string; country: number }) =>
+  register: (body: { userName: string; email: string; password: string; country: number; acceptTerms: true }) =>
     apiCall<RegisterResult>("PUT", "/users/register", body),
   verifyEmail: (body: { email: string; otp: string }) => apiCall<BrowserAuthResult>("POST", "/users/verify-email", body),
   resendOtp: (body: { email: string }) => apiCall<Acknowledgement>("POST", "/users/resend-otp", body),
@@ -30,6 +34,11 @@ export const api = {
   odds: (q: { country: number; competition: number; market: number }) =>
     apiCall<OddsResponse>("GET", `/odds?country=${q.country}&competition=${q.competition}&market=${q.market}`),
   sample: (country: number) => apiCall<OddsResponse>("GET", `/odds/sample?country=${country}`),
+  /** The match page (DESIGN section 10). */
+  event: (id: string) => apiCall<MatchDetail>("GET", `/odds/events/${encodeURIComponent(id)}`),
+  history: (id: string, market: number) => apiCall<MarketHistory>("GET", `/odds/events/${encodeURIComponent(id)}/history?market=${market}`),
+  dropping: (country: number, hours = 24) => apiCall<DroppingOdds>("GET", `/odds/dropping?country=${country}&hours=${hours}`),
+  search: (country: number, q: string) => apiCall<SearchResult>("GET", `/odds/search?country=${country}&q=${encodeURIComponent(q)}`),
   /** Analytics beacons: fire and forget, never in the user's way. */
   track(event: AnalyticsEvent) {
     void fetch("/api/events", {

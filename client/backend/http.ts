@@ -32,6 +32,8 @@ export async function apiCall<T>(method: HttpMethod, path: string, body?: unknow
   const text = await res.text();
   if (!res.ok) {
     const error = decodeErrorBody(res.status, text);
+    const retryAfter = Number(res.headers.get("retry-after"));
+    if (Number.isInteger(retryAfter) && retryAfter > 0) error.retryAfterS = retryAfter;
     if (error.code === "AUTH_EXPIRED") sessionExpired();
     throw error;
   }

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import type { OddsResponse, OddsSummary, SessionUser, UserProfile } from "#shared/contract.ts";
+import type { DroppingOdds, MarketHistory, MatchDetail, OddsResponse, OddsSummary, SessionUser, UserProfile } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { DataSource } from "#client/loaders/source.ts";
@@ -33,6 +33,9 @@ function sessionData<T>(outcome: SessionOutcome): T {
 /** The pages' data source: the same calls the /api router makes for the browser, for one request. */
 function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: AbortSignal): DataSource {
   const withToken = (token: string) => ({ ...forwardHeaders(req), authorization: `Bearer ${token}` });
+  /** A signed-in GET, as /api forwards it (router.ts): same session refresh, same API path. */
+  const signedGet = async <T>(path: string) => sessionData<T>(await callWithSession(deps.session, req, res, (token) => deps.upstream.call("GET", path, { headers: withToken(token), signal })));
+  const eventPath = (id: string) => `/odds/events/${encodeURIComponent(id)}`;
   return {
     summary: async (country) => answerData<OddsSummary>(await deps.upstream.call("GET", `/odds/summary?country=${country}`, { headers: forwardHeaders(req), signal })),
     async odds(choice) {
@@ -46,7 +49,11 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
       if (outcome.ok && cached) return (JSON.parse(cached.json().toString("utf8")) as { data: OddsResponse }).data;
       return sessionData<OddsResponse>(outcome);
     },
-    me: async () => sessionData<UserProfile>(await callWithSession(deps.session, req, res, (token) => deps.upstream.call("GET", "/users/me", { headers: withToken(token), signal }))),
+    me: () => signedGet<UserProfile>("/users/me"),
+    event: (id) => signedGet<MatchDetail>(eventPath(id)),
+    history: (id, market) => signedGet<MarketHistory>(`${eventPath(id)}/history?market=${market}`),
+    dropping: (country, hours) => signedGet<DroppingOdds>(`/odds/dropping?country=${country}&hours=${hours}`),
+    sample: async (country) => answerData<OddsResponse>(await deps.upstream.call("GET", `/odds/sample?country=${country}`, { headers: forwardHeaders(req), signal })),
   };
 }
 

@@ -1,6 +1,6 @@
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
-import { ANALYTICS_EVENT_NAMES, CONTRACT_ROUTES, type AuthResult, type UserProfile } from "#shared/contract.ts";
+import { ANALYTICS_EVENT_NAMES, matchContractRoute, type AuthResult, type UserProfile } from "#shared/contract.ts";
 import { errorEnvelope } from "#shared/error-codes.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import { sendCached } from "#lib/node/cached-answer.ts";
@@ -15,8 +15,30 @@ import type { Upstream, UpstreamAnswer } from "./upstream.ts";
 
 /** Calls whose answer carries tokens: the web tier keeps them in cookies and answers only the user. */
 const ISSUES_TOKENS = new Set(["/users/login", "/users/verify-email", "/users/reset-password"]);
-const ALLOWED = new Set(CONTRACT_ROUTES.filter((r) => r.upstream).map((r) => `${r.method} ${r.path}`));
-const NEEDS_SESSION = new Set(CONTRACT_ROUTES.filter((r) => r.upstream && r.auth).map((r) => `${r.method} ${r.path}`));
+
+/**
+ * The API path of a contract route: its pattern with each parameter decoded once and
+ * percent-encoded again, so what reaches the API is one segment however the browser spelled it.
+ * undefined when a parameter is not valid percent-encoding, or is a dot segment a proxy could resolve.
+ */
+function upstreamPath(pattern: string, params: Record<string, string>): string | undefined {
+  const parts: string[] = [];
+  for (const part of pattern.split("/")) {
+    if (!part.startsWith(":")) {
+      parts.push(part);
+      continue;
+    }
+    let value: string;
+    try {
+      value = decodeURIComponent(params[part.slice(1)] ?? "");
+    } catch {
+      return undefined;
+    }
+    if (value === "." || value === "..") return undefined;
+    parts.push(encodeURIComponent(value));
+  }
+  return parts.join("/");
+}
 
 export interface BffDeps {
   upstream: Upstream;
@@ -158,24 +180,23 @@ function eventsRoute(logger: Logger): RequestHandler {
 function contractForwarder(deps: BffDeps): Handler {
   const { upstream, cookies } = deps;
   return async (req, res) => {
-    const key = `${req.method} ${req.path}`;
-    if (!ALLOWED.has(key)) {
-      res.status(404).json(errorEnvelope("NOT_FOUND", "Not found."));
-      return;
-    }
+    const found = matchContractRoute(req.method, req.path);
+    const path = found?.route.upstream ? upstreamPath(found.route.path, found.params) : undefined;
+    if (!found?.route.upstream) return void res.status(404).json(errorEnvelope("NOT_FOUND", "Not found."));
+    if (path === undefined) return void res.status(400).json(errorEnvelope("VALIDATION_ERROR", "The path holds an id that is not valid."));
     const query = req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
     const body = req.method === "GET" ? undefined : JSON.stringify(req.body ?? {});
     const base = { ...forwardHeaders(req, !ISSUES_TOKENS.has(req.path)), ...(body === undefined ? {} : { "content-type": "application/json" }) };
 
-    if (NEEDS_SESSION.has(key)) {
+    if (found.route.auth) {
       const answer = await withSession(deps, req, res, (token) =>
-        upstream.call(req.method as "GET" | "POST", `${req.path}${query}`, { headers: { ...base, authorization: `Bearer ${token}` }, body }),
+        upstream.call(req.method as "GET" | "POST", `${path}${query}`, { headers: { ...base, authorization: `Bearer ${token}` }, body }),
       );
       if (answer) relay(res, answer);
       return;
     }
 
-    const answer = await upstream.call(req.method as "GET" | "POST" | "PUT", `${req.path}${query}`, { headers: base, body });
+    const answer = await upstream.call(req.method as "GET" | "POST" | "PUT", `${path}${query}`, { headers: base, body });
     if (ISSUES_TOKENS.has(req.path) && answer.status === 200) {
       const { user, token, refreshToken } = json<AuthResult>(answer).data;
       cookies.set(res, { token, refreshToken });

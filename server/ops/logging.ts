@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import { requestLogging as nodeRequestLogging } from "#lib/node/request-logging.ts";
-import { API_PREFIX, CONTRACT_ROUTES } from "#shared/contract.ts";
+import { API_PREFIX, CONTRACT_ROUTES, matchContractRoute } from "#shared/contract.ts";
 import { PROTECTED_PATHS, PUBLIC_PATHS } from "#client/route-paths.ts";
 
 /** Request ids and log lines as both tiers write them; the web tier also feeds its metrics a bounded route label. */
@@ -9,11 +9,25 @@ export function requestLogging(logger: Logger, observe?: (method: string, route:
   return nodeRequestLogging(logger, observe && ((method, path, status, seconds) => observe(method, routeLabel(path), status, seconds)));
 }
 
-/** Every route label there can be: the pages, the BFF's contract paths and the operational endpoints. */
-const ROUTES = new Set<string>([...PUBLIC_PATHS, ...PROTECTED_PATHS, ...CONTRACT_ROUTES.map((r) => `${API_PREFIX}${r.path}`), "/healthz", "/readyz", "/metrics"]);
+/** Every fixed route label there can be: the pages and the operational endpoints. */
+const ROUTES = new Set<string>([...PUBLIC_PATHS, ...PROTECTED_PATHS, "/healthz", "/readyz", "/metrics"]);
+const METHODS = [...new Set(CONTRACT_ROUTES.map((r) => r.method))];
+const MATCH_PAGE = /^\/match\/[^/]+$/;
+
+/** A BFF call's contract route, named by its pattern (`/api/odds/events/:id`): one label whatever the id. */
+function apiLabel(path: string): string | undefined {
+  const below = path.slice(API_PREFIX.length);
+  for (const method of METHODS) {
+    const found = matchContractRoute(method, below);
+    if (found) return `${API_PREFIX}${found.route.path}`;
+  }
+  return undefined;
+}
 
 /** Bounded label values for metrics: a known route, else "other", so random paths never make a new series. */
 export function routeLabel(path: string): string {
   if (path.startsWith("/assets/")) return "/assets";
-  return ROUTES.has(path) ? path : "other";
+  if (ROUTES.has(path)) return path;
+  if (MATCH_PAGE.test(path)) return "/match/:id";
+  return (path.startsWith(`${API_PREFIX}/`) && apiLabel(path)) || "other";
 }

@@ -12,9 +12,11 @@ export interface PrerenderedPage {
 
 /** The boot script of pages rendered per request, as the build compiled it (scripts/build/boot.ts). */
 export const BOOT_FILE = "boot.js";
+/** The Nigeria page's boot script and inline stylesheet, for rendering it again with its preview (server/render/preview-page.ts). */
+export const PUBLIC_ASSETS_FILE = "public-assets.json";
 
 /** Reads what `npm run build` wrote: the boot script, the purged CSS and the prerendered pages. */
-export function loadBuild(distDir: string): { assets: RenderAssets; prerendered: Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }> } {
+export function loadBuild(distDir: string): { assets: RenderAssets; publicAssets?: RenderAssets; prerendered: Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }> } {
   const clientDir = join(distDir, "client");
   const bootPath = join(clientDir, BOOT_FILE);
   if (!existsSync(bootPath)) throw new Error(`No boot script at ${bootPath}: run npm run build`);
@@ -35,5 +37,7 @@ export function loadBuild(distDir: string): { assets: RenderAssets; prerendered:
       });
     }
   }
-  return { assets, prerendered };
+  const publicAssetsPath = join(dir, PUBLIC_ASSETS_FILE);
+  const publicAssets = existsSync(publicAssetsPath) ? (JSON.parse(readFileSync(publicAssetsPath, "utf8")) as RenderAssets) : undefined;
+  return { assets, prerendered, ...(publicAssets ? { publicAssets } : {}) };
 }

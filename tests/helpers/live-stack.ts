@@ -7,7 +7,6 @@ import { verifyAccessToken } from "#api/accounts/sessions.ts";
 import { createApp as createApi, type ApiInstance } from "#api/app.ts";
 import { requireAuth } from "#api/http/auth.ts";
 import { errorHandler } from "#api/http/errors.ts";
-import { oddsEventRouter } from "#api/odds/event-routes.ts";
 import type { OddsService } from "#api/odds/service.ts";
 import { oddsStreamRouter } from "#api/odds/stream-routes.ts";
 import { serve, type Serving } from "#lib/node/serve.ts";
@@ -27,8 +26,8 @@ import { listeningApiConfig, MANY_REGISTRATIONS, TEST_ORIGIN, webTier } from "./
 const silent = pino({ level: "silent" });
 
 /**
- * The API's app with `/odds/stream` and `/odds/events` mounted in front, as api/app.ts is to
- * mount them, serving on loopback. `streamOdds` lets a test serve the stream from its own
+ * The API's app with `/odds/stream` mounted in front, as api/app.ts mounts it, serving on loopback
+ * (api/app.ts mounts `/odds/events` itself). `streamOdds` lets a test serve the stream from its own
  * replica of the odds service (a small ring). The stream responses are kept so a test can cut them.
  */
 export async function serveApiWithLive(api: ApiInstance, options: { streamOdds?: OddsService; heartbeatMs?: number } = {}) {
@@ -41,7 +40,6 @@ export async function serveApiWithLive(api: ApiInstance, options: { streamOdds?:
     next();
   });
   app.use("/odds/stream", oddsStreamRouter((options.streamOdds ?? api.odds).live, auth, { heartbeatMs: options.heartbeatMs ?? 1_000 }));
-  app.use("/odds/events", oddsEventRouter(api.odds.cache, auth));
   app.use(api.app);
   app.use(errorHandler(silent));
   const serving = await serve(app, { port: 0, host: "127.0.0.1", drainMs: 2_000, idleGraceMs: 100 });

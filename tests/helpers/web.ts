@@ -101,7 +101,8 @@ export function listen(server: Server, port = 0): Promise<AddressInfo> {
 export async function webTier(apiOrigin: string, env: Record<string, string> = {}, options: Partial<WebOptions> = {}) {
   const dist = await builtDist();
   const config = loadServerConfig({ NODE_ENV: "test", DIST_DIR: dist, PUBLIC_ORIGIN: TEST_ORIGIN, LOG_LEVEL: "silent", ...env });
-  return createWebApp(config, { logger: pino({ level: "silent" }), ...options, apiOrigin });
+  // The Nigeria page's preview is refreshed on demand in tests (refreshPreview), not on a timer that would call the API by itself.
+  return createWebApp(config, { logger: pino({ level: "silent" }), previewRefreshMs: 0, ...options, apiOrigin });
 }
 
 /**

@@ -110,6 +110,19 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     await waitFor(async () => (await web.metric("afriodds_live_streams_open")) === 0);
   });
 
+  it("sends a market-wide view (the dashboard's list) that market's changes from every league, and no other market's", async () => {
+    const list = browser("country=1&market=1");
+    const otherMarket = browser("country=1&market=4");
+    await Promise.all([ready(list), ready(otherMarket)]);
+    await write([oneX2("c2:list:a", 2, 1.7), oneX2("c3:list:b", 3, 1.8)]);
+    await waitFor(() => list.markets().length === 2);
+    expect(price(list).sort()).toEqual([["c2:list:a", 1, 1.7], ["c3:list:b", 1, 1.8]]);
+    expect(otherMarket.markets()).toEqual([]);
+    list.close();
+    otherMarket.close();
+    await waitFor(async () => (await web.metric("afriodds_live_streams_open")) === 0);
+  });
+
   it("resumes a browser from its Last-Event-ID with the changes of its view it missed, and answers reset to one older than the ring", async () => {
     const first = browser("country=1&competition=3&market=1");
     await ready(first);

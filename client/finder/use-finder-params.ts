@@ -1,0 +1,30 @@
+import { useSearchParams } from "react-router";
+import { parseDay, type Day } from "./day-filter.ts";
+import { rememberView, viewInUrl, type DashboardView } from "./view-choice.ts";
+
+/**
+ * `?view=` and `?day=` of the dashboard (issue 14), replaced rather than pushed as the league and
+ * market are; a view chosen is also remembered for the next visit (view-choice.ts). Without
+ * `?view=` the view is the one the loader chose from the cookie.
+ */
+export function useFinderParams(loaderView: DashboardView | undefined) {
+  const [params, setParams] = useSearchParams();
+  const view = viewInUrl(params) ?? loaderView ?? "cards";
+  const day = parseDay(params);
+  const set = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (value === null) updated.delete(name);
+        else updated.set(name, value);
+        return updated;
+      },
+      { replace: true },
+    );
+  const chooseView = (next: DashboardView) => {
+    rememberView(next);
+    set("view", next);
+  };
+  const chooseDay = (next: Day) => set("day", next === "all" ? null : next);
+  return { view, day, chooseView, chooseDay };
+}

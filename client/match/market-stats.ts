@@ -1,0 +1,63 @@
+import type { MatchMarket } from "#shared/contract.ts";
+import { asShown } from "#shared/format.ts";
+import { bestPrices, isBestPrice, isValidPrice, marketMargin } from "#shared/odds-math.ts";
+import { marketSelections } from "#shared/reference.ts";
+
+/** The best price of one selection as shown, and every bookmaker offering it (ties are all named, as Best flags them all). */
+export interface Highest {
+  value: number;
+  providers: number[];
+}
+
+/** The market's selections in display order; for a market this build does not know, whatever the prices name. */
+export function selectionsOf(market: MatchMarket): readonly number[] {
+  const known = marketSelections(market.marketId);
+  if (known.length > 0) return known;
+  return [...new Set(market.odds.flatMap((row) => row.odds.map((o) => o.selectionTypeId)))].sort((a, b) => a - b);
+}
+
+/** The Highest row: per selection, Best as shared/odds-math.ts judges it over the rows shown. */
+export function highestRow(market: MatchMarket): Map<number, Highest> {
+  const best = bestPrices(market.odds);
+  const row = new Map<number, Highest>();
+  for (const [selectionTypeId, value] of best) {
+    const providers = market.odds.filter((r) => r.odds.some((o) => o.selectionTypeId === selectionTypeId && isBestPrice(best, selectionTypeId, o.value))).map((r) => r.provider);
+    row.set(selectionTypeId, { value, providers });
+  }
+  return row;
+}
+
+/** The Average row: the mean of the valid prices each selection has among the rows shown. */
+export function averageRow(market: MatchMarket): Map<number, number> {
+  const sums = new Map<number, { total: number; count: number }>();
+  for (const { selectionTypeId, value } of market.odds.flatMap((row) => row.odds)) {
+    if (!isValidPrice(value)) continue;
+    const sum = sums.get(selectionTypeId) ?? { total: 0, count: 0 };
+    sums.set(selectionTypeId, { total: sum.total + value, count: sum.count + 1 });
+  }
+  return new Map([...sums].map(([id, { total, count }]) => [id, total / count]));
+}
+
+/**
+ * Percent paid back by backing every selection at its best price: 100 / Σ(1/best) (DESIGN section
+ * 10), through the market's own margin rule so Double Chance, whose selections each cover two
+ * results, reads on the same scale. null until every selection has a price.
+ */
+export function payoutAtBest(market: MatchMarket, highest: ReadonlyMap<number, Highest>): number | null {
+  const prices = [...highest].map(([selectionTypeId, { value }]) => ({ selectionTypeId, value }));
+  const margin = marketMargin(market.marketId, prices);
+  return margin === null ? null : 100 / (1 + margin / 100);
+}
+
+/** 'Payout at best prices: 97.4%'. */
+export function formatPayout(payout: number | null): string {
+  return payout === null ? "-" : `${payout.toFixed(1)}%`;
+}
+
+/** The price's direction against the first one this bookmaker offered, judged as shown. */
+export function movement(value: number, opening: number): "up" | "down" | null {
+  const now = asShown(value);
+  const then = asShown(opening);
+  if (now === then) return null;
+  return now > then ? "up" : "down";
+}

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import type { BookmakerLink, MatchMarket, MatchProviderOdds } from "#shared/contract.ts";
+import { FLAGS } from "#shared/reference.ts";
+import { MarketTable } from "./market-table.tsx";
+
+afterEach(cleanup);
+
+/** A bookmaker's row: [selection, price, opening, flags?] each. */
+function row(provider: number, prices: Array<[number, number, number, number?]>, extra: Partial<MatchProviderOdds> = {}): MatchProviderOdds {
+  return { provider, margin: 5, updatedAt: "2026-11-22T09:00:00.000Z", odds: prices.map(([selectionTypeId, value, opening, flags = 0]) => ({ selectionTypeId, value, opening, flags })), ...extra };
+}
+
+const ONE_X_TWO: MatchMarket = {
+  marketId: 1,
+  odds: [
+    row(1, [[1, 2.5, 2.3, FLAGS.Best], [2, 3.2, 3.2], [3, 2.9, 3.0]]),
+    row(2, [[1, 2.4, 2.4], [2, 3.4, 3.3, FLAGS.Best], [3, 3.1, 3.1, FLAGS.Best]]),
+    row(3, [[1, 2.5, 2.6, FLAGS.Best], [2, 3.3, 3.3], [3, 3.0, 2.8]]),
+  ],
+};
+
+const LINKS: BookmakerLink[] = [
+  { provider: 1, url: "https://sports.bet9ja.com/event/123", exact: true },
+  { provider: 2, url: "https://www.betking.com/sports/football", exact: false },
+];
+
+function renderTable(market = ONE_X_TWO, links = LINKS) {
+  return render(<MarketTable market={market} links={links} />);
+}
+
+/** The cells of a row by its header ('Bet9Ja', 'Highest', 'Average'). */
+function cells(header: string) {
+  const tr = screen.getAllByRole("rowheader").find((th) => th.textContent?.startsWith(header))?.closest("tr");
+  if (!tr) throw new Error(`no row ${header}`);
+  return within(tr).getAllByRole("cell");
+}
+
+/** The price a cell shows first (before its opening price). */
+const priceOf = (cell: HTMLElement) => cell.querySelector(".match-price")?.textContent?.match(/\d+\.\d\d/)?.[0];
+
+describe("a market table of the match page", () => {
+  it("has a row per bookmaker under the market's selections, then Highest and Average", () => {
+    renderTable();
+    expect(screen.getByRole("table", { name: "1X2 (Match Result)" })).toBeTruthy();
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Bookmaker", "Home", "Draw", "Away"]);
+    expect(screen.getAllByRole("rowheader").map((th) => th.textContent)).toEqual(["Bet9Ja", "BetKing", "SportyBet", "Highest", "Average"]);
+  });
+
+  it("shows in the Highest row the best price of each column and every bookmaker offering it", () => {
+    renderTable();
+    const highest = cells("Highest");
+    const rows = ["Bet9Ja", "BetKing", "SportyBet"].map(cells);
+    highest.forEach((cell, column) => {
+      const max = Math.max(...rows.map((r) => Number(priceOf(r[column]!))));
+      expect(priceOf(cell)).toBe(max.toFixed(2));
+    });
+    // Home: 2.50 at Bet9Ja and SportyBet alike, both named.
+    expect(highest[0]!.textContent).toContain("B9 SB");
+    expect(highest[0]!.querySelector(".visually-hidden")?.textContent).toBe(" at Bet9Ja, SportyBet");
+    expect(highest[1]!.textContent).toContain("BK");
+  });
+
+  it("shows in the Average row the mean of each column to 2 decimals", () => {
+    renderTable();
+    // Home (2.5 + 2.4 + 2.5) / 3 = 2.4667; Draw 3.3; Away (2.9 + 3.1 + 3.0) / 3 = 3.0.
+    expect(cells("Average").map((cell) => cell.textContent)).toEqual(["2.47", "3.30", "3.00"]);
+  });
+
+  it("states the payout of backing every selection at its best price: 100 / sum(1 / best)", () => {
+    renderTable();
+    // 1/2.5 + 1/3.4 + 1/3.1 = 1.01672...; 100 / 1.01672 = 98.36
+    expect(screen.getByText(/Payout at best prices:/).textContent).toBe("Payout at best prices: 98.4%");
+  });
+
+  it("reads Double Chance's payout on the same scale: each selection covers two results", () => {
+    renderTable({ marketId: 8, odds: [row(1, [[16, 1.3, 1.3], [17, 1.25, 1.25], [18, 1.4, 1.4]])] });
+    // (1/1.3 + 1/1.25 + 1/1.4) / 2 = 1.1418; 100 / 1.1418 = 87.58
+    expect(screen.getByText(/Payout at best prices:/).textContent).toBe("Payout at best prices: 87.6%");
+  });
+
+  it("says '-' for the payout while a selection has no price", () => {
+    renderTable({ marketId: 1, odds: [row(1, [[1, 2.5, 2.5], [2, 3.2, 3.2]])] });
+    expect(screen.getByText(/Payout at best prices:/).textContent).toBe("Payout at best prices: -");
+    expect(cells("Highest")[2]!.textContent).toBe("-");
+  });
+
+  it("shows each price's opening price and its direction since then", () => {
+    renderTable();
+    const [home, draw, away] = cells("Bet9Ja");
+    expect(home!.textContent).toContain("from 2.30");
+    expect(within(home!).getByRole("img", { name: "odds increased" })).toBeTruthy();
+    expect(draw!.textContent).toContain("from 3.20");
+    expect(within(draw!).queryByRole("img")).toBeNull();
+    expect(within(away!).getByRole("img", { name: "odds decreased" })).toBeTruthy();
+  });
+
+  it("highlights the prices the API flags Best", () => {
+    renderTable();
+    const [home, draw] = cells("Bet9Ja");
+    expect(home!.className).toBe("odds-best");
+    expect(home!.textContent).toContain("best odds");
+    expect(draw!.className).toBe("");
+  });
+
+  it("links each bookmaker to its own page in a new tab, without referrer or ranking credit", () => {
+    renderTable();
+    const exact = screen.getByRole("link", { name: "Bet9Ja: open this match on Bet9Ja's site" });
+    expect(exact.getAttribute("href")).toBe("https://sports.bet9ja.com/event/123");
+    expect(exact.getAttribute("target")).toBe("_blank");
+    expect(exact.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    const football = screen.getByRole("link", { name: "BetKing: open football on BetKing's site" });
+    expect(football.getAttribute("href")).toBe("https://www.betking.com/sports/football");
+    expect(football.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    // No link known: the name alone.
+    expect(screen.queryByRole("link", { name: /SportyBet/ })).toBeNull();
+    expect(screen.getByRole("rowheader", { name: "SportyBet" })).toBeTruthy();
+  });
+
+  it("marks a bookmaker the API calls stale", () => {
+    renderTable({ marketId: 1, odds: [row(1, [[1, 2.5, 2.5]], { stale: true })] });
+    const header = screen.getByRole("rowheader", { name: /Bet9Ja/ });
+    expect(within(header).getByRole("img", { name: "stale" })).toBeTruthy();
+    expect(header.closest("tr")!.className).toBe("odds-stale");
+  });
+});

@@ -1,0 +1,107 @@
+import type { ReactNode } from "react";
+import type { BookmakerLink, MatchMarket, MatchProviderOdds } from "#shared/contract.ts";
+import { formatOdds } from "#shared/format.ts";
+import { bookmakerName, bookmakerShortName, marketLabel, selectionLabel } from "#shared/reference.ts";
+import { StaleIcon } from "../odds/flag-icons.tsx";
+import { averageRow, formatPayout, highestRow, payoutAtBest, selectionsOf, type Highest } from "./market-stats.ts";
+import { PriceCell } from "./price-cell.tsx";
+
+/**
+ * The bookmaker's own page for the event, opened in a new tab: no affiliate parameters, no referrer,
+ * no ranking credit (DESIGN section 10). Its accessible name starts with the visible name (WCAG 2.5.3).
+ */
+function BookmakerCell({ row, link }: { row: MatchProviderOdds; link: BookmakerLink | undefined }) {
+  const name = bookmakerName(row.provider);
+  const where = link?.exact === false ? `open football on ${name}'s site` : `open this match on ${name}'s site`;
+  return (
+    <th scope="row">
+      {link ? (
+        <a href={link.url} target="_blank" rel="noopener noreferrer nofollow" aria-label={`${name}: ${where}`}>
+          {name}
+        </a>
+      ) : (
+        name
+      )}
+      {row.stale && <StaleIcon />}
+    </th>
+  );
+}
+
+/** 'Highest': the best price and who offers it, short names to fit a phone, full names for screen readers. */
+function HighestCell({ highest }: { highest: Highest | undefined }) {
+  if (!highest) return <td>-</td>;
+  return (
+    <td>
+      <span className="match-price">{formatOdds(highest.value)}</span>
+      <span className="match-opening" aria-hidden="true">
+        {highest.providers.map(bookmakerShortName).join(" ")}
+      </span>
+      <span className="visually-hidden"> at {highest.providers.map(bookmakerName).join(", ")}</span>
+    </td>
+  );
+}
+
+export interface MarketTableProps {
+  market: MatchMarket;
+  links: readonly BookmakerLink[];
+  /** What follows the payout line: the price history of this market, or the control that shows it. */
+  children?: ReactNode;
+}
+
+/**
+ * One market of the match page (DESIGN section 10): a row per bookmaker, then Highest and Average
+ * rows computed from those same rows, and the payout of backing every selection at its best price.
+ */
+export function MarketTable({ market, links, children }: MarketTableProps) {
+  const columns = selectionsOf(market);
+  const highest = highestRow(market);
+  const average = averageRow(market);
+  const label = marketLabel(market.marketId);
+  return (
+    <section className="match-market" aria-label={label}>
+      <div className="table-container">
+        <table className="table is-fullwidth is-narrow odds-table match-table">
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Bookmaker</th>
+              {columns.map((id) => (
+                <th scope="col" key={id}>
+                  {selectionLabel(id)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {market.odds.map((row) => (
+              <tr key={row.provider} className={row.stale ? "odds-stale" : undefined}>
+                <BookmakerCell row={row} link={links.find((l) => l.provider === row.provider)} />
+                {columns.map((id) => (
+                  <PriceCell key={id} selection={row.odds.find((o) => o.selectionTypeId === id)} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="match-summary-row">
+              <th scope="row">Highest</th>
+              {columns.map((id) => (
+                <HighestCell key={id} highest={highest.get(id)} />
+              ))}
+            </tr>
+            <tr className="match-summary-row">
+              <th scope="row">Average</th>
+              {columns.map((id) => (
+                <td key={id}>{formatOdds(average.get(id))}</td>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p className="match-payout">
+        Payout at best prices: <strong>{formatPayout(payoutAtBest(market, highest))}</strong>
+      </p>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import type { MatchDetail, OddsEvent } from "#shared/contract.ts";
+import { ApiError } from "#shared/error-decoding.ts";
+import { FLAGS } from "#shared/reference.ts";
+import type { DataSource } from "../loaders/source.ts";
+import { routes } from "../routes.tsx";
+import type { ServerContext } from "../server-context.ts";
+import { renderPage, stubApi, USER } from "../../tests/client/harness.tsx";
+import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
+import { MATCH_ID, marketHistory, matchDetail, UPDATED_AT } from "../../tests/client/match-fixtures.ts";
+import { MatchPage, loader, type MatchData } from "./match.tsx";
+
+const NOW = Date.parse("2026-11-22T12:00:00Z");
+const notUsed = () => Promise.reject(new Error("not used"));
+
+/** The web tier's data source for one page render, answering the match calls from fixtures. */
+function source(detail: MatchDetail | ApiError, asked: unknown[] = []): DataSource {
+  return {
+    summary: notUsed,
+    odds: notUsed,
+    me: notUsed,
+    dropping: notUsed,
+    sample: notUsed,
+    event: async (id) => {
+      asked.push(["event", id]);
+      if (detail instanceof ApiError) throw detail;
+      return detail;
+    },
+    history: async (id, market) => {
+      asked.push(["history", id, market]);
+      if (detail instanceof ApiError) throw detail;
+      return marketHistory(market, detail);
+    },
+  };
+}
+
+/** As server/render/render.tsx renders a route: the static handler, then React to a string. */
+async function renderOnServer(data: DataSource, url = `http://localhost/match/${encodeURIComponent(MATCH_ID)}`) {
+  const context: ServerContext = { server: true, user: USER, timeZone: "Africa/Lagos", now: NOW, data };
+  const handler = createStaticHandler(routes);
+  const result = await handler.query(new Request(url), { requestContext: context });
+  if (result instanceof Response) throw new Error(`unexpected redirect to ${result.headers.get("Location")}`);
+  const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, result)} context={result} />);
+  const container = document.createElement("div");
+  container.innerHTML = html;
+  return { status: result.statusCode, data: result.loaderData.match as MatchData | undefined, html, container };
+}
+
+describe("the match page rendered on the server", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows all 8 markets, each with Highest and Average rows and a link per bookmaker, in the first HTML", async () => {
+    const asked: unknown[] = [];
+    const { status, container } = await renderOnServer(source(matchDetail(), asked));
+    expect(status).toBe(200);
+    expect(asked).toEqual([
+      ["history", MATCH_ID, 1],
+      ["event", MATCH_ID],
+    ]);
+    const tables = [...container.querySelectorAll("table.match-table")];
+    expect(tables).toHaveLength(8);
+    for (const table of tables) {
+      const headers = [...table.querySelectorAll("tr > th[scope=row]")].map((th) => th.textContent);
+      expect(headers).toEqual(["Bet9Ja", "BetKing", "SportyBet", "NairaBet", "1XBet", "Highest", "Average"]);
+      expect(table.querySelectorAll('a[rel="noopener noreferrer nofollow"][target="_blank"]')).toHaveLength(5);
+    }
+    expect(container.querySelector("h1")?.textContent).toBe("Arsenal vs Chelsea");
+    expect(container.textContent).toContain("Payout at best prices:");
+  });
+
+  it("draws the 1X2 price history as SVG with its text alternative, and offers the others' history as links", async () => {
+    const { container } = await renderOnServer(source(matchDetail()));
+    const chart = container.querySelector("#price-history")!;
+    expect(chart.querySelector("h2")?.textContent).toBe("Price history: 1X2 (Match Result)");
+    expect(chart.querySelectorAll("svg[role=img]")).toHaveLength(3);
+    expect(chart.querySelector("table caption")?.textContent).toBe("Price history of 1X2 (Match Result), oldest first");
+    // Bet9Ja's home price moved (opening 0.1 lower): two points.
+    expect(chart.querySelector('.chart-panel [data-provider="1"]')!.querySelectorAll("circle")).toHaveLength(2);
+    const links = [...container.querySelectorAll('a[href*="?chart="]')].map((a) => a.getAttribute("href"));
+    expect(links).toEqual([2, 3, 4, 5, 6, 7, 8].map((m) => `/match/${encodeURIComponent(MATCH_ID)}?chart=${m}`));
+  });
+
+  it("charts the market the URL names, asking its history alone", async () => {
+    const asked: unknown[] = [];
+    const { container } = await renderOnServer(source(matchDetail(), asked), `http://localhost/match/${encodeURIComponent(MATCH_ID)}?chart=4`);
+    expect(asked).toContainEqual(["history", MATCH_ID, 4]);
+    expect(asked).not.toContainEqual(["history", MATCH_ID, 1]);
+    expect(container.querySelector("#price-history h2")?.textContent).toBe("Price history: OU2.5");
+  });
+
+  it("charts the event's first market when it has no 1X2 and the URL names none it has", async () => {
+    const detail = matchDetail();
+    detail.event.markets = detail.event.markets.filter((m) => m.marketId === 7 || m.marketId === 8);
+    const asked: unknown[] = [];
+    const { container } = await renderOnServer(source(detail, asked), `http://localhost/match/${encodeURIComponent(MATCH_ID)}?chart=3`);
+    expect(asked).toContainEqual(["history", MATCH_ID, 7]);
+    expect(container.querySelector("#price-history h2")?.textContent).toBe("Price history: BTTS (Both Teams to Score)");
+  });
+
+  it("answers an unknown event with the 404 page and a 404 status", async () => {
+    const { status, html } = await renderOnServer(source(new ApiError("No such event.", { status: 404, code: "NOT_FOUND" })));
+    expect(status).toBe(404);
+    expect(html).toContain("Page Not Found");
+    expect(html).not.toContain("Payout at best prices");
+  });
+
+  it("says the match data failed to load when the API fails otherwise, with a 200 page", async () => {
+    const { status, html } = await renderOnServer(source(new ApiError("Internal error", { status: 500, code: "INTERNAL_ERROR" })));
+    expect(status).toBe(200);
+    expect(html).toContain("Failed to load match data");
+  });
+
+  it("says a started match's prices are as last seen", async () => {
+    const { container } = await renderOnServer(source(matchDetail({ started: true })));
+    expect(container.querySelector("[role=status]")?.textContent).toBe("This match has started: the prices below are as last seen before kick-off.");
+  });
+});
+
+describe("the match page in the browser", () => {
+  const STREAM = `/api/odds/stream?country=1&event=${encodeURIComponent(MATCH_ID)}`;
+
+  beforeEach(() => {
+    installEventSource();
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  function served(detail = matchDetail()): MatchData {
+    return { detail: { ok: true, data: detail }, chart: 1, history: { ok: true, data: marketHistory(1, detail) } };
+  }
+
+  function renderMatch(data: MatchData, url = `/match/${encodeURIComponent(MATCH_ID)}`) {
+    return renderPage({ path: "match/:id", url, Component: MatchPage, loader, served: data, now: NOW });
+  }
+
+  const homeCell = (bookmaker: string) => {
+    const table = screen.getByRole("table", { name: "1X2 (Match Result)" });
+    return within(within(table).getByRole("rowheader", { name: bookmaker }).closest("tr")!).getAllByRole("cell")[0]!;
+  };
+
+  it("follows its event's live stream: a new price takes its place, keeps its opening and moves Best", () => {
+    renderMatch(served());
+    const stream = FakeEventSource.latest();
+    expect(stream.url).toBe(STREAM);
+    const { links: _l, started: _s, markets, ...heading } = matchDetail().event;
+    const oneXTwo = markets[0]!;
+    const frame: OddsEvent = {
+      ...heading,
+      markets: [
+        {
+          marketId: 1,
+          odds: oneXTwo.odds.map((row) => ({
+            provider: row.provider,
+            margin: row.margin,
+            updatedAt: "2026-11-22T11:59:00.000Z",
+            odds: row.odds.map(({ opening: _o, ...o }) => (row.provider === 1 && o.selectionTypeId === 1 ? { ...o, value: 4.5, flags: FLAGS.Best } : { ...o, flags: o.flags & ~FLAGS.Best })),
+          })),
+        },
+      ],
+    };
+    stream.send("market", 7, frame);
+    expect(homeCell("Bet9Ja: open this match on Bet9Ja's site").textContent).toContain("4.50");
+    expect(homeCell("Bet9Ja: open this match on Bet9Ja's site").textContent).toContain("from 1.45");
+    expect(homeCell("Bet9Ja: open this match on Bet9Ja's site").className).toBe("odds-best");
+    expect(homeCell("1XBet: open this match on 1XBet's site").className).toBe("");
+    const highest = within(screen.getByRole("table", { name: "1X2 (Match Result)" })).getByRole("rowheader", { name: "Highest" }).closest("tr")!;
+    expect(within(highest).getAllByRole("cell")[0]!.textContent).toContain("4.50");
+  });
+
+  it("opens no stream for a match that has started", () => {
+    renderMatch(served(matchDetail({ started: true })));
+    expect(FakeEventSource.opened).toHaveLength(0);
+  });
+
+  it("charts another market on request: its history is loaded and drawn under its table", async () => {
+    const detail = matchDetail();
+    const api = stubApi({
+      [`GET /api/odds/events/${encodeURIComponent(MATCH_ID)}`]: { data: detail },
+      [`GET /api/odds/events/${encodeURIComponent(MATCH_ID)}/history?market=7`]: { data: marketHistory(7, detail) },
+    });
+    const { router } = renderMatch(served(detail));
+    await userEvent.setup().click(screen.getByRole("link", { name: "Price history of BTTS (Both Teams to Score)" }));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Price history: BTTS (Both Teams to Score)" })).toBeTruthy(), { timeout: 3000 });
+    expect(router.state.location.search).toBe("?chart=7");
+    expect(api.callsTo(`GET /api/odds/events/${encodeURIComponent(MATCH_ID)}/history?market=7`)).toHaveLength(1);
+    const section = screen.getByRole("region", { name: "BTTS (Both Teams to Score)" });
+    await waitFor(() => expect(within(section).getAllByRole("img").filter((el) => el.closest(".chart-panel"))).toHaveLength(2));
+    expect(screen.getByRole("link", { name: "Price history of 1X2 (Match Result)" })).toBeTruthy();
+  });
+
+  it("refetches its data when the stream cannot resume", async () => {
+    const detail = matchDetail();
+    const moved = matchDetail();
+    moved.event.markets[0]!.odds[0]!.odds[0]!.value = 5.25;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: string) => {
+        const body = input.includes("/history") ? { data: marketHistory(1, moved) } : { data: moved };
+        return { ok: true, status: 200, headers: new Headers({ etag: '"v2"' }), text: async () => JSON.stringify(body) } as Response;
+      }),
+    );
+    renderMatch(served(detail));
+    act(() => FakeEventSource.latest().send("reset", 9, {}));
+    await waitFor(() => expect(homeCell("Bet9Ja: open this match on Bet9Ja's site").textContent).toContain("5.25"));
+  });
+
+  it("runs the chart's lines to the page's clock (the root loader's, so server and browser draw alike), past the last change", () => {
+    renderMatch(served());
+    // Last change 09:00 UTC (10:00 in Lagos); the page's clock 12:00 UTC.
+    expect(Date.parse(UPDATED_AT)).toBeLessThan(NOW);
+    const home = screen.getAllByRole("img").find((el) => el.getAttribute("aria-label")?.startsWith("Home:"));
+    expect(home?.getAttribute("aria-label")).toMatch(/ to 13:00$/);
+  });
+});

@@ -1,0 +1,155 @@
+import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { MarketHistory, MatchDetail } from "#shared/contract.ts";
+import { ApiError } from "#shared/error-decoding.ts";
+import { formatKickoff } from "#shared/format.ts";
+import { competitionName, isMarketId, marketLabel } from "#shared/reference.ts";
+import { PageMeta } from "../components/page-meta.tsx";
+import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
+import type { DataSource } from "../loaders/source.ts";
+import { MarketTable } from "../match/market-table.tsx";
+import { selectionsOf } from "../match/market-stats.ts";
+import { PriceChart } from "../match/price-chart.tsx";
+import { useLiveMatch } from "../match/use-live-match.ts";
+import { settle, type Served } from "../odds/served.ts";
+import { RequireSession } from "../session/require-session.tsx";
+import type { RootData } from "../shell/root-loader.ts";
+
+/** The market charted when the URL names none: the first of the reference order, 1X2. */
+export const DEFAULT_CHART = 1;
+export const MATCH_LOAD_FAILED_MESSAGE = "Failed to load match data";
+export const HISTORY_LOAD_FAILED_MESSAGE = "Failed to load price history";
+
+export interface MatchData {
+  detail: Served<MatchDetail>;
+  /** The market whose price history is shown (`?chart=M`, else 1X2, else the event's first market). */
+  chart: number;
+  history: Arriving<Served<MarketHistory>>;
+}
+
+function askedChart(url: string): number | undefined {
+  const raw = new URL(url).searchParams.get("chart");
+  return raw && /^\d{1,2}$/.test(raw) && isMarketId(Number(raw)) ? Number(raw) : undefined;
+}
+
+/** An event the API does not know (or whose id it rejects) is the 404 page, with a 404 status on the server. */
+async function loadDetail(source: DataSource, id: string): Promise<Served<MatchDetail>> {
+  try {
+    return { ok: true, data: await source.event(id) };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+    return { ok: false };
+  }
+}
+
+function chartedMarket(detail: Served<MatchDetail>, asked: number | undefined): number {
+  const present = detail.ok ? detail.data.event.markets.map((m) => m.marketId) : [];
+  if (asked !== undefined && present.includes(asked)) return asked;
+  return present.includes(DEFAULT_CHART) ? DEFAULT_CHART : (present[0] ?? DEFAULT_CHART);
+}
+
+/**
+ * /match/:id's data, on the server for the first HTML and in the browser for later visits (DESIGN
+ * section 12): the event's markets, and the history of the charted market, asked at the same time.
+ */
+export async function loader({ params, request, context }: LoaderFunctionArgs): Promise<MatchData | null> {
+  const source = protectedSource(context);
+  if (!source) return null;
+  const id = params.id ?? "";
+  const asked = askedChart(request.url);
+  const early = settle(source.history(id, asked ?? DEFAULT_CHART));
+  const detail = await loadDetail(source, id);
+  const chart = chartedMarket(detail, asked);
+  const history = chart === (asked ?? DEFAULT_CHART) ? early : settle(source.history(id, chart));
+  return deliver(context, { detail, chart, history });
+}
+
+function ChartArea({ history, market, end, timeZone }: { history: Served<MarketHistory> | undefined; market: { marketId: number; selections: readonly number[] }; end: number; timeZone: string }) {
+  const label = marketLabel(market.marketId);
+  return (
+    <div className="match-history" id="price-history">
+      <h2 className="title is-6 mb-2">Price history: {label}</h2>
+      {!history && (
+        <p role="status" className="py-3">
+          Loading price history...
+        </p>
+      )}
+      {history && !history.ok && (
+        <p role="alert" className="notification is-danger is-light">
+          {HISTORY_LOAD_FAILED_MESSAGE}
+        </p>
+      )}
+      {history?.ok && <PriceChart history={history.data} selections={market.selections} end={end} timeZone={timeZone} />}
+    </div>
+  );
+}
+
+function ChartLink({ marketId }: { marketId: number }) {
+  return (
+    <Link className="button is-small is-light" to={{ search: `?chart=${marketId}` }} replace preventScrollReset>
+      Price history<span className="visually-hidden"> of {marketLabel(marketId)}</span>
+    </Link>
+  );
+}
+
+function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail; chart: number; history: Arriving<Served<MarketHistory>> }) {
+  const root = useRouteLoaderData("root") as RootData;
+  const arrived = useArrived(arriving);
+  const { detail, history } = useLiveMatch(served, arrived?.ok ? arrived.data : undefined, chart);
+  const { event } = detail;
+  // Prices hold until they change: the lines run to now, or to kick-off once the prices stopped.
+  const until = event.started ? Math.min(root.now, Date.parse(event.date)) : root.now;
+  const end = Math.floor(Math.max(until, Date.parse(detail.updatedAt) || 0) / 1000);
+  return (
+    <>
+      <PageMeta title={`${event.name} odds`} description={`Compare every bookmaker's odds for ${event.name}: all markets, best prices, opening prices and price history.`} />
+      <h1 className="title is-4 mb-1">{event.name}</h1>
+      <p className="event-kickoff">
+        <time dateTime={event.date}>{formatKickoff(event.date, new Date(root.now), root.timeZone)}</time> · {competitionName(event.competitionId)}
+      </p>
+      {event.started && (
+        <p className="notification is-warning is-light" role="status">
+          This match has started: the prices below are as last seen before kick-off.
+        </p>
+      )}
+      {event.markets.length === 0 && <p className="py-3">No bookmaker has prices for this match yet.</p>}
+      {event.markets.map((market) => (
+        <MarketTable key={market.marketId} market={market} links={event.links}>
+          {market.marketId === chart ? (
+            <ChartArea history={arrived && (history ? { ok: true, data: history } : arrived)} market={{ marketId: market.marketId, selections: selectionsOf(market) }} end={end} timeZone={root.timeZone} />
+          ) : (
+            <ChartLink marketId={market.marketId} />
+          )}
+        </MarketTable>
+      ))}
+    </>
+  );
+}
+
+function Match() {
+  const data = useLoaderData() as MatchData | null;
+  return (
+    <section className="section px-3">
+      <div className="container">
+        <p className="mb-3">
+          <Link to="/dashboard">&larr; Back to the dashboard</Link>
+        </p>
+        {data && !data.detail.ok && (
+          <div className="notification is-danger is-light" role="alert">
+            <PageMeta title="Match odds" description="Compare every bookmaker's odds for one match." />
+            {MATCH_LOAD_FAILED_MESSAGE}
+          </div>
+        )}
+        {data?.detail.ok && <MatchBoard served={data.detail.data} chart={data.chart} history={data.history} />}
+      </div>
+    </section>
+  );
+}
+
+/** /match/:id (DESIGN section 10): every market of one event, best and average prices, opening prices and price history. */
+export function MatchPage() {
+  return (
+    <RequireSession>
+      <Match />
+    </RequireSession>
+  );
+}

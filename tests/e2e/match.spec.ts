@@ -1,0 +1,115 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { MarketHistory } from "../../shared/contract.ts";
+import { formatOdds } from "../../shared/format.ts";
+import { bookmakerName, MARKETS, selectionLabel } from "../../shared/reference.ts";
+import { registerAndVerify, uniqueUser } from "./helpers.ts";
+import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
+
+/** Issue 14: finding a match fast and reading its page. A site of its own whose prices move every 5 s. */
+let moving: MovingSite;
+let site: RunningSite;
+
+test.beforeAll(async () => {
+  moving = await startMovingSite("match");
+  site = moving.site;
+});
+
+test.afterAll(async () => {
+  await moving?.stop();
+});
+
+const price = (text: string | null) => Number(/\d+\.\d{2}/.exec(text ?? "")?.[0] ?? Number.NaN);
+
+/** Each column's prices as the bookmaker rows show them, and the Highest and Average rows under them. */
+async function readMarket(table: Locator) {
+  return table.evaluate((node) => {
+    const num = (text: string | null | undefined) => Number(/\d+\.\d{2}/.exec(text ?? "")?.[0] ?? Number.NaN);
+    const rows = [...node.querySelectorAll("tbody tr")].filter((row) => !row.classList.contains("odds-stale"));
+    const columns = node.querySelectorAll("thead th").length - 1;
+    const column = (i: number) => rows.map((row) => num(row.querySelectorAll("td")[i]?.querySelector(".match-price")?.textContent)).filter((n) => !Number.isNaN(n));
+    const summary = [...node.querySelectorAll("tfoot tr")];
+    const cells = (label: string) => [...(summary.find((row) => row.querySelector("th")?.textContent === label)?.querySelectorAll("td") ?? [])].map((cell) => num(cell.querySelector(".match-price")?.textContent ?? cell.textContent));
+    return {
+      columns: Array.from({ length: columns }, (_, i) => column(i)),
+      highest: cells("Highest"),
+      average: cells("Average"),
+      links: [...node.querySelectorAll("tbody th a")].map((a) => ({ href: a.getAttribute("href") ?? "", rel: a.getAttribute("rel") ?? "", target: a.getAttribute("target") })),
+      bookmakers: node.querySelectorAll("tbody tr").length,
+    };
+  });
+}
+
+async function openTottenhamFromSearch(page: Page) {
+  const search = page.getByLabel("Search a team");
+  await search.fill("spurs");
+  const option = page.getByRole("listbox", { name: "Matches" }).getByRole("option", { name: /Tottenham/ }).first();
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(page).toHaveURL(/\/match\//);
+}
+
+test("search 'spurs', open the Tottenham match, read every market with Highest and Average rows and a link per bookmaker", async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerAndVerify(page, uniqueUser("match"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+  await page.goto(`${site.baseURL}/dashboard`);
+  await openTottenhamFromSearch(page);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Tottenham");
+
+  const tables = page.locator("table.match-table");
+  await expect(tables).toHaveCount(MARKETS.length);
+  for (let i = 0; i < MARKETS.length; i += 1) {
+    const market = await readMarket(tables.nth(i));
+    // Every bookmaker prices 1X2 here; a bookmaker may not offer a line (a closed Over 0.5, say).
+    if (i === 0) expect(market.bookmakers, "1X2: bookmaker rows").toBe(5);
+    else expect(market.bookmakers, `market ${i + 1}: bookmaker rows`).toBeGreaterThanOrEqual(2);
+    market.columns.forEach((values, c) => {
+      expect(values.length, `market ${i + 1}, column ${c}`).toBeGreaterThan(0);
+      expect(market.highest[c], `market ${i + 1}, column ${c}: Highest`).toBe(Math.max(...values));
+      const mean = values.reduce((a, b) => a + b, 0) / values.length;
+      // The Average is the mean of the prices themselves, each shown to 2 decimals here.
+      expect(Math.abs(market.average[c]! - mean), `market ${i + 1}, column ${c}: Average ${market.average[c]} vs ${mean}`).toBeLessThanOrEqual(0.011);
+    });
+    expect(market.links).toHaveLength(market.bookmakers);
+    for (const link of market.links) {
+      expect(link.href).toMatch(/^https:\/\//);
+      expect(link.rel.split(" ").sort()).toEqual(["nofollow", "noopener", "noreferrer"]);
+      expect(link.target).toBe("_blank");
+      expect(link.href).not.toMatch(/[?&](aff|ref|btag|utm_)/i);
+    }
+  }
+  await expect(page.getByText(/Payout at best prices: \d+\.\d%/).first()).toBeVisible();
+});
+
+test("the history chart of a moved price shows its changes, and the opening price is the first history point", async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerAndVerify(page, uniqueUser("chart"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+  await page.goto(`${site.baseURL}/dashboard`);
+  await openTottenhamFromSearch(page);
+  const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+
+  // Prices move every 5 s on this site: wait until one of this match's 1X2 prices has.
+  let history: MarketHistory | undefined;
+  await expect
+    .poll(async () => {
+      history = await page.evaluate(async (eventId) => ((await (await fetch(`/api/odds/events/${encodeURIComponent(eventId)}/history?market=1`, { cache: "no-store" })).json()) as { data: MarketHistory }).data, id);
+      return Math.max(...history.series.map((s) => s.points.length));
+    }, { timeout: 60_000, intervals: [2_000] })
+    .toBeGreaterThanOrEqual(2);
+  const moved = history!.series.find((s) => s.points.length >= 2)!;
+
+  await page.reload();
+  const chart = page.getByRole("img", { name: /price/i }).first();
+  await expect(chart).toBeVisible();
+  // The chart draws a mark per recorded change: at least the two of the moved price.
+  expect(await chart.locator("circle").count()).toBeGreaterThanOrEqual(2);
+
+  // Its opening price, as the 1X2 table prints it, is the first point of its history.
+  const table = page.locator("table.match-table").first();
+  const headers = await table.locator("thead th").allTextContents();
+  const column = headers.indexOf(selectionLabel(moved.selectionTypeId)) - 1;
+  expect(column).toBeGreaterThanOrEqual(0);
+  const row = table.locator("tbody tr", { has: page.locator("th", { hasText: bookmakerName(moved.provider) }) });
+  const opening = await row.locator("td").nth(column).locator(".match-opening").textContent();
+  // As shown: 2 decimals (1xBet prices carry 3).
+  expect(price(opening)).toBe(Number(formatOdds(moved.points[0]![1])));
+});

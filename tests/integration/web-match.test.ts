@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import type { DroppingOdds, MarketHistory, MatchDetail, OddsEvent, SearchResult } from "#shared/contract.ts";
+import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
+
+const suite = useWebSuite();
+
+type Session = Awaited<ReturnType<typeof signInThroughWeb>>;
+
+/** The API's own answer to the same call with the same token: what the web tier must hand the browser. */
+async function fromApi(session: Session, path: string) {
+  const res = await fetch(`${suite.stack.api.origin}${path}`, { headers: { authorization: `Bearer ${session.access}`, accept: "application/json" } });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/** The soonest Premier League event the listing holds, as the dashboard would show it. */
+async function anEvent(cookie: string): Promise<OddsEvent> {
+  const res = await suite.stack.http.get("/api/odds?country=1&competition=1&market=1").set("cookie", cookie).expect(200);
+  return (res.body.data.events as OddsEvent[])[0]!;
+}
+
+const eventPath = (id: string) => `/odds/events/${encodeURIComponent(id)}`;
+/** What the API was sent for the last request matching `prefix`. */
+const lastSeen = (prefix: string) => suite.stack.proxy.seen.filter((r) => r.path.startsWith(prefix)).at(-1)?.path;
+
+describe("the match page's calls through the web tier", () => {
+  it("hands a signed-in browser the API's answers for the event, its history, dropping odds and search", async () => {
+    const session = await signInThroughWeb(suite);
+    const event = await anEvent(session.cookie);
+    for (const path of [eventPath(event.id), `${eventPath(event.id)}/history?market=1`, "/odds/dropping?country=1&hours=24", "/odds/search?country=1&q=a"]) {
+      const res = await suite.stack.http.get(`/api${path}`).set("cookie", session.cookie);
+      const direct = await fromApi(session, path);
+      expect(res.status, path).toBe(200);
+      expect(res.body, path).toEqual(direct.body);
+    }
+    const detail = (await suite.stack.http.get(`/api${eventPath(event.id)}`).set("cookie", session.cookie)).body.data as MatchDetail;
+    expect(detail.event.id).toBe(event.id);
+    expect(detail.event.markets.length).toBeGreaterThan(0);
+    const history = (await suite.stack.http.get(`/api${eventPath(event.id)}/history?market=1`).set("cookie", session.cookie)).body.data as MarketHistory;
+    expect(history).toMatchObject({ eventId: event.id, marketId: 1 });
+    expect((await suite.stack.http.get("/api/odds/dropping?country=1&hours=24").set("cookie", session.cookie)).body.data as DroppingOdds).toMatchObject({ hours: 24 });
+    const found = (await suite.stack.http.get(`/api/odds/search?country=1&q=${encodeURIComponent(event.home)}`).set("cookie", session.cookie)).body.data as SearchResult;
+    expect(found.events.map((e) => e.id)).toContain(event.id);
+  });
+
+  it("forwards the id percent-encoded as one path segment and the query string as sent", async () => {
+    const session = await signInThroughWeb(suite);
+    const event = await anEvent(session.cookie);
+    // The browser may leave a colon unencoded; the API is sent it encoded.
+    await suite.stack.http.get(`/api/odds/events/${event.id}/history?market=4`).set("cookie", session.cookie).expect(200);
+    expect(lastSeen("/odds/events/")).toBe(`${eventPath(event.id)}/history?market=4`);
+    // An encoded slash stays inside the id: no other route is reached.
+    const slashed = await suite.stack.http.get("/api/odds/events/a%2F..%2Fb").set("cookie", session.cookie);
+    expect(slashed.status).toBe(404);
+    expect(lastSeen("/odds/events/")).toBe("/odds/events/a%2F..%2Fb");
+  });
+
+  it("answers 401 in the envelope without a session, asking the API nothing", async () => {
+    const before = suite.stack.proxy.seen.length;
+    for (const path of ["/api/odds/events/c1:x", "/api/odds/events/c1:x/history?market=1", "/api/odds/dropping?country=1&hours=24", "/api/odds/search?country=1&q=arsenal"]) {
+      const res = await suite.stack.http.get(path);
+      expect(res.status, path).toBe(401);
+      expect(res.body.error.code, path).toBe("AUTH_REQUIRED");
+    }
+    expect(suite.stack.proxy.seen.length).toBe(before);
+  });
+
+  it("refreshes a session whose access token is gone before forwarding, as for /odds", async () => {
+    const session = await signInThroughWeb(suite);
+    const event = await anEvent(session.cookie);
+    const refreshOnly = session.cookie.split("; ").filter((c) => c.startsWith("afriodds_rt=")).join("; ");
+    const res = await suite.stack.http.get(`/api${eventPath(event.id)}`).set("cookie", refreshOnly);
+    expect(res.status).toBe(200);
+    expect(res.body.data.event.id).toBe(event.id);
+    expect(([] as string[]).concat(res.headers["set-cookie"] ?? []).some((c) => c.startsWith("afriodds_at="))).toBe(true);
+  });
+
+  it("passes the API's 404 envelope on for an unknown event", async () => {
+    const session = await signInThroughWeb(suite);
+    for (const path of ["/api/odds/events/c1:no-such-event", "/api/odds/events/c1:no-such-event/history?market=1"]) {
+      const res = await suite.stack.http.get(path).set("cookie", session.cookie);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code, path).toBe("NOT_FOUND");
+    }
+  });
+
+  it("passes the API's 400 envelopes on for bad input", async () => {
+    const session = await signInThroughWeb(suite);
+    const event = await anEvent(session.cookie);
+    for (const path of [`/api${eventPath(event.id)}/history?market=99`, "/api/odds/dropping?country=9&hours=24", "/api/odds/search?country=1"]) {
+      const res = await suite.stack.http.get(path).set("cookie", session.cookie);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.code, path).toBe("VALIDATION_ERROR");
+    }
+  });
+
+  it("answers 400 itself to an id that is not valid percent-encoding or is a dot segment, asking the API nothing", async () => {
+    const session = await signInThroughWeb(suite);
+    const before = suite.stack.proxy.seen.length;
+    for (const path of ["/api/odds/events/%E0%A4%A", "/api/odds/events/%2E%2E/history?market=1", "/api/odds/events/%2E"]) {
+      const res = await suite.stack.http.get(path).set("cookie", session.cookie);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.code, path).toBe("VALIDATION_ERROR");
+    }
+    expect(suite.stack.proxy.seen.length).toBe(before);
+  });
+});
+
+describe("the match and dropping pages from the web tier", () => {
+  it("renders a signed-in user's match page with every market's table, privately", async () => {
+    const session = await signInThroughWeb(suite);
+    const event = await anEvent(session.cookie);
+    const detail = (await suite.stack.http.get(`/api${eventPath(event.id)}`).set("cookie", session.cookie)).body.data as MatchDetail;
+    const res = await suite.stack.http.get(`/match/${encodeURIComponent(event.id)}`).set("cookie", session.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    expect(res.text.match(/<table class="[^"]*match-table/g)).toHaveLength(detail.event.markets.length);
+    expect(res.text).toContain("Payout at best prices:");
+    expect(res.text).toContain('rel="noopener noreferrer nofollow"');
+    expect(res.text).toMatch(/<svg[^>]*role="img"/);
+  });
+
+  it("answers an unknown event's page with the 404 page and a 404 status", async () => {
+    const session = await signInThroughWeb(suite);
+    const res = await suite.stack.http.get("/match/c1%3Ano-such-event").set("cookie", session.cookie);
+    expect(res.status).toBe(404);
+    expect(res.text).toContain("Page Not Found");
+  });
+
+  it("sends a visitor without a session home from both pages", async () => {
+    for (const path of ["/match/c1%3Aanything", "/dropping"]) {
+      const res = await suite.stack.http.get(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.location, path).toBe("/");
+    }
+  });
+
+  it("renders the dropping odds page for a signed-in user", async () => {
+    const session = await signInThroughWeb(suite);
+    const res = await suite.stack.http.get("/dropping").set("cookie", session.cookie);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("Dropping odds");
+    expect(res.text).not.toContain("Failed to load dropping odds");
+  });
+});
