@@ -1,5 +1,9 @@
-/** Bookmakers as the marketing copy names them (spec section 1). */
-export const NIGERIA_BOOKMAKERS = ["Bet9ja", "SportyBet", "BetKing", "NairaBet"] as const;
+/**
+ * Bookmakers as the marketing copy names them (spec section 1), with 1xBet, which is compared too
+ * (issue 15, item 5). Copy writes "Bet9ja", as the bookmaker brands itself; the odds tables keep
+ * the spec's table name "Bet9Ja" (shared/reference.ts), which the spec fixes for the contract.
+ */
+export const NIGERIA_BOOKMAKERS = ["Bet9ja", "SportyBet", "BetKing", "NairaBet", "1xBet"] as const;
 export const KENYA_BOOKMAKERS = ["SportPesa", "Betika", "Odibets", "Betin"] as const;
 export const GHANA_BOOKMAKERS = ["Betway", "1xBet", "Bet365", "SportyBet"] as const;
 

@@ -1,4 +1,4 @@
-import type { JSX } from "react";
+import { useEffect, useState, type JSX } from "react";
 import { useRouteLoaderData } from "react-router";
 import { PREVIEW_LOAD_FAILED_MESSAGE } from "#shared/messages.ts";
 import { openLogin, openRegister } from "../dialogs/store.ts";
@@ -6,10 +6,24 @@ import { EventCard } from "../odds/event-card.tsx";
 import type { RootData } from "../shell/root-loader.ts";
 import { DEFAULT_TIME_ZONE } from "../server-context.ts";
 import { ChartIcon, PercentIcon, StarIcon } from "./icons.tsx";
-import { usePreviewOdds, type PreviewState } from "./use-preview-odds.ts";
+import { RetryButton } from "./retry-button.tsx";
+import { usePreviewOdds, type PreviewClock, type PreviewState } from "./use-preview-odds.ts";
 
-function PreviewBody({ state }: { state: PreviewState }): JSX.Element {
+/**
+ * The clock kick-offs are printed with: the first HTML's until the page has hydrated (the browser
+ * gives a prerendered page its own clock and zone, client/entry.tsx; printing those at once would
+ * not match the HTML), the browser's from then on.
+ */
+function usePreviewClock(renderedWith: PreviewClock | undefined): PreviewClock {
   const root = useRouteLoaderData("root") as RootData | undefined;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (renderedWith && !hydrated) return renderedWith;
+  return { now: root?.now ?? Date.now(), timeZone: root?.timeZone ?? DEFAULT_TIME_ZONE };
+}
+
+function PreviewBody({ state, retry, renderedWith }: { state: PreviewState; retry(): void; renderedWith?: PreviewClock }): JSX.Element {
+  const { now, timeZone } = usePreviewClock(renderedWith);
   if (state.status === "loading") {
     return <p className="preview-placeholder has-text-centered py-5">Loading preview odds...</p>;
   }
@@ -18,8 +32,9 @@ function PreviewBody({ state }: { state: PreviewState }): JSX.Element {
       <div className="preview-placeholder notification is-warning">
         <h3 className="title is-6 mb-2">Preview temporarily unavailable</h3>
         <p>{PREVIEW_LOAD_FAILED_MESSAGE}</p>
+        <RetryButton onRetry={retry} />
         <p className="mb-3">Login to access all odds data!</p>
-        <button type="button" className="button is-dark is-small" onClick={openLogin}>
+        <button type="button" className="button is-dark is-small" data-opens-dialog onClick={openLogin}>
           Login
         </button>
       </div>
@@ -30,14 +45,12 @@ function PreviewBody({ state }: { state: PreviewState }): JSX.Element {
       <div className="preview-placeholder has-text-centered py-4">
         <h3 className="title is-5">Sample Match Preview</h3>
         <p className="mb-3">Sign up to see real-time odds from Nigerian bookmakers!</p>
-        <button type="button" className="button is-primary" onClick={openRegister}>
+        <button type="button" className="button is-primary" data-opens-dialog onClick={openRegister}>
           Sign Up Free
         </button>
       </div>
     );
   }
-  const timeZone = root?.timeZone ?? DEFAULT_TIME_ZONE;
-  const now = root?.now ?? Date.now();
   return (
     <>
       {state.events.map((event) => (
@@ -48,8 +61,8 @@ function PreviewBody({ state }: { state: PreviewState }): JSX.Element {
 }
 
 /** The Nigeria page's visitor preview: the next matches' 1X2 odds, with its four states (spec section 2). */
-export function OddsPreview(): JSX.Element {
-  const state = usePreviewOdds();
+export function OddsPreview({ initial = null, renderedWith }: { initial?: PreviewState | null; renderedWith?: PreviewClock }): JSX.Element {
+  const { state, retry } = usePreviewOdds(initial);
   return (
     <section className="box preview-box" aria-labelledby="preview-title">
       <h2 id="preview-title" className="title is-4 mb-2">
@@ -70,8 +83,8 @@ export function OddsPreview(): JSX.Element {
           Best Odds
         </li>
       </ul>
-      <div className="preview-body" aria-live="polite" aria-busy={state.status === "loading"}>
-        <PreviewBody state={state} />
+      <div className={state.status === "loading" ? "preview-body is-loading" : "preview-body"} aria-live="polite" aria-busy={state.status === "loading"}>
+        <PreviewBody state={state} retry={retry} renderedWith={renderedWith} />
       </div>
     </section>
   );

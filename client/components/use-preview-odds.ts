@@ -4,17 +4,27 @@ import type { OddsEvent } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
 import { withMinimumDelay } from "../loaders/min-delay.ts";
 
+/** A clock to print kick-offs with: epoch ms 'Today' is measured from, and the zone. */
+export interface PreviewClock {
+  now: number;
+  timeZone: string;
+}
+
 export type PreviewState =
   { status: "loading" } | { status: "failed" } | { status: "ready"; events: OddsEvent[] };
 
 /**
  * The Nigeria page's visitor preview (spec section 4): public sample odds, at most two events.
- * Prerendered pages are logged out and static, so the preview always loads in the browser.
+ * `initial`: what the first HTML already shows (the page is re-rendered when the odds change);
+ * without it, or on Retry, the sample is fetched in the browser.
  */
-export function usePreviewOdds(): PreviewState {
-  const [state, setState] = useState<PreviewState>({ status: "loading" });
+export function usePreviewOdds(initial: PreviewState | null = null): { state: PreviewState; retry(): void } {
+  const [state, setState] = useState<PreviewState>(initial ?? { status: "loading" });
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    if (attempt === 0 && initial) return;
     let current = true;
+    setState({ status: "loading" });
     withMinimumDelay(api.sample(LIVE_COUNTRY_ID)).then(
       (sample) => {
         if (current)
@@ -27,6 +37,6 @@ export function usePreviewOdds(): PreviewState {
     return () => {
       current = false;
     };
-  }, []);
-  return state;
+  }, [attempt]);
+  return { state, retry: () => setAttempt((n) => n + 1) };
 }

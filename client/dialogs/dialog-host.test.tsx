@@ -29,7 +29,7 @@ describe("DialogHost", () => {
     const { user } = renderHost();
     const opener = screen.getByRole("button", { name: "Open login" });
     await user.click(opener);
-    expect(document.activeElement).toBe(screen.getByLabelText("Username"));
+    expect(document.activeElement).toBe(screen.getByLabelText("Username or email"));
     expect(document.documentElement.classList.contains("is-clipped")).toBe(true);
 
     await user.keyboard("{Escape}");
@@ -71,7 +71,7 @@ describe("DialogHost", () => {
     expect(document.activeElement).toBe(last);
     await user.tab();
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByLabelText("Username"));
+    expect(document.activeElement).toBe(screen.getByLabelText("Username or email"));
   });
 
   it("closes from the backdrop and from the close button", async () => {
@@ -86,16 +86,28 @@ describe("DialogHost", () => {
     expect(useDialogs.getState().open).toBeNull();
   });
 
+  it("keeps a dialog with typed input open on a backdrop tap; Escape still closes it", async () => {
+    stubApi({});
+    const { user } = renderHost();
+    showDialog("register");
+    await user.type(screen.getByLabelText("Username"), "ada");
+    await user.click(document.querySelector(".modal-background")!);
+    expect(useDialogs.getState().open).toBe("register");
+    expect((screen.getByLabelText("Username") as HTMLInputElement).value).toBe("ada");
+    await user.keyboard("{Escape}");
+    expect(useDialogs.getState().open).toBeNull();
+  });
+
   it("starts a dialog reopened during its exit afresh", async () => {
     stubApi({});
     const { user } = renderHost();
     showDialog("login");
-    await user.type(screen.getByLabelText("Username"), "ada");
+    await user.type(screen.getByLabelText("Username or email"), "ada");
     act(() => useDialogs.getState().close());
     await advance(100);
     showDialog("login");
     expect(screen.getAllByRole("dialog")).toHaveLength(1);
-    expect((screen.getByLabelText("Username") as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText("Username or email") as HTMLInputElement).value).toBe("");
     await advance(400);
     expect(screen.getByRole("dialog", { name: "Log In" })).toBeTruthy();
   });

@@ -1,23 +1,40 @@
-import { useEffect, useState, type ComponentType } from "react";
+import { useEffect, useState } from "react";
 import { MODAL_ANIMATION_MS } from "#shared/constants.ts";
-import { ForgotDialog } from "./forgot-dialog.tsx";
-import { LoginDialog } from "./login-dialog.tsx";
-import { DialogClosingContext } from "./modal.tsx";
-import { RegisterDialog } from "./register-dialog.tsx";
-import { ResetDialog } from "./reset-dialog.tsx";
+import { DialogClosingContext } from "./closing-context.ts";
+import type { DIALOGS } from "./dialogs.ts";
 import { useDialogs, type DialogName } from "./store.ts";
 import { useFocusReturn } from "./use-focus-return.ts";
-import { VerifyDialog } from "./verify-dialog.tsx";
-import { WelcomeDialog } from "./welcome-dialog.tsx";
 
-const DIALOGS: Record<DialogName, ComponentType> = {
-  login: LoginDialog,
-  register: RegisterDialog,
-  verify: VerifyDialog,
-  welcome: WelcomeDialog,
-  forgot: ForgotDialog,
-  reset: ResetDialog,
-};
+type Dialogs = typeof DIALOGS;
+
+/**
+ * The dialogs (about 6 KB gzip with their forms and validation) load on first use, not with every
+ * page (issue 15, item 13: public pages at most 100 KB of JavaScript before any dialog opens).
+ * Touching or focusing anything marked `data-opens-dialog` fetches them early, so the first
+ * dialog rarely waits.
+ */
+let loaded: Dialogs | undefined;
+let loading: Promise<Dialogs> | undefined;
+
+export function loadDialogs(): Promise<Dialogs> {
+  loading ??= import("./dialogs.ts").then((m) => (loaded = m.DIALOGS));
+  return loading;
+}
+
+/** Fetches the dialogs at the first touch, hover or focus of a control that opens one. */
+function usePrefetchOnIntent() {
+  useEffect(() => {
+    const kinds = ["pointerover", "touchstart", "focusin"] as const;
+    const onIntent = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest("[data-opens-dialog]")) return;
+      stop();
+      void loadDialogs();
+    };
+    const stop = () => kinds.forEach((kind) => document.removeEventListener(kind, onIntent, true));
+    if (!loaded) kinds.forEach((kind) => document.addEventListener(kind, onIntent, { capture: true, passive: true }));
+    return stop;
+  }, []);
+}
 
 /** What is on screen: the dialog the store names, or the last one while it plays its exit animation. */
 interface Shown {
@@ -42,6 +59,18 @@ export function DialogHost() {
   }
   const closing = open === null && shown !== null;
   const visible = shown !== null;
+  const [dialogs, setDialogs] = useState(loaded);
+
+  usePrefetchOnIntent();
+
+  useEffect(() => {
+    if (!visible || dialogs) return;
+    let live = true;
+    void loadDialogs().then((all) => live && setDialogs(all));
+    return () => {
+      live = false;
+    };
+  }, [visible, dialogs]);
 
   useFocusReturn(closing);
 
@@ -58,8 +87,8 @@ export function DialogHost() {
     return () => html.classList.remove("is-clipped");
   }, [visible]);
 
-  if (!shown) return null;
-  const Dialog = DIALOGS[shown.name];
+  if (!shown || !dialogs) return null;
+  const Dialog = dialogs[shown.name];
   return (
     <DialogClosingContext.Provider value={closing}>
       <Dialog key={shown.key} />

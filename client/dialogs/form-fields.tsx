@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { stripToDigits } from "#shared/validation.ts";
 
 /** A form-level message; `field` names the input it is about, if any (validation issues carry it). */
@@ -37,24 +37,38 @@ export function TextField({
   errorId,
 }: TextFieldProps) {
   const id = useId();
+  // A password can be shown: typing one blind on a phone keyboard is where sign-ups fail (issue 15, item 10).
+  const [shown, setShown] = useState(false);
+  const isPassword = type === "password";
   return (
     <div className="field">
       <label className="label" htmlFor={id}>
         {label}
       </label>
-      <div className="control">
+      <div className={isPassword ? "control password-control" : "control"}>
         <input
           id={id}
           className="input"
           name={name}
-          type={type}
+          type={isPassword && shown ? "text" : type}
           value={value}
           autoComplete={autoComplete}
-          autoCapitalize={type === "text" ? "none" : undefined}
+          autoCapitalize={type === "email" ? undefined : "none"}
           spellCheck={false}
           onChange={(event) => onChange(event.target.value)}
           {...invalidProps(name, error, errorId)}
         />
+        {isPassword && (
+          <button
+            type="button"
+            className="button is-white password-toggle"
+            aria-controls={id}
+            aria-label={`${shown ? "Hide" : "Show"} ${label.toLowerCase()}`}
+            onClick={() => setShown(!shown)}
+          >
+            {shown ? "Hide" : "Show"}
+          </button>
+        )}
       </div>
     </div>
   );
@@ -126,5 +140,26 @@ export function DialogLink({ onClick, children }: { onClick(): void; children: R
     <button type="button" className="button is-ghost dialog-link" onClick={onClick}>
       {children}
     </button>
+  );
+}
+
+/** The 18+ and Terms confirmation at registration (issue 15, item 10); the links open beside the dialog. */
+export function TermsField({ checked, onChange, error, errorId }: { checked: boolean; onChange(checked: boolean): void; error?: FormMessage | null; errorId?: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="checkbox terms-field" htmlFor={id}>
+        <input id={id} type="checkbox" name="acceptTerms" checked={checked} onChange={(event) => onChange(event.target.checked)} {...invalidProps("acceptTerms", error, errorId)} />{" "}
+        I am 18 or older and accept the{" "}
+        <a href="/terms" target="_blank" rel="noopener">
+          Terms of Service
+        </a>{" "}
+        and{" "}
+        <a href="/privacy" target="_blank" rel="noopener">
+          Privacy Policy
+        </a>
+        .
+      </label>
+    </div>
   );
 }

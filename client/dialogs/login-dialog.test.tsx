@@ -17,7 +17,7 @@ import {
 setupDialogTests();
 
 async function fillLogin(user: ReturnType<typeof renderHost>["user"], username: string, password: string) {
-  if (username) await user.type(screen.getByLabelText("Username"), username);
+  if (username) await user.type(screen.getByLabelText("Username or email"), username);
   if (password) await user.type(screen.getByLabelText("Password"), password);
   await user.click(screen.getByRole("button", { name: "Log In" }));
 }
@@ -32,7 +32,7 @@ describe("LoginDialog", () => {
       "textContent",
       "Please enter both username and password",
     );
-    await user.clear(screen.getByLabelText("Username"));
+    await user.clear(screen.getByLabelText("Username or email"));
     await user.clear(screen.getByLabelText("Password"));
     await fillLogin(user, "ada", "");
     expect(screen.getByRole("alert")).toHaveProperty(
@@ -46,7 +46,7 @@ describe("LoginDialog", () => {
     stubApi({});
     renderHost();
     showDialog("login");
-    expect(screen.getByLabelText("Username").getAttribute("autocomplete")).toBe("username");
+    expect(screen.getByLabelText("Username or email").getAttribute("autocomplete")).toBe("username");
     expect(screen.getByLabelText("Password").getAttribute("autocomplete")).toBe("current-password");
     expect(dialog().getAttribute("aria-modal")).toBe("true");
     expect(screen.getByRole("dialog", { name: "Log In" })).toBe(dialog());
@@ -89,6 +89,21 @@ describe("LoginDialog", () => {
     await advance(50);
     expect(path()).toBe("/dashboard");
     expect(api.callsTo("POST /api/users/login")).toHaveLength(1);
+  });
+
+  it("tells verification no new code was sent when the API answers with Retry-After (cooldown)", async () => {
+    stubApi({
+      "POST /api/users/login": { ...(errorReply(403, "ACCOUNT_NOT_VERIFIED", "ada@example.com") as object), headers: { "Retry-After": "37" } },
+    });
+    const { user } = renderHost();
+    showDialog("login");
+    await fillLogin(user, "ada", "secret123");
+    await advance(300);
+    expect(useDialogs.getState()).toMatchObject({ open: "verify", verifyContext: "login", codeWaitS: 37 });
+    const verify = screen.getByRole("dialog", { name: "Verify Your Email" });
+    expect(verify.textContent).toContain("so no new one was sent now");
+    expect(verify.textContent).not.toContain("We sent a new");
+    expect(screen.getByRole("button", { name: "Resend in 37s" })).toBeTruthy();
   });
 
   it("opens verification in login context for the e-mail of an unverified account, without sending a code", async () => {
@@ -154,5 +169,19 @@ describe("LoginDialog", () => {
     await user.click(within(dialog()).getByRole("button", { name: "Forgot password?" }));
     expect(screen.getByRole("dialog", { name: "Forgot Password" })).toBeTruthy();
     expect(screen.getAllByRole("dialog")).toHaveLength(1);
+  });
+
+  it("shows and hides the password on request, keeping what was typed", async () => {
+    stubApi({});
+    const { user } = renderHost();
+    showDialog("login");
+    const password = screen.getByLabelText("Password") as HTMLInputElement;
+    await user.type(password, "secret123");
+    expect(password.type).toBe("password");
+    await user.click(screen.getByRole("button", { name: "Show password" }));
+    expect(password.type).toBe("text");
+    expect(password.value).toBe("secret123");
+    await user.click(screen.getByRole("button", { name: "Hide password" }));
+    expect(password.type).toBe("password");
   });
 });

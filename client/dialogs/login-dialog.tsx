@@ -22,7 +22,8 @@ export function LoginDialog() {
     <Modal title="Log In">
       <form noValidate onSubmit={submit}>
         <FormError id={errorId} error={error} />
-        <TextField label="Username" autoComplete="username" {...bind("username")} {...fieldError} />
+        {/* Either works (issue 15, item 10): the API looks an address up by e-mail. */}
+        <TextField label="Username or email" autoComplete="username" {...bind("username")} {...fieldError} />
         <TextField
           label="Password"
           type="password"
@@ -62,9 +63,9 @@ function useLoginForm() {
       signedIn(outcome.value.user, () => void navigate("/dashboard"));
     } else if (outcome.error instanceof ApiError && outcome.error.code === ERROR_CODES.ACCOUNT_NOT_VERIFIED) {
       // DESIGN section 3: the error's description is the account's e-mail. The API has sent a fresh code
-      // with this answer, unless one went out within the resend cooldown.
+      // with this answer, unless one went out within the resend cooldown: then Retry-After says how long.
       if (useDialogs.getState().open === "login")
-        useDialogs.getState().show("verify", { email: outcome.error.message, verifyContext: "login" });
+        useDialogs.getState().show("verify", { email: outcome.error.message, verifyContext: "login", codeWaitS: outcome.error.retryAfterS ?? 0 });
     } else {
       setError({ message: failureMessage("login", outcome.error) });
     }

@@ -1,15 +1,18 @@
-import { createContext, useCallback, useContext, useId, useRef, type ReactNode } from "react";
+import { useCallback, useContext, useId, useRef, type ReactNode } from "react";
+import { DialogClosingContext } from "./closing-context.ts";
 import { useDialogs } from "./store.ts";
 import { useModalKeys } from "./use-modal-keys.ts";
 
-/** True while the host keeps a closed dialog mounted for its exit animation. */
-export const DialogClosingContext = createContext(false);
-
 interface ModalProps {
   title: string;
-  /** What closing means for this dialog (Escape, the close button, the backdrop); default: just close. */
+  /** What closing means for this dialog (Escape, the close button, the backdrop while nothing is typed); default: just close. */
   onClose?: () => void;
   children: ReactNode;
+}
+
+/** Whether anything was typed into the dialog (a field holds text). */
+function holdsInput(root: HTMLElement | null): boolean {
+  return [...(root?.querySelectorAll("input") ?? [])].some((input) => input.type !== "checkbox" && input.value.trim() !== "");
 }
 
 /** The frame every dialog shares: Bulma modal card, labelled by its title, keyboard handling, animation classes. */
@@ -25,7 +28,8 @@ export function Modal({ title, onClose, children }: ModalProps) {
       className={closing ? "modal is-active dialog-modal is-closing" : "modal is-active dialog-modal"}
       inert={closing}
     >
-      <div className="modal-background" onClick={close} />
+      {/* A stray tap beside the card must not throw away what was typed: then only Escape or Close close it (issue 15, item 10). */}
+      <div className="modal-background" onClick={() => holdsInput(dialog.current) || close()} />
       <div
         ref={dialog}
         className="modal-card dialog-card"
@@ -33,13 +37,14 @@ export function Modal({ title, onClose, children }: ModalProps) {
         aria-modal="true"
         aria-labelledby={titleId}
       >
-        <header className="modal-card-head dialog-head">
+        {/* Not <header>: a dialog's head is no page banner (axe landmark-no-duplicate-banner). */}
+        <div className="modal-card-head dialog-head">
           <h2 id={titleId} className="modal-card-title">
             {title}
           </h2>
           <button type="button" className="delete is-medium" aria-label="Close" onClick={close} />
-        </header>
-        <section className="modal-card-body dialog-body">{children}</section>
+        </div>
+        <div className="modal-card-body dialog-body">{children}</div>
       </div>
     </div>
   );

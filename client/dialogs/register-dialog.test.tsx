@@ -15,7 +15,7 @@ import {
 setupDialogTests();
 
 type User = ReturnType<typeof renderHost>["user"];
-const VALID = { username: "ada", email: "Ada@Example.com", password: "secret123", confirm: "secret123" };
+const VALID = { username: "ada", email: "Ada@Example.com", password: "secret123", confirm: "secret123", terms: true };
 
 async function register(user: User, values: Partial<typeof VALID> = {}) {
   const v = { ...VALID, ...values };
@@ -23,6 +23,7 @@ async function register(user: User, values: Partial<typeof VALID> = {}) {
   if (v.email) await user.type(screen.getByLabelText("Email"), v.email);
   if (v.password) await user.type(screen.getByLabelText("Password"), v.password);
   if (v.confirm) await user.type(screen.getByLabelText("Confirm Password"), v.confirm);
+  if (v.terms) await user.click(screen.getByRole("checkbox", { name: /18 or older/ }));
   await user.click(screen.getByRole("button", { name: "Register" }));
 }
 
@@ -44,6 +45,28 @@ describe("RegisterDialog", () => {
     expect(screen.getByRole("alert").textContent).toBe(message);
     expect(api.calls).toHaveLength(0);
     expect(useDialogs.getState().open).toBe("register");
+  });
+
+  it("refuses to register without the 18+ and Terms confirmation, marking the box", async () => {
+    const api = stubApi({});
+    const { user } = renderHost();
+    showDialog("register");
+    await register(user, { terms: false });
+    expect(screen.getByRole("alert").textContent).toBe("Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy");
+    const box = screen.getByRole("checkbox", { name: /18 or older/ });
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(box.getAttribute("aria-describedby")).toBe(screen.getByRole("alert").id);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("shows and hides each password on request", async () => {
+    stubApi({});
+    const { user } = renderHost();
+    showDialog("register");
+    const password = screen.getByLabelText("Password") as HTMLInputElement;
+    await user.click(screen.getByRole("button", { name: "Show password" }));
+    expect(password.type).toBe("text");
+    expect((screen.getByLabelText("Confirm Password") as HTMLInputElement).type).toBe("password");
   });
 
   it("marks the field a validation message is about", async () => {
@@ -79,6 +102,7 @@ describe("RegisterDialog", () => {
       email: "Ada@Example.com",
       password: "secret123",
       country: 1,
+      acceptTerms: true,
     });
     expect(useDialogs.getState()).toMatchObject({
       open: "verify",

@@ -3,7 +3,7 @@ import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { normaliseEmail, validateRegister } from "#shared/validation.ts";
 // client/api is the browser's API client, not the api/ tier the lint rule guards against.
 import { api } from "../backend/endpoints.ts";
-import { DialogLink, FormError, SubmitButton, TextField, type FormMessage } from "./form-fields.tsx";
+import { DialogLink, FormError, SubmitButton, TermsField, TextField, type FormMessage } from "./form-fields.tsx";
 import { failureMessage } from "./failure-message.ts";
 import { Modal } from "./modal.tsx";
 import { useDialogs } from "./store.ts";
@@ -12,7 +12,7 @@ import { useFormValues } from "./use-form-values.ts";
 
 export function RegisterDialog() {
   const show = useDialogs((s) => s.show);
-  const { running, bind, error, errorId, submit } = useRegisterForm();
+  const { running, bind, error, errorId, submit, terms } = useRegisterForm();
   const fieldError = { error, errorId };
   const password = { type: "password", autoComplete: "new-password", ...fieldError } as const;
   return (
@@ -24,6 +24,7 @@ export function RegisterDialog() {
         <TextField label="Password" {...bind("password")} {...password} />
         <TextField label="Confirm Password" {...bind("confirmPassword")} {...password} />
         <CountryField {...bind("country")} />
+        <TermsField checked={terms.accepted} onChange={terms.setAccepted} {...fieldError} />
         <SubmitButton running={running}>Register</SubmitButton>
       </form>
       <p className="has-text-centered mt-3">
@@ -43,17 +44,18 @@ function useRegisterForm() {
     country: String(LIVE_COUNTRY_ID),
   });
   const [error, setError] = useState<FormMessage | null>(null);
+  const [accepted, setAccepted] = useState(false);
   const errorId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (running) return;
-    const issue = validateRegister(values);
+    const issue = validateRegister({ ...values, acceptTerms: accepted });
     setError(issue);
     if (issue) return;
     const { username, email, password, country } = values;
     const outcome = await run(() =>
-      api.register({ userName: username.trim(), email: email.trim(), password, country: Number(country) }),
+      api.register({ userName: username.trim(), email: email.trim(), password, country: Number(country), acceptTerms: true }),
     );
     if (!outcome) return;
     if (!outcome.ok) {
@@ -66,7 +68,7 @@ function useRegisterForm() {
       useDialogs.getState().show("verify", { email: sentTo, verifyContext: "registration" });
   }
 
-  return { running, bind, error, errorId, submit };
+  return { running, bind, error, errorId, submit, terms: { accepted, setAccepted } };
 }
 
 function CountryField({

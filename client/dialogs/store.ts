@@ -9,7 +9,9 @@ export interface DialogState {
   /** The e-mail carried between verification, forgot and reset. */
   email: string;
   verifyContext: VerifyContext;
-  show(name: DialogName, context?: { email?: string; verifyContext?: VerifyContext }): void;
+  /** Seconds before verification may ask for another code: 0 when one was just sent, more when none was (cooldown). */
+  codeWaitS: number;
+  show(name: DialogName, context?: { email?: string; verifyContext?: VerifyContext; codeWaitS?: number }): void;
   close(): void;
 }
 
@@ -17,8 +19,9 @@ export const useDialogs = create<DialogState>((set) => ({
   open: null,
   email: "",
   verifyContext: "registration",
+  codeWaitS: 0,
   show(name, context = {}) {
-    set((state) => ({ open: name, email: context.email ?? state.email, verifyContext: context.verifyContext ?? state.verifyContext }));
+    set((state) => ({ open: name, email: context.email ?? state.email, verifyContext: context.verifyContext ?? state.verifyContext, codeWaitS: context.codeWaitS ?? 0 }));
   },
   close() {
     set({ open: null });

@@ -18,9 +18,9 @@ setupDialogTests();
 
 const EMAIL = "ada@example.com";
 
-function openVerify(verifyContext: VerifyContext = "registration") {
+function openVerify(verifyContext: VerifyContext = "registration", codeWaitS = 0) {
   const host = renderHost();
-  showDialog("verify", { email: EMAIL, verifyContext });
+  showDialog("verify", { email: EMAIL, verifyContext, codeWaitS });
   return { ...host, code: () => screen.getByLabelText("Verification Code") as HTMLInputElement };
 }
 
@@ -75,6 +75,17 @@ describe("VerifyDialog", () => {
     await advance(300);
     expect(api.callsTo("POST /api/users/resend-otp").map((c) => c.body)).toEqual([{ email: EMAIL }]);
     expect(screen.getByRole("button", { name: "Resend in 60s" })).toHaveProperty("disabled", true);
+  });
+
+  it("after an unverified login within the cooldown says no new code was sent, and counts down what is left", async () => {
+    stubApi({});
+    openVerify("login", 42);
+    expect(dialog().querySelector("p")?.textContent).toBe(
+      `Your account is not verified yet. We sent a 6-digit code to ${EMAIL} a moment ago, so no new one was sent now. Enter that code below, or ask for another when the wait is over.`,
+    );
+    expect(screen.getByRole("button", { name: "Resend in 42s" })).toHaveProperty("disabled", true);
+    await advance(42_000);
+    expect(screen.getByRole("button", { name: "Resend code" })).toHaveProperty("disabled", false);
   });
 
   it("keeps only digits of what is typed, at most six", async () => {

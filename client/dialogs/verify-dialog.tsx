@@ -22,10 +22,11 @@ import { useCountdown } from "./use-countdown.ts";
 export function VerifyDialog() {
   const email = useDialogs((s) => s.email);
   const context = useDialogs((s) => s.verifyContext);
-  const form = useVerifyForm(email, context);
+  const codeWaitS = useDialogs((s) => s.codeWaitS);
+  const form = useVerifyForm(email, context, codeWaitS);
   return (
     <Modal title="Verify Your Email">
-      <VerifyIntro context={context} email={email} />
+      <VerifyIntro context={context} email={email} codeSent={codeWaitS === 0} />
       <form noValidate onSubmit={form.submit}>
         <FormError id={form.errorId} error={form.error} />
         <FormStatus message={form.status} />
@@ -45,13 +46,13 @@ export function VerifyDialog() {
   );
 }
 
-function useVerifyForm(email: string, context: VerifyContext) {
+function useVerifyForm(email: string, context: VerifyContext, codeWaitS: number) {
   const verify = useAsyncAction();
   const resend = useAsyncAction();
   // The dialog opens just after a code went out (registration, or an unverified login, where the API
   // sends one unless it did within the cooldown), so a resend would be refused for up to a minute:
-  // count that minute down from the start.
-  const cooldown = useCountdown(RESEND_COOLDOWN_S);
+  // count that minute down from the start, or what the API said is left of it when it sent none.
+  const cooldown = useCountdown(codeWaitS > 0 ? codeWaitS : RESEND_COOLDOWN_S);
   const [code, setCode] = useState("");
   const [error, setError] = useState<FormMessage | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -107,7 +108,16 @@ function verified(user: SessionUser, context: VerifyContext) {
   if (useDialogs.getState().open === "verify") useDialogs.getState().show("welcome");
 }
 
-function VerifyIntro({ context, email }: { context: VerifyContext; email: string }) {
+function VerifyIntro({ context, email, codeSent }: { context: VerifyContext; email: string; codeSent: boolean }) {
+  if (context === "login" && !codeSent) {
+    return (
+      <p className="mb-4">
+        Your account is not verified yet. We sent a {CODE_LENGTH}-digit code to{" "}
+        <strong className="dialog-email">{email}</strong> a moment ago, so no new one was sent now. Enter
+        that code below, or ask for another when the wait is over.
+      </p>
+    );
+  }
   if (context === "login") {
     return (
       <p className="mb-4">

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { FLAGS } from "#shared/reference.ts";
 import { EventCard } from "./event-card.tsx";
 import { market, oddsEvent, providerOdds } from "../../tests/client/harness.tsx";
@@ -195,5 +196,20 @@ describe("EventCard", () => {
     expect(screen.getAllByRole("table").map((t) => t.querySelector("caption")?.textContent)).toEqual([
       "Arsenal vs Chelsea, BTTS (Both Teams to Score)",
     ]);
+  });
+
+  it("links a live card's title to its match page", () => {
+    render(
+      <MemoryRouter>
+        <EventCard event={oddsEvent({ id: "c1:ars-che" })} timeZone={LAGOS} now={NOW} clock={{ now: NOW }} />
+      </MemoryRouter>,
+    );
+    const heading = screen.getByRole("heading", { name: "Arsenal vs Chelsea" });
+    expect(within(heading).getByRole("link", { name: "Arsenal vs Chelsea" }).getAttribute("href")).toBe("/match/c1%3Aars-che");
+  });
+
+  it("gives the public preview's title no link: the match page needs a login", () => {
+    renderCard();
+    expect(screen.queryByRole("link")).toBeNull();
   });
 });

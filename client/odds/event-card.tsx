@@ -1,7 +1,9 @@
+import { Link } from "react-router";
 import type { OddsEvent } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
 import { formatUpdatedAgo, newestPrice, staleProviders } from "./freshness.ts";
 import { OddsTable } from "./odds-table.tsx";
+import { matchPath } from "../route-paths.ts";
 
 /** A live card's clock: how old its prices are (DESIGN section 9); stale bookmakers are the API's mark. */
 export interface CardClock {
@@ -17,7 +19,10 @@ export interface EventCardProps {
   now: number;
   /** 2 on the dashboard; 3 where the cards sit under a section heading (the Nigeria preview). */
   headingLevel?: 2 | 3;
-  /** Live cards (the dashboard) say how old their prices are and mark stale bookmakers; the preview does not. */
+  /**
+   * Live cards (the dashboard) say how old their prices are, mark stale bookmakers and link their
+   * title to the match page (login required); the public preview does none of these.
+   */
   clock?: CardClock;
 }
 
@@ -29,7 +34,7 @@ export function EventCard({ event, timeZone, now, headingLevel = 2, clock }: Eve
   return (
     <article className="card event-card mb-4">
       <div className="card-content">
-        <Heading className="title is-6 mb-1">{event.name}</Heading>
+        <Heading className="title is-6 mb-1">{clock ? <Link to={matchPath(event.id)}>{event.name}</Link> : event.name}</Heading>
         <p className="event-kickoff">
           <time dateTime={event.date}>{formatKickoff(event.date, new Date(now), timeZone)}</time>
           {clock && newest !== undefined && (

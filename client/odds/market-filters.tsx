@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { competitionName, marketLabel } from "#shared/reference.ts";
+import { competitionName, marketChoiceLabel } from "#shared/reference.ts";
 
 interface ChoiceProps {
   label: string;
@@ -7,9 +7,11 @@ interface ChoiceProps {
   value: number | null;
   name: (id: number) => string;
   onChange(id: number): void;
+  /** Shown instead of the choice, which is then disabled (the dashboard's list spans every league). */
+  fixed?: string;
 }
 
-function Choice({ label, ids, value, name, onChange }: ChoiceProps) {
+function Choice({ label, ids, value, name, onChange, fixed }: ChoiceProps) {
   const id = useId();
   return (
     <div className="column field mb-0">
@@ -18,12 +20,16 @@ function Choice({ label, ids, value, name, onChange }: ChoiceProps) {
       </label>
       <div className="control">
         <div className="select is-fullwidth">
-          <select id={id} value={value ?? ""} onChange={(e) => onChange(Number(e.target.value))}>
-            {ids.map((option) => (
-              <option key={option} value={option}>
-                {name(option)}
-              </option>
-            ))}
+          <select id={id} value={fixed === undefined ? (value ?? "") : ""} disabled={fixed !== undefined} onChange={(e) => onChange(Number(e.target.value))}>
+            {fixed === undefined ? (
+              ids.map((option) => (
+                <option key={option} value={option}>
+                  {name(option)}
+                </option>
+              ))
+            ) : (
+              <option value="">{fixed}</option>
+            )}
           </select>
         </div>
       </div>
@@ -38,9 +44,13 @@ export interface MarketFiltersProps {
   market: number | null;
   onLeague(id: number): void;
   onMarket(id: number): void;
+  /** The list view spans every league: the league choice then reads 'All leagues' and is disabled. */
+  allLeagues?: boolean;
 }
 
-/** The dashboard's two dropdowns, stacked on phones and side by side from tablet width. */
+export const ALL_LEAGUES = "All leagues";
+
+/** The dashboard's two dropdowns, stacked on phones (each label beside its select) and side by side from tablet width. */
 export function MarketFilters({
   competitionIds,
   marketIds,
@@ -48,17 +58,19 @@ export function MarketFilters({
   market,
   onLeague,
   onMarket,
+  allLeagues = false,
 }: MarketFiltersProps) {
   return (
-    <div className="columns">
+    <div className="columns market-filters">
       <Choice
         label="Select League"
         ids={competitionIds}
         value={league}
         name={competitionName}
         onChange={onLeague}
+        fixed={allLeagues ? ALL_LEAGUES : undefined}
       />
-      <Choice label="Select Market" ids={marketIds} value={market} name={marketLabel} onChange={onMarket} />
+      <Choice label="Select Market" ids={marketIds} value={market} name={marketChoiceLabel} onChange={onMarket} />
     </div>
   );
 }

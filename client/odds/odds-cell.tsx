@@ -2,6 +2,7 @@ import { formatOdds } from "#shared/format.ts";
 import { FLAGS, hasFlag } from "#shared/reference.ts";
 import type { OddsSelection } from "#shared/contract.ts";
 import { BoostedIcon, DecreasedIcon, IncreasedIcon } from "./flag-icons.tsx";
+import { flashWhen } from "./flash.tsx";
 import { useChanged } from "./use-changed.ts";
 
 /**
@@ -32,14 +33,6 @@ export function OddsCell({ selection }: { selection: OddsSelection | undefined }
     </>
   );
   return (
-    <td className={best ? "odds-best" : undefined}>
-      {changed ? (
-        <span key={signature} className="odds-flash">
-          {content}
-        </span>
-      ) : (
-        content
-      )}
-    </td>
+    <td className={best ? "odds-best" : undefined}>{flashWhen(changed, signature, content)}</td>
   );
 }

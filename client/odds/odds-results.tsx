@@ -1,4 +1,5 @@
 import { ODDS_LOAD_FAILED_MESSAGE } from "#shared/messages.ts";
+import { LoadFailed } from "../components/load-failed.tsx";
 import { EventCard, type CardClock } from "./event-card.tsx";
 import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
 
@@ -37,11 +38,7 @@ export interface OddsResultsProps {
 export function OddsResults({ state, market, timeZone, now, clock }: OddsResultsProps) {
   if (state.status === "loading") return <Status>{ODDS_LOADING_MESSAGE}</Status>;
   if (state.status === "error") {
-    return (
-      <div className="notification is-danger is-light" role="alert">
-        {ODDS_LOAD_FAILED_MESSAGE}
-      </div>
-    );
+    return <LoadFailed message={ODDS_LOAD_FAILED_MESSAGE} />;
   }
   if (state.status === "idle" || market === null) return <Status>{NO_MATCHES_MESSAGE}</Status>;
   if (!state.odds || !Array.isArray(state.odds.events)) return <Status>{NO_ODDS_MESSAGE}</Status>;
@@ -50,6 +47,10 @@ export function OddsResults({ state, market, timeZone, now, clock }: OddsResults
   if (events.length === 0) return <Status>{NO_ODDS_MESSAGE}</Status>;
   return (
     <>
+      {/* Phones cannot show the header's hover title: say what 'Ov' is in words (issue 15, item 6). */}
+      <p className="odds-legend">
+        <abbr title="Overround">Ov</abbr> is the bookmaker&apos;s margin (overround): lower means more of your stake comes back.
+      </p>
       {events.map((event) => (
         <EventCard
           key={event.id}

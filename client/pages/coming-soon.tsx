@@ -32,7 +32,7 @@ export function ComingSoonPage({ country, demonym, bookmakers }: ComingSoonPageP
         <p className="has-text-weight-semibold">We&apos;re getting {country} ready.</p>
         <p>
           Free odds comparison for {demonym} bettors is on its way. Until then, AfriOdds is live in Nigeria
-          with odds from four bookmakers.
+          with odds from five bookmakers.
         </p>
       </div>
 
@@ -65,7 +65,7 @@ export function ComingSoonPage({ country, demonym, bookmakers }: ComingSoonPageP
           you&apos;ll be set when {country} goes live.
         </p>
         <div className="buttons">
-          <button type="button" className="button is-primary" onClick={openRegister}>
+          <button type="button" className="button is-primary" data-opens-dialog onClick={openRegister}>
             Sign Up Free
           </button>
           <Link className="button is-light" to="/nigeria">

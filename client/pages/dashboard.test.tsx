@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
 import { jsonResponse, renderPage, market, oddsEvent, providerOdds, summary } from "../../tests/client/harness.tsx";
@@ -83,7 +83,7 @@ describe("DashboardPage in the browser", () => {
     ]);
     expect([...select("Select Market").options].map((o) => o.text)).toEqual([
       "1X2 (Match Result)",
-      "OU2.5",
+      "Over/Under 2.5 goals (OU2.5)",
       "BTTS (Both Teams to Score)",
     ]);
     expect(screen.getByText("12,345")).toBeTruthy();
@@ -207,7 +207,7 @@ describe("DashboardPage in the browser", () => {
         jsonResponse({ error: { code: "UPSTREAM_UNAVAILABLE", description: "Down", type: "upstream" } }, 502),
     });
     renderDashboard();
-    expect((await screen.findByRole("alert", {}, SLOW)).textContent).toBe("Failed to load summary data");
+    expect((await screen.findByRole("alert", {}, SLOW)).querySelector("p")?.textContent).toBe("Failed to load summary data");
     expect(screen.queryByLabelText("Select League")).toBeNull();
   });
 
@@ -218,8 +218,34 @@ describe("DashboardPage in the browser", () => {
         jsonResponse({ error: { code: "INTERNAL_ERROR", description: "Boom", type: "server" } }, 500),
     });
     renderDashboard();
-    expect((await screen.findByRole("alert", {}, SLOW)).textContent).toBe("Failed to load odds data");
+    expect((await screen.findByRole("alert", {}, SLOW)).querySelector("p")?.textContent).toBe("Failed to load odds data");
     expect(select("Select League").value).toBe("1");
+  });
+
+  it("retries failed odds on request and shows them", async () => {
+    let calls = 0;
+    stubApi({
+      summaryAnswer: () => jsonResponse({ data: summary() }),
+      odds: (c, m) => (++calls === 1 ? jsonResponse({ error: { code: "INTERNAL_ERROR", description: "Boom", type: "server" } }, 500) : jsonResponse({ data: oddsFor(`League ${c} market ${m}`) })),
+    });
+    renderDashboard();
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { name: "League 1 market 1" }, SLOW)).toBeTruthy();
+    expect(calls).toBe(2);
+  });
+
+  it("retries a failed summary on request and then offers the choice", async () => {
+    let calls = 0;
+    stubApi({
+      summaryAnswer: () => (++calls === 1 ? jsonResponse({ error: { code: "UPSTREAM_UNAVAILABLE", description: "Down", type: "upstream" } }, 502) : jsonResponse({ data: summary() })),
+      odds: (c, m) => jsonResponse({ data: oddsFor(`League ${c} market ${m}`) }),
+    });
+    renderDashboard();
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByLabelText("Select League", {}, SLOW)).toBeTruthy();
+    expect(calls).toBe(2);
   });
 
   it("sends a visitor back to the home page", async () => {
@@ -263,7 +289,7 @@ describe("DashboardPage rendered with server data", () => {
   it("reports failed odds when the server could not get them, and keeps the choice available", async () => {
     const fetchMock = stubApi({});
     renderDashboard("/dashboard?league=2", { ...served(null), choice: { league: 2, market: 1, odds: { ok: false } } });
-    expect((await screen.findByRole("alert")).textContent).toBe("Failed to load odds data");
+    expect((await screen.findByRole("alert")).querySelector("p")?.textContent).toBe("Failed to load odds data");
     expect(screen.queryByText("No odds data available for the selected combination.")).toBeNull();
     expect(select("Select League").value).toBe("2");
     expect(fetchMock).not.toHaveBeenCalled();
@@ -272,7 +298,7 @@ describe("DashboardPage rendered with server data", () => {
   it("reports a failed summary when the server could not get it", async () => {
     const fetchMock = stubApi({});
     renderDashboard("/dashboard", { summary: { ok: false }, choice: { league: null, market: null, odds: null } });
-    expect((await screen.findByRole("alert")).textContent).toBe("Failed to load summary data");
+    expect((await screen.findByRole("alert")).querySelector("p")?.textContent).toBe("Failed to load summary data");
     expect(screen.queryByLabelText("Select League")).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });

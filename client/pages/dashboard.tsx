@@ -3,16 +3,23 @@ import { useLoaderData, useRouteLoaderData, useSearchParams, type LoaderFunction
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { SUMMARY_LOAD_FAILED_MESSAGE } from "#shared/messages.ts";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
+import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
 import type { DataSource } from "../loaders/source.ts";
 import { MarketFilters } from "../odds/market-filters.tsx";
-import { OddsResults, type OddsState } from "../odds/odds-results.tsx";
+import type { OddsState } from "../odds/odds-results.tsx";
 import { pickSelection } from "../odds/pick-selection.ts";
 import { settle, type Served } from "../odds/served.ts";
 import { StatsStrip } from "../odds/stats-strip.tsx";
 import { useNow } from "../odds/use-now.ts";
-import { useLiveOdds } from "../live/use-live-odds.ts";
+import { FinderControls } from "../finder/finder-controls.tsx";
+import { FinderResults } from "../finder/finder-results.tsx";
+import { listOdds } from "../finder/list-odds.ts";
+import { TeamSearch } from "../finder/team-search.tsx";
+import { useFinderParams } from "../finder/use-finder-params.ts";
+import { useLiveBoard } from "../finder/use-live-board.ts";
+import { chosenView, type DashboardView } from "../finder/view-choice.ts";
 import { useLiveSummary } from "../live/use-live-summary.ts";
 import { serverContext } from "../server-context.ts";
 import type { RootData } from "../shell/root-loader.ts";
@@ -25,12 +32,16 @@ export interface OddsChoice {
   league: number | null;
   market: number | null;
   odds: Served<OddsResponse | null> | null;
+  /** "list": every league's odds for the market, merged by kick-off (client/finder/list-odds.ts); absent: the league's, for the cards. */
+  view?: "list";
 }
 
 /** Each call's failure is kept apart so the page can say which one failed (spec section 8). */
 export interface DashboardData {
   summary: Arriving<Served<OddsSummary>>;
   choice: Arriving<OddsChoice>;
+  /** "list" when the loader chose the list (the URL's view, else the remembered one, DashboardView); absent: cards. */
+  view?: "list";
 }
 
 /**
@@ -40,9 +51,10 @@ export interface DashboardData {
  */
 let summaryOnScreen: OddsSummary | undefined;
 
-async function oddsFor(source: DataSource, params: URLSearchParams, summary: Served<OddsSummary>): Promise<OddsChoice> {
+async function oddsFor(source: DataSource, params: URLSearchParams, summary: Served<OddsSummary>, view: DashboardView): Promise<OddsChoice> {
   if (!summary.ok) return { league: null, market: null, odds: null };
   const { league, market } = pickSelection(params, summary.data);
+  if (view === "list") return { league, market, view, odds: market ? await settle(listOdds(source, summary.data.competitionIds, market)) : null };
   const odds = league && market ? await settle(source.odds({ country: LIVE_COUNTRY_ID, competition: league, market })) : null;
   return { league, market, odds };
 }
@@ -51,37 +63,39 @@ async function oddsFor(source: DataSource, params: URLSearchParams, summary: Ser
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<DashboardData | null> {
   const source = protectedSource(context);
   if (!source) return null;
-  const kept = serverContext(context) ? undefined : summaryOnScreen;
+  const server = serverContext(context);
+  const params = new URL(request.url).searchParams;
+  // The remembered view: on the server the request's Cookie header, so the first HTML is already that view.
+  const view = chosenView(params, server ? request.headers.get("cookie") : document.cookie);
+  const kept = server ? undefined : summaryOnScreen;
   const summary = kept ? { ok: true as const, data: kept } : settle(source.summary(LIVE_COUNTRY_ID));
-  const choice = Promise.resolve(summary).then((served) => oddsFor(source, new URL(request.url).searchParams, served));
-  return deliver(context, { summary, choice });
+  const choice = Promise.resolve(summary).then((served) => oddsFor(source, params, served, view));
+  return deliver(context, view === "list" ? { summary, choice, view } : { summary, choice });
 }
 
-/** Writing the shown league and market into the URL (it only adds what the URL lacked) is no new choice: nothing to load. */
+/**
+ * Writing the shown league and market into the URL (it only adds what the URL lacked) is no new
+ * choice, nor is a day (the page filters what it has): nothing to load. A new view is.
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  // The same URL again is an explicit revalidation: Retry after a failure (issue 15, item 4).
+  if (currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const kept = (name: string) => !currentUrl.searchParams.has(name) || currentUrl.searchParams.get(name) === nextUrl.searchParams.get(name);
-  return !(kept("league") && kept("market")) && defaultShouldRevalidate;
+  const sameView = currentUrl.searchParams.get("view") === nextUrl.searchParams.get("view");
+  return !(kept("league") && kept("market") && sameView) && defaultShouldRevalidate;
 }
 
-function oddsState(choice: OddsChoice | undefined, league: number | null, market: number | null): OddsState {
-  if (!choice || choice.league !== league || choice.market !== market) return { status: "loading" };
+function oddsState(choice: OddsChoice | undefined, league: number | null, market: number | null, view: DashboardView): OddsState {
+  const answers = choice && choice.market === market && (choice.view ?? "cards") === view && (view === "list" || choice.league === league);
+  if (!choice || !answers) return { status: "loading" };
   if (!choice.odds) return { status: "idle" };
   return choice.odds.ok ? { status: "ready", odds: choice.odds.data ?? null } : { status: "error" };
 }
 
 const SECOND_MS = 1000;
 
-/** The loader's odds with live changes on top (client/live/): a stream of exactly the league and market shown. */
-function useLiveState(state: OddsState, league: number | null, market: number | null, onChange: () => void): OddsState {
-  const served = state.status === "ready" ? state.odds : null;
-  const view = state.status === "ready" && league !== null && market !== null ? { competition: league, market } : null;
-  const odds = useLiveOdds(served, view, onChange);
-  return state.status === "ready" ? { status: "ready", odds } : state;
-}
-
 /** Selects, URL and odds for a loaded summary; the choice lives in `?league=&market=` so a reload keeps it. */
-function OddsBoard({ summary: served, choice }: { summary: OddsSummary; choice: Arriving<OddsChoice> }) {
+function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSummary; choice: Arriving<OddsChoice>; loaderView?: DashboardView }) {
   const { summary, follow } = useLiveSummary(served);
   useSummaryOnScreen(summary);
   const root = useRouteLoaderData("root") as RootData;
@@ -90,7 +104,9 @@ function OddsBoard({ summary: served, choice }: { summary: OddsSummary; choice: 
   const ageNow = useNow(root.now, SECOND_MS);
   const [params, setParams] = useSearchParams();
   const { league, market } = pickSelection(params, summary);
-  const odds = useLiveState(oddsState(useArrived(choice), league, market), league, market, follow);
+  const finder = useFinderParams(loaderView);
+  const shown = { view: finder.view, league, market, leagues: summary.competitionIds };
+  const odds = useLiveBoard(oddsState(useArrived(choice), league, market, finder.view), shown, follow);
 
   // A navigation: the loader fetches the new odds (the previous answer is dropped with its navigation).
   const choose = (next: { league: number | null; market: number | null }) =>
@@ -122,8 +138,19 @@ function OddsBoard({ summary: served, choice }: { summary: OddsSummary; choice: 
         market={market}
         onLeague={(id) => choose({ league: id, market })}
         onMarket={(id) => choose({ league, market: id })}
+        allLeagues={finder.view === "list"}
       />
-      <OddsResults state={odds} market={market} timeZone={root.timeZone} now={now} clock={{ now: ageNow }} />
+      <FinderControls view={finder.view} day={finder.day} onView={finder.chooseView} onDay={finder.chooseDay} />
+      <FinderResults
+        view={finder.view}
+        day={finder.day}
+        state={odds}
+        market={market}
+        leagueOrder={summary.competitionIds}
+        timeZone={root.timeZone}
+        now={now}
+        clock={{ now: ageNow }}
+      />
     </>
   );
 }
@@ -141,17 +168,26 @@ function useSummaryOnScreen(summary: OddsSummary) {
 function Dashboard() {
   const data = useLoaderData() as DashboardData | null;
   const summary = useArrived(data?.summary ?? null);
+  const root = useRouteLoaderData("root") as RootData;
+  const now = useNow(root.now);
   return (
-    <section className="section px-3">
+    <section className="section px-3 dashboard">
       <div className="container">
         <h1 className="visually-hidden">Dashboard</h1>
-        {data && <SummaryBoard summary={summary} choice={data.choice} />}
+        {data && <TeamSearch timeZone={root.timeZone} now={now} />}
+        {data && <SummaryBoard summary={summary} choice={data.choice} loaderView={data.view} />}
       </div>
     </section>
   );
 }
 
-function SummaryBoard({ summary, choice }: { summary: Served<OddsSummary> | null | undefined; choice: Arriving<OddsChoice> }) {
+interface SummaryBoardProps {
+  summary: Served<OddsSummary> | null | undefined;
+  choice: Arriving<OddsChoice>;
+  loaderView?: DashboardView;
+}
+
+function SummaryBoard({ summary, choice, loaderView }: SummaryBoardProps) {
   if (!summary) {
     return (
       <p className="has-text-centered py-5" role="status">
@@ -160,16 +196,12 @@ function SummaryBoard({ summary, choice }: { summary: Served<OddsSummary> | null
     );
   }
   if (!summary.ok) {
-    return (
-      <div className="notification is-danger is-light" role="alert">
-        {SUMMARY_LOAD_FAILED_MESSAGE}
-      </div>
-    );
+    return <LoadFailed message={SUMMARY_LOAD_FAILED_MESSAGE} />;
   }
-  return <OddsBoard summary={summary.data} choice={choice} />;
+  return <OddsBoard summary={summary.data} choice={choice} loaderView={loaderView} />;
 }
 
-/** /dashboard (spec section 2): stats, league and market choice, and the odds of each match. */
+/** /dashboard (spec section 2): stats, league and market choice, and the odds of each match; team search, a compact list and a day filter to find one fast (issue 14). */
 export function DashboardPage() {
   return (
     <RequireSession>

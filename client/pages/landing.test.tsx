@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
+import { waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
+import { loggedIn, renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
 
 afterEach(resetApp);
 
@@ -25,7 +26,7 @@ describe("the landing page", () => {
     }
   });
 
-  it("sends Nigeria to /nigeria with its four bookmakers", async () => {
+  it("sends Nigeria to /nigeria with the five bookmakers it compares", async () => {
     stubApi();
     renderApp("/");
     await screen.findByRole("heading", { level: 1 });
@@ -36,8 +37,31 @@ describe("the landing page", () => {
       "SportyBet",
       "BetKing",
       "NairaBet",
+      "1xBet",
     ]);
     expect(nigeria.queryByText("Coming Soon")).toBeNull();
+  });
+
+  it("offers a visitor sign-up in the hero and the top bar, each opening registration", async () => {
+    stubApi();
+    const { user } = renderApp("/");
+    await screen.findByRole("heading", { level: 1 });
+    await user.click(screen.getByRole("button", { name: "Sign Up Free" }));
+    expect(await screen.findByRole("dialog", { name: "Create Your Free Account" })).toBeTruthy();
+    // The dialog's head is no second banner landmark (axe landmark-no-duplicate-banner).
+    expect(screen.getAllByRole("banner")).toHaveLength(1);
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await user.click(within(screen.getByRole("banner")).getByRole("button", { name: "Sign up free" }));
+    expect(await screen.findByRole("dialog", { name: "Create Your Free Account" })).toBeTruthy();
+  });
+
+  it("shows a signed-in user the way to the dashboard instead of a sign-up", async () => {
+    stubApi(loggedIn());
+    renderApp("/");
+    const dashboard = await screen.findByRole("link", { name: "Go to My Dashboard" });
+    expect(dashboard.getAttribute("href")).toBe("/dashboard");
+    expect(screen.queryByRole("button", { name: /sign up/i })).toBeNull();
   });
 
   it("marks Kenya and Ghana Coming Soon with a disabled Soon button and their bookmakers", async () => {

@@ -6,26 +6,37 @@ import { CountryCard } from "../components/country-card.tsx";
 import { BulbIcon, ClockIcon, CoinsIcon } from "../components/icons.tsx";
 import { InfoCard } from "../components/info-card.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
+import { SignUpButton } from "../components/sign-up-button.tsx";
+
+/** The landing page's lead: what AfriOdds is, a sign-up for visitors and the way to Nigerian odds. */
+function Hero(): JSX.Element {
+  return (
+    <section className="hero is-primary">
+      <div className="hero-body container">
+        <h1 className="title is-3">Compare Football Odds Across African Bookmakers</h1>
+        <p className="subtitle is-6 mt-2">
+          Find the best price for every Premier League, La Liga, Serie A and Bundesliga match in seconds.
+          Free, fast and made for your phone.
+        </p>
+        <div className="buttons">
+          <SignUpButton className="button is-warning">Sign Up Free</SignUpButton>
+          <Link className="button is-light" to="/nigeria">
+            See Nigerian Odds
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
 
 export function LandingPage(): JSX.Element {
   return (
     <>
       <PageMeta
         title="Compare Football Odds Across African Bookmakers"
-        description="Free football odds comparison for Nigerian bettors: Bet9ja, SportyBet, BetKing and NairaBet side by side."
+        description="Free football odds comparison for Nigerian bettors: Bet9ja, SportyBet, BetKing, NairaBet and 1xBet side by side."
       />
-      <section className="hero is-primary">
-        <div className="hero-body container">
-          <h1 className="title is-3">Compare Football Odds Across African Bookmakers</h1>
-          <p className="subtitle is-6 mt-2">
-            Find the best price for every Premier League, La Liga, Serie A and Bundesliga match in seconds.
-            Free, fast and made for your phone.
-          </p>
-          <Link className="button is-light" to="/nigeria">
-            See Nigerian Odds
-          </Link>
-        </div>
-      </section>
+      <Hero />
 
       <section className="section container">
         <h2 className="title is-4">Why Bettors Use AfriOdds</h2>
@@ -52,7 +63,7 @@ export function LandingPage(): JSX.Element {
           </InfoCard>
           <InfoCard title="Save Time" icon={<ClockIcon />}>
             <p>
-              No more jumping between four betting apps and burning data. One light page shows every price
+              No more jumping between five betting apps and burning data. One light page shows every price
               side by side.
             </p>
           </InfoCard>

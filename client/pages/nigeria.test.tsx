@@ -1,7 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { useDialogs } from "../dialogs/store.ts";
-import { previewEvent, renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
+import { loggedIn, previewEvent, renderApp, renderPage, resetApp, stubApi } from "../../tests/client/harness.tsx";
+import { loader, NigeriaPage, type NigeriaData } from "./nigeria.tsx";
 
 afterEach(resetApp);
 
@@ -42,6 +43,20 @@ describe("the Nigeria page", () => {
     expect(box.getByText("Failed to load preview odds")).toBeTruthy();
     expect(box.getByText("Login to access all odds data!")).toBeTruthy();
     expect(box.queryByText("Loading preview odds...")).toBeNull();
+  });
+
+  it("retries a failed preview on request and then shows the matches", async () => {
+    const api = stubApi({
+      [SAMPLE]: [
+        { status: 502, error: { code: "UPSTREAM_UNAVAILABLE", description: "Upstream down" } },
+        { data: { events: [previewEvent(1)], updatedAt: "2025-11-22T12:00:00Z" } },
+      ],
+    });
+    const { user } = renderApp("/nigeria");
+    const box = await preview();
+    await user.click(await box.findByRole("button", { name: "Retry" }));
+    expect(await box.findByRole("heading", { level: 3, name: "Home 1 vs Away 1" }, { timeout: 3000 })).toBeTruthy();
+    expect(api.callsTo(SAMPLE)).toHaveLength(2);
   });
 
   it("shows a sample-match invitation when there are no events", async () => {
@@ -95,12 +110,33 @@ describe("the Nigeria page", () => {
     );
     expect(markets.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
       "Match winner (1X2)",
-      "Over/under goals",
-      "Both teams to score",
-      "Correct score",
+      "Over/Under 0.5 to 3.5 goals",
+      "Both teams to score (GG/NG)",
+      "Double chance (1X, 12, X2)",
     ]);
+    expect(screen.getByText(/Bet9ja, SportyBet, BetKing, NairaBet and 1xBet on one page/)).toBeTruthy();
     for (const name of ["Nigerian Bookmakers", "Top Leagues", "Why Compare Odds?"]) {
       expect(screen.getByRole("heading", { level: 3, name })).toBeTruthy();
     }
+  });
+
+  it("shows a signed-in user the way to the dashboard, not the visitor preview or sign-up offers", async () => {
+    stubApi({ ...loggedIn(), [SAMPLE]: "pending" });
+    renderApp("/nigeria");
+    expect(await screen.findByRole("heading", { level: 2, name: "Your Odds Are Ready" })).toBeTruthy();
+    const links = screen.getAllByRole("link", { name: "Go to My Dashboard" });
+    expect(links.length).toBe(2);
+    for (const link of links) expect(link.getAttribute("href")).toBe("/dashboard");
+    expect(screen.queryByRole("heading", { name: "Next Upcoming Match" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Get Started Free|Sign Up Free/ })).toBeNull();
+  });
+
+  it("shows the preview the first HTML held at once, printed with that HTML's clock, and fetches nothing", async () => {
+    const api = stubApi({ [SAMPLE]: "pending" });
+    const served: NigeriaData = { preview: { status: "ready", events: [previewEvent(1)] }, renderedWith: { now: Date.parse("2026-11-23T10:00:00Z"), timeZone: "Africa/Lagos" } };
+    renderPage({ path: "nigeria", Component: NigeriaPage, loader, served, user: null });
+    expect(await screen.findByRole("heading", { level: 3, name: "Home 1 vs Away 1" })).toBeTruthy();
+    expect(screen.queryByText("Loading preview odds...")).toBeNull();
+    expect(api.callsTo(SAMPLE)).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import type { UserProfile } from "#shared/contract.ts";
 import { jsonResponse, renderPage } from "../../tests/client/harness.tsx";
 import { loader, ProfilePage, type ProfileData } from "./profile.tsx";
@@ -92,11 +92,22 @@ describe("ProfilePage", () => {
     expect(alert.querySelector("p")?.textContent).toBe("Profile store unavailable");
   });
 
+  it("offers Retry after a failure, which asks again and shows the profile", async () => {
+    let calls = 0;
+    const fetchMock = stubMe(() => (++calls === 1 ? new Response("<html>Bad gateway</html>", { status: 502 }) : jsonResponse({ data: profile() })));
+    renderProfile();
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("rowheader", { name: "Username" }, SLOW)).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("falls back to 'Failed to load user details' when the error has no code", async () => {
     stubMe(() => new Response("<html>Bad gateway</html>", { status: 502 }));
     renderProfile();
     const alert = await screen.findByRole("alert", {}, SLOW);
-    expect(alert.textContent).toBe("Error Loading ProfileFailed to load user details");
+    expect(alert.textContent).toBe("Error Loading ProfileFailed to load user detailsRetry");
   });
 
   it("says 'An unexpected error occurred' for a failure that is not an API error", async () => {
@@ -108,7 +119,7 @@ describe("ProfilePage", () => {
     stubMe(() => broken);
     renderProfile();
     const alert = await screen.findByRole("alert", {}, SLOW);
-    expect(alert.textContent).toBe("Error Loading ProfileAn unexpected error occurred");
+    expect(alert.textContent).toBe("Error Loading ProfileAn unexpected error occurredRetry");
   });
 
   it("says 'No Profile Data' when the server answers nothing", async () => {

@@ -1,9 +1,10 @@
-import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { UserProfile } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { PROFILE_NO_DATA_MESSAGE, PROFILE_UNEXPECTED_MESSAGE, flowErrorMessage } from "#shared/messages.ts";
 import { countryName } from "#shared/reference.ts";
 import { PageMeta } from "../components/page-meta.tsx";
+import { RetryButton } from "../components/retry-button.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import type { RootData } from "../shell/root-loader.ts";
@@ -75,25 +76,27 @@ function Details({ profile, timeZone }: { profile: UserProfile; timeZone: string
   );
 }
 
-function Problem({ title, message, tone }: { title: string; message: string; tone: "danger" | "warning" }) {
+function Problem({ title, message, tone, retry }: { title: string; message: string; tone: "danger" | "warning"; retry?: () => void }) {
   return (
     <div className={`notification is-${tone} is-light`} role="alert">
       <h2 className="title is-5 mb-2">{title}</h2>
       <p>{message}</p>
+      {retry && <RetryButton onRetry={retry} />}
     </div>
   );
 }
 
 function ProfileBody({ data, timeZone }: { data: ProfileData; timeZone: string }) {
   const state = useArrived(data.profile);
-  if (!state) {
+  const revalidator = useRevalidator();
+  if (!state || revalidator.state === "loading") {
     return (
       <p className="has-text-centered py-5" role="status">
         Loading profile...
       </p>
     );
   }
-  if (state.status === "error") return <Problem title="Error Loading Profile" message={state.message} tone="danger" />;
+  if (state.status === "error") return <Problem title="Error Loading Profile" message={state.message} tone="danger" retry={() => void revalidator.revalidate()} />;
   if (state.status === "empty") return <Problem title="No Profile Data" message={PROFILE_NO_DATA_MESSAGE} tone="warning" />;
   return <Details profile={state.profile} timeZone={timeZone} />;
 }

@@ -87,3 +87,23 @@ describe("the global error screen", () => {
     expect(api.events().filter((event) => event.name === "critical_error")).toEqual([]);
   });
 });
+
+describe("the error screens keep the shell", () => {
+  it("shows the top bar and footer, and titles the page, when a page fails", async () => {
+    stubApi();
+    renderApp("/fragile", extraRoutes);
+    await screen.findByRole("heading", { level: 1, name: "Something went wrong!" });
+    expect(screen.getByRole("banner")).toBeTruthy();
+    expect(screen.getByRole("contentinfo")).toBeTruthy();
+    expect(document.title).toBe("Something Went Wrong | AfriOdds");
+  });
+
+  it("shows the top bar and footer, and titles the page, for a 404 from a loader", async () => {
+    stubApi();
+    renderApp("/gone", extraRoutes);
+    await screen.findByRole("heading", { level: 1, name: "Page Not Found" });
+    expect(screen.getByRole("banner")).toBeTruthy();
+    expect(screen.getByRole("contentinfo")).toBeTruthy();
+    expect(document.title).toBe("Page Not Found | AfriOdds");
+  });
+});

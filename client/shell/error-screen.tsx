@@ -2,6 +2,8 @@ import { useEffect, useRef, type JSX } from "react";
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from "react-router";
 import { api } from "../backend/endpoints.ts";
 import { NotFoundContent } from "../components/not-found-content.tsx";
+import { PageMeta } from "../components/page-meta.tsx";
+import { Frame } from "./layout.tsx";
 
 const MAX_MESSAGE_LENGTH = 500;
 
@@ -12,8 +14,9 @@ function describe(error: unknown): string {
 }
 
 /**
- * The root error boundary (spec section 2, Global error screen). It replaces the whole layout,
- * since the layout itself may be what failed. Each error is reported once (spec section 8).
+ * The root error boundary (spec section 2, Global error screen), inside the shell's frame so the
+ * top bar stays (a failure of the frame itself would fall to React Router's own screen). Each
+ * error is reported once (spec section 8).
  */
 export function ErrorScreen(): JSX.Element {
   const error = useRouteError();
@@ -34,9 +37,10 @@ export function ErrorScreen(): JSX.Element {
 
   if (notFound) {
     return (
-      <main id="main">
+      <Frame>
+        <PageMeta title="Page Not Found" description="This page does not exist on AfriOdds." />
         <NotFoundContent />
-      </main>
+      </Frame>
     );
   }
 
@@ -48,7 +52,8 @@ export function ErrorScreen(): JSX.Element {
     );
 
   return (
-    <main id="main" className="section has-text-centered">
+    <Frame mainClassName="section has-text-centered">
+      <PageMeta title="Something Went Wrong" description="This page hit a problem." />
       <h1 className="title">Something went wrong!</h1>
       <p className="mb-5">Sorry, this page hit a problem. Please try again, or refresh the page.</p>
       <div className="buttons is-centered">
@@ -59,6 +64,6 @@ export function ErrorScreen(): JSX.Element {
           Try Again
         </button>
       </div>
-    </main>
+    </Frame>
   );
 }

@@ -215,10 +215,33 @@ describe("start-up", () => {
     renderApp("/");
     await screen.findByRole("main");
 
-    act(() => openRegister());
-    expect(useDialogs.getState().open).toBe("register");
+    // The listeners are attached by an effect, which a loaded machine may run after the first paint.
+    await waitFor(() => {
+      act(() => openRegister());
+      expect(useDialogs.getState().open).toBe("register");
+    });
 
     act(() => openLogin());
     expect(useDialogs.getState().open).toBe("login");
+  });
+});
+
+describe("the way to the dropping odds", () => {
+  it("is in the top bar (tablets up) and the bottom bar (phones) for a signed-in user", async () => {
+    stubApi(loggedIn());
+    renderApp("/about");
+    await screen.findByRole("button", { name: "Account" });
+    const top = banner().getByRole("link", { name: "Dropping odds" });
+    expect(top.getAttribute("href")).toBe("/dropping");
+    expect(top.className).toContain("is-hidden-mobile");
+    const quick = within(screen.getByRole("navigation", { name: "Quick links" }));
+    expect(quick.getByRole("link", { name: "Dropping odds" }).getAttribute("href")).toBe("/dropping");
+  });
+
+  it("is not offered to a visitor, who would be sent home", async () => {
+    stubApi();
+    renderApp("/about");
+    await waitFor(() => expect(useSession.getState().loading).toBe(false));
+    expect(screen.queryByRole("link", { name: "Dropping odds" })).toBeNull();
   });
 });

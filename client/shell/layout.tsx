@@ -1,4 +1,4 @@
-import type { JSX } from "react";
+import type { JSX, ReactNode } from "react";
 import { Outlet } from "react-router";
 import { DialogHost } from "../dialogs/dialog-host.tsx";
 import { useCurrentUser } from "../session/require-session.tsx";
@@ -9,6 +9,18 @@ import { useShellEffects } from "./use-shell-effects.ts";
 
 /** The root route's frame around every page (spec section 2, Shell). */
 export function Layout(): JSX.Element {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
+}
+
+/**
+ * The shell: top bar, main, footer, bottom bar and dialogs. The error screen wears it too (spec:
+ * the top bar is always present; issue 15, item 11).
+ */
+export function Frame({ children, mainClassName }: { children: ReactNode; mainClassName?: string }): JSX.Element {
   useShellEffects();
   const { user } = useCurrentUser();
   return (
@@ -17,8 +29,8 @@ export function Layout(): JSX.Element {
         Skip to main content
       </a>
       <TopBar />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
+      <main id="main" className={mainClassName} tabIndex={-1}>
+        {children}
       </main>
       <SiteFooter />
       <BottomBar home={user ? "/dashboard" : "/"} />

@@ -8,7 +8,7 @@ import { useAccountMenu } from "./use-account-menu.ts";
 
 const DRAWER_ID = "account-menu";
 
-/** Brand and the Login button, or the account button and its drawer when logged in (spec section 2). */
+/** Brand with Sign up and Login, or the account button and its drawer when logged in (spec section 2). */
 export function TopBar(): JSX.Element {
   const { user } = useCurrentUser();
   const menu = useAccountMenu();
@@ -19,9 +19,15 @@ export function TopBar(): JSX.Element {
           AfriOdds
         </Link>
         {user ? (
-          <AccountButton buttonRef={menu.accountButton} expanded={menu.menuOpen} onClick={menu.openMenu} />
+          <div className="user-controls">
+            {/* Phones reach it from the bottom bar. */}
+            <Link className="top-bar-link is-hidden-mobile" to="/dropping">
+              Dropping odds
+            </Link>
+            <AccountButton buttonRef={menu.accountButton} expanded={menu.menuOpen} onClick={menu.openMenu} />
+          </div>
         ) : (
-          <LoginButton />
+          <VisitorButtons />
         )}
       </header>
       {menu.logoutError && <LogoutAlert message={menu.logoutError} onDismiss={menu.dismissLogoutError} />}
@@ -61,16 +67,21 @@ function AccountButton({ buttonRef, expanded, onClick }: AccountButtonProps): JS
   );
 }
 
-function LoginButton(): JSX.Element {
+/** A visitor can sign up from every page, not only log in (issue 15, item 2). */
+const VISITOR_BUTTONS = [
+  { dialog: "register", label: "Sign up free", className: "button is-warning mb-0" },
+  { dialog: "login", label: "Login", className: "button is-light mb-0" },
+] as const;
+
+function VisitorButtons(): JSX.Element {
   return (
-    <button
-      type="button"
-      className="button is-light"
-      aria-haspopup="dialog"
-      onClick={() => useDialogs.getState().show("login")}
-    >
-      Login
-    </button>
+    <div className="visitor-buttons">
+      {VISITOR_BUTTONS.map(({ dialog, label, className }) => (
+        <button key={dialog} type="button" className={className} aria-haspopup="dialog" data-opens-dialog onClick={() => useDialogs.getState().show(dialog)}>
+          {label}
+        </button>
+      ))}
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { api } from "../backend/endpoints.ts";
 import { OPEN_LOGIN_EVENT, OPEN_REGISTER_EVENT, useDialogs } from "../dialogs/store.ts";
 import { useSession } from "../session/store.ts";
+import { useScrollMemory } from "./scroll-memory.ts";
 import { rememberTimeZone } from "./time-zone-cookie.ts";
 
 /** Start-up work of the app: session check, time-zone cookie, and the global dialog events (spec section 2). */
@@ -27,14 +28,12 @@ function useStartup() {
   }, []);
 }
 
-/** Spec section 2: a route change scrolls to the top, and every path change sends a page view. */
+/** Spec section 2: every path change sends a page view (scrolling: scroll-memory.ts). */
 function usePageViews() {
   const { pathname } = useLocation();
   const lastPath = useRef<string | null>(null);
   useEffect(() => {
     if (lastPath.current === pathname) return;
-    // The first page keeps whatever scroll position the browser restored.
-    if (lastPath.current !== null) window.scrollTo(0, 0);
     lastPath.current = pathname;
     api.track({ name: "page_view", path: pathname });
   }, [pathname]);
@@ -43,4 +42,5 @@ function usePageViews() {
 export function useShellEffects(): void {
   useStartup();
   usePageViews();
+  useScrollMemory();
 }

@@ -272,12 +272,15 @@ describe("long-form pages", () => {
 describe("live odds", () => {
   const liveCard = (now: number) =>
     render(
-      <EventCard
-        event={oddsEvent({ markets: [market(1, [{ ...providerOdds(1, [[1, 2.1], [2, 3.4], [3, 3.25]]), updatedAt: new Date(now - 60_000).toISOString(), stale: true }])] })}
-        timeZone="Africa/Lagos"
-        now={now}
-        clock={{ now }}
-      />,
+      // The card's title links to the match page: it renders inside a router.
+      <MemoryRouter>
+        <EventCard
+          event={oddsEvent({ markets: [market(1, [{ ...providerOdds(1, [[1, 2.1], [2, 3.4], [3, 3.25]]), updatedAt: new Date(now - 60_000).toISOString(), stale: true }])] })}
+          timeZone="Africa/Lagos"
+          now={now}
+          clock={{ now }}
+        />
+      </MemoryRouter>,
     );
 
   it("size a table's columns by the table, not by the prices in them, so a change moves nothing", () => {

@@ -7,9 +7,9 @@ import type { ComponentType } from "react";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { createMemoryRouter, Outlet, RouterProvider, type LoaderFunction, type RouteObject, type ShouldRevalidateFunction } from "react-router";
-import { afterEach, beforeEach, onTestFinished, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, onTestFinished, vi } from "vitest";
 import type { AnalyticsEvent, EventMarket, OddsEvent, OddsSummary, ProviderOdds, SessionUser } from "#shared/contract.ts";
-import { DialogHost } from "#client/dialogs/dialog-host.tsx";
+import { DialogHost, loadDialogs } from "#client/dialogs/dialog-host.tsx";
 import { useDialogs } from "#client/dialogs/store.ts";
 import { AboutPage } from "#client/pages/about.tsx";
 import { GhanaPage } from "#client/pages/ghana.tsx";
@@ -37,7 +37,7 @@ export const USER: SessionUser = {
 /* ---- the stubbed web tier ---- */
 
 /** A reply of the stubbed web tier: `{data}`, the contract's error envelope, or `pending` (never settles). */
-export type Reply = { status?: number; data?: unknown; error?: { code: string; description: string; type?: string } } | "pending";
+export type Reply = { status?: number; data?: unknown; error?: { code: string; description: string; type?: string }; headers?: Record<string, string> } | "pending";
 
 export interface RecordedCall {
   method: string;
@@ -54,7 +54,7 @@ const DEFAULT_REPLIES: Record<string, Reply> = {
 function answer(reply: Exclude<Reply, "pending">): Response {
   const status = reply.status ?? 200;
   const payload = reply.error ? { error: { type: "server", ...reply.error } } : { data: reply.data };
-  return { ok: status >= 200 && status < 300, status, text: async () => JSON.stringify(payload) } as Response;
+  return { ok: status >= 200 && status < 300, status, headers: new Headers(reply.headers), text: async () => JSON.stringify(payload) } as Response;
 }
 
 /**
@@ -180,6 +180,11 @@ export function renderApp(path: string, extraChildren: RouteObject[] = []) {
   render(<RouterProvider router={router} />);
   return { router, user, path: () => router.state.location.pathname };
 }
+
+// The dialogs load on first use in the app (dialog-host.tsx); component tests open them at once,
+// so every file that uses the harness has them loaded before its first test. The lazy loading
+// itself is checked in the browser (tests/e2e/page-weight.spec.ts).
+beforeAll(() => loadDialogs());
 
 /** Fresh stores, storage and cookies for every test; the stores are module singletons. */
 export function resetApp() {

@@ -94,7 +94,8 @@ export async function fillRegistration(page: Page, user: TestUser, confirmPasswo
   await form.getByLabel("Username").fill(user.username);
   await form.getByLabel("Email").fill(user.email);
   await form.getByLabel("Password", { exact: true }).fill(user.password);
-  await form.getByLabel("Confirm Password").fill(confirmPassword);
+  await form.getByLabel("Confirm Password", { exact: true }).fill(confirmPassword);
+  await form.getByRole("checkbox", { name: /18 or older/ }).check();
   return form;
 }
 
@@ -138,8 +139,8 @@ export async function registerAndVerify(page: Page, user: TestUser = uniqueUser(
 export async function logIn(page: Page, user: Pick<TestUser, "username" | "password">): Promise<void> {
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
   const login = dialog(page, "Log In");
-  await login.getByLabel("Username").fill(user.username);
-  await login.getByLabel("Password").fill(user.password);
+  await login.getByLabel("Username or email").fill(user.username);
+  await login.getByLabel("Password", { exact: true }).fill(user.password);
   await login.getByRole("button", { name: "Log In" }).click();
 }
 

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import type { OddsResponse } from "../../shared/contract.ts";
 import { formatOdds } from "../../shared/format.ts";
 import { bookmakerName, FLAGS, marketSelections } from "../../shared/reference.ts";
 import { registerAndVerify, uniqueUser } from "./helpers.ts";
-import { freePort, startSite, waitFor, type RunningSite } from "./server-process.ts";
+import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
 
 /** What one price cell shows: its text and its flags, as a user (or a screen reader) reads them. */
 interface ShownCell {
@@ -65,32 +62,22 @@ function changedRow(before: Shown, after: Shown): string | undefined {
   return Object.keys(after).find((key) => before[key] && JSON.stringify(before[key]) !== JSON.stringify(after[key]));
 }
 
+let moving: MovingSite;
 let site: RunningSite;
-let dir: string;
 
 // Its own site: prices that move every 5 s would make the suite's other pages nondeterministic.
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "afriodds-e2e-live-"));
-  const [port, apiPort] = [await freePort(), await freePort()];
-  site = await startSite(
-    { PORT: String(port), API_PORT: String(apiPort), DATA_DIR: join(dir, "data"), FEED_INTERVAL_S: "5", SIM_STEP_S: "5", LOG_LEVEL: "warn" },
-    join(dir, "server.log"),
-  );
-  await waitFor(
-    "five bookmakers' odds on the live site",
-    async () => ((await (await fetch(`${site.baseURL}/api/odds/summary?country=1`)).json()) as { data?: { numBookmakers?: number } }).data?.numBookmakers === 5,
-    { timeoutMs: 60_000, logFile: join(dir, "server.log"), abort: site.exitReason },
-  );
+  moving = await startMovingSite("live");
+  site = moving.site;
 });
 
 test.afterAll(async () => {
-  await site?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await moving?.stop();
 });
 
 test("a dashboard cell takes the API's new price and flags without a reload", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerAndVerify(page, uniqueUser("live"), { baseURL: site.baseURL, dataDir: join(dir, "data") });
+  await registerAndVerify(page, uniqueUser("live"), { baseURL: site.baseURL, dataDir: moving.dataDir });
   const stream = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/odds/stream");
   const polls: string[] = [];
   page.on("request", (req) => {

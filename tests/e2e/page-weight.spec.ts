@@ -57,9 +57,25 @@ test("each public page's first response is at most 14,600 bytes gzip and its Jav
         `js ${String(js).padStart(7)} B gzip in ${scripts.size} scripts${notServedGzip.length ? ` (${notServedGzip.length} not served gzip)` : ""}`,
     );
     expect.soft(scripts.size, `${path} loads its JavaScript`).toBeGreaterThan(0);
+    // The dialogs load on first use (client/dialogs/dialog-host.tsx), not with the page.
+    expect.soft([...scripts].filter((url) => /\/dialogs-[^/]*\.js$/.test(url)), `${path}: dialog code before any dialog opens`).toEqual([]);
     expect.soft(html.bytes, `${path}: first response, gzip bytes`).toBeLessThanOrEqual(FIRST_RESPONSE_BUDGET);
     expect.soft(js, `${path}: JavaScript, gzip bytes`).toBeLessThanOrEqual(SCRIPT_BUDGET);
   }
   console.log(`Page weight (budgets: first response ${FIRST_RESPONSE_BUDGET} B, JavaScript ${SCRIPT_BUDGET} B):\n  ${rows.join("\n  ")}`);
   test.info().annotations.push({ type: "page weight", description: rows.join("\n") });
+});
+
+test("the dialogs' code arrives when a Login button is first touched, and the dialog opens", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", (res: Response) => {
+    if (res.request().resourceType() === "script") scripts.push(res.url());
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  expect(scripts.filter((url) => /\/dialogs-[^/]*\.js$/.test(url))).toEqual([]);
+  const login = page.getByRole("banner").getByRole("button", { name: "Login" });
+  await login.hover();
+  await expect.poll(() => scripts.filter((url) => /\/dialogs-[^/]*\.js$/.test(url)).length).toBe(1);
+  await login.click();
+  await expect(page.getByRole("dialog", { name: "Log In" })).toBeVisible();
 });

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The repository root: tests/e2e/ is two levels down. */
@@ -109,4 +110,32 @@ async function startNode(entry: string, baseURL: string, env: Record<string, str
     throw error;
   }
   return { baseURL, pid: child.pid!, logFile, exitReason: () => early, stop };
+}
+
+/** A site of a spec's own whose prices move every 5 s (SIM_STEP_S=5, FEED_INTERVAL_S=5), ready with five bookmakers' odds. */
+export interface MovingSite {
+  site: RunningSite;
+  /** Its DATA_DIR (the outbox for mailed codes). */
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startMovingSite(name: string): Promise<MovingSite> {
+  const dir = mkdtempSync(join(tmpdir(), `afriodds-e2e-${name}-`));
+  const dataDir = join(dir, "data");
+  const [port, apiPort] = [await freePort(), await freePort()];
+  const site = await startSite({ PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: "5", SIM_STEP_S: "5", LOG_LEVEL: "warn" }, join(dir, "server.log"));
+  await waitFor(
+    "five bookmakers' odds",
+    async () => ((await (await fetch(`${site.baseURL}/api/odds/summary?country=1`)).json()) as { data?: { numBookmakers?: number } }).data?.numBookmakers === 5,
+    { timeoutMs: 60_000, logFile: join(dir, "server.log"), abort: site.exitReason },
+  );
+  return {
+    site,
+    dataDir,
+    async stop() {
+      await site.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

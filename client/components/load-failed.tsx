@@ -1,0 +1,14 @@
+import type { JSX } from "react";
+import { useRevalidator } from "react-router";
+import { RetryButton } from "./retry-button.tsx";
+
+/** A page's data failed to load (spec section 8's message), with Retry: the page's loader runs again (issue 15, item 4). */
+export function LoadFailed({ message }: { message: string }): JSX.Element {
+  const revalidator = useRevalidator();
+  return (
+    <div className="notification is-danger is-light" role="alert">
+      <p>{message}</p>
+      <RetryButton onRetry={() => void revalidator.revalidate()} busy={revalidator.state === "loading"} />
+    </div>
+  );
+}
