@@ -62,7 +62,7 @@ async function registrationFlood(stack: Stack, workers: number, until: number, s
         n += 1;
         const tag = `${stamp}${n}`;
         const headers: Record<string, string> = { "content-type": "application/json", origin: stack.web, ...(spread ? { "x-forwarded-for": spreadAddress(n) } : {}) };
-        const body = JSON.stringify({ userName: `flood_${tag}`, email: `flood.${tag}@example.ng`, password: "flood password 1", country: 1 });
+        const body = JSON.stringify({ userName: `flood_${tag}`, email: `flood.${tag}@example.ng`, password: "flood password 1", country: 1, acceptTerms: true });
         let key = "error";
         try {
           const res = await pool.request({ method: "PUT", path, headers, body });

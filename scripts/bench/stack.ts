@@ -21,7 +21,9 @@ export interface Stack {
 const SECRET = "bench-secret-bench-secret-bench-secret-01";
 
 function node(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [entry], {
+  // BENCH_NODE_ARGS profiles the site under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeArgs, entry], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", JWT_SECRET: SECRET, FEED_INTERVAL_S: "60", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -78,7 +80,7 @@ export interface BenchUser {
 /** Registers and verifies a user through the web tier with the code from the outbox. */
 export async function benchUser(stack: Stack): Promise<BenchUser> {
   const stamp = Date.now();
-  const account = { userName: `bench_${stamp}`, email: `bench${stamp}@example.ng`, password: "bench password 1", country: 1 };
+  const account = { userName: `bench_${stamp}`, email: `bench${stamp}@example.ng`, password: "bench password 1", country: 1, acceptTerms: true };
   await send(`${stack.web}/api/users/register`, "PUT", account, stack.web);
   const outbox = join(stack.dataDir, "outbox");
   const mail = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), "utf8")).join("\n");

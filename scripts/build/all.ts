@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
-import { BOOT_FILE } from "#server/render/assets.ts";
+import { BOOT_FILE, PUBLIC_ASSETS_FILE } from "#server/render/assets.ts";
+import { PREVIEW_PATH, renderPreviewHtml } from "#server/render/preview-page.ts";
 import { compileBoot } from "./boot.ts";
 import { buildClient, buildNode } from "./bundles.ts";
 import { precompress } from "./compress.ts";
 import { renderPublicPages, writePrerendered } from "./prerender.ts";
+import { previewSample } from "./preview-sample.ts";
 import { buildStyles, stylesForMarkup } from "./styles.ts";
 
 export interface BuildReport {
@@ -38,8 +40,14 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
   // Public pages inline only the rules their own markup uses: render once for the markup, purge, render again.
   const markup = await renderPublicPages({ boot, css: "" });
   const publicCss = await stylesForMarkup(styles.css, markup.map((page) => page.html));
+  // The Nigeria page gets its preview's cards at run time (server/render/preview-page.ts): it keeps their rules too.
+  const preview = await renderPreviewHtml({ boot, css: "" }, "http://localhost", previewSample(Date.now()), Date.now());
+  const nigeriaCss = await stylesForMarkup(styles.css, [markup.find((page) => page.path === PREVIEW_PATH)?.html ?? "", preview ?? ""]);
   const stylesheet = `/assets/${stylesheetName}`;
-  const pages = await writePrerendered(dist, await renderPublicPages({ boot: await compileBoot({ ...scripts, stylesheet }), css: publicCss.css }));
+  const publicBoot = await compileBoot({ ...scripts, stylesheet });
+  const nigeriaAssets = { boot: publicBoot, css: nigeriaCss.css };
+  const pages = await writePrerendered(dist, await renderPublicPages({ boot: publicBoot, css: publicCss.css }, "http://localhost", { [PREVIEW_PATH]: nigeriaAssets }));
+  await writeFile(`${dist}/prerendered/${PUBLIC_ASSETS_FILE}`, JSON.stringify(nigeriaAssets));
   if (options.node !== false) {
     await buildNode("server/main.ts", `${dist}/server/main.js`);
     await buildNode("api/main.ts", `${dist}/api/main.js`);
