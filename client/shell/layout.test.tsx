@@ -22,6 +22,7 @@ describe("the top bar", () => {
     stubApi();
     const { user } = renderApp("/about");
     await waitFor(() => expect(useSession.getState().loading).toBe(false));
+    await screen.findByRole("banner");
     expect(banner().getByRole("link", { name: "AfriOdds" })).toHaveProperty("pathname", "/");
     expect(banner().queryByRole("button", { name: "Account" })).toBeNull();
 
@@ -154,6 +155,8 @@ describe("the rest of the frame", () => {
     stubApi();
     renderApp("/about");
     await waitFor(() => expect(useSession.getState().loading).toBe(false));
+    // The route's loader may still be running when the session check ends: wait for the frame.
+    await screen.findByRole("navigation", { name: "Quick links" });
     const home = () =>
       within(screen.getByRole("navigation", { name: "Quick links" })).getByRole("link", { name: "Home" });
     expect(home().getAttribute("href")).toBe("/");
@@ -242,6 +245,7 @@ describe("the way to the dropping odds", () => {
     stubApi();
     renderApp("/about");
     await waitFor(() => expect(useSession.getState().loading).toBe(false));
+    await screen.findByRole("navigation", { name: "Quick links" });
     expect(screen.queryByRole("link", { name: "Dropping odds" })).toBeNull();
   });
 });
