@@ -134,6 +134,62 @@ export type DroppingOdds = { hours: number; drops: PriceDrop[] };
 /** GET /odds/search?country=1&q=TEXT: upcoming events whose teams match, soonest first. */
 export type SearchResult = { events: EventHeading[] };
 
+/**
+ * One leg of a sure bet: the best price of one selection among the bookmakers pricing the whole
+ * market, its bookmaker, when that price last changed (sure bets vanish fast: the page shows its
+ * age) and the bookmaker's page for the event.
+ */
+export type SureBetLeg = { selectionTypeId: number; provider: number; value: number; updatedAt: string; link: BookmakerLink };
+/** An event-market whose best prices give Σ(1/best) < 1; `profitPct` = (1/Σ - 1) x 100, two decimals. */
+export type SureBet = { event: EventHeading; marketId: number; profitPct: number; legs: SureBetLeg[] };
+/** GET /odds/sure-bets?country=1: upcoming events only, the largest profit first (DESIGN section 11). */
+export type SureBets = { sureBets: SureBet[]; updatedAt: string };
+/**
+ * A price above the market's fair value (decision 018): `fairPrice` = 1 / fair probability (two
+ * decimals), `valuePct` = (price x fair probability - 1) x 100 (one decimal), at least `minValuePct`.
+ */
+export type ValueBet = {
+  event: EventHeading;
+  marketId: number;
+  selectionTypeId: number;
+  provider: number;
+  value: number;
+  fairPrice: number;
+  valuePct: number;
+  updatedAt: string;
+  link: BookmakerLink;
+};
+/** GET /odds/value-bets?country=1: upcoming events only, the largest value first. */
+export type ValueBets = { minValuePct: number; valueBets: ValueBet[]; updatedAt: string };
+
+/** One selection on a betslip: at most one per event, at most BETSLIP_MAX_LEGS in all. */
+export type BetslipLeg = { eventId: string; marketId: number; selectionTypeId: number };
+export const BETSLIP_MAX_LEGS = 20;
+/** PUT /users/betslip: the whole slip; `stake` in naira, positive, at most two decimals. */
+export type BetslipRequest = { stake: number; legs: BetslipLeg[] };
+/**
+ * A leg as the slip shows it, prices re-read now: `event` null once the event is no longer known
+ * (pruned); `started` once kick-off has passed; `prices` every bookmaker's current price for the
+ * selection (a bookmaker without one is absent).
+ */
+export type BetslipLegView = BetslipLeg & {
+  event: EventHeading | null;
+  started: boolean;
+  prices: { provider: number; value: number }[];
+  links: BookmakerLink[];
+};
+/**
+ * One bookmaker's price for the whole slip: `totalOdds` the product of its prices for every leg and
+ * `payout` = stake x totalOdds (kobo), both null when it misses a leg (`missing` counts them).
+ */
+export type BookmakerSlip = { provider: number; totalOdds: number | null; payout: number | null; missing: number };
+/**
+ * GET and PUT /users/betslip: the user's saved slip with every leg re-read, and every bookmaker's
+ * total for it, the best payout first, those missing a leg after them. A user with no slip yet gets
+ * `{ stake: 1000, legs: [], bookmakers: [], updatedAt: null }`; an empty slip lists no bookmakers.
+ */
+export type Betslip = { stake: number; legs: BetslipLegView[]; bookmakers: BookmakerSlip[]; updatedAt: string | null };
+
 export type OddsSummary = {
   numEvents: number;
   numBookmakers: number;
@@ -189,6 +245,11 @@ export const CONTRACT_ROUTES = [
   { method: "GET", path: "/odds/events/:id/history", auth: true, upstream: true },
   { method: "GET", path: "/odds/dropping", auth: true, upstream: true },
   { method: "GET", path: "/odds/search", auth: true, upstream: true },
+  // DESIGN section 11.
+  { method: "GET", path: "/odds/sure-bets", auth: true, upstream: true },
+  { method: "GET", path: "/odds/value-bets", auth: true, upstream: true },
+  { method: "GET", path: "/users/betslip", auth: true, upstream: true },
+  { method: "PUT", path: "/users/betslip", auth: true, upstream: true },
   { method: "GET", path: "/session", auth: true, upstream: false },
   { method: "POST", path: "/events", auth: false, upstream: false },
 ] as const satisfies readonly ContractRoute[];
