@@ -20,6 +20,8 @@ const SPEC_CALLS = [
 const DESIGN_CALLS = ["POST /users/logout", "GET /session", "POST /events"];
 /** DESIGN section 10: the match page, its history, dropping odds and search. */
 const MATCH_CALLS = ["GET /odds/events/:id", "GET /odds/events/:id/history", "GET /odds/dropping", "GET /odds/search"];
+/** DESIGN section 11: the bettor tools. */
+const TOOL_CALLS = ["GET /odds/sure-bets", "GET /odds/value-bets", "GET /users/betslip", "PUT /users/betslip"];
 
 const keys = CONTRACT_ROUTES.map((route) => `${route.method} ${route.path}`);
 
@@ -29,7 +31,7 @@ describe("CONTRACT_ROUTES", () => {
   });
 
   it("includes every call of the spec and of the design, and nothing else", () => {
-    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS, ...MATCH_CALLS].sort());
+    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS, ...MATCH_CALLS, ...TOOL_CALLS].sort());
   });
 
   it("requires a session for odds, the profile and feedback, but not for the public sample or login", () => {
@@ -38,6 +40,10 @@ describe("CONTRACT_ROUTES", () => {
     expect(findContractRoute("POST", "/users/feedback")?.auth).toBe(true);
     expect(findContractRoute("GET", "/odds/sample")?.auth).toBe(false);
     expect(findContractRoute("POST", "/users/login")?.auth).toBe(false);
+    for (const key of TOOL_CALLS) {
+      const [method, path] = key.split(" ");
+      expect(findContractRoute(method!, path!)?.auth, key).toBe(true);
+    }
   });
 
   it("keeps the web tier's own routes away from the odds API", () => {
