@@ -8,6 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { describe, expect, it } from "vitest";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
+import { partialDataSource } from "./loaders/source.ts";
 import { routes } from "./routes.tsx";
 import type { DashboardData } from "./pages/dashboard.tsx";
 import type { ServerContext } from "./server-context.ts";
@@ -23,7 +24,7 @@ function context(data: { summary(): Promise<OddsSummary>; odds(): Promise<OddsRe
     user: USER,
     timeZone: "Africa/Lagos",
     now: NOW,
-    data: { ...data, me: notUsed, event: notUsed, history: notUsed, dropping: notUsed, sample: notUsed },
+    data: partialDataSource(data, notUsed),
   };
 }
 
@@ -86,7 +87,7 @@ describe("the profile rendered on the server", () => {
     const handler = createStaticHandler(routes);
     const requestContext: ServerContext = {
       ...context({ summary: down, odds: down }),
-      data: { summary: down, odds: down, event: down, history: down, dropping: down, sample: down, me: () => Promise.reject(new ApiError("Profile store unavailable", { status: 500, code: "INTERNAL_ERROR" })) },
+      data: partialDataSource({ me: () => Promise.reject(new ApiError("Profile store unavailable", { status: 500, code: "INTERNAL_ERROR" })) }, down),
     };
     const result = await handler.query(new Request("http://localhost/profile"), { requestContext });
     if (result instanceof Response) throw new Error("unexpected redirect");

@@ -1,5 +1,7 @@
 import type {
   Acknowledgement,
+  Betslip,
+  BetslipRequest,
   BrowserAuthResult,
   BrowserSession,
   DroppingOdds,
@@ -10,7 +12,9 @@ import type {
   OddsSummary,
   RegisterResult,
   SearchResult,
+  SureBets,
   UserProfile,
+  ValueBets,
 } from "#shared/contract.ts";
 import type { AnalyticsEvent } from "#shared/contract.ts";
 import { apiCall } from "./http.ts";
@@ -39,6 +43,11 @@ export const api = {
   history: (id: string, market: number) => apiCall<MarketHistory>("GET", `/odds/events/${encodeURIComponent(id)}/history?market=${market}`),
   dropping: (country: number, hours = 24) => apiCall<DroppingOdds>("GET", `/odds/dropping?country=${country}&hours=${hours}`),
   search: (country: number, q: string) => apiCall<SearchResult>("GET", `/odds/search?country=${country}&q=${encodeURIComponent(q)}`),
+  /** The bettor tools (DESIGN section 11). */
+  sureBets: (country: number) => apiCall<SureBets>("GET", `/odds/sure-bets?country=${country}`),
+  valueBets: (country: number) => apiCall<ValueBets>("GET", `/odds/value-bets?country=${country}`),
+  betslip: () => apiCall<Betslip>("GET", "/users/betslip"),
+  saveBetslip: (body: BetslipRequest) => apiCall<Betslip>("PUT", "/users/betslip", body),
   /** Analytics beacons: fire and forget, never in the user's way. */
   track(event: AnalyticsEvent) {
     void fetch("/api/events", {

@@ -1,4 +1,4 @@
-import type { DroppingOdds, MarketHistory, MatchDetail, OddsResponse, OddsSummary, UserProfile } from "#shared/contract.ts";
+import type { Betslip, DroppingOdds, MarketHistory, MatchDetail, OddsResponse, OddsSummary, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
 import { withMinimumDelay } from "./min-delay.ts";
 
@@ -21,6 +21,10 @@ export interface DataSource {
   event(id: string): Promise<MatchDetail>;
   history(id: string, market: number): Promise<MarketHistory>;
   dropping(country: number, hours: number): Promise<DroppingOdds>;
+  /** The bettor tools (DESIGN section 11). */
+  sureBets(country: number): Promise<SureBets>;
+  valueBets(country: number): Promise<ValueBets>;
+  betslip(): Promise<Betslip>;
   /** The Nigeria page's public preview: the next matches' 1X2 odds (no session needed). */
   sample(country: number): Promise<OddsResponse>;
 }
@@ -33,5 +37,18 @@ export const browserDataSource: DataSource = {
   event: (id) => withMinimumDelay(api.event(id)),
   history: (id, market) => withMinimumDelay(api.history(id, market)),
   dropping: (country, hours) => withMinimumDelay(api.dropping(country, hours)),
+  sureBets: (country) => withMinimumDelay(api.sureBets(country)),
+  valueBets: (country) => withMinimumDelay(api.valueBets(country)),
+  betslip: () => withMinimumDelay(api.betslip()),
   sample: (country) => withMinimumDelay(api.sample(country)),
 };
+
+const DATA_SOURCE_CALLS = ["summary", "odds", "me", "event", "history", "dropping", "sureBets", "valueBets", "betslip", "sample"] as const satisfies readonly (keyof DataSource)[];
+
+/**
+ * A data source that answers only the calls given and lets every other call fail with `otherwise`:
+ * what the build's prerender and the preview page use, where only the public preview has data.
+ */
+export function partialDataSource(given: Partial<DataSource>, otherwise: () => Promise<never>): DataSource {
+  return Object.fromEntries(DATA_SOURCE_CALLS.map((call) => [call, given[call] ?? otherwise])) as unknown as DataSource;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LoaderFunctionArgs } from "react-router";
 import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
-import type { DataSource } from "#client/loaders/source.ts";
+import { partialDataSource, type DataSource } from "#client/loaders/source.ts";
 import type { ServerContext } from "#client/server-context.ts";
 import { VIEW_COOKIE } from "#client/finder/view-choice.ts";
 import { market, oddsEvent, providerOdds, summary, USER } from "../../tests/client/harness.tsx";
@@ -26,18 +26,16 @@ const unused = async (): Promise<never> => Promise.reject(new Error("not the das
 /** The dashboard's loader as the web tier runs it: a server context with the BFF's data source, the page's Request. */
 function serverLoader() {
   const asked: number[] = [];
-  const data: DataSource = {
-    summary: async () => SUMMARY,
-    odds: async ({ competition }): Promise<OddsResponse> => {
-      asked.push(competition);
-      return { events: byLeague[competition] ?? [], updatedAt: `2026-11-20T11:5${competition}:00.000Z`, intervalS: 60 };
+  const data: DataSource = partialDataSource(
+    {
+      summary: async () => SUMMARY,
+      odds: async ({ competition }): Promise<OddsResponse> => {
+        asked.push(competition);
+        return { events: byLeague[competition] ?? [], updatedAt: `2026-11-20T11:5${competition}:00.000Z`, intervalS: 60 };
+      },
     },
-    me: unused,
-    event: unused,
-    history: unused,
-    dropping: unused,
-    sample: unused,
-  };
+    unused,
+  );
   const context: ServerContext = { server: true, user: USER, timeZone: "Africa/Lagos", now: NOW, data };
   const load = (url: string, cookie?: string) =>
     loader({ request: new Request(`http://localhost${url}`, { headers: cookie ? { cookie } : {} }), context, params: {} } as unknown as LoaderFunctionArgs) as Promise<DashboardData>;

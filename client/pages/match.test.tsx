@@ -6,7 +6,7 @@ import { userEvent } from "@testing-library/user-event";
 import type { MatchDetail, OddsEvent } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { FLAGS } from "#shared/reference.ts";
-import type { DataSource } from "../loaders/source.ts";
+import { partialDataSource, type DataSource } from "../loaders/source.ts";
 import { routes } from "../routes.tsx";
 import type { ServerContext } from "../server-context.ts";
 import { renderPage, stubApi, USER } from "../../tests/client/harness.tsx";
@@ -19,12 +19,7 @@ const notUsed = () => Promise.reject(new Error("not used"));
 
 /** The web tier's data source for one page render, answering the match calls from fixtures. */
 function source(detail: MatchDetail | ApiError, asked: unknown[] = []): DataSource {
-  return {
-    summary: notUsed,
-    odds: notUsed,
-    me: notUsed,
-    dropping: notUsed,
-    sample: notUsed,
+  return partialDataSource({
     event: async (id) => {
       asked.push(["event", id]);
       if (detail instanceof ApiError) throw detail;
@@ -35,7 +30,7 @@ function source(detail: MatchDetail | ApiError, asked: unknown[] = []): DataSour
       if (detail instanceof ApiError) throw detail;
       return marketHistory(market, detail);
     },
-  };
+  }, notUsed);
 }
 
 /** As server/render/render.tsx renders a route: the static handler, then React to a string. */

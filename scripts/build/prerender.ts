@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { partialDataSource } from "#client/loaders/source.ts";
 import { PUBLIC_PATHS } from "#client/route-paths.ts";
 import { DEFAULT_TIME_ZONE } from "#client/server-context.ts";
 import type { RenderAssets } from "#server/render/render.tsx";
@@ -24,7 +25,7 @@ export async function renderPublicPages(assets: RenderAssets, origin = "http://l
   for (const path of PUBLIC_PATHS) {
     const result = await renderToString({
       url: `${origin}${path}`,
-      context: { server: true, user: null, timeZone: DEFAULT_TIME_ZONE, now: Date.now(), data: { summary: unavailable, odds: unavailable, me: unavailable, event: unavailable, history: unavailable, dropping: unavailable, sample: unavailable } },
+      context: { server: true, user: null, timeZone: DEFAULT_TIME_ZONE, now: Date.now(), data: partialDataSource({}, unavailable) },
       assets: own[path] ?? assets,
       waitForAll: true,
       prerendered: true,

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import type { DroppingOdds, MarketHistory, MatchDetail, OddsResponse, OddsSummary, SessionUser, UserProfile } from "#shared/contract.ts";
+import type { Betslip, DroppingOdds, MarketHistory, MatchDetail, OddsResponse, OddsSummary, SessionUser, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { DataSource } from "#client/loaders/source.ts";
@@ -53,6 +53,9 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
     event: (id) => signedGet<MatchDetail>(eventPath(id)),
     history: (id, market) => signedGet<MarketHistory>(`${eventPath(id)}/history?market=${market}`),
     dropping: (country, hours) => signedGet<DroppingOdds>(`/odds/dropping?country=${country}&hours=${hours}`),
+    sureBets: (country) => signedGet<SureBets>(`/odds/sure-bets?country=${country}`),
+    valueBets: (country) => signedGet<ValueBets>(`/odds/value-bets?country=${country}`),
+    betslip: () => signedGet<Betslip>("/users/betslip"),
     sample: async (country) => answerData<OddsResponse>(await deps.upstream.call("GET", `/odds/sample?country=${country}`, { headers: forwardHeaders(req), signal })),
   };
 }

@@ -2,7 +2,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Logger } from "pino";
 import type { OddsResponse } from "#shared/contract.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
-import type { DataSource } from "#client/loaders/source.ts";
+import { partialDataSource, type DataSource } from "#client/loaders/source.ts";
 import { DEFAULT_TIME_ZONE } from "#client/server-context.ts";
 import type { Upstream } from "../bff/upstream.ts";
 import type { PrerenderedPage } from "./assets.ts";
@@ -40,7 +40,7 @@ const unavailable = () => Promise.reject(new Error("the preview page loads only 
  * `data.sample`). `assets`: the public pages' own (their boot script and inline stylesheet).
  */
 export async function renderPreviewHtml(assets: RenderAssets, origin: string, sample: OddsResponse, now: number): Promise<string | undefined> {
-  const data: DataSource = { summary: unavailable, odds: unavailable, me: unavailable, event: unavailable, history: unavailable, dropping: unavailable, sample: async () => sample };
+  const data: DataSource = partialDataSource({ sample: async () => sample }, unavailable);
   const result = await renderToString({
     url: `${origin}${PREVIEW_PATH}`,
     context: { server: true, user: null, timeZone: DEFAULT_TIME_ZONE, now, data },

@@ -1,11 +1,12 @@
 import { Writable } from "node:stream";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
+import { partialDataSource } from "#client/loaders/source.ts";
 import type { ServerContext } from "#client/server-context.ts";
 import { renderRoute } from "./render.tsx";
 
 const unavailable = () => Promise.reject(new Error("no data source in this test"));
-const context: ServerContext = { server: true, user: null, timeZone: "Africa/Lagos", now: Date.now(), data: { summary: unavailable, odds: unavailable, me: unavailable, event: unavailable, history: unavailable, dropping: unavailable, sample: unavailable } };
+const context: ServerContext = { server: true, user: null, timeZone: "Africa/Lagos", now: Date.now(), data: partialDataSource({}, unavailable) };
 const assets = { boot: "", css: "body{margin:0}" };
 
 /** A reader slower than React: accepts one small chunk at a time. */
