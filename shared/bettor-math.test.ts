@@ -14,13 +14,35 @@ describe("sure bets", () => {
     expect(sureBetProfitPct(legs)).toBeCloseTo(6.1694, 3);
   });
 
-  it("stakes ₦10,000 in whole naira so each result returns about the same, more than the total", () => {
-    // Exact shares: 4,083.4 / 2,793.9 / 3,122.7; rounding the draw and the away up keeps the returns closest.
+  it("stakes ₦10,000 in whole naira so each result returns the same within ₦1, leaving a few naira unstaked", () => {
+    // Exact shares 4,083.4 / 2,793.9 / 3,122.7 staked exactly return 10,615.8 / 10,617.2 / 10,618.2
+    // (₦2.40 apart): a naira moves a return by its price. 4,076 / 2,789 / 3,117 (₦9,982) agree within ₦0.60.
     const stakes = sureBetStakes(bestLegs(1, threeWay)!, 10_000);
-    expect(stakes.map((s) => s.stake)).toEqual([4083, 2794, 3123]);
-    expect(stakes.map((s) => s.returns)).toEqual([10615.8, 10617.2, 10618.2]);
-    expect(stakes.reduce((sum, s) => sum + s.stake, 0)).toBe(10_000);
-    for (const s of stakes) expect(s.returns).toBeGreaterThan(10_600);
+    expect(stakes.map((s) => s.stake)).toEqual([4076, 2789, 3117]);
+    expect(stakes.map((s) => s.returns)).toEqual([10597.6, 10598.2, 10597.8]);
+    for (const s of stakes) expect(s.returns).toBe(Math.round(s.stake * s.value * 100) / 100);
+    const staked = stakes.reduce((sum, s) => sum + s.stake, 0);
+    expect(staked).toBe(9982);
+    const returns = stakes.map((s) => s.returns);
+    expect(Math.max(...returns) - Math.min(...returns)).toBeLessThanOrEqual(1);
+    for (const s of stakes) expect(s.returns).toBeGreaterThan(staked * 1.06);
+  });
+
+  it("keeps the returns within ₦1 for totals from ₦1,000 to ₦100,000 on ordinary prices, staking at least 99.5 %", () => {
+    const legs = bestLegs(1, threeWay)!;
+    for (let total = 1_000; total <= 100_000; total += 997) {
+      const stakes = sureBetStakes(legs, total);
+      const returns = stakes.map((s) => s.returns);
+      const staked = stakes.reduce((sum, s) => sum + s.stake, 0);
+      expect(Math.max(...returns) - Math.min(...returns), `₦${total}`).toBeLessThanOrEqual(1);
+      expect(staked).toBeLessThanOrEqual(total);
+      expect(staked).toBeGreaterThanOrEqual(total - Math.max(20, Math.floor(total * 0.005)));
+    }
+  });
+
+  it("stakes nothing for a total too small to put a naira on every leg", () => {
+    expect(sureBetStakes(bestLegs(1, threeWay)!, 2).map((s) => s.stake)).toEqual([0, 0, 0]);
+    expect(sureBetStakes(bestLegs(1, threeWay)!, 3).every((s) => s.stake >= 1)).toBe(true);
   });
 
   it("finds a two-way one: Over 2.5 at 2.10, Under at 2.05 is Σ = 0.96399, a 3.74 % profit", () => {
@@ -28,7 +50,7 @@ describe("sure bets", () => {
     expect(sureBetProfitPct(legs)).toBeCloseTo(3.7352, 3);
     const stakes = sureBetStakes(legs, 10_000);
     expect(stakes.map((s) => s.stake)).toEqual([4940, 5060]);
-    expect(Math.abs(stakes[0]!.returns - stakes[1]!.returns)).toBeLessThan(2.1);
+    expect(stakes.map((s) => s.returns)).toEqual([10374, 10373]);
   });
 
   it("is no sure bet when the price that would make one comes from a bookmaker missing a selection", () => {

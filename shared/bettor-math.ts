@@ -58,29 +58,62 @@ export interface Stake extends Leg {
   returns: number;
 }
 
+/** Returns within this many naira of each other count as the same. */
+export const RETURNS_AGREE_WITHIN = 1;
+/** How far below its exact share (in naira) the first leg's stake is tried. */
+const FIRST_STAKE_SEARCH = 400;
+/** At most this share of the total (or ₦20) is left unstaked to make the returns agree. */
+const UNSTAKED_SHARE = 0.005;
+
+/** Stakes in whole naira, each at least ₦1, with what each leg returns and how far apart those lie. */
+function stakesFor(legs: readonly Leg[], stakes: number[]) {
+  const returns = stakes.map((s, i) => s * legs[i]!.value);
+  const low = Math.min(...returns);
+  return { stakes, staked: stakes.reduce((a, b) => a + b, 0), spread: Math.max(...returns) - low, low };
+}
+type Candidate = ReturnType<typeof stakesFor>;
+
 /**
- * Stakes in whole naira for a total, each in proportion to 1/price so every result returns about
- * the same. Rounding each stake to the naira moves its return by at most half its price; of the
- * roundings up or down of each leg that keep the total exactly, the one whose returns lie
- * closest together is chosen.
+ * Whether a beats b: returns that agree within ₦1 with at most `least` staked, then the most of the
+ * total staked, then the closest returns, then the largest.
+ */
+function better(a: Candidate, b: Candidate, least: number): boolean {
+  const agreeA = a.spread <= RETURNS_AGREE_WITHIN + 1e-9 && a.staked >= least;
+  const agreeB = b.spread <= RETURNS_AGREE_WITHIN + 1e-9 && b.staked >= least;
+  if (agreeA !== agreeB) return agreeA;
+  if (a.staked !== b.staked) return a.staked > b.staked;
+  if (Math.abs(a.spread - b.spread) > 1e-9) return a.spread < b.spread;
+  return a.low > b.low;
+}
+
+/**
+ * Stakes in whole naira for at most `total`, in proportion to 1/price, so every result returns the
+ * same. A whole naira moves a return by its price, so stakes adding up to the total exactly can
+ * rarely make the returns agree; instead the first leg's stake is tried from its exact share
+ * downwards and each other leg's stake is the naira below or above the first leg's return over its
+ * price. The choice: returns agreeing within ₦1 leaving at most 0.5 % of the total (or ₦20)
+ * unstaked, then as much of the total staked as possible, then the closest returns (decision 018).
  */
 export function sureBetStakes(legs: readonly Leg[], total: number): Stake[] {
   const sum = inverseSum(legs);
-  const exact = legs.map((leg) => (total * (1 / leg.value)) / sum);
-  const floors = exact.map(Math.floor);
-  const missing = Math.round(total - floors.reduce((a, b) => a + b, 0));
-  let best: number[] = floors;
-  let bestSpread = Number.POSITIVE_INFINITY;
-  // Choose which `missing` legs round up: at most 2^legs choices (three legs: eight).
-  for (let mask = 0; mask < 1 << legs.length; mask += 1) {
-    const ups = [...Array(legs.length).keys()].filter((i) => mask & (1 << i));
-    if (ups.length !== missing) continue;
-    const stakes = floors.map((s, i) => (ups.includes(i) ? s + 1 : s));
-    const returns = stakes.map((s, i) => s * legs[i]!.value);
-    const spread = Math.max(...returns) - Math.min(...returns);
-    if (spread < bestSpread) [best, bestSpread] = [stakes, spread];
+  const first = legs[0];
+  const budget = Math.floor(total);
+  if (!first || budget < legs.length) return legs.map((leg) => ({ ...leg, stake: 0, returns: 0 }));
+  const exactFirst = (budget * (1 / first.value)) / sum;
+  const least = budget - Math.max(20, Math.floor(budget * UNSTAKED_SHARE));
+  let best: Candidate | undefined;
+  for (let s0 = Math.ceil(exactFirst); s0 >= Math.max(1, Math.floor(exactFirst) - FIRST_STAKE_SEARCH); s0 -= 1) {
+    const target = s0 * first.value;
+    const options = legs.slice(1).map((leg) => [Math.floor(target / leg.value), Math.ceil(target / leg.value)]);
+    for (let mask = 0; mask < 1 << options.length; mask += 1) {
+      const stakes = [s0, ...options.map((pair, i) => pair[(mask >> i) & 1]!)];
+      if (stakes.some((s) => s < 1)) continue;
+      const candidate = stakesFor(legs, stakes);
+      if (candidate.staked <= budget && (!best || better(candidate, best, least))) best = candidate;
+    }
   }
-  return legs.map((leg, i) => ({ ...leg, stake: best[i]!, returns: Math.round(best[i]! * leg.value * 100) / 100 }));
+  const chosen = best?.stakes ?? legs.map(() => 0);
+  return legs.map((leg, i) => ({ ...leg, stake: chosen[i]!, returns: Math.round(chosen[i]! * leg.value * 100) / 100 }));
 }
 
 /**
