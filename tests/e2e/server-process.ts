@@ -112,7 +112,10 @@ async function startNode(entry: string, baseURL: string, env: Record<string, str
   return { baseURL, pid: child.pid!, logFile, exitReason: () => early, stop };
 }
 
-/** A site of a spec's own whose prices move every 5 s (SIM_STEP_S=5, FEED_INTERVAL_S=5), ready with five bookmakers' odds. */
+/**
+ * A site of a spec's own whose prices move every 5 s (SIM_STEP_S=5, FEED_INTERVAL_S=5), ready with
+ * five bookmakers' odds; `env` adds settings (e.g. SIM_SCENARIO).
+ */
 export interface MovingSite {
   site: RunningSite;
   /** Its DATA_DIR (the outbox for mailed codes). */
@@ -120,11 +123,11 @@ export interface MovingSite {
   stop(): Promise<void>;
 }
 
-export async function startMovingSite(name: string): Promise<MovingSite> {
+export async function startMovingSite(name: string, env: Record<string, string> = {}): Promise<MovingSite> {
   const dir = mkdtempSync(join(tmpdir(), `afriodds-e2e-${name}-`));
   const dataDir = join(dir, "data");
   const [port, apiPort] = [await freePort(), await freePort()];
-  const site = await startSite({ PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: "5", SIM_STEP_S: "5", LOG_LEVEL: "warn" }, join(dir, "server.log"));
+  const site = await startSite({ PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: "5", SIM_STEP_S: "5", LOG_LEVEL: "warn", ...env }, join(dir, "server.log"));
   await waitFor(
     "five bookmakers' odds",
     async () => ((await (await fetch(`${site.baseURL}/api/odds/summary?country=1`)).json()) as { data?: { numBookmakers?: number } }).data?.numBookmakers === 5,
