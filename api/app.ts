@@ -6,6 +6,8 @@ import { accountsDeps, type AccountsDeps } from "./accounts/deps.ts";
 import { accountsRouter } from "./accounts/routes.ts";
 import { loadOrCreateSecret } from "./accounts/secrets.ts";
 import { verifyAccessToken } from "./accounts/sessions.ts";
+import { betslipRepository } from "./betslip/repository.ts";
+import { betslipRouter } from "./betslip/routes.ts";
 import type { ApiConfig } from "./config.ts";
 import { openDatabase, type Db } from "./db/database.ts";
 import { feedbackRepository } from "./feedback/repository.ts";
@@ -22,6 +24,7 @@ import { findRouter } from "./odds/find-routes.ts";
 import { oddsRouter } from "./odds/routes.ts";
 import { oddsStreamRouter, type StreamOptions } from "./odds/stream-routes.ts";
 import { oddsService, type OddsService } from "./odds/service.ts";
+import { toolRouter } from "./odds/tool-routes.ts";
 
 export interface ApiOptions {
   /** Tests shorten the live stream's heartbeat and stall limits. */
@@ -84,9 +87,11 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   });
   app.use("/users", accountsRouter(accounts));
   app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));
+  app.use("/users", betslipRouter({ db: db.kysely, betslips: betslipRepository(db.kysely), users: accounts.users, clock, intervalS: config.feedIntervalS }, auth));
   app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream));
   app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
   app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS }, auth));
+  app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock }, auth));
   app.use("/odds", oddsRouter(odds.cache, auth));
   app.use(notFound);
   app.use(errorHandler(logger));

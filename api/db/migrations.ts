@@ -172,6 +172,19 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "007-betslips": {
+    async up(db: Kysely<unknown>) {
+      // One saved betslip per user (DESIGN section 11). The stake in kobo, so it is kept exactly; the
+      // legs as JSON text with no key to events, since a saved leg outlives its event's pruning.
+      await db.schema
+        .createTable("betslips")
+        .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+        .addColumn("stake_kobo", "bigint", (c) => c.notNull())
+        .addColumn("legs", "text", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

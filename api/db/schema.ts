@@ -126,6 +126,14 @@ export interface OddsChangesTable {
   at: number;
 }
 
+/** A user's saved betslip: `stake_kobo` the stake in kobo, `legs` a JSON array of BetslipLeg. */
+export interface BetslipsTable {
+  user_id: string;
+  stake_kobo: number;
+  legs: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -138,4 +146,5 @@ export interface Database {
   event_links: EventLinksTable;
   feed_runs: FeedRunsTable;
   odds_changes: OddsChangesTable;
+  betslips: BetslipsTable;
 }

@@ -1,0 +1,71 @@
+import type { Kysely } from "kysely";
+import type { BetslipLeg, BetslipLegView, EventHeading } from "#shared/contract.ts";
+import { isValidPrice } from "#shared/odds-math.ts";
+import type { Database } from "../db/schema.ts";
+import { freshSince, markedStaleBefore } from "../odds/freshness.ts";
+import { linksOf, readLinkBook } from "../odds/link-book.ts";
+import { eventHeading, groupByEvent, priceRows, type EventGroup } from "../odds/read-model.ts";
+
+/** An event the store holds: upcoming, or started and not yet pruned (14 days after kick-off). */
+export interface KnownEvent {
+  heading: EventHeading;
+  kickoff: number;
+}
+
+export interface LegReadDeps {
+  db: Kysely<Database>;
+  /** FEED_INTERVAL_S: prices are judged fresh and stale as the listing judges them. */
+  intervalS: number;
+}
+
+/** The events of the given ids that the store holds, by id. */
+export async function readKnownEvents(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, KnownEvent>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("events").select(["id", "competition_id as competitionId", "home", "away", "kickoff"]).where("id", "in", [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, { heading: eventHeading(row), kickoff: row.kickoff }]));
+}
+
+/** The fresh prices of the given (upcoming) events, grouped by event, market and bookmaker. */
+async function readPrices(deps: LegReadDeps, ids: readonly string[], now: number): Promise<Map<string, EventGroup>> {
+  if (ids.length === 0) return new Map();
+  const rows = await priceRows(deps.db)
+    .where("events.id", "in", ids)
+    .where("prices.confirmed_at", ">=", freshSince(now, deps.intervalS * 1000))
+    .execute();
+  return groupByEvent(rows);
+}
+
+/** Each confirmed bookmaker's current price of one selection (a stale one is not confirmed), in provider order. */
+function pricesOf(group: EventGroup | undefined, leg: BetslipLeg, staleBefore: number): { provider: number; value: number }[] {
+  const byBookmaker = group?.markets.get(leg.marketId);
+  if (!byBookmaker) return [];
+  return [...byBookmaker.entries()]
+    .filter(([, entry]) => entry.confirmedAt >= staleBefore)
+    .sort(([a], [b]) => a - b)
+    .flatMap(([provider, entry]) => {
+      const price = entry.odds.find((p) => p.selectionTypeId === leg.selectionTypeId);
+      return price && isValidPrice(price.value) ? [{ provider, value: price.value }] : [];
+    });
+}
+
+/**
+ * Every leg as the slip shows it, re-read now: its event's heading (null once the store no longer
+ * holds it), whether it has kicked off (a pruned one has), each confirmed bookmaker's current price (none once it has
+ * kicked off: it can no longer be backed) and the bookmakers' pages for it. Three queries and one
+ * for the links, whatever the number of legs.
+ */
+export async function readLegViews(deps: LegReadDeps, legs: readonly BetslipLeg[], now: number): Promise<BetslipLegView[]> {
+  const events = await readKnownEvents(deps.db, legs.map((leg) => leg.eventId));
+  const upcoming = [...events.values()].filter((e) => e.kickoff > now).map((e) => e.heading.id);
+  const groups = await readPrices(deps, upcoming, now);
+  const book = await readLinkBook(deps.db, [...events.values()].map((e) => e.heading));
+  const staleBefore = markedStaleBefore(now, deps.intervalS * 1000);
+  return legs.map((leg) => {
+    const known = events.get(leg.eventId);
+    // Only pruning, 14 days after kick-off, makes a saved leg's event unknown: it has started.
+    const started = known === undefined || known.kickoff <= now;
+    const prices = known && !started ? pricesOf(groups.get(leg.eventId), leg, staleBefore) : [];
+    const links = known ? linksOf(book, leg.eventId, prices.map((p) => p.provider)) : [];
+    return { ...leg, event: known?.heading ?? null, started, prices, links };
+  });
+}

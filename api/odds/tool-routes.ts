@@ -1,0 +1,127 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import { Router, type Request, type RequestHandler, type Response } from "express";
+import type { Kysely } from "kysely";
+import { sendCached, type CachedAnswer } from "#lib/node/cached-answer.ts";
+import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
+import type { OddsEvent, SureBets, ValueBets } from "#shared/contract.ts";
+import { isCountryId } from "#shared/reference.ts";
+import type { Database } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { guardQuery } from "../http/input-guards.ts";
+import type { CachedBody, OddsCache } from "./cache.ts";
+import { readLinkBook } from "./link-book.ts";
+import { cacheBodies, sameBodies, type CacheBodies } from "./search.ts";
+import { eventsShown, findSureBets, findValueBets, MIN_VALUE_PCT } from "./tools.ts";
+
+export interface ToolDeps {
+  cache: OddsCache;
+  db: Kysely<Database>;
+  clock: () => number;
+}
+
+const EPOCH = new Date(0).toISOString();
+const send = (req: Request, res: Response, answer: CachedAnswer) => sendCached(req, res, answer, "Accept-Encoding, Authorization");
+
+function answerOf(data: unknown): CachedAnswer {
+  const json = JSON.stringify({ data });
+  return { json, gzip: gzipSync(json), etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"` };
+}
+
+function countryOf(req: Request): number {
+  const country = Number(req.query.country);
+  if (!isCountryId(country)) throw new AppError("VALIDATION_ERROR", "country must be 1 (Nigeria), 2 (Ghana) or 3 (Kenya).");
+  return country;
+}
+
+/** Both boards' answers, built from one listing at one time. */
+interface Boards {
+  sureBets: CachedAnswer;
+  valueBets: CachedAnswer;
+}
+
+/**
+ * The listed events with all their markets, merged from the cache's per-(competition, market)
+ * bodies; a body left unchanged since the last build is not parsed again.
+ */
+function listedEvents() {
+  const parsed = new WeakMap<CachedBody, OddsEvent[]>();
+  return (bodies: CacheBodies): OddsEvent[] => {
+    const events = new Map<string, OddsEvent>();
+    for (const body of bodies) {
+      if (!body) continue;
+      let listed = parsed.get(body);
+      if (!listed) parsed.set(body, (listed = (JSON.parse(body.json) as { data: { events: OddsEvent[] } }).data.events));
+      for (const event of listed) {
+        const known = events.get(event.id);
+        events.set(event.id, known ? { ...known, markets: [...known.markets, ...event.markets] } : event);
+      }
+    }
+    return [...events.values()];
+  };
+}
+
+/** Sure bets and value bets of the listing at `now`, with the links of the events they show (one query). */
+async function buildBoards(db: Kysely<Database>, events: readonly OddsEvent[], now: number): Promise<{ boards: Boards; validUntil: number }> {
+  const shown = eventsShown(findSureBets(events, new Map(), now), findValueBets(events, new Map(), now));
+  const book = await readLinkBook(db, shown);
+  const boards = { sureBets: answerOf(findSureBets(events, book, now)), valueBets: answerOf(findValueBets(events, book, now)) };
+  return { boards, validUntil: Math.min(Infinity, ...shown.map((event) => Date.parse(event.date))) };
+}
+
+/**
+ * The boards memoised per listing, like search's answers: rebuilt only when the odds cache rebuilt
+ * something (a body changed identity) or an event shown kicks off, so serving one costs no database
+ * work. Requests that arrive during a build share it; a build that started later is never replaced
+ * by an earlier one that finished late.
+ */
+function toolBoards(deps: ToolDeps): () => Promise<Boards> {
+  const eventsOf = listedEvents();
+  let builds = 0;
+  let built: { seq: number; bodies: CacheBodies; validUntil: number; boards: Boards } | undefined;
+  let building: { bodies: CacheBodies; boards: Promise<Boards> } | undefined;
+
+  async function build(bodies: CacheBodies, now: number): Promise<Boards> {
+    const seq = ++builds;
+    const { boards, validUntil } = await buildBoards(deps.db, eventsOf(bodies), now);
+    if ((built?.seq ?? 0) < seq) built = { seq, bodies, validUntil, boards };
+    return boards;
+  }
+
+  return async () => {
+    const now = deps.clock();
+    const bodies = cacheBodies(deps.cache);
+    if (built && sameBodies(built.bodies, bodies) && now < built.validUntil) return built.boards;
+    if (!building || !sameBodies(building.bodies, bodies)) {
+      const boards = build(bodies, now).finally(() => {
+        if (building?.boards === boards) building = undefined;
+      });
+      building = { bodies, boards };
+    }
+    return building.boards;
+  };
+}
+
+/**
+ * GET /odds/sure-bets?country=C and GET /odds/value-bets?country=C (DESIGN section 11), Bearer
+ * token like /odds, answered from boards built once per listing; ETag, 304 and gzip as the
+ * listing. Ghana and Kenya are coming soon: empty boards.
+ */
+export function toolRouter(deps: ToolDeps, auth: RequestHandler): Router {
+  const boards = toolBoards(deps);
+  const noSureBets = answerOf({ sureBets: [], updatedAt: EPOCH } satisfies SureBets);
+  const noValueBets = answerOf({ minValuePct: MIN_VALUE_PCT, valueBets: [], updatedAt: EPOCH } satisfies ValueBets);
+  const router = Router();
+
+  router.get("/sure-bets", guardQuery, auth, async (req, res) => {
+    const country = countryOf(req);
+    send(req, res, country === LIVE_COUNTRY_ID ? (await boards()).sureBets : noSureBets);
+  });
+
+  router.get("/value-bets", guardQuery, auth, async (req, res) => {
+    const country = countryOf(req);
+    send(req, res, country === LIVE_COUNTRY_ID ? (await boards()).valueBets : noValueBets);
+  });
+
+  return router;
+}

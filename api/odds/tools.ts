@@ -1,0 +1,115 @@
+/**
+ * The bettor tools' boards (DESIGN section 11, decisions 018 and 019): sure bets and value bets
+ * found in the listed prices with the maths of shared/bettor-math.ts. Pure: the listing's events in,
+ * the answers out, links from a LinkBook read beforehand.
+ */
+import { bestLegs, fairProbabilities, sureBetProfitPct, valuePct } from "#shared/bettor-math.ts";
+import type { EventHeading, EventMarket, OddsEvent, ProviderOdds, SureBet, SureBets, ValueBet, ValueBets } from "#shared/contract.ts";
+import { isValidPrice } from "#shared/odds-math.ts";
+import { findMarket } from "#shared/reference.ts";
+import { linkOf, type LinkBook } from "./link-book.ts";
+
+/** A price is shown as value from this far above its fair price, in percent (DESIGN section 11). */
+export const MIN_VALUE_PCT = 3;
+/** Fewer bookmakers pricing the whole market make no consensus to call a fair price (decision 019). */
+export const MIN_CONSENSUS_BOOKMAKERS = 3;
+
+const EPOCH = new Date(0).toISOString();
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+const headingOf = ({ id, name, home, away, date, competitionId }: OddsEvent): EventHeading => ({ id, name, home, away, date, competitionId });
+
+/** One event's market with the prices that count: confirmed bookmakers (a stale one's prices are unconfirmed) pricing every selection. */
+interface Candidate {
+  event: EventHeading;
+  marketId: number;
+  rows: ProviderOdds[];
+}
+
+function pricesWholeMarket(selections: readonly number[], row: ProviderOdds): boolean {
+  return selections.every((id) => row.odds.some((p) => p.selectionTypeId === id && isValidPrice(p.value)));
+}
+
+/** Every upcoming event-market whose selections do not overlap (not Double Chance), with its complete, confirmed bookmakers. */
+function candidates(events: readonly OddsEvent[], now: number): Candidate[] {
+  const found: Candidate[] = [];
+  for (const event of events) {
+    if (Date.parse(event.date) <= now) continue;
+    const heading = headingOf(event);
+    for (const market of event.markets) found.push(...candidateOf(heading, market));
+  }
+  return found;
+}
+
+function candidateOf(event: EventHeading, market: EventMarket): Candidate[] {
+  const reference = findMarket(market.marketId);
+  if (!reference || reference.outcomesPerSelection !== 1) return [];
+  const rows = market.odds.filter((row) => !row.stale && pricesWholeMarket(reference.selections, row));
+  return rows.length > 0 ? [{ event, marketId: market.marketId, rows }] : [];
+}
+
+/** Kick-off, then identity: the order among equals, so an answer's bytes do not depend on the listing's order. */
+function byEvent(a: { event: EventHeading; marketId: number }, b: { event: EventHeading; marketId: number }): number {
+  return a.event.date.localeCompare(b.event.date) || a.event.id.localeCompare(b.event.id) || a.marketId - b.marketId;
+}
+
+/** The latest price change among those shown; the epoch when none is. */
+function latest(times: readonly string[]): string {
+  return times.reduce((max, at) => (at > max ? at : max), EPOCH);
+}
+
+/**
+ * Every upcoming event-market whose best prices among the bookmakers pricing the whole market give
+ * Σ(1/best) < 1, the largest profit first; each leg with its price's age and its bookmaker's page.
+ */
+export function findSureBets(events: readonly OddsEvent[], book: LinkBook, now: number): SureBets {
+  const found: { bet: SureBet; profit: number }[] = [];
+  for (const { event, marketId, rows } of candidates(events, now)) {
+    const legs = bestLegs(marketId, rows);
+    const profit = legs && sureBetProfitPct(legs);
+    if (!legs || profit === undefined) continue;
+    const bet: SureBet = {
+      event,
+      marketId,
+      profitPct: round(profit, 2),
+      legs: legs.map((leg) => ({ ...leg, updatedAt: rows.find((row) => row.provider === leg.provider)!.updatedAt, link: linkOf(book, event.id, leg.provider) })),
+    };
+    found.push({ bet, profit });
+  }
+  const sureBets = found.sort((a, b) => b.profit - a.profit || byEvent(a.bet, b.bet)).map((f) => f.bet);
+  return { sureBets, updatedAt: latest(sureBets.flatMap((bet) => bet.legs.map((leg) => leg.updatedAt))) };
+}
+
+/**
+ * Every price of an upcoming event-market at least MIN_VALUE_PCT above its fair price, where at
+ * least MIN_CONSENSUS_BOOKMAKERS confirmed bookmakers price the whole market (fair prices by
+ * consensus, decision 018); the largest value first.
+ */
+export function findValueBets(events: readonly OddsEvent[], book: LinkBook, now: number): ValueBets {
+  const found: { bet: ValueBet; value: number }[] = [];
+  for (const { event, marketId, rows } of candidates(events, now)) {
+    if (rows.length < MIN_CONSENSUS_BOOKMAKERS) continue;
+    const fair = fairProbabilities(marketId, rows);
+    if (!fair) continue;
+    for (const row of rows) {
+      for (const { selectionTypeId, value: price } of row.odds) {
+        const probability = fair.get(selectionTypeId);
+        if (probability === undefined) continue;
+        const value = valuePct(price, probability);
+        if (value < MIN_VALUE_PCT) continue;
+        const { provider, updatedAt } = row;
+        const bet = { event, marketId, selectionTypeId, provider, value: price, fairPrice: round(1 / probability, 2), valuePct: round(value, 1), updatedAt, link: linkOf(book, event.id, provider) };
+        found.push({ bet, value });
+      }
+    }
+  }
+  const order = (a: ValueBet, b: ValueBet) => byEvent(a, b) || a.selectionTypeId - b.selectionTypeId || a.provider - b.provider;
+  const valueBets = found.sort((a, b) => b.value - a.value || order(a.bet, b.bet)).map((f) => f.bet);
+  return { minValuePct: MIN_VALUE_PCT, valueBets, updatedAt: latest(valueBets.map((bet) => bet.updatedAt)) };
+}
+
+/** The events a board shows: their links are read for it, and the first to kick off ends it. */
+export function eventsShown(sureBets: SureBets, valueBets: ValueBets): EventHeading[] {
+  const shown = new Map<string, EventHeading>();
+  for (const { event } of [...sureBets.sureBets, ...valueBets.valueBets]) shown.set(event.id, event);
+  return [...shown.values()];
+}
