@@ -1,0 +1,38 @@
+/** Naira amounts on the bettor tools' pages: stakes in whole naira, returns to the kobo. */
+
+const WHOLE = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 0 });
+const KOBO = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '₦3,412'; with kobo '₦10,234.50'; a loss as '−₦1.20'. */
+export function formatNaira(amount: number, { kobo = false } = {}): string {
+  const text = (kobo ? KOBO : WHOLE).format(Math.abs(amount));
+  return `${amount < 0 && text !== "0" && text !== "0.00" ? "\u2212" : ""}₦${text}`;
+}
+
+/** The largest total the calculator splits: beyond it a typo is likelier than a stake. */
+export const MAX_TOTAL_STAKE = 100_000_000;
+
+export type StakeTotal = { ok: true; naira: number } | { ok: false; message: string };
+
+export const STAKE_MESSAGES = {
+  empty: "Enter your total stake in naira.",
+  notAmount: "Enter an amount in naira above ₦0, in figures (for example 10000).",
+  tooLarge: `Enter at most ${formatNaira(MAX_TOTAL_STAKE)}.`,
+  tooSmall: (legs: number) =>
+    `Enter at least ${formatNaira(legs)}: each outcome needs a stake of ₦1 or more.`,
+} as const;
+
+/**
+ * The total a bettor typed ('10000', '10,000', '₦10,000.50'), as whole naira to split (kobo are
+ * dropped: the stakes are whole naira). Each of `legs` outcomes needs at least ₦1.
+ */
+export function parseStakeTotal(text: string, legs: number): StakeTotal {
+  const plain = text.replace(/[\s,₦]/g, "");
+  if (plain === "") return { ok: false, message: STAKE_MESSAGES.empty };
+  if (!/^\d+(\.\d{0,2})?$/.test(plain) || Number(plain) <= 0)
+    return { ok: false, message: STAKE_MESSAGES.notAmount };
+  const naira = Math.floor(Number(plain));
+  if (naira > MAX_TOTAL_STAKE) return { ok: false, message: STAKE_MESSAGES.tooLarge };
+  if (naira < legs) return { ok: false, message: STAKE_MESSAGES.tooSmall(legs) };
+  return { ok: true, naira };
+}

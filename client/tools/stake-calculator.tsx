@@ -1,0 +1,105 @@
+import { useId, useMemo, useState } from "react";
+import { sureBetStakes } from "#shared/bettor-math.ts";
+import type { SureBetLeg } from "#shared/contract.ts";
+import { bookmakerName, selectionLabel } from "#shared/reference.ts";
+import { formatNaira, parseStakeTotal } from "./money.ts";
+
+/** What the calculator starts with, so the split is on screen before anyone types (issue 17's example). */
+export const DEFAULT_TOTAL_STAKE = "10000";
+
+function StakeSplit({ legs, total, what }: { legs: readonly SureBetLeg[]; total: number; what: string }) {
+  // The search over roundings is the costly part; the page re-renders each second for the ages.
+  const stakes = useMemo(() => sureBetStakes(legs, total), [legs, total]);
+  const staked = stakes.reduce((sum, leg) => sum + leg.stake, 0);
+  const profit = Math.min(...stakes.map((leg) => leg.returns)) - staked;
+  return (
+    <>
+      <table className="table is-narrow is-fullwidth tool-table stake-table">
+        <caption className="visually-hidden">
+          Stakes of {formatNaira(staked)} on {what}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Outcome</th>
+            <th scope="col">Stake</th>
+            <th scope="col">Returns</th>
+          </tr>
+        </thead>
+        <tbody>
+          {stakes.map((leg) => (
+            <tr key={leg.selectionTypeId}>
+              <th scope="row">
+                {selectionLabel(leg.selectionTypeId)}{" "}
+                <span className="tool-detail">at {bookmakerName(leg.provider)}</span>
+              </th>
+              <td>{formatNaira(leg.stake)}</td>
+              <td>{formatNaira(leg.returns, { kobo: true })}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Staked</th>
+            <td>{formatNaira(staked)}</td>
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+      {staked < total && (
+        <p className="tool-detail">
+          {formatNaira(total - staked)} of your {formatNaira(total)} stays unstaked: with whole-naira stakes,
+          that is what makes every result return the same.
+        </p>
+      )}
+      <p className="stake-profit" aria-live="polite">
+        {profit >= 0 ? (
+          <>
+            Profit whichever result: at least <strong>{formatNaira(profit, { kobo: true })}</strong>
+          </>
+        ) : (
+          "At this total, whole-naira stakes cannot lock in a profit: raise the total."
+        )}
+      </p>
+    </>
+  );
+}
+
+/**
+ * A sure bet's stake split (DESIGN section 11): for a total in naira, each leg's stake in whole
+ * naira and what it returns, and the amount staked beside the total asked for (a few naira may stay
+ * unstaked so the returns agree within ₦1: decision 018). `what` names the sure bet for screen readers: every calculator's field has its own label.
+ */
+export function StakeCalculator({ legs, what }: { legs: readonly SureBetLeg[]; what: string }) {
+  const id = useId();
+  const [text, setText] = useState(DEFAULT_TOTAL_STAKE);
+  const total = parseStakeTotal(text, legs.length);
+  const errorId = `${id}-error`;
+  return (
+    <div className="stake-calculator">
+      <div className="field">
+        <label className="label is-small" htmlFor={`${id}-total`}>
+          Total stake (₦)<span className="visually-hidden"> on {what}</span>
+        </label>
+        <div className="control">
+          <input
+            id={`${id}-total`}
+            className={total.ok ? "input stake-input" : "input stake-input is-danger"}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-invalid={!total.ok}
+            aria-describedby={total.ok ? undefined : errorId}
+          />
+        </div>
+        {!total.ok && (
+          <p className="help is-danger" id={errorId}>
+            {total.message}
+          </p>
+        )}
+      </div>
+      {total.ok && <StakeSplit legs={legs} total={total.naira} what={what} />}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ValueBet } from "#shared/contract.ts";
+import { formatOdds } from "#shared/format.ts";
+import { selectionLabel } from "#shared/reference.ts";
+import { BookmakerLinkOut } from "./bookmaker-link.tsx";
+import { PriceAge } from "./price-age.tsx";
+import { ToolEvent } from "./tool-event.tsx";
+
+/** '+6.2%': one decimal, as the API rounds it; value bets are never below their 3 % threshold. */
+export const formatValuePct = (valuePct: number) => `+${valuePct.toFixed(1)}%`;
+
+export interface ValueBetItemProps {
+  bet: ValueBet;
+  /** The minute clock (kick-off labels) and the second clock (price ages). */
+  now: number;
+  ageNow: number;
+  timeZone: string;
+}
+
+/** One price above its fair value: the match and market, the selection at its bookmaker, the price against the fair price, and the value. */
+export function ValueBetItem({ bet, now, ageNow, timeZone }: ValueBetItemProps) {
+  return (
+    <li className="value-bet">
+      <div className="tool-head">
+        <ToolEvent event={bet.event} marketId={bet.marketId} now={now} timeZone={timeZone} />
+        <p className="tool-figure">
+          <span className="tool-figure-label">Value</span>
+          <strong className="tool-gain">{formatValuePct(bet.valuePct)}</strong>
+        </p>
+      </div>
+      <p className="value-pick">
+        <strong>{selectionLabel(bet.selectionTypeId)}</strong> at <BookmakerLinkOut link={bet.link} />{" "}
+        <PriceAge at={bet.updatedAt} now={ageNow} />
+      </p>
+      <p className="value-prices">
+        <span>
+          Price <strong className="tool-price">{formatOdds(bet.value)}</strong>
+        </span>
+        <span>
+          Fair price <strong className="tool-price">{formatOdds(bet.fairPrice)}</strong>
+        </span>
+      </p>
+    </li>
+  );
+}
