@@ -10,6 +10,7 @@ import { createMemoryRouter, Outlet, RouterProvider, type LoaderFunction, type R
 import { afterEach, beforeAll, beforeEach, onTestFinished, vi } from "vitest";
 import type { AnalyticsEvent, EventMarket, OddsEvent, OddsSummary, ProviderOdds, SessionUser } from "#shared/contract.ts";
 import { DialogHost, loadDialogs } from "#client/dialogs/dialog-host.tsx";
+import { useBetslip } from "#client/betslip/store.ts";
 import { useDialogs } from "#client/dialogs/store.ts";
 import { AboutPage } from "#client/pages/about.tsx";
 import { GhanaPage } from "#client/pages/ghana.tsx";
@@ -48,6 +49,8 @@ export interface RecordedCall {
 const DEFAULT_REPLIES: Record<string, Reply> = {
   "GET /api/session": { status: 401, error: { code: "AUTH_REQUIRED", description: "Please log in." } },
   "POST /api/users/logout": { data: { ok: true } },
+  // A signed-in shell reads the user's betslip (client/betslip/use-betslip-sync.ts): a new user's is empty.
+  "GET /api/users/betslip": { data: { stake: 1000, legs: [], bookmakers: [], updatedAt: null } },
 };
 
 /** A minimal Response: real ones read their body through streams, which fake timers could stall. */
@@ -59,7 +62,7 @@ function answer(reply: Exclude<Reply, "pending">): Response {
 
 /**
  * Stubs fetch as the web tier. Keys are "METHOD /api/path?query"; a list answers in turn (the last
- * one repeats). Unless given, /api/session answers 401 (logged out) and logout 200; analytics
+ * one repeats). Unless given, /api/session answers 401 (logged out), logout 200 and the betslip empty; analytics
  * beacons are always accepted, and every call is recorded.
  */
 export function stubApi(replies: Record<string, Reply | Reply[]> = {}) {
@@ -193,6 +196,7 @@ export function resetApp() {
   vi.restoreAllMocks();
   useSession.setState({ user: null, loading: true });
   useDialogs.setState({ open: null, email: "", verifyContext: "registration" });
+  useBetslip.getState().reset();
   localStorage.clear();
   for (const cookie of document.cookie.split(";")) {
     const name = cookie.split("=")[0]?.trim();

@@ -1,0 +1,38 @@
+import type { BetslipLeg, BetslipRequest } from "#shared/contract.ts";
+import { marketLabel, selectionLabel } from "#shared/reference.ts";
+
+/** What the slip holds, as PUT /users/betslip takes it: the stake in naira and the legs in the order added. */
+export type SlipContent = BetslipRequest;
+
+/** A new user's slip, as the API answers it before anything was saved. */
+export const EMPTY_SLIP: SlipContent = { stake: 1000, legs: [] };
+
+export const sameLeg = (a: BetslipLeg, b: BetslipLeg) => a.eventId === b.eventId && a.marketId === b.marketId && a.selectionTypeId === b.selectionTypeId;
+
+/** The legs with `leg` added; a leg of the same event is replaced where it stood (one selection per event). */
+export function withLeg(legs: readonly BetslipLeg[], leg: BetslipLeg): BetslipLeg[] {
+  const at = legs.findIndex((l) => l.eventId === leg.eventId);
+  if (at === -1) return [...legs, leg];
+  return legs.map((l, i) => (i === at ? leg : l));
+}
+
+export const withoutLeg = (legs: readonly BetslipLeg[], leg: BetslipLeg) => legs.filter((l) => !sameLeg(l, leg));
+
+/** Only the fields the API stores: a leg view from the API carries its prices and links too. */
+export const plainLeg = ({ eventId, marketId, selectionTypeId }: BetslipLeg): BetslipLeg => ({ eventId, marketId, selectionTypeId });
+
+/** One text per slip content, so two slips compare equal when stake and legs are the same, whatever the legs' order. */
+export function slipKey({ stake, legs }: SlipContent): string {
+  return `${stake}|${legs.map((l) => `${l.eventId}:${l.marketId}:${l.selectionTypeId}`).sort().join(",")}`;
+}
+
+/** 'Arsenal vs Chelsea, 1X2 (Match Result): Home': what a leg is called in buttons and messages. */
+export function legName(leg: BetslipLeg, eventName: string): string {
+  return `${eventName}, ${selectionName(leg)}`;
+}
+
+/** '1X2 (Match Result): Home'. */
+export const selectionName = (leg: BetslipLeg) => `${marketLabel(leg.marketId)}: ${selectionLabel(leg.selectionTypeId)}`;
+
+/** '1 selection', '3 selections'. */
+export const selectionCount = (n: number) => `${n} ${n === 1 ? "selection" : "selections"}`;

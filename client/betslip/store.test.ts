@@ -1,0 +1,188 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { BetslipRequest } from "#shared/contract.ts";
+import { errorReply, resetApp, stubApi, USER, type Reply } from "../../tests/client/harness.tsx";
+import { betslip, EMPTY_BETSLIP, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { useSession } from "../session/store.ts";
+import { LOAD_FAILED_MESSAGE, useBetslip } from "./store.ts";
+
+const GET = "GET /api/users/betslip";
+const PUT = "PUT /api/users/betslip";
+
+const HOME = leg();
+const DRAW = leg({ selectionTypeId: 2 });
+const OVER = leg({ eventId: "c1:spurs-everton", marketId: 4, selectionTypeId: 8 });
+
+/** The slip the API answers a PUT with: what it was sent, each leg re-read. */
+const echo = (body: BetslipRequest): Reply => ({ data: betslip(body.legs.map((l) => legView(l)), { stake: body.stake }) });
+
+const slip = () => useBetslip.getState();
+const sent = (api: ReturnType<typeof stubApi>) => api.callsTo(PUT).map((call) => call.body as BetslipRequest);
+
+beforeEach(() => useSession.setState({ user: USER, loading: false }));
+afterEach(resetApp);
+
+async function loaded(replies: Record<string, Reply | Reply[]> = {}) {
+  const api = stubApi(replies);
+  await slip().load(USER.id);
+  return api;
+}
+
+describe("the betslip store", () => {
+  it("reads the signed-in user's slip once", async () => {
+    const api = await loaded({ [GET]: { data: betslip([legView(HOME)], { stake: 500 }) } });
+    await slip().load(USER.id);
+
+    expect(api.callsTo(GET)).toHaveLength(1);
+    expect(slip()).toMatchObject({ owner: USER.id, status: "ready", stake: 500, legs: [HOME] });
+  });
+
+  it("adds a selection at once and saves the whole slip", async () => {
+    const api = await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [PUT]: "pending" });
+
+    void slip().toggle(HOME, "Arsenal vs Chelsea");
+
+    // The save never answers: what shows is the change alone.
+    await vi.waitFor(() => expect(slip().legs).toEqual([OVER, HOME]));
+    expect(sent(api)).toEqual([{ stake: 1000, legs: [OVER, HOME] }]);
+  });
+
+  it("takes the slip the API answers once it accepted the save", async () => {
+    const api = await loaded({ [PUT]: echo({ stake: 1000, legs: [HOME] }) });
+
+    await slip().toggle(HOME, "Arsenal vs Chelsea");
+
+    expect(sent(api)).toHaveLength(1);
+    expect(slip()).toMatchObject({ legs: [HOME], saved: { stake: 1000, legs: [HOME] }, revision: 1, notice: null });
+  });
+
+  it("removes a selection tapped a second time", async () => {
+    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [PUT]: echo({ stake: 1000, legs: [OVER] }) });
+
+    await slip().toggle(HOME, "Arsenal vs Chelsea");
+
+    expect(sent(api)).toEqual([{ stake: 1000, legs: [OVER] }]);
+    expect(slip().legs).toEqual([OVER]);
+  });
+
+  it("replaces the leg of an event already on the slip, in its place, and says so", async () => {
+    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [PUT]: echo({ stake: 1000, legs: [DRAW, OVER] }) });
+
+    await slip().toggle(DRAW, "Arsenal vs Chelsea");
+
+    expect(sent(api)).toEqual([{ stake: 1000, legs: [DRAW, OVER] }]);
+    expect(slip().legs).toEqual([DRAW, OVER]);
+    expect(slip().notice).toEqual({
+      tone: "info",
+      text: "One selection per match: Arsenal vs Chelsea is now 1X2 (Match Result): Draw instead of 1X2 (Match Result): Home.",
+    });
+  });
+
+  it("rolls back a change the API refuses and shows the API's message", async () => {
+    const full = "A betslip holds at most 20 selections.";
+    const api = await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [PUT]: errorReply(400, "VALIDATION_ERROR", full) });
+
+    await slip().toggle(HOME, "Arsenal vs Chelsea");
+
+    expect(sent(api)).toHaveLength(1);
+    expect(slip()).toMatchObject({ legs: [OVER], saved: { legs: [OVER] }, revision: 0, notice: { tone: "error", text: full } });
+  });
+
+  it("saves one change at a time, and a later change survives an earlier refused one", async () => {
+    const api = await loaded({
+      [GET]: { data: betslip([legView(OVER)]) },
+      [PUT]: [errorReply(400, "VALIDATION_ERROR", "Unknown selection."), echo({ stake: 2500, legs: [OVER] })],
+    });
+
+    const adding = slip().toggle(HOME, "Arsenal vs Chelsea");
+    const staking = slip().setStake(2500);
+    await Promise.all([adding, staking]);
+
+    // The stake went second, on the slip as the API had it: without the refused selection.
+    expect(sent(api)).toEqual([
+      { stake: 1000, legs: [OVER, HOME] },
+      { stake: 2500, legs: [OVER] },
+    ]);
+    expect(slip()).toMatchObject({ stake: 2500, legs: [OVER], revision: 1, notice: { tone: "error", text: "Unknown selection." } });
+  });
+
+  it("removes a selection with remove", async () => {
+    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [PUT]: echo({ stake: 1000, legs: [HOME] }) });
+
+    await slip().remove(OVER);
+
+    expect(sent(api)).toEqual([{ stake: 1000, legs: [HOME] }]);
+    expect(slip().legs).toEqual([HOME]);
+  });
+
+  it("reads the slip before changing it, so a tap never overwrites the stored one", async () => {
+    const api = stubApi({ [GET]: { data: betslip([legView(OVER)]) }, [PUT]: echo({ stake: 1000, legs: [OVER, HOME] }) });
+
+    await slip().toggle(HOME, "Arsenal vs Chelsea");
+
+    expect(api.callsTo(GET)).toHaveLength(1);
+    expect(sent(api)).toEqual([{ stake: 1000, legs: [OVER, HOME] }]);
+  });
+
+  it("changes nothing and says why when the slip cannot be read", async () => {
+    const api = stubApi({ [GET]: errorReply(503, "UPSTREAM_UNAVAILABLE") });
+
+    await slip().toggle(HOME, "Arsenal vs Chelsea");
+
+    expect(sent(api)).toHaveLength(0);
+    expect(slip()).toMatchObject({ status: "failed", legs: [], notice: { tone: "error", text: LOAD_FAILED_MESSAGE } });
+  });
+
+  it("does nothing for a visitor", async () => {
+    useSession.setState({ user: null, loading: false });
+    const api = stubApi();
+
+    await slip().toggle(HOME, "Arsenal vs Chelsea");
+
+    expect(api.calls).toHaveLength(0);
+    expect(slip().legs).toEqual([]);
+  });
+
+  it("forgets the slip at reset (logout), and a save answered afterwards does not bring it back", async () => {
+    let answerPut: (response: Response) => void = () => undefined;
+    stubApi({ [GET]: { data: betslip([legView(OVER)]) } });
+    await slip().load(USER.id);
+    const fetchStub = globalThis.fetch;
+    globalThis.fetch = (input, init) => (init?.method === "PUT" ? new Promise<Response>((resolve) => (answerPut = resolve)) : fetchStub(input, init));
+
+    const adding = slip().toggle(HOME, "Arsenal vs Chelsea");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    slip().reset();
+    answerPut(new Response(JSON.stringify({ data: betslip([legView(OVER), legView(HOME)]) }), { status: 200 }));
+    await adding;
+
+    expect(slip()).toMatchObject({ owner: null, status: "idle", legs: [], saved: { legs: [] } });
+  });
+
+  it("takes a slip read later from the API (another device's changes) when no save happened since", async () => {
+    await loaded({ [GET]: { data: EMPTY_BETSLIP } });
+
+    slip().adopt(betslip([legView(HOME)], { stake: 300 }), 0);
+
+    expect(slip()).toMatchObject({ stake: 300, legs: [HOME], saved: { stake: 300, legs: [HOME] } });
+  });
+
+  it("ignores a slip read before its latest save", async () => {
+    await loaded({ [PUT]: echo({ stake: 1000, legs: [HOME] }) });
+    await slip().toggle(HOME, "Arsenal vs Chelsea");
+
+    slip().adopt(EMPTY_BETSLIP, 0);
+
+    expect(slip().legs).toEqual([HOME]);
+  });
+
+  it("ignores a slip read while a save is under way", async () => {
+    await loaded({ [PUT]: "pending" });
+    void slip().toggle(HOME, "Arsenal vs Chelsea");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    slip().adopt(EMPTY_BETSLIP, 0);
+
+    expect(slip().legs).toEqual([HOME]);
+  });
+});

@@ -1,0 +1,169 @@
+import { create } from "zustand";
+import type { Betslip, BetslipLeg, SessionUser } from "#shared/contract.ts";
+import { ApiError } from "#shared/error-decoding.ts";
+import { api } from "../backend/endpoints.ts";
+import { useSession } from "../session/store.ts";
+import { EMPTY_SLIP, plainLeg, sameLeg, selectionName, slipKey, withLeg, withoutLeg, type SlipContent } from "./slip.ts";
+
+export const SAVE_FAILED_MESSAGE = "Your betslip could not be saved. Please try again.";
+export const LOAD_FAILED_MESSAGE = "Your betslip could not be loaded. Please try again.";
+
+/**
+ * A change the user made, applied to the slip as the API last confirmed it: a change the API refuses
+ * drops out, and the changes queued after it still apply (to the slip without it).
+ */
+type Change = (slip: SlipContent) => SlipContent;
+interface Queued {
+  change: Change;
+  /** Settles the caller's promise once the API answered for this change. */
+  done(): void;
+}
+
+export interface BetslipNotice {
+  tone: "info" | "error";
+  text: string;
+}
+
+/**
+ * The signed-in user's betslip (DESIGN section 11). `legs` and `stake` are what the user sees: the
+ * API's last confirmed slip (`saved`) with the changes still being saved applied, so a tap shows at
+ * once and a refused change rolls back. Saves go one at a time, each the whole slip.
+ */
+export interface BetslipState extends SlipContent {
+  /** Whose slip this is: the session user's id, null when nobody is signed in. */
+  owner: string | null;
+  status: "idle" | "loading" | "ready" | "failed";
+  saved: SlipContent;
+  queue: Queued[];
+  /** Counts the saves the API accepted: a view of the slip read before the latest one is out of date. */
+  revision: number;
+  /** What the last tap did that the user must be told: a replaced selection, or why a save failed. */
+  notice: BetslipNotice | null;
+  loading: Promise<void> | null;
+  load(owner: string): Promise<void>;
+  reset(): void;
+  /** Adds the selection, or removes it when it is on the slip already; a selection of an event on the slip replaces that event's. */
+  toggle(leg: BetslipLeg, eventName: string): Promise<void>;
+  remove(leg: BetslipLeg): Promise<void>;
+  setStake(stake: number): Promise<void>;
+  /** Takes a slip read from the API (the betslip page's), unless a save happened since it was asked for (`asOf`, a revision) or is under way. */
+  adopt(slip: Betslip, asOf: number): void;
+  dismiss(): void;
+}
+
+/** The session's user once the start-up check has ended: a tap right after the page appeared waits for it. */
+function checkedUser(): Promise<SessionUser | null> {
+  const { loading, user } = useSession.getState();
+  if (!loading) return Promise.resolve(user);
+  return new Promise((resolve) => {
+    const stop = useSession.subscribe((state) => {
+      if (state.loading) return;
+      stop();
+      resolve(state.user);
+    });
+  });
+}
+
+const contentOf = (slip: Betslip | SlipContent): SlipContent => ({ stake: slip.stake, legs: slip.legs.map(plainLeg) });
+const applied = (saved: SlipContent, queue: readonly Queued[]): SlipContent => queue.reduce((slip, item) => item.change(slip), saved);
+
+function failure(error: unknown): BetslipNotice {
+  return { tone: "error", text: error instanceof ApiError ? error.message : SAVE_FAILED_MESSAGE };
+}
+
+function replacedNotice(before: BetslipLeg, after: BetslipLeg, eventName: string): BetslipNotice {
+  return { tone: "info", text: `One selection per match: ${eventName} is now ${selectionName(after)} instead of ${selectionName(before)}.` };
+}
+
+type Data = Omit<BetslipState, "load" | "reset" | "toggle" | "remove" | "setStake" | "adopt" | "dismiss">;
+const initial = (): Data => ({ owner: null, status: "idle", ...EMPTY_SLIP, saved: EMPTY_SLIP, queue: [], revision: 0, notice: null, loading: null });
+
+export const useBetslip = create<BetslipState>((set, get) => {
+  /** Sends the queued changes one after another; stops when the queue was dropped meanwhile (logout: reset). */
+  async function drain() {
+    let item: Queued | undefined;
+    while ((item = get().queue[0])) {
+      const outcome = await api.saveBetslip(item.change(get().saved)).then(
+        (slip) => ({ slip }),
+        (error: unknown) => ({ error }),
+      );
+      if (get().queue[0] !== item) return item.done();
+      const queue = get().queue.slice(1);
+      const saved = "slip" in outcome ? contentOf(outcome.slip) : get().saved;
+      const accepted = "slip" in outcome ? { revision: get().revision + 1 } : { notice: failure(outcome.error) };
+      set({ saved, queue, ...applied(saved, queue), ...accepted });
+      item.done();
+    }
+  }
+
+  function enqueue(change: Change): Promise<void> {
+    return new Promise<void>((done) => {
+      const queue = [...get().queue, { change, done }];
+      set({ queue, ...applied(get().saved, queue) });
+      if (queue.length === 1) void drain();
+    });
+  }
+
+  /** The slip must be known before it is changed: a save of a slip not yet read would overwrite the stored one. */
+  async function ready(): Promise<boolean> {
+    const owner = (await checkedUser())?.id;
+    if (!owner) return false;
+    if (get().owner !== owner || get().status !== "ready") await get().load(owner);
+    if (get().status === "ready") return true;
+    set({ notice: { tone: "error", text: LOAD_FAILED_MESSAGE } });
+    return false;
+  }
+
+  return {
+    ...initial(),
+    load(owner) {
+      const state = get();
+      if (state.owner === owner && state.status === "ready") return Promise.resolve();
+      if (state.owner === owner && state.loading) return state.loading;
+      get().reset();
+      const loading = api.betslip().then(
+        (slip) => {
+          if (get().owner === owner) set({ status: "ready", saved: contentOf(slip), ...contentOf(slip), loading: null });
+        },
+        () => {
+          if (get().owner === owner) set({ status: "failed", loading: null });
+        },
+      );
+      set({ owner, status: "loading", loading });
+      return loading;
+    },
+    reset() {
+      const { queue } = get();
+      set(initial());
+      for (const item of queue) item.done();
+    },
+    async toggle(leg, eventName) {
+      if (!(await ready())) return;
+      const { legs } = get();
+      if (legs.some((l) => sameLeg(l, leg))) {
+        set({ notice: null });
+        return enqueue((slip) => ({ ...slip, legs: withoutLeg(slip.legs, leg) }));
+      }
+      const replaced = legs.find((l) => l.eventId === leg.eventId);
+      set({ notice: replaced ? replacedNotice(replaced, leg, eventName) : null });
+      return enqueue((slip) => ({ ...slip, legs: withLeg(slip.legs, plainLeg(leg)) }));
+    },
+    async remove(leg) {
+      if (!(await ready())) return;
+      set({ notice: null });
+      return enqueue((slip) => ({ ...slip, legs: withoutLeg(slip.legs, leg) }));
+    },
+    async setStake(stake) {
+      if (!(await ready())) return;
+      set({ notice: null });
+      return enqueue((slip) => ({ ...slip, stake }));
+    },
+    adopt(slip, asOf) {
+      const state = get();
+      if (state.status !== "ready" || state.queue.length > 0 || state.revision !== asOf) return;
+      if (slipKey(contentOf(slip)) === slipKey(state.saved)) return;
+      set({ saved: contentOf(slip), ...contentOf(slip) });
+    },
+    dismiss: () => set({ notice: null }),
+  };
+});
