@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../http/errors.ts";
+import { parseBetslipRequest } from "./request.ts";
+
+const leg = (eventId: string, marketId = 1, selectionTypeId = 1) => ({ eventId, marketId, selectionTypeId });
+
+/** The message of the 400 a body is refused with. */
+function refusal(body: unknown): string {
+  try {
+    parseBetslipRequest(body);
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("VALIDATION_ERROR");
+    expect((error as AppError).status).toBe(400);
+    return (error as AppError).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(body)}`);
+}
+
+const STAKE = /^stake must be a positive amount in naira with at most two decimals, at most ₦10,000,000\.$/;
+
+describe("a betslip request", () => {
+  it("accepts a stake in naira to the kobo and up to 20 selections of known markets, Double Chance included", () => {
+    const legs = Array.from({ length: 20 }, (_, i) => leg(`c1:2026-11-28:team${i}+other${i}`, (i % 8) + 1, [1, 4, 6, 8, 10, 12, 14, 16][i % 8]));
+    expect(parseBetslipRequest({ stake: 1500.5, legs })).toEqual({ stake: 1500.5, legs });
+    expect(parseBetslipRequest({ stake: 0.01, legs: [] })).toEqual({ stake: 0.01, legs: [] });
+    expect(parseBetslipRequest({ stake: 10_000_000, legs: [leg("e", 8, 18)] }).legs).toEqual([leg("e", 8, 18)]);
+  });
+
+  it("refuses a stake that is not a positive naira amount with at most two decimals, up to ₦10,000,000", () => {
+    for (const stake of [0, -5, "100", 1.234, 0.001, 10_000_000.01, 1e400, null, true, [100], { naira: 100 }]) {
+      expect(refusal({ stake, legs: [] }), JSON.stringify(stake)).toMatch(STAKE);
+    }
+    expect(refusal({ legs: [] })).toMatch(STAKE);
+  });
+
+  it("refuses a 21st selection", () => {
+    const legs = Array.from({ length: 21 }, (_, i) => leg(`event-${i}`));
+    expect(refusal({ stake: 100, legs })).toBe("A betslip holds at most 20 selections.");
+  });
+
+  it("refuses a selection that is not one of its market's", () => {
+    expect(refusal({ stake: 100, legs: [leg("e", 1, 4)] })).toBe("Unknown selection 4 for the market 1X2 (Match Result).");
+    expect(refusal({ stake: 100, legs: [leg("e", 4, 99)] })).toBe("Unknown selection 99 for the market OU2.5.");
+    expect(refusal({ stake: 100, legs: [leg("e", 1, 1.5)] })).toMatch(/^Unknown selection 1\.5 /);
+    expect(refusal({ stake: 100, legs: [leg("e", 9, 1)] })).toBe("marketId must be a market id (1 to 8).");
+    expect(refusal({ stake: 100, legs: [{ eventId: "e", marketId: "1", selectionTypeId: 1 }] })).toBe("marketId must be a market id (1 to 8).");
+    expect(refusal({ stake: 100, legs: [{ eventId: "e", marketId: 1 }] })).toBe("selectionTypeId must be a selection id.");
+  });
+
+  it("refuses an event id that is empty, too long, not text or on more than one line", () => {
+    for (const eventId of ["", "x".repeat(101), 42, null, "a\tb", "a\nb", "\u0000"]) {
+      expect(refusal({ stake: 100, legs: [{ eventId, marketId: 1, selectionTypeId: 1 }] }), JSON.stringify(eventId)).toBe(
+        "eventId must be an event id: text of 1 to 100 characters on one line.",
+      );
+    }
+    expect(parseBetslipRequest({ stake: 100, legs: [leg("x".repeat(100))] }).legs).toHaveLength(1);
+  });
+
+  it("refuses unknown fields, in the slip and in a selection, and anything but an object", () => {
+    expect(refusal({ stake: 100, legs: [], userId: "someone" })).toBe("A betslip holds only stake and legs; unknown field: userId.");
+    expect(refusal({ stake: 100, legs: [{ ...leg("e"), price: 2.5 }] })).toBe("A selection holds only eventId, marketId and selectionTypeId; unknown field: price.");
+    for (const body of [undefined, null, [], "slip", 7]) expect(refusal(body), JSON.stringify(body)).toBe("The betslip must be an object with stake and legs.");
+    for (const legs of [undefined, {}, "e", [null], [[leg("e")]]]) expect(refusal({ stake: 100, legs }), JSON.stringify(legs)).toMatch(/^(legs must be a list|Each selection must be an object)/);
+  });
+});

@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import type { OddsEvent, ProviderOdds } from "#shared/contract.ts";
+import type { LinkBook } from "./link-book.ts";
+import { eventsShown, findSureBets, findValueBets } from "./tools.ts";
+
+const NOW = Date.UTC(2026, 10, 22, 8, 0);
+const TOMORROW = new Date(NOW + 24 * 3_600_000).toISOString();
+const EPOCH = new Date(0).toISOString();
+const at = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOString();
+
+/** One bookmaker's prices of a market: [selection, price] pairs, last changed `minutesAgo`. */
+function row(provider: number, prices: [number, number][], minutesAgo = 5, stale = false): ProviderOdds {
+  return { provider, margin: null, updatedAt: at(minutesAgo), ...(stale ? { stale: true as const } : {}), odds: prices.map(([selectionTypeId, value]) => ({ selectionTypeId, value, flags: 0 })) };
+}
+
+function event(id: string, markets: [number, ProviderOdds[]][], date = TOMORROW): OddsEvent {
+  const [home, away] = id.split("+") as [string, string];
+  return { id: `c1:test:${id}`, name: `${home} vs ${away}`, home, away, date, competitionId: 1, markets: markets.map(([marketId, odds]) => ({ marketId, odds })) };
+}
+
+/** Bet9ja's feed listed Arsenal vs Chelsea as event 123456: its link is exact; the others fall back to their football pages. */
+const BOOK: LinkBook = new Map([["c1:test:Arsenal+Chelsea", new Map([[1, { externalId: "123456", home: "Arsenal", away: "Chelsea", competitionId: 1 }]])]]);
+const NO_LINKS: LinkBook = new Map();
+
+// 1X2: the best home at Bet9ja (2.60), draw at BetKing (3.80), away at SportyBet (3.40): Σ(1/best) = 0.94189, a 6.17 % profit.
+const THREE_WAY: ProviderOdds[] = [
+  row(1, [[1, 2.6], [2, 3.3], [3, 3.0]], 10),
+  row(2, [[1, 2.4], [2, 3.8], [3, 3.1]], 3),
+  row(3, [[1, 2.5], [2, 3.5], [3, 3.4]], 1),
+];
+
+describe("sure bets", () => {
+  it("finds a three-way sure bet with each leg's bookmaker, price age and page", () => {
+    const { sureBets, updatedAt } = findSureBets([event("Arsenal+Chelsea", [[1, THREE_WAY]])], BOOK, NOW);
+    expect(sureBets).toHaveLength(1);
+    expect(sureBets[0]).toEqual({
+      event: { id: "c1:test:Arsenal+Chelsea", name: "Arsenal vs Chelsea", home: "Arsenal", away: "Chelsea", date: TOMORROW, competitionId: 1 },
+      marketId: 1,
+      profitPct: 6.17,
+      legs: [
+        { selectionTypeId: 1, provider: 1, value: 2.6, updatedAt: at(10), link: { provider: 1, url: "https://sports.bet9ja.com/event/123456", exact: true } },
+        { selectionTypeId: 2, provider: 2, value: 3.8, updatedAt: at(3), link: { provider: 2, url: "https://m.betking.com/sports/prematch/football", exact: false } },
+        { selectionTypeId: 3, provider: 3, value: 3.4, updatedAt: at(1), link: { provider: 3, url: "https://www.sportybet.com/ng/sport/football", exact: false } },
+      ],
+    });
+    expect(updatedAt).toBe(at(1));
+  });
+
+  it("finds a two-way sure bet: over 2.10 at Bet9ja and under 2.10 at BetKing give Σ = 0.95238, a 5 % profit", () => {
+    const ou = [row(1, [[8, 2.1], [9, 1.8]]), row(2, [[8, 1.8], [9, 2.1]])];
+    const [bet] = findSureBets([event("Arsenal+Chelsea", [[4, ou]])], NO_LINKS, NOW).sureBets;
+    expect(bet!.profitPct).toBe(5);
+    expect(bet!.legs.map((l) => [l.selectionTypeId, l.provider, l.value])).toEqual([[8, 1, 2.1], [9, 2, 2.1]]);
+  });
+
+  it("leaves out a bookmaker missing a selection: its 3.00 home win alone would make 1X2 a sure bet", () => {
+    const market: ProviderOdds[] = [row(1, [[1, 2.0], [2, 3.3], [3, 3.6]]), row(2, [[1, 1.9], [2, 3.4], [3, 3.8]]), row(4, [[1, 3.0], [2, 3.5]])];
+    // With NairaBet's 3.00: 1/3.00 + 1/3.50 + 1/3.80 = 0.88; without it: 1/2.00 + 1/3.40 + 1/3.80 = 1.06.
+    expect(findSureBets([event("Arsenal+Chelsea", [[1, market]])], NO_LINKS, NOW).sureBets).toEqual([]);
+  });
+
+  it("leaves out a stale bookmaker's unconfirmed prices", () => {
+    const market = [row(1, [[1, 2.0], [2, 3.3], [3, 3.6]]), row(2, [[1, 1.9], [2, 3.4], [3, 3.8]]), row(5, [[1, 4.0], [2, 4.0], [3, 4.0]], 30, true)];
+    expect(findSureBets([event("Arsenal+Chelsea", [[1, market]])], NO_LINKS, NOW).sureBets).toEqual([]);
+  });
+
+  it("never calls Double Chance a sure bet, whose selections overlap", () => {
+    const dc = [row(1, [[16, 3.5], [17, 3.5], [18, 3.5]])];
+    expect(findSureBets([event("Arsenal+Chelsea", [[8, dc]])], NO_LINKS, NOW)).toEqual({ sureBets: [], updatedAt: EPOCH });
+  });
+
+  it("lists the largest profit first and leaves out events that have kicked off", () => {
+    const ou = [row(1, [[8, 2.1], [9, 1.8]]), row(2, [[8, 1.8], [9, 2.1]])];
+    const events = [event("Everton+Fulham", [[4, ou]]), event("Arsenal+Chelsea", [[1, THREE_WAY]]), event("Leeds+Burnley", [[1, THREE_WAY]], new Date(NOW).toISOString())];
+    const { sureBets } = findSureBets(events, NO_LINKS, NOW);
+    expect(sureBets.map((b) => [b.event.name, b.marketId, b.profitPct])).toEqual([
+      ["Arsenal vs Chelsea", 1, 6.17],
+      ["Everton vs Fulham", 4, 5],
+    ]);
+  });
+});
+
+// 1X2, margins removed proportionally per bookmaker, then the mean (decision 018):
+//   Bet9ja 2.00 / 3.50 / 4.00 -> 0.48276 0.27586 0.24138
+//   BetKing 2.10 / 3.40 / 3.60 -> 0.45435 0.28062 0.26503
+//   SportyBet 1.90 / 3.60 / 4.40 -> 0.51031 0.26933 0.22036
+//   fair: home 0.48247, draw 0.27527, away 0.24226 (fair price 4.13)
+// SportyBet's away 4.40 x 0.24226 - 1 = 6.59 %; no other price reaches 3 % (BetKing's home: 1.3 %).
+const VALUE_1X2: ProviderOdds[] = [row(1, [[1, 2.0], [2, 3.5], [3, 4.0]]), row(2, [[1, 2.1], [2, 3.4], [3, 3.6]]), row(3, [[1, 1.9], [2, 3.6], [3, 4.4]], 7)];
+// BTTS: yes 1.80 / 1.90 / 2.10 and no 2.00 / 1.90 / 1.70 give a fair yes of 0.49123 (2.04): SportyBet's 2.10 is 3.16 % over it.
+const VALUE_BTTS: ProviderOdds[] = [row(1, [[14, 1.8], [15, 2.0]]), row(2, [[14, 1.9], [15, 1.9]]), row(3, [[14, 2.1], [15, 1.7]], 2)];
+
+describe("value bets", () => {
+  it("finds the price above the consensus fair price, worked by hand", () => {
+    const { valueBets, minValuePct, updatedAt } = findValueBets([event("Arsenal+Chelsea", [[1, VALUE_1X2]])], BOOK, NOW);
+    expect(minValuePct).toBe(3);
+    expect(valueBets).toEqual([
+      {
+        event: { id: "c1:test:Arsenal+Chelsea", name: "Arsenal vs Chelsea", home: "Arsenal", away: "Chelsea", date: TOMORROW, competitionId: 1 },
+        marketId: 1,
+        selectionTypeId: 3,
+        provider: 3,
+        value: 4.4,
+        fairPrice: 4.13,
+        valuePct: 6.6,
+        updatedAt: at(7),
+        link: { provider: 3, url: "https://www.sportybet.com/ng/sport/football", exact: false },
+      },
+    ]);
+    expect(updatedAt).toBe(at(7));
+  });
+
+  it("sorts by value, the largest first, and keeps a value of 3.16 % (shown 3.2)", () => {
+    const { valueBets } = findValueBets([event("Everton+Fulham", [[7, VALUE_BTTS]]), event("Arsenal+Chelsea", [[1, VALUE_1X2]])], NO_LINKS, NOW);
+    expect(valueBets.map((b) => [b.event.name, b.marketId, b.selectionTypeId, b.provider, b.valuePct, b.fairPrice])).toEqual([
+      ["Arsenal vs Chelsea", 1, 3, 3, 6.6, 4.13],
+      ["Everton vs Fulham", 7, 14, 3, 3.2, 2.04],
+    ]);
+  });
+
+  it("needs three confirmed bookmakers pricing the whole market: fewer are no consensus", () => {
+    // Two books that disagree: by their mean, Bet9ja's home 2.60 would be 11 % value and BetKing's away 4.00 15 %.
+    const two = [row(1, [[1, 2.6], [2, 3.3], [3, 2.9]]), row(2, [[1, 2.0], [2, 3.5], [3, 4.0]])];
+    const third = row(3, [[1, 2.3], [2, 3.4], [3, 3.4]]);
+    const valuesWith = (rows: ProviderOdds[]) => findValueBets([event("Arsenal+Chelsea", [[1, rows]])], NO_LINKS, NOW).valueBets.map((b) => [b.provider, b.selectionTypeId]);
+    expect(valuesWith(two)).toEqual([]);
+    expect(valuesWith([...two, row(3, [[1, 2.3], [3, 3.4]])])).toEqual([]);
+    expect(valuesWith([...two, { ...third, stale: true as const }])).toEqual([]);
+    expect(valuesWith([...two, third])).toEqual([[2, 3], [1, 1]]);
+  });
+
+  it("leaves out a stale bookmaker from the consensus and from the prices shown", () => {
+    // A stale 1xBet at 9.00 away would both drag the fair away price and be shown as value.
+    const market = [...VALUE_1X2, row(5, [[1, 1.5], [2, 3.0], [3, 9.0]], 40, true)];
+    const { valueBets } = findValueBets([event("Arsenal+Chelsea", [[1, market]])], NO_LINKS, NOW);
+    expect(valueBets.map((b) => [b.provider, b.selectionTypeId, b.valuePct, b.fairPrice])).toEqual([[3, 3, 6.6, 4.13]]);
+  });
+
+  it("leaves out Double Chance and events that have kicked off", () => {
+    const dc = [row(1, [[16, 1.2], [17, 1.3], [18, 1.8]]), row(2, [[16, 1.25], [17, 1.3], [18, 1.7]]), row(3, [[16, 1.5], [17, 1.5], [18, 2.5]])];
+    const events = [event("Arsenal+Chelsea", [[8, dc]]), event("Leeds+Burnley", [[1, VALUE_1X2]], new Date(NOW - 60_000).toISOString())];
+    expect(findValueBets(events, NO_LINKS, NOW)).toEqual({ minValuePct: 3, valueBets: [], updatedAt: EPOCH });
+  });
+});
+
+describe("the events a board shows", () => {
+  it("names each event once, from sure bets and value bets alike", () => {
+    const events = [event("Arsenal+Chelsea", [[1, THREE_WAY], [7, VALUE_BTTS]]), event("Everton+Fulham", [[1, VALUE_1X2]]), event("Leeds+Burnley", [[2, [row(1, [[4, 1.1], [5, 6.0]])]]])];
+    const shown = eventsShown(findSureBets(events, NO_LINKS, NOW), findValueBets(events, NO_LINKS, NOW));
+    expect(shown.map((e) => e.name).sort()).toEqual(["Arsenal vs Chelsea", "Everton vs Fulham"]);
+  });
+});
