@@ -4,7 +4,8 @@
  * (simulator-app.ts) only renders what this answers.
  */
 import type { BookmakerKey } from "../types.ts";
-import { quoteFixture, type QuotedMarket } from "./pricing.ts";
+import { PRICE_STEP_MS, quoteFixture, type QuotedMarket } from "./pricing.ts";
+import { quoteInScenario, type SimScenario } from "./scenario.ts";
 import { upcomingFixtures, type SimFixture } from "./schedule.ts";
 
 export type SimFault = SimFaultKind & {
@@ -36,6 +37,10 @@ export interface FeedSimulatorOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Largest page a paged list serves (SportyBet's 100); tests lower it to make listings span pages. */
   maxPageSize?: number;
+  /** How often prices move, in ms of real time (SIM_STEP_S); PRICE_STEP_MS (5 minutes) by default. */
+  priceStepMs?: number;
+  /** A seeded scenario played over the normal prices (SIM_SCENARIO, scenario.ts); none by default. */
+  scenario?: SimScenario | undefined;
 }
 
 export interface PricedFixture {
@@ -50,6 +55,8 @@ export class FeedSimulator {
   readonly now: () => number;
   readonly sleep: (ms: number) => Promise<void>;
   readonly maxPageSize: number;
+  readonly priceStepMs: number;
+  readonly scenario: SimScenario | undefined;
   private readonly faults = new Map<BookmakerKey, SimFault>();
 
   constructor(options: FeedSimulatorOptions) {
@@ -57,6 +64,15 @@ export class FeedSimulator {
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? realSleep;
     this.maxPageSize = options.maxPageSize ?? 100;
+    this.priceStepMs = options.priceStepMs ?? PRICE_STEP_MS;
+    this.scenario = options.scenario;
+  }
+
+  /** One bookmaker's markets for a fixture at `t`, or null when it does not list it. */
+  quote(bookmaker: BookmakerKey, fixture: SimFixture, t = this.now()): QuotedMarket[] | null {
+    return this.scenario
+      ? quoteInScenario(this.seed, bookmaker, fixture, t, this.priceStepMs)
+      : quoteFixture(this.seed, bookmaker, fixture, t, this.priceStepMs);
   }
 
   /** Every upcoming fixture within the listing window, whoever lists it. */
@@ -67,7 +83,7 @@ export class FeedSimulator {
   /** The fixtures one bookmaker lists for a competition (all four when omitted), priced at `t`. */
   listing(bookmaker: BookmakerKey, competitionId?: number, t = this.now()): PricedFixture[] {
     return this.upcoming(competitionId, t).flatMap((fixture) => {
-      const markets = quoteFixture(this.seed, bookmaker, fixture, t);
+      const markets = this.quote(bookmaker, fixture, t);
       return markets ? [{ fixture, markets }] : [];
     });
   }
@@ -79,7 +95,7 @@ export class FeedSimulator {
     t = this.now(),
   ): PricedFixture | undefined {
     const fixture = this.upcoming(undefined, t).find(matches);
-    const markets = fixture && quoteFixture(this.seed, bookmaker, fixture, t);
+    const markets = fixture && this.quote(bookmaker, fixture, t);
     return fixture && markets ? { fixture, markets } : undefined;
   }
 

@@ -28,7 +28,7 @@ export const MARGIN_PROFILES: Record<BookmakerKey, MarginProfile> = {
 export const ENHANCED_MARGIN = 0.031;
 
 /** Below this a price reads as a suspended placeholder (feeds README), so live prices never go there. */
-const MIN_PRICE = 1.02;
+export const MIN_PRICE = 1.02;
 
 /**
  * Power-method margin: each probability p becomes p^c with c < 1 chosen so the implied

@@ -180,6 +180,11 @@ export function listsFixture(seed: number, bk: BookmakerKey, fixture: SimFixture
   return unlistedBy(seed, fixture) !== bk;
 }
 
+/** Whether all five bookmakers list the fixture (then each prices its 1X2: no gap touches that market). */
+export function listedByAll(seed: number, fixture: SimFixture): boolean {
+  return unlistedBy(seed, fixture) === null;
+}
+
 /** The markets a bookmaker serves, in the order it lists them. */
 function marketsServedBy(bk: BookmakerKey): { kind: MarketKind; line: number | null }[] {
   return [

@@ -1,0 +1,253 @@
+import { createHash } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { bestLegs, fairProbabilities, sureBetProfitPct, valuePct, type Leg } from "#shared/bettor-math.ts";
+import type { BookmakerPrices } from "#shared/odds-math.ts";
+import { BOOKMAKERS, harness, LEAGUE_PATHS, MINUTE, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { ADAPTERS } from "../bookmakers/index.ts";
+import { BOOKMAKER_IDS, type BookmakerKey, type FeedRequest } from "../types.ts";
+import { bet9jaEventId, betkingItemId, nairabetEventId, onexbetGameId } from "./event-ids.ts";
+import { FeedSimulator } from "./feed-simulator.ts";
+import { LEAGUES } from "./leagues.ts";
+import { quoteFixture } from "./pricing.ts";
+import { scenarioRole } from "./scenario.ts";
+import type { SimFixture } from "./schedule.ts";
+import { startSimulator, type RunningSimulator } from "./start-simulator.ts";
+
+const SEED = 20261122;
+/** A Friday evening and a Saturday afternoon of the same matchday, off the price grid. */
+const INSTANTS = [TUESDAY, Date.UTC(2026, 10, 27, 19, 3, 17), Date.UTC(2026, 10, 28, 14, 12, 41)];
+
+const scenarioSim = (seed = SEED, priceStepMs?: number) => new FeedSimulator({ seed, scenario: "bettor-tools", ...(priceStepMs ? { priceStepMs } : {}) });
+
+/** Each bookmaker's 1X2 for a fixture as the simulator quotes it at t, in the bettor tools' shape. */
+function matchResultRows(sim: FeedSimulator, fixture: SimFixture, t: number): BookmakerPrices[] {
+  return BOOKMAKERS.flatMap((bk) => {
+    const market = sim.quote(bk, fixture, t)?.find((m) => m.kind === "1X2");
+    return market && !market.suspended ? [{ provider: BOOKMAKER_IDS[bk], odds: market.prices.map((value, i) => ({ selectionTypeId: i + 1, value })) }] : [];
+  });
+}
+
+/** A league's upcoming fixtures that all five bookmakers list at t, soonest first. */
+function listedByAll(sim: FeedSimulator, competitionId: number, t: number): SimFixture[] {
+  return sim.upcoming(competitionId, t).filter((f) => BOOKMAKERS.every((bk) => sim.quote(bk, f, t) !== null));
+}
+
+/** Every price's value against the consensus, highest first. */
+function values(rows: readonly BookmakerPrices[]): number[] {
+  const fair = fairProbabilities(1, rows)!;
+  return rows.flatMap((row) => row.odds.map((p) => valuePct(p.value, fair.get(p.selectionTypeId)!))).sort((a, b) => b - a);
+}
+
+function expectSureBet(rows: readonly BookmakerPrices[], label: string): Leg[] {
+  expect(rows, label).toHaveLength(5);
+  const legs = bestLegs(1, rows)!;
+  const profit = sureBetProfitPct(legs);
+  expect(profit, label).toBeGreaterThanOrEqual(2);
+  expect(profit, label).toBeLessThanOrEqual(4);
+  return legs;
+}
+
+function expectValueBetOnly(rows: readonly BookmakerPrices[], label: string): void {
+  expect(rows, label).toHaveLength(5);
+  expect(sureBetProfitPct(bestLegs(1, rows)!), label).toBeUndefined();
+  const [best, next] = values(rows);
+  expect(best, label).toBeGreaterThanOrEqual(6);
+  expect(best, label).toBeLessThanOrEqual(10);
+  // The one price worth showing: every other stays under the 3 % the value page starts at.
+  expect(next, label).toBeLessThan(3);
+}
+
+describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
+  it("puts a 2-4 % sure bet in 1X2 on each league's soonest fixture that all five bookmakers list", () => {
+    const sim = scenarioSim();
+    for (const t of INSTANTS) {
+      for (const league of LEAGUES) {
+        const [sure] = listedByAll(sim, league.competitionId, t);
+        const label = `${league.key} at ${new Date(t).toISOString()}`;
+        const legs = expectSureBet(matchResultRows(sim, sure!, t), label);
+        // Two bookmakers out of line with each other, as a real sure bet is.
+        expect(new Set(legs.map((l) => l.provider)).size, label).toBeGreaterThan(1);
+      }
+    }
+  });
+
+  it("puts a 6-10 % value bet that is no sure bet on the next such fixture", () => {
+    const sim = scenarioSim();
+    for (const t of INSTANTS) {
+      for (const league of LEAGUES) {
+        const [, value] = listedByAll(sim, league.competitionId, t);
+        expectValueBetOnly(matchResultRows(sim, value!, t), `${league.key} at ${new Date(t).toISOString()}`);
+      }
+    }
+  });
+
+  it("holds both through a minute of 5-second price steps (SIM_STEP_S=5)", () => {
+    const sim = scenarioSim(SEED, 5_000);
+    const moved = new Set<string>();
+    for (let step = 0; step < 12; step += 1) {
+      const t = INSTANTS[1]! + step * 5_000;
+      const [sure, value] = listedByAll(sim, 1, t);
+      const rows = matchResultRows(sim, sure!, t);
+      expectSureBet(rows, `step ${step}`);
+      expectValueBetOnly(matchResultRows(sim, value!, t), `step ${step}`);
+      moved.add(JSON.stringify(rows));
+    }
+    // The prices under the sure bet still move with the market.
+    expect(moved.size).toBeGreaterThan(1);
+  });
+
+  it("keeps the sure-bet fixture until it kicks off, then the value-bet fixture takes its place", () => {
+    let t = INSTANTS[1]!;
+    const [first, second] = listedByAll(scenarioSim(), 2, t);
+    for (; t < first!.kickoff; t += 20 * MINUTE) {
+      expect(scenarioRole(SEED, first!, t)).toBe("sure-bet");
+      expect(scenarioRole(SEED, second!, t)).toBe("value-bet");
+    }
+    expect(scenarioRole(SEED, first!, first!.kickoff)).toBeUndefined();
+    expect(scenarioRole(SEED, second!, first!.kickoff)).toBe("sure-bet");
+  });
+
+  it("changes nothing but the two fixtures' 1X2, and never suspends it", () => {
+    const sim = scenarioSim();
+    const t = INSTANTS[2]!;
+    let played = 0;
+    for (const fixture of sim.upcoming(undefined, t)) {
+      const role = scenarioRole(SEED, fixture, t);
+      for (const bk of BOOKMAKERS) {
+        const normal = quoteFixture(SEED, bk, fixture, t);
+        const quoted = sim.quote(bk, fixture, t);
+        if (!role) {
+          expect(quoted).toEqual(normal);
+          continue;
+        }
+        played += 1;
+        expect(quoted!.filter((m) => m.kind !== "1X2")).toEqual(normal!.filter((m) => m.kind !== "1X2"));
+        expect(quoted!.find((m) => m.kind === "1X2")!.suspended).toBe(false);
+      }
+    }
+    expect(played).toBe(LEAGUES.length * 2 * BOOKMAKERS.length);
+  });
+
+  it("quotes every price with the bookmaker's own decimals", () => {
+    const sim = scenarioSim();
+    const t = INSTANTS[0]!;
+    for (const fixture of sim.upcoming(undefined, t).filter((f) => scenarioRole(SEED, f, t))) {
+      for (const bk of BOOKMAKERS) {
+        const places = bk === "1xbet" ? 3 : 2;
+        for (const price of sim.quote(bk, fixture, t)!.find((m) => m.kind === "1X2")!.prices) {
+          expect(Math.abs(price * 10 ** places - Math.round(price * 10 ** places)), `${bk} ${price}`).toBeLessThan(1e-6);
+          expect(price).toBeGreaterThan(1.01);
+        }
+      }
+    }
+  });
+
+  it("is a function of the seed: the same seed plays the same prices, another seed other fixtures or prices", () => {
+    const t = INSTANTS[1]!;
+    const book = (sim: FeedSimulator) => JSON.stringify(BOOKMAKERS.map((bk) => sim.listing(bk, undefined, t)));
+    expect(book(scenarioSim())).toBe(book(scenarioSim()));
+    expect(book(scenarioSim(SEED + 1))).not.toBe(book(scenarioSim()));
+    const [sure] = listedByAll(scenarioSim(SEED + 1), 3, t);
+    expectSureBet(matchResultRows(scenarioSim(SEED + 1), sure!, t), "another seed");
+  });
+});
+
+/** The bookmaker's own event id for a fixture, as its adapter reports it. */
+const EXTERNAL_ID: Record<BookmakerKey, (f: SimFixture) => string> = {
+  bet9ja: (f) => String(bet9jaEventId(f)),
+  sportybet: (f) => f.srId,
+  betking: (f) => String(betkingItemId(f)),
+  nairabet: (f) => String(nairabetEventId(f)),
+  "1xbet": (f) => String(onexbetGameId(f)),
+};
+
+async function fetchBody(request: FeedRequest): Promise<string> {
+  const response = await fetch(request.url, { method: request.method ?? "GET", headers: request.headers, ...(request.body ? { body: request.body } : {}) });
+  return response.text();
+}
+
+/** One league's 1X2 of one fixture, as each bookmaker's real adapter reads it from the running simulator. */
+async function adapterRows(running: RunningSimulator, competitionId: number, fixture: SimFixture, t: number): Promise<BookmakerPrices[]> {
+  const rows: BookmakerPrices[] = [];
+  for (const bk of BOOKMAKERS) {
+    const adapter = ADAPTERS[bk];
+    for (let request of adapter.leagueRequests(running.baseUrl(bk), competitionId, new Date(t))) {
+      for (;;) {
+        const body = await fetchBody(request);
+        const parsed = adapter.parseLeague(body, competitionId, new Date(t));
+        if (!parsed.ok) throw new Error(`${bk}: ${parsed.error}`);
+        const offer = parsed.offers.find((o) => o.externalId === EXTERNAL_ID[bk](fixture));
+        if (offer) rows.push({ provider: BOOKMAKER_IDS[bk], odds: offer.prices.filter((p) => p.marketId === 1).map((p) => ({ selectionTypeId: p.selectionTypeId, value: p.price })) });
+        const next = adapter.nextPage?.(request, body);
+        if (!next) break;
+        request = next;
+      }
+    }
+  }
+  return rows;
+}
+
+describe("the bettor-tools scenario through each site's adapter", () => {
+  let running: RunningSimulator | undefined;
+  afterEach(async () => {
+    await running?.close();
+    running = undefined;
+  });
+
+  it("reads the sure bet and the value bet from every bookmaker's payloads", async () => {
+    const t = INSTANTS[1]!;
+    running = await startSimulator({ seed: SEED, now: () => t, scenario: "bettor-tools" });
+    for (const league of LEAGUES) {
+      const [sure, value] = listedByAll(running.sim, league.competitionId, t);
+      const sureRows = await adapterRows(running, league.competitionId, sure!, t);
+      expectSureBet(sureRows, `${league.key} sure bet`);
+      expect(sureRows).toEqual(matchResultRows(running.sim, sure!, t));
+      expectValueBetOnly(await adapterRows(running, league.competitionId, value!, t), `${league.key} value bet`);
+    }
+  });
+});
+
+const sha256 = (value: unknown) => createHash("sha256").update(typeof value === "string" ? value : JSON.stringify(value)).digest("hex");
+
+describe("without a scenario (SIM_SCENARIO unset)", () => {
+  // Digests of the prices the simulator served before SIM_SCENARIO existed, at three instants.
+  const GOLDEN_INSTANTS = [TUESDAY, Date.UTC(2026, 10, 27, 13, 17, 42), Date.UTC(2027, 2, 6, 14, 0)];
+  const listings = (sim: FeedSimulator) => GOLDEN_INSTANTS.map((t) => BOOKMAKERS.map((bk) => sim.listing(bk, undefined, t)));
+
+  it("quotes every bookmaker's prices exactly as before, at the default and at a 5-second price step", () => {
+    const plain = (seed: number, priceStepMs?: number) => new FeedSimulator({ seed, scenario: undefined, ...(priceStepMs ? { priceStepMs } : {}) });
+    expect(sha256(listings(plain(20261122)))).toBe("3a4dc6a186e5a8880ae5714e154e8569274aba36cdd39af1abee9fe3704780d7");
+    expect(sha256(listings(plain(42)))).toBe("1fda3b023656695b625f33cd1860489d7f484d49c5b16edc458f58309c061349");
+    const stepped = (seed: number) => {
+      const sim = plain(seed, 5_000);
+      return GOLDEN_INSTANTS.map((t) => BOOKMAKERS.map((bk) => sim.upcoming(undefined, t).map((f) => sim.quote(bk, f, t))));
+    };
+    expect(sha256(stepped(20261122))).toBe("4332141ca4a8e1618a481d2ff6fcbf42ad5596d7f5e663fbd2a4e16c19aa2de3");
+    expect(sha256(stepped(42))).toBe("49101e0f7fccf282e52f220e588927ef2404fb3c0bd1a263c79feacf2bf762fe");
+    const first = plain(20261122).listing("bet9ja", undefined, TUESDAY)[0]!;
+    expect(first.fixture.serial).toBe(9715);
+    expect(first.markets[0]).toEqual({ kind: "1X2", line: null, prices: [2.28, 3.77, 2.83], suspended: false, boosted: false });
+  });
+
+  it("serves byte-identical league payloads on every site", async () => {
+    const paths = BOOKMAKERS.flatMap((bk) => LEAGUE_PATHS[bk]);
+    const digests: string[] = [];
+    for (const at of GOLDEN_INSTANTS.slice(0, 2)) {
+      const h = harness(20261122, at);
+      const bodies = await Promise.all(paths.map(async (p) => (await h.get(p)).text));
+      digests.push(sha256(bodies.join("\n")));
+    }
+    expect(digests).toEqual([
+      "c1236efd7a159288d28c20485f6b3276d13fbeeceeca81ffa725c4ba8a6eb518",
+      "73c299fbb1277cc423d9c4db0e13fea10fa5acbc87ce31d4e55eadb95778f50d",
+    ]);
+  });
+
+  it("plays the scenario only when asked", () => {
+    const t = INSTANTS[0]!;
+    const [sure] = listedByAll(scenarioSim(), 1, t);
+    const plain = new FeedSimulator({ seed: SEED });
+    for (const bk of BOOKMAKERS) expect(plain.quote(bk, sure!, t)).toEqual(quoteFixture(SEED, bk, sure!, t));
+    expect(matchResultRows(plain, sure!, t)).not.toEqual(matchResultRows(scenarioSim(), sure!, t));
+  });
+});
