@@ -32,6 +32,14 @@ describe("the API configuration", () => {
     );
   });
 
+  it("plays no simulator scenario unless SIM_SCENARIO names one, and refuses an unknown name", () => {
+    expect(loadApiConfig({}).simScenario).toBeUndefined();
+    expect(loadApiConfig({ SIM_SCENARIO: "" }).simScenario).toBeUndefined();
+    expect(loadApiConfig({ SIM_SCENARIO: "bettor-tools" }).simScenario).toBe("bettor-tools");
+    expect(() => loadApiConfig({ SIM_SCENARIO: "sure-bets" })).toThrow(ConfigError);
+    expect(() => loadApiConfig({ SIM_SCENARIO: "sure-bets" })).toThrow(/^Invalid configuration: SIM_SCENARIO: /);
+  });
+
   it("requires JWT_SECRET in production", () => {
     expect(() => loadApiConfig({ NODE_ENV: "production" })).toThrow(/JWT_SECRET/);
     expect(loadApiConfig({ NODE_ENV: "production", JWT_SECRET: "s".repeat(32) }).jwtSecret).toBe("s".repeat(32));

@@ -1,5 +1,6 @@
 import { invalidConfiguration } from "../lib/node/start-up.ts";
 import { z } from "zod";
+import { SIM_SCENARIOS, type SimScenario } from "./feeds/simulator/scenario.ts";
 
 /**
  * `sqlite:<path>` or a parsable `postgres://` URL. The message names the scheme, never the URL:
@@ -37,6 +38,7 @@ const schema = z.object({
   FEEDS: z.enum(["simulated", "live", "off"]).default("simulated"),
   FEED_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
   SIM_STEP_S: z.coerce.number().int().min(1).max(86400).default(300),
+  SIM_SCENARIO: z.enum(["", ...SIM_SCENARIOS]).default(""),
   FEEDS_PROXY_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATION_LIMITS.perAddressPerHour),
@@ -58,6 +60,8 @@ export interface ApiConfig {
   feedIntervalS: number;
   /** How often simulated prices move (DESIGN section 9): a demo or a test sets a few seconds. */
   simStepS: number;
+  /** A seeded situation the simulator plays (SIM_SCENARIO; `bettor-tools`: sure and value bets on demand); none when unset. */
+  simScenario: SimScenario | undefined;
   feedsProxyUrl: string | undefined;
   logLevel: string;
   registrationLimits: { perAddressPerHour: number; overallPer10Min: number };
@@ -87,6 +91,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     feeds: c.FEEDS,
     feedIntervalS: c.FEED_INTERVAL_S,
     simStepS: c.SIM_STEP_S,
+    simScenario: c.SIM_SCENARIO || undefined,
     feedsProxyUrl: c.FEEDS_PROXY_URL,
     logLevel: c.LOG_LEVEL,
     registrationLimits: { perAddressPerHour: c.REGISTRATIONS_PER_ADDRESS_HOUR, overallPer10Min: c.REGISTRATIONS_PER_10_MIN },

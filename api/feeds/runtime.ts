@@ -106,7 +106,7 @@ export async function startFeedCollection(deps: FeedCollectionDeps): Promise<Fee
   if (config.feeds === "off") return undefined;
   const clock = deps.clock ?? Date.now;
   const log = deps.logger.child({ component: "feeds" });
-  const simulator = config.feeds === "simulated" ? await startSimulator({ seed: 20261122, now: clock, priceStepMs: config.simStepS * 1000 }) : undefined;
+  const simulator = config.feeds === "simulated" ? await startSimulator({ seed: 20261122, now: clock, priceStepMs: config.simStepS * 1000, scenario: config.simScenario }) : undefined;
   const fetcher = createFetcher({ proxyUrl: config.feeds === "live" ? config.feedsProxyUrl : undefined });
   const intervalMs = config.feedIntervalS * 1000;
   const lock = leaderLock({ dialect: db.dialect, databaseUrl: config.databaseUrl, logger: log });
