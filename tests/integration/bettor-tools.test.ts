@@ -1,0 +1,219 @@
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FixtureInput } from "#api/odds/store.ts";
+import type { MatchDetail, SureBets, ValueBets } from "#shared/contract.ts";
+import { newAccount } from "../factories.ts";
+import { startTestApi, type TestApi } from "../helpers/api.ts";
+import { testClock } from "../helpers/clock.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
+import { writeStoreRun } from "../helpers/pipeline.ts";
+import { startSmtpSink } from "../helpers/smtp-sink.ts";
+
+const dialects = await testDialects();
+const MINUTE = 60_000;
+/** Sunday 22 November 2026, 08:00 UTC. */
+const T0 = Date.UTC(2026, 10, 22, 8, 0);
+const KICKOFF = new Date(T0 + 3 * 24 * 60 * MINUTE);
+const SOON = new Date(T0 + 30 * MINUTE);
+
+/** [bookmaker, market, selection, price] */
+type Price = [number, number, number, number];
+
+function fixture(key: string, home: string, away: string, prices: Price[], kickoff = KICKOFF, listing?: FixtureInput["listing"]): FixtureInput {
+  return {
+    key,
+    competitionId: Number(key.slice(1, 2)),
+    home,
+    away,
+    kickoff,
+    prices: prices.map(([bookmaker, marketId, selectionTypeId, price]) => ({ bookmaker, marketId, selectionTypeId, price, boosted: false })),
+    ...(listing ? { listing } : {}),
+  };
+}
+
+const ARSENAL = "c1:tools:arsenal+chelsea";
+const EVERTON = "c1:tools:everton+fulham";
+const LEEDS = "c1:tools:leeds+burnley";
+const BARCA = "c2:tools:barca+real";
+
+/**
+ * Arsenal vs Chelsea, 1X2: the best home at Bet9ja 2.60, draw at BetKing 3.80, away at SportyBet 3.40:
+ * Σ(1/best) = 0.94189, a 6.17 % sure bet. Its Double Chance at 3.50 each would sum below 1 too, but
+ * DC's selections overlap. Bet9ja's feed lists the event as 123456: its link is its event page.
+ */
+const arsenal = () =>
+  fixture(
+    ARSENAL,
+    "Arsenal",
+    "Chelsea",
+    [
+      [1, 1, 1, 2.6], [1, 1, 2, 3.3], [1, 1, 3, 3.0],
+      [2, 1, 1, 2.4], [2, 1, 2, 3.8], [2, 1, 3, 3.1],
+      [3, 1, 1, 2.5], [3, 1, 2, 3.5], [3, 1, 3, 3.4],
+      [1, 8, 16, 3.5], [1, 8, 17, 3.5], [1, 8, 18, 3.5],
+    ],
+    KICKOFF,
+    { bookmaker: 1, externalId: "123456", home: "Arsenal", away: "Chelsea" },
+  );
+/** Everton vs Fulham, 1X2: NairaBet's 3.00 home would make a sure bet, but it has no away price, so its prices do not count. */
+const everton = (nairabetAway?: number) =>
+  fixture(EVERTON, "Everton", "Fulham", [
+    [1, 1, 1, 2.0], [1, 1, 2, 3.3], [1, 1, 3, 3.6],
+    [2, 1, 1, 1.9], [2, 1, 2, 3.4], [2, 1, 3, 3.8],
+    [4, 1, 1, 3.0], [4, 1, 2, 3.5], ...(nairabetAway ? [[4, 1, 3, nairabetAway] as Price] : []),
+  ]);
+/**
+ * Leeds vs Burnley, 1X2, margins removed proportionally per bookmaker, then the mean (decision 018):
+ *   Bet9ja 2.00 / 3.50 / 4.00 -> 0.48276 0.27586 0.24138
+ *   BetKing 1.95 / 3.40 / 3.60 -> 0.47277 0.27115 0.25608
+ *   SportyBet 1.90 / 3.60 / 4.40 -> 0.51031 0.26933 0.22036
+ *   fair away 0.23927 (4.18): SportyBet's 4.40 x 0.23927 - 1 = 5.28 %, the only price 3 % over.
+ * Its best prices give Σ = 1.00505: no sure bet.
+ */
+const leeds = () =>
+  fixture(LEEDS, "Leeds United", "Burnley", [
+    [1, 1, 1, 2.0], [1, 1, 2, 3.5], [1, 1, 3, 4.0],
+    [2, 1, 1, 1.95], [2, 1, 2, 3.4], [2, 1, 3, 3.6],
+    [3, 1, 1, 1.9], [3, 1, 2, 3.6], [3, 1, 3, 4.4],
+  ]);
+/** 1xBet's Leeds prices, last confirmed 2.5 feed intervals ago: marked stale. Its 9.00 away would make a sure bet and the largest value. */
+const leedsStale = () => fixture(LEEDS, "Leeds United", "Burnley", [[5, 1, 1, 1.5], [5, 1, 2, 3.0], [5, 1, 3, 9.0]]);
+/** Barcelona vs Real Madrid kicks off in half an hour, OU2.5: over 2.10 at Bet9ja, under 2.10 at BetKing, a 5 % sure bet. */
+const barca = () => fixture(BARCA, "Barcelona", "Real Madrid", [[1, 4, 8, 2.1], [1, 4, 9, 1.8], [2, 4, 8, 1.8], [2, 4, 9, 2.1]], SOON);
+
+describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) => {
+  let database: TestDatabase;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let t: TestApi;
+  let token = "";
+  const clock = testClock(T0);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    sink = await startSmtpSink();
+    t = await startTestApi(database, sink, clock);
+    const db = t.api.db.kysely;
+    await writeStoreRun(db, [arsenal(), everton(), leeds(), barca()], T0 - 10 * MINUTE);
+    await writeStoreRun(db, [leedsStale()], T0 - 150_000);
+    await writeStoreRun(db, [arsenal(), everton(), leeds(), barca()], T0);
+    await t.api.odds.refresh();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+    await database?.drop();
+  });
+
+  async function bearer(): Promise<{ authorization: string }> {
+    if (!token || (decodeJwt(token).exp ?? 0) * 1000 < clock() + MINUTE) {
+      const account = newAccount();
+      await t.http.put("/users/register").send(account);
+      token = (await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) })).body.data.token;
+    }
+    return { authorization: `Bearer ${token}` };
+  }
+
+  async function board<T>(path: string): Promise<T> {
+    const res = await t.http.get(path).set(await bearer());
+    expect(res.status, res.text).toBe(200);
+    return res.body.data as T;
+  }
+  const sureBets = () => board<SureBets>("/odds/sure-bets?country=1");
+  const valueBets = () => board<ValueBets>("/odds/value-bets?country=1");
+
+  it("lists the sure bets, largest profit first, each leg with its bookmaker, its price's age and the match page's link", async () => {
+    const data = await sureBets();
+    expect(data.sureBets.map((b) => [b.event.id, b.marketId, b.profitPct])).toEqual([
+      [ARSENAL, 1, 6.17],
+      [BARCA, 4, 5],
+    ]);
+    const [bet] = data.sureBets;
+    expect(bet!.event).toEqual({ id: ARSENAL, name: "Arsenal vs Chelsea", home: "Arsenal", away: "Chelsea", date: KICKOFF.toISOString(), competitionId: 1 });
+    expect(bet!.legs.map((l) => [l.selectionTypeId, l.provider, l.value, l.updatedAt])).toEqual([
+      [1, 1, 2.6, new Date(T0 - 10 * MINUTE).toISOString()],
+      [2, 2, 3.8, new Date(T0 - 10 * MINUTE).toISOString()],
+      [3, 3, 3.4, new Date(T0 - 10 * MINUTE).toISOString()],
+    ]);
+    const page = (await board<MatchDetail>(`/odds/events/${encodeURIComponent(ARSENAL)}`)).event.links;
+    expect(bet!.legs.map((l) => l.link)).toEqual(bet!.legs.map((l) => page.find((link) => link.provider === l.provider)));
+    expect(bet!.legs[0]!.link).toEqual({ provider: 1, url: "https://sports.bet9ja.com/event/123456", exact: true });
+    expect(data.updatedAt).toBe(new Date(T0 - 10 * MINUTE).toISOString());
+  });
+
+  it("finds no sure bet where a bookmaker misses a selection, in a stale bookmaker's prices, or in Double Chance", async () => {
+    const listed = (await sureBets()).sureBets.map((b) => `${b.event.id} ${b.marketId}`);
+    expect(listed).not.toContain(`${EVERTON} 1`);
+    expect(listed).not.toContain(`${LEEDS} 1`);
+    expect(listed).not.toContain(`${ARSENAL} 8`);
+  });
+
+  it("lists prices 3 % or more above the consensus fair price, largest first, never a stale bookmaker's", async () => {
+    const data = await valueBets();
+    expect(data.minValuePct).toBe(3);
+    const leedsValues = data.valueBets.filter((b) => b.event.id === LEEDS);
+    expect(leedsValues).toEqual([
+      {
+        event: { id: LEEDS, name: "Leeds United vs Burnley", home: "Leeds United", away: "Burnley", date: KICKOFF.toISOString(), competitionId: 1 },
+        marketId: 1,
+        selectionTypeId: 3,
+        provider: 3,
+        value: 4.4,
+        fairPrice: 4.18,
+        valuePct: 5.3,
+        updatedAt: new Date(T0 - 10 * MINUTE).toISOString(),
+        link: { provider: 3, url: "https://www.sportybet.com/ng/sport/football", exact: false },
+      },
+    ]);
+    const values = data.valueBets.map((b) => b.valuePct);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    expect(values.every((v) => v >= 3)).toBe(true);
+    expect(data.valueBets.some((b) => b.provider === 5)).toBe(false);
+    // Everton has two bookmakers pricing the whole market, Barcelona two: no consensus.
+    expect(data.valueBets.filter((b) => b.event.id === EVERTON || b.event.id === BARCA)).toEqual([]);
+  });
+
+  it("answers Ghana and Kenya with empty boards, 400 for a bad country and 401 without a token", async () => {
+    const auth = await bearer();
+    expect(await board<SureBets>("/odds/sure-bets?country=2")).toEqual({ sureBets: [], updatedAt: new Date(0).toISOString() });
+    expect(await board<ValueBets>("/odds/value-bets?country=3")).toEqual({ minValuePct: 3, valueBets: [], updatedAt: new Date(0).toISOString() });
+    for (const path of ["/odds/sure-bets", "/odds/value-bets"]) {
+      for (const query of ["", "?country=0", "?country=4", "?country=abc", "?country=1&country=1", "?country=%00"]) {
+        const res = await t.http.get(`${path}${query}`).set(auth);
+        expect(res.status, `${path}${query}`).toBe(400);
+        expect(res.body.error.code, `${path}${query}`).toBe("VALIDATION_ERROR");
+      }
+      const anonymous = await t.http.get(`${path}?country=1`);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.error.code).toBe("AUTH_REQUIRED");
+      expect((await t.http.get(`${path}?country=1`).set("authorization", "Bearer not-a-token")).status).toBe(401);
+    }
+  });
+
+  it("answers from memory until the listing changes, with a 304 while unchanged and gzip when asked", async () => {
+    const first = await t.http.get("/odds/sure-bets?country=1").set(await bearer());
+    expect(first.headers.vary).toBe("Accept-Encoding, Authorization");
+    const again = await t.http.get("/odds/sure-bets?country=1").set({ ...(await bearer()), "if-none-match": first.headers.etag });
+    expect(again.status).toBe(304);
+    const zipped = await t.http.get("/odds/value-bets?country=1").set({ ...(await bearer()), "accept-encoding": "gzip" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    // NairaBet now prices Everton's away win too: its 3.00 home makes the market a sure bet, once the cache has rebuilt.
+    await writeStoreRun(t.api.db.kysely, [everton(3.7)], clock());
+    expect((await sureBets()).sureBets.map((b) => b.event.id)).not.toContain(EVERTON);
+    await t.api.odds.refresh();
+    const moved = await sureBets();
+    // NairaBet's home 3.00 and draw 3.50, BetKing's away 3.80: Σ = 0.88221, a 13.35 % profit, now the largest.
+    expect(moved.sureBets.map((b) => [b.event.id, b.profitPct])[0]).toEqual([EVERTON, 13.35]);
+    expect(moved.sureBets[0]!.legs.map((l) => [l.provider, l.value, l.updatedAt])).toEqual([
+      [4, 3.0, new Date(clock()).toISOString()],
+      [4, 3.5, new Date(clock()).toISOString()],
+      [2, 3.8, new Date(T0 - 10 * MINUTE).toISOString()],
+    ]);
+    expect((await t.http.get("/odds/sure-bets?country=1").set({ ...(await bearer()), "if-none-match": first.headers.etag })).status).toBe(200);
+  });
+
+  it("drops a sure bet whose event kicks off, before the cache's next rebuild", async () => {
+    expect((await sureBets()).sureBets.map((b) => b.event.id)).toContain(BARCA);
+    clock.advance(31 * MINUTE);
+    expect((await sureBets()).sureBets.map((b) => b.event.id)).not.toContain(BARCA);
+  });
+});
