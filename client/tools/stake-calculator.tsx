@@ -14,37 +14,40 @@ function StakeSplit({ legs, total, what }: { legs: readonly SureBetLeg[]; total:
   const profit = Math.min(...stakes.map((leg) => leg.returns)) - staked;
   return (
     <>
-      <table className="table is-narrow is-fullwidth tool-table stake-table">
-        <caption className="visually-hidden">
-          Stakes of {formatNaira(staked)} on {what}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Outcome</th>
-            <th scope="col">Stake</th>
-            <th scope="col">Returns</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stakes.map((leg) => (
-            <tr key={leg.selectionTypeId}>
-              <th scope="row">
-                {selectionLabel(leg.selectionTypeId)}{" "}
-                <span className="tool-detail">at {bookmakerName(leg.provider)}</span>
-              </th>
-              <td>{formatNaira(leg.stake)}</td>
-              <td>{formatNaira(leg.returns, { kobo: true })}</td>
+      {/* A very large total's returns may be wider than a phone: the table scrolls, not the page. */}
+      <div className="table-container">
+        <table className="table is-narrow is-fullwidth tool-table stake-table">
+          <caption className="visually-hidden">
+            Stakes of {formatNaira(staked)} on {what}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Outcome</th>
+              <th scope="col">Stake</th>
+              <th scope="col">Returns</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Staked</th>
-            <td>{formatNaira(staked)}</td>
-            <td />
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {stakes.map((leg) => (
+              <tr key={leg.selectionTypeId}>
+                <th scope="row">
+                  {selectionLabel(leg.selectionTypeId)}{" "}
+                  <span className="tool-detail">at {bookmakerName(leg.provider)}</span>
+                </th>
+                <td>{formatNaira(leg.stake)}</td>
+                <td>{formatNaira(leg.returns, { kobo: true })}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Staked</th>
+              <td>{formatNaira(staked)}</td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
       {staked < total && (
         <p className="tool-detail">
           {formatNaira(total - staked)} of your {formatNaira(total)} stays unstaked: with whole-naira stakes,

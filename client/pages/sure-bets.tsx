@@ -1,0 +1,103 @@
+import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
+import type { SureBets } from "#shared/contract.ts";
+import { LoadFailed } from "../components/load-failed.tsx";
+import { PageMeta } from "../components/page-meta.tsx";
+import { deliver, protectedSource, type Arriving } from "../loaders/page-data.ts";
+import { settle, type Served } from "../odds/served.ts";
+import { useNow } from "../odds/use-now.ts";
+import { RequireSession } from "../session/require-session.tsx";
+import type { RootData } from "../shell/root-loader.ts";
+import { SureBetCard } from "../tools/sure-bet-card.tsx";
+import { useKeptAnswer } from "../tools/use-kept-answer.ts";
+import { useToolRefresh } from "../tools/use-tool-refresh.ts";
+
+export const SURE_BETS_LOADING_MESSAGE = "Loading sure bets...";
+export const SURE_BETS_LOAD_FAILED_MESSAGE = "Failed to load sure bets";
+export const SURE_BETS_REFRESH_FAILED_MESSAGE =
+  "Could not refresh the sure bets: the prices below may have moved.";
+export const NO_SURE_BETS_MESSAGE =
+  "No sure bet right now. They are rare and vanish within minutes, as soon as a bookmaker moves its price: this page updates itself while it is open.";
+export const SURE_BETS_WARNING =
+  "Prices move, and bookmakers may limit or void stakes on sure bets. Check each price at the bookmaker before you stake.";
+
+export interface SureBetsData {
+  sureBets: Arriving<Served<SureBets>>;
+}
+
+/** /sure-bets' data, on the server for the first HTML and in the browser for later visits and refreshes (DESIGN section 12). */
+export async function loader({ context }: LoaderFunctionArgs): Promise<SureBetsData | null> {
+  const source = protectedSource(context);
+  if (!source) return null;
+  return deliver(context, { sureBets: settle(source.sureBets(LIVE_COUNTRY_ID)) });
+}
+
+const SECOND_MS = 1000;
+
+function SureBetList({ arriving }: { arriving: Arriving<Served<SureBets>> }) {
+  const { served, refreshFailed } = useKeptAnswer(arriving);
+  const root = useRouteLoaderData("root") as RootData;
+  const now = useNow(root.now);
+  // Price ages tick each second; kick-off labels need only the minute clock.
+  const ageNow = useNow(root.now, SECOND_MS);
+  if (!served) {
+    return (
+      <p className="has-text-centered py-5" role="status">
+        {SURE_BETS_LOADING_MESSAGE}
+      </p>
+    );
+  }
+  if (!served.ok) return <LoadFailed message={SURE_BETS_LOAD_FAILED_MESSAGE} />;
+  const { sureBets } = served.data;
+  return (
+    <>
+      {refreshFailed && <LoadFailed message={SURE_BETS_REFRESH_FAILED_MESSAGE} />}
+      {sureBets.length === 0 && <p className="py-5">{NO_SURE_BETS_MESSAGE}</p>}
+      {sureBets.map((bet) => (
+        <SureBetCard
+          key={`${bet.event.id}:${bet.marketId}`}
+          bet={bet}
+          now={now}
+          ageNow={ageNow}
+          timeZone={root.timeZone}
+        />
+      ))}
+    </>
+  );
+}
+
+function SureBetsBoard() {
+  const data = useLoaderData() as SureBetsData | null;
+  useToolRefresh(data !== null);
+  return (
+    <section className="section px-3">
+      <div className="container is-max-tablet">
+        <p className="mb-3">
+          <Link to="/dashboard">&larr; Back to the dashboard</Link>
+        </p>
+        <h1 className="title is-4 mb-2">Sure bets</h1>
+        <p className="mb-3">
+          Sometimes the best prices of one market, each at a different bookmaker, are high enough that backing
+          every outcome pays back more than the total stake, whatever the result. These are the markets where
+          that holds now, across the Premier League, La Liga, Serie A and the Bundesliga, with the stake on
+          each outcome for a total you choose.
+        </p>
+        <p className="notification is-warning is-light tool-note">{SURE_BETS_WARNING}</p>
+        {data && <SureBetList arriving={data.sureBets} />}
+      </div>
+    </section>
+  );
+}
+
+/** /sure-bets (DESIGN section 11): markets whose best prices guarantee a profit, with a stake split for a total in naira. */
+export function SureBetsPage() {
+  return (
+    <RequireSession>
+      <PageMeta
+        title="Sure bets"
+        description="Football markets where the best prices at Nigerian bookmakers guarantee a profit, with the stake for each outcome."
+      />
+      <SureBetsBoard />
+    </RequireSession>
+  );
+}

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import type { ValueBet, ValueBets } from "#shared/contract.ts";
+import { errorReply, renderPage, resetApp, stubApi, type Reply } from "../../tests/client/harness.tsx";
+import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
+import { MATCH_ID, priceDrop } from "../../tests/client/match-fixtures.ts";
+import { noValueBetsMessage, ValueBetsPage, loader } from "./value-bets.tsx";
+
+const NOW = Date.parse("2026-11-22T12:00:00Z");
+const VALUE_BETS = "GET /api/odds/value-bets?country=1";
+
+function valueBet(overrides: Partial<ValueBet> = {}): ValueBet {
+  const provider = overrides.provider ?? 3;
+  return {
+    event: priceDrop().event,
+    marketId: 1,
+    selectionTypeId: 3,
+    provider,
+    value: 3.6,
+    fairPrice: 3.39,
+    valuePct: 6.2,
+    updatedAt: "2026-11-22T11:57:30.000Z",
+    link: { provider, url: `https://bookmaker-${provider}.example/event/42`, exact: provider !== 4 },
+    ...overrides,
+  };
+}
+
+const GETAFE = {
+  ...priceDrop().event,
+  id: "c2:real-getafe",
+  name: "Real Madrid vs Getafe",
+  competitionId: 2,
+  date: "2026-11-23T20:00:00.000Z",
+};
+
+const answer = (valueBets: ValueBet[]): Reply => ({
+  data: { minValuePct: 3, valueBets, updatedAt: "2026-11-22T11:59:50.000Z" } satisfies ValueBets,
+});
+
+function renderValueBets() {
+  return renderPage({ path: "value-bets", Component: ValueBetsPage, loader, now: NOW });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+  installEventSource();
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
+});
+
+afterEach(() => {
+  resetApp();
+  vi.useRealTimers();
+});
+
+describe("the value bets page", () => {
+  it("lists each value bet in the API's order, largest value first, with its match, selection, bookmaker, price, fair price, value and age", async () => {
+    const api = stubApi({
+      [VALUE_BETS]: answer([
+        valueBet(),
+        valueBet({
+          event: GETAFE,
+          marketId: 4,
+          selectionTypeId: 8,
+          provider: 4,
+          value: 2.05,
+          fairPrice: 1.97,
+          valuePct: 4.06,
+          updatedAt: "2026-11-22T11:59:55.000Z",
+        }),
+      ]),
+    });
+    renderValueBets();
+    const items = await screen.findAllByRole("listitem");
+    expect(api.callsTo(VALUE_BETS)).toHaveLength(1);
+    expect(items).toHaveLength(2);
+
+    const first = within(items[0]!);
+    expect(first.getByRole("heading", { level: 2, name: "Arsenal vs Chelsea" })).toBeTruthy();
+    expect(first.getByRole("link", { name: "Arsenal vs Chelsea" }).getAttribute("href")).toBe(
+      `/match/${encodeURIComponent(MATCH_ID)}`,
+    );
+    expect(items[0]!.textContent).toContain("1X2 (Match Result) · Premier League (ENG)");
+    expect(items[0]!.textContent).toContain("Kick-off Today • 16:00");
+    expect(items[0]!.textContent).toContain("Value+6.2%");
+    expect(items[0]!.textContent).toContain("Away at SportyBet Updated 2 min ago");
+    expect(items[0]!.textContent).toContain("Price 3.60Fair price 3.39");
+    const sporty = first.getByRole("link", { name: "SportyBet: open this match on SportyBet's site" });
+    expect(sporty.getAttribute("href")).toBe("https://bookmaker-3.example/event/42");
+    expect(sporty.getAttribute("target")).toBe("_blank");
+    expect(sporty.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+
+    expect(within(items[1]!).getByRole("link", { name: "Real Madrid vs Getafe" }).getAttribute("href")).toBe(
+      "/match/c2%3Areal-getafe",
+    );
+    expect(items[1]!.textContent).toContain("OU2.5 · La Liga (ESP)");
+    expect(items[1]!.textContent).toContain("Kick-off Tomorrow • 21:00");
+    expect(items[1]!.textContent).toContain("Value+4.1%");
+    expect(items[1]!.textContent).toContain("Over 2.5 at NairaBet Updated 5 s ago");
+    expect(items[1]!.textContent).toContain("Price 2.05Fair price 1.97");
+    expect(
+      within(items[1]!).getByRole("link", { name: "NairaBet: open football on NairaBet's site" }),
+    ).toBeTruthy();
+  });
+
+  it("explains fair price and value, from the API's threshold, and that value is no sure thing", async () => {
+    stubApi({ [VALUE_BETS]: answer([valueBet()]) });
+    renderValueBets();
+    await screen.findAllByRole("listitem");
+    const main = document.body;
+    expect(main.textContent).toContain("remove each one's margin");
+    expect(main.textContent).toContain("Value = price × fair chance − 1");
+    expect(main.textContent).toContain("Prices are listed from 3% value up, the largest first.");
+    expect(main.textContent).toContain("Value is an edge over many bets, not a sure thing");
+    expect(screen.getByRole("link", { name: "Responsible gambling" }).getAttribute("href")).toBe(
+      "/responsible-gambling",
+    );
+  });
+
+  it("says there is no value bet right now", async () => {
+    stubApi({ [VALUE_BETS]: answer([]) });
+    renderValueBets();
+    expect(await screen.findByText(noValueBetsMessage(3))).toBeTruthy();
+    expect(screen.getByText(noValueBetsMessage(3)).textContent).toBe(
+      "No value bet right now: no price is 3% or more above its fair price. This page updates itself while it is open.",
+    );
+    expect(screen.queryByRole("list")).toBeNull();
+  });
+
+  it("shows the loading state while the value bets are on their way", async () => {
+    stubApi({ [VALUE_BETS]: "pending" });
+    renderValueBets();
+    expect((await screen.findByRole("status")).textContent).toBe("Loading value bets...");
+  });
+
+  it("says the value bets failed to load, and Retry asks again", async () => {
+    const api = stubApi({ [VALUE_BETS]: [errorReply(503, "UPSTREAM_UNAVAILABLE"), answer([valueBet()])] });
+    renderValueBets();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Failed to load value bets");
+    await userEvent.setup().click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("listitem")).toBeTruthy();
+    expect(api.callsTo(VALUE_BETS)).toHaveLength(2);
+  });
+
+  it("asks again when prices change, keeping the list on screen until the new one arrives", async () => {
+    const api = stubApi({ [VALUE_BETS]: [answer([valueBet()]), answer([valueBet({ valuePct: 8.4 })])] });
+    renderValueBets();
+    await screen.findByRole("listitem");
+    FakeEventSource.latest().send("market", 3, { id: "e1", markets: [] });
+    await waitFor(() => expect(api.callsTo(VALUE_BETS)).toHaveLength(2));
+    expect(screen.getByRole("listitem").textContent).toContain("+6.2%");
+    await waitFor(() => expect(screen.getByRole("listitem").textContent).toContain("+8.4%"));
+  });
+});

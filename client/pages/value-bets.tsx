@@ -1,0 +1,126 @@
+import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
+import type { ValueBets } from "#shared/contract.ts";
+import { LoadFailed } from "../components/load-failed.tsx";
+import { PageMeta } from "../components/page-meta.tsx";
+import { deliver, protectedSource, type Arriving } from "../loaders/page-data.ts";
+import { settle, type Served } from "../odds/served.ts";
+import { useNow } from "../odds/use-now.ts";
+import { RequireSession } from "../session/require-session.tsx";
+import type { RootData } from "../shell/root-loader.ts";
+import { useKeptAnswer } from "../tools/use-kept-answer.ts";
+import { useToolRefresh } from "../tools/use-tool-refresh.ts";
+import { ValueBetItem } from "../tools/value-bet-item.tsx";
+
+export const VALUE_BETS_LOADING_MESSAGE = "Loading value bets...";
+export const VALUE_BETS_LOAD_FAILED_MESSAGE = "Failed to load value bets";
+export const VALUE_BETS_REFRESH_FAILED_MESSAGE =
+  "Could not refresh the value bets: the prices below may have moved.";
+export const noValueBetsMessage = (minValuePct: number) =>
+  `No value bet right now: no price is ${minValuePct}% or more above its fair price. This page updates itself while it is open.`;
+
+export interface ValueBetsData {
+  valueBets: Arriving<Served<ValueBets>>;
+}
+
+/** /value-bets' data, on the server for the first HTML and in the browser for later visits and refreshes (DESIGN section 12). */
+export async function loader({ context }: LoaderFunctionArgs): Promise<ValueBetsData | null> {
+  const source = protectedSource(context);
+  if (!source) return null;
+  return deliver(context, { valueBets: settle(source.valueBets(LIVE_COUNTRY_ID)) });
+}
+
+/** How the page finds value (decision 018), in words a bettor can check with a calculator. */
+function HowItWorks({ minValuePct }: { minValuePct: number }) {
+  return (
+    <div className="content tool-explain">
+      <p>
+        <strong>Fair price</strong> is what the price would be without the bookmakers&apos; margin: we take
+        every bookmaker that prices the whole market, remove each one&apos;s margin from its prices, and
+        average what they say about each outcome&apos;s chance. The fair price is 1 divided by that chance.
+      </p>
+      <p>
+        <strong>Value</strong> = price &times; fair chance &minus; 1. A price of 2.20 on an outcome whose fair
+        price is 2.00 (a 50% chance) has a value of 2.20 &times; 0.5 &minus; 1 = +10%. Prices are listed from{" "}
+        {minValuePct}% value up, the largest first.
+      </p>
+      <p className="notification is-info is-light tool-note">
+        Value is an edge over many bets, not a sure thing: a value bet still loses often, and the edge only
+        shows over hundreds of them. Stake only what you can afford to lose.{" "}
+        <Link to="/responsible-gambling">Responsible gambling</Link>
+      </p>
+    </div>
+  );
+}
+
+const SECOND_MS = 1000;
+
+function ValueBetList({ arriving }: { arriving: Arriving<Served<ValueBets>> }) {
+  const { served, refreshFailed } = useKeptAnswer(arriving);
+  const root = useRouteLoaderData("root") as RootData;
+  const now = useNow(root.now);
+  // Price ages tick each second; kick-off labels need only the minute clock.
+  const ageNow = useNow(root.now, SECOND_MS);
+  if (!served) {
+    return (
+      <p className="has-text-centered py-5" role="status">
+        {VALUE_BETS_LOADING_MESSAGE}
+      </p>
+    );
+  }
+  if (!served.ok) return <LoadFailed message={VALUE_BETS_LOAD_FAILED_MESSAGE} />;
+  const { valueBets, minValuePct } = served.data;
+  return (
+    <>
+      <HowItWorks minValuePct={minValuePct} />
+      {refreshFailed && <LoadFailed message={VALUE_BETS_REFRESH_FAILED_MESSAGE} />}
+      {valueBets.length === 0 && <p className="py-5">{noValueBetsMessage(minValuePct)}</p>}
+      {valueBets.length > 0 && (
+        <ol className="value-list">
+          {valueBets.map((bet) => (
+            <ValueBetItem
+              key={`${bet.event.id}:${bet.marketId}:${bet.selectionTypeId}:${bet.provider}`}
+              bet={bet}
+              now={now}
+              ageNow={ageNow}
+              timeZone={root.timeZone}
+            />
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+function ValueBetsBoard() {
+  const data = useLoaderData() as ValueBetsData | null;
+  useToolRefresh(data !== null);
+  return (
+    <section className="section px-3">
+      <div className="container is-max-tablet">
+        <p className="mb-3">
+          <Link to="/dashboard">&larr; Back to the dashboard</Link>
+        </p>
+        <h1 className="title is-4 mb-2">Value bets</h1>
+        <p className="mb-3">
+          Prices above the market&apos;s fair price right now, across the Premier League, La Liga, Serie A and
+          the Bundesliga.
+        </p>
+        {data && <ValueBetList arriving={data.valueBets} />}
+      </div>
+    </section>
+  );
+}
+
+/** /value-bets (DESIGN section 11): prices at least 3 % above the bookmakers' consensus fair price, the largest value first. */
+export function ValueBetsPage() {
+  return (
+    <RequireSession>
+      <PageMeta
+        title="Value bets"
+        description="Football prices at Nigerian bookmakers above the market's fair price, with the fair price and the value of each."
+      />
+      <ValueBetsBoard />
+    </RequireSession>
+  );
+}
