@@ -1,0 +1,231 @@
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pruneOdds, type FixtureInput } from "#api/odds/store.ts";
+import type { Betslip, BetslipLeg, MatchDetail } from "#shared/contract.ts";
+import { newAccount } from "../factories.ts";
+import { startTestApi, type TestApi } from "../helpers/api.ts";
+import { testClock } from "../helpers/clock.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
+import { writeStoreRun } from "../helpers/pipeline.ts";
+import { startSmtpSink } from "../helpers/smtp-sink.ts";
+
+const dialects = await testDialects();
+const MINUTE = 60_000;
+/** Sunday 22 November 2026, 08:00 UTC. */
+const T0 = Date.UTC(2026, 10, 22, 8, 0);
+const KICKOFF = new Date(T0 + 3 * 24 * 60 * MINUTE);
+const SOON = new Date(T0 + 30 * MINUTE);
+
+/** [bookmaker, market, selection, price] */
+type Price = [number, number, number, number];
+
+function fixture(key: string, home: string, away: string, prices: Price[], kickoff = KICKOFF, listing?: FixtureInput["listing"]): FixtureInput {
+  return {
+    key,
+    competitionId: Number(key.slice(1, 2)),
+    home,
+    away,
+    kickoff,
+    prices: prices.map(([bookmaker, marketId, selectionTypeId, price]) => ({ bookmaker, marketId, selectionTypeId, price, boosted: false })),
+    ...(listing ? { listing } : {}),
+  };
+}
+
+const ARSENAL = "c1:slip:arsenal+chelsea";
+const LEEDS = "c1:slip:leeds+burnley";
+const BARCA = "c2:slip:barca+real";
+
+/** Bet9ja, BetKing and SportyBet price Arsenal's 1X2; Bet9ja's feed lists the event as 123456. */
+const arsenal = (bet9jaHome = 2.6) =>
+  fixture(
+    ARSENAL,
+    "Arsenal",
+    "Chelsea",
+    [[1, 1, 1, bet9jaHome], [1, 1, 2, 3.3], [1, 1, 3, 3.0], [2, 1, 1, 2.4], [2, 1, 2, 3.8], [2, 1, 3, 3.1], [3, 1, 1, 2.5], [3, 1, 2, 3.5], [3, 1, 3, 3.4]],
+    KICKOFF,
+    { bookmaker: 1, externalId: "123456", home: "Arsenal", away: "Chelsea" },
+  );
+const leeds = () => fixture(LEEDS, "Leeds United", "Burnley", [[1, 1, 3, 4.0], [2, 1, 3, 3.6], [3, 1, 3, 4.4]]);
+/** 1xBet's Leeds away price, last confirmed 2.5 feed intervals ago: marked stale, so not one to back. */
+const leedsStale = () => fixture(LEEDS, "Leeds United", "Burnley", [[5, 1, 3, 9.0]]);
+/** Kicks off in half an hour; only Bet9ja and BetKing price its OU2.5. */
+const barca = () => fixture(BARCA, "Barcelona", "Real Madrid", [[1, 4, 8, 2.1], [1, 4, 9, 1.8], [2, 4, 8, 1.8], [2, 4, 9, 2.1]], SOON);
+/** 21 more events, one price each, for a full slip. */
+const MANY = Array.from({ length: 21 }, (_, i) => fixture(`c3:slip:team${i}+other${i}`, `Team ${i}`, `Other ${i}`, [[1, 1, 1, 1.5]]));
+
+const leg = (eventId: string, marketId = 1, selectionTypeId = 1): BetslipLeg => ({ eventId, marketId, selectionTypeId });
+/** Arsenal to win, Leeds to lose, over 2.5 goals in Barcelona vs Real Madrid. */
+const SLIP = [leg(ARSENAL, 1, 1), leg(LEEDS, 1, 3), leg(BARCA, 4, 8)];
+
+describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
+  let database: TestDatabase;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let t: TestApi;
+  const clock = testClock(T0);
+  const account = newAccount();
+  let token = "";
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    sink = await startSmtpSink();
+    t = await startTestApi(database, sink, clock);
+    const db = t.api.db.kysely;
+    await writeStoreRun(db, [leedsStale()], T0 - 150_000);
+    await writeStoreRun(db, [arsenal(), leeds(), barca(), ...MANY], T0);
+    await t.api.odds.refresh();
+    await t.http.put("/users/register").send(account);
+    token = (await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) })).body.data.token;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+    await database?.drop();
+  });
+
+  /** The account's session; a new login when the access token (15 minutes) is near its end. */
+  async function bearer(): Promise<{ authorization: string }> {
+    if ((decodeJwt(token).exp ?? 0) * 1000 < clock() + MINUTE) {
+      token = (await t.http.post("/users/login").send({ username: account.userName, password: account.password })).body.data.token;
+    }
+    return { authorization: `Bearer ${token}` };
+  }
+
+  async function getSlip(api = t): Promise<Betslip> {
+    const res = await api.http.get("/users/betslip").set(await bearer());
+    expect(res.status, res.text).toBe(200);
+    return res.body.data as Betslip;
+  }
+
+  const put = async (body: unknown) => t.http.put("/users/betslip").set(await bearer()).send(body as object);
+
+  it("answers ₦1,000 and no selections to a user who never saved a slip", async () => {
+    expect(await getSlip()).toEqual({ stake: 1000, legs: [], bookmakers: [], updatedAt: null });
+  });
+
+  it("saves a slip and answers it re-read: each leg's match, confirmed prices and links, every bookmaker's total, the best first", async () => {
+    const res = await put({ stake: 1000, legs: SLIP });
+    expect(res.status, res.text).toBe(200);
+    const slip = res.body.data as Betslip;
+    expect(slip.stake).toBe(1000);
+    expect(slip.updatedAt).toBe(new Date(T0).toISOString());
+    expect(slip.legs.map((l) => [l.eventId, l.marketId, l.selectionTypeId, l.event?.name, l.started])).toEqual([
+      [ARSENAL, 1, 1, "Arsenal vs Chelsea", false],
+      [LEEDS, 1, 3, "Leeds United vs Burnley", false],
+      [BARCA, 4, 8, "Barcelona vs Real Madrid", false],
+    ]);
+    expect(slip.legs[0]!.event).toEqual({ id: ARSENAL, name: "Arsenal vs Chelsea", home: "Arsenal", away: "Chelsea", date: KICKOFF.toISOString(), competitionId: 1 });
+    expect(slip.legs[0]!.prices).toEqual([{ provider: 1, value: 2.6 }, { provider: 2, value: 2.4 }, { provider: 3, value: 2.5 }]);
+    // 1xBet's stale 9.00 is no price to back.
+    expect(slip.legs[1]!.prices).toEqual([{ provider: 1, value: 4.0 }, { provider: 2, value: 3.6 }, { provider: 3, value: 4.4 }]);
+    const page = (await t.http.get(`/odds/events/${encodeURIComponent(ARSENAL)}`).set(await bearer())).body.data as MatchDetail;
+    expect(slip.legs[0]!.links).toEqual(page.event.links.filter((l) => [1, 2, 3].includes(l.provider)));
+    expect(slip.legs[0]!.links[0]).toEqual({ provider: 1, url: "https://sports.bet9ja.com/event/123456", exact: true });
+    // Bet9ja 2.60 x 4.00 x 2.10 = 21.84; BetKing 2.40 x 3.60 x 1.80 = 15.552; SportyBet has no OU2.5 price.
+    expect(slip.bookmakers).toEqual([
+      { provider: 1, totalOdds: 21.84, payout: 21_840, missing: 0 },
+      { provider: 2, totalOdds: 15.55, payout: 15_552, missing: 0 },
+      { provider: 3, totalOdds: null, payout: null, missing: 1 },
+      { provider: 4, totalOdds: null, payout: null, missing: 3 },
+      { provider: 5, totalOdds: null, payout: null, missing: 3 },
+    ]);
+    expect(await getSlip()).toEqual(slip);
+  });
+
+  it("keeps the slip across a restart: a fresh API on the same database answers it", async () => {
+    const before = await getSlip();
+    const restarted = await startTestApi(database, sink, clock);
+    try {
+      expect(await getSlip(restarted)).toEqual(before);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it("re-reads prices on every read: a price that moves moves the totals", async () => {
+    await writeStoreRun(t.api.db.kysely, [arsenal(2.8)], clock());
+    const slip = await getSlip();
+    expect(slip.legs[0]!.prices[0]).toEqual({ provider: 1, value: 2.8 });
+    // 2.80 x 4.00 x 2.10 = 23.52.
+    expect(slip.bookmakers[0]).toEqual({ provider: 1, totalOdds: 23.52, payout: 23_520, missing: 0 });
+  });
+
+  it("refuses a 21st selection, a second one for a match, an unknown selection or match, a bad stake and unknown fields, saving nothing", async () => {
+    const saved = await getSlip();
+    const refusals: [unknown, RegExp][] = [
+      [{ stake: 1000, legs: MANY.map((f) => leg(f.key)) }, /^A betslip holds at most 20 selections\.$/],
+      [{ stake: 1000, legs: [leg(ARSENAL, 1, 1), leg(ARSENAL, 1, 2)] }, /^One selection per match: Arsenal vs Chelsea appears twice\.$/],
+      [{ stake: 1000, legs: [leg(ARSENAL, 1, 8)] }, /^Unknown selection 8 /],
+      [{ stake: 1000, legs: [leg("c1:slip:nobody+none")] }, /^Unknown match c1:slip:nobody\+none/],
+      [{ stake: 0, legs: SLIP }, /^stake must be a positive amount in naira/],
+      [{ stake: -5, legs: SLIP }, /^stake must be a positive amount in naira/],
+      [{ stake: "100", legs: SLIP }, /^stake must be a positive amount in naira/],
+      [{ stake: 1.234, legs: SLIP }, /^stake must be a positive amount in naira/],
+      [{ legs: SLIP }, /^stake must be a positive amount in naira/],
+      [{ stake: 1000, legs: SLIP, userId: "someone-else" }, /unknown field: userId/],
+      [{ stake: 1000, legs: [{ ...leg(ARSENAL), price: 9.99 }] }, /unknown field: price/],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await put(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe("VALIDATION_ERROR");
+      expect(res.body.error.description).toMatch(message);
+      expect(await getSlip()).toEqual(saved);
+    }
+  });
+
+  it("answers 401 without a token or with a forged one, for reading and saving", async () => {
+    for (const call of [() => t.http.get("/users/betslip"), () => t.http.put("/users/betslip").send({ stake: 1000, legs: [] })]) {
+      const anonymous = await call();
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.error.code).toBe("AUTH_REQUIRED");
+      expect((await call().set("authorization", "Bearer not-a-token")).status).toBe(401);
+    }
+  });
+
+  it("takes 20 selections and a stake to the kobo", async () => {
+    const legs = MANY.slice(0, 20).map((f) => leg(f.key));
+    const res = await put({ stake: 1234.56, legs });
+    expect(res.status, res.text).toBe(200);
+    const slip = res.body.data as Betslip;
+    expect(slip.stake).toBe(1234.56);
+    expect(slip.legs).toHaveLength(20);
+    // 1.50^20 = 3,325.2567...: ₦1,234.56 x that = ₦4,105,228.95.
+    expect(slip.bookmakers[0]).toEqual({ provider: 1, totalOdds: 3325.26, payout: 4_105_228.95, missing: 0 });
+    expect(await put({ stake: 1000, legs: SLIP })).toHaveProperty("status", 200);
+  });
+
+  it("marks a started leg, missed by every bookmaker; a pruned one stays and may be saved again, but none may be added", async () => {
+    clock.advance(31 * MINUTE);
+    await writeStoreRun(t.api.db.kysely, [arsenal(2.8), leeds()], clock());
+    const started = await getSlip();
+    expect(started.legs[2]).toMatchObject({ eventId: BARCA, started: true, prices: [] });
+    expect(started.legs[2]!.event?.name).toBe("Barcelona vs Real Madrid");
+    expect(started.bookmakers.map((b) => [b.provider, b.payout, b.missing])).toEqual([
+      [1, null, 1],
+      [2, null, 1],
+      [3, null, 1],
+      [4, null, 3],
+      [5, null, 3],
+    ]);
+
+    await pruneOdds(t.api.db.kysely, { eventsBefore: clock() });
+    const pruned = await getSlip();
+    expect(pruned.legs[2]).toEqual({ ...leg(BARCA, 4, 8), event: null, started: true, prices: [], links: [] });
+    const again = await put({ stake: 2000, legs: SLIP });
+    expect(again.status, again.text).toBe(200);
+    expect((again.body.data as Betslip).stake).toBe(2000);
+    expect((again.body.data as Betslip).legs.map((l) => l.eventId)).toEqual([ARSENAL, LEEDS, BARCA]);
+    const other = await put({ stake: 2000, legs: [...SLIP.slice(0, 2), leg(BARCA, 4, 9)] });
+    expect(other.status).toBe(400);
+    expect(other.body.error.description).toMatch(/^Unknown match c2:slip:barca\+real/);
+    expect((await getSlip()).legs.map((l) => l.selectionTypeId)).toEqual([1, 3, 8]);
+  });
+
+  it("goes with its user's account", async () => {
+    const db = t.api.db.kysely;
+    const userId = String(decodeJwt(token).sub);
+    expect(await db.selectFrom("betslips").select("user_id").where("user_id", "=", userId).execute()).toHaveLength(1);
+    await db.deleteFrom("users").where("id", "=", userId).execute();
+    expect(await db.selectFrom("betslips").select("user_id").where("user_id", "=", userId).execute()).toEqual([]);
+  });
+});
