@@ -15,6 +15,9 @@ import {
 } from "./helpers.ts";
 
 /**
+ * Issue 15's acceptance: axe reports 0 violations, of any impact, on every route and every dialog at
+ * 360 px and 1280 px. No axe rule is disabled.
+ *
  * axe-core straight from npm (@axe-core/playwright needs Node 22; this project supports 20.19).
  * Injected as a script tag, so the page's strict CSP is bypassed in this file's contexts only.
  */
@@ -28,6 +31,19 @@ function axeSource(): string {
 
 test.use({ bypassCSP: true });
 
+/** The two widths issue 15 names: a cheap phone and a laptop. */
+const VIEWPORTS = [
+  { width: 360, height: 800 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * Signed-in pages that are not (yet) in PROTECTED_PATHS. The bettor tools (issue 17: /sure-bets,
+ * /value-bets, /betslip) were being built when this list was written; a page added to the route
+ * tree belongs in PROTECTED_PATHS, or here until it is.
+ */
+const PAGES_NOT_YET_IN_PROTECTED_PATHS: readonly string[] = [];
+
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -36,8 +52,8 @@ interface AxeViolation {
   nodes: Array<{ target: unknown[]; failureSummary?: string; html: string }>;
 }
 
-/** Runs axe on the page as it is now; fails listing every serious or critical violation. */
-async function expectNoSeriousViolations(page: Page, what: string) {
+/** Runs axe on the page as it is now; fails listing every violation, whatever its impact, one line per element. */
+async function expectNoViolations(page: Page, what: string) {
   await animationsSettled(page);
   const present = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== "undefined");
   if (!present) await page.addScriptTag({ path: axeSource() });
@@ -46,17 +62,16 @@ async function expectNoSeriousViolations(page: Page, what: string) {
     const result = await axe.run(document, { resultTypes: ["violations"] });
     return result.violations;
   });
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  // One line per failing element, so the failure reads as a list rather than a deep diff.
-  const found = serious.flatMap((v) =>
+  const found = violations.flatMap((v) =>
     v.nodes.map(
       (n) =>
         `[${v.impact}] ${v.id} (${v.help}) at ${n.target.join(" ")}: ${n.html.slice(0, 140)} -- ` +
         (n.failureSummary ?? "").replace(/\s*\n\s*/g, " "),
     ),
   );
-  if (found.length > 0) console.log(`axe on ${what}:\n  ${found.join("\n  ")}\n  (help: ${[...new Set(serious.map((v) => v.helpUrl))].join(" ")})`);
-  expect.soft(found, `serious or critical axe violations on ${what}`).toEqual([]);
+  if (found.length > 0) console.log(`axe on ${what}:\n  ${found.join("\n  ")}\n  (help: ${[...new Set(violations.map((v) => v.helpUrl))].join(" ")})`);
+  // Soft, so one run lists every page's violations; the test still fails on any of them.
+  expect.soft(found, `axe violations on ${what}`).toEqual([]);
 }
 
 /** The page once its data has arrived: nothing on the network, no loading message. */
@@ -65,60 +80,149 @@ async function settled(page: Page) {
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
 }
 
-test("every public page has no serious or critical accessibility violations", async ({ page }) => {
-  for (const path of PUBLIC_PATHS) {
-    await gotoHydrated(page, path);
-    await settled(page);
-    await expectNoSeriousViolations(page, path);
-  }
-});
+async function visit(page: Page, path: string) {
+  await gotoHydrated(page, path);
+  await settled(page);
+}
 
-test("every protected page, logged in, has no serious or critical accessibility violations", async ({ page }) => {
-  await registerAndVerify(page);
-  for (const path of PROTECTED_PATHS) {
-    await gotoHydrated(page, path);
-    await settled(page);
-    await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
-    await expectNoSeriousViolations(page, path);
-  }
-  await page.getByRole("banner").getByRole("button", { name: "Account" }).click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  await expectNoSeriousViolations(page, "the account menu");
-});
+const notFoundHeading = (page: Page) => page.getByRole("heading", { level: 1, name: "Page Not Found" });
 
-test("every dialog has no serious or critical accessibility violations", async ({ page }) => {
-  const user = uniqueUser("a11y");
+/** The match page of the first event the dashboard links to, as a bettor reaches it. */
+async function firstMatchPath(page: Page): Promise<string> {
+  await visit(page, "/dashboard");
+  const link = page.locator("main a[href^='/match/']").first();
+  await expect(link).toBeVisible();
+  const href = await link.getAttribute("href");
+  expect(href).toMatch(/^\/match\/[^/]+$/);
+  return href!;
+}
+
+async function checkDashboardStates(page: Page, label: string) {
+  await visit(page, "/dashboard");
+  const views = page.getByRole("group", { name: "View" });
+  await views.getByRole("button", { name: "List" }).click();
+  await expect(views.getByRole("button", { name: "List" })).toHaveAttribute("aria-pressed", "true");
+  await settled(page);
+  await expectNoViolations(page, `/dashboard, List view, ${label}`);
+  await views.getByRole("button", { name: "Cards" }).click();
+  await expect(views.getByRole("button", { name: "Cards" })).toHaveAttribute("aria-pressed", "true");
+  await settled(page);
+  await expectNoViolations(page, `/dashboard, Cards view, ${label}`);
+  // The first word of a team the dashboard shows ("Arsenal vs ..." -> "Arsenal") finds at least that match.
+  const event = await page.locator("main a[href^='/match/']").first().innerText();
+  await page.getByLabel("Search a team").fill(event.trim().split(/\s+/)[0]!);
+  await expect(page.getByRole("listbox", { name: "Matches" }).getByRole("option").first()).toBeVisible();
+  await expectNoViolations(page, `/dashboard with the team search's suggestions open, ${label}`);
+}
+
+async function checkRegisterDialog(page: Page, label: string) {
   await gotoHydrated(page, "/");
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
   await expect(dialog(page, "Log In")).toBeVisible();
-  await expectNoSeriousViolations(page, "the login dialog");
+  await expectNoViolations(page, `the login dialog, ${label}`);
   await dialog(page, "Log In").getByRole("button", { name: "Register" }).click();
-  await expect(dialog(page, "Create Your Free Account")).toBeVisible();
-  await expectNoSeriousViolations(page, "the register dialog");
+  const register = dialog(page, "Create Your Free Account");
+  await expect(register).toBeVisible();
+  await expectNoViolations(page, `the register dialog, ${label}`);
+  await register.getByRole("button", { name: "Register" }).click();
+  await expect(register.getByRole("alert")).toBeVisible();
+  await expectNoViolations(page, `the register dialog with an empty form's error, ${label}`);
+  await register.getByLabel("Username").fill("ab");
+  await register.getByLabel("Password", { exact: true }).fill("short");
+  await register.getByRole("button", { name: "Register" }).click();
+  await expect(register.locator("[aria-invalid=true]").first()).toBeVisible();
+  await expectNoViolations(page, `the register dialog with a field in error, ${label}`);
   await page.keyboard.press("Escape");
+  await expect(register).toHaveCount(0);
+}
 
-  await registerUntilVerification(page, user);
-  await expectNoSeriousViolations(page, "the verification dialog");
-  const verify = dialog(page, "Verify Your Email");
-  await verify.getByLabel("Verification Code").fill(await readMailedCode(user.email));
-  await verify.getByRole("button", { name: "Verify" }).click();
-  await expect(dialog(page, "Welcome to AfriOdds!")).toBeVisible();
-  await expectNoSeriousViolations(page, "the welcome dialog");
-  await dialog(page, "Welcome to AfriOdds!").getByRole("button", { name: "Get Started" }).click();
-  await expect(page).toHaveURL(/\/dashboard(\?|$)/);
-  await logOut(page);
-
-  await logIn(page, { username: user.username, password: "wrong-password" });
-  await expect(dialog(page, "Log In").getByRole("alert")).toBeVisible();
-  await expectNoSeriousViolations(page, "the login dialog with an error");
+async function checkPasswordDialogs(page: Page, email: string, label: string) {
   await dialog(page, "Log In").getByRole("button", { name: "Forgot password?" }).click();
-  await expect(dialog(page, "Forgot Password")).toBeVisible();
-  await expectNoSeriousViolations(page, "the forgot-password dialog");
-  await dialog(page, "Forgot Password").getByLabel("Email").fill(user.email);
-  await dialog(page, "Forgot Password").getByRole("button", { name: "Send Reset Code" }).click();
+  const forgot = dialog(page, "Forgot Password");
+  await expect(forgot).toBeVisible();
+  await expectNoViolations(page, `the forgot-password dialog, ${label}`);
+  await forgot.getByLabel("Email").fill(email);
+  await forgot.getByRole("button", { name: "Send Reset Code" }).click();
   await expect(dialog(page, "Check Your Email")).toBeVisible();
-  await expectNoSeriousViolations(page, "the 'Check Your Email' panel");
+  await expectNoViolations(page, `the 'Check Your Email' panel, ${label}`);
   await dialog(page, "Check Your Email").getByRole("button", { name: "Enter Reset Code" }).click();
   await expect(dialog(page, "Reset Password")).toBeVisible();
-  await expectNoSeriousViolations(page, "the reset-password dialog");
-});
+  await expectNoViolations(page, `the reset-password dialog, ${label}`);
+}
+
+for (const viewport of VIEWPORTS) {
+  const label = `at ${viewport.width} px`;
+
+  test.describe(label, () => {
+    test.use({ viewport });
+
+    test(`every public page and the 404 page, logged out, have no accessibility violations ${label}`, async ({ page }) => {
+      for (const path of PUBLIC_PATHS) {
+        await visit(page, path);
+        await expectNoViolations(page, `${path}, logged out, ${label}`);
+      }
+      await visit(page, "/no-such-page");
+      await expect(notFoundHeading(page)).toBeVisible();
+      await expectNoViolations(page, `the 404 page (an unknown path), logged out, ${label}`);
+    });
+
+    test(`every page, logged in, has no accessibility violations ${label}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await registerAndVerify(page, uniqueUser("a11y"));
+      for (const path of [...PROTECTED_PATHS, ...PAGES_NOT_YET_IN_PROTECTED_PATHS, ...PUBLIC_PATHS]) {
+        await visit(page, path);
+        await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
+        await expectNoViolations(page, `${path}, logged in, ${label}`);
+      }
+      await checkDashboardStates(page, label);
+
+      const match = await firstMatchPath(page);
+      await visit(page, match);
+      await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Page Not Found");
+      await expect(page.locator("table.match-table").first()).toBeVisible();
+      await expectNoViolations(page, `the match page ${match}, ${label}`);
+
+      await visit(page, "/match/no-such-event");
+      await expect(notFoundHeading(page)).toBeVisible();
+      await expectNoViolations(page, `an unknown match id (the error boundary's 404), ${label}`);
+      await visit(page, "/no-such-page");
+      await expect(notFoundHeading(page)).toBeVisible();
+      await expectNoViolations(page, `the 404 page (an unknown path), logged in, ${label}`);
+
+      await page.getByRole("banner").getByRole("button", { name: "Account" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectNoViolations(page, `the account menu, ${label}`);
+    });
+
+    test(`the error screen has no accessibility violations ${label}`, async ({ page }) => {
+      await visit(page, "/");
+      // The About page's code cannot be fetched: the route fails and the root error boundary shows.
+      await page.route(/\/about-[^/]*\.js(\?|$)/, (route) => route.abort());
+      await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Something went wrong!" })).toBeVisible();
+      await expectNoViolations(page, `the error screen, ${label}`);
+    });
+
+    test(`every dialog, with its error states, has no accessibility violations ${label}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const user = uniqueUser("a11y");
+      await checkRegisterDialog(page, label);
+
+      await registerUntilVerification(page, user);
+      await expectNoViolations(page, `the verification dialog, ${label}`);
+      const verify = dialog(page, "Verify Your Email");
+      await verify.getByLabel("Verification Code").fill(await readMailedCode(user.email));
+      await verify.getByRole("button", { name: "Verify" }).click();
+      await expect(dialog(page, "Welcome to AfriOdds!")).toBeVisible();
+      await expectNoViolations(page, `the welcome dialog, ${label}`);
+      await dialog(page, "Welcome to AfriOdds!").getByRole("button", { name: "Get Started" }).click();
+      await expect(page).toHaveURL(/\/dashboard(\?|$)/);
+      await logOut(page);
+
+      await logIn(page, { username: user.username, password: "wrong-password" });
+      await expect(dialog(page, "Log In").getByRole("alert")).toBeVisible();
+      await expectNoViolations(page, `the login dialog with an error, ${label}`);
+      await checkPasswordDialogs(page, user.email, label);
+    });
+  });
+}
