@@ -48,6 +48,11 @@ const FIELDS: Record<string, Pick<FuzzEndpoint, "body" | "query" | "spendsSessio
   "GET /odds/events/:id/history": { query: { market: () => 1 } },
   "GET /odds/dropping": { query: { country: () => 1, hours: () => 24 } },
   "GET /odds/search": { query: { country: () => 1, q: () => "Arsenal" } },
+  "GET /odds/sure-bets": { query: { country: () => 1 } },
+  "GET /odds/value-bets": { query: { country: () => 1 } },
+  "GET /users/betslip": {},
+  // An empty slip is the one body valid without events in the store.
+  "PUT /users/betslip": { body: { stake: () => 1000, legs: () => [] } },
   "GET /session": {},
   "POST /events": { body: { name: () => "page_view", path: () => "/nigeria", country: () => "1", message: () => "fuzz" } },
 };
