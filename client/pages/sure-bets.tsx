@@ -77,10 +77,9 @@ function SureBetsBoard() {
         </p>
         <h1 className="title is-4 mb-2">Sure bets</h1>
         <p className="mb-3">
-          Sometimes the best prices of one market, each at a different bookmaker, are high enough that backing
-          every outcome pays back more than the total stake, whatever the result. These are the markets where
-          that holds now, across the Premier League, La Liga, Serie A and the Bundesliga, with the stake on
-          each outcome for a total you choose.
+          When the best prices of one market, each at its own bookmaker, are high enough, backing every
+          outcome pays back more than your total stake whatever the result. These are the markets where that
+          holds now, with the stake for each outcome.
         </p>
         <p className="notification is-warning is-light tool-note">{SURE_BETS_WARNING}</p>
         {data && <SureBetList arriving={data.sureBets} />}

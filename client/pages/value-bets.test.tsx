@@ -108,9 +108,11 @@ describe("the value bets page", () => {
     renderValueBets();
     await screen.findAllByRole("listitem");
     const main = document.body;
-    expect(main.textContent).toContain("remove each one's margin");
+    expect(main.textContent).toContain(
+      "Fair price: the bookmakers' consensus, with each one's margin removed from its prices.",
+    );
     expect(main.textContent).toContain("Value = price × fair chance − 1");
-    expect(main.textContent).toContain("Prices are listed from 3% value up, the largest first.");
+    expect(main.textContent).toContain("Listed from 3% value up, the largest first.");
     expect(main.textContent).toContain("Value is an edge over many bets, not a sure thing");
     expect(screen.getByRole("link", { name: "Responsible gambling" }).getAttribute("href")).toBe(
       "/responsible-gambling",

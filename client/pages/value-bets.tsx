@@ -35,19 +35,14 @@ function HowItWorks({ minValuePct }: { minValuePct: number }) {
   return (
     <div className="content tool-explain">
       <p>
-        <strong>Fair price</strong> is what the price would be without the bookmakers&apos; margin: we take
-        every bookmaker that prices the whole market, remove each one&apos;s margin from its prices, and
-        average what they say about each outcome&apos;s chance. The fair price is 1 divided by that chance.
-      </p>
-      <p>
-        <strong>Value</strong> = price &times; fair chance &minus; 1. A price of 2.20 on an outcome whose fair
-        price is 2.00 (a 50% chance) has a value of 2.20 &times; 0.5 &minus; 1 = +10%. Prices are listed from{" "}
+        <strong>Fair price</strong>: the bookmakers&apos; consensus, with each one&apos;s margin removed from
+        its prices. <strong>Value</strong> = price &times; fair chance &minus; 1: a price of 2.20 where the
+        fair price is 2.00 (a 50% chance) is worth 2.20 &times; 0.5 &minus; 1 = +10%. Listed from{" "}
         {minValuePct}% value up, the largest first.
       </p>
       <p className="notification is-info is-light tool-note">
-        Value is an edge over many bets, not a sure thing: a value bet still loses often, and the edge only
-        shows over hundreds of them. Stake only what you can afford to lose.{" "}
-        <Link to="/responsible-gambling">Responsible gambling</Link>
+        Value is an edge over many bets, not a sure thing: a value bet still loses often. Stake only what you
+        can afford to lose. <Link to="/responsible-gambling">Responsible gambling</Link>
       </p>
     </div>
   );

@@ -35,7 +35,7 @@ describe("parseStakeTotal", () => {
     }
   });
 
-  it("needs a naira per outcome and refuses a total beyond ₦100,000,000", () => {
+  it("needs a naira per outcome and refuses a total beyond ₦10,000,000", () => {
     expect(parseStakeTotal("2", 3)).toEqual({
       ok: false,
       message: "Enter at least ₦3: each outcome needs a stake of ₦1 or more.",
@@ -44,6 +44,7 @@ describe("parseStakeTotal", () => {
       ok: false,
       message: "Enter at least ₦2: each outcome needs a stake of ₦1 or more.",
     });
-    expect(parseStakeTotal("100000001", 2)).toEqual({ ok: false, message: "Enter at most ₦100,000,000." });
+    expect(parseStakeTotal("10000001", 2)).toEqual({ ok: false, message: "Enter at most ₦10,000,000." });
+    expect(parseStakeTotal("10,000,000", 2)).toEqual({ ok: true, naira: 10_000_000 });
   });
 });

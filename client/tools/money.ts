@@ -9,8 +9,11 @@ export function formatNaira(amount: number, { kobo = false } = {}): string {
   return `${amount < 0 && text !== "0" && text !== "0.00" ? "\u2212" : ""}₦${text}`;
 }
 
-/** The largest total the calculator splits: beyond it a typo is likelier than a stake. */
-export const MAX_TOTAL_STAKE = 100_000_000;
+/**
+ * The largest total the calculator splits: beyond it a typo is likelier than a stake (no bookmaker
+ * takes millions on a sure bet), and its returns still fit a 360 px screen.
+ */
+export const MAX_TOTAL_STAKE = 10_000_000;
 
 export type StakeTotal = { ok: true; naira: number } | { ok: false; message: string };
 
