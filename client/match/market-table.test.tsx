@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
 import type { BookmakerLink, MatchMarket, MatchProviderOdds } from "#shared/contract.ts";
 import { FLAGS } from "#shared/reference.ts";
+import { resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
+import { betslip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { useSession } from "../session/store.ts";
 import { MarketTable } from "./market-table.tsx";
 
 afterEach(cleanup);
@@ -122,5 +126,27 @@ describe("a market table of the match page", () => {
     const header = screen.getByRole("rowheader", { name: /Bet9Ja/ });
     expect(within(header).getByRole("img", { name: "stale" })).toBeTruthy();
     expect(header.closest("tr")!.className).toBe("odds-stale");
+  });
+});
+
+describe("a market table's betslip buttons", () => {
+  afterEach(resetApp);
+
+  it("turn each selection's heading into a toggle for the match, and add the selection in one tap", async () => {
+    const api = stubApi({ "PUT /api/users/betslip": { data: betslip([legView(leg({ eventId: "c1:ars-che", marketId: 4, selectionTypeId: 9 }))]) } });
+    useSession.setState({ user: USER, loading: false });
+    render(<MarketTable market={{ marketId: 4, odds: [row(1, [[8, 1.8, 1.8], [9, 2.05, 2.0]])] }} links={LINKS} slipEvent={{ id: "c1:ars-che", name: "Arsenal vs Chelsea" }} />);
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Bookmaker", "Over 2.5", "Under 2.5"]);
+    expect(screen.getByRole("button", { name: "Add Arsenal vs Chelsea, OU2.5: Over 2.5 to betslip" }).getAttribute("aria-pressed")).toBe("false");
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Add Arsenal vs Chelsea, OU2.5: Under 2.5 to betslip" }));
+
+    expect((await screen.findByRole("button", { name: "Remove Arsenal vs Chelsea, OU2.5: Under 2.5 from betslip" })).getAttribute("aria-pressed")).toBe("true");
+    await waitFor(() => expect(api.callsTo("PUT /api/users/betslip").map((c) => c.body)).toEqual([{ stake: 1000, legs: [{ eventId: "c1:ars-che", marketId: 4, selectionTypeId: 9 }] }]));
+  });
+
+  it("are absent without a match to add to (a started one)", () => {
+    renderTable();
+    expect(screen.queryByRole("button")).toBeNull();
   });
 });

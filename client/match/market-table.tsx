@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { BookmakerLink, MatchMarket, MatchProviderOdds } from "#shared/contract.ts";
 import { formatOdds } from "#shared/format.ts";
-import { bookmakerName, bookmakerShortName, marketLabel, selectionLabel } from "#shared/reference.ts";
+import { bookmakerName, bookmakerShortName, marketLabel } from "#shared/reference.ts";
+import { SelectionHeading, type SlipEvent } from "../betslip/slip-toggle.tsx";
 import { StaleIcon } from "../odds/flag-icons.tsx";
 import { averageRow, formatPayout, highestRow, payoutAtBest, selectionsOf, type Highest } from "./market-stats.ts";
 import { PriceCell } from "./price-cell.tsx";
@@ -44,6 +45,8 @@ function HighestCell({ highest }: { highest: Highest | undefined }) {
 export interface MarketTableProps {
   market: MatchMarket;
   links: readonly BookmakerLink[];
+  /** The match, when its selections can go on the betslip (each selection's heading adds it); absent once it has started. */
+  slipEvent?: SlipEvent | undefined;
   /** What follows the payout line: the price history of this market, or the control that shows it. */
   children?: ReactNode;
 }
@@ -52,7 +55,7 @@ export interface MarketTableProps {
  * One market of the match page (DESIGN section 10): a row per bookmaker, then Highest and Average
  * rows computed from those same rows, and the payout of backing every selection at its best price.
  */
-export function MarketTable({ market, links, children }: MarketTableProps) {
+export function MarketTable({ market, links, slipEvent, children }: MarketTableProps) {
   const columns = selectionsOf(market);
   const highest = highestRow(market);
   const average = averageRow(market);
@@ -66,9 +69,7 @@ export function MarketTable({ market, links, children }: MarketTableProps) {
             <tr>
               <th scope="col">Bookmaker</th>
               {columns.map((id) => (
-                <th scope="col" key={id}>
-                  {selectionLabel(id)}
-                </th>
+                <SelectionHeading key={id} event={slipEvent} marketId={market.marketId} selectionTypeId={id} />
               ))}
             </tr>
           </thead>

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { FLAGS } from "#shared/reference.ts";
 import { EventCard } from "./event-card.tsx";
-import { market, oddsEvent, providerOdds } from "../../tests/client/harness.tsx";
+import { market, oddsEvent, providerOdds, resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
+import { betslip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { useBetslip } from "../betslip/store.ts";
+import { useSession } from "../session/store.ts";
 
 // Far from the real clock, so a card that ignored `now` would fail.
 const NOW = Date.parse("2030-03-10T10:00:00Z"); // Sunday, 11:00 in Lagos
@@ -211,5 +215,68 @@ describe("EventCard", () => {
   it("gives the public preview's title no link: the match page needs a login", () => {
     renderCard();
     expect(screen.queryByRole("link")).toBeNull();
+  });
+});
+
+describe("a live card's betslip buttons", () => {
+  afterEach(resetApp);
+
+  function renderLive(event = oddsEvent({ id: "c1:ars-che" })) {
+    useSession.setState({ user: USER, loading: false });
+    render(
+      <MemoryRouter>
+        <EventCard event={event} timeZone={LAGOS} now={NOW} clock={{ now: NOW }} />
+      </MemoryRouter>,
+    );
+  }
+
+  it("turns each selection's heading into a toggle named for what a tap does, keeping the heading's words", () => {
+    stubApi();
+    renderLive();
+    const home = screen.getByRole("button", { name: "Add Arsenal vs Chelsea, 1X2 (Match Result): Home to betslip" });
+    expect(home.getAttribute("aria-pressed")).toBe("false");
+    expect(screen.getAllByRole("button", { name: /to betslip$/ })).toHaveLength(3);
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Bookmaker", "Home", "Draw", "Away", "Ov"]);
+    expect(home.closest("th")?.getAttribute("abbr")).toBe("Home");
+    expect(home.querySelector("svg.slip-tick")).toBeNull();
+  });
+
+  it("adds the selection in one tap, marks it, and saves it; a second tap removes it", async () => {
+    const api = stubApi({
+      "PUT /api/users/betslip": [
+        { data: betslip([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 2 }))]) },
+        { data: betslip([]) },
+      ],
+    });
+    renderLive();
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole("button", { name: "Add Arsenal vs Chelsea, 1X2 (Match Result): Draw to betslip" }));
+
+    const draw = await screen.findByRole("button", { name: "Remove Arsenal vs Chelsea, 1X2 (Match Result): Draw from betslip" });
+    expect(draw.getAttribute("aria-pressed")).toBe("true");
+    expect(draw.classList.contains("is-on-slip")).toBe(true);
+    expect(draw.querySelector("svg.slip-tick")).not.toBeNull();
+    await waitFor(() => expect(api.callsTo("PUT /api/users/betslip").map((c) => c.body)).toEqual([{ stake: 1000, legs: [{ eventId: "c1:ars-che", marketId: 1, selectionTypeId: 2 }] }]));
+
+    await user.click(draw);
+
+    const again = await screen.findByRole("button", { name: "Add Arsenal vs Chelsea, 1X2 (Match Result): Draw to betslip" });
+    expect(again.getAttribute("aria-pressed")).toBe("false");
+    await waitFor(() => expect(api.callsTo("PUT /api/users/betslip").at(-1)?.body).toEqual({ stake: 1000, legs: [] }));
+  });
+
+  it("shows a selection already on the user's slip as pressed", async () => {
+    stubApi({ "GET /api/users/betslip": { data: betslip([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 3 }))]) } });
+    await useBetslip.getState().load(USER.id);
+    renderLive();
+    expect(screen.getByRole("button", { name: "Remove Arsenal vs Chelsea, 1X2 (Match Result): Away from betslip" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("button", { name: /Home to betslip$/ }).getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("offers no betslip buttons on the public preview", () => {
+    renderCard();
+    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.getByRole("columnheader", { name: "Home" }).hasAttribute("abbr")).toBe(false);
   });
 });

@@ -20,8 +20,9 @@ export interface EventCardProps {
   /** 2 on the dashboard; 3 where the cards sit under a section heading (the Nigeria preview). */
   headingLevel?: 2 | 3;
   /**
-   * Live cards (the dashboard) say how old their prices are, mark stale bookmakers and link their
-   * title to the match page (login required); the public preview does none of these.
+   * Live cards (the dashboard) say how old their prices are, mark stale bookmakers, link their
+   * title to the match page and add selections to the betslip (login required); the public preview
+   * does none of these.
    */
   clock?: CardClock;
 }
@@ -49,6 +50,7 @@ export function EventCard({ event, timeZone, now, headingLevel = 2, clock }: Eve
             key={market.marketId}
             market={market}
             eventName={event.name}
+            eventId={clock ? event.id : undefined}
             stale={clock ? staleProviders(market).join(",") : ""}
           />
         ))}

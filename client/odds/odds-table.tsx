@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { EventMarket } from "#shared/contract.ts";
-import { bookmakerName, marketLabel, marketSelections, selectionLabel } from "#shared/reference.ts";
+import { bookmakerName, marketLabel, marketSelections } from "#shared/reference.ts";
+import { SelectionHeading } from "../betslip/slip-toggle.tsx";
 import { StaleIcon } from "./flag-icons.tsx";
 import { MarginCell } from "./margin-cell.tsx";
 import { OddsCell } from "./odds-cell.tsx";
@@ -17,17 +18,21 @@ function columnsOf(market: EventMarket): readonly number[] {
  * One market of one event: a row per bookmaker, a column per selection plus 'Ov' (margin).
  * Memoised: the page clock re-renders the cards every second, the prices do not change with it;
  * `stale` (the stale bookmakers' ids, comma-separated) is text so an unchanged set compares equal.
+ * With `eventId` (a signed-in user's live card) each selection's heading adds it to the betslip.
  */
 export const OddsTable = memo(function OddsTable({
   market,
   eventName,
+  eventId,
   stale = "",
 }: {
   market: EventMarket;
   eventName: string;
+  eventId?: string | undefined;
   stale?: string;
 }) {
   const columns = columnsOf(market);
+  const slipEvent = eventId === undefined ? undefined : { id: eventId, name: eventName };
   const staleIds = new Set(stale.split(",").filter(Boolean).map(Number));
   return (
     <div className="table-container">
@@ -40,9 +45,7 @@ export const OddsTable = memo(function OddsTable({
           <tr>
             <th scope="col">Bookmaker</th>
             {columns.map((id) => (
-              <th scope="col" key={id}>
-                {selectionLabel(id)}
-              </th>
+              <SelectionHeading key={id} event={slipEvent} marketId={market.marketId} selectionTypeId={id} />
             ))}
             <th scope="col">
               <abbr title="Overround (bookmaker margin)">Ov</abbr>

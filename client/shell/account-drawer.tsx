@@ -1,6 +1,7 @@
 import { useEffect, useRef, type JSX, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { HelpIcon, HomeIcon, LogoutIcon, MessageIcon, UserIcon } from "../components/icons.tsx";
+import { SlipIcon } from "../betslip/slip-icon.tsx";
+import { HelpIcon, HomeIcon, LogoutIcon, MessageIcon, PercentIcon, TagIcon, UserIcon } from "../components/icons.tsx";
 
 export interface AccountDrawerProps {
   id: string;
@@ -12,6 +13,9 @@ export interface AccountDrawerProps {
 
 const LINKS = [
   { to: "/dashboard", label: "Home", Icon: HomeIcon },
+  { to: "/betslip", label: "Betslip", Icon: SlipIcon },
+  { to: "/sure-bets", label: "Sure bets", Icon: PercentIcon },
+  { to: "/value-bets", label: "Value bets", Icon: TagIcon },
   { to: "/profile", label: "Profile", Icon: UserIcon },
   { to: "/help", label: "Help", Icon: HelpIcon },
   { to: "/feedback", label: "Feedback", Icon: MessageIcon },
@@ -32,7 +36,7 @@ function trapTab(event: KeyboardEvent<HTMLElement>) {
   }
 }
 
-/** The logged-in side menu (spec section 2): Home, Profile, Help, Feedback and Logout. */
+/** The logged-in side menu (spec section 2): Home, the bettor tools, Profile, Help, Feedback and Logout. */
 export function AccountDrawer({ id, username, onClose, onLogout }: AccountDrawerProps): JSX.Element {
   const firstLink = useRef<HTMLAnchorElement>(null);
 

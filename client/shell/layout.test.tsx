@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openLogin, openRegister, useDialogs } from "../dialogs/store.ts";
 import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { useSession } from "../session/store.ts";
-import { loggedIn, renderApp, resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
+import { errorReply, loggedIn, renderApp, resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
+import { betslip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { useBetslip } from "../betslip/store.ts";
 import { timeZoneCookie } from "./time-zone-cookie.ts";
 
 afterEach(resetApp);
@@ -53,7 +55,7 @@ describe("the top bar", () => {
 });
 
 describe("the account drawer", () => {
-  it("holds Home, Profile, Help, Feedback and Logout, and takes the focus", async () => {
+  it("holds Home, the bettor tools, Profile, Help, Feedback and Logout, and takes the focus", async () => {
     stubApi(loggedIn());
     const { account, drawer } = await openDrawer();
 
@@ -62,6 +64,9 @@ describe("the account drawer", () => {
     const links = within(drawer).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
       ["Home", "/dashboard"],
+      ["Betslip", "/betslip"],
+      ["Sure bets", "/sure-bets"],
+      ["Value bets", "/value-bets"],
       ["Profile", "/profile"],
       ["Help", "/help"],
       ["Feedback", "/feedback"],
@@ -241,11 +246,109 @@ describe("the way to the dropping odds", () => {
     expect(quick.getByRole("link", { name: "Dropping odds" }).getAttribute("href")).toBe("/dropping");
   });
 
+  it.each([
+    ["Sure bets", "/sure-bets"],
+    ["Value bets", "/value-bets"],
+  ])("sits beside the way to %s, in the top bar (tablets up) and the bottom bar (phones)", async (name, href) => {
+    stubApi(loggedIn());
+    renderApp("/about");
+    await screen.findByRole("button", { name: "Account" });
+    const top = banner().getByRole("link", { name });
+    expect(top.getAttribute("href")).toBe(href);
+    expect(top.className).toContain("is-hidden-mobile");
+    const quick = within(screen.getByRole("navigation", { name: "Quick links" }));
+    expect(quick.getAllByRole("link").map((link) => link.textContent)).toEqual(["Home", "Dropping odds", "Sure bets", "Value bets"]);
+    expect(quick.getByRole("link", { name }).getAttribute("href")).toBe(href);
+  });
+
   it("is not offered to a visitor, who would be sent home", async () => {
     stubApi();
     renderApp("/about");
     await waitFor(() => expect(useSession.getState().loading).toBe(false));
     await screen.findByRole("navigation", { name: "Quick links" });
     expect(screen.queryByRole("link", { name: "Dropping odds" })).toBeNull();
+  });
+});
+
+/** The top bar's betslip badge by its accessible name, once the signed-in frame is there. */
+async function findBadge(name: string) {
+  await screen.findByRole("button", { name: "Account" });
+  return banner().findByRole("link", { name });
+}
+
+describe("the betslip badge", () => {
+  const BETSLIP = "GET /api/users/betslip";
+
+  it("links to /betslip with the size of the user's saved slip", async () => {
+    const api = stubApi({ ...loggedIn(), [BETSLIP]: { data: betslip([legView(leg()), legView(leg({ eventId: "c1:spurs-everton" })), legView(leg({ eventId: "c2:real-getafe" }))]) } });
+    renderApp("/about");
+
+    const badge = await findBadge("Betslip, 3 selections");
+
+    expect(badge.getAttribute("href")).toBe("/betslip");
+    expect(badge.querySelector(".betslip-count")?.textContent).toBe("3");
+    expect(api.callsTo(BETSLIP)).toHaveLength(1);
+  });
+
+  it("follows a tap at once", async () => {
+    stubApi({ ...loggedIn(), "PUT /api/users/betslip": "pending" });
+    renderApp("/about");
+    await findBadge("Betslip, 0 selections");
+
+    act(() => void useBetslip.getState().toggle(leg(), "Arsenal vs Chelsea"));
+
+    expect(await findBadge("Betslip, 1 selection")).toBeTruthy();
+  });
+
+  it("claims no count before the slip is read", async () => {
+    stubApi({ ...loggedIn(), [BETSLIP]: "pending" });
+    renderApp("/about");
+    const badge = await findBadge("Betslip");
+    expect(badge.querySelector(".betslip-count")).toBeNull();
+  });
+
+  it("is not offered to a visitor, and no slip is read", async () => {
+    const api = stubApi();
+    renderApp("/about");
+    await waitFor(() => expect(useSession.getState().loading).toBe(false));
+    await screen.findByRole("navigation", { name: "Quick links" });
+    expect(screen.queryByRole("link", { name: /Betslip/ })).toBeNull();
+    expect(api.callsTo(BETSLIP)).toHaveLength(0);
+  });
+
+  it("forgets the slip at logout", async () => {
+    stubApi({ ...loggedIn(), [BETSLIP]: { data: betslip([legView(leg())]) } });
+    const { user, drawer } = await openDrawer();
+    await waitFor(() => expect(useBetslip.getState().legs).toHaveLength(1));
+
+    await user.click(within(drawer).getByRole("button", { name: "Logout" }));
+
+    await waitFor(() => expect(useBetslip.getState()).toMatchObject({ owner: null, legs: [] }));
+  });
+});
+
+describe("the betslip's messages", () => {
+  it("say, wherever the user tapped, why a change was undone, until dismissed", async () => {
+    stubApi({ ...loggedIn(), "PUT /api/users/betslip": errorReply(400, "VALIDATION_ERROR", "A betslip holds at most 20 selections.") });
+    const { user } = renderApp("/about");
+    await findBadge("Betslip, 0 selections");
+
+    act(() => void useBetslip.getState().toggle(leg(), "Arsenal vs Chelsea"));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("A betslip holds at most 20 selections.");
+    expect(banner().getByRole("link", { name: "Betslip, 0 selections" })).toBeTruthy();
+    await user.click(within(alert).getByRole("button", { name: "Dismiss betslip message" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("say politely that a selection replaced another of the same match", async () => {
+    stubApi({ ...loggedIn(), "GET /api/users/betslip": { data: betslip([legView(leg())]) }, "PUT /api/users/betslip": "pending" });
+    renderApp("/about");
+    await findBadge("Betslip, 1 selection");
+
+    act(() => void useBetslip.getState().toggle(leg({ selectionTypeId: 3 }), "Arsenal vs Chelsea"));
+
+    expect((await screen.findByRole("status")).textContent).toBe("One selection per match: Arsenal vs Chelsea is now 1X2 (Match Result): Away instead of 1X2 (Match Result): Home.");
   });
 });

@@ -1,5 +1,8 @@
 import type { JSX, RefObject } from "react";
 import { Link } from "react-router";
+import { BetslipBadge } from "../betslip/betslip-badge.tsx";
+import { BetslipNotice } from "../betslip/betslip-notice.tsx";
+import { useBetslipSync } from "../betslip/use-betslip-sync.ts";
 import { UserIcon } from "../components/icons.tsx";
 import { useDialogs } from "../dialogs/store.ts";
 import { useCurrentUser } from "../session/require-session.tsx";
@@ -8,10 +11,18 @@ import { useAccountMenu } from "./use-account-menu.ts";
 
 const DRAWER_ID = "account-menu";
 
-/** Brand with Sign up and Login, or the account button and its drawer when logged in (spec section 2). */
+/** The signed-in tools beside the account button on tablets and up; phones reach them from the bottom bar. */
+const TOOL_LINKS = [
+  { to: "/dropping", label: "Dropping odds" },
+  { to: "/sure-bets", label: "Sure bets" },
+  { to: "/value-bets", label: "Value bets" },
+] as const;
+
+/** Brand with Sign up and Login, or the tools, the betslip badge, and the account button and its drawer when logged in (spec section 2). */
 export function TopBar(): JSX.Element {
   const { user } = useCurrentUser();
   const menu = useAccountMenu();
+  useBetslipSync();
   return (
     <>
       <header className="top-bar">
@@ -20,10 +31,12 @@ export function TopBar(): JSX.Element {
         </Link>
         {user ? (
           <div className="user-controls">
-            {/* Phones reach it from the bottom bar. */}
-            <Link className="top-bar-link is-hidden-mobile" to="/dropping">
-              Dropping odds
-            </Link>
+            {TOOL_LINKS.map(({ to, label }) => (
+              <Link key={to} className="top-bar-link is-hidden-mobile" to={to}>
+                {label}
+              </Link>
+            ))}
+            <BetslipBadge />
             <AccountButton buttonRef={menu.accountButton} expanded={menu.menuOpen} onClick={menu.openMenu} />
           </div>
         ) : (
@@ -31,6 +44,7 @@ export function TopBar(): JSX.Element {
         )}
       </header>
       {menu.logoutError && <LogoutAlert message={menu.logoutError} onDismiss={menu.dismissLogoutError} />}
+      {user && <BetslipNotice />}
       {/* Outside the sticky header, whose stacking context would put the bottom bar above the drawer. */}
       {user && menu.menuOpen && (
         <AccountDrawer
