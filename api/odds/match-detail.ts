@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { BookmakerLink, EventMarket, MatchDetail, MatchMarket } from "#shared/contract.ts";
+import type { EventMarket, MatchDetail, MatchMarket } from "#shared/contract.ts";
 import type { Database } from "../db/schema.ts";
-import { bookmakerLink } from "./bookmaker-links.ts";
+import { linksOf, readLinkBook } from "./link-book.ts";
 import { freshSince, markedStaleBefore } from "./freshness.ts";
 import { annotatedMarkets, eventHeading, groupByEvent, priceRows } from "./read-model.ts";
 
@@ -36,14 +36,6 @@ async function readOpenings(db: Kysely<Database>, eventId: string): Promise<Map<
     )
     .execute();
   return new Map(rows.map((row) => [priceKey(row.bookmaker, row.market_id, row.selection_type_id), row.price]));
-}
-
-/** One link per bookmaker that lists the event or prices it, in provider order. */
-async function readLinks(db: Kysely<Database>, event: { id: string; competitionId: number }, priced: readonly number[]): Promise<BookmakerLink[]> {
-  const rows = await db.selectFrom("event_links").select(["bookmaker", "external_id", "home", "away"]).where("event_id", "=", event.id).execute();
-  const listings = new Map(rows.map((row) => [row.bookmaker, { externalId: row.external_id, home: row.home, away: row.away, competitionId: event.competitionId }]));
-  const providers = [...new Set([...listings.keys(), ...priced])].sort((a, b) => a - b);
-  return providers.flatMap((provider) => bookmakerLink(provider, listings.get(provider)) ?? []);
 }
 
 /** The listing's markets, each price with its opening value (its current one should history lack a row). */
@@ -83,6 +75,6 @@ export async function readMatchDetail(deps: MatchDetailDeps, id: string): Promis
   const listed = group ? annotatedMarkets(group, asOf, markedStaleBefore(asOf, intervalMs)) : [];
   const markets = withOpenings(listed, await readOpenings(deps.db, id));
   const priced = markets.flatMap((market) => market.odds.map((row) => row.provider));
-  const links = await readLinks(deps.db, event, priced);
+  const links = linksOf(await readLinkBook(deps.db, [event]), event.id, priced);
   return { event: { ...eventHeading(event), markets, links, started }, updatedAt: latestChange(markets), intervalS: deps.intervalS };
 }
