@@ -1,0 +1,85 @@
+import { expect, test, type Locator } from "@playwright/test";
+import { registerAndVerify, uniqueUser } from "./helpers.ts";
+import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
+
+/**
+ * Issue 17: the bettor tools on a site of their own whose simulator plays the seeded scenario
+ * (SIM_SCENARIO=bettor-tools: a sure bet and a value bet in 1X2 in every league), prices moving every 5 s.
+ */
+let moving: MovingSite;
+let site: RunningSite;
+
+test.beforeAll(async () => {
+  moving = await startMovingSite("tools", { SIM_SCENARIO: "bettor-tools" });
+  site = moving.site;
+});
+
+test.afterAll(async () => {
+  await moving?.stop();
+});
+
+const naira = (text: string | null | undefined) => Number((text ?? "").replace(/[^\d.]/g, ""));
+
+/** A sure bet's legs (price per outcome) and its stake table (stake and return per outcome), read at one instant. */
+async function readSureBet(card: Locator) {
+  return card.evaluate((node) => {
+    const text = (el: Element | null | undefined) => el?.textContent ?? "";
+    const [prices, stakes] = [...node.querySelectorAll("table")];
+    const priceOf = new Map([...(prices?.querySelectorAll("tbody tr") ?? [])].map((row) => [text(row.querySelector("th")), text(row.querySelector("td"))]));
+    const rows = [...(stakes?.querySelectorAll("tbody tr") ?? [])].map((row) => ({
+      outcome: text(row.querySelector("th")),
+      price: text(row.querySelector("th")).replace(/\s*at .*$/, ""),
+      stake: text(row.querySelectorAll("td")[0]),
+      returns: text(row.querySelectorAll("td")[1]),
+    }));
+    return { rows: rows.map((row) => ({ ...row, price: priceOf.get(row.price) ?? "" })), staked: text(stakes?.querySelector("tfoot td")) };
+  });
+}
+
+test("a sure bet is found, opened and staked: ₦10,000 split into whole-naira stakes whose returns agree within ₦1", async ({ page }) => {
+  await registerAndVerify(page, uniqueUser("sure"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+  await page.goto(`${site.baseURL}/sure-bets`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Sure bets/i);
+  await expect(page.getByText(/prices move/i).first()).toBeVisible();
+  const card = page.locator("article.sure-bet").first();
+  await expect(card).toBeVisible({ timeout: 30_000 });
+
+  const total = card.getByLabel(/Total stake \(₦\)/);
+  await total.fill("");
+  await total.fill("10000");
+  const read = await readSureBet(card);
+  expect(read.rows.length).toBeGreaterThanOrEqual(2);
+  const staked = naira(read.staked);
+  expect(staked).toBeLessThanOrEqual(10_000);
+  expect(staked).toBeGreaterThanOrEqual(9_950);
+  expect(read.rows.reduce((sum, row) => sum + naira(row.stake), 0)).toBe(staked);
+  const returns = read.rows.map((row) => naira(row.returns));
+  for (const [i, row] of read.rows.entries()) {
+    expect(Number.isInteger(naira(row.stake)), `${row.outcome} stake in whole naira`).toBe(true);
+    expect(Math.abs(naira(row.stake) * Number(row.price) - returns[i]!), `${row.outcome} returns its stake x its price`).toBeLessThan(0.01);
+  }
+  expect(Math.max(...returns) - Math.min(...returns)).toBeLessThanOrEqual(1);
+  expect(Math.min(...returns)).toBeGreaterThan(staked);
+
+  // Every leg links to its bookmaker's page, as the match page does.
+  for (const link of await card.locator("tbody a[target=_blank]").all()) {
+    expect(await link.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    expect(await link.getAttribute("href")).toMatch(/^https:\/\//);
+  }
+  // And the match is one tap away.
+  await card.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/match\//);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("value bets list prices at least 3 % above the fair price, largest first, with the fair price", async ({ page }) => {
+  await registerAndVerify(page, uniqueUser("value"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+  await page.goto(`${site.baseURL}/value-bets`);
+  const items = page.locator("li.value-bet");
+  await expect(items.first()).toBeVisible({ timeout: 30_000 });
+  const values = await items.evaluateAll((nodes) => nodes.map((node) => Number(/[\d.]+/.exec(node.querySelector(".tool-gain")?.textContent ?? "")?.[0])));
+  expect(values.length).toBeGreaterThan(0);
+  for (const value of values) expect(value).toBeGreaterThanOrEqual(3);
+  expect([...values].sort((a, b) => b - a)).toEqual(values);
+  await expect(items.first().getByText(/Fair price/)).toBeVisible();
+});
