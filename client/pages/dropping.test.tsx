@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { errorReply, renderPage, resetApp, stubApi } from "../../tests/client/harness.tsx";
 import { MATCH_ID, priceDrop } from "../../tests/client/match-fixtures.ts";
 import { DroppingPage, loader, NO_DROPS_MESSAGE } from "./dropping.tsx";
@@ -49,10 +49,14 @@ describe("the dropping odds page", () => {
     expect(screen.queryByRole("list")).toBeNull();
   });
 
-  it("says the drops failed to load when the call fails", async () => {
-    stubApi({ [DROPPING]: errorReply(503, "UPSTREAM_UNAVAILABLE") });
+  it("says the drops failed to load when the call fails, and Retry asks again", async () => {
+    stubApi({ [DROPPING]: [errorReply(503, "UPSTREAM_UNAVAILABLE"), { data: { hours: 24, drops: [] } }] });
     renderDropping();
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Failed to load dropping odds"));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Failed to load dropping odds");
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText(NO_DROPS_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("links back to the dashboard", async () => {

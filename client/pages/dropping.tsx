@@ -3,6 +3,7 @@ import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { DroppingOdds, PriceDrop } from "#shared/contract.ts";
 import { formatKickoff, formatOdds } from "#shared/format.ts";
 import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
+import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
 import { settle, type Served } from "../odds/served.ts";
@@ -75,11 +76,7 @@ function DropList({ served }: { served: Served<DroppingOdds> | undefined }) {
     );
   }
   if (!served.ok) {
-    return (
-      <div className="notification is-danger is-light" role="alert">
-        {DROPPING_LOAD_FAILED_MESSAGE}
-      </div>
-    );
+    return <LoadFailed message={DROPPING_LOAD_FAILED_MESSAGE} />;
   }
   if (served.data.drops.length === 0) return <p className="py-5">{NO_DROPS_MESSAGE}</p>;
   return (

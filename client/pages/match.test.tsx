@@ -103,10 +103,13 @@ describe("the match page rendered on the server", () => {
     expect(html).not.toContain("Payout at best prices");
   });
 
-  it("says the match data failed to load when the API fails otherwise, with a 200 page", async () => {
-    const { status, html } = await renderOnServer(source(new ApiError("Internal error", { status: 500, code: "INTERNAL_ERROR" })));
+  it("says the match data failed to load when the API fails otherwise, with a 200 page, its heading and Retry", async () => {
+    const { status, container } = await renderOnServer(source(new ApiError("Internal error", { status: 500, code: "INTERNAL_ERROR" })));
     expect(status).toBe(200);
-    expect(html).toContain("Failed to load match data");
+    expect(container.querySelector("h1")?.textContent).toBe("Match odds");
+    const alert = container.querySelector("[role=alert]")!;
+    expect(alert.textContent).toContain("Failed to load match data");
+    expect(alert.querySelector("button")?.textContent).toBe("Retry");
   });
 
   it("says a started match's prices are as last seen", async () => {

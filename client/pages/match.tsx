@@ -3,6 +3,7 @@ import type { MarketHistory, MatchDetail } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { formatKickoff } from "#shared/format.ts";
 import { competitionName, isMarketId, marketLabel } from "#shared/reference.ts";
+import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
 import type { DataSource } from "../loaders/source.ts";
@@ -134,10 +135,12 @@ function Match() {
           <Link to="/dashboard">&larr; Back to the dashboard</Link>
         </p>
         {data && !data.detail.ok && (
-          <div className="notification is-danger is-light" role="alert">
+          <>
             <PageMeta title="Match odds" description="Compare every bookmaker's odds for one match." />
-            {MATCH_LOAD_FAILED_MESSAGE}
-          </div>
+            {/* The page keeps its level-one heading when its data failed (axe page-has-heading-one). */}
+            <h1 className="title is-4">Match odds</h1>
+            <LoadFailed message={MATCH_LOAD_FAILED_MESSAGE} />
+          </>
         )}
         {data?.detail.ok && <MatchBoard served={data.detail.data} chart={data.chart} history={data.history} />}
       </div>

@@ -97,6 +97,24 @@ async function firstMatchPath(page: Page): Promise<string> {
   return href!;
 }
 
+/** The browser's odds and profile calls fail from now on (the page-load session check still works). */
+async function failDataCalls(page: Page) {
+  await page.route(/\/api\/(odds|users\/me)([/?]|$)/, (route) => route.abort("failed"));
+}
+
+/** A signed-in page reached through the account menu, a client-side navigation whose loader runs in the browser. */
+async function openFromAccountMenu(page: Page, path: string) {
+  await page.getByRole("banner").getByRole("button", { name: "Account" }).click();
+  await page.getByRole("dialog").locator(`a[href="${path}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
+  await settled(page);
+}
+
+/** The page's message that its data failed to load ("Failed to load ..."). */
+async function expectLoadFailed(page: Page) {
+  await expect(page.getByRole("main").getByText(/^(Failed to load|Error Loading)/).first()).toBeVisible();
+}
+
 async function checkDashboardStates(page: Page, label: string) {
   await visit(page, "/dashboard");
   const views = page.getByRole("group", { name: "View" });
@@ -201,6 +219,37 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Something went wrong!" })).toBeVisible();
       await expectNoViolations(page, `the error screen, ${label}`);
+    });
+
+    test(`pages whose data failed to load have no accessibility violations ${label}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await visit(page, "/no-such-page");
+      await failDataCalls(page);
+      await page.getByRole("main").getByRole("link", { name: "Compare Nigerian Odds" }).click();
+      await expect(page).toHaveURL(/\/nigeria$/);
+      await settled(page);
+      await expectLoadFailed(page);
+      await expectNoViolations(page, `/nigeria, logged out, its preview failed, ${label}`);
+      await page.unrouteAll();
+
+      await registerAndVerify(page, uniqueUser("a11y"));
+      await settled(page);
+      await failDataCalls(page);
+      await page.locator("main a[href^='/match/']").first().click();
+      await expect(page).toHaveURL(/\/match\//);
+      await settled(page);
+      await expectLoadFailed(page);
+      await expectNoViolations(page, `a match page whose data failed, ${label}`);
+      for (const path of ["/dashboard", "/profile"]) {
+        await openFromAccountMenu(page, path);
+        await expectLoadFailed(page);
+        await expectNoViolations(page, `${path} whose data failed, ${label}`);
+      }
+      await page.locator('a[href="/dropping"]:visible').first().click();
+      await expect(page).toHaveURL(/\/dropping(\?|$)/);
+      await settled(page);
+      await expectLoadFailed(page);
+      await expectNoViolations(page, `/dropping whose data failed, ${label}`);
     });
 
     test(`every dialog, with its error states, has no accessibility violations ${label}`, async ({ page }) => {
