@@ -11,7 +11,7 @@ export function BetslipNotice(): JSX.Element | null {
   if (!notice) return null;
   const error = notice.tone === "error";
   return (
-    <div className={error ? "notification is-danger betslip-notice" : "notification is-info betslip-notice"} role={error ? "alert" : "status"}>
+    <div className={error ? "notification is-danger is-light betslip-notice" : "notification is-info is-light betslip-notice"} role={error ? "alert" : "status"}>
       <button type="button" className="delete" aria-label="Dismiss betslip message" onClick={() => useBetslip.getState().dismiss()} />
       {notice.text}
     </div>

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { formatNaira, formatTotalOdds, parseStake } from "./money.ts";
+
+describe("the betslip's money", () => {
+  it("shows naira to the kobo, grouped by thousands", () => {
+    expect(formatNaira(1000)).toBe("₦1,000.00");
+    expect(formatNaira(12345.6)).toBe("₦12,345.60");
+    expect(formatNaira(0.5)).toBe("₦0.50");
+  });
+
+  it("shows a slip's total odds with two decimals, grouped", () => {
+    expect(formatTotalOdds(4.2)).toBe("4.20");
+    expect(formatTotalOdds(1048576)).toBe("1,048,576.00");
+  });
+
+  it.each([
+    ["1000", 1000],
+    ["250.5", 250.5],
+    ["250.50", 250.5],
+    [" 10,000 ", 10000],
+    ["₦5,000.25", 5000.25],
+    ["0.01", 0.01],
+  ])("reads the stake %j as %s naira", (text, stake) => {
+    expect(parseStake(text)).toBe(stake);
+  });
+
+  it.each(["", "0", "0.00", "-5", "1.234", "abc", "1e3", "12.", ".5", "1000000000"])("refuses the stake %j", (text) => {
+    expect(parseStake(text)).toBeUndefined();
+  });
+});

@@ -1,0 +1,230 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import type { Betslip, BetslipRequest } from "#shared/contract.ts";
+import { errorReply, renderPage, resetApp, stubApi, USER, type Reply } from "../../tests/client/harness.tsx";
+import { betslip, bookmakerSlip, EMPTY_BETSLIP, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { STAKE_INVALID_MESSAGE } from "../betslip/money.ts";
+import { useBetslip } from "../betslip/store.ts";
+import { SLIP_REFRESH_MS } from "../betslip/use-live-slip.ts";
+import { BetslipPage, loader, SLIP_FULL_MESSAGE } from "./betslip.tsx";
+
+const NOW = Date.parse("2026-11-22T12:00:00Z");
+const GET = "GET /api/users/betslip";
+const PUT = "PUT /api/users/betslip";
+
+const HOME = leg();
+const OVER = leg({ eventId: "c1:spurs-everton", marketId: 4, selectionTypeId: 8 });
+const AWAY = leg({ eventId: "c2:real-getafe", selectionTypeId: 3 });
+
+/** Arsenal-Chelsea Home and Spurs-Everton Over 2.5: Bet9Ja and BetKing price both, SportyBet only one. */
+const TWO_LEGS: Betslip = betslip([legView(HOME), legView(OVER)], {
+  bookmakers: [bookmakerSlip(2, 4.41), bookmakerSlip(1, 4), bookmakerSlip(3, null, 1000, 1)],
+});
+const ONE_LEG: Betslip = betslip([legView(OVER)], { bookmakers: [bookmakerSlip(2, 2.1), bookmakerSlip(1, 2)] });
+
+afterEach(resetApp);
+
+function renderBetslip(replies: Record<string, Reply | Reply[]>) {
+  const api = stubApi(replies);
+  renderPage({ path: "betslip", Component: BetslipPage, loader, now: NOW });
+  return { api, user: userEvent.setup() };
+}
+
+const legItems = async () => within(await screen.findByRole("list", { name: "Selections" })).getAllByRole("listitem");
+const bookItems = () => within(screen.getByRole("region", { name: "What each bookmaker pays" })).getAllByRole("listitem");
+
+describe("the betslip page", () => {
+  it("lists each selection with its match, market, kick-off and best price, in the order added", async () => {
+    renderBetslip({ [GET]: { data: TWO_LEGS } });
+    const [first, second] = await legItems();
+
+    const match = within(first!).getByRole("link", { name: "Arsenal vs Chelsea" });
+    expect(match.getAttribute("href")).toBe("/match/c1%3Aarsenal-chelsea");
+    expect(first!.textContent).toContain("1X2 (Match Result): Home");
+    expect(first!.textContent).toContain("Kick-off Today • 16:00");
+    expect(first!.textContent).toContain("Best 2.10 at BetKing");
+    expect(within(second!).getByRole("link", { name: "Tottenham vs Everton" }).getAttribute("href")).toBe("/match/c1%3Aspurs-everton");
+    expect(second!.textContent).toContain("OU2.5: Over 2.5");
+    expect(screen.getByText("2 of 20 selections")).toBeTruthy();
+  });
+
+  it("marks a started selection, one no bookmaker prices now, and one whose match is gone", async () => {
+    renderBetslip({
+      [GET]: { data: betslip([legView(HOME, { started: true }), legView(OVER, { prices: [] }), legView(AWAY, { event: null, prices: [], links: [] })]) },
+    });
+    const [started, unpriced, gone] = await legItems();
+
+    expect(within(started!).getByText("Started")).toBeTruthy();
+    expect(within(started!).queryByText("No price")).toBeNull();
+    expect(within(unpriced!).getByText("No price")).toBeTruthy();
+    expect(within(unpriced!).queryByText("Started")).toBeNull();
+    expect(gone!.textContent).toContain("A match no longer listed");
+    expect(within(gone!).queryByRole("link")).toBeNull();
+    expect(within(gone!).getByRole("button", { name: "Remove this match, 1X2 (Match Result): Away from betslip" })).toBeTruthy();
+  });
+
+  it("shows every bookmaker's total odds and payout, best first and highlighted, and those missing a selection as such", async () => {
+    renderBetslip({ [GET]: { data: TWO_LEGS } });
+    await legItems();
+    const [betking, bet9ja, sportybet] = bookItems();
+
+    expect(betking!.className).toContain("is-best");
+    expect(betking!.textContent).toBe("BetKingBest payoutTotal odds 4.41Payout ₦4,410.00");
+    expect(bet9ja!.className).not.toContain("is-best");
+    expect(bet9ja!.textContent).toBe("Bet9JaTotal odds 4.00Payout ₦4,000.00");
+    expect(sportybet!.className).toContain("is-missing");
+    expect(sportybet!.textContent).toBe("SportyBetMissing 1 selection");
+    expect(screen.getByText(/For ₦1,000.00 on all 2 selections/)).toBeTruthy();
+  });
+
+  it("links each bookmaker's name to its page for the first match, in a new tab without referrer", async () => {
+    renderBetslip({ [GET]: { data: TWO_LEGS } });
+    await legItems();
+
+    const bet9ja = screen.getByRole("link", { name: "Bet9Ja: open Arsenal vs Chelsea on Bet9Ja's site" });
+    expect(bet9ja.getAttribute("href")).toBe("https://bet9ja.example/event/c1:arsenal-chelsea");
+    expect(bet9ja.getAttribute("target")).toBe("_blank");
+    expect(bet9ja.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    expect(screen.getByRole("link", { name: "BetKing: open football on BetKing's site" }).getAttribute("href")).toBe("https://betking.example/football");
+    // No link for SportyBet in any leg: its name alone.
+    expect(within(bookItems()[2]!).queryByRole("link")).toBeNull();
+    expect(screen.getByText(/Each name opens your first match/)).toBeTruthy();
+  });
+
+  it("explains how to add selections when the slip is empty", async () => {
+    renderBetslip({ [GET]: { data: EMPTY_BETSLIP } });
+    expect(await screen.findByText("Your betslip is empty.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Find matches on the dashboard" }).getAttribute("href")).toBe("/dashboard");
+    expect(screen.queryByRole("list", { name: "Selections" })).toBeNull();
+  });
+
+  it("says when the slip is full", async () => {
+    const twenty = Array.from({ length: 20 }, (_, i) => legView(leg({ eventId: `ev-${i}` })));
+    renderBetslip({ [GET]: { data: betslip(twenty) } });
+    expect(await screen.findByText(SLIP_FULL_MESSAGE)).toBeTruthy();
+    expect(screen.getByText("20 of 20 selections")).toBeTruthy();
+  });
+
+  it("says the slip failed to load, with Retry", async () => {
+    renderBetslip({ [GET]: errorReply(503, "UPSTREAM_UNAVAILABLE") });
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("Failed to load your betslip"));
+    expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
+  });
+
+  it("shows what the server rendered without asking again", async () => {
+    const api = stubApi();
+    renderPage({ path: "betslip", Component: BetslipPage, loader, now: NOW, served: { betslip: { ok: true, data: TWO_LEGS }, asOf: 0 } });
+    expect(await legItems()).toHaveLength(2);
+    expect(api.callsTo(GET)).toHaveLength(0);
+  });
+});
+
+describe("changing the slip on its page", () => {
+  it("removes a selection at once, saves the slip without it and re-reads the totals", async () => {
+    const { api, user } = renderBetslip({ [GET]: [{ data: TWO_LEGS }, { data: TWO_LEGS }, { data: ONE_LEG }], [PUT]: { data: ONE_LEG } });
+    const [first] = await legItems();
+
+    await user.click(within(first!).getByRole("button", { name: "Remove Arsenal vs Chelsea, 1X2 (Match Result): Home from betslip" }));
+
+    await waitFor(async () => expect(await legItems()).toHaveLength(1));
+    expect(api.callsTo(PUT).map((c) => c.body)).toEqual([{ stake: 1000, legs: [OVER] }]);
+    await waitFor(() => expect(bookItems().map((li) => li.textContent)).toEqual(["BetKingBest payoutTotal odds 2.10Payout ₦2,100.00", "Bet9JaTotal odds 2.00Payout ₦2,000.00"]));
+    expect(api.callsTo(GET)).toHaveLength(3);
+    expect(screen.queryByText("Updating the totals...")).toBeNull();
+  });
+
+  it("drops a removed selection before the API answers, and says the totals are being updated meanwhile", async () => {
+    const { user } = renderBetslip({ [GET]: { data: TWO_LEGS }, [PUT]: "pending" });
+    const [first] = await legItems();
+
+    await user.click(within(first!).getByRole("button", { name: /^Remove Arsenal vs Chelsea/ }));
+
+    // The save never answers: the selection is gone all the same.
+    await waitFor(async () => expect(await legItems()).toHaveLength(1));
+    expect(screen.getByText("Updating the totals...")).toBeTruthy();
+    expect(screen.getByRole("region", { name: "What each bookmaker pays" }).getAttribute("aria-busy")).toBe("true");
+  });
+
+  it("saves a new stake in naira and re-reads the payouts", async () => {
+    const staked = { ...TWO_LEGS, stake: 2500, bookmakers: [bookmakerSlip(2, 4.41, 2500), bookmakerSlip(1, 4, 2500), bookmakerSlip(3, null, 2500, 1)] };
+    const { api, user } = renderBetslip({ [GET]: [{ data: TWO_LEGS }, { data: TWO_LEGS }, { data: staked }], [PUT]: { data: staked } });
+    const input = await screen.findByLabelText("Stake (₦)");
+    expect((input as HTMLInputElement).value).toBe("1000");
+
+    await user.clear(input);
+    await user.type(input, "2,500{Enter}");
+
+    await waitFor(() => expect(api.callsTo(PUT).map((c) => (c.body as BetslipRequest).stake)).toEqual([2500]));
+    await waitFor(() => expect(bookItems()[0]!.textContent).toContain("Payout ₦11,025.00"));
+    expect((input as HTMLInputElement).value).toBe("2500");
+  });
+
+  it("puts the stake back when the API refuses it", async () => {
+    const { api, user } = renderBetslip({ [GET]: { data: TWO_LEGS }, [PUT]: errorReply(400, "VALIDATION_ERROR", "The stake must be a positive amount.") });
+    const input = await screen.findByLabelText("Stake (₦)");
+
+    await user.clear(input);
+    await user.type(input, "5000{Enter}");
+
+    await waitFor(() => expect(api.callsTo(PUT)).toHaveLength(1));
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe("1000"));
+    expect(useBetslip.getState().notice).toEqual({ tone: "error", text: "The stake must be a positive amount." });
+  });
+
+  it.each(["0", "abc", "12.345", ""])("refuses the stake %j with a message tied to the field, and saves nothing", async (typed) => {
+    const { api, user } = renderBetslip({ [GET]: { data: TWO_LEGS } });
+    const input = await screen.findByLabelText("Stake (₦)");
+
+    await user.clear(input);
+    if (typed) await user.type(input, typed);
+    await user.click(screen.getByRole("button", { name: "Update stake" }));
+
+    const message = await screen.findByText(STAKE_INVALID_MESSAGE);
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.getAttribute("aria-describedby")).toBe(message.id);
+    expect(api.callsTo(PUT)).toHaveLength(0);
+  });
+});
+
+describe("the slip's prices, live", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("are read again every 30 seconds while the page is visible, and not while it is hidden", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const { api } = renderBetslip({ [GET]: { data: TWO_LEGS } });
+    await legItems();
+    expect(api.callsTo(GET)).toHaveLength(1);
+
+    act(() => vi.advanceTimersByTime(SLIP_REFRESH_MS));
+    await waitFor(() => expect(api.callsTo(GET)).toHaveLength(2));
+
+    const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    act(() => vi.advanceTimersByTime(SLIP_REFRESH_MS));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo(GET)).toHaveLength(2);
+    visibility.mockRestore();
+  });
+
+  it("are read again when the window gets the focus back, keeping the slip on screen meanwhile", async () => {
+    const { api } = renderBetslip({ [GET]: [{ data: TWO_LEGS }, "pending"] });
+    await legItems();
+
+    act(() => void window.dispatchEvent(new Event("focus")));
+
+    await waitFor(() => expect(api.callsTo(GET)).toHaveLength(2));
+    expect(await legItems()).toHaveLength(2);
+    expect(screen.queryByText("Loading your betslip...")).toBeNull();
+  });
+
+  it("bring changes made on another device into the slip (and its badge)", async () => {
+    stubApi({ [GET]: { data: ONE_LEG } });
+    await useBetslip.getState().load(USER.id);
+    expect(useBetslip.getState().legs).toEqual([OVER]);
+    const { api } = renderBetslip({ [GET]: { data: TWO_LEGS } });
+
+    expect(await legItems()).toHaveLength(2);
+    await waitFor(() => expect(useBetslip.getState().legs).toEqual([HOME, OVER]));
+    expect(api.callsTo(PUT)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,104 @@
+import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { BETSLIP_MAX_LEGS, type Betslip } from "#shared/contract.ts";
+import { BookmakerTotals } from "../betslip/bookmaker-totals.tsx";
+import { SlipLegs } from "../betslip/slip-legs.tsx";
+import { plainLeg, sameLeg, slipKey } from "../betslip/slip.ts";
+import { StakeForm } from "../betslip/stake-form.tsx";
+import { useBetslip } from "../betslip/store.ts";
+import { useLiveSlip, type SlipReading } from "../betslip/use-live-slip.ts";
+import { LoadFailed } from "../components/load-failed.tsx";
+import { PageMeta } from "../components/page-meta.tsx";
+import { deliver, protectedSource } from "../loaders/page-data.ts";
+import { settle } from "../odds/served.ts";
+import { RequireSession } from "../session/require-session.tsx";
+import type { RootData } from "../shell/root-loader.ts";
+
+export const BETSLIP_LOAD_FAILED_MESSAGE = "Failed to load your betslip";
+export const SLIP_FULL_MESSAGE = `Your betslip is full: ${BETSLIP_MAX_LEGS} selections is the most. Remove one to add another.`;
+
+/**
+ * /betslip's data, on the server for the first HTML and in the browser for later visits and every
+ * re-read (DESIGN section 12). `asOf`: the betslip store's save count when the slip was asked for
+ * (always 0 on the server, which never saves), so a reading older than a save is not taken for the
+ * slip (client/betslip/use-live-slip.ts).
+ */
+export async function loader({ context }: LoaderFunctionArgs): Promise<SlipReading | null> {
+  const source = protectedSource(context);
+  if (!source) return null;
+  return deliver(context, { betslip: settle(source.betslip()), asOf: useBetslip.getState().revision });
+}
+
+function EmptySlip() {
+  return (
+    <div className="slip-empty">
+      <p className="mb-2">
+        <strong>Your betslip is empty.</strong>
+      </p>
+      <p className="mb-3">
+        Tap a selection&apos;s heading (Home, Draw, Away, Over 2.5...) in any odds table to add it: on the dashboard&apos;s match cards or on a match page. One selection per match, up to {BETSLIP_MAX_LEGS}. Then this page shows which bookmaker pays the most for them all.
+      </p>
+      <Link className="button is-primary" to="/dashboard">
+        Find matches on the dashboard
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The slip as read from the API, with the user's changes not yet re-read applied: a removed leg goes
+ * at once, the stake shows as typed, and the totals say they are being updated until the next read.
+ */
+function SlipView({ view }: { view: Betslip }) {
+  const root = useRouteLoaderData("root") as RootData;
+  const ready = useBetslip((s) => s.status === "ready");
+  const legs = useBetslip((s) => s.legs);
+  const stake = useBetslip((s) => s.stake);
+  const shown = ready ? view.legs.filter((leg) => legs.some((l) => sameLeg(l, leg))) : view.legs;
+  const current = !ready || slipKey({ stake, legs }) === slipKey({ stake: view.stake, legs: view.legs.map(plainLeg) });
+  if (shown.length === 0 && (current || legs.length === 0)) return <EmptySlip />;
+  return (
+    <>
+      <p className="mb-3" role="status">
+        {shown.length} of {BETSLIP_MAX_LEGS} selections
+      </p>
+      {shown.length >= BETSLIP_MAX_LEGS && <p className="notification is-warning is-light">{SLIP_FULL_MESSAGE}</p>}
+      <SlipLegs legs={shown} now={root.now} timeZone={root.timeZone} />
+      <StakeForm stake={ready ? stake : view.stake} />
+      <BookmakerTotals bookmakers={view.bookmakers} legs={view.legs} stake={view.stake} updating={!current} />
+    </>
+  );
+}
+
+function SlipBoard() {
+  const reading = useLoaderData() as SlipReading | null;
+  const served = useLiveSlip(reading);
+  if (!reading) return null;
+  if (!served) {
+    return (
+      <p className="has-text-centered py-5" role="status">
+        Loading your betslip...
+      </p>
+    );
+  }
+  if (!served.ok) return <LoadFailed message={BETSLIP_LOAD_FAILED_MESSAGE} />;
+  return <SlipView view={served.data} />;
+}
+
+/** /betslip (DESIGN section 11): the user's selections and what every bookmaker pays for them all. */
+export function BetslipPage() {
+  return (
+    <RequireSession>
+      <PageMeta title="Betslip" description="Your selections, and which Nigerian bookmaker pays the most for the whole slip." />
+      <section className="section px-3">
+        <div className="container is-max-tablet">
+          <p className="mb-3">
+            <Link to="/dashboard">&larr; Back to the dashboard</Link>
+          </p>
+          <h1 className="title is-4 mb-2">Betslip</h1>
+          <p className="mb-4">Your selections compared across every bookmaker: prices are read again every 30 seconds while this page is open.</p>
+          <SlipBoard />
+        </div>
+      </section>
+    </RequireSession>
+  );
+}
