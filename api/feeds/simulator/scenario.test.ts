@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { bestLegs, fairProbabilities, sureBetProfitPct, valuePct, type Leg } from "#shared/bettor-math.ts";
+import { bestLegs, fairProbabilities, sureBetProfitPct, sureBetStakes, valuePct, type Leg } from "#shared/bettor-math.ts";
 import type { BookmakerPrices } from "#shared/odds-math.ts";
 import { BOOKMAKERS, harness, LEAGUE_PATHS, MINUTE, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
 import { ADAPTERS } from "../bookmakers/index.ts";
@@ -44,6 +44,14 @@ function expectSureBet(rows: readonly BookmakerPrices[], label: string): Leg[] {
   const profit = sureBetProfitPct(legs);
   expect(profit, label).toBeGreaterThanOrEqual(2);
   expect(profit, label).toBeLessThanOrEqual(4);
+  // Issue 17's journey: ₦10,000 in whole-naira stakes returns more than the stake, within ₦1 whatever the result.
+  const stakes = sureBetStakes(legs, 10_000);
+  const staked = stakes.reduce((sum, s) => sum + s.stake, 0);
+  expect(staked, label).toBeGreaterThanOrEqual(9_950);
+  expect(staked, label).toBeLessThanOrEqual(10_000);
+  const returns = stakes.map((s) => s.returns);
+  expect(Math.max(...returns) - Math.min(...returns), label).toBeLessThanOrEqual(1);
+  expect(Math.min(...returns), label).toBeGreaterThan(10_000);
   return legs;
 }
 
@@ -65,8 +73,8 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
         const [sure] = listedByAll(sim, league.competitionId, t);
         const label = `${league.key} at ${new Date(t).toISOString()}`;
         const legs = expectSureBet(matchResultRows(sim, sure!, t), label);
-        // Two bookmakers out of line with each other, as a real sure bet is.
-        expect(new Set(legs.map((l) => l.provider)).size, label).toBeGreaterThan(1);
+        // Three bookmakers out of line with each other, one leg each.
+        expect(new Set(legs.map((l) => l.provider)).size, label).toBe(3);
       }
     }
   });
@@ -81,19 +89,25 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
     }
   });
 
-  it("holds both through a minute of 5-second price steps (SIM_STEP_S=5)", () => {
+  it("holds both through a minute of 5-second price steps (SIM_STEP_S=5), the sure bet's legs standing still", () => {
     const sim = scenarioSim(SEED, 5_000);
-    const moved = new Set<string>();
+    const legs = new Set<string>();
+    const otherMarkets = new Set<string>();
+    const valueMarkets = new Set<string>();
     for (let step = 0; step < 12; step += 1) {
       const t = INSTANTS[1]! + step * 5_000;
       const [sure, value] = listedByAll(sim, 1, t);
-      const rows = matchResultRows(sim, sure!, t);
-      expectSureBet(rows, `step ${step}`);
-      expectValueBetOnly(matchResultRows(sim, value!, t), `step ${step}`);
-      moved.add(JSON.stringify(rows));
+      legs.add(JSON.stringify(expectSureBet(matchResultRows(sim, sure!, t), `step ${step}`)));
+      otherMarkets.add(JSON.stringify(BOOKMAKERS.map((bk) => sim.quote(bk, sure!, t)!.filter((m) => m.kind !== "1X2"))));
+      const valueRows = matchResultRows(sim, value!, t);
+      expectValueBetOnly(valueRows, `step ${step}`);
+      valueMarkets.add(JSON.stringify(valueRows));
     }
-    // The prices under the sure bet still move with the market.
-    expect(moved.size).toBeGreaterThan(1);
+    // The same legs at every collection, however the five books' fetches interleave...
+    expect(legs.size).toBe(1);
+    // ...while the fixture's other markets, and the value bet's market, move with the model.
+    expect(otherMarkets.size).toBeGreaterThan(1);
+    expect(valueMarkets.size).toBeGreaterThan(1);
   });
 
   it("keeps the sure-bet fixture until it kicks off, then the value-bet fixture takes its place", () => {
