@@ -1,0 +1,120 @@
+/**
+ * The betslip's compiled styles on its real components in happy-dom: targets, contrast, and what
+ * axe can judge without a layout engine (names, roles, labels). Colour contrast by axe and the
+ * 360 px layout are the browser tests' (tests/e2e/accessibility.spec.ts).
+ */
+import { render, screen } from "@testing-library/react";
+import axe from "axe-core";
+import { MemoryRouter } from "react-router";
+import * as sass from "sass";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { EventCard } from "../odds/event-card.tsx";
+import { BetslipPage, loader } from "../pages/betslip.tsx";
+import { useSession } from "../session/store.ts";
+import { BetslipBadge } from "./betslip-badge.tsx";
+import { useBetslip } from "./store.ts";
+import { betslip, bookmakerSlip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { oddsEvent, renderPage, resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
+
+beforeAll(() => {
+  const style = document.createElement("style");
+  style.textContent = sass.compile("client/styles/main.scss", { loadPaths: ["node_modules"], quietDeps: true, silenceDeprecations: ["import"] }).css;
+  document.head.append(style);
+});
+
+afterEach(resetApp);
+
+/** sRGB channels (0-255) of "#rgb", "#rrggbb", "rgb(r, g, b)" or "hsl(h, s%, l%)", as happy-dom reports them. */
+function channels(colour: string): number[] {
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(colour);
+  if (short) return short.slice(1).map((h) => parseInt(h + h, 16));
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (hex) return hex.slice(1).map((h) => parseInt(h, 16));
+  const numbers = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+  if (!colour.startsWith("hsl")) return numbers;
+  const [h, s, l] = [numbers[0]!, numbers[1]! / 100, numbers[2]! / 100];
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  return [0, 8, 4].map((n) => 255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))));
+}
+
+/** WCAG 2 contrast ratio of two colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, bl] = channels(colour).map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+async function axeViolations(): Promise<string[]> {
+  const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false }, region: { enabled: false } } });
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(" | ")}`);
+}
+
+function renderLiveCard() {
+  useSession.setState({ user: USER, loading: false });
+  render(
+    <MemoryRouter>
+      <EventCard event={oddsEvent({ id: "c1:ars-che" })} timeZone="Africa/Lagos" now={Date.parse("2026-11-22T09:00:00Z")} clock={{ now: Date.parse("2026-11-22T09:00:00Z") }} />
+    </MemoryRouter>,
+  );
+}
+
+describe("the betslip buttons in the odds tables", () => {
+  it("are 44 px targets whose words contrast at least 4.5:1, on the slip or not", async () => {
+    stubApi({ "GET /api/users/betslip": { data: betslip([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 2 }))]) } });
+    await useBetslip.getState().load(USER.id);
+    renderLiveCard();
+    const off = getComputedStyle(screen.getByRole("button", { name: /Home to betslip$/ }));
+    const on = getComputedStyle(screen.getByRole("button", { name: /Draw from betslip$/ }));
+
+    expect(off.minHeight).toBe("44px");
+    expect(contrast(off.color, off.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(on.color, on.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(off.borderColor, "#ffffff")).toBeGreaterThanOrEqual(3);
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe("the top bar's badge", () => {
+  it("is a 44 px target whose count reads 4.5:1 on its pill", async () => {
+    stubApi();
+    useSession.setState({ user: USER, loading: false });
+    await useBetslip.getState().load(USER.id);
+    render(
+      <MemoryRouter>
+        <BetslipBadge />
+      </MemoryRouter>,
+    );
+    const badge = getComputedStyle(screen.getByRole("link", { name: "Betslip, 0 selections" }));
+    const count = getComputedStyle(document.querySelector(".betslip-count")!);
+    expect(badge.minHeight).toBe("44px");
+    expect(contrast(count.color, count.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe("the betslip page", () => {
+  it("has labelled controls and names axe accepts", async () => {
+    stubApi({
+      "GET /api/users/betslip": { data: betslip([legView(leg(), { started: true }), legView(leg({ eventId: "c1:spurs-everton" }), { prices: [] })], { bookmakers: [bookmakerSlip(2, 4.41), bookmakerSlip(3, null, 1000, 1)] }) },
+    });
+    renderPage({ path: "betslip", Component: BetslipPage, loader });
+    await screen.findByLabelText("Stake (₦)");
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it("writes its quiet text and its stake error at 4.5:1 or more on white", () => {
+    for (const className of ["slip-leg-detail", "slip-stake-error"]) {
+      const element = document.createElement("span");
+      element.className = className;
+      document.body.append(element);
+      expect(contrast(getComputedStyle(element).color, "#ffffff"), className).toBeGreaterThanOrEqual(4.5);
+      element.remove();
+    }
+  });
+});
