@@ -114,15 +114,14 @@ function priceForValue(books: Book1x2, bk: BookmakerKey, index: number, target: 
 }
 
 /**
- * A value bet and no sure bet: every book's prices capped at the consensus fair price less a
- * margin, which grows until the best prices keep NO_SURE_BET_MARGIN once one book's long-shot
- * price is raised to the value.
+ * A value bet on one selection (`longShot`: 0 home, 1 draw, 2 away) and no sure bet: every book's
+ * prices capped at the consensus fair price less a margin, which grows until the best prices keep
+ * NO_SURE_BET_MARGIN once one book's price on that selection is raised to the value.
  */
-export function withValueBet(seed: number, serial: number, books: Book1x2): Book1x2 {
+export function withValueBet(seed: number, serial: number, books: Book1x2, longShot: number): Book1x2 {
   const valueBook = BOOKMAKER_KEYS[Math.floor(unit(seed, "scenario-value-book", serial) * BOOKMAKER_KEYS.length)]!;
   const target = VALUE.from + VALUE.spread * unit(seed, "scenario-value", serial);
   const p = consensus(books);
-  const longShot = p.indexOf(Math.min(...p));
   let played = books;
   for (let margin = 0.02; margin <= 0.15; margin += 0.005) {
     const capped: Book1x2 = new Map();

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { bestLegs, fairProbabilities, sureBetProfitPct, sureBetStakes, valuePct, type Leg } from "#shared/bettor-math.ts";
 import type { BookmakerPrices } from "#shared/odds-math.ts";
-import { BOOKMAKERS, harness, LEAGUE_PATHS, MINUTE, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { BOOKMAKERS, harness, HOUR, LEAGUE_PATHS, MINUTE, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
 import { ADAPTERS } from "../bookmakers/index.ts";
 import { BOOKMAKER_IDS, type BookmakerKey, type FeedRequest } from "../types.ts";
 import { bet9jaEventId, betkingItemId, nairabetEventId, onexbetGameId } from "./event-ids.ts";
@@ -32,10 +32,12 @@ function listedByAll(sim: FeedSimulator, competitionId: number, t: number): SimF
   return sim.upcoming(competitionId, t).filter((f) => BOOKMAKERS.every((bk) => sim.quote(bk, f, t) !== null));
 }
 
-/** Every price's value against the consensus, highest first. */
-function values(rows: readonly BookmakerPrices[]): number[] {
+/** Every price's value against the consensus, highest first, with who offers it on what. */
+function values(rows: readonly BookmakerPrices[]): { value: number; at: string }[] {
   const fair = fairProbabilities(1, rows)!;
-  return rows.flatMap((row) => row.odds.map((p) => valuePct(p.value, fair.get(p.selectionTypeId)!))).sort((a, b) => b - a);
+  return rows
+    .flatMap((row) => row.odds.map((p) => ({ value: valuePct(p.value, fair.get(p.selectionTypeId)!), at: `${row.provider}:${p.selectionTypeId}` })))
+    .sort((a, b) => b.value - a.value);
 }
 
 function expectSureBet(rows: readonly BookmakerPrices[], label: string): Leg[] {
@@ -55,14 +57,16 @@ function expectSureBet(rows: readonly BookmakerPrices[], label: string): Leg[] {
   return legs;
 }
 
-function expectValueBetOnly(rows: readonly BookmakerPrices[], label: string): void {
+/** Asserts one value bet and no sure bet in the 1X2; answers where the value bet is (bookmaker:selection). */
+function expectValueBetOnly(rows: readonly BookmakerPrices[], label: string): string {
   expect(rows, label).toHaveLength(5);
   expect(sureBetProfitPct(bestLegs(1, rows)!), label).toBeUndefined();
   const [best, next] = values(rows);
-  expect(best, label).toBeGreaterThanOrEqual(6);
-  expect(best, label).toBeLessThanOrEqual(10);
+  expect(best!.value, label).toBeGreaterThanOrEqual(6);
+  expect(best!.value, label).toBeLessThanOrEqual(10);
   // The one price worth showing: every other stays under the 3 % the value page starts at.
-  expect(next, label).toBeLessThan(3);
+  expect(next!.value, label).toBeLessThan(3);
+  return best!.at;
 }
 
 describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
@@ -94,20 +98,32 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
     const legs = new Set<string>();
     const otherMarkets = new Set<string>();
     const valueMarkets = new Set<string>();
+    const valueBets = new Set<string>();
     for (let step = 0; step < 12; step += 1) {
       const t = INSTANTS[1]! + step * 5_000;
       const [sure, value] = listedByAll(sim, 1, t);
       legs.add(JSON.stringify(expectSureBet(matchResultRows(sim, sure!, t), `step ${step}`)));
       otherMarkets.add(JSON.stringify(BOOKMAKERS.map((bk) => sim.quote(bk, sure!, t)!.filter((m) => m.kind !== "1X2"))));
       const valueRows = matchResultRows(sim, value!, t);
-      expectValueBetOnly(valueRows, `step ${step}`);
+      valueBets.add(expectValueBetOnly(valueRows, `step ${step}`));
       valueMarkets.add(JSON.stringify(valueRows));
     }
-    // The same legs at every collection, however the five books' fetches interleave...
+    // The same legs at every collection, however the five books' fetches interleave, and the value bet on one book's one selection...
     expect(legs.size).toBe(1);
+    expect(valueBets.size).toBe(1);
     // ...while the fixture's other markets, and the value bet's market, move with the model.
     expect(otherMarkets.size).toBeGreaterThan(1);
     expect(valueMarkets.size).toBeGreaterThan(1);
+  });
+
+  it("keeps each league's value bet on one bookmaker's one selection while the market moves for days", () => {
+    const sim = scenarioSim();
+    for (const league of LEAGUES) {
+      const [sure, value] = listedByAll(sim, league.competitionId, TUESDAY);
+      const seen = new Set<string>();
+      for (let t = TUESDAY; t < sure!.kickoff; t += 3 * HOUR) seen.add(expectValueBetOnly(matchResultRows(sim, value!, t), `${league.key} ${new Date(t).toISOString()}`));
+      expect([...seen], league.key).toHaveLength(1);
+    }
   });
 
   it("keeps the sure-bet fixture until it kicks off, then the value-bet fixture takes its place", () => {

@@ -6,7 +6,8 @@
  * as without a scenario.
  */
 import { BOOKMAKER_KEYS, type BookmakerKey } from "../types.ts";
-import { listedByAll, PRICE_STEP_MS, quoteFixture, type QuotedMarket } from "./pricing.ts";
+import { outcomeProbabilities } from "./goals-model.ts";
+import { consensusGoals, listedByAll, PRICE_STEP_MS, quoteFixture, type QuotedMarket } from "./pricing.ts";
 import { withSureBet, withValueBet, type Book1x2 } from "./scenario-bets.ts";
 import { LISTING_WINDOW_MS, upcomingFixtures, type SimFixture } from "./schedule.ts";
 
@@ -57,6 +58,16 @@ function sureBetMarket(seed: number, fixture: SimFixture, stepMs: number): Book1
   return sureBets.get(key);
 }
 
+/**
+ * The value bet's selection, the same for the fixture's whole life: the least likely result by
+ * the model's consensus when the fixture was listed (a price a few percent off is likelier there).
+ */
+function longShot(seed: number, fixture: SimFixture): number {
+  const p = outcomeProbabilities(consensusGoals(seed, fixture, fixture.kickoff - LISTING_WINDOW_MS));
+  const chances = [p.home, p.draw, p.away];
+  return chances.indexOf(Math.min(...chances));
+}
+
 /** quoteFixture, with the scenario's 1X2 on the fixtures it plays on. */
 export function quoteInScenario(seed: number, bk: BookmakerKey, fixture: SimFixture, now: number, stepMs = PRICE_STEP_MS): QuotedMarket[] | null {
   const own = quoteFixture(seed, bk, fixture, now, stepMs);
@@ -65,9 +76,9 @@ export function quoteInScenario(seed: number, bk: BookmakerKey, fixture: SimFixt
   let played: Book1x2 | undefined;
   if (role === "sure-bet") played = sureBetMarket(seed, fixture, stepMs);
   else {
-    // The value bet moves with the market: rebuilt from the books' prices at this instant.
+    // The value bet moves with the market, rebuilt from the books' prices at this instant.
     const books = matchResults(seed, fixture, now, stepMs, [bk, own]);
-    played = books && withValueBet(seed, fixture.serial, books);
+    played = books && withValueBet(seed, fixture.serial, books, longShot(seed, fixture));
   }
   // Never suspended, so the bet is there at every collection; NairaBet's boost flag would mislabel the prices.
   return own.map((m) => (m.kind === "1X2" && played?.has(bk) ? { ...m, prices: played.get(bk)!, suspended: false, boosted: false } : m));
