@@ -116,6 +116,18 @@ async function expectLoadFailed(page: Page) {
   await expect(page.getByRole("main").getByText(/^(Failed to load|Error Loading)/).first()).toBeVisible();
 }
 
+/** A selection added to the betslip from a card (pressed toggle, badge count), then another of the same market (the slip's notice). */
+async function checkBetslipTaps(page: Page, label: string) {
+  const add = page.getByRole("main").getByRole("button", { name: /^Add .* to betslip$/ });
+  await add.first().click();
+  await expect(page.getByRole("main").getByRole("button", { name: /^Remove .* from betslip$/ })).toHaveCount(1);
+  await settled(page);
+  await expectNoViolations(page, `/dashboard with a selection on the betslip, ${label}`);
+  await add.first().click();
+  await settled(page);
+  await expectNoViolations(page, `/dashboard after a second selection of the same market, ${label}`);
+}
+
 async function checkDashboardStates(page: Page, label: string) {
   await visit(page, "/dashboard");
   const views = page.getByRole("group", { name: "View" });
@@ -127,6 +139,7 @@ async function checkDashboardStates(page: Page, label: string) {
   await expect(views.getByRole("button", { name: "Cards" })).toHaveAttribute("aria-pressed", "true");
   await settled(page);
   await expectNoViolations(page, `/dashboard, Cards view, ${label}`);
+  await checkBetslipTaps(page, label);
   // The first word of a team the dashboard shows ("Arsenal vs ..." -> "Arsenal") finds at least that match.
   const event = await page.locator("main a[href^='/match/']").first().innerText();
   await page.getByLabel("Search a team").fill(event.trim().split(/\s+/)[0]!);
