@@ -209,6 +209,12 @@ for (const viewport of VIEWPORTS) {
       }
       await checkDashboardStates(page, label);
 
+      await visit(page, "/feedback");
+      await page.getByLabel("Your feedback").fill("The odds tables read well on my phone.");
+      await page.getByRole("button", { name: "Submit Feedback" }).click();
+      await expect(page.getByRole("main").getByRole("status")).toBeVisible();
+      await expectNoViolations(page, `/feedback once sent, ${label}`);
+
       const match = await firstMatchPath(page);
       await visit(page, match);
       await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Page Not Found");
