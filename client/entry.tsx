@@ -1,8 +1,6 @@
-import { StrictMode, startTransition } from "react";
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "react-router";
-import { routes } from "./routes.tsx";
-import type { RootData } from "./shell/root-loader.ts";
+import type { HydrationState } from "react-router";
 
 declare global {
   interface Window {
@@ -10,36 +8,38 @@ declare global {
   }
 }
 
+/** Resolves in a new task: the browser may paint and handle input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * Starts the app in steps, each run in a task of its own (DESIGN section 8: TBT at most 200 ms on
+ * a 4x slower phone, where all of it as one task took about 100 ms of module evaluation and 85 ms
+ * of hydration): React DOM with this module; then the router, the routes and the shell
+ * (client/boot/app.tsx); then the page the server rendered; then hydration, itself a transition
+ * that yields every few milliseconds (a tap meanwhile is replayed once its part is hydrated).
+ * The boot script preloads the steps' chunks with this one (scripts/build/bundles.ts): no round
+ * trip is added.
+ */
 async function start() {
-  const hydrationData = window.__staticRouterHydrationData;
-  const root = hydrationData?.loaderData?.root as RootData | undefined;
-  // A prerendered page was rendered at build time for no one: give it this browser's clock and zone.
-  if (root && document.documentElement.hasAttribute("data-prerendered")) {
-    root.now = Date.now();
-    root.timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || root.timeZone;
-  }
-  // Lazy pages matched by the server must be loaded before hydrating, or the first render differs.
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== "function") return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-  const router = createBrowserRouter(routes, { hydrationData });
   const container = document.getElementById("root");
   if (!container) return;
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page (a signed-in dashboard: one 300 ms task on a 4x slower phone;
-  // DESIGN section 8, TBT at most 200 ms). A tap meanwhile is replayed once its part is hydrated.
+  await nextTask();
+  const { serverRenderedApp } = await import("./boot/app.tsx");
+  await nextTask();
+  const app = await serverRenderedApp({
+    location: window.location,
+    hydrationData: window.__staticRouterHydrationData,
+    prerendered: document.documentElement.hasAttribute("data-prerendered"),
+  });
+  await nextTask();
   startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
+    hydrateRoot(container, app);
   });
 }
 

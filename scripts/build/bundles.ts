@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import * as esbuild from "esbuild";
+import { trimRouter } from "./trim-router.ts";
 
 /** The browsers the client supports (DESIGN section 8), for the bundle and the inline boot script. */
 export const BROWSER_TARGETS = ["es2022", "chrome100", "safari15", "firefox100"];
@@ -8,8 +9,31 @@ export const BROWSER_TARGETS = ["es2022", "chrome100", "safari15", "firefox100"]
 export interface ClientManifest {
   /** Entry name -> public URL of its hashed file. */
   entries: Record<string, string>;
-  /** Entry name -> URLs of the chunks it imports statically, for modulepreload. */
+  /** Entry name -> URLs of the chunks it loads at start, for modulepreload (startChunks). */
   imports: Record<string, string[]>;
+}
+
+type Outputs = esbuild.Metafile["outputs"];
+
+/** `file` and every chunk it imports statically, transitively: what loads and runs with it. */
+function withStaticImports(outputs: Outputs, file: string, into = new Set<string>()): Set<string> {
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const i of outputs[file]?.imports ?? []) if (i.kind === "import-statement" && !i.external) withStaticImports(outputs, i.path, into);
+  return into;
+}
+
+/**
+ * The chunks an entry loads at start, itself left out: its static imports, and the steps it
+ * imports dynamically from its own file (client/entry.tsx evaluates React DOM, the app and the
+ * page in tasks of their own) with theirs. Pages and dialogs, imported from other modules, are
+ * not among them: they load on demand.
+ */
+export function startChunks(outputs: Outputs, entryFile: string): string[] {
+  const chunks = withStaticImports(outputs, entryFile);
+  for (const i of outputs[entryFile]?.imports ?? []) if (i.kind === "dynamic-import" && !i.external) withStaticImports(outputs, i.path, chunks);
+  chunks.delete(entryFile);
+  return [...chunks];
 }
 
 /** Bundles the browser app: ESM, content-hashed, code-split, minified; writes manifest.json. */
@@ -32,6 +56,7 @@ export async function buildClient(entries: Record<string, string>, outdir: strin
     define: { "process.env.NODE_ENV": '"production"' },
     legalComments: "none",
     logLevel: "warning",
+    plugins: [trimRouter],
   });
   const manifest: ClientManifest = { entries: {}, imports: {} };
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
@@ -40,7 +65,7 @@ export async function buildClient(entries: Record<string, string>, outdir: strin
     if (!name) continue;
     const url = (path: string) => `${publicPath}/${relative(outdir, path).split("\\").join("/")}`;
     manifest.entries[name] = url(file);
-    manifest.imports[name] = output.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path));
+    manifest.imports[name] = startChunks(result.metafile.outputs, file).map(url);
   }
   await writeFile(join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2));
   return manifest;
