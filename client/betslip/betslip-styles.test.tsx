@@ -70,7 +70,7 @@ describe("the betslip buttons in the odds tables", () => {
     stubApi({ "GET /api/users/betslip": { data: betslip([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 2 }))]) } });
     await useBetslip.getState().load(USER.id);
     renderLiveCard();
-    const off = getComputedStyle(screen.getByRole("button", { name: /Home to betslip$/ }));
+    const off = getComputedStyle(await screen.findByRole("button", { name: /Home to betslip$/ }));
     const on = getComputedStyle(screen.getByRole("button", { name: /Draw from betslip$/ }));
 
     expect(off.minHeight).toBe("44px");

@@ -2,13 +2,7 @@ import type { JSX } from "react";
 import type { BetslipLeg } from "#shared/contract.ts";
 import { selectionLabel } from "#shared/reference.ts";
 import { useBetslip } from "./store.ts";
-import { legName, sameLeg } from "./slip.ts";
-
-/** The event a table's selections belong to, for the tables that can add them to the betslip. */
-export interface SlipEvent {
-  id: string;
-  name: string;
-}
+import { legName, sameLeg, type SlipEvent } from "./slip.ts";
 
 /**
  * A plus on a selection a tap adds, a tick on one that is on the slip: the pressed state shown, not
@@ -42,15 +36,5 @@ export function SlipToggle({ event, marketId, selectionTypeId }: { event: SlipEv
       <SlipMark onSlip={onSlip} />
       {selectionLabel(selectionTypeId)}
     </button>
-  );
-}
-
-/** A selection's column heading: the toggle where the table offers one, else the label alone. */
-export function SelectionHeading({ event, marketId, selectionTypeId }: { event: SlipEvent | undefined; marketId: number; selectionTypeId: number }): JSX.Element {
-  return (
-    // `abbr`: what a screen reader repeats beside each price in the column, rather than the button's whole name.
-    <th scope="col" abbr={event ? selectionLabel(selectionTypeId) : undefined}>
-      {event ? <SlipToggle event={event} marketId={marketId} selectionTypeId={selectionTypeId} /> : selectionLabel(selectionTypeId)}
-    </th>
   );
 }

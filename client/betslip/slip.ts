@@ -4,6 +4,12 @@ import { marketLabel, selectionLabel } from "#shared/reference.ts";
 /** What the slip holds, as PUT /users/betslip takes it: the stake in naira and the legs in the order added. */
 export type SlipContent = BetslipRequest;
 
+/** The event a table's selections belong to, for the tables that can add them to the betslip. */
+export interface SlipEvent {
+  id: string;
+  name: string;
+}
+
 /** A new user's slip, as the API answers it before anything was saved. */
 export const EMPTY_SLIP: SlipContent = { stake: 1000, legs: [] };
 

@@ -136,8 +136,8 @@ describe("a market table's betslip buttons", () => {
     const api = stubApi({ "PUT /api/users/betslip": { data: betslip([legView(leg({ eventId: "c1:ars-che", marketId: 4, selectionTypeId: 9 }))]) } });
     useSession.setState({ user: USER, loading: false });
     render(<MarketTable market={{ marketId: 4, odds: [row(1, [[8, 1.8, 1.8], [9, 2.05, 2.0]])] }} links={LINKS} slipEvent={{ id: "c1:ars-che", name: "Arsenal vs Chelsea" }} />);
+    expect((await screen.findByRole("button", { name: "Add Arsenal vs Chelsea, OU2.5: Over 2.5 to betslip" })).getAttribute("aria-pressed")).toBe("false");
     expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Bookmaker", "Over 2.5", "Under 2.5"]);
-    expect(screen.getByRole("button", { name: "Add Arsenal vs Chelsea, OU2.5: Over 2.5 to betslip" }).getAttribute("aria-pressed")).toBe("false");
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Add Arsenal vs Chelsea, OU2.5: Under 2.5 to betslip" }));
 

@@ -230,10 +230,10 @@ describe("a live card's betslip buttons", () => {
     );
   }
 
-  it("turns each selection's heading into a toggle named for what a tap does, keeping the heading's words", () => {
+  it("turns each selection's heading into a toggle named for what a tap does, keeping the heading's words", async () => {
     stubApi();
     renderLive();
-    const home = screen.getByRole("button", { name: "Add Arsenal vs Chelsea, 1X2 (Match Result): Home to betslip" });
+    const home = await screen.findByRole("button", { name: "Add Arsenal vs Chelsea, 1X2 (Match Result): Home to betslip" });
     expect(home.getAttribute("aria-pressed")).toBe("false");
     expect(screen.getAllByRole("button", { name: /to betslip$/ })).toHaveLength(3);
     expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Bookmaker", "Home", "Draw", "Away", "Ov"]);
@@ -251,7 +251,7 @@ describe("a live card's betslip buttons", () => {
     renderLive();
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole("button", { name: "Add Arsenal vs Chelsea, 1X2 (Match Result): Draw to betslip" }));
+    await user.click(await screen.findByRole("button", { name: "Add Arsenal vs Chelsea, 1X2 (Match Result): Draw to betslip" }));
 
     const draw = await screen.findByRole("button", { name: "Remove Arsenal vs Chelsea, 1X2 (Match Result): Draw from betslip" });
     expect(draw.getAttribute("aria-pressed")).toBe("true");
@@ -270,7 +270,7 @@ describe("a live card's betslip buttons", () => {
     stubApi({ "GET /api/users/betslip": { data: betslip([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 3 }))]) } });
     await useBetslip.getState().load(USER.id);
     renderLive();
-    expect(screen.getByRole("button", { name: "Remove Arsenal vs Chelsea, 1X2 (Match Result): Away from betslip" }).getAttribute("aria-pressed")).toBe("true");
+    expect((await screen.findByRole("button", { name: "Remove Arsenal vs Chelsea, 1X2 (Match Result): Away from betslip" })).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByRole("button", { name: /Home to betslip$/ }).getAttribute("aria-pressed")).toBe("false");
   });
 

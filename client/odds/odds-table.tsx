@@ -1,7 +1,7 @@
-import { memo } from "react";
+import { lazy, memo, Suspense, type JSX } from "react";
 import type { EventMarket } from "#shared/contract.ts";
-import { bookmakerName, marketLabel, marketSelections } from "#shared/reference.ts";
-import { SelectionHeading } from "../betslip/slip-toggle.tsx";
+import { bookmakerName, marketLabel, marketSelections, selectionLabel } from "#shared/reference.ts";
+import type { SlipEvent } from "../betslip/slip.ts";
 import { StaleIcon } from "./flag-icons.tsx";
 import { MarginCell } from "./margin-cell.tsx";
 import { OddsCell } from "./odds-cell.tsx";
@@ -12,6 +12,30 @@ function columnsOf(market: EventMarket): readonly number[] {
   if (known.length > 0) return known;
   const seen = new Set(market.odds.flatMap((row) => row.odds.map((o) => o.selectionTypeId)));
   return [...seen].sort((a, b) => a - b);
+}
+
+/**
+ * The betslip toggle and its store load only where a table offers it (a signed-in user's): the
+ * public pages' odds tables ship none of it (DESIGN section 8, public JavaScript budget). It is the
+ * chunk the signed-in top bar loads at start, so a table rarely waits for it.
+ */
+const SlipToggle = lazy(() => import("../betslip/signed-in.tsx").then((m) => ({ default: m.SlipToggle })));
+
+/**
+ * A selection's column heading, here and on the match page: its add-to-betslip toggle where the
+ * table offers one (`event`), else the label alone.
+ */
+export function SelectionHeading({ event, marketId, selectionTypeId }: { event: SlipEvent | undefined; marketId: number; selectionTypeId: number }): JSX.Element {
+  const label = selectionLabel(selectionTypeId);
+  if (!event) return <th scope="col">{label}</th>;
+  return (
+    // `abbr`: what a screen reader repeats beside each price in the column, rather than the button's whole name.
+    <th scope="col" abbr={label}>
+      <Suspense fallback={label}>
+        <SlipToggle event={event} marketId={marketId} selectionTypeId={selectionTypeId} />
+      </Suspense>
+    </th>
+  );
 }
 
 /**

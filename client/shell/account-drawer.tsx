@@ -1,7 +1,6 @@
 import { useEffect, useRef, type JSX, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { SlipIcon } from "../betslip/slip-icon.tsx";
-import { HelpIcon, HomeIcon, LogoutIcon, MessageIcon, PercentIcon, TagIcon, UserIcon } from "../components/icons.tsx";
+import { CoinsIcon, HelpIcon, HomeIcon, LogoutIcon, MessageIcon, PercentIcon, TagIcon, UserIcon } from "../components/icons.tsx";
 
 export interface AccountDrawerProps {
   id: string;
@@ -13,7 +12,7 @@ export interface AccountDrawerProps {
 
 const LINKS = [
   { to: "/dashboard", label: "Home", Icon: HomeIcon },
-  { to: "/betslip", label: "Betslip", Icon: SlipIcon },
+  { to: "/betslip", label: "Betslip", Icon: CoinsIcon },
   { to: "/sure-bets", label: "Sure bets", Icon: PercentIcon },
   { to: "/value-bets", label: "Value bets", Icon: TagIcon },
   { to: "/profile", label: "Profile", Icon: UserIcon },

@@ -1,8 +1,5 @@
-import type { JSX, RefObject } from "react";
+import { lazy, Suspense, type JSX, type RefObject } from "react";
 import { Link } from "react-router";
-import { BetslipBadge } from "../betslip/betslip-badge.tsx";
-import { BetslipNotice } from "../betslip/betslip-notice.tsx";
-import { useBetslipSync } from "../betslip/use-betslip-sync.ts";
 import { UserIcon } from "../components/icons.tsx";
 import { useDialogs } from "../dialogs/store.ts";
 import { useCurrentUser } from "../session/require-session.tsx";
@@ -10,6 +7,10 @@ import { AccountDrawer } from "./account-drawer.tsx";
 import { useAccountMenu } from "./use-account-menu.ts";
 
 const DRAWER_ID = "account-menu";
+
+/** The betslip's badge and messages load for a signed-in user only: public pages ship none of them (DESIGN section 8). */
+const SignedInSlip = lazy(() => import("../betslip/signed-in.tsx").then((m) => ({ default: m.SignedInSlip })));
+const BetslipNotice = lazy(() => import("../betslip/signed-in.tsx").then((m) => ({ default: m.BetslipNotice })));
 
 /** The signed-in tools beside the account button on tablets and up; phones reach them from the bottom bar. */
 const TOOL_LINKS = [
@@ -22,7 +23,6 @@ const TOOL_LINKS = [
 export function TopBar(): JSX.Element {
   const { user } = useCurrentUser();
   const menu = useAccountMenu();
-  useBetslipSync();
   return (
     <>
       <header className="top-bar">
@@ -36,7 +36,9 @@ export function TopBar(): JSX.Element {
                 {label}
               </Link>
             ))}
-            <BetslipBadge />
+            <Suspense fallback={null}>
+              <SignedInSlip />
+            </Suspense>
             <AccountButton buttonRef={menu.accountButton} expanded={menu.menuOpen} onClick={menu.openMenu} />
           </div>
         ) : (
@@ -44,7 +46,11 @@ export function TopBar(): JSX.Element {
         )}
       </header>
       {menu.logoutError && <LogoutAlert message={menu.logoutError} onDismiss={menu.dismissLogoutError} />}
-      {user && <BetslipNotice />}
+      {user && (
+        <Suspense fallback={null}>
+          <BetslipNotice />
+        </Suspense>
+      )}
       {/* Outside the sticky header, whose stacking context would put the bottom bar above the drawer. */}
       {user && menu.menuOpen && (
         <AccountDrawer
