@@ -1,7 +1,7 @@
 import type { JSX } from "react";
 import type { BetslipLegView, BookmakerLink, BookmakerSlip } from "#shared/contract.ts";
 import { bookmakerName } from "#shared/reference.ts";
-import { formatNaira, formatTotalOdds } from "./money.ts";
+import { formatKobo, formatTotalOdds } from "./money.ts";
 import { selectionCount } from "./slip.ts";
 
 /** The bookmaker's page for the slip: the event of the first leg it lists (DESIGN section 10's links, no affiliate parameters). */
@@ -39,7 +39,7 @@ function BookmakerItem({ book, best, legs }: { book: BookmakerSlip; best: boolea
             Total odds <strong>{formatTotalOdds(book.totalOdds!)}</strong>
           </span>
           <span>
-            Payout <strong>{formatNaira(book.payout!)}</strong>
+            Payout <strong>{formatKobo(book.payout!)}</strong>
           </span>
         </span>
       ) : (
@@ -70,7 +70,7 @@ export function BookmakerTotals({ bookmakers, legs, stake, updating }: Bookmaker
         What each bookmaker pays
       </h2>
       <p className="mb-2">
-        For {formatNaira(stake)} on all {selectionCount(legs.length)}, at each bookmaker&apos;s prices now.
+        For {formatKobo(stake)} on all {selectionCount(legs.length)}, at each bookmaker&apos;s prices now.
         {legs.length > 1 && " Each name opens your first match on that bookmaker's site."}
       </p>
       {updating && (

@@ -1,25 +1,27 @@
-/** Naira and accumulator odds as the betslip shows them, the same on the server and in the browser. */
+import { formatNaira } from "../tools/money.ts";
 
-const NAIRA = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The slip's stake and total odds as the betslip shows and reads them, the same on the server and in the browser. */
 
-/** '₦12,345.60': to the kobo, grouped by thousands. */
-export const formatNaira = (amount: number) => `₦${NAIRA.format(amount)}`;
+const GROUPED = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A stake or payout to the kobo: '₦12,345.60' (the bettor tools' one naira format). */
+export const formatKobo = (amount: number) => formatNaira(amount, { kobo: true });
 
 /** A slip's total odds grow fast (twenty legs at 2.00 make 1,048,576.00): grouped, two decimals as every price. */
-export const formatTotalOdds = (odds: number) => NAIRA.format(odds);
+export const formatTotalOdds = (odds: number) => GROUPED.format(odds);
 
 /** The stake's text in the input: no grouping and no '.00', so it reads as typed ('1000', '250.5'). */
 export const stakeText = (stake: number) => String(stake);
 
-/** Naira and kobo; up to 999,999,999.99, which no bookmaker would take on one slip anyway. */
-const STAKE_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
+/** The API's limit for a slip's stake (api/betslip/request.ts, decision 019). */
+export const BETSLIP_MAX_STAKE = 10_000_000;
 
-export const STAKE_INVALID_MESSAGE = "Enter a stake in naira above 0, with at most two decimals (for example 1000 or 250.50).";
+export const STAKE_INVALID_MESSAGE = `Enter a stake in naira above ₦0 and at most ${formatNaira(BETSLIP_MAX_STAKE)}, with at most two decimals (for example 1000 or 250.50).`;
 
-/** The stake typed, read as naira: spaces, commas and a leading ₦ allowed; undefined unless it is a positive amount to the kobo. */
+/** The stake typed, read as naira: spaces, commas and a leading ₦ allowed; undefined unless it is a positive amount to the kobo within the limit. */
 export function parseStake(text: string): number | undefined {
   const plain = text.replace(/[\s,]/g, "").replace(/^₦/, "");
-  if (!STAKE_PATTERN.test(plain)) return undefined;
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(plain)) return undefined;
   const stake = Number(plain);
-  return stake > 0 ? stake : undefined;
+  return stake > 0 && stake <= BETSLIP_MAX_STAKE ? stake : undefined;
 }

@@ -44,8 +44,8 @@ function LegItem({ leg, now, timeZone }: { leg: BetslipLegView; now: number; tim
           </span>
         )}
         <span className="slip-leg-marks">
-          {leg.started && <span className="tag is-warning">Started</span>}
-          <BestPrice prices={leg.prices} />
+          {/* A started leg can no longer be backed: every bookmaker misses it (decision 019). */}
+          {leg.started ? <span className="tag is-warning">Started</span> : <BestPrice prices={leg.prices} />}
         </span>
       </div>
       <button type="button" className="button slip-remove" aria-label={`Remove ${name} from betslip`} onClick={() => void useBetslip.getState().remove(plainLeg(leg))}>

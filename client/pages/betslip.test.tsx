@@ -51,7 +51,8 @@ describe("the betslip page", () => {
 
   it("marks a started selection, one no bookmaker prices now, and one whose match is gone", async () => {
     renderBetslip({
-      [GET]: { data: betslip([legView(HOME, { started: true }), legView(OVER, { prices: [] }), legView(AWAY, { event: null, prices: [], links: [] })]) },
+      // As the API shows them (decision 019): a started leg has no prices; a pruned one no event either.
+      [GET]: { data: betslip([legView(HOME, { started: true, prices: [] }), legView(OVER, { prices: [] }), legView(AWAY, { event: null, started: true, prices: [], links: [] })]) },
     });
     const [started, unpriced, gone] = await legItems();
 
@@ -60,6 +61,7 @@ describe("the betslip page", () => {
     expect(within(unpriced!).getByText("No price")).toBeTruthy();
     expect(within(unpriced!).queryByText("Started")).toBeNull();
     expect(gone!.textContent).toContain("A match no longer listed");
+    expect(within(gone!).getByText("Started")).toBeTruthy();
     expect(within(gone!).queryByRole("link")).toBeNull();
     expect(within(gone!).getByRole("button", { name: "Remove this match, 1X2 (Match Result): Away from betslip" })).toBeTruthy();
   });
