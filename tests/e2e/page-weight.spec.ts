@@ -5,7 +5,11 @@ import { PUBLIC_PATHS, site } from "./helpers.ts";
 
 /** DESIGN section 8. */
 const FIRST_RESPONSE_BUDGET = 14_600;
-const SCRIPT_BUDGET = 120 * 1024;
+/** JavaScript a public page loads before any dialog opens (issue 15, item 13). */
+const SCRIPT_BUDGET = 100 * 1024;
+/** JavaScript a public page loads in all, the dialogs' included. */
+const SCRIPT_WITH_DIALOGS_BUDGET = 120 * 1024;
+const isDialogs = (url: string) => /\/dialogs-[^/]*\.js$/.test(url);
 
 /** The bytes on the wire for a GET with `Accept-Encoding: gzip` (Node's http client does not decompress). */
 function fetchGzip(url: string): Promise<{ status: number; encoding: string; bytes: Buffer }> {
@@ -29,7 +33,19 @@ async function gzipBytes(url: string): Promise<{ bytes: number; served: boolean 
   return { bytes: gzipSync(answer.bytes, { level: 9 }).length, served: false };
 }
 
-test("each public page's first response is at most 14,600 bytes gzip and its JavaScript at most 120 KB gzip", async ({ browser }) => {
+/** Gzip bytes of each script, as served; the ones the server did not send gzip-encoded are listed. */
+async function scriptBytes(urls: Iterable<string>): Promise<{ bytes: number; notServedGzip: string[] }> {
+  let bytes = 0;
+  const notServedGzip: string[] = [];
+  for (const url of urls) {
+    const size = await gzipBytes(url);
+    bytes += size.bytes;
+    if (!size.served) notServedGzip.push(url);
+  }
+  return { bytes, notServedGzip };
+}
+
+test("each public page's first response is at most 14,600 bytes gzip, its JavaScript at most 100 KB gzip before a dialog opens and 120 KB with the dialogs", async ({ browser }) => {
   const { baseURL } = site();
   const rows: string[] = [];
   for (const path of PUBLIC_PATHS) {
@@ -43,26 +59,30 @@ test("each public page's first response is at most 14,600 bytes gzip and its Jav
       if (res.request().resourceType() === "script") scripts.add(res.url());
     });
     await page.goto(path, { waitUntil: "networkidle" });
+    const beforeDialogs = [...scripts];
+    // Touching Login fetches the dialogs (client/dialogs/dialog-host.tsx): the rest of the page's JavaScript.
+    await page.getByRole("banner").getByRole("button", { name: "Login" }).hover();
+    await expect.poll(() => [...scripts].filter(isDialogs).length, `${path}: the dialogs load on a touch of Login`).toBe(1);
+    await page.waitForLoadState("networkidle");
     await context.close();
-    let js = 0;
-    const notServedGzip: string[] = [];
-    for (const url of scripts) {
-      const size = await gzipBytes(url);
-      js += size.bytes;
-      if (!size.served) notServedGzip.push(url);
-    }
+    const before = await scriptBytes(beforeDialogs);
+    const all = await scriptBytes(scripts);
 
     rows.push(
       `${path.padEnd(22)} html ${String(html.bytes).padStart(6)} B gzip${html.served ? "" : " (gzip -9 of body)"}   ` +
-        `js ${String(js).padStart(7)} B gzip in ${scripts.size} scripts${notServedGzip.length ? ` (${notServedGzip.length} not served gzip)` : ""}`,
+        `js ${String(before.bytes).padStart(7)} B gzip in ${beforeDialogs.length} scripts, ${String(all.bytes).padStart(7)} B with the dialogs` +
+        `${all.notServedGzip.length ? ` (${all.notServedGzip.length} not served gzip)` : ""}`,
     );
-    expect.soft(scripts.size, `${path} loads its JavaScript`).toBeGreaterThan(0);
-    // The dialogs load on first use (client/dialogs/dialog-host.tsx), not with the page.
-    expect.soft([...scripts].filter((url) => /\/dialogs-[^/]*\.js$/.test(url)), `${path}: dialog code before any dialog opens`).toEqual([]);
+    expect.soft(beforeDialogs.length, `${path} loads its JavaScript`).toBeGreaterThan(0);
+    // The dialogs load on first use, not with the page.
+    expect.soft(beforeDialogs.filter(isDialogs), `${path}: dialog code before any dialog opens`).toEqual([]);
     expect.soft(html.bytes, `${path}: first response, gzip bytes`).toBeLessThanOrEqual(FIRST_RESPONSE_BUDGET);
-    expect.soft(js, `${path}: JavaScript, gzip bytes`).toBeLessThanOrEqual(SCRIPT_BUDGET);
+    expect.soft(before.bytes, `${path}: JavaScript before a dialog opens, gzip bytes`).toBeLessThanOrEqual(SCRIPT_BUDGET);
+    expect.soft(all.bytes, `${path}: JavaScript with the dialogs, gzip bytes`).toBeLessThanOrEqual(SCRIPT_WITH_DIALOGS_BUDGET);
   }
-  console.log(`Page weight (budgets: first response ${FIRST_RESPONSE_BUDGET} B, JavaScript ${SCRIPT_BUDGET} B):\n  ${rows.join("\n  ")}`);
+  console.log(
+    `Page weight (budgets: first response ${FIRST_RESPONSE_BUDGET} B, JavaScript ${SCRIPT_BUDGET} B before a dialog opens, ${SCRIPT_WITH_DIALOGS_BUDGET} B with the dialogs):\n  ${rows.join("\n  ")}`,
+  );
   test.info().annotations.push({ type: "page weight", description: rows.join("\n") });
 });
 
@@ -72,10 +92,10 @@ test("the dialogs' code arrives when a Login button is first touched, and the di
     if (res.request().resourceType() === "script") scripts.push(res.url());
   });
   await page.goto("/", { waitUntil: "networkidle" });
-  expect(scripts.filter((url) => /\/dialogs-[^/]*\.js$/.test(url))).toEqual([]);
+  expect(scripts.filter(isDialogs)).toEqual([]);
   const login = page.getByRole("banner").getByRole("button", { name: "Login" });
   await login.hover();
-  await expect.poll(() => scripts.filter((url) => /\/dialogs-[^/]*\.js$/.test(url)).length).toBe(1);
+  await expect.poll(() => scripts.filter(isDialogs).length).toBe(1);
   await login.click();
   await expect(page.getByRole("dialog", { name: "Log In" })).toBeVisible();
 });
