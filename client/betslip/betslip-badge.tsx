@@ -15,6 +15,7 @@ export function BetslipBadge(): JSX.Element {
     <Link className="betslip-badge" to="/betslip" aria-label={known ? `Betslip, ${selectionCount(count)}` : "Betslip"}>
       <SlipIcon />
       <span className="is-hidden-mobile">Betslip</span>
+      {/* The space keeps the visible words ('Betslip 3') inside the name 'Betslip, 3 selections' (WCAG 2.5.3). */}{" "}
       {known && <span className="betslip-count">{count}</span>}
     </Link>
   );

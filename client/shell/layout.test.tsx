@@ -287,6 +287,8 @@ describe("the betslip badge", () => {
 
     expect(badge.getAttribute("href")).toBe("/betslip");
     expect(badge.querySelector(".betslip-count")?.textContent).toBe("3");
+    // What it shows is inside what it is called (WCAG 2.5.3: 'Betslip 3' in 'Betslip, 3 selections').
+    expect(badge.textContent).toBe("Betslip 3");
     expect(api.callsTo(BETSLIP)).toHaveLength(1);
   });
 
