@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
 import {
@@ -36,14 +37,6 @@ const VIEWPORTS = [
   { width: 360, height: 800 },
   { width: 1280, height: 800 },
 ] as const;
-
-/**
- * Signed-in pages of the route tree (client/routes.tsx) that are not in PROTECTED_PATHS, checked
- * with them. When this was written /sure-bets and /value-bets were in PROTECTED_PATHS and /betslip
- * (issue 17) was still being built: add "/betslip" here when its route lands, unless it joins
- * PROTECTED_PATHS.
- */
-const PAGES_NOT_YET_IN_PROTECTED_PATHS: readonly string[] = [];
 
 interface AxeViolation {
   id: string;
@@ -128,6 +121,17 @@ async function checkBetslipTaps(page: Page, label: string) {
   await expectNoViolations(page, `/dashboard after a second selection of the same market, ${label}`);
 }
 
+/** /betslip holding the selection the dashboard checks added: its totals, then a stake it refuses. */
+async function checkBetslipWithSelection(page: Page, label: string) {
+  await visit(page, "/betslip");
+  await expect(page.getByRole("list", { name: "Selections" }).getByRole("listitem")).toHaveCount(1);
+  await expectNoViolations(page, `/betslip with a selection, ${label}`);
+  await page.getByLabel("Stake (₦)").fill("abc");
+  await page.getByRole("button", { name: "Update stake" }).click();
+  await expect(page.getByLabel("Stake (₦)")).toHaveAttribute("aria-invalid", "true");
+  await expectNoViolations(page, `/betslip with a stake it refuses, ${label}`);
+}
+
 async function checkDashboardStates(page: Page, label: string) {
   await visit(page, "/dashboard");
   const views = page.getByRole("group", { name: "View" });
@@ -182,6 +186,21 @@ async function checkPasswordDialogs(page: Page, email: string, label: string) {
   await expectNoViolations(page, `the reset-password dialog, ${label}`);
 }
 
+/** Every static path of the route tree, read from client/routes.tsx's `path: "..."` entries. */
+function routeTreePaths(): string[] {
+  const source = readFileSync(new URL("../../client/routes.tsx", import.meta.url), "utf8");
+  return [...source.matchAll(/\bpath: "([^"]+)"/g)].map((m) => m[1]!).map((path) => (path.startsWith("/") ? path : `/${path}`));
+}
+
+test("the checks below cover every page of the route tree", () => {
+  // Dynamic paths have their own checks: /match/:id (a real event and an unknown id) and * (the 404 page).
+  const dynamic = ["/match/:id", "/*"];
+  const pages = routeTreePaths().filter((path) => path !== "/" && !dynamic.includes(path));
+  expect(pages.length).toBeGreaterThan(10);
+  expect(pages.filter((path) => !([...PUBLIC_PATHS, ...PROTECTED_PATHS] as string[]).includes(path))).toEqual([]);
+  expect(routeTreePaths()).toEqual(expect.arrayContaining(["/", ...dynamic]));
+});
+
 for (const viewport of VIEWPORTS) {
   const label = `at ${viewport.width} px`;
 
@@ -201,13 +220,14 @@ for (const viewport of VIEWPORTS) {
     test(`every page, logged in, has no accessibility violations ${label}`, async ({ page }) => {
       test.setTimeout(180_000);
       await registerAndVerify(page, uniqueUser("a11y"));
-      for (const path of [...PROTECTED_PATHS, ...PAGES_NOT_YET_IN_PROTECTED_PATHS, ...PUBLIC_PATHS]) {
+      for (const path of [...PROTECTED_PATHS, ...PUBLIC_PATHS]) {
         await visit(page, path);
         await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
         await expect(notFoundHeading(page), `${path} is a page of the route tree`).toHaveCount(0);
         await expectNoViolations(page, `${path}, logged in, ${label}`);
       }
       await checkDashboardStates(page, label);
+      await checkBetslipWithSelection(page, label);
 
       await visit(page, "/feedback");
       await page.getByLabel("Your feedback").fill("The odds tables read well on my phone.");
