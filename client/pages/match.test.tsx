@@ -173,6 +173,20 @@ describe("the match page in the browser", () => {
     expect(within(highest).getAllByRole("cell")[0]!.textContent).toContain("4.50");
   });
 
+  it("offers each selection of an upcoming match to the betslip with one tap, and none of a started one", async () => {
+    stubApi();
+    renderMatch(served());
+    const adds = await screen.findAllByRole("button", { name: /^Add .* to betslip$/ });
+    expect(adds.length).toBeGreaterThanOrEqual(3);
+    expect(adds[0]!.getAttribute("aria-pressed")).toBe("false");
+    cleanup();
+
+    renderMatch(served(matchDetail({ started: true })));
+    await screen.findByRole("table", { name: "1X2 (Match Result)" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryAllByRole("button", { name: /^Add .* to betslip$/ })).toHaveLength(0);
+  });
+
   it("opens no stream for a match that has started", () => {
     renderMatch(served(matchDetail({ started: true })));
     expect(FakeEventSource.opened).toHaveLength(0);

@@ -114,7 +114,7 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
       )}
       {event.markets.length === 0 && <p className="py-3">No bookmaker has prices for this match yet.</p>}
       {event.markets.map((market) => (
-        <MarketTable key={market.marketId} market={market} links={event.links}>
+        <MarketTable key={market.marketId} market={market} links={event.links} slipEvent={event.started ? undefined : event}>
           {market.marketId === chart ? (
             <ChartArea history={arrived && (history ? { ok: true, data: history } : arrived)} market={{ marketId: market.marketId, selections: selectionsOf(market) }} end={end} timeZone={root.timeZone} />
           ) : (

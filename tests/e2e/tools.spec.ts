@@ -118,8 +118,7 @@ test("a betslip of three selections from the dashboard and a match page survives
   await expect(badge(page)).toHaveAccessibleName("Betslip, 0 selections");
 
   // Two taps on the dashboard's cards: one selection in each of two matches.
-  const adds = page.getByRole("main").getByRole("button", { name: /^Add .* to betslip$/ });
-  const cards = page.locator("article").filter({ has: adds });
+  const cards = page.getByRole("main").locator("article.event-card").filter({ has: page.getByRole("button", { name: /^Add .* to betslip$/ }) });
   await expect(cards.nth(2)).toBeVisible({ timeout: 30_000 });
   await cards.nth(0).getByRole("button", { name: /^Add .* to betslip$/ }).first().click();
   await expect(badge(page)).toHaveAccessibleName("Betslip, 1 selection");
