@@ -286,11 +286,14 @@ for (const viewport of VIEWPORTS) {
         await expectLoadFailed(page);
         await expectNoViolations(page, `${path} whose data failed, ${label}`);
       }
-      await page.locator('a[href="/dropping"]:visible').first().click();
-      await expect(page).toHaveURL(/\/dropping(\?|$)/);
-      await settled(page);
-      await expectLoadFailed(page);
-      await expectNoViolations(page, `/dropping whose data failed, ${label}`);
+      for (const path of ["/dropping", "/sure-bets", "/value-bets"]) {
+        // The top bar's links at 1280 px, the bottom bar's at 360 px.
+        await page.locator(`a[href="${path}"]:visible`).first().click();
+        await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
+        await settled(page);
+        await expectLoadFailed(page);
+        await expectNoViolations(page, `${path} whose data failed, ${label}`);
+      }
     });
 
     test(`every dialog, with its error states, has no accessibility violations ${label}`, async ({ page }) => {
