@@ -109,7 +109,7 @@ async function expectLoadFailed(page: Page) {
   await expect(page.getByRole("main").getByText(/^(Failed to load|Error Loading)/).first()).toBeVisible();
 }
 
-/** A selection added to the betslip from a card (pressed toggle, badge count), then another of the same market (the slip's notice). */
+/** A selection added to the betslip from a card (pressed toggle, badge count), then the next one of that card (one per match: the slip replaces it). */
 async function checkBetslipTaps(page: Page, label: string) {
   const add = page.getByRole("main").getByRole("button", { name: /^Add .* to betslip$/ });
   await add.first().click();
