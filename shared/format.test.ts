@@ -1,9 +1,18 @@
 import { describe, it, expect } from "vitest";
-import { asShown, formatCount, formatKickoff, formatMargin, formatOdds, marginBadgeColour } from "./format.ts";
+import { asShown, formatCount, formatExactOdds, formatKickoff, formatMargin, formatOdds, marginBadgeColour } from "./format.ts";
 
 const LAGOS = "Africa/Lagos"; // UTC+1 all year
 const NEW_YORK = "America/New_York";
 const TOKYO = "Asia/Tokyo";
+
+describe("formatExactOdds", () => {
+  it("shows two decimals, or three when the bookmaker quotes three, so stake x price is the return shown", () => {
+    expect(formatExactOdds(2.5)).toBe("2.50");
+    expect(formatExactOdds(2.345)).toBe("2.345");
+    expect(formatExactOdds(1.3)).toBe("1.30");
+    expect(formatExactOdds(null)).toBe("-");
+  });
+});
 
 describe("formatOdds", () => {
   it("shows odds with exactly two decimals", () => {

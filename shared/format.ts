@@ -29,6 +29,16 @@ export function formatOdds(value?: number | null): string {
   return isNumber(value) ? shownText(value) : ABSENT;
 }
 
+/**
+ * A price as the bookmaker pays it, for the bettor tools' arithmetic on screen (stake x price =
+ * return): two decimals, or three when the bookmaker quotes three (1xBet's 2.345 is not 2.35).
+ */
+export function formatExactOdds(value?: number | null): string {
+  if (!isNumber(value)) return ABSENT;
+  const three = value.toFixed(3);
+  return three.endsWith("0") ? shownText(value) : three;
+}
+
 /** Margin in percent with 2 decimals; '-' when the bookmaker's set is incomplete (margin null). */
 export function formatMargin(margin?: number | null): string {
   return isNumber(margin) ? `${shownText(margin)}%` : ABSENT;

@@ -179,6 +179,16 @@ describe("the sure bets page", () => {
     );
   });
 
+  it("shows a three-decimal price as the bookmaker quotes it, so its stake x price is the return shown", async () => {
+    const bet = { ...twoWay(), legs: [leg(8, 5, 2.115), leg(9, 4, 2.05)] };
+    stubApi({ [SURE_BETS]: answer([bet]) });
+    renderSureBets();
+    const card = within((await screen.findAllByRole("article"))[0]!);
+    expect(card.getByText("2.115")).toBeTruthy();
+    const [over] = stakeRows("Real Madrid vs Getafe, OU2.5");
+    expect(naira(over![2])).toBeCloseTo(Math.round(naira(over![1]) * 2.115 * 100) / 100, 2);
+  });
+
   it("splits the total typed with the keyboard, with or without separators", async () => {
     stubApi({ [SURE_BETS]: answer([threeWay()]) });
     renderSureBets();

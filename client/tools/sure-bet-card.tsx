@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { SureBet } from "#shared/contract.ts";
-import { formatOdds } from "#shared/format.ts";
+import { formatExactOdds } from "#shared/format.ts";
 import { marketLabel, selectionLabel } from "#shared/reference.ts";
 import { BookmakerLinkOut } from "./bookmaker-link.tsx";
 import { PriceAge } from "./price-age.tsx";
@@ -44,7 +44,7 @@ export function SureBetCard({ bet, now, ageNow, timeZone }: SureBetCardProps) {
           {bet.legs.map((leg) => (
             <tr key={leg.selectionTypeId}>
               <th scope="row">{selectionLabel(leg.selectionTypeId)}</th>
-              <td className="tool-price">{formatOdds(leg.value)}</td>
+              <td className="tool-price">{formatExactOdds(leg.value)}</td>
               <td>
                 <BookmakerLinkOut link={leg.link} />
                 <PriceAge at={leg.updatedAt} now={ageNow} />
