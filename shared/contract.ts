@@ -165,6 +165,8 @@ export type ValueBets = { minValuePct: number; valueBets: ValueBet[]; updatedAt:
 /** One selection on a betslip: at most one per event, at most BETSLIP_MAX_LEGS in all. */
 export type BetslipLeg = { eventId: string; marketId: number; selectionTypeId: number };
 export const BETSLIP_MAX_LEGS = 20;
+/** The largest stake a slip takes, in naira (decision 019); the sure-bet calculator splits at most this too. */
+export const MAX_STAKE_NAIRA = 10_000_000;
 /** PUT /users/betslip: the whole slip; `stake` in naira, positive, at most two decimals. */
 export type BetslipRequest = { stake: number; legs: BetslipLeg[] };
 /**

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { BETSLIP_MAX_LEGS, type BetslipRequest } from "#shared/contract.ts";
+import { BETSLIP_MAX_LEGS, MAX_STAKE_NAIRA, type BetslipRequest } from "#shared/contract.ts";
 import { hasBrokenCharacters, hasControlCharacters } from "#shared/validation.ts";
 import { findMarket, marketLabel } from "#shared/reference.ts";
 import { AppError } from "../http/errors.ts";
 
 /** ₦10,000,000: far above any bookmaker's stake limit, and so no real slip's. */
-export const MAX_STAKE_NAIRA = 10_000_000;
 /** Event ids are the store's keys (`c1:2026-11-28:arsenal+chelsea`); anything longer is none of ours. */
 export const MAX_EVENT_ID_LENGTH = 100;
 

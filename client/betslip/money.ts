@@ -1,3 +1,4 @@
+import { MAX_STAKE_NAIRA } from "#shared/contract.ts";
 import { formatNaira } from "../tools/money.ts";
 
 /** The slip's stake and total odds as the betslip shows and reads them, the same on the server and in the browser. */
@@ -13,15 +14,13 @@ export const formatTotalOdds = (odds: number) => GROUPED.format(odds);
 /** The stake's text in the input: no grouping and no '.00', so it reads as typed ('1000', '250.5'). */
 export const stakeText = (stake: number) => String(stake);
 
-/** The API's limit for a slip's stake (api/betslip/request.ts, decision 019). */
-export const BETSLIP_MAX_STAKE = 10_000_000;
 
-export const STAKE_INVALID_MESSAGE = `Enter a stake in naira above ₦0 and at most ${formatNaira(BETSLIP_MAX_STAKE)}, with at most two decimals (for example 1000 or 250.50).`;
+export const STAKE_INVALID_MESSAGE = `Enter a stake in naira above ₦0 and at most ${formatNaira(MAX_STAKE_NAIRA)}, with at most two decimals (for example 1000 or 250.50).`;
 
 /** The stake typed, read as naira: spaces, commas and a leading ₦ allowed; undefined unless it is a positive amount to the kobo within the limit. */
 export function parseStake(text: string): number | undefined {
   const plain = text.replace(/[\s,]/g, "").replace(/^₦/, "");
   if (!/^\d{1,8}(\.\d{1,2})?$/.test(plain)) return undefined;
   const stake = Number(plain);
-  return stake > 0 && stake <= BETSLIP_MAX_STAKE ? stake : undefined;
+  return stake > 0 && stake <= MAX_STAKE_NAIRA ? stake : undefined;
 }

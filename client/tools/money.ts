@@ -1,3 +1,4 @@
+import { MAX_STAKE_NAIRA } from "#shared/contract.ts";
 /** Naira amounts on the bettor tools' pages: stakes in whole naira, returns to the kobo. */
 
 const WHOLE = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 0 });
@@ -9,18 +10,13 @@ export function formatNaira(amount: number, { kobo = false } = {}): string {
   return `${amount < 0 && text !== "0" && text !== "0.00" ? "\u2212" : ""}₦${text}`;
 }
 
-/**
- * The largest total the calculator splits: beyond it a typo is likelier than a stake (no bookmaker
- * takes millions on a sure bet), and its returns still fit a 360 px screen.
- */
-export const MAX_TOTAL_STAKE = 10_000_000;
 
 export type StakeTotal = { ok: true; naira: number } | { ok: false; message: string };
 
 export const STAKE_MESSAGES = {
   empty: "Enter your total stake in naira.",
   notAmount: "Enter an amount in naira above ₦0, in figures (for example 10000).",
-  tooLarge: `Enter at most ${formatNaira(MAX_TOTAL_STAKE)}.`,
+  tooLarge: `Enter at most ${formatNaira(MAX_STAKE_NAIRA)}.`,
   tooSmall: (legs: number) =>
     `Enter at least ${formatNaira(legs)}: each outcome needs a stake of ₦1 or more.`,
 } as const;
@@ -35,7 +31,7 @@ export function parseStakeTotal(text: string, legs: number): StakeTotal {
   if (!/^\d+(\.\d{0,2})?$/.test(plain) || Number(plain) <= 0)
     return { ok: false, message: STAKE_MESSAGES.notAmount };
   const naira = Math.floor(Number(plain));
-  if (naira > MAX_TOTAL_STAKE) return { ok: false, message: STAKE_MESSAGES.tooLarge };
+  if (naira > MAX_STAKE_NAIRA) return { ok: false, message: STAKE_MESSAGES.tooLarge };
   if (naira < legs) return { ok: false, message: STAKE_MESSAGES.tooSmall(legs) };
   return { ok: true, naira };
 }
