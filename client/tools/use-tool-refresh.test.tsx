@@ -55,7 +55,7 @@ describe("useToolRefresh", () => {
     await later(0);
     expect(screen.getByText("Loader runs: 1")).toBeTruthy();
     expect(FakeEventSource.opened.map((source) => source.url)).toEqual([TOOL_STREAM_URL]);
-    expect(TOOL_STREAM_URL).toBe("/api/odds/stream?country=1&market=1");
+    expect(TOOL_STREAM_URL).toBe("/api/odds/stream?country=1");
   });
 
   it("runs the loader again when a change arrives, and at most once per 5 s however many arrive", async () => {

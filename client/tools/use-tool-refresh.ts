@@ -8,13 +8,11 @@ import { useSession } from "../session/store.ts";
 export const TOOL_REFRESH_MIN_MS = 5_000;
 
 /**
- * The stream whose frames say 'prices were written': 1X2 across every league. The web tier offers
- * streams of one market (or one event), not of the whole country, and the collector writes a
- * bookmaker's markets of a league together, so each write that moves any price also moves 1X2
- * prices and sends frames here. The frames themselves are not applied: a sure or value bet is a
- * fact about a whole market that the API computes, so the page's loader asks again.
+ * The stream whose frames say 'prices were written': the country's, every market of every event
+ * (server/bff/live/view.ts). The frames themselves are not applied: a sure or value bet is a fact
+ * about a whole market that the API computes, so the page's loader asks again.
  */
-export const TOOL_STREAM_URL = `/api/odds/stream?country=${LIVE_COUNTRY_ID}&market=1`;
+export const TOOL_STREAM_URL = `/api/odds/stream?country=${LIVE_COUNTRY_ID}`;
 
 interface Throttle {
   last: number;

@@ -123,6 +123,20 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     await waitFor(async () => (await web.metric("afriodds_live_streams_open")) === 0);
   });
 
+  it("sends a country view (the bettor tools) every market's changes from every league", async () => {
+    const tools = browser("country=1");
+    const list = browser("country=1&market=1");
+    await Promise.all([ready(tools), ready(list)]);
+    await write([oneX2("c2:tools:a", 2, 1.75), overUnder("c4:tools:b", 4, 1.95)]);
+    await waitFor(() => tools.markets().length === 2);
+    expect(tools.markets().map((m) => [m.event.id, m.event.markets[0]!.marketId]).sort()).toEqual([["c2:tools:a", 1], ["c4:tools:b", 4]]);
+    await waitFor(() => list.markets().length === 1);
+    expect(list.markets().map((m) => m.event.id)).toEqual(["c2:tools:a"]);
+    tools.close();
+    list.close();
+    await waitFor(async () => (await web.metric("afriodds_live_streams_open")) === 0);
+  });
+
   it("resumes a browser from its Last-Event-ID with the changes of its view it missed, and answers reset to one older than the ring", async () => {
     const first = browser("country=1&competition=3&market=1");
     await ready(first);
