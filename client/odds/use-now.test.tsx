@@ -23,4 +23,18 @@ describe("useNow", () => {
     act(() => vi.advanceTimersByTime(60_000));
     expect(result.current).toBe(Date.parse("2026-11-22T23:00:30Z"));
   });
+
+  it("does not render again at mount when less than an interval has passed since the loader's time", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    vi.setSystemTime(Date.parse("2026-11-22T20:00:20Z"));
+    const seen: number[] = [];
+    renderHook(() => {
+      const now = useNow(Date.parse("2026-11-22T20:00:00Z"));
+      seen.push(now);
+      return now;
+    });
+    expect(seen).toEqual([Date.parse("2026-11-22T20:00:00Z")]);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(seen.at(-1)).toBe(Date.parse("2026-11-22T20:01:20Z"));
+  });
 });
