@@ -237,6 +237,34 @@ describe("the sure bets page", () => {
     expect(screen.getByText("Enter your total stake in naira.")).toBeTruthy();
   });
 
+  it("says so when whole-naira stakes cannot bring the returns within ₦1, instead of claiming they agree", async () => {
+    // 1/15.18 + 1/1.24 + 1/15.25 = 0.938: at ₦10,000 the closest split staking at least 99.5 % is
+    // ₦702 / ₦8,594 / ₦699, returning ₦10,656.36 / ₦10,656.56 / ₦10,659.75.
+    const bet = { ...threeWay(), profitPct: 6.64, legs: [leg(1, 1, 15.18), leg(2, 2, 1.24), leg(3, 3, 15.25)] };
+    stubApi({ [SURE_BETS]: answer([bet]) });
+    renderSureBets();
+    await screen.findByRole("textbox", { name: `Total stake (₦) on ${ARSENAL}` });
+    expect(stakeRows(ARSENAL).map((row) => row[2])).toEqual(["₦10,656.36", "₦10,656.56", "₦10,659.75"]);
+    expect(screen.getByText(/stays unstaked/).textContent).toBe("₦5 of your ₦10,000 stays unstaked.");
+    expect(
+      screen.getByText("At these prices, whole-naira stakes cannot make every result return the same: the returns differ by up to ₦3.39."),
+    ).toBeTruthy();
+  });
+
+  it("says a total is too small to split when no whole-naira stakes fit it, instead of ₦0 stakes and a ₦0 profit", async () => {
+    // Over at 5.00 and Under at 1.30 (Σ = 0.969): ₦1 on Over returns ₦5, which needs ₦4 on Under.
+    const bet = { ...twoWay(), legs: [leg(8, 4, 5), leg(9, 5, 1.3)] };
+    stubApi({ [SURE_BETS]: answer([bet]) });
+    renderSureBets();
+    const user = userEvent.setup();
+    const input = await screen.findByRole("textbox", { name: "Total stake (₦) on Real Madrid vs Getafe, OU2.5" });
+    await user.clear(input);
+    await user.type(input, "3");
+    expect(screen.getByText("At ₦3, whole-naira stakes cannot cover every outcome at these prices: raise the total.")).toBeTruthy();
+    expect(screen.queryByRole("table", { name: /^Stakes of/ })).toBeNull();
+    expect(screen.queryByText(/Profit whichever result/)).toBeNull();
+  });
+
   it("gives every sure bet's stake field its own label", async () => {
     stubApi({ [SURE_BETS]: answer([threeWay(), twoWay()]) });
     renderSureBets();

@@ -1,8 +1,15 @@
 import { useId, useMemo, useState } from "react";
-import { sureBetStakes } from "#shared/bettor-math.ts";
+import { RETURNS_AGREE_WITHIN, sureBetStakes } from "#shared/bettor-math.ts";
 import type { SureBetLeg } from "#shared/contract.ts";
 import { bookmakerName, selectionLabel } from "#shared/reference.ts";
 import { formatNaira, parseStakeTotal } from "./money.ts";
+
+/** A total too small for a whole-naira stake on every outcome at these prices. */
+export const cannotSplitMessage = (total: number) =>
+  `At ${formatNaira(total)}, whole-naira stakes cannot cover every outcome at these prices: raise the total.`;
+/** Returns that whole-naira stakes cannot bring within ₦1 of each other (decision 018). */
+export const returnsDifferMessage = (spread: number) =>
+  `At these prices, whole-naira stakes cannot make every result return the same: the returns differ by up to ${formatNaira(spread, { kobo: true })}.`;
 
 /** What the calculator starts with, so the split is on screen before anyone types (issue 17's example). */
 export const DEFAULT_TOTAL_STAKE = "10000";
@@ -12,6 +19,12 @@ function StakeSplit({ legs, total, what }: { legs: readonly SureBetLeg[]; total:
   const stakes = useMemo(() => sureBetStakes(legs, total), [legs, total]);
   const staked = stakes.reduce((sum, leg) => sum + leg.stake, 0);
   const profit = Math.min(...stakes.map((leg) => leg.returns)) - staked;
+  // A long price's first stake may be worth more than a small total: no whole-naira split fits.
+  if (staked === 0) return <p className="stake-profit">{cannotSplitMessage(total)}</p>;
+  // Unrounded, as the maths judges them (decision 018); at some prices no split agrees within ₦1.
+  const exactReturns = stakes.map((leg) => leg.stake * leg.value);
+  const spread = Math.max(...exactReturns) - Math.min(...exactReturns);
+  const agree = spread <= RETURNS_AGREE_WITHIN + 1e-9;
   return (
     <>
       {/* A very large total's returns may be wider than a phone: the table scrolls, not the page. */}
@@ -50,10 +63,11 @@ function StakeSplit({ legs, total, what }: { legs: readonly SureBetLeg[]; total:
       </div>
       {staked < total && (
         <p className="tool-detail">
-          {formatNaira(total - staked)} of your {formatNaira(total)} stays unstaked: with whole-naira stakes,
-          that is what makes every result return the same.
+          {formatNaira(total - staked)} of your {formatNaira(total)} stays unstaked
+          {agree ? ": with whole-naira stakes, that is what makes every result return the same." : "."}
         </p>
       )}
+      {!agree && <p className="tool-detail">{returnsDifferMessage(spread)}</p>}
       <p className="stake-profit" aria-live="polite">
         {profit >= 0 ? (
           <>
