@@ -159,6 +159,28 @@ describe("the betslip store", () => {
     expect(slip()).toMatchObject({ owner: null, status: "idle", legs: [], saved: { legs: [] } });
   });
 
+  it("drops a tap made while the slip was being read when its user signed out and another signed in meanwhile", async () => {
+    const other = { ...USER, id: "u2", username: "bola" };
+    const api = stubApi({ [GET]: { data: betslip([legView(OVER)]) }, [PUT]: echo({ stake: 1000, legs: [OVER, HOME] }) });
+    const fetchStub = globalThis.fetch;
+    let answerFirstRead: (response: Response) => void = () => undefined;
+    let reads = 0;
+    globalThis.fetch = (input, init) =>
+      (init?.method ?? "GET") === "GET" && (reads += 1) === 1 ? new Promise<Response>((resolve) => (answerFirstRead = resolve)) : fetchStub(input, init);
+
+    // Ada taps while her slip is on its way; she signs out and Bola signs in before it comes.
+    const tapping = slip().toggle(HOME, "Arsenal vs Chelsea");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    slip().reset();
+    useSession.setState({ user: other, loading: false });
+    await slip().load(other.id);
+    answerFirstRead(new Response(JSON.stringify({ data: EMPTY_BETSLIP }), { status: 200 }));
+    await tapping;
+
+    expect(sent(api)).toEqual([]);
+    expect(slip()).toMatchObject({ owner: "u2", status: "ready", legs: [OVER] });
+  });
+
   it("takes a slip read later from the API (another device's changes) when no save happened since", async () => {
     await loaded({ [GET]: { data: EMPTY_BETSLIP } });
 

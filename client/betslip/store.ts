@@ -109,6 +109,8 @@ export const useBetslip = create<BetslipState>((set, get) => {
     const owner = (await checkedUser())?.id;
     if (!owner) return false;
     if (get().owner !== owner || get().status !== "ready") await get().load(owner);
+    // Signed out (and perhaps someone else in) while the slip was read: the tap was the last user's.
+    if (get().owner !== owner) return false;
     if (get().status === "ready") return true;
     set({ notice: { tone: "error", text: LOAD_FAILED_MESSAGE } });
     return false;
