@@ -71,7 +71,7 @@ export function BookmakerTotals({ bookmakers, legs, stake, updating }: Bookmaker
       </h2>
       <p className="mb-2">
         For {formatKobo(stake)} on all {selectionCount(legs.length)}, at each bookmaker&apos;s prices now.
-        {legs.length > 1 && " Each name opens your first match on that bookmaker's site."}
+        {legs.length > 1 && " Each name opens that bookmaker's site at the first of your matches it lists, else at its football page."}
       </p>
       {updating && (
         <p className="slip-updating" role="status">

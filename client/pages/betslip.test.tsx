@@ -91,7 +91,10 @@ describe("the betslip page", () => {
     expect(screen.getByRole("link", { name: "BetKing: open football on BetKing's site" }).getAttribute("href")).toBe("https://betking.example/football");
     // No link for SportyBet in any leg: its name alone.
     expect(within(bookItems()[2]!).queryByRole("link")).toBeNull();
-    expect(screen.getByText(/Each name opens your first match/)).toBeTruthy();
+    // BetKing's name opens its football page: the copy must not promise the match.
+    expect(screen.getByText(/For ₦1,000.00 on all 2 selections/).textContent).toBe(
+      "For ₦1,000.00 on all 2 selections, at each bookmaker's prices now. Each name opens that bookmaker's site at the first of your matches it lists, else at its football page.",
+    );
   });
 
   it("explains how to add selections when the slip is empty", async () => {
