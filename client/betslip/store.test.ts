@@ -12,6 +12,7 @@ const PUT = "PUT /api/users/betslip";
 const HOME = leg();
 const DRAW = leg({ selectionTypeId: 2 });
 const OVER = leg({ eventId: "c1:spurs-everton", marketId: 4, selectionTypeId: 8 });
+const AWAY = leg({ eventId: "c2:real-getafe", selectionTypeId: 3 });
 
 /** The slip the API answers a PUT with: what it was sent, each leg re-read. */
 const echo = (body: BetslipRequest): Reply => ({ data: betslip(body.legs.map((l) => legView(l)), { stake: body.stake }) });
@@ -187,6 +188,41 @@ describe("the betslip store", () => {
     slip().adopt(betslip([legView(HOME)], { stake: 300 }), 0);
 
     expect(slip()).toMatchObject({ stake: 300, legs: [HOME], saved: { stake: 300, legs: [HOME] } });
+  });
+
+  it("reads the slip again on refresh, so a tap after another device's change saves on top of it", async () => {
+    const api = await loaded({
+      [GET]: [{ data: betslip([legView(OVER)]) }, { data: betslip([legView(OVER), legView(AWAY)], { stake: 300 }) }],
+      [PUT]: echo({ stake: 300, legs: [OVER, AWAY, HOME] }),
+    });
+
+    await Promise.all([slip().refresh(), slip().refresh()]);
+    await slip().toggle(HOME, "Arsenal vs Chelsea");
+
+    // Focus and visibility together ask once.
+    expect(api.callsTo(GET)).toHaveLength(2);
+    expect(sent(api)).toEqual([{ stake: 300, legs: [OVER, AWAY, HOME] }]);
+  });
+
+  it("does not take a slip re-read for a user who signed out meanwhile", async () => {
+    const other = { ...USER, id: "u2", username: "bola" };
+    await loaded({ [GET]: [{ data: betslip([legView(OVER)]) }, { data: EMPTY_BETSLIP }] });
+    const fetchStub = globalThis.fetch;
+    let answerReread: (response: Response) => void = () => undefined;
+    globalThis.fetch = () => {
+      globalThis.fetch = fetchStub;
+      return new Promise<Response>((resolve) => (answerReread = resolve));
+    };
+
+    const refreshing = slip().refresh();
+    slip().reset();
+    useSession.setState({ user: other, loading: false });
+    await slip().load(other.id);
+    // Ada's slip, re-read before she signed out, arrives once Bola's is in.
+    answerReread(new Response(JSON.stringify({ data: betslip([legView(AWAY)]) }), { status: 200 }));
+    await refreshing;
+
+    expect(slip()).toMatchObject({ owner: "u2", legs: [] });
   });
 
   it("ignores a slip read before its latest save", async () => {

@@ -48,6 +48,8 @@ export interface BetslipState extends SlipContent {
   setStake(stake: number): Promise<void>;
   /** Takes a slip read from the API (the betslip page's), unless a save happened since it was asked for (`asOf`, a revision) or is under way. */
   adopt(slip: Betslip, asOf: number): void;
+  /** Reads the slip again, for changes made on another device, and adopts it (nothing when not ready, or the user changed meanwhile). */
+  refresh(): Promise<void>;
   dismiss(): void;
 }
 
@@ -75,10 +77,12 @@ function replacedNotice(before: BetslipLeg, after: BetslipLeg, eventName: string
   return { tone: "info", text: `One selection per match: ${eventName} is now ${selectionName(after)} instead of ${selectionName(before)}.` };
 }
 
-type Data = Omit<BetslipState, "load" | "reset" | "toggle" | "remove" | "setStake" | "adopt" | "dismiss">;
+type Data = Omit<BetslipState, "load" | "reset" | "toggle" | "remove" | "setStake" | "adopt" | "refresh" | "dismiss">;
 const initial = (): Data => ({ owner: null, status: "idle", ...EMPTY_SLIP, saved: EMPTY_SLIP, queue: [], revision: 0, notice: null, loading: null });
 
 export const useBetslip = create<BetslipState>((set, get) => {
+  let refreshing: Promise<void> | null = null;
+
   /** Sends the queued changes one after another; stops when the queue was dropped meanwhile (logout: reset). */
   async function drain() {
     let item: Queued | undefined;
@@ -165,6 +169,19 @@ export const useBetslip = create<BetslipState>((set, get) => {
       if (state.status !== "ready" || state.queue.length > 0 || state.revision !== asOf) return;
       if (slipKey(contentOf(slip)) === slipKey(state.saved)) return;
       set({ saved: contentOf(slip), ...contentOf(slip) });
+    },
+    refresh() {
+      const { owner, status, revision } = get();
+      // Focus and visibility come together when a tab is shown again: one read for both.
+      if (!owner || status !== "ready" || refreshing) return refreshing ?? Promise.resolve();
+      refreshing = api.betslip().then(
+        // adopt() knows saves, not users: a slip read for someone who has signed out since is not taken.
+        (slip) => {
+          if (get().owner === owner) get().adopt(slip, revision);
+        },
+        () => undefined,
+      );
+      return refreshing.finally(() => (refreshing = null));
     },
     dismiss: () => set({ notice: null }),
   };
