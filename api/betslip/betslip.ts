@@ -36,10 +36,13 @@ function refuseSecondLegs(legs: readonly BetslipLeg[], events: ReadonlyMap<strin
  * Each leg's event must be one the store holds (upcoming, or started and not yet pruned), except a
  * leg the user had saved already: a slip saved before its event was pruned stays savable whole.
  */
-function refuseUnknownEvents(legs: readonly BetslipLeg[], events: ReadonlyMap<string, KnownEvent>, saved: readonly BetslipLeg[]): void {
+function refuseUnknownEvents(legs: readonly BetslipLeg[], events: ReadonlyMap<string, KnownEvent>, saved: readonly BetslipLeg[], now: number): void {
   for (const leg of legs) {
-    if (events.has(leg.eventId) || saved.some((s) => sameLeg(s, leg))) continue;
-    throw new AppError("VALIDATION_ERROR", `Unknown match ${leg.eventId}: it is not one we list.`);
+    if (saved.some((s) => sameLeg(s, leg))) continue;
+    const event = events.get(leg.eventId);
+    if (!event) throw new AppError("VALIDATION_ERROR", `Unknown match ${leg.eventId}: it is not one we list.`);
+    // No bookmaker takes a pre-match bet once it has kicked off: a stale page must not add one.
+    if (event.kickoff <= now) throw new AppError("VALIDATION_ERROR", `${event.heading.name} has started: it can no longer be added.`);
   }
 }
 
@@ -51,7 +54,7 @@ export async function saveBetslip(deps: BetslipDeps, userId: string, request: Be
   const events = await readKnownEvents(deps.db, request.legs.map((leg) => leg.eventId));
   refuseSecondLegs(request.legs, events);
   const saved = await deps.betslips.read(userId);
-  refuseUnknownEvents(request.legs, events, saved?.legs ?? []);
+  refuseUnknownEvents(request.legs, events, saved?.legs ?? [], deps.clock());
   // A token can outlive its account; the slip's row needs one.
   if (!(await deps.users.byId(userId))) throw new AppError("AUTH_REQUIRED", "Please log in again.");
   const slip: StoredBetslip = { stakeKobo: Math.round(request.stake * 100), legs: request.legs, updatedAt: deps.clock() };

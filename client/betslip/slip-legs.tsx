@@ -1,7 +1,7 @@
 import type { JSX } from "react";
 import { Link } from "react-router";
 import type { BetslipLegView } from "#shared/contract.ts";
-import { formatKickoff, formatOdds } from "#shared/format.ts";
+import { formatExactOdds, formatKickoff } from "#shared/format.ts";
 import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { matchPath } from "../route-paths.ts";
 import { legName, plainLeg } from "./slip.ts";
@@ -17,7 +17,7 @@ function BestPrice({ prices }: { prices: BetslipLegView["prices"] }): JSX.Elemen
   const who = prices.filter((p) => p.value === top).map((p) => bookmakerName(p.provider));
   return (
     <span className="slip-leg-detail">
-      Best {formatOdds(top)} at {who.join(", ")}
+      Best {formatExactOdds(top)} at {who.join(", ")}
     </span>
   );
 }

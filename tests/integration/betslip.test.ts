@@ -194,7 +194,7 @@ describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
     expect(await put({ stake: 1000, legs: SLIP })).toHaveProperty("status", 200);
   });
 
-  it("marks a started leg, missed by every bookmaker; a pruned one stays and may be saved again, but none may be added", async () => {
+  it("marks a started leg, missed by every bookmaker, and refuses a new one for that match; a pruned one stays and may be saved again, but none may be added", async () => {
     clock.advance(31 * MINUTE);
     await writeStoreRun(t.api.db.kysely, [arsenal(2.8), leeds()], clock());
     const started = await getSlip();
@@ -208,6 +208,15 @@ describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
       [5, null, 3],
     ]);
 
+    // A new selection for the started match is refused; the one saved before kick-off stays.
+    const changed = await put({ stake: 1000, legs: [...SLIP.slice(0, 2), leg(BARCA, 4, 9)] });
+    expect(changed.status).toBe(400);
+    expect(changed.body.error.code).toBe("VALIDATION_ERROR");
+    expect(changed.body.error.description).toBe("Barcelona vs Real Madrid has started: it can no longer be added.");
+    expect(await getSlip()).toEqual(started);
+    const kept = await put({ stake: 1000, legs: SLIP });
+    expect(kept.status, kept.text).toBe(200);
+
     await pruneOdds(t.api.db.kysely, { eventsBefore: clock() });
     const pruned = await getSlip();
     expect(pruned.legs[2]).toEqual({ ...leg(BARCA, 4, 8), event: null, started: true, prices: [], links: [] });
@@ -219,6 +228,7 @@ describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
     expect(other.status).toBe(400);
     expect(other.body.error.description).toMatch(/^Unknown match c2:slip:barca\+real/);
     expect((await getSlip()).legs.map((l) => l.selectionTypeId)).toEqual([1, 3, 8]);
+
   });
 
   it("goes with its user's account", async () => {
