@@ -137,9 +137,10 @@ export type SearchResult = { events: EventHeading[] };
 /**
  * One leg of a sure bet: the best price of one selection among the bookmakers pricing the whole
  * market, its bookmaker, when that price last changed (sure bets vanish fast: the page shows its
- * age) and the bookmaker's page for the event.
+ * age) and the bookmaker's page for the event. `boosted: true` (absent otherwise) for a price the
+ * bookmaker marks as boosted: real, but usually for small stakes only.
  */
-export type SureBetLeg = { selectionTypeId: number; provider: number; value: number; updatedAt: string; link: BookmakerLink };
+export type SureBetLeg = { selectionTypeId: number; provider: number; value: number; updatedAt: string; link: BookmakerLink; boosted?: true };
 /** An event-market whose best prices give Σ(1/best) < 1; `profitPct` = (1/Σ - 1) x 100, two decimals. */
 export type SureBet = { event: EventHeading; marketId: number; profitPct: number; legs: SureBetLeg[] };
 /** GET /odds/sure-bets?country=1: upcoming events only, the largest profit first (DESIGN section 11). */
@@ -158,6 +159,8 @@ export type ValueBet = {
   valuePct: number;
   updatedAt: string;
   link: BookmakerLink;
+  /** As in SureBetLeg. */
+  boosted?: true;
 };
 /** GET /odds/value-bets?country=1: upcoming events only, the largest value first. */
 export type ValueBets = { minValuePct: number; valueBets: ValueBet[]; updatedAt: string };

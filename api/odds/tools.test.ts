@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OddsEvent, ProviderOdds } from "#shared/contract.ts";
+import { FLAGS } from "#shared/reference.ts";
 import type { LinkBook } from "./link-book.ts";
 import { eventsShown, findSureBets, findValueBets } from "./tools.ts";
 
@@ -51,6 +52,13 @@ describe("sure bets", () => {
     const [bet] = findSureBets([event("Arsenal+Chelsea", [[4, ou]])], NO_LINKS, NOW).sureBets;
     expect(bet!.profitPct).toBe(5);
     expect(bet!.legs.map((l) => [l.selectionTypeId, l.provider, l.value])).toEqual([[8, 1, 2.1], [9, 2, 2.1]]);
+  });
+
+  it("marks a leg whose price the bookmaker boosts (usually for small stakes), and only that one", () => {
+    const boosted = THREE_WAY.map((r) => (r.provider === 2 ? { ...r, odds: r.odds.map((o) => (o.selectionTypeId === 2 ? { ...o, flags: FLAGS.Boosted } : o)) } : r));
+    const [bet] = findSureBets([event("Arsenal+Chelsea", [[1, boosted]])], NO_LINKS, NOW).sureBets;
+    expect(bet!.legs.map((l) => [l.selectionTypeId, l.boosted])).toEqual([[1, undefined], [2, true], [3, undefined]]);
+    expect("boosted" in bet!.legs[0]!).toBe(false);
   });
 
   it("leaves out a bookmaker missing a selection: its 3.00 home win alone would make 1X2 a sure bet", () => {
@@ -108,6 +116,12 @@ describe("value bets", () => {
       },
     ]);
     expect(updatedAt).toBe(at(7));
+  });
+
+  it("marks a value price the bookmaker boosts", () => {
+    const boosted = VALUE_1X2.map((r) => (r.provider === 3 ? { ...r, odds: r.odds.map((o) => ({ ...o, flags: o.selectionTypeId === 3 ? FLAGS.Boosted : 0 })) } : r));
+    const [bet] = findValueBets([event("Arsenal+Chelsea", [[1, boosted]])], NO_LINKS, NOW).valueBets;
+    expect(bet).toMatchObject({ selectionTypeId: 3, provider: 3, boosted: true });
   });
 
   it("sorts by value, the largest first, and keeps a value of 3.16 % (shown 3.2)", () => {

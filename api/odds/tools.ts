@@ -6,7 +6,7 @@
 import { bestLegs, fairProbabilities, sureBetProfitPct, valuePct } from "#shared/bettor-math.ts";
 import type { EventHeading, EventMarket, OddsEvent, ProviderOdds, SureBet, SureBets, ValueBet, ValueBets } from "#shared/contract.ts";
 import { isValidPrice } from "#shared/odds-math.ts";
-import { findMarket } from "#shared/reference.ts";
+import { findMarket, FLAGS } from "#shared/reference.ts";
 import { linkOf, type LinkBook } from "./link-book.ts";
 
 /** A price is shown as value from this far above its fair price, in percent (DESIGN section 11). */
@@ -52,6 +52,12 @@ function byEvent(a: { event: EventHeading; marketId: number }, b: { event: Event
   return a.event.date.localeCompare(b.event.date) || a.event.id.localeCompare(b.event.id) || a.marketId - b.marketId;
 }
 
+/** `{ boosted: true }` when the bookmaker marks its price of the selection as boosted (usually for small stakes). */
+function boostedMark(row: ProviderOdds, selectionTypeId: number): { boosted?: true } {
+  const flags = row.odds.find((o) => o.selectionTypeId === selectionTypeId)?.flags ?? 0;
+  return flags & FLAGS.Boosted ? { boosted: true } : {};
+}
+
 /** The latest price change among those shown; the epoch when none is. */
 function latest(times: readonly string[]): string {
   return times.reduce((max, at) => (at > max ? at : max), EPOCH);
@@ -71,7 +77,10 @@ export function findSureBets(events: readonly OddsEvent[], book: LinkBook, now: 
       event,
       marketId,
       profitPct: round(profit, 2),
-      legs: legs.map((leg) => ({ ...leg, updatedAt: rows.find((row) => row.provider === leg.provider)!.updatedAt, link: linkOf(book, event.id, leg.provider) })),
+      legs: legs.map((leg) => {
+        const row = rows.find((r) => r.provider === leg.provider)!;
+        return { ...leg, updatedAt: row.updatedAt, link: linkOf(book, event.id, leg.provider), ...boostedMark(row, leg.selectionTypeId) };
+      }),
     };
     found.push({ bet, profit });
   }
@@ -97,7 +106,7 @@ export function findValueBets(events: readonly OddsEvent[], book: LinkBook, now:
         const value = valuePct(price, probability);
         if (value < MIN_VALUE_PCT) continue;
         const { provider, updatedAt } = row;
-        const bet = { event, marketId, selectionTypeId, provider, value: price, fairPrice: round(1 / probability, 2), valuePct: round(value, 1), updatedAt, link: linkOf(book, event.id, provider) };
+        const bet = { event, marketId, selectionTypeId, provider, value: price, fairPrice: round(1 / probability, 2), valuePct: round(value, 1), updatedAt, link: linkOf(book, event.id, provider), ...boostedMark(row, selectionTypeId) };
         found.push({ bet, value });
       }
     }

@@ -189,6 +189,16 @@ describe("the sure bets page", () => {
     expect(naira(over![2])).toBeCloseTo(Math.round(naira(over![1]) * 2.115 * 100) / 100, 2);
   });
 
+  it("marks a boosted leg, saying what that means", async () => {
+    const bet = threeWay();
+    bet.legs[1] = { ...bet.legs[1]!, boosted: true };
+    stubApi({ [SURE_BETS]: answer([bet]) });
+    renderSureBets();
+    const [card] = await screen.findAllByRole("article");
+    const rows = within(within(card!).getByRole("table", { name: `Best prices for ${ARSENAL}` })).getAllByRole("row").slice(1);
+    expect(rows.map((row) => row.textContent?.includes("Boosted: a bookmaker's promotional price, usually for small stakes only"))).toEqual([false, true, false]);
+  });
+
   it("splits the total typed with the keyboard, with or without separators", async () => {
     stubApi({ [SURE_BETS]: answer([threeWay()]) });
     renderSureBets();

@@ -19,7 +19,7 @@ export const SURE_BETS_REFRESH_FAILED_MESSAGE =
 export const NO_SURE_BETS_MESSAGE =
   "No sure bet right now. They are rare and vanish within minutes, as soon as a bookmaker moves its price: this page updates itself while it is open.";
 export const SURE_BETS_WARNING =
-  "Prices move, and bookmakers may limit or void stakes on sure bets. Check each price at the bookmaker before you stake.";
+  "Prices move, and bookmakers may limit or void stakes on sure bets; a price marked Boosted is a promotion, usually for small stakes only. Check each price at the bookmaker before you stake.";
 
 export interface SureBetsData {
   sureBets: Arriving<Served<SureBets>>;

@@ -119,6 +119,16 @@ describe("the value bets page", () => {
     );
   });
 
+  it("marks a boosted price, saying what that means, and only that one", async () => {
+    stubApi({ [VALUE_BETS]: answer([valueBet({ boosted: true }), valueBet({ event: { ...valueBet().event, id: "c2:other", name: "Other vs Match" } })]) });
+    renderValueBets();
+    const items = await screen.findAllByRole("listitem");
+    const bets = items.filter((item) => item.classList.contains("value-bet"));
+    expect(bets).toHaveLength(2);
+    expect(bets[0]!.textContent).toContain("Boosted: a bookmaker's promotional price, usually for small stakes only");
+    expect(bets[1]!.textContent).not.toContain("Boosted");
+  });
+
   it("says there is no value bet right now", async () => {
     stubApi({ [VALUE_BETS]: answer([]) });
     renderValueBets();

@@ -41,8 +41,8 @@ function HowItWorks({ minValuePct }: { minValuePct: number }) {
         {minValuePct}% value up, the largest first.
       </p>
       <p className="notification is-info is-light tool-note">
-        Value is an edge over many bets, not a sure thing: a value bet still loses often. Stake only what you
-        can afford to lose. <Link to="/responsible-gambling">Responsible gambling</Link>
+        Value is an edge over many bets, not a sure thing: a value bet still loses often. A price marked Boosted is
+        a promotion, usually for small stakes only. Stake only what you can afford to lose. <Link to="/responsible-gambling">Responsible gambling</Link>
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import type { SureBet } from "#shared/contract.ts";
 import { formatExactOdds } from "#shared/format.ts";
 import { marketLabel, selectionLabel } from "#shared/reference.ts";
 import { BookmakerLinkOut } from "./bookmaker-link.tsx";
+import { BoostedTag } from "./boosted-tag.tsx";
 import { PriceAge } from "./price-age.tsx";
 import { StakeCalculator } from "./stake-calculator.tsx";
 import { ToolEvent } from "./tool-event.tsx";
@@ -44,7 +45,10 @@ export function SureBetCard({ bet, now, ageNow, timeZone }: SureBetCardProps) {
           {bet.legs.map((leg) => (
             <tr key={leg.selectionTypeId}>
               <th scope="row">{selectionLabel(leg.selectionTypeId)}</th>
-              <td className="tool-price">{formatExactOdds(leg.value)}</td>
+              <td className="tool-price">
+                {formatExactOdds(leg.value)}
+                {leg.boosted && <BoostedTag />}
+              </td>
               <td>
                 <BookmakerLinkOut link={leg.link} />
                 <PriceAge at={leg.updatedAt} now={ageNow} />

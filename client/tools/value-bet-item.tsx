@@ -4,6 +4,7 @@ import { selectionLabel } from "#shared/reference.ts";
 import { BookmakerLinkOut } from "./bookmaker-link.tsx";
 import { PriceAge } from "./price-age.tsx";
 import { ToolEvent } from "./tool-event.tsx";
+import { BoostedTag } from "./boosted-tag.tsx";
 
 /** '+6.2%': one decimal, as the API rounds it; value bets are never below their 3 % threshold. */
 export const formatValuePct = (valuePct: number) => `+${valuePct.toFixed(1)}%`;
@@ -34,6 +35,7 @@ export function ValueBetItem({ bet, now, ageNow, timeZone }: ValueBetItemProps) 
       <p className="value-prices">
         <span>
           Price <strong className="tool-price">{formatExactOdds(bet.value)}</strong>
+          {bet.boosted && <BoostedTag />}
         </span>
         <span>
           Fair price <strong className="tool-price">{formatOdds(bet.fairPrice)}</strong>
