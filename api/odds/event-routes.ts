@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import { sendCached, type CachedAnswer } from "#lib/node/cached-answer.ts";
 import { hasBrokenCharacters, hasControlCharacters } from "#shared/validation.ts";
@@ -8,6 +6,7 @@ import { guardQuery } from "../http/input-guards.ts";
 import { readMarketHistory } from "./history.ts";
 import { readMatchDetail, type MatchDetailDeps } from "./match-detail.ts";
 import type { OddsService } from "./service.ts";
+import { answerOf } from "./answers.ts";
 
 /** Event ids are the store's keys (`c1:...`); anything longer than this is no id of ours. */
 const MAX_ID_LENGTH = 200;
@@ -17,11 +16,6 @@ const MAX_MEMO_ENTRIES = 2_000;
 export interface EventRouteDeps extends MatchDetailDeps {
   /** The odds service's rebuild count: a rebuild means the store (or time) moved, and memoised answers go. */
   odds: Pick<OddsService, "rebuilds">;
-}
-
-function answerOf(data: unknown): CachedAnswer {
-  const json = JSON.stringify({ data });
-  return { json, gzip: gzipSync(json), etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"` };
 }
 
 /**

@@ -1,17 +1,15 @@
-import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
-import { Router, type Request, type RequestHandler, type Response } from "express";
+import { Router, type Request, type RequestHandler } from "express";
 import type { Kysely } from "kysely";
-import { sendCached, type CachedAnswer } from "#lib/node/cached-answer.ts";
+import type { CachedAnswer } from "#lib/node/cached-answer.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { DroppingOdds, SearchResult } from "#shared/contract.ts";
-import { isCountryId } from "#shared/reference.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { guardQuery } from "../http/input-guards.ts";
 import type { OddsCache } from "./cache.ts";
 import { DEFAULT_HOURS, droppingBoards, MAX_HOURS } from "./dropping.ts";
 import { listedSearchIndex, MAX_QUERY_LENGTH, searchEvents, type SearchIndex } from "./search.ts";
+import { answerOf, countryOf, sendAnswer as send } from "./answers.ts";
 
 export interface FindDeps {
   cache: OddsCache;
@@ -21,19 +19,6 @@ export interface FindDeps {
   intervalS: number;
 }
 
-/** Answers vary by token too, like every authenticated odds answer. */
-const send = (req: Request, res: Response, answer: CachedAnswer) => sendCached(req, res, answer, "Accept-Encoding, Authorization");
-
-function answerOf(data: unknown): CachedAnswer {
-  const json = JSON.stringify({ data });
-  return { json, gzip: gzipSync(json), etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"` };
-}
-
-function countryOf(req: Request): number {
-  const country = Number(req.query.country);
-  if (!isCountryId(country)) throw new AppError("VALIDATION_ERROR", "country must be 1 (Nigeria), 2 (Ghana) or 3 (Kenya).");
-  return country;
-}
 
 /** Control characters and broken text were refused by guardQuery already. */
 function searchTextOf(req: Request): string {

@@ -1,20 +1,15 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import { oddsChecksum } from "#shared/checksum.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
-import { isCompetitionId, isCountryId, isMarketId } from "#shared/reference.ts";
+import { isCompetitionId, isMarketId } from "#shared/reference.ts";
 import { AppError } from "../http/errors.ts";
 import { guardQuery } from "../http/input-guards.ts";
 import { sendCached } from "#lib/node/cached-answer.ts";
 import type { CachedBody, OddsCache } from "./cache.ts";
+import { countryOf } from "./answers.ts";
 
 /** Cached bodies vary by token too: the checksum rules differ per session. */
 const send = (req: Request, res: Response, body: CachedBody) => sendCached(req, res, body, "Accept-Encoding, Authorization");
-
-function countryOf(req: Request): number {
-  const country = Number(req.query.country);
-  if (!isCountryId(country)) throw new AppError("VALIDATION_ERROR", "country must be 1 (Nigeria), 2 (Ghana) or 3 (Kenya).");
-  return country;
-}
 
 /** GET /odds (token and checksum), /odds/summary and /odds/sample (public), all from the cache. */
 export function oddsRouter(cache: OddsCache, auth: RequestHandler): Router {

@@ -1,18 +1,15 @@
-import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
-import { Router, type Request, type RequestHandler, type Response } from "express";
+import { Router, type RequestHandler } from "express";
 import type { Kysely } from "kysely";
-import { sendCached, type CachedAnswer } from "#lib/node/cached-answer.ts";
+import type { CachedAnswer } from "#lib/node/cached-answer.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { OddsEvent, SureBets, ValueBets } from "#shared/contract.ts";
-import { isCountryId } from "#shared/reference.ts";
 import type { Database } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
 import { guardQuery } from "../http/input-guards.ts";
 import type { CachedBody, OddsCache } from "./cache.ts";
 import { readLinkBook } from "./link-book.ts";
 import { cacheBodies, sameBodies, type CacheBodies } from "./search.ts";
 import { eventsShown, findSureBets, findValueBets, MIN_VALUE_PCT } from "./tools.ts";
+import { answerOf, countryOf, sendAnswer as send } from "./answers.ts";
 
 export interface ToolDeps {
   cache: OddsCache;
@@ -21,18 +18,6 @@ export interface ToolDeps {
 }
 
 const EPOCH = new Date(0).toISOString();
-const send = (req: Request, res: Response, answer: CachedAnswer) => sendCached(req, res, answer, "Accept-Encoding, Authorization");
-
-function answerOf(data: unknown): CachedAnswer {
-  const json = JSON.stringify({ data });
-  return { json, gzip: gzipSync(json), etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"` };
-}
-
-function countryOf(req: Request): number {
-  const country = Number(req.query.country);
-  if (!isCountryId(country)) throw new AppError("VALIDATION_ERROR", "country must be 1 (Nigeria), 2 (Ghana) or 3 (Kenya).");
-  return country;
-}
 
 /** Both boards' answers, built from one listing at one time. */
 interface Boards {
