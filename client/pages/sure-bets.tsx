@@ -1,15 +1,12 @@
-import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { SureBets } from "#shared/contract.ts";
-import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, type Arriving } from "../loaders/page-data.ts";
 import { settle, type Served } from "../odds/served.ts";
-import { useNow } from "../odds/use-now.ts";
 import { RequireSession } from "../session/require-session.tsx";
-import type { RootData } from "../shell/root-loader.ts";
 import { SureBetCard } from "../tools/sure-bet-card.tsx";
-import { useKeptAnswer } from "../tools/use-kept-answer.ts";
+import { ToolList } from "../tools/tool-list.tsx";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";
 
 export const SURE_BETS_LOADING_MESSAGE = "Loading sure bets...";
@@ -32,37 +29,20 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<SureBetsD
   return deliver(context, { sureBets: settle(source.sureBets(LIVE_COUNTRY_ID)) });
 }
 
-const SECOND_MS = 1000;
+const MESSAGES = { loading: SURE_BETS_LOADING_MESSAGE, loadFailed: SURE_BETS_LOAD_FAILED_MESSAGE, refreshFailed: SURE_BETS_REFRESH_FAILED_MESSAGE };
 
 function SureBetList({ arriving }: { arriving: Arriving<Served<SureBets>> }) {
-  const { served, refreshFailed } = useKeptAnswer(arriving);
-  const root = useRouteLoaderData("root") as RootData;
-  const now = useNow(root.now);
-  // Price ages tick each second; kick-off labels need only the minute clock.
-  const ageNow = useNow(root.now, SECOND_MS);
-  if (!served) {
-    return (
-      <p className="has-text-centered py-5" role="status">
-        {SURE_BETS_LOADING_MESSAGE}
-      </p>
-    );
-  }
-  if (!served.ok) return <LoadFailed message={SURE_BETS_LOAD_FAILED_MESSAGE} />;
-  const { sureBets } = served.data;
   return (
-    <>
-      {refreshFailed && <LoadFailed message={SURE_BETS_REFRESH_FAILED_MESSAGE} />}
-      {sureBets.length === 0 && <p className="py-5">{NO_SURE_BETS_MESSAGE}</p>}
-      {sureBets.map((bet) => (
-        <SureBetCard
-          key={`${bet.event.id}:${bet.marketId}`}
-          bet={bet}
-          now={now}
-          ageNow={ageNow}
-          timeZone={root.timeZone}
-        />
-      ))}
-    </>
+    <ToolList arriving={arriving} messages={MESSAGES}>
+      {({ sureBets }, { now, ageNow, timeZone }) => (
+        <>
+          {sureBets.length === 0 && <p className="py-5">{NO_SURE_BETS_MESSAGE}</p>}
+          {sureBets.map((bet) => (
+            <SureBetCard key={`${bet.event.id}:${bet.marketId}`} bet={bet} now={now} ageNow={ageNow} timeZone={timeZone} />
+          ))}
+        </>
+      )}
+    </ToolList>
   );
 }
 

@@ -1,14 +1,11 @@
-import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { ValueBets } from "#shared/contract.ts";
-import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, type Arriving } from "../loaders/page-data.ts";
 import { settle, type Served } from "../odds/served.ts";
-import { useNow } from "../odds/use-now.ts";
 import { RequireSession } from "../session/require-session.tsx";
-import type { RootData } from "../shell/root-loader.ts";
-import { useKeptAnswer } from "../tools/use-kept-answer.ts";
+import { ToolList } from "../tools/tool-list.tsx";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";
 import { ValueBetItem } from "../tools/value-bet-item.tsx";
 
@@ -48,42 +45,25 @@ function HowItWorks({ minValuePct }: { minValuePct: number }) {
   );
 }
 
-const SECOND_MS = 1000;
+const MESSAGES = { loading: VALUE_BETS_LOADING_MESSAGE, loadFailed: VALUE_BETS_LOAD_FAILED_MESSAGE, refreshFailed: VALUE_BETS_REFRESH_FAILED_MESSAGE };
 
 function ValueBetList({ arriving }: { arriving: Arriving<Served<ValueBets>> }) {
-  const { served, refreshFailed } = useKeptAnswer(arriving);
-  const root = useRouteLoaderData("root") as RootData;
-  const now = useNow(root.now);
-  // Price ages tick each second; kick-off labels need only the minute clock.
-  const ageNow = useNow(root.now, SECOND_MS);
-  if (!served) {
-    return (
-      <p className="has-text-centered py-5" role="status">
-        {VALUE_BETS_LOADING_MESSAGE}
-      </p>
-    );
-  }
-  if (!served.ok) return <LoadFailed message={VALUE_BETS_LOAD_FAILED_MESSAGE} />;
-  const { valueBets, minValuePct } = served.data;
   return (
-    <>
-      <HowItWorks minValuePct={minValuePct} />
-      {refreshFailed && <LoadFailed message={VALUE_BETS_REFRESH_FAILED_MESSAGE} />}
-      {valueBets.length === 0 && <p className="py-5">{noValueBetsMessage(minValuePct)}</p>}
-      {valueBets.length > 0 && (
-        <ol className="value-list">
-          {valueBets.map((bet) => (
-            <ValueBetItem
-              key={`${bet.event.id}:${bet.marketId}:${bet.selectionTypeId}:${bet.provider}`}
-              bet={bet}
-              now={now}
-              ageNow={ageNow}
-              timeZone={root.timeZone}
-            />
-          ))}
-        </ol>
+    <ToolList arriving={arriving} messages={MESSAGES}>
+      {({ valueBets, minValuePct }, { now, ageNow, timeZone }) => (
+        <>
+          <HowItWorks minValuePct={minValuePct} />
+          {valueBets.length === 0 && <p className="py-5">{noValueBetsMessage(minValuePct)}</p>}
+          {valueBets.length > 0 && (
+            <ol className="value-list">
+              {valueBets.map((bet) => (
+                <ValueBetItem key={`${bet.event.id}:${bet.marketId}:${bet.selectionTypeId}:${bet.provider}`} bet={bet} now={now} ageNow={ageNow} timeZone={timeZone} />
+              ))}
+            </ol>
+          )}
+        </>
       )}
-    </>
+    </ToolList>
   );
 }
 

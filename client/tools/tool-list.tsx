@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
+import { LoadFailed } from "../components/load-failed.tsx";
+import type { Arriving } from "../loaders/page-data.ts";
+import type { Served } from "../odds/served.ts";
+import { useNow } from "../odds/use-now.ts";
+import type { RootData } from "../shell/root-loader.ts";
+import { useKeptAnswer } from "./use-kept-answer.ts";
+
+const SECOND_MS = 1000;
+
+/** The clocks a tool's rows read: the minute clock for kick-off labels, the second clock for price ages. */
+export interface ToolClocks {
+  now: number;
+  ageNow: number;
+  timeZone: string;
+}
+
+export interface ToolListMessages {
+  loading: string;
+  loadFailed: string;
+  refreshFailed: string;
+}
+
+/**
+ * A bettor tool's list as it arrives (DESIGN section 11): the loading state, the failure with
+ * Retry, the last good answer kept on screen while a refresh loads (and said to be stale when that
+ * refresh fails), then `children` with the data and the clocks.
+ */
+export function ToolList<T>({ arriving, messages, children }: { arriving: Arriving<Served<T>>; messages: ToolListMessages; children: (data: T, clocks: ToolClocks) => ReactNode }) {
+  const { served, refreshFailed } = useKeptAnswer(arriving);
+  const root = useRouteLoaderData("root") as RootData;
+  const now = useNow(root.now);
+  const ageNow = useNow(root.now, SECOND_MS);
+  if (!served) {
+    return (
+      <p className="has-text-centered py-5" role="status">
+        {messages.loading}
+      </p>
+    );
+  }
+  if (!served.ok) return <LoadFailed message={messages.loadFailed} />;
+  return (
+    <>
+      {refreshFailed && <LoadFailed message={messages.refreshFailed} />}
+      {children(served.data, { now, ageNow, timeZone: root.timeZone })}
+    </>
+  );
+}
