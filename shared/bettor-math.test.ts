@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestLegs, fairProbabilities, sureBetProfitPct, sureBetStakes, valuePct } from "./bettor-math.ts";
+import { bestLegs, fairProbabilities, powerDevig, sureBetProfitPct, sureBetStakes, valuePct } from "./bettor-math.ts";
 import type { BookmakerPrices } from "./odds-math.ts";
 
 const book = (provider: number, prices: [number, number][]): BookmakerPrices => ({ provider, odds: prices.map(([selectionTypeId, value]) => ({ selectionTypeId, value })) });
@@ -67,24 +67,44 @@ describe("sure bets", () => {
   });
 });
 
-describe("value against the consensus fair price (proportional margin removal)", () => {
-  // Fair probabilities per bookmaker: 1/price over Σ(1/price); the consensus is their mean.
-  // Bet9ja  2.00 / 3.50 / 4.00: Σ 1.035714 -> away 0.241379
-  // BetKing 2.10 / 3.40 / 3.80: Σ 1.033466 -> away 0.254636
-  // NairaBet 1.95 / 3.60 / 4.40: Σ 1.017871 -> away 0.223283
-  // Consensus away: 0.239766; 4.40 x 0.239766 - 1 = +5.50 %.
+describe("value against the consensus fair price (power method)", () => {
+  // Each bookmaker's fair probabilities are (1/price)^k with k such that they sum to 1; the consensus is their mean.
+  // Bet9ja  2.00 / 3.50 / 4.00: k 1.0346 -> home 0.488139, away 0.238279 (0.5^1.0346 = 0.488139, 0.25^1.0346 = 0.238279)
+  // BetKing 2.10 / 3.40 / 3.80: -> home 0.465020, away 0.252155
+  // NairaBet 1.95 / 3.60 / 4.40: -> home 0.506883, away 0.221476
+  // Consensus away: 0.237303; 4.40 x 0.237303 - 1 = +4.41 %.
   const rows = [book(1, [[1, 2.0], [2, 3.5], [3, 4.0]]), book(2, [[1, 2.1], [2, 3.4], [3, 3.8]]), book(4, [[1, 1.95], [2, 3.6], [3, 4.4]])];
 
-  it("removes each bookmaker's margin and averages: the fair probabilities sum to 1", () => {
+  it("removes one bookmaker's margin: (1/price)^k summing to 1", () => {
+    const fair = powerDevig([2.0, 3.5, 4.0]);
+    const k = Math.log(fair[0]!) / Math.log(0.5);
+    expect(k).toBeCloseTo(1.0346, 4);
+    expect(fair[1]).toBeCloseTo(Math.pow(1 / 3.5, k), 10);
+    expect(fair[2]).toBeCloseTo(0.238279, 5);
+    expect(fair.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
+  });
+
+  it("takes more of the margin off a long price than proportional removal does, so it is not called value for its margin", () => {
+    // 1.20 / 6.00 / 15.00 (Σ 1/price = 1.0667): proportional gives the 15.00 a fair price of 16.00, the
+    // power method 20.53 (and the 1.20 favourite 1.23 against 1.28): a 17.00 elsewhere is 6 % value by
+    // the first, none by the second.
+    const [favourite, , longShot] = powerDevig([1.2, 6.0, 15.0]);
+    const proportional = 1 / 15 / (1 / 1.2 + 1 / 6 + 1 / 15);
+    expect(1 / proportional).toBeCloseTo(16.0, 2);
+    expect(1 / longShot!).toBeCloseTo(20.53, 2);
+    expect(1 / favourite!).toBeCloseTo(1.23, 2);
+  });
+
+  it("averages the bookmakers: the fair probabilities sum to 1", () => {
     const fair = fairProbabilities(1, rows)!;
-    expect(fair.get(3)).toBeCloseTo(0.239766, 5);
-    expect(fair.get(1)).toBeCloseTo(0.482449, 5);
+    expect(fair.get(3)).toBeCloseTo(0.237303, 5);
+    expect(fair.get(1)).toBeCloseTo(0.486681, 5);
     expect([...fair.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
   });
 
-  it("values NairaBet's 4.40 away at +5.50 % and Bet9ja's 2.00 home below zero", () => {
+  it("values NairaBet's 4.40 away at +4.41 % and Bet9ja's 2.00 home below zero", () => {
     const fair = fairProbabilities(1, rows)!;
-    expect(valuePct(4.4, fair.get(3)!)).toBeCloseTo(5.497, 2);
+    expect(valuePct(4.4, fair.get(3)!)).toBeCloseTo(4.413, 2);
     expect(valuePct(2.0, fair.get(1)!)).toBeLessThan(0);
   });
 

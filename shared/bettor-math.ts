@@ -117,21 +117,39 @@ export function sureBetStakes(legs: readonly Leg[], total: number): Stake[] {
 }
 
 /**
+ * One bookmaker's margin removed by the power method: the k with Σ (1/price)^k = 1 (k > 1 when the
+ * prices carry a margin), found by bisection; the fair probabilities are (1/price)^k. Unlike
+ * dividing by Σ(1/price), it takes more of the margin off long prices than off short ones, as
+ * bookmakers put it there (the favourite-longshot bias), so long prices are not called value for
+ * the margin they carry (decision 018).
+ */
+export function powerDevig(prices: readonly number[]): number[] {
+  const implied = prices.map((price) => 1 / price);
+  const total = (k: number) => implied.reduce((sum, p) => sum + Math.pow(p, k), 0);
+  let [low, high] = [0.2, 5];
+  for (let i = 0; i < 60; i += 1) {
+    const k = (low + high) / 2;
+    if (total(k) > 1) low = k;
+    else high = k;
+  }
+  const k = (low + high) / 2;
+  return implied.map((p) => Math.pow(p, k));
+}
+
+/**
  * Fair probabilities by consensus (decision 018): each bookmaker with a price for every selection
- * has its margin removed proportionally (its implied probabilities 1/price divided by their sum),
- * and the fair probability of a selection is the mean over those bookmakers. Undefined when no
- * bookmaker prices the whole market, or for Double Chance.
+ * has its margin removed by the power method (powerDevig), and the fair probability of a selection
+ * is the mean over those bookmakers. Undefined when no bookmaker prices the whole market, or for
+ * Double Chance.
  */
 export function fairProbabilities(marketId: number, rows: readonly BookmakerPrices[]): Map<number, number> | undefined {
   const market = findMarket(marketId);
   if (!market || market.outcomesPerSelection !== 1) return undefined;
   const books: number[][] = [];
   for (const row of rows) {
-    const implied = market.selections.map((id) => row.odds.find((p) => p.selectionTypeId === id)?.value);
-    if (implied.some((v) => v === undefined || !isValidPrice(v))) continue;
-    const inverse = implied.map((v) => 1 / v!);
-    const sum = inverse.reduce((a, b) => a + b, 0);
-    books.push(inverse.map((p) => p / sum));
+    const prices = market.selections.map((id) => row.odds.find((p) => p.selectionTypeId === id)?.value);
+    if (prices.some((v) => v === undefined || !isValidPrice(v))) continue;
+    books.push(powerDevig(prices as number[]));
   }
   if (books.length === 0) return undefined;
   return new Map(market.selections.map((id, i) => [id, books.reduce((total, book) => total + book[i]!, 0) / books.length]));

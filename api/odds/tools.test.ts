@@ -88,15 +88,15 @@ describe("sure bets", () => {
   });
 });
 
-// 1X2, margins removed proportionally per bookmaker, then the mean (decision 018):
-//   Bet9ja 2.00 / 3.50 / 4.00 -> 0.48276 0.27586 0.24138
-//   BetKing 2.10 / 3.40 / 3.60 -> 0.45435 0.28062 0.26503
-//   SportyBet 1.90 / 3.60 / 4.40 -> 0.51031 0.26933 0.22036
-//   fair: home 0.48247, draw 0.27527, away 0.24226 (fair price 4.13)
-// SportyBet's away 4.40 x 0.24226 - 1 = 6.59 %; no other price reaches 3 % (BetKing's home: 1.3 %).
+// 1X2, margins removed per bookmaker by the power method ((1/price)^k summing to 1), then the mean (decision 018):
+//   Bet9ja 2.00 / 3.50 / 4.00 -> 0.48814 0.27358 0.23828
+//   BetKing 2.10 / 3.40 / 3.60 -> 0.46017 0.27798 0.26185
+//   SportyBet 1.90 / 3.60 / 4.40 -> 0.51595 0.26697 0.21708
+//   fair: home 0.48809, draw 0.27284, away 0.23907 (fair price 4.18)
+// SportyBet's away 4.40 x 0.23907 - 1 = 5.19 %; no other price reaches 3 % (BetKing's home: 2.5 %).
 const VALUE_1X2: ProviderOdds[] = [row(1, [[1, 2.0], [2, 3.5], [3, 4.0]]), row(2, [[1, 2.1], [2, 3.4], [3, 3.6]]), row(3, [[1, 1.9], [2, 3.6], [3, 4.4]], 7)];
-// BTTS: yes 1.80 / 1.90 / 2.10 and no 2.00 / 1.90 / 1.70 give a fair yes of 0.49123 (2.04): SportyBet's 2.10 is 3.16 % over it.
-const VALUE_BTTS: ProviderOdds[] = [row(1, [[14, 1.8], [15, 2.0]]), row(2, [[14, 1.9], [15, 1.9]]), row(3, [[14, 2.1], [15, 1.7]], 2)];
+// BTTS: yes 1.80 / 1.90 / 2.11 and no 2.00 / 1.90 / 1.70 give a fair yes of 0.48987 (2.04): SportyBet's 2.11 is 3.36 % over it.
+const VALUE_BTTS: ProviderOdds[] = [row(1, [[14, 1.8], [15, 2.0]]), row(2, [[14, 1.9], [15, 1.9]]), row(3, [[14, 2.11], [15, 1.7]], 2)];
 
 describe("value bets", () => {
   it("finds the price above the consensus fair price, worked by hand", () => {
@@ -109,8 +109,8 @@ describe("value bets", () => {
         selectionTypeId: 3,
         provider: 3,
         value: 4.4,
-        fairPrice: 4.13,
-        valuePct: 6.6,
+        fairPrice: 4.18,
+        valuePct: 5.2,
         updatedAt: at(7),
         link: { provider: 3, url: "https://www.sportybet.com/ng/sport/football", exact: false },
       },
@@ -124,11 +124,11 @@ describe("value bets", () => {
     expect(bet).toMatchObject({ selectionTypeId: 3, provider: 3, boosted: true });
   });
 
-  it("sorts by value, the largest first, and keeps a value of 3.16 % (shown 3.2)", () => {
+  it("sorts by value, the largest first, and keeps a value of 3.36 % (shown 3.4)", () => {
     const { valueBets } = findValueBets([event("Everton+Fulham", [[7, VALUE_BTTS]]), event("Arsenal+Chelsea", [[1, VALUE_1X2]])], NO_LINKS, NOW);
     expect(valueBets.map((b) => [b.event.name, b.marketId, b.selectionTypeId, b.provider, b.valuePct, b.fairPrice])).toEqual([
-      ["Arsenal vs Chelsea", 1, 3, 3, 6.6, 4.13],
-      ["Everton vs Fulham", 7, 14, 3, 3.2, 2.04],
+      ["Arsenal vs Chelsea", 1, 3, 3, 5.2, 4.18],
+      ["Everton vs Fulham", 7, 14, 3, 3.4, 2.04],
     ]);
   });
 
@@ -147,7 +147,7 @@ describe("value bets", () => {
     // A stale 1xBet at 9.00 away would both drag the fair away price and be shown as value.
     const market = [...VALUE_1X2, row(5, [[1, 1.5], [2, 3.0], [3, 9.0]], 40, true)];
     const { valueBets } = findValueBets([event("Arsenal+Chelsea", [[1, market]])], NO_LINKS, NOW);
-    expect(valueBets.map((b) => [b.provider, b.selectionTypeId, b.valuePct, b.fairPrice])).toEqual([[3, 3, 6.6, 4.13]]);
+    expect(valueBets.map((b) => [b.provider, b.selectionTypeId, b.valuePct, b.fairPrice])).toEqual([[3, 3, 5.2, 4.18]]);
   });
 
   it("leaves out Double Chance and events that have kicked off", () => {
