@@ -71,6 +71,25 @@ export async function startPipeline(t: { api: ApiInstance; clock: () => number }
   };
 }
 
+/** One price a fixture carries: [bookmaker, market, selection, price]. */
+export type StorePrice = [bookmaker: number, marketId: number, selectionTypeId: number, price: number];
+
+/**
+ * A fixture for writeStoreRun from its key ("c1:..." names competition 1), teams and prices, none
+ * boosted; `listing` is what one bookmaker's feed said of it (its event id and names).
+ */
+export function storeFixture(key: string, home: string, away: string, prices: readonly StorePrice[], kickoff: Date, listing?: FixtureInput["listing"]): FixtureInput {
+  return {
+    key,
+    competitionId: Number(key.slice(1, 2)),
+    home,
+    away,
+    kickoff,
+    prices: prices.map(([bookmaker, marketId, selectionTypeId, price]) => ({ bookmaker, marketId, selectionTypeId, price, boosted: false })),
+    ...(listing ? { listing } : {}),
+  };
+}
+
 /**
  * Writes fixtures straight to the store in one transaction, the way the collector writes a
  * bookmaker's run, for store tests that want exact prices rather than the simulator's.

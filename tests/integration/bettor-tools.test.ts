@@ -6,7 +6,7 @@ import { newAccount } from "../factories.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
-import { writeStoreRun } from "../helpers/pipeline.ts";
+import { storeFixture, writeStoreRun, type StorePrice } from "../helpers/pipeline.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 
 const dialects = await testDialects();
@@ -16,20 +16,8 @@ const T0 = Date.UTC(2026, 10, 22, 8, 0);
 const KICKOFF = new Date(T0 + 3 * 24 * 60 * MINUTE);
 const SOON = new Date(T0 + 30 * MINUTE);
 
-/** [bookmaker, market, selection, price] */
-type Price = [number, number, number, number];
-
-function fixture(key: string, home: string, away: string, prices: Price[], kickoff = KICKOFF, listing?: FixtureInput["listing"]): FixtureInput {
-  return {
-    key,
-    competitionId: Number(key.slice(1, 2)),
-    home,
-    away,
-    kickoff,
-    prices: prices.map(([bookmaker, marketId, selectionTypeId, price]) => ({ bookmaker, marketId, selectionTypeId, price, boosted: false })),
-    ...(listing ? { listing } : {}),
-  };
-}
+type Price = StorePrice;
+const fixture = (key: string, home: string, away: string, prices: Price[], kickoff = KICKOFF, listing?: FixtureInput["listing"]) => storeFixture(key, home, away, prices, kickoff, listing);
 
 const ARSENAL = "c1:tools:arsenal+chelsea";
 const EVERTON = "c1:tools:everton+fulham";
