@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from "react";
-import { RETURNS_AGREE_WITHIN, sureBetStakes } from "#shared/bettor-math.ts";
+import { RETURNS_AGREE_WITHIN, sureBetStakes, type Stake } from "#shared/bettor-math.ts";
 import type { SureBetLeg } from "#shared/contract.ts";
 import { bookmakerName, selectionLabel } from "#shared/reference.ts";
 import { formatNaira, parseStakeTotal } from "./money.ts";
@@ -14,17 +14,8 @@ export const returnsDifferMessage = (spread: number) =>
 /** What the calculator starts with, so the split is on screen before anyone types (issue 17's example). */
 export const DEFAULT_TOTAL_STAKE = "10000";
 
-function StakeSplit({ legs, total, what }: { legs: readonly SureBetLeg[]; total: number; what: string }) {
-  // The search over roundings is the costly part; the page re-renders each second for the ages.
-  const stakes = useMemo(() => sureBetStakes(legs, total), [legs, total]);
-  const staked = stakes.reduce((sum, leg) => sum + leg.stake, 0);
-  const profit = Math.min(...stakes.map((leg) => leg.returns)) - staked;
-  // A long price's first stake may be worth more than a small total: no whole-naira split fits.
-  if (staked === 0) return <p className="stake-profit">{cannotSplitMessage(total)}</p>;
-  // Unrounded, as the maths judges them (decision 018); at some prices no split agrees within ₦1.
-  const exactReturns = stakes.map((leg) => leg.stake * leg.value);
-  const spread = Math.max(...exactReturns) - Math.min(...exactReturns);
-  const agree = spread <= RETURNS_AGREE_WITHIN + 1e-9;
+/** Each leg's stake and what it returns, and the amount staked. */
+function StakeTable({ stakes, staked, what }: { stakes: readonly Stake[]; staked: number; what: string }) {
   return (
     <>
       {/* A very large total's returns may be wider than a phone: the table scrolls, not the page. */}
@@ -61,6 +52,24 @@ function StakeSplit({ legs, total, what }: { legs: readonly SureBetLeg[]; total:
           </tfoot>
         </table>
       </div>
+    </>
+  );
+}
+
+function StakeSplit({ legs, total, what }: { legs: readonly SureBetLeg[]; total: number; what: string }) {
+  // The search over roundings is the costly part; the page re-renders each second for the ages.
+  const stakes = useMemo(() => sureBetStakes(legs, total), [legs, total]);
+  const staked = stakes.reduce((sum, leg) => sum + leg.stake, 0);
+  const profit = Math.min(...stakes.map((leg) => leg.returns)) - staked;
+  // A long price's first stake may be worth more than a small total: no whole-naira split fits.
+  if (staked === 0) return <p className="stake-profit">{cannotSplitMessage(total)}</p>;
+  // Unrounded, as the maths judges them (decision 018); at some prices no split agrees within ₦1.
+  const exactReturns = stakes.map((leg) => leg.stake * leg.value);
+  const spread = Math.max(...exactReturns) - Math.min(...exactReturns);
+  const agree = spread <= RETURNS_AGREE_WITHIN + 1e-9;
+  return (
+    <>
+      <StakeTable stakes={stakes} staked={staked} what={what} />
       {staked < total && (
         <p className="tool-detail">
           {formatNaira(total - staked)} of your {formatNaira(total)} stays unstaked
