@@ -1,46 +1,4 @@
-import { startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
-import type { HydrationState } from "react-router";
+import { start } from "./boot/start.ts";
 
-declare global {
-  interface Window {
-    __staticRouterHydrationData?: HydrationState;
-  }
-}
-
-/** Resolves in a new task: the browser may paint and handle input in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
-
-/**
- * Starts the app in steps, each run in a task of its own (DESIGN section 8: TBT at most 200 ms on
- * a 4x slower phone, where all of it as one task took about 100 ms of module evaluation and 85 ms
- * of hydration): React DOM with this module; then the router, the routes and the shell
- * (client/boot/app.tsx); then the page the server rendered; then hydration, itself a transition
- * that yields every few milliseconds (a tap meanwhile is replayed once its part is hydrated).
- * The boot script preloads the steps' chunks with this one (scripts/build/bundles.ts): no round
- * trip is added.
- */
-async function start() {
-  const container = document.getElementById("root");
-  if (!container) return;
-  await nextTask();
-  const { serverRenderedApp } = await import("./boot/app.tsx");
-  await nextTask();
-  const app = await serverRenderedApp({
-    location: window.location,
-    hydrationData: window.__staticRouterHydrationData,
-    prerendered: document.documentElement.hasAttribute("data-prerendered"),
-  });
-  await nextTask();
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
-}
-
-void start();
+/** The app's entry: every page the server renders per request (client/boot/start.ts). */
+void start(() => import("./boot/app.tsx").then((m) => m.serverRenderedApp));

@@ -1,11 +1,17 @@
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { protectedSource } from "./loaders/page-data.ts";
+import { PUBLIC_PAGES } from "./public-pages.ts";
 import { Layout } from "./shell/layout.tsx";
 import { ErrorScreen } from "./shell/error-screen.tsx";
 import { rootLoader } from "./shell/root-loader.ts";
 
 /** Pages load on demand so a public page ships only its own code. */
 const page = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await load() });
+
+/** The public pages (client/public-pages.ts): the landing page is the root's index. */
+const publicRoutes: RouteObject[] = Object.entries(PUBLIC_PAGES).map(([path, { id, load }]) =>
+  path === "/" ? { id, index: true, lazy: load } : { id, path: path.slice(1), lazy: load },
+);
 
 /** Help and feedback load nothing, but a visitor without a session is still sent home by the server. */
 const guarded = ({ context }: LoaderFunctionArgs) => (protectedSource(context), null);
@@ -23,14 +29,7 @@ export const routes: RouteObject[] = [
     Component: Layout,
     ErrorBoundary: ErrorScreen,
     children: [
-      { index: true, lazy: page(() => import("./pages/landing.tsx").then((m) => m.LandingPage)) },
-      { path: "nigeria", lazy: () => import("./pages/nigeria.tsx").then((m) => ({ Component: m.NigeriaPage, loader: m.loader })) },
-      { path: "kenya", lazy: page(() => import("./pages/kenya.tsx").then((m) => m.KenyaPage)) },
-      { path: "ghana", lazy: page(() => import("./pages/ghana.tsx").then((m) => m.GhanaPage)) },
-      { path: "about", lazy: page(() => import("./pages/about.tsx").then((m) => m.AboutPage)) },
-      { path: "terms", lazy: page(() => import("./pages/terms.tsx").then((m) => m.TermsPage)) },
-      { path: "privacy", lazy: page(() => import("./pages/privacy.tsx").then((m) => m.PrivacyPage)) },
-      { path: "responsible-gambling", lazy: page(() => import("./pages/responsible-gambling.tsx").then((m) => m.ResponsibleGamblingPage)) },
+      ...publicRoutes,
       {
         id: "dashboard",
         path: "dashboard",

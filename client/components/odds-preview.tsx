@@ -11,7 +11,7 @@ import { usePreviewOdds, type PreviewClock, type PreviewState } from "./use-prev
 
 /**
  * The clock kick-offs are printed with: the first HTML's until the page has hydrated (the browser
- * gives a prerendered page its own clock and zone, client/entry.tsx; printing those at once would
+ * gives a prerendered page its own clock and zone, client/boot/browser-clock.ts; printing those at once would
  * not match the HTML), the browser's from then on.
  */
 function usePreviewClock(renderedWith: PreviewClock | undefined): PreviewClock {

@@ -5,9 +5,12 @@ import { PREVIEW_PATH, renderPreviewHtml } from "#server/render/preview-page.ts"
 import { compileBoot } from "./boot.ts";
 import { buildClient, buildNode } from "./bundles.ts";
 import { precompress } from "./compress.ts";
+import { publicGraph } from "./public-graph.ts";
 import { renderPublicPages, writePrerendered } from "./prerender.ts";
 import { previewSample } from "./preview-sample.ts";
 import { buildStyles, stylesForMarkup } from "./styles.ts";
+
+const PUBLIC_ENTRY = "client/public-entry.tsx";
 
 export interface BuildReport {
   entry: string;
@@ -24,7 +27,10 @@ export interface BuildReport {
 export async function buildAll(dist: string, options: { node?: boolean } = {}): Promise<BuildReport> {
   await rm(dist, { recursive: true, force: true });
   await mkdir(`${dist}/client/assets`, { recursive: true });
-  const manifest = await buildClient({ entry: "client/entry.tsx" }, `${dist}/client/assets`, "/assets");
+  // The prerendered public pages start without the client router (decision 021); every other page with it.
+  const manifest = await buildClient({ entry: "client/entry.tsx", public: PUBLIC_ENTRY }, `${dist}/client/assets`, "/assets", [
+    publicGraph(PUBLIC_ENTRY, "client/boot/app.tsx"),
+  ]);
   const styles = await buildStyles("client/styles/main.scss", ["client/**/*.{ts,tsx}", "server/**/*.{ts,tsx}"]);
   // Inlined by pages rendered per request; served as a hashed asset to prerendered ones.
   await writeFile(`${dist}/client/styles.css`, styles.css);
@@ -32,7 +38,8 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
   await writeFile(`${dist}/client/assets/${stylesheetName}`, styles.css);
   const compressed = await precompress(`${dist}/client/assets`);
   const entry = manifest.entries.entry;
-  if (!entry) throw new Error("the client bundle has no entry");
+  const publicEntry = manifest.entries.public;
+  if (!entry || !publicEntry) throw new Error("the client bundle lacks an entry");
   const scripts = { entry, preloads: manifest.imports.entry ?? [] };
   // Pages rendered per request inline the whole sheet, so their boot script adds none.
   const boot = await compileBoot(scripts);
@@ -44,7 +51,7 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
   const preview = await renderPreviewHtml({ boot, css: "" }, "http://localhost", previewSample(Date.now()), Date.now());
   const nigeriaCss = await stylesForMarkup(styles.css, [markup.find((page) => page.path === PREVIEW_PATH)?.html ?? "", preview ?? ""]);
   const stylesheet = `/assets/${stylesheetName}`;
-  const publicBoot = await compileBoot({ ...scripts, stylesheet });
+  const publicBoot = await compileBoot({ entry: publicEntry, preloads: manifest.imports.public ?? [], stylesheet });
   const nigeriaAssets = { boot: publicBoot, css: nigeriaCss.css };
   const pages = await writePrerendered(dist, await renderPublicPages({ boot: publicBoot, css: publicCss.css }, "http://localhost", { [PREVIEW_PATH]: nigeriaAssets }));
   await writeFile(`${dist}/prerendered/${PUBLIC_ASSETS_FILE}`, JSON.stringify(nigeriaAssets));

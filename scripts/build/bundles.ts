@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import * as esbuild from "esbuild";
 import { trimRouter } from "./trim-router.ts";
 
@@ -36,8 +36,14 @@ export function startChunks(outputs: Outputs, entryFile: string): string[] {
   return [...chunks];
 }
 
-/** Bundles the browser app: ESM, content-hashed, code-split, minified; writes manifest.json. */
-export async function buildClient(entries: Record<string, string>, outdir: string, publicPath: string): Promise<ClientManifest> {
+/** An entry point's source file, absolute: a plugin's namespace (scripts/build/public-graph.ts) prefixes the path. */
+const sourceOf = (entryPoint: string) => resolve(entryPoint.replace(/^[\w-]+:/, ""));
+
+/**
+ * Bundles the browser app: ESM, content-hashed, code-split, minified; writes manifest.json.
+ * `plugins` run before the build's own (scripts/build/public-graph.ts).
+ */
+export async function buildClient(entries: Record<string, string>, outdir: string, publicPath: string, plugins: esbuild.Plugin[] = []): Promise<ClientManifest> {
   const result = await esbuild.build({
     entryPoints: entries,
     outdir,
@@ -56,12 +62,13 @@ export async function buildClient(entries: Record<string, string>, outdir: strin
     define: { "process.env.NODE_ENV": '"production"' },
     legalComments: "none",
     logLevel: "warning",
-    plugins: [trimRouter],
+    plugins: [...plugins, trimRouter],
   });
   const manifest: ClientManifest = { entries: {}, imports: {} };
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
     if (!output.entryPoint) continue;
-    const name = Object.entries(entries).find(([, src]) => output.entryPoint === src)?.[0];
+    const source = sourceOf(output.entryPoint);
+    const name = Object.entries(entries).find(([, src]) => resolve(src) === source)?.[0];
     if (!name) continue;
     const url = (path: string) => `${publicPath}/${relative(outdir, path).split("\\").join("/")}`;
     manifest.entries[name] = url(file);

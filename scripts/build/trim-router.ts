@@ -17,6 +17,8 @@ export function trimRouterSource(source: string): string {
     .replace(/^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, "$1/* @__PURE__ */ $2");
 }
 
+export const isRouterFile = (path: string): boolean => ROUTER_FILES.test(path);
+
 /** The esbuild plugin that applies trimRouterSource to React Router's files in the browser bundle. */
 export const trimRouter: esbuild.Plugin = {
   name: "trim-react-router",
