@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { useSession } from "../session/store.ts";
 import { routes } from "../routes.tsx";
 import { loggedIn, resetApp, stubApi } from "../../tests/client/harness.tsx";
+import { PUBLIC_PAGES } from "../public-pages.ts";
 import { PublicApp, publicPageApp } from "./public-app.tsx";
 
 /** What the server sends for `path`: the route tree's markup and its loaders' data, as server/render/render.tsx renders it. */
@@ -102,6 +103,16 @@ describe("a public page hydrated without the client router (decision 021)", () =
       root = createRoot(container);
       root.render(<PublicApp location={at("/about")} loaderData={{ root: { now: Date.now(), timeZone: "Africa/Lagos", user: null, sessionUnavailable: false } }} pageId="about" Page={Broken} />);
     });
+    expect(await screen.findByRole("heading", { name: "Something went wrong!" })).toBeTruthy();
+    expect(screen.getByRole("banner")).toBeTruthy();
+  });
+
+  it("shows the error screen in the site's frame when the page's code cannot be fetched", async () => {
+    stubApi();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { html, hydrationData } = await serverRender("/about");
+    vi.spyOn(PUBLIC_PAGES["/about"], "load").mockRejectedValue(new TypeError("Failed to fetch dynamically imported module"));
+    await hydrate(html, await publicPageApp({ location: at("/about"), hydrationData, prerendered: false }));
     expect(await screen.findByRole("heading", { name: "Something went wrong!" })).toBeTruthy();
     expect(screen.getByRole("banner")).toBeTruthy();
   });

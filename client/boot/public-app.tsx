@@ -116,7 +116,14 @@ export async function publicPageApp(rendered: ServerRendered): Promise<JSX.Eleme
   const loaderData = hydrationData?.loaderData;
   if (!isPublicPath(location.pathname) || !loaderData || hydrationData.errors) return (await import("./app.tsx")).serverRenderedApp(rendered);
   const { id, load } = PUBLIC_PAGES[location.pathname];
-  const { Component: Page } = await load();
+  // A page whose code cannot be fetched shows the error screen, as the app's router would.
+  const Page = await load().then(
+    (page) => page.Component,
+    (error: unknown) =>
+      function PageFailed(): never {
+        throw error;
+      },
+  );
   if (prerendered) giveBrowserClock(loaderData);
   return (
     <StrictMode>

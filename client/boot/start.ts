@@ -1,10 +1,12 @@
-import { startTransition, type JSX } from "react";
+import { createElement, startTransition, useEffect, type JSX, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { HydrationState } from "react-router";
 
 declare global {
   interface Window {
     __staticRouterHydrationData?: HydrationState;
+    /** Stops holding taps and gives those the boot script held before the app started (client/boot/boot.ts). */
+    __earlyTaps?: () => HTMLButtonElement[];
   }
 }
 
@@ -17,6 +19,14 @@ export interface ServerRendered {
 
 /** Builds the element that hydrates what the server rendered. */
 export type ServerRenderedApp = (rendered: ServerRendered) => Promise<JSX.Element>;
+
+/** Once the page has hydrated (its effects run after every child's), the buttons tapped before it are tapped again. */
+function ReplayEarlyTaps({ children }: { children: ReactNode }): ReactNode {
+  useEffect(() => {
+    for (const button of window.__earlyTaps?.() ?? []) if (button.isConnected && !button.disabled) button.click();
+  }, []);
+  return children;
+}
 
 /** Resolves in a new task: the browser may paint and handle input in between. */
 function nextTask(): Promise<void> {
@@ -49,6 +59,6 @@ export async function start(loadApp: () => Promise<ServerRenderedApp>): Promise<
   });
   await nextTask();
   startTransition(() => {
-    hydrateRoot(container, element);
+    hydrateRoot(container, createElement(ReplayEarlyTaps, null, element));
   });
 }

@@ -186,10 +186,15 @@ async function checkPasswordDialogs(page: Page, email: string, label: string) {
   await expectNoViolations(page, `the reset-password dialog, ${label}`);
 }
 
-/** Every static path of the route tree, read from client/routes.tsx's `path: "..."` entries. */
+/**
+ * Every static path of the route tree, read from client/routes.tsx's `path: "..."` entries and
+ * the public pages it adds from client/public-pages.ts (`"/path": {` keys).
+ */
 function routeTreePaths(): string[] {
-  const source = readFileSync(new URL("../../client/routes.tsx", import.meta.url), "utf8");
-  return [...source.matchAll(/\bpath: "([^"]+)"/g)].map((m) => m[1]!).map((path) => (path.startsWith("/") ? path : `/${path}`));
+  const read = (file: string) => readFileSync(new URL(`../../client/${file}`, import.meta.url), "utf8");
+  const routed = [...read("routes.tsx").matchAll(/\bpath: "([^"]+)"/g)].map((m) => m[1]!);
+  const publicPages = [...read("public-pages.ts").matchAll(/^\s*"(\/[^"]*)": \{/gm)].map((m) => m[1]!);
+  return [...routed, ...publicPages].map((path) => (path.startsWith("/") ? path : `/${path}`));
 }
 
 test("the checks below cover every page of the route tree", () => {
