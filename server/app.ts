@@ -172,6 +172,6 @@ function startPreview({ config, options, logger, build, upstream }: WebParts) {
 function usePages(app: Express, { config, options, logger, build, upstream, cookies, session, odds }: WebParts): void {
   app.get(
     /.*/,
-    pagesHandler({ assets: build.assets, prerendered: build.prerendered, upstream, cookies, session, odds, publicOrigin: config.publicOrigin, logger, routes: options.routes, renderTimeoutMs: options.renderTimeoutMs }),
+    pagesHandler({ assets: build.assets, pageAssets: build.pageAssets, prerendered: build.prerendered, upstream, cookies, session, odds, publicOrigin: config.publicOrigin, logger, routes: options.routes, renderTimeoutMs: options.renderTimeoutMs }),
   );
 }

@@ -29,6 +29,8 @@ function validTimeZone(value: string | undefined): string {
 /** The BFF's own parts (upstream, cookies, session keeper, odds cache): pages load their data through them. */
 export interface PagesDeps extends PageDataDeps {
   assets: RenderAssets;
+  /** Paths whose pages have assets of their own (the dashboard's inline stylesheet holds only its rules). */
+  pageAssets?: Map<string, RenderAssets>;
   prerendered: Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }>;
   publicOrigin: string;
   logger: Logger;
@@ -92,7 +94,7 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
         // The Cookie header too: the dashboard's loader reads the remembered view from it (client/finder/view-choice.ts).
         headers: { "user-agent": req.header("user-agent") ?? "", cookie: req.header("cookie") ?? "" },
         context,
-        assets: deps.assets,
+        assets: deps.pageAssets?.get(req.path) ?? deps.assets,
         nonce,
         waitForAll: BOTS.test(req.header("user-agent") ?? ""),
         signal: deadline,

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
-import { BOOT_FILE, PUBLIC_ASSETS_FILE } from "#server/render/assets.ts";
+import { BOOT_FILE, PAGE_ASSETS_FILE, PUBLIC_ASSETS_FILE } from "#server/render/assets.ts";
 import { PREVIEW_PATH, renderPreviewHtml } from "#server/render/preview-page.ts";
 import { compileBoot } from "./boot.ts";
+import { DASHBOARD_PATH, renderDashboardStates } from "./dashboard-states.ts";
 import { buildClient, buildNode } from "./bundles.ts";
 import { precompress } from "./compress.ts";
 import { publicGraph } from "./public-graph.ts";
@@ -18,6 +19,8 @@ export interface BuildReport {
   cssGzipBytes: number;
   /** The rules the prerendered public pages inline; the rest arrives with the full stylesheet. */
   publicCssGzipBytes: number;
+  /** The rules the dashboard's first HTML inlines. */
+  dashboardCssGzipBytes: number;
   stylesheet: string;
   compressed: number;
   pages: Record<string, { gzipBytes: number }>;
@@ -53,6 +56,10 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
   const stylesheet = `/assets/${stylesheetName}`;
   const publicBoot = await compileBoot({ entry: publicEntry, preloads: manifest.imports.public ?? [], stylesheet });
   const nigeriaAssets = { boot: publicBoot, css: nigeriaCss.css };
+  // The dashboard's first HTML inlines only the rules its states use; the full sheet follows its first paint.
+  const dashboardCss = await stylesForMarkup(styles.css, await renderDashboardStates({ boot, css: "" }, Date.now()));
+  const dashboardAssets = { boot: await compileBoot({ ...scripts, stylesheet }), css: dashboardCss.css };
+  await writeFile(`${dist}/client/${PAGE_ASSETS_FILE}`, JSON.stringify({ [DASHBOARD_PATH]: dashboardAssets }));
   const pages = await writePrerendered(dist, await renderPublicPages({ boot: publicBoot, css: publicCss.css }, "http://localhost", { [PREVIEW_PATH]: nigeriaAssets }));
   await writeFile(`${dist}/prerendered/${PUBLIC_ASSETS_FILE}`, JSON.stringify(nigeriaAssets));
   if (options.node !== false) {
@@ -62,5 +69,5 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
     // The container's HEALTHCHECK (Dockerfile).
     await buildNode("server/healthcheck.ts", `${dist}/server/healthcheck.js`);
   }
-  return { entry, cssRawBytes: styles.rawBytes, cssGzipBytes: styles.gzipBytes, publicCssGzipBytes: publicCss.gzipBytes, stylesheet, compressed, pages };
+  return { entry, cssRawBytes: styles.rawBytes, cssGzipBytes: styles.gzipBytes, publicCssGzipBytes: publicCss.gzipBytes, dashboardCssGzipBytes: dashboardCss.gzipBytes, stylesheet, compressed, pages };
 }

@@ -15,12 +15,22 @@ export const BOOT_FILE = "boot.js";
 /** The Nigeria page's boot script and inline stylesheet, for rendering it again with its preview (server/render/preview-page.ts). */
 export const PUBLIC_ASSETS_FILE = "public-assets.json";
 
+/** Pages rendered per request with assets of their own, by path: the dashboard inlines only its rules (scripts/build/dashboard-states.ts). */
+export const PAGE_ASSETS_FILE = "page-assets.json";
+
 /** Reads what `npm run build` wrote: the boot script, the purged CSS and the prerendered pages. */
-export function loadBuild(distDir: string): { assets: RenderAssets; publicAssets?: RenderAssets; prerendered: Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }> } {
+export function loadBuild(distDir: string): {
+  assets: RenderAssets;
+  pageAssets: Map<string, RenderAssets>;
+  publicAssets?: RenderAssets;
+  prerendered: Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }>;
+} {
   const clientDir = join(distDir, "client");
   const bootPath = join(clientDir, BOOT_FILE);
   if (!existsSync(bootPath)) throw new Error(`No boot script at ${bootPath}: run npm run build`);
   const assets: RenderAssets = { boot: readFileSync(bootPath, "utf8"), css: readFileSync(join(clientDir, "styles.css"), "utf8") };
+  const pageAssetsPath = join(clientDir, PAGE_ASSETS_FILE);
+  const pageAssets = new Map(existsSync(pageAssetsPath) ? Object.entries(JSON.parse(readFileSync(pageAssetsPath, "utf8")) as Record<string, RenderAssets>) : []);
 
   const prerendered = new Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }>();
   const dir = join(distDir, "prerendered");
@@ -39,5 +49,5 @@ export function loadBuild(distDir: string): { assets: RenderAssets; publicAssets
   }
   const publicAssetsPath = join(dir, PUBLIC_ASSETS_FILE);
   const publicAssets = existsSync(publicAssetsPath) ? (JSON.parse(readFileSync(publicAssetsPath, "utf8")) as RenderAssets) : undefined;
-  return { assets, prerendered, ...(publicAssets ? { publicAssets } : {}) };
+  return { assets, pageAssets, prerendered, ...(publicAssets ? { publicAssets } : {}) };
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
+
+const suite = useWebSuite();
+
+const inlineStyle = (html: string) => /<style[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+const bootScript = (html: string) => /<script[^>]*\bid="_R_"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+/** The class names the page's markup uses (the inline stylesheet left out). */
+const markupClasses = (html: string) =>
+  new Set([...html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, "").matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));
+/** The class names a stylesheet has rules for. */
+const styledClasses = (css: string) => new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!));
+
+async function page(path: string, cookie: string, extraCookie = "") {
+  const res = await suite.stack.http.get(path).set("cookie", extraCookie ? `${cookie}; ${extraCookie}` : cookie);
+  expect(res.status, path).toBe(200);
+  return res.text;
+}
+
+// DESIGN section 8: the dashboard's first response within one round trip (LCP at most 1.0 s).
+describe("the dashboard's first HTML inlines only the rules its states use (scripts/build/dashboard-states.ts)", () => {
+  it("inlines fewer rules than other pages, yet a rule for every class its markup uses, in the cards and in the list", async () => {
+    const { cookie } = await signInThroughWeb(suite);
+    const profile = await page("/profile", cookie);
+    const full = styledClasses(inlineStyle(profile));
+    for (const [path, extra] of [["/dashboard", ""], ["/dashboard", "afriodds_view=list"]] as const) {
+      const html = await page(path, cookie, extra);
+      const css = inlineStyle(html);
+      expect(css.length, `${path} ${extra}`).toBeLessThan(inlineStyle(profile).length * 0.6);
+      const styled = styledClasses(css);
+      const unstyled = [...markupClasses(html)].filter((name) => full.has(name) && !styled.has(name));
+      expect(unstyled, `${path} ${extra}: classes whose rules the first HTML lacks`).toEqual([]);
+    }
+  });
+
+  it("adds the full stylesheet after the first paint, and other pages rendered per request add none", async () => {
+    const { cookie } = await signInThroughWeb(suite);
+    expect(bootScript(await page("/dashboard", cookie))).toMatch(/"stylesheet","\/assets\/styles-[\w-]+\.css"/);
+    expect(bootScript(await page("/profile", cookie))).not.toMatch(/stylesheet/);
+  });
+
+  it("keeps the default assets for any other path, the prototype's names included", async () => {
+    for (const path of ["/__proto__", "/constructor", "/dashboard/"]) {
+      const res = await suite.stack.http.get(path);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
+});
