@@ -304,7 +304,8 @@ describe("pages", () => {
     expect(res.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     const script = /import\("([^"]+)"\)/.exec(res.text)?.[1];
-    expect(script).toMatch(/^\/assets\/entry-\w+\.js$/);
+    // The public pages' entry (decision 021).
+    expect(script).toMatch(/^\/assets\/public-\w+\.js$/);
     const asset = await suite.stack.http.get(script!).set("accept-encoding", "br");
     expect(asset.status).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
