@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { useDialogs } from "../dialogs/store.ts";
 import { loggedIn, previewEvent, renderApp, renderPage, resetApp, stubApi } from "../../tests/client/harness.tsx";
@@ -28,7 +28,9 @@ describe("the Nigeria page", () => {
     const api = stubApi({ [SAMPLE]: "pending" });
     renderApp("/nigeria");
     expect((await preview()).getByText("Loading preview odds...")).toBeTruthy();
-    expect(api.callsTo(SAMPLE)).toHaveLength(1);
+    // The fetch starts in an effect, which may run after the first paint of the loading state.
+    await waitFor(() => expect(api.callsTo(SAMPLE)).toHaveLength(1));
+    expect(screen.getByText("Loading preview odds...")).toBeTruthy();
   });
 
   it("warns when the preview fails and points to logging in", async () => {
