@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { oddsChecksum } from "#shared/checksum.ts";
 import { loginBaseline, loginDuringFlood, oddsSoak, type FloodFigures, type LoginFigures } from "./abuse.ts";
-import { lighthouseRun } from "./lighthouse.ts";
+import { describeFigures, lighthouseRun } from "./lighthouse.ts";
 import { liveRows, LIVE_PARTS } from "./live-rows.ts";
 import { getText, load, type LoadResult } from "./load.ts";
 import { matchRows } from "./match.ts";
@@ -102,7 +102,7 @@ if (ONLY === undefined) {
       const ok = p.lcpMs <= 1500 && p.cls <= 0.05 && p.tbtMs <= 200;
       rows.push([
         `Lighthouse mobile, slow 4G: ${p.path}`,
-        `LCP ${(p.lcpMs / 1000).toFixed(2)} s, CLS ${p.cls.toFixed(3)}, TBT ${p.tbtMs.toFixed(0)} ms, ${Math.round(p.bytes).toLocaleString("en")} B transferred, score ${p.score}`,
+        describeFigures(p),
         p.path === "/dashboard" ? "(no budget)" : `LCP <= 1.5 s, CLS <= 0.05, TBT <= 200 ms, ${verdict(ok)}`,
       ]);
     }

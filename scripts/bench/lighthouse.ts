@@ -9,6 +9,16 @@ export interface PageFigures {
   tbtMs: number;
   bytes: number;
   score: number;
+  /** Lighthouse's measure of the host's CPU (environment.benchmarkIndex): its 4x slowdown is relative to it. */
+  benchmarkIndex: number;
+}
+
+/** A Lighthouse row's figures, with the host's benchmark index: figures of hosts far apart in it do not compare. */
+export function describeFigures(p: PageFigures): string {
+  return (
+    `LCP ${(p.lcpMs / 1000).toFixed(2)} s, CLS ${p.cls.toFixed(3)}, TBT ${p.tbtMs.toFixed(0)} ms, ` +
+    `${Math.round(p.bytes).toLocaleString("en")} B transferred, score ${p.score}, host benchmark index ${Math.round(p.benchmarkIndex)}`
+  );
 }
 
 /**
@@ -38,6 +48,7 @@ export async function lighthouseRun(origin: string, paths: { path: string; cooki
         tbtMs: audit("total-blocking-time"),
         bytes: audit("total-byte-weight"),
         score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
+        benchmarkIndex: result.lhr.environment.benchmarkIndex,
       });
     }
     return figures;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { MarketHistory, MatchDetail, OddsResponse, SearchResult } from "#shared/contract.ts";
 import { COMPETITIONS } from "#shared/reference.ts";
-import { lighthouseRun } from "./lighthouse.ts";
+import { describeFigures, lighthouseRun } from "./lighthouse.ts";
 import { getText, load } from "./load.ts";
 import { slowPreview } from "./slow-preview.ts";
 import { benchUser, startStack } from "./stack.ts";
@@ -58,7 +58,7 @@ export async function matchRows(ports: { web: number; api: number }): Promise<[s
       const ok = p.lcpMs <= 1000 && p.cls <= 0.05 && p.tbtMs <= 200;
       rows.push([
         `Lighthouse mobile, slow 4G, signed in: ${p.path.startsWith("/match/") ? "/match/:id" : p.path}`,
-        `LCP ${(p.lcpMs / 1000).toFixed(2)} s, CLS ${p.cls.toFixed(3)}, TBT ${p.tbtMs.toFixed(0)} ms, ${Math.round(p.bytes).toLocaleString("en")} B transferred, score ${p.score}`,
+        describeFigures(p),
         `LCP <= 1.0 s, CLS <= 0.05, TBT <= 200 ms, ${verdict(ok)}`,
       ]);
     }
