@@ -165,8 +165,9 @@ function useApi(app: Express, parts: WebParts): ReturnType<typeof liveOddsRouter
 
 /** The Nigeria page's preview odds in its first HTML (issue 15, item 7), when the build prerendered it. */
 function startPreview({ config, options, logger, build, upstream }: WebParts) {
-  if (!build.prerendered.has(PREVIEW_PATH) || !build.publicAssets) return undefined;
-  return startPreviewPage({ prerendered: build.prerendered, assets: build.publicAssets, upstream, publicOrigin: config.publicOrigin, logger, intervalMs: options.previewRefreshMs });
+  const assets = build.pageAssets.get(PREVIEW_PATH);
+  if (!build.prerendered.has(PREVIEW_PATH) || !assets) return undefined;
+  return startPreviewPage({ prerendered: build.prerendered, assets, upstream, publicOrigin: config.publicOrigin, logger, intervalMs: options.previewRefreshMs });
 }
 
 function usePages(app: Express, { config, options, logger, build, upstream, cookies, session, odds }: WebParts): void {

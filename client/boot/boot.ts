@@ -40,7 +40,7 @@ function holdTap(event: MouseEvent): void {
   if (!earlyTaps.includes(button)) earlyTaps.push(button);
 }
 document.addEventListener("click", holdTap, true);
-(window as Window & { __earlyTaps?: () => HTMLButtonElement[] }).__earlyTaps = () => {
+window.__earlyTaps = () => {
   document.removeEventListener("click", holdTap, true);
   return earlyTaps.splice(0);
 };

@@ -52,14 +52,22 @@ function routerState(location: Location, loaderData: RouterState["loaderData"], 
   } as RouterState;
 }
 
-interface FrameProps {
+interface RootProps {
   location: Location;
   loaderData: RouterState["loaderData"];
-  children: ReactNode;
+}
+
+/** The root route as React Router's hooks see it: the loaders' data (or the root's error) and the page in its outlet. */
+function RootRoute({ location, loaderData, errors = null, outlet = null, children }: RootProps & { errors?: RouterState["errors"]; outlet?: JSX.Element | null; children: ReactNode }) {
+  return (
+    <DataRouterStateContext.Provider value={routerState(location, loaderData, errors)}>
+      <RouteContext.Provider value={{ outlet, matches: [match("root", "/")], isDataRoute: false }}>{children}</RouteContext.Provider>
+    </DataRouterStateContext.Provider>
+  );
 }
 
 /** The root route's error screen, for a failure while the page renders in the browser (the router's boundary does this in the app). */
-class RootBoundary extends Component<FrameProps, { error: unknown }> {
+class RootBoundary extends Component<RootProps & { children: ReactNode }, { error: unknown }> {
   override state = { error: undefined as unknown };
   static getDerivedStateFromError(error: unknown) {
     return { error };
@@ -70,13 +78,10 @@ class RootBoundary extends Component<FrameProps, { error: unknown }> {
   override render() {
     const { error } = this.state;
     if (error === undefined) return this.props.children;
-    const { location, loaderData } = this.props;
     return (
-      <DataRouterStateContext.Provider value={routerState(location, loaderData, { root: error })}>
-        <RouteContext.Provider value={{ outlet: null, matches: [match("root", "/")], isDataRoute: false }}>
-          <ErrorScreen />
-        </RouteContext.Provider>
-      </DataRouterStateContext.Provider>
+      <RootRoute location={this.props.location} loaderData={this.props.loaderData} errors={{ root: error }}>
+        <ErrorScreen />
+      </RootRoute>
     );
   }
 }
@@ -87,21 +92,18 @@ class RootBoundary extends Component<FrameProps, { error: unknown }> {
  * for links, which load the next page as a document. Leaves out React Router's data router, about
  * a fifth of a public page's JavaScript (DESIGN section 8: at most 100 KB before a dialog opens).
  */
-export function PublicApp({ location, loaderData, pageId, Page }: Omit<FrameProps, "children"> & { pageId: string; Page: ComponentType }): JSX.Element {
-  const rootMatch = match("root", "/");
+export function PublicApp({ location, loaderData, pageId, Page }: RootProps & { pageId: string; Page: ComponentType }): JSX.Element {
   const page = (
-    <RouteContext.Provider value={{ outlet: null, matches: [rootMatch, match(pageId, location.pathname)], isDataRoute: false }}>
+    <RouteContext.Provider value={{ outlet: null, matches: [match("root", "/"), match(pageId, location.pathname)], isDataRoute: false }}>
       <Page />
     </RouteContext.Provider>
   );
   return (
     <Router location={{ pathname: location.pathname, search: location.search, hash: location.hash }} navigator={documentNavigator}>
       <RootBoundary location={location} loaderData={loaderData}>
-        <DataRouterStateContext.Provider value={routerState(location, loaderData, null)}>
-          <RouteContext.Provider value={{ outlet: page, matches: [rootMatch], isDataRoute: false }}>
-            <Layout />
-          </RouteContext.Provider>
-        </DataRouterStateContext.Provider>
+        <RootRoute location={location} loaderData={loaderData} outlet={page}>
+          <Layout />
+        </RootRoute>
       </RootBoundary>
     </Router>
   );

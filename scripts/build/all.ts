@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
-import { BOOT_FILE, PAGE_ASSETS_FILE, PUBLIC_ASSETS_FILE } from "#server/render/assets.ts";
+import { BOOT_FILE, PAGE_ASSETS_FILE } from "#server/render/assets.ts";
 import { PREVIEW_PATH, renderPreviewHtml } from "#server/render/preview-page.ts";
 import { compileBoot } from "./boot.ts";
 import { DASHBOARD_PATH, renderDashboardStates } from "./dashboard-states.ts";
@@ -59,9 +59,8 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
   // The dashboard's first HTML inlines only the rules its states use; the full sheet follows its first paint.
   const dashboardCss = await stylesForMarkup(styles.css, await renderDashboardStates({ boot, css: "" }, Date.now()));
   const dashboardAssets = { boot: await compileBoot({ ...scripts, stylesheet }), css: dashboardCss.css };
-  await writeFile(`${dist}/client/${PAGE_ASSETS_FILE}`, JSON.stringify({ [DASHBOARD_PATH]: dashboardAssets }));
+  await writeFile(`${dist}/client/${PAGE_ASSETS_FILE}`, JSON.stringify({ [PREVIEW_PATH]: nigeriaAssets, [DASHBOARD_PATH]: dashboardAssets }));
   const pages = await writePrerendered(dist, await renderPublicPages({ boot: publicBoot, css: publicCss.css }, "http://localhost", { [PREVIEW_PATH]: nigeriaAssets }));
-  await writeFile(`${dist}/prerendered/${PUBLIC_ASSETS_FILE}`, JSON.stringify(nigeriaAssets));
   if (options.node !== false) {
     await buildNode("server/main.ts", `${dist}/server/main.js`);
     await buildNode("api/main.ts", `${dist}/api/main.js`);

@@ -12,17 +12,17 @@ export interface PrerenderedPage {
 
 /** The boot script of pages rendered per request, as the build compiled it (scripts/build/boot.ts). */
 export const BOOT_FILE = "boot.js";
-/** The Nigeria page's boot script and inline stylesheet, for rendering it again with its preview (server/render/preview-page.ts). */
-export const PUBLIC_ASSETS_FILE = "public-assets.json";
-
-/** Pages rendered per request with assets of their own, by path: the dashboard inlines only its rules (scripts/build/dashboard-states.ts). */
+/**
+ * Pages with assets of their own, by path: the Nigeria page's boot script and inline stylesheet,
+ * for rendering it again with its preview (server/render/preview-page.ts), and the dashboard's,
+ * which inlines only its rules (scripts/build/dashboard-states.ts).
+ */
 export const PAGE_ASSETS_FILE = "page-assets.json";
 
 /** Reads what `npm run build` wrote: the boot script, the purged CSS and the prerendered pages. */
 export function loadBuild(distDir: string): {
   assets: RenderAssets;
   pageAssets: Map<string, RenderAssets>;
-  publicAssets?: RenderAssets;
   prerendered: Map<string, PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }>;
 } {
   const clientDir = join(distDir, "client");
@@ -47,7 +47,5 @@ export function loadBuild(distDir: string): {
       });
     }
   }
-  const publicAssetsPath = join(dir, PUBLIC_ASSETS_FILE);
-  const publicAssets = existsSync(publicAssetsPath) ? (JSON.parse(readFileSync(publicAssetsPath, "utf8")) as RenderAssets) : undefined;
-  return { assets, pageAssets, prerendered, ...(publicAssets ? { publicAssets } : {}) };
+  return { assets, pageAssets, prerendered };
 }

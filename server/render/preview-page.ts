@@ -23,7 +23,7 @@ type ServedPage = PrerenderedPage & { html: Buffer; gzip?: Buffer; br?: Buffer }
 export interface PreviewPageDeps {
   /** The prerendered pages the web tier serves: the Nigeria page's entry is replaced in place. */
   prerendered: Map<string, ServedPage>;
-  /** The page's boot script and inline stylesheet, as the build wrote them (dist/prerendered/public-assets.json). */
+  /** The page's boot script and inline stylesheet, as the build wrote them (dist/client/page-assets.json). */
   assets: RenderAssets;
   upstream: Upstream;
   publicOrigin: string;

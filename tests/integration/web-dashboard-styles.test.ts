@@ -39,10 +39,14 @@ describe("the dashboard's first HTML inlines only the rules its states use (scri
     expect(bootScript(await page("/profile", cookie))).not.toMatch(/stylesheet/);
   });
 
-  it("keeps the default assets for any other path, the prototype's names included", async () => {
-    for (const path of ["/__proto__", "/constructor", "/dashboard/"]) {
-      const res = await suite.stack.http.get(path);
-      expect(res.status, path).toBeLessThan(500);
+  it("inlines the whole sheet on every other page rendered per request: a 404, a path like the dashboard's", async () => {
+    const { cookie } = await signInThroughWeb(suite);
+    const fullSheet = inlineStyle(await page("/profile", cookie));
+    expect(fullSheet.length).toBeGreaterThan(inlineStyle(await page("/dashboard", cookie)).length);
+    for (const [path, status] of [["/no-such-page", 404], ["/dashboards", 404], ["/dashboard/", 200]] as const) {
+      const res = await suite.stack.http.get(path).set("cookie", cookie);
+      expect(res.status, path).toBe(status);
+      expect(inlineStyle(res.text), path).toBe(fullSheet);
     }
   });
 });
