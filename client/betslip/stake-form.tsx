@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type JSX } from "react";
+import { useEarlyValue } from "../boot/use-early-value.ts";
 import { parseStake, STAKE_INVALID_MESSAGE, stakeText } from "./money.ts";
 import { useBetslip } from "./store.ts";
 
@@ -9,6 +10,7 @@ import { useBetslip } from "./store.ts";
 export function StakeForm({ stake }: { stake: number }): JSX.Element {
   const id = useId();
   const [text, setText] = useState(stakeText(stake));
+  const fieldRef = useEarlyValue<HTMLInputElement>(text, setText);
   const [invalid, setInvalid] = useState(false);
   // A stake saved, rolled back or read from another device replaces what the field shows; set while
   // rendering, so nothing typed before an effect would run is overwritten.
@@ -40,6 +42,7 @@ export function StakeForm({ stake }: { stake: number }): JSX.Element {
             type="text"
             inputMode="decimal"
             autoComplete="off"
+            ref={fieldRef}
             value={text}
             onChange={(event) => setText(event.target.value)}
             aria-invalid={invalid || undefined}

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import type { EventHeading } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
 import { matchPath } from "../route-paths.ts";
+import { useEarlyValue } from "../boot/use-early-value.ts";
 import { SEARCH_MAX_LENGTH, useTeamSearch, type SearchState } from "./use-team-search.ts";
 
 export const SEARCH_LABEL = "Search a team";
@@ -96,6 +97,8 @@ export function TeamSearch({ timeZone, now }: { timeZone: string; now: number })
     open: () => setOpen(true),
     move: setActive,
   });
+  // A team typed while the page was still loading is searched once the app is up.
+  const inputRef = useEarlyValue<HTMLInputElement>(query, setQuery);
 
   return (
     <div className="finder-search" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
@@ -103,6 +106,7 @@ export function TeamSearch({ timeZone, now }: { timeZone: string; now: number })
         {SEARCH_LABEL}
       </label>
       <input
+        ref={inputRef}
         id={`${id}-input`}
         className="input finder-search-input"
         type="search"

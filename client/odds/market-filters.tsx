@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useEarlyValue } from "../boot/use-early-value.ts";
 import { competitionName, marketChoiceLabel } from "#shared/reference.ts";
 
 interface ChoiceProps {
@@ -13,6 +14,9 @@ interface ChoiceProps {
 
 function Choice({ label, ids, value, name, onChange, fixed }: ChoiceProps) {
   const id = useId();
+  const shown = fixed === undefined ? String(value ?? "") : "";
+  // A league or market chosen while the page was still loading takes effect once the app is up.
+  const selectRef = useEarlyValue<HTMLSelectElement>(shown, (chosen) => onChange(Number(chosen)));
   return (
     <div className="column field mb-0">
       <label className="label" htmlFor={id}>
@@ -20,7 +24,7 @@ function Choice({ label, ids, value, name, onChange, fixed }: ChoiceProps) {
       </label>
       <div className="control">
         <div className="select is-fullwidth">
-          <select id={id} value={fixed === undefined ? (value ?? "") : ""} disabled={fixed !== undefined} onChange={(e) => onChange(Number(e.target.value))}>
+          <select ref={selectRef} id={id} value={shown} disabled={fixed !== undefined} onChange={(e) => onChange(Number(e.target.value))}>
             {fixed === undefined ? (
               ids.map((option) => (
                 <option key={option} value={option}>

@@ -6,6 +6,7 @@ import { validateFeedback } from "#shared/validation.ts";
 import { api } from "../backend/endpoints.ts";
 import { withMinimumDelay } from "../loaders/min-delay.ts";
 import { RequireSession, useCurrentUser } from "../session/require-session.tsx";
+import { useEarlyValue } from "../boot/use-early-value.ts";
 
 type Status = "idle" | "submitting" | "success" | "error";
 
@@ -69,6 +70,7 @@ type FieldProps = Pick<ReturnType<typeof useFeedbackForm>, "message" | "invalid"
 
 function MessageField({ message, invalid, submitting, edit }: FieldProps) {
   const fieldId = useId();
+  const fieldRef = useEarlyValue<HTMLTextAreaElement>(message, edit);
   return (
     <div className="field">
       <label className="label" htmlFor={fieldId}>
@@ -80,6 +82,7 @@ function MessageField({ message, invalid, submitting, edit }: FieldProps) {
           className={invalid ? "textarea is-danger" : "textarea"}
           rows={6}
           maxLength={FEEDBACK_MAX_LENGTH}
+          ref={fieldRef}
           value={message}
           disabled={submitting}
           aria-describedby={invalid ? `${fieldId}-error ${fieldId}-count` : `${fieldId}-count`}

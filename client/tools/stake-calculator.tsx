@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { RETURNS_AGREE_WITHIN, sureBetStakes, type Stake } from "#shared/bettor-math.ts";
 import type { SureBetLeg } from "#shared/contract.ts";
 import { bookmakerName, selectionLabel } from "#shared/reference.ts";
+import { useEarlyValue } from "../boot/use-early-value.ts";
 import { formatNaira, parseStakeTotal } from "./money.ts";
 
 /** A total too small for a whole-naira stake on every outcome at these prices. */
@@ -98,6 +99,7 @@ function StakeSplit({ legs, total, what }: { legs: readonly SureBetLeg[]; total:
 export function StakeCalculator({ legs, what }: { legs: readonly SureBetLeg[]; what: string }) {
   const id = useId();
   const [text, setText] = useState(DEFAULT_TOTAL_STAKE);
+  const fieldRef = useEarlyValue<HTMLInputElement>(text, setText);
   const total = parseStakeTotal(text, legs.length);
   const errorId = `${id}-error`;
   return (
@@ -113,6 +115,7 @@ export function StakeCalculator({ legs, what }: { legs: readonly SureBetLeg[]; w
             type="text"
             inputMode="decimal"
             autoComplete="off"
+            ref={fieldRef}
             value={text}
             onChange={(event) => setText(event.target.value)}
             aria-invalid={!total.ok}

@@ -47,6 +47,27 @@ test.describe("the first minutes on a 360 px phone", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
   });
 
+  test("a team typed into the search while the page's code is still on its way is searched once it arrives", async ({ page }) => {
+    test.setTimeout(90_000);
+    await registerAndVerify(page);
+    // The app's entry is held until the bettor has typed: on a slow phone the page is readable, and typed in, long before.
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry-[\w-]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    const session = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/session");
+    // Not waiting for "load": that waits for the held script.
+    await page.goto("/dashboard", { waitUntil: "commit" });
+    const search = page.getByRole("combobox", { name: "Search a team" });
+    await search.fill("spurs");
+    release();
+    await session;
+    await expect(page.getByRole("listbox", { name: "Matches" }).getByRole("option", { name: /Tottenham/ }).first()).toBeVisible();
+    await expect(search).toHaveValue("spurs");
+  });
+
   test("odds tables: legible flag icons, the same columns in every card, 'Ov' explained in words and whole at 320 px", async ({ page }) => {
     test.setTimeout(90_000);
     await registerAndVerify(page);
