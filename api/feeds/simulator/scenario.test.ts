@@ -116,6 +116,16 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
     expect(valueMarkets.size).toBeGreaterThan(1);
   });
 
+  it("works the value bet out once per set of prices: a book asked again at the same prices gets the same quote", () => {
+    const sim = scenarioSim();
+    const t = INSTANTS[1]!;
+    const [, value] = listedByAll(sim, 1, t);
+    const matchResult = (bk: BookmakerKey, at: number) => sim.quote(bk, value!, at)!.find((m) => m.kind === "1X2")!.prices;
+    for (const bk of BOOKMAKERS) expect(matchResult(bk, t), bk).toBe(matchResult(bk, t));
+    // New prices, a new answer.
+    expect(matchResult("bet9ja", t + 6 * HOUR)).not.toEqual(matchResult("bet9ja", t));
+  });
+
   it("keeps each league's value bet on one bookmaker's one selection while the market moves for days", () => {
     const sim = scenarioSim();
     for (const league of LEAGUES) {

@@ -68,6 +68,23 @@ function longShot(seed: number, fixture: SimFixture): number {
   return chances.indexOf(Math.min(...chances));
 }
 
+const valueBets = new Map<string, Book1x2 | undefined>();
+
+/**
+ * The value-bet fixture's 1X2 over the books' prices at one instant. The five books are fetched
+ * separately, each asking for the same market: worked out once per set of prices, as the
+ * search for the value price is the simulator's costliest step.
+ */
+function valueBetMarket(seed: number, fixture: SimFixture, books: Book1x2): Book1x2 {
+  const key = `${seed}:${fixture.serial}:${[...books].map(([bk, prices]) => `${bk}=${prices.join(",")}`).join(";")}`;
+  let played = valueBets.get(key);
+  if (!played) {
+    if (valueBets.size >= 256) valueBets.clear();
+    valueBets.set(key, (played = withValueBet(seed, fixture.serial, books, longShot(seed, fixture))));
+  }
+  return played;
+}
+
 /** quoteFixture, with the scenario's 1X2 on the fixtures it plays on. */
 export function quoteInScenario(seed: number, bk: BookmakerKey, fixture: SimFixture, now: number, stepMs = PRICE_STEP_MS): QuotedMarket[] | null {
   const own = quoteFixture(seed, bk, fixture, now, stepMs);
@@ -78,7 +95,7 @@ export function quoteInScenario(seed: number, bk: BookmakerKey, fixture: SimFixt
   else {
     // The value bet moves with the market, rebuilt from the books' prices at this instant.
     const books = matchResults(seed, fixture, now, stepMs, [bk, own]);
-    played = books && withValueBet(seed, fixture.serial, books, longShot(seed, fixture));
+    played = books && valueBetMarket(seed, fixture, books);
   }
   // Never suspended, so the bet is there at every collection; NairaBet's boost flag would mislabel the prices.
   return own.map((m) => (m.kind === "1X2" && played?.has(bk) ? { ...m, prices: played.get(bk)!, suspended: false, boosted: false } : m));
