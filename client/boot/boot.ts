@@ -25,26 +25,6 @@ function addLink(rel: string, href: string): HTMLLinkElement {
   return link;
 }
 
-/**
- * Taps on buttons before the app has hydrated: React never sees a tap that comes before it
- * starts, and a page loaded as a document (a link from a public page, decision 021; a logout) shows
- * its buttons before its JavaScript has arrived. They are held here and the app replays them once
- * it has hydrated (client/boot/start.ts reads `window.__earlyTaps`). Links work without the app.
- */
-const earlyTaps: HTMLButtonElement[] = [];
-function holdTap(event: MouseEvent): void {
-  const button = event.target instanceof Element ? event.target.closest("button") : null;
-  if (!button) return;
-  event.preventDefault();
-  event.stopPropagation();
-  if (!earlyTaps.includes(button)) earlyTaps.push(button);
-}
-document.addEventListener("click", holdTap, true);
-window.__earlyTaps = () => {
-  document.removeEventListener("click", holdTap, true);
-  return earlyTaps.splice(0);
-};
-
 let started = false;
 
 function start(): void {

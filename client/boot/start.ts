@@ -5,7 +5,7 @@ import type { HydrationState } from "react-router";
 declare global {
   interface Window {
     __staticRouterHydrationData?: HydrationState;
-    /** Stops holding taps and gives those the boot script held before the app started (client/boot/boot.ts). */
+    /** Stops holding taps and gives those held before the app started (server/render/early-taps.ts, first in every page). */
     __earlyTaps?: () => HTMLButtonElement[];
   }
 }

@@ -2,7 +2,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { constants, runInThisContext } from "node:vm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { compileBoot } from "./boot.ts";
 
 declare global {
@@ -37,15 +37,11 @@ const links = (rel: string) => [...document.head.querySelectorAll<HTMLLinkElemen
 const entryImported = () => vi.waitFor(() => expect(globalThis.booted).toBe(1));
 
 describe("the compiled boot script", () => {
-  // Each run adds the script's document listener (it holds early taps); a page runs it once, the tests many times.
-  let listening: MockInstance<Document["addEventListener"]>;
   beforeEach(() => {
     globalThis.booted = undefined;
     document.head.innerHTML = "";
-    listening = vi.spyOn(document, "addEventListener");
   });
   afterEach(() => {
-    for (const [type, listener, options] of listening.mock.calls) document.removeEventListener(type, listener, options as boolean | EventListenerOptions | undefined);
     vi.restoreAllMocks();
   });
 
@@ -95,26 +91,6 @@ describe("the compiled boot script", () => {
     const code = await runBoot({ entry: entry("no-sheet"), preloads });
     expect(code).not.toMatch(/stylesheet/);
     expect(code).toMatch(/^\(\(\)=>\{[\s\S]*\}\)\(\)$/);
-    await entryImported();
-  });
-
-  it("holds taps on buttons until the app takes them (window.__earlyTaps), and lets links and later taps through", async () => {
-    await runBoot({ entry: entry("early-taps"), preloads });
-    document.body.innerHTML = '<button type="button" id="login"><span>Login</span></button><a href="#x" id="link">x</a>';
-    const tap = (id: string, on = `#${id}`) => {
-      const event = new MouseEvent("click", { bubbles: true, cancelable: true });
-      document.querySelector(on)!.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
-    const reached = vi.fn();
-    document.getElementById("login")!.addEventListener("click", reached);
-    expect(tap("login", "#login span")).toBe(true);
-    expect(tap("login")).toBe(true);
-    expect(tap("link")).toBe(false);
-    expect(reached).not.toHaveBeenCalled();
-    expect(window.__earlyTaps!().map((b) => b.id)).toEqual(["login"]);
-    expect(tap("login")).toBe(false);
-    expect(reached).toHaveBeenCalledTimes(1);
     await entryImported();
   });
 });

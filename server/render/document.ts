@@ -1,4 +1,6 @@
-/** The HTML around the React stream: head with inline CSS, then the app root (its one script: client/boot/boot.ts). */
+import { EARLY_TAPS_SCRIPT } from "./early-taps.ts";
+
+/** The HTML around the React stream: head with the early-taps script and inline CSS, then the app root (whose script is client/boot/boot.ts). */
 
 const escapeAttr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
@@ -7,6 +9,8 @@ export function documentHead(options: { css: string; nonce?: string | undefined;
   return (
     `<!doctype html><html lang="en"${options.prerendered ? " data-prerendered" : ""}><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+    // Before any button: taps ahead of the app are held for it (early-taps.ts).
+    `<script${nonce}>${EARLY_TAPS_SCRIPT}</script>` +
     // Each page renders its own <title> and description (client/components/page-meta.tsx).
     `<meta name="theme-color" content="#007a3d"><link rel="icon" href="data:,">` +
     `<style${nonce}>${options.css}</style></head><body><div id="root">`

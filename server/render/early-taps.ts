@@ -1,0 +1,18 @@
+/**
+ * The first script of every page, in its <head>, before anything that can be tapped: taps on
+ * buttons before the app has hydrated are held, and the app replays them once it has
+ * (client/boot/start.ts calls `window.__earlyTaps`, which also stops the holding). React never sees
+ * a tap that comes before it starts, and a page shows its buttons long before then: a page loaded
+ * as a document (a link from a public page, decision 021; a logout) and, while a streamed page is
+ * still arriving, its top bar. Held from the boot script at the end of the shell instead, a tap on
+ * a streamed page's top bar before that script arrived reached neither (the browser suite's
+ * "Account" tap right after sign-up, lost on a loaded machine). Links work without the app.
+ *
+ * Plain ES5 in a string: it runs before any bundle, and the page's nonce or CSP hash covers it.
+ */
+export const EARLY_TAPS_SCRIPT =
+  "(function(){var held=[];" +
+  "function hold(e){var b=e.target instanceof Element?e.target.closest('button'):null;if(!b)return;" +
+  "e.preventDefault();e.stopPropagation();if(held.indexOf(b)<0)held.push(b)}" +
+  "document.addEventListener('click',hold,true);" +
+  "window.__earlyTaps=function(){document.removeEventListener('click',hold,true);return held.splice(0)}})()";
