@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MarketHistory, MatchDetail, OddsEvent } from "#shared/contract.ts";
 import { FLAGS } from "#shared/reference.ts";
-import { applyHistoryFrame, applyMatchFrame } from "./apply-match-frame.ts";
+import { applyHistoryFrame, applyMatchFrame, rememberOpenings } from "./apply-match-frame.ts";
 
 const AT = "2026-11-22T10:00:00.000Z";
 const AT_S = Date.parse(AT) / 1000;
@@ -45,6 +45,19 @@ describe("a live frame on the match page", () => {
       { provider: 2, margin: 5, updatedAt: AT, odds: [{ selectionTypeId: 1, value: 2.4, flags: FLAGS.Best, opening: 2.4 }] },
     ]);
     expect(next.event.markets[1]).toBe(DETAIL.event.markets[1]);
+  });
+
+  it("gives a bookmaker back its opening price when it returns after a frame that left it out (stale, off the listing)", () => {
+    const known = new Map<string, number>();
+    const row = (provider: number, value: number) => ({ provider, margin: 5, updatedAt: AT, odds: [{ selectionTypeId: 1, value, flags: 0 }] });
+    const withTwo = applyMatchFrame(DETAIL, frame(1, [row(1, 2.3), row(2, 2.4)]), rememberOpenings(known, DETAIL));
+    const without = applyMatchFrame(withTwo, frame(1, [row(2, 2.5)]), rememberOpenings(known, withTwo));
+    expect(without.event.markets[0]!.odds.map((r) => r.provider)).toEqual([2]);
+    const back = applyMatchFrame(without, frame(1, [row(1, 2.6), row(2, 2.5)]), rememberOpenings(known, without));
+    expect(back.event.markets[0]!.odds.map((r) => [r.provider, r.odds[0]!.opening])).toEqual([
+      [1, 2.0],
+      [2, 2.4],
+    ]);
   });
 
   it("adds a market new to the page in reference order", () => {

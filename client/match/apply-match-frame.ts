@@ -3,10 +3,27 @@ import { MARKET_IDS } from "#shared/reference.ts";
 
 const referenceOrder = (a: MatchMarket, b: MatchMarket) => MARKET_IDS.indexOf(a.marketId as never) - MARKET_IDS.indexOf(b.marketId as never);
 
-/** A frame's market with each price's opening carried over from what was shown; a price first seen now opens at itself. */
-function withOpenings(frame: OddsEvent["markets"][number], shown: MatchMarket | undefined): MatchMarket {
+const openingKey = (provider: number, marketId: number, selectionTypeId: number) => `${provider}:${marketId}:${selectionTypeId}`;
+
+/**
+ * Every opening price the page has shown, by bookmaker, market and selection. A bookmaker whose
+ * prices go stale leaves the listing, and its frames, for a while: when it comes back, its prices
+ * keep the opening the page showed before, not their price of the moment.
+ */
+export type KnownOpenings = Map<string, number>;
+
+/** Adds the openings `detail` shows to `known` (each price's opening as last shown). */
+export function rememberOpenings(known: KnownOpenings, detail: MatchDetail): KnownOpenings {
+  for (const market of detail.event.markets) {
+    for (const row of market.odds) for (const o of row.odds) known.set(openingKey(row.provider, market.marketId, o.selectionTypeId), o.opening);
+  }
+  return known;
+}
+
+/** A frame's market with each price's opening as shown or known before; a price first seen now opens at itself. */
+function withOpenings(frame: OddsEvent["markets"][number], shown: MatchMarket | undefined, known: KnownOpenings): MatchMarket {
   const opening = (provider: number, selectionTypeId: number) =>
-    shown?.odds.find((row) => row.provider === provider)?.odds.find((o) => o.selectionTypeId === selectionTypeId)?.opening;
+    shown?.odds.find((row) => row.provider === provider)?.odds.find((o) => o.selectionTypeId === selectionTypeId)?.opening ?? known.get(openingKey(provider, frame.marketId, selectionTypeId));
   return {
     marketId: frame.marketId,
     odds: frame.odds.map((row) => ({ ...row, odds: row.odds.map((o) => ({ ...o, opening: opening(row.provider, o.selectionTypeId) ?? o.value })) })),
@@ -16,15 +33,16 @@ function withOpenings(frame: OddsEvent["markets"][number], shown: MatchMarket | 
 /**
  * The match page after one `market` frame of its event stream (docs/decisions/013: one event, one
  * market, all bookmakers). A frame for another event changes nothing; `odds: []` (the market left
- * the listing, e.g. at kick-off) keeps the prices as last seen.
+ * the listing, e.g. at kick-off) keeps the prices as last seen. `known`: the openings shown before
+ * (rememberOpenings), for bookmakers that left the page and come back.
  */
-export function applyMatchFrame(detail: MatchDetail, frame: OddsEvent): MatchDetail {
+export function applyMatchFrame(detail: MatchDetail, frame: OddsEvent, known: KnownOpenings = new Map()): MatchDetail {
   if (frame.id !== detail.event.id) return detail;
   let markets = detail.event.markets;
   for (const changed of frame.markets) {
     if (changed.odds.length === 0) continue;
     const shown = markets.find((m) => m.marketId === changed.marketId);
-    const next = withOpenings(changed, shown);
+    const next = withOpenings(changed, shown, known);
     markets = shown ? markets.map((m) => (m === shown ? next : m)) : [...markets, next].sort(referenceOrder);
   }
   return markets === detail.event.markets ? detail : { ...detail, event: { ...detail.event, markets } };

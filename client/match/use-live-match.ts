@@ -4,7 +4,7 @@ import type { MarketHistory, MatchDetail } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { conditionalGet } from "../live/conditional-get.ts";
 import { liveConnection } from "../live/live-connection.ts";
-import { applyHistoryFrame, applyMatchFrame } from "./apply-match-frame.ts";
+import { applyHistoryFrame, applyMatchFrame, rememberOpenings, type KnownOpenings } from "./apply-match-frame.ts";
 
 type Update<T> = (next: (value: T) => T) => void;
 
@@ -54,10 +54,12 @@ export function useLiveMatch(served: MatchDetail, servedHistory: MarketHistory |
 
   useEffect(() => {
     if (started) return;
+    const openings: KnownOpenings = new Map();
     const refetch = refetcher(id, market, setDetail, setHistory);
     const connection = liveConnection(`/api/odds/stream?country=${LIVE_COUNTRY_ID}&event=${encodeURIComponent(id)}`, {
       onMarket: (frame) => {
-        setDetail((shown) => applyMatchFrame(shown, frame));
+        // Remembered before each frame: a bookmaker the frame leaves out keeps its opening for its return.
+        setDetail((shown) => applyMatchFrame(shown, frame, rememberOpenings(openings, shown)));
         setHistory((shown) => shown && applyHistoryFrame(shown, frame));
       },
       onResync: () => void refetch(),

@@ -24,7 +24,8 @@ const price = (text: string | null) => Number(/\d+\.\d{2}/.exec(text ?? "")?.[0]
 async function readMarket(table: Locator) {
   return table.evaluate((node) => {
     const num = (text: string | null | undefined) => Number(/\d+\.\d{2}/.exec(text ?? "")?.[0] ?? Number.NaN);
-    const rows = [...node.querySelectorAll("tbody tr")].filter((row) => !row.classList.contains("odds-stale"));
+    // Every row shown counts, a stale one too (marked, still listed): Highest and Average are worked out over the rows shown.
+    const rows = [...node.querySelectorAll("tbody tr")];
     const columns = node.querySelectorAll("thead th").length - 1;
     const column = (i: number) => rows.map((row) => num(row.querySelectorAll("td")[i]?.querySelector(".match-price")?.textContent)).filter((n) => !Number.isNaN(n));
     const summary = [...node.querySelectorAll("tfoot tr")];
