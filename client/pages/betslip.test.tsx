@@ -228,7 +228,8 @@ describe("the slip's prices, live", () => {
     expect(useBetslip.getState().legs).toEqual([OVER]);
     const { api } = renderBetslip({ [GET]: { data: TWO_LEGS } });
 
-    expect(await legItems()).toHaveLength(2);
+    // The slip shows its one leg at once; the other device's two arrive with the page's fetch.
+    await waitFor(async () => expect(await legItems()).toHaveLength(2));
     await waitFor(() => expect(useBetslip.getState().legs).toEqual([HOME, OVER]));
     expect(api.callsTo(PUT)).toHaveLength(0);
   });
