@@ -8,6 +8,7 @@ import { loadOrCreateSecret } from "./accounts/secrets.ts";
 import { verifyAccessToken } from "./accounts/sessions.ts";
 import { betslipRepository } from "./betslip/repository.ts";
 import { betslipRouter } from "./betslip/routes.ts";
+import { betslipWriteRates } from "./betslip/write-rate.ts";
 import type { ApiConfig } from "./config.ts";
 import { openDatabase, type Db } from "./db/database.ts";
 import { feedbackRepository } from "./feedback/repository.ts";
@@ -87,7 +88,8 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   });
   app.use("/users", accountsRouter(accounts));
   app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));
-  app.use("/users", betslipRouter({ db: db.kysely, betslips: betslipRepository(db.kysely), users: accounts.users, clock, intervalS: config.feedIntervalS }, auth));
+  const betslips = { betslips: betslipRepository(db.kysely), writes: betslipWriteRates(db.kysely, config.betslipWriteRate, clock) };
+  app.use("/users", betslipRouter({ db: db.kysely, ...betslips, users: accounts.users, clock, intervalS: config.feedIntervalS }, auth));
   app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream));
   app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
   app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS }, auth));

@@ -40,6 +40,13 @@ describe("the API configuration", () => {
     expect(() => loadApiConfig({ SIM_SCENARIO: "sure-bets" })).toThrow(/^Invalid configuration: SIM_SCENARIO: /);
   });
 
+  it("limits betslip writes to a burst of 20 then 5 a second unless told otherwise, and refuses a limit of none", () => {
+    expect(loadApiConfig({}).betslipWriteRate).toEqual({ burst: 20, perSecond: 5 });
+    expect(loadApiConfig({ BETSLIP_WRITE_BURST: "40", BETSLIP_WRITES_PER_S: "0.5" }).betslipWriteRate).toEqual({ burst: 40, perSecond: 0.5 });
+    expect(() => loadApiConfig({ BETSLIP_WRITE_BURST: "0" })).toThrow(/BETSLIP_WRITE_BURST/);
+    expect(() => loadApiConfig({ BETSLIP_WRITES_PER_S: "0" })).toThrow(/BETSLIP_WRITES_PER_S/);
+  });
+
   it("requires JWT_SECRET in production", () => {
     expect(() => loadApiConfig({ NODE_ENV: "production" })).toThrow(/JWT_SECRET/);
     expect(loadApiConfig({ NODE_ENV: "production", JWT_SECRET: "s".repeat(32) }).jwtSecret).toBe("s".repeat(32));

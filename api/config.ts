@@ -1,5 +1,6 @@
 import { invalidConfiguration } from "../lib/node/start-up.ts";
 import { z } from "zod";
+import { DEFAULT_BETSLIP_WRITE_RATE, type WriteRate } from "./betslip/write-rate.ts";
 import { SIM_SCENARIOS, type SimScenario } from "./feeds/simulator/scenario.ts";
 
 /**
@@ -43,6 +44,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATION_LIMITS.perAddressPerHour),
   REGISTRATIONS_PER_10_MIN: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATION_LIMITS.overallPer10Min),
+  BETSLIP_WRITE_BURST: z.coerce.number().int().min(1).default(DEFAULT_BETSLIP_WRITE_RATE.burst),
+  BETSLIP_WRITES_PER_S: z.coerce.number().positive().max(1000).default(DEFAULT_BETSLIP_WRITE_RATE.perSecond),
 });
 
 export interface ApiConfig {
@@ -65,6 +68,8 @@ export interface ApiConfig {
   feedsProxyUrl: string | undefined;
   logLevel: string;
   registrationLimits: { perAddressPerHour: number; overallPer10Min: number };
+  /** Each user's betslip writes: a burst, then a steady rate (docs/decisions/024). */
+  betslipWriteRate: WriteRate;
 }
 
 /** A setting the process cannot start with; main prints its one-line message and exits 1. */
@@ -95,5 +100,6 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     feedsProxyUrl: c.FEEDS_PROXY_URL,
     logLevel: c.LOG_LEVEL,
     registrationLimits: { perAddressPerHour: c.REGISTRATIONS_PER_ADDRESS_HOUR, overallPer10Min: c.REGISTRATIONS_PER_10_MIN },
+    betslipWriteRate: { burst: c.BETSLIP_WRITE_BURST, perSecond: c.BETSLIP_WRITES_PER_S },
   };
 }

@@ -22,6 +22,8 @@ const DESIGN_CALLS = ["POST /users/logout", "GET /session", "POST /events"];
 const MATCH_CALLS = ["GET /odds/events/:id", "GET /odds/events/:id/history", "GET /odds/dropping", "GET /odds/search"];
 /** DESIGN section 11: the bettor tools. */
 const TOOL_CALLS = ["GET /odds/sure-bets", "GET /odds/value-bets", "GET /users/betslip", "PUT /users/betslip"];
+/** docs/decisions/024: the betslip's per-selection writes. */
+const BETSLIP_CALLS = ["PATCH /users/betslip", "POST /users/betslip/selections", "DELETE /users/betslip/selections/:eventId/:marketId/:selectionTypeId"];
 
 const keys = CONTRACT_ROUTES.map((route) => `${route.method} ${route.path}`);
 
@@ -31,7 +33,7 @@ describe("CONTRACT_ROUTES", () => {
   });
 
   it("includes every call of the spec and of the design, and nothing else", () => {
-    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS, ...MATCH_CALLS, ...TOOL_CALLS].sort());
+    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS, ...MATCH_CALLS, ...TOOL_CALLS, ...BETSLIP_CALLS].sort());
   });
 
   it("requires a session for odds, the profile and feedback, but not for the public sample or login", () => {
@@ -40,7 +42,7 @@ describe("CONTRACT_ROUTES", () => {
     expect(findContractRoute("POST", "/users/feedback")?.auth).toBe(true);
     expect(findContractRoute("GET", "/odds/sample")?.auth).toBe(false);
     expect(findContractRoute("POST", "/users/login")?.auth).toBe(false);
-    for (const key of TOOL_CALLS) {
+    for (const key of [...TOOL_CALLS, ...BETSLIP_CALLS]) {
       const [method, path] = key.split(" ");
       expect(findContractRoute(method!, path!)?.auth, key).toBe(true);
     }
@@ -70,6 +72,11 @@ describe("matchContractRoute", () => {
       params: { id: "sr%3Amatch%3A123" },
     });
     expect(matchContractRoute("GET", "/odds/events/e1/history")?.route.path).toBe("/odds/events/:id/history");
+  });
+
+  it("matches a betslip selection by its event, market and selection, each one segment", () => {
+    expect(matchContractRoute("DELETE", "/users/betslip/selections/c1%3Aslip%3Aarsenal%2Bchelsea/1/2")?.params).toEqual({ eventId: "c1%3Aslip%3Aarsenal%2Bchelsea", marketId: "1", selectionTypeId: "2" });
+    expect(matchContractRoute("DELETE", "/users/betslip/selections/c1%3Aslip/1")).toBeUndefined();
   });
 
   it("matches exact paths with no parameters", () => {

@@ -170,8 +170,20 @@ export type BetslipLeg = { eventId: string; marketId: number; selectionTypeId: n
 export const BETSLIP_MAX_LEGS = 20;
 /** The largest stake a slip takes, in naira (decision 019); the sure-bet calculator splits at most this too. */
 export const MAX_STAKE_NAIRA = 10_000_000;
-/** PUT /users/betslip: the whole slip; `stake` in naira, positive, at most two decimals. */
+/**
+ * PUT /users/betslip: the whole slip; `stake` in naira, positive, at most two decimals. It replaces
+ * whatever another device saved meanwhile unless sent with `If-Match` (the ETag of the slip it was
+ * made from): a slip changed since answers 412 BETSLIP_CHANGED and nothing is saved.
+ */
 export type BetslipRequest = { stake: number; legs: BetslipLeg[] };
+/**
+ * The per-selection writes, which merge with other devices' changes (docs/decisions/024):
+ * POST /users/betslip/selections takes a BetslipLeg (a selection of a match on the slip replaces
+ * that match's, in its place); DELETE /users/betslip/selections/:eventId/:marketId/:selectionTypeId
+ * removes that selection, if it is there; PATCH /users/betslip takes a BetslipStakeRequest. Every
+ * betslip answer carries the slip's version as its `ETag`, and every write honours `If-Match`.
+ */
+export type BetslipStakeRequest = { stake: number };
 /**
  * A leg as the slip shows it, prices re-read now: `event` null once the event is no longer known
  * (pruned); `started` once kick-off has passed; `prices` every bookmaker's current price for the
@@ -220,7 +232,7 @@ export type AnalyticsEvent =
   | { name: "user_login_success"; country: string; path?: string }
   | { name: "critical_error"; message: string; path?: string };
 
-export type HttpMethod = "GET" | "POST" | "PUT";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * One call of the contract as the browser makes it under API_PREFIX.
@@ -255,6 +267,9 @@ export const CONTRACT_ROUTES = [
   { method: "GET", path: "/odds/value-bets", auth: true, upstream: true },
   { method: "GET", path: "/users/betslip", auth: true, upstream: true },
   { method: "PUT", path: "/users/betslip", auth: true, upstream: true },
+  { method: "PATCH", path: "/users/betslip", auth: true, upstream: true },
+  { method: "POST", path: "/users/betslip/selections", auth: true, upstream: true },
+  { method: "DELETE", path: "/users/betslip/selections/:eventId/:marketId/:selectionTypeId", auth: true, upstream: true },
   { method: "GET", path: "/session", auth: true, upstream: false },
   { method: "POST", path: "/events", auth: false, upstream: false },
 ] as const satisfies readonly ContractRoute[];

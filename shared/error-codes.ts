@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UPSTREAM_UNAVAILABLE: "UPSTREAM_UNAVAILABLE",
   INTERNAL_ERROR: "INTERNAL_ERROR",
+  /** A betslip write whose If-Match names a version the slip has moved past (docs/decisions/024-betslip-per-selection-writes.md). */
+  BETSLIP_CHANGED: "BETSLIP_CHANGED",
   /** Spec section 5: a password outside the length rules answers this lower-case code. */
   PASSWORD: "password",
 } as const;
@@ -73,6 +75,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UPSTREAM_UNAVAILABLE: 502,
   INTERNAL_ERROR: 500,
+  BETSLIP_CHANGED: 412,
   password: 400,
 };
 
@@ -99,6 +102,7 @@ export const ERROR_TYPE: Record<ErrorCode, ErrorType> = {
   PAYLOAD_TOO_LARGE: "too_large",
   UPSTREAM_UNAVAILABLE: "upstream",
   INTERNAL_ERROR: "server",
+  BETSLIP_CHANGED: "conflict",
   password: "validation",
 };
 

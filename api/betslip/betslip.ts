@@ -1,8 +1,9 @@
-import type { Betslip, BetslipLeg, BetslipRequest } from "#shared/contract.ts";
+import { BETSLIP_MAX_LEGS, type Betslip, type BetslipLeg, type BetslipRequest } from "#shared/contract.ts";
 import type { UsersRepository } from "../accounts/users.ts";
 import { AppError } from "../http/errors.ts";
 import { readKnownEvents, readLegViews, type KnownEvent, type LegReadDeps } from "./leg-reads.ts";
-import type { BetslipRepository, StoredBetslip } from "./repository.ts";
+import type { BetslipRepository, SlipContent, StoredBetslip } from "./repository.ts";
+import { SLIP_FULL_MESSAGE } from "./request.ts";
 import { betslipView, DEFAULT_STAKE_KOBO } from "./view.ts";
 
 export interface BetslipDeps extends LegReadDeps {
@@ -11,15 +12,26 @@ export interface BetslipDeps extends LegReadDeps {
   clock: () => number;
 }
 
+/** The slip as answered, and its version (0 for a slip never saved): the answer's ETag. */
+export interface VersionedBetslip {
+  slip: Betslip;
+  version: number;
+}
+
+/** A write's If-Match: whether the slip's version (0: never saved) is one the client named. */
+export type VersionCheck = (version: number) => boolean;
+
+export const SLIP_CHANGED_MESSAGE = "Your betslip was changed on another device. Please reload it and try again.";
+
 const sameLeg = (a: BetslipLeg, b: BetslipLeg) => a.eventId === b.eventId && a.marketId === b.marketId && a.selectionTypeId === b.selectionTypeId;
 
-async function viewOf(deps: BetslipDeps, slip: StoredBetslip | undefined): Promise<Betslip> {
-  if (!slip) return betslipView(DEFAULT_STAKE_KOBO, [], null);
-  return betslipView(slip.stakeKobo, await readLegViews(deps, slip.legs, deps.clock()), slip.updatedAt);
+async function viewOf(deps: BetslipDeps, slip: StoredBetslip | undefined): Promise<VersionedBetslip> {
+  if (!slip) return { slip: betslipView(DEFAULT_STAKE_KOBO, [], null), version: 0 };
+  return { slip: betslipView(slip.stakeKobo, await readLegViews(deps, slip.legs, deps.clock()), slip.updatedAt), version: slip.version };
 }
 
 /** GET /users/betslip: the user's saved slip, every leg re-read now; the default slip for one never saved. */
-export async function readBetslip(deps: BetslipDeps, userId: string): Promise<Betslip> {
+export async function readBetslip(deps: BetslipDeps, userId: string): Promise<VersionedBetslip> {
   return viewOf(deps, await deps.betslips.read(userId));
 }
 
@@ -46,18 +58,81 @@ function refuseUnknownEvents(legs: readonly BetslipLeg[], events: ReadonlyMap<st
   }
 }
 
+const EMPTY: SlipContent = { stakeKobo: DEFAULT_STAKE_KOBO, legs: [] };
+
 /**
- * PUT /users/betslip: replaces the user's slip with a (parsed) request after the checks that need
- * the store; on any refusal nothing is saved. Answers the slip as saved, re-read.
+ * Every write: the edit applied to the slip as stored at that moment, under its row's lock
+ * (repository.ts), so no other device's write falls between the read and the save. The If-Match
+ * check and the slip's rules (at most 20 legs, one per match, new legs of listed matches not yet
+ * started) judge the result against that stored slip; on any refusal nothing is saved.
+ * `adding`: the legs the edit may add, whose matches are read from the store first.
  */
-export async function saveBetslip(deps: BetslipDeps, userId: string, request: BetslipRequest): Promise<Betslip> {
-  const events = await readKnownEvents(deps.db, request.legs.map((leg) => leg.eventId));
-  refuseSecondLegs(request.legs, events);
-  const saved = await deps.betslips.read(userId);
-  refuseUnknownEvents(request.legs, events, saved?.legs ?? [], deps.clock());
+async function writeSlip(
+  deps: BetslipDeps,
+  userId: string,
+  adding: readonly BetslipLeg[],
+  edit: (saved: SlipContent) => SlipContent | undefined,
+  ifMatch?: VersionCheck,
+): Promise<VersionedBetslip> {
+  const events = await readKnownEvents(deps.db, adding.map((leg) => leg.eventId));
   // A token can outlive its account; the slip's row needs one.
   if (!(await deps.users.byId(userId))) throw new AppError("AUTH_REQUIRED", "Please log in again.");
-  const slip: StoredBetslip = { stakeKobo: Math.round(request.stake * 100), legs: request.legs, updatedAt: deps.clock() };
-  await deps.betslips.save(userId, slip);
+  const now = deps.clock();
+  const slip = await deps.betslips.change(
+    userId,
+    (current) => {
+      if (ifMatch && !ifMatch(current?.version ?? 0)) throw new AppError("BETSLIP_CHANGED", SLIP_CHANGED_MESSAGE);
+      const saved = current ?? EMPTY;
+      const next = edit(saved);
+      if (!next) return undefined;
+      if (next.legs.length > BETSLIP_MAX_LEGS) throw new AppError("VALIDATION_ERROR", SLIP_FULL_MESSAGE);
+      refuseSecondLegs(next.legs, events);
+      refuseUnknownEvents(next.legs, events, saved.legs, now);
+      return next;
+    },
+    now,
+  );
   return viewOf(deps, slip);
+}
+
+/** PUT /users/betslip: replaces the user's slip with a (parsed) request, unless If-Match names another version. */
+export function saveBetslip(deps: BetslipDeps, userId: string, request: BetslipRequest, ifMatch?: VersionCheck): Promise<VersionedBetslip> {
+  return writeSlip(deps, userId, request.legs, () => ({ stakeKobo: Math.round(request.stake * 100), legs: request.legs }), ifMatch);
+}
+
+/**
+ * POST /users/betslip/selections: adds one selection to the slip as stored, whatever another device
+ * saved meanwhile. A selection of a match already on the slip replaces that match's, in its place
+ * (one per match); the same selection again changes nothing.
+ */
+export function addSelection(deps: BetslipDeps, userId: string, leg: BetslipLeg, ifMatch?: VersionCheck): Promise<VersionedBetslip> {
+  return writeSlip(
+    deps,
+    userId,
+    [leg],
+    (saved) => {
+      if (saved.legs.some((l) => sameLeg(l, leg))) return undefined;
+      const at = saved.legs.findIndex((l) => l.eventId === leg.eventId);
+      const legs = at === -1 ? [...saved.legs, leg] : saved.legs.map((l, i) => (i === at ? leg : l));
+      return { ...saved, legs };
+    },
+    ifMatch,
+  );
+}
+
+/** DELETE /users/betslip/selections/...: removes that one selection if it is on the slip; another of its match stays. */
+export function removeSelection(deps: BetslipDeps, userId: string, leg: BetslipLeg, ifMatch?: VersionCheck): Promise<VersionedBetslip> {
+  return writeSlip(
+    deps,
+    userId,
+    [],
+    (saved) => (saved.legs.some((l) => sameLeg(l, leg)) ? { ...saved, legs: saved.legs.filter((l) => !sameLeg(l, leg)) } : undefined),
+    ifMatch,
+  );
+}
+
+/** PATCH /users/betslip: the stake alone; the legs stay as stored, whoever saved them. */
+export function changeStake(deps: BetslipDeps, userId: string, stake: number, ifMatch?: VersionCheck): Promise<VersionedBetslip> {
+  const stakeKobo = Math.round(stake * 100);
+  return writeSlip(deps, userId, [], (saved) => (saved.stakeKobo === stakeKobo ? undefined : { ...saved, stakeKobo }), ifMatch);
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../http/errors.ts";
-import { parseBetslipRequest } from "./request.ts";
+import { parseBetslipRequest, parseSelection, parseSelectionPath, parseStakeRequest } from "./request.ts";
 
 const leg = (eventId: string, marketId = 1, selectionTypeId = 1) => ({ eventId, marketId, selectionTypeId });
 
 /** The message of the 400 a body is refused with. */
-function refusal(body: unknown): string {
+function refusal(body: unknown, parse: (body: never) => unknown = parseBetslipRequest): string {
   try {
-    parseBetslipRequest(body);
+    parse(body as never);
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("VALIDATION_ERROR");
@@ -62,5 +62,29 @@ describe("a betslip request", () => {
     expect(refusal({ stake: 100, legs: [{ ...leg("e"), price: 2.5 }] })).toBe("A selection holds only eventId, marketId and selectionTypeId; unknown field: price.");
     for (const body of [undefined, null, [], "slip", 7]) expect(refusal(body), JSON.stringify(body)).toBe("The betslip must be an object with stake and legs.");
     for (const legs of [undefined, {}, "e", [null], [[leg("e")]]]) expect(refusal({ stake: 100, legs }), JSON.stringify(legs)).toMatch(/^(legs must be a list|Each selection must be an object)/);
+  });
+});
+
+describe("a per-selection write", () => {
+  it("takes one selection as a leg of the slip, and refuses what a leg refuses", () => {
+    expect(parseSelection(leg("e", 4, 8))).toEqual(leg("e", 4, 8));
+    expect(refusal(leg("e", 1, 4), parseSelection)).toBe("Unknown selection 4 for the market 1X2 (Match Result).");
+    expect(refusal({ ...leg("e"), price: 2 }, parseSelection)).toBe("A selection holds only eventId, marketId and selectionTypeId; unknown field: price.");
+    expect(refusal([leg("e")], parseSelection)).toMatch(/^Each selection must be an object/);
+  });
+
+  it("reads a selection from its path: whole numbers as written, nothing else", () => {
+    expect(parseSelectionPath({ eventId: "c1:x+y", marketId: "4", selectionTypeId: "9" })).toEqual(leg("c1:x+y", 4, 9));
+    for (const marketId of ["04", "4.0", "0x4", "", " 4", "1e0"]) expect(refusal({ eventId: "e", marketId, selectionTypeId: "1" }, parseSelectionPath), marketId).toBe("marketId must be a market id (1 to 8).");
+    expect(refusal({ eventId: "e", marketId: "1", selectionTypeId: "one" }, parseSelectionPath)).toBe("selectionTypeId must be a selection id.");
+    expect(refusal({ eventId: "a\nb", marketId: "1", selectionTypeId: "1" }, parseSelectionPath)).toMatch(/^eventId must be an event id/);
+  });
+
+  it("takes a stake change of a stake alone", () => {
+    expect(parseStakeRequest({ stake: 2500.5 })).toEqual({ stake: 2500.5 });
+    expect(refusal({ stake: 1.234 }, parseStakeRequest)).toMatch(STAKE);
+    expect(refusal({}, parseStakeRequest)).toMatch(STAKE);
+    expect(refusal({ stake: 100, legs: [] }, parseStakeRequest)).toBe("A stake change holds only stake; unknown field: legs.");
+    expect(refusal(100, parseStakeRequest)).toBe("The stake change must be an object with stake.");
   });
 });

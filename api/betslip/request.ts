@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BETSLIP_MAX_LEGS, MAX_STAKE_NAIRA, type BetslipRequest } from "#shared/contract.ts";
+import { BETSLIP_MAX_LEGS, MAX_STAKE_NAIRA, type BetslipLeg, type BetslipRequest, type BetslipStakeRequest } from "#shared/contract.ts";
 import { hasBrokenCharacters, hasControlCharacters } from "#shared/validation.ts";
 import { findMarket, marketLabel } from "#shared/reference.ts";
 import { AppError } from "../http/errors.ts";
@@ -8,6 +8,7 @@ import { AppError } from "../http/errors.ts";
 /** Event ids are the store's keys (`c1:2026-11-28:arsenal+chelsea`); anything longer is none of ours. */
 export const MAX_EVENT_ID_LENGTH = 100;
 
+export const SLIP_FULL_MESSAGE = `A betslip holds at most ${BETSLIP_MAX_LEGS} selections.`;
 const STAKE_MESSAGE = `stake must be a positive amount in naira with at most two decimals, at most ₦10,000,000.`;
 const EVENT_ID_MESSAGE = `eventId must be an event id: text of 1 to ${MAX_EVENT_ID_LENGTH} characters on one line.`;
 const LEG_FIELDS = "eventId, marketId and selectionTypeId";
@@ -40,12 +41,14 @@ const leg = z
     }
   });
 
+const stake = z.number({ error: STAKE_MESSAGE }).refine(isNairaAmount, STAKE_MESSAGE);
+
 const request = z.strictObject(
   {
-    stake: z.number({ error: STAKE_MESSAGE }).refine(isNairaAmount, STAKE_MESSAGE),
+    stake,
     legs: z
       .array(leg, { error: `legs must be a list of selections, each with ${LEG_FIELDS}.` })
-      .max(BETSLIP_MAX_LEGS, `A betslip holds at most ${BETSLIP_MAX_LEGS} selections.`),
+      .max(BETSLIP_MAX_LEGS, SLIP_FULL_MESSAGE),
   },
   {
     error: (issue) => (keysOf(issue) ? `A betslip holds only stake and legs; unknown field: ${keysOf(issue)}.` : "The betslip must be an object with stake and legs."),
@@ -58,7 +61,35 @@ const request = z.strictObject(
  * the first problem found. One selection per event and known events are the domain's checks.
  */
 export function parseBetslipRequest(body: unknown): BetslipRequest {
-  const parsed = request.safeParse(body);
-  if (!parsed.success) throw new AppError("VALIDATION_ERROR", parsed.error.issues[0]?.message ?? "The betslip is not valid.");
-  return parsed.data;
+  return parsed(request.safeParse(body), "The betslip is not valid.");
+}
+
+/** The first problem zod found, as a 400. */
+function parsed<T>(result: z.ZodSafeParseResult<T>, fallback: string): T {
+  if (!result.success) throw new AppError("VALIDATION_ERROR", result.error.issues[0]?.message ?? fallback);
+  return result.data;
+}
+
+const stakeRequest = z.strictObject(
+  { stake },
+  { error: (issue) => (keysOf(issue) ? `A stake change holds only stake; unknown field: ${keysOf(issue)}.` : "The stake change must be an object with stake.") },
+);
+
+/** PATCH /users/betslip's body: a stake in naira and nothing else. */
+export function parseStakeRequest(body: unknown): BetslipStakeRequest {
+  return parsed(stakeRequest.safeParse(body), "The stake is not valid.");
+}
+
+/** POST /users/betslip/selections' body: one selection, checked as a leg of PUT's slip. */
+export function parseSelection(body: unknown): BetslipLeg {
+  return parsed(leg.safeParse(body), "The selection is not valid.");
+}
+
+/** A whole number as a path segment spells it (`4`, not `4.0`, `04` or `0x4`), else the segment unchanged, for the leg check to refuse. */
+const pathNumber = (segment: string): number | string => (/^(0|[1-9][0-9]{0,8})$/.test(segment) ? Number(segment) : segment);
+
+/** DELETE /users/betslip/selections/:eventId/:marketId/:selectionTypeId's parameters, checked as a leg. */
+export function parseSelectionPath(params: { eventId?: string; marketId?: string; selectionTypeId?: string }): BetslipLeg {
+  const { eventId, marketId = "", selectionTypeId = "" } = params;
+  return parseSelection({ eventId, marketId: pathNumber(marketId), selectionTypeId: pathNumber(selectionTypeId) });
 }

@@ -1,16 +1,67 @@
-import { Router, type RequestHandler } from "express";
-import { readBetslip, saveBetslip, type BetslipDeps } from "./betslip.ts";
-import { parseBetslipRequest } from "./request.ts";
+import { Router, type RequestHandler, type Response } from "express";
+import { addSelection, changeStake, readBetslip, removeSelection, saveBetslip, type BetslipDeps, type VersionCheck, type VersionedBetslip } from "./betslip.ts";
+import { parseBetslipRequest, parseSelection, parseSelectionPath, parseStakeRequest } from "./request.ts";
+import type { BetslipWriteRates } from "./write-rate.ts";
 
-/** GET and PUT /users/betslip (DESIGN section 11), Bearer token as /users/me: validate, call the domain, answer. */
-export function betslipRouter(deps: BetslipDeps, auth: RequestHandler): Router {
+export interface BetslipRouteDeps extends BetslipDeps {
+  writes: BetslipWriteRates;
+}
+
+/** The slip's version as a strong entity tag. */
+export const versionTag = (version: number) => `"${version}"`;
+
+/**
+ * If-Match (RFC 9110 section 13.1.1) as a check of the slip's version, compared strongly: a weak
+ * or unknown tag matches nothing, `*` anything. No header, no check: the write applies as before.
+ */
+export function ifMatchOf(header: string | undefined): VersionCheck | undefined {
+  if (header === undefined) return undefined;
+  const tags = header.split(",").map((tag) => tag.trim());
+  if (tags.includes("*")) return () => true;
+  return (version) => tags.includes(versionTag(version));
+}
+
+/**
+ * The slip with its version as ETag. Never stored by a cache (one user's, re-priced on every read),
+ * and sent with end(): res.json() would answer a matching If-None-Match with 304, but the tag names
+ * the slip's version, not its prices, which move between two reads of one version.
+ */
+function answer(res: Response, { slip, version }: VersionedBetslip): void {
+  res.setHeader("ETag", versionTag(version));
+  res.setHeader("Cache-Control", "private, no-store");
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.end(JSON.stringify({ data: slip }));
+}
+
+/**
+ * GET and PUT /users/betslip (DESIGN section 11) and the per-selection writes of
+ * docs/decisions/024-betslip-per-selection-writes.md, Bearer token as /users/me: validate, take the
+ * user's write allowance, call the domain, answer. Every write honours If-Match.
+ */
+export function betslipRouter(deps: BetslipRouteDeps, auth: RequestHandler): Router {
   const router = Router();
   router.get("/betslip", auth, async (req, res) => {
-    res.json({ data: await readBetslip(deps, req.auth!.sub) });
+    answer(res, await readBetslip(deps, req.auth!.sub));
   });
   router.put("/betslip", auth, async (req, res) => {
     const request = parseBetslipRequest(req.body);
-    res.json({ data: await saveBetslip(deps, req.auth!.sub, request) });
+    await deps.writes.admit(req.auth!.sub);
+    answer(res, await saveBetslip(deps, req.auth!.sub, request, ifMatchOf(req.header("if-match"))));
+  });
+  router.patch("/betslip", auth, async (req, res) => {
+    const { stake } = parseStakeRequest(req.body);
+    await deps.writes.admit(req.auth!.sub);
+    answer(res, await changeStake(deps, req.auth!.sub, stake, ifMatchOf(req.header("if-match"))));
+  });
+  router.post("/betslip/selections", auth, async (req, res) => {
+    const leg = parseSelection(req.body);
+    await deps.writes.admit(req.auth!.sub);
+    answer(res, await addSelection(deps, req.auth!.sub, leg, ifMatchOf(req.header("if-match"))));
+  });
+  router.delete("/betslip/selections/:eventId/:marketId/:selectionTypeId", auth, async (req, res) => {
+    const leg = parseSelectionPath(req.params);
+    await deps.writes.admit(req.auth!.sub);
+    answer(res, await removeSelection(deps, req.auth!.sub, leg, ifMatchOf(req.header("if-match"))));
   });
   return router;
 }

@@ -185,6 +185,19 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "008-betslip-writes": {
+    async up(db: Kysely<unknown>) {
+      // docs/decisions/024-betslip-per-selection-writes.md: a version counted up by every write (the
+      // slip's ETag; a slip saved before this migration is version 1), and each user's write rate.
+      await db.schema.alterTable("betslips").addColumn("version", "integer", (c) => c.notNull().defaultTo(1)).execute();
+      // No key to users: the limit is taken before the account is looked up, and a row is a few bytes.
+      await db.schema
+        .createTable("betslip_write_rates")
+        .addColumn("user_id", "text", (c) => c.primaryKey())
+        .addColumn("busy_until", "bigint", (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -132,6 +132,18 @@ export interface BetslipsTable {
   stake_kobo: number;
   legs: string;
   updated_at: number;
+  /** Counted up by every write; the slip's ETag (docs/decisions/024). */
+  version: number;
+}
+
+/**
+ * Each user's betslip write rate, as a generic cell rate (docs/decisions/024): every write admitted
+ * moves `busy_until` one interval on from itself or now, whichever is later; a write is refused
+ * while `busy_until` is more than the burst's allowance ahead of now.
+ */
+export interface BetslipWriteRatesTable {
+  user_id: string;
+  busy_until: number;
 }
 
 export interface Database {
@@ -147,4 +159,5 @@ export interface Database {
   feed_runs: FeedRunsTable;
   odds_changes: OddsChangesTable;
   betslips: BetslipsTable;
+  betslip_write_rates: BetslipWriteRatesTable;
 }

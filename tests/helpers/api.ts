@@ -28,6 +28,8 @@ export async function startTestApi(database: TestDatabase, sink: Sink | undefine
     // Suites register many accounts from one loopback address; accounts-abuse tests the real limits.
     REGISTRATIONS_PER_ADDRESS_HOUR: "100000",
     REGISTRATIONS_PER_10_MIN: "100000",
+    // Suites save many slips from one account while the test clock stands still; betslip-writes tests the real limit.
+    BETSLIP_WRITE_BURST: "100000",
     ...(sink ? { SMTP_URL: sink.url } : {}),
     ...options.env,
   });

@@ -53,12 +53,15 @@ const FIELDS: Record<string, Pick<FuzzEndpoint, "body" | "query" | "spendsSessio
   "GET /users/betslip": {},
   // An empty slip is the one body valid without events in the store.
   "PUT /users/betslip": { body: { stake: () => 1000, legs: () => [] } },
+  "PATCH /users/betslip": { body: { stake: () => 1000 } },
+  "POST /users/betslip/selections": { body: { eventId: () => "fuzz-event", marketId: () => 1, selectionTypeId: () => 1 } },
+  "DELETE /users/betslip/selections/:eventId/:marketId/:selectionTypeId": {},
   "GET /session": {},
   "POST /events": { body: { name: () => "page_view", path: () => "/nigeria", country: () => "1", message: () => "fuzz" } },
 };
 
-/** A route's path with its `:id` filled in: an event id no database holds. */
-const concrete = (path: string) => path.replace(":id", "fuzz-event");
+/** A route's path with its parameters filled in: an event id no database holds, market and selection 1. */
+const concrete = (path: string) => path.replace(/:(id|eventId)\b/, "fuzz-event").replace(":marketId", "1").replace(":selectionTypeId", "1");
 
 function fieldsOf(method: string, path: string) {
   const fields = FIELDS[`${method} ${path}`];
