@@ -190,13 +190,13 @@ function contractForwarder(deps: BffDeps): Handler {
 
     if (found.route.auth) {
       const answer = await withSession(deps, req, res, (token) =>
-        upstream.call(req.method as "GET" | "POST", `${path}${query}`, { headers: { ...base, authorization: `Bearer ${token}` }, body }),
+        upstream.call(found.route.method, `${path}${query}`, { headers: { ...base, authorization: `Bearer ${token}` }, body }),
       );
       if (answer) relay(res, answer);
       return;
     }
 
-    const answer = await upstream.call(req.method as "GET" | "POST" | "PUT", `${path}${query}`, { headers: base, body });
+    const answer = await upstream.call(found.route.method, `${path}${query}`, { headers: base, body });
     if (ISSUES_TOKENS.has(req.path) && answer.status === 200) {
       const { user, token, refreshToken } = json<AuthResult>(answer).data;
       cookies.set(res, { token, refreshToken });

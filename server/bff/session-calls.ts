@@ -15,7 +15,8 @@ import type { Upstream, UpstreamAnswer } from "./upstream.ts";
 /**
  * Headers of every call to the API. The upstream client asks for an uncompressed answer by
  * default (the BFF parses it); `relayed` calls, whose answer goes back to the browser byte for
- * byte, carry the browser's Accept-Encoding and If-None-Match instead.
+ * byte, carry the browser's Accept-Encoding and If-None-Match instead, and its If-Match (a
+ * betslip write made from the slip of that ETag, docs/decisions/024-betslip-per-selection-writes.md).
  */
 export function forwardHeaders(req: Request, relayed = false): Record<string, string> {
   const browser = (name: string) => (relayed && req.header(name) ? { [name]: req.header(name)! } : {});
@@ -26,6 +27,7 @@ export function forwardHeaders(req: Request, relayed = false): Record<string, st
     ...(req.header("user-agent") ? { "user-agent": req.header("user-agent")! } : {}),
     ...browser("accept-encoding"),
     ...browser("if-none-match"),
+    ...browser("if-match"),
   };
 }
 
