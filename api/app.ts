@@ -5,6 +5,7 @@ import { pino, type Logger } from "pino";
 import { accountsDeps, type AccountsDeps } from "./accounts/deps.ts";
 import { accountsRouter } from "./accounts/routes.ts";
 import { loadOrCreateSecret } from "./accounts/secrets.ts";
+import { sessionCheckRouter } from "./accounts/session-check.ts";
 import { verifyAccessToken } from "./accounts/sessions.ts";
 import { betslipRepository } from "./betslip/repository.ts";
 import { betslipRouter } from "./betslip/routes.ts";
@@ -86,11 +87,12 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   app.get("/metrics", async (_req, res) => {
     res.type(feedMetrics.registry.contentType).send(await feedMetrics.registry.metrics());
   });
+  app.use("/users", sessionCheckRouter(accounts, auth));
   app.use("/users", accountsRouter(accounts));
   app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));
   const betslips = { betslips: betslipRepository(db.kysely), writes: betslipWriteRates(db.kysely, config.betslipWriteRate, clock) };
   app.use("/users", betslipRouter({ db: db.kysely, ...betslips, users: accounts.users, clock, intervalS: config.feedIntervalS }, auth));
-  app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream));
+  app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream, accounts.refreshTokens.sound));
   app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
   app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS }, auth));
   app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock }, auth));

@@ -1,5 +1,6 @@
 import { invalidConfiguration } from "../lib/node/start-up.ts";
 import { z } from "zod";
+import { DEFAULT_CAPS, type StreamCaps } from "./bff/live/hub.ts";
 
 /** The web tier's configuration (DESIGN section 2), parsed once at start-up. Nothing else reads process.env. */
 const schema = z.object({
@@ -14,6 +15,9 @@ const schema = z.object({
   DIST_DIR: z.string().default("dist"),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(DEFAULT_CAPS.perSession),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_CAPS.perAddress),
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).default(DEFAULT_CAPS.perProcess),
 });
 
 export interface ServerConfig {
@@ -31,6 +35,8 @@ export interface ServerConfig {
   metricsPort: number | undefined;
   /** Unset: /metrics on PORT answers 404. Set: it answers a scraper that sends `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** Live streams one session, one client address (IPv6 per /64) and this process may hold. */
+  liveStreamCaps: StreamCaps;
   /** What the in-process odds API parses with its own schema (api/config.ts) when API_ORIGIN is unset. */
   embeddedApiEnv: Readonly<Record<string, string | undefined>>;
 }
@@ -67,6 +73,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     distDir: c.DIST_DIR,
     metricsPort: c.METRICS_PORT,
     metricsToken: c.METRICS_TOKEN,
+    liveStreamCaps: { perSession: c.LIVE_STREAMS_PER_SESSION, perAddress: c.LIVE_STREAMS_PER_ADDRESS, perProcess: c.LIVE_STREAMS_MAX },
     embeddedApiEnv: { ...env, API_PORT: String(c.API_PORT), PORT: String(c.PORT) },
   };
 }

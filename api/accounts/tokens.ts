@@ -112,6 +112,8 @@ export function refreshTokens(db: Kysely<Database>, secret: string, clock: () =>
     liveOwner: (token: string) => liveOwner(deps, token),
     revokeFamily: (familyId: string) => revokeFamilyRows(deps, familyId),
     revokeUser: (userId: string) => revokeUserRows(deps, userId),
+    /** Whether the session (the family) still stands: nothing in it revoked, one live head. */
+    sound: (familyId: string) => familySound(deps, familyId),
   };
 }
 

@@ -13,9 +13,19 @@ export interface StreamOptions {
   maxQueuedBytes?: number;
   /** A consumer that has taken none of its queued bytes for this long (in heartbeats) is dropped. */
   maxStallMs?: number;
+  /**
+   * Streams one session (one `ak`) may hold: each web process opens one per country with one of
+   * its subscribers' tokens, so a few replicas may pick the same session; a client holding
+   * hundreds on one token is hogging (docs/decisions/026-web-tier-verifies-tokens-by-asking.md).
+   */
+  maxPerSession?: number;
+  /** Streams this process holds at most; then 503 with Retry-After. */
+  maxStreams?: number;
 }
 
-const DEFAULTS: Required<StreamOptions> = { heartbeatMs: 15_000, maxQueuedBytes: 16 << 20, maxStallMs: 30_000 };
+const DEFAULTS: Required<StreamOptions> = { heartbeatMs: 15_000, maxQueuedBytes: 16 << 20, maxStallMs: 30_000, maxPerSession: 32, maxStreams: 10_000 };
+/** How long a refused client waits before trying again (seconds). */
+const RETRY_AFTER_S = 30;
 const SEQ = /^\d{1,15}$/;
 
 /** Validates country, `k` and the resume point before anything is streamed; bad input answers in the envelope. */
@@ -27,6 +37,26 @@ function streamRequest(req: Request): { country: number; lastEventId: number | u
   const resume = req.header("last-event-id") ?? (typeof req.query.lastEventId === "string" ? req.query.lastEventId : undefined);
   if (resume !== undefined && !SEQ.test(resume)) throw new AppError("VALIDATION_ERROR", "Last-Event-ID must be a change sequence number.");
   return { country, lastEventId: resume === undefined ? undefined : Number(resume) };
+}
+
+/** Open streams per session and in all, for the caps. */
+function openStreams() {
+  const bySession = new Map<string, number>();
+  let total = 0;
+  return {
+    total: () => total,
+    of: (ak: string) => bySession.get(ak) ?? 0,
+    add(ak: string) {
+      total += 1;
+      bySession.set(ak, (bySession.get(ak) ?? 0) + 1);
+    },
+    remove(ak: string) {
+      total -= 1;
+      const left = (bySession.get(ak) ?? 1) - 1;
+      if (left > 0) bySession.set(ak, left);
+      else bySession.delete(ak);
+    },
+  };
 }
 
 /** Where a new stream starts: its resume frames, or a reset (past the ring), or a `ready` naming the current sequence. */
@@ -88,12 +118,20 @@ function openStream(res: Response, feed: LiveFeed, live: boolean, first: string[
  * GET /odds/stream?country=1&k=... (DESIGN section 9): Server-Sent Events of changed
  * event-markets; same token and checksum rules as /odds (docs/decisions/013-odds-stream.md).
  */
-export function oddsStreamRouter(feed: LiveFeed, auth: RequestHandler, options: StreamOptions = {}): Router {
+export function oddsStreamRouter(feed: LiveFeed, auth: RequestHandler, options: StreamOptions = {}, sessionStands?: (sid: string) => Promise<boolean>): Router {
   const settings = { ...DEFAULTS, ...options };
+  const open = openStreams();
   const router = Router();
   router.use(guardQuery);
-  router.get("/", auth, (req, res) => {
+  router.get("/", auth, async (req, res) => {
     const { country, lastEventId } = streamRequest(req);
+    // A revoked session (logged out, a reused refresh token) opens nothing, though its token is still signed.
+    if (sessionStands && !(await sessionStands(req.auth!.sid))) throw new AppError("AUTH_REQUIRED", "Please log in to continue.");
+    const ak = req.auth!.ak;
+    if (open.total() >= settings.maxStreams) throw new AppError("UPSTREAM_UNAVAILABLE", "Too many live streams on this server; try again shortly.", { status: 503, retryAfterS: RETRY_AFTER_S });
+    if (open.of(ak) >= settings.maxPerSession) throw new AppError("RATE_LIMIT_EXCEEDED", "Too many live streams for this session.", { retryAfterS: RETRY_AFTER_S });
+    open.add(ak);
+    res.once("close", () => open.remove(ak));
     // Only Nigeria is live: Ghana and Kenya streams carry beats and nothing else.
     const live = country === LIVE_COUNTRY_ID;
     res.writeHead(200, {

@@ -9,6 +9,8 @@ import { requireAuth } from "#api/http/auth.ts";
 import { errorHandler } from "#api/http/errors.ts";
 import type { OddsService } from "#api/odds/service.ts";
 import { oddsStreamRouter } from "#api/odds/stream-routes.ts";
+import { streamCompression } from "#server/bff/live/stream-compression.ts";
+import { sessionCheck, type SessionCheckOptions } from "#server/bff/session-check.ts";
 import { serve, type Serving } from "#lib/node/serve.ts";
 import { sessionCookies } from "#server/bff/cookies.ts";
 import type { HubOptions } from "#server/bff/live/hub.ts";
@@ -39,7 +41,7 @@ export async function serveApiWithLive(api: ApiInstance, options: { streamOdds?:
     res.once("close", () => streams.delete(res));
     next();
   });
-  app.use("/odds/stream", oddsStreamRouter((options.streamOdds ?? api.odds).live, auth, { heartbeatMs: options.heartbeatMs ?? 1_000 }));
+  app.use("/odds/stream", oddsStreamRouter((options.streamOdds ?? api.odds).live, auth, { heartbeatMs: options.heartbeatMs ?? 1_000 }, api.accounts.refreshTokens.sound));
   app.use(api.app);
   app.use(errorHandler(silent));
   const serving = await serve(app, { port: 0, host: "127.0.0.1", drainMs: 2_000, idleGraceMs: 100 });
@@ -63,17 +65,18 @@ export async function startLiveApi(database: TestDatabase, sink: Awaited<ReturnT
  * to mount it (before the BFF: `/api/odds/stream`, and its logout watch on POST /api/users/logout),
  * serving on loopback with the real drain.
  */
-export async function startLiveWeb(apiOrigin: string, options: HubOptions = {}) {
+export async function startLiveWeb(apiOrigin: string, options: HubOptions = {}, checkOptions: SessionCheckOptions = {}) {
   const web = await webTier(apiOrigin);
   const metrics = createMetrics();
   const upstream = createUpstream(apiOrigin);
   const cookies = sessionCookies(false);
   const session = sessionKeeper(upstream, cookies);
-  const live = liveOddsRouter({ apiOrigin, upstream, cookies, session, logger: silent, metrics, options });
+  const check = sessionCheck(upstream, checkOptions);
+  const live = liveOddsRouter({ apiOrigin, upstream, cookies, session, check, logger: silent, metrics, options });
   const app: Express = express();
   app.use(requestLogging(silent));
   app.use(cookieParser());
-  app.use("/api/odds/stream", live);
+  app.use("/api/odds/stream", streamCompression, live);
   app.post("/api/users/logout", live.watchLogout);
   app.use(web.app);
   app.use(errorFallback(silent));

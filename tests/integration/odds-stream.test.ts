@@ -43,7 +43,7 @@ function fixture(key: string, prices: [bookmaker: number, selection: number, pri
  */
 async function serveWithStream(api: ApiInstance, odds: OddsService, options: StreamOptions) {
   const app = express();
-  app.use("/odds/stream", oddsStreamRouter(odds.live, requireAuth((token) => verifyAccessToken(api.accounts, token)), options));
+  app.use("/odds/stream", oddsStreamRouter(odds.live, requireAuth((token) => verifyAccessToken(api.accounts, token)), options, api.accounts.refreshTokens.sound));
   app.use(api.app);
   app.use(errorHandler(pino({ level: "silent" })));
   const serving = await serve(app, { port: 0, host: "127.0.0.1", drainMs: 2_000, idleGraceMs: 100 });
@@ -268,6 +268,46 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
     await closing;
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(late.frames).toEqual([]);
+  });
+
+  it("caps streams per session (429) and per process (503), each with Retry-After, and frees a place when one closes", async () => {
+    const capped = await serveWithStream(t.api, t.api.odds, { heartbeatMs: 1_000, maxPerSession: 2, maxStreams: 3 });
+    const open = (bearer: string, key: string) => openSse(`${capped.origin}/odds/stream?country=1&k=${key}`, { authorization: `Bearer ${bearer}` });
+    const mine = [open(token, k), open(token, k)];
+    expect(await Promise.all(mine.map(async (s) => (await s.opened).status))).toEqual([200, 200]);
+    const third = open(token, k);
+    expect([(await third.opened).status, (await third.opened).headers["retry-after"]]).toEqual([429, "30"]);
+    await waitFor(() => third.ended());
+    expect(JSON.parse(third.body()).error.code).toBe("RATE_LIMIT_EXCEEDED");
+
+    const other = newAccount();
+    await t.http.put("/users/register").send(other);
+    const otherToken = (await t.http.post("/users/verify-email").send({ email: other.email, otp: sink.latestCode(other.email) })).body.data.token as string;
+    const otherK = oddsStreamChecksum(String(decodeJwt(otherToken).ak), 1);
+    const fits = open(otherToken, otherK);
+    expect((await fits.opened).status).toBe(200);
+    const full = open(otherToken, otherK);
+    expect([(await full.opened).status, (await full.opened).headers["retry-after"]]).toEqual([503, "30"]);
+    await waitFor(() => full.ended());
+    expect(JSON.parse(full.body()).error.code).toBe("UPSTREAM_UNAVAILABLE");
+
+    mine[0]!.close();
+    await waitFor(async () => (await open(otherToken, otherK).opened).status === 200);
+    for (const s of [mine[1]!, fits]) s.close();
+    await capped.serving.close();
+  });
+
+  it("refuses a signed, unexpired token whose session was revoked (logged out)", async () => {
+    const account = newAccount();
+    await t.http.put("/users/register").send(account);
+    const session = (await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) })).body.data as { token: string; refreshToken: string };
+    const key = oddsStreamChecksum(String(decodeJwt(session.token).ak), 1);
+    const before = openSse(`${served.origin}/odds/stream?country=1&k=${key}`, { authorization: `Bearer ${session.token}` });
+    expect((await before.opened).status).toBe(200);
+    before.close();
+    await t.http.post("/users/logout").send({ refreshToken: session.refreshToken }).expect(200);
+    const after = await request(served.app).get(`/odds/stream?country=1&k=${key}`).set({ authorization: `Bearer ${session.token}` });
+    expect([after.status, after.body.error.code]).toEqual([401, "AUTH_REQUIRED"]);
   });
 });
 

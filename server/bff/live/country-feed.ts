@@ -7,7 +7,11 @@ export interface Subscriber {
   key: string;
   stream: BrowserStream;
   token: string;
+  /** The account, as the API vouched for it (server/bff/session-check.ts). */
+  sub: string;
   ak: string;
+  /** The client address's key for the per-address cap (lib/node/address-key.ts). */
+  address: string;
   /** The access token's expiry (epoch seconds): the stream ends then. */
   exp: number;
   refresh?: string;
@@ -33,6 +37,9 @@ function keysOf(data: string): string[] | undefined {
   }
 }
 
+/** What a resuming browser may be sent in one go (browser-stream.ts bounds a stream's queue). */
+const MAX_RESUME_BYTES = 16 << 10;
+
 /** One country's state on this web process, shared by the steps below. */
 interface FeedState {
   capacity: number;
@@ -53,9 +60,12 @@ function send(feed: FeedState, subscriber: Subscriber, frame: string) {
 /** A new browser's first frames: its resume frames, a reset (older than the ring), or a `ready` at the current sequence. */
 function start(feed: FeedState, subscriber: Subscriber) {
   const from = subscriber.lastEventId;
+  const missed = from === undefined || from < feed.floor! ? undefined : feed.ring.filter((entry) => entry.seq > from && entry.keys.includes(subscriber.key));
+  const missedBytes = missed?.reduce((sum, entry) => sum + entry.frame.length, 0) ?? 0;
   if (from === undefined) send(feed, subscriber, sseFrame(feed.latest, "ready", JSON.stringify({ seq: feed.latest })));
-  else if (from < feed.floor!) send(feed, subscriber, sseFrame(feed.latest, "reset", JSON.stringify({ seq: feed.latest })));
-  else for (const entry of feed.ring) if (entry.seq > from && entry.keys.includes(subscriber.key)) send(feed, subscriber, entry.frame);
+  // Older than the ring, or more missed than one stream may queue: the browser refetches instead.
+  else if (!missed || missedBytes > MAX_RESUME_BYTES) send(feed, subscriber, sseFrame(feed.latest, "reset", JSON.stringify({ seq: feed.latest })));
+  else for (const entry of missed) send(feed, subscriber, entry.frame);
   let set = feed.index.get(subscriber.key);
   if (!set) feed.index.set(subscriber.key, (set = new Set()));
   set.add(subscriber);

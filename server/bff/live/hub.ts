@@ -13,6 +13,21 @@ export interface LiveMetrics {
   liveSlowConsumerDropped(): void;
 }
 
+/** How many streams one session, one client address and the whole process may hold (docs/decisions/026). */
+export interface StreamCaps {
+  perSession: number;
+  perAddress: number;
+  perProcess: number;
+}
+
+/**
+ * A browser needs a handful (tabs); many people share one carrier-NAT address in Nigeria, so the
+ * address cap is far above one person's; the process cap bounds memory (at most 64 KB a stream).
+ */
+export const DEFAULT_CAPS: StreamCaps = { perSession: 8, perAddress: 64, perProcess: 5_000 };
+
+export type Admission = { ok: true } | { ok: false; status: 429 | 503; description: string };
+
 export interface HubOptions {
   heartbeatMs?: number;
   /** How long an upstream stream stays open after its last browser left (a page navigation reopens at once). */
@@ -21,6 +36,12 @@ export interface HubOptions {
   limits?: Partial<BackpressureLimits>;
   minBackoffMs?: number;
   maxBackoffMs?: number;
+  caps?: Partial<StreamCaps>;
+  /**
+   * Asked every heartbeat for each open stream's token (answers are cached): a token refused now
+   * (its session revoked on another replica) ends its streams. Throws when the API cannot answer.
+   */
+  verify?: (token: string) => Promise<unknown>;
 }
 
 const DEFAULTS = { heartbeatMs: 15_000, lingerMs: 30_000, ringCapacity: 2_000 };
@@ -42,6 +63,30 @@ interface HubState {
   dispatcher: Agent;
   countries: Map<number, Country>;
   closing: boolean;
+  caps: StreamCaps;
+  /** Open streams per session (`ak`), per address key, and in all. */
+  open: { bySession: Map<string, number>; byAddress: Map<string, number>; total: number };
+}
+
+function bump(counts: Map<string, number>, key: string, by: 1 | -1) {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}
+
+function count(hub: HubState, subscriber: Subscriber, by: 1 | -1) {
+  bump(hub.open.bySession, subscriber.ak, by);
+  bump(hub.open.byAddress, subscriber.address, by);
+  hub.open.total += by;
+}
+
+/** Whether one more stream of this session and address fits the caps. */
+function admit(hub: HubState, who: { ak: string; address: string }): Admission {
+  const { caps, open } = hub;
+  if (open.total >= caps.perProcess) return { ok: false, status: 503, description: "Live prices are busy on this server; try again shortly." };
+  if ((open.bySession.get(who.ak) ?? 0) >= caps.perSession) return { ok: false, status: 429, description: "Too many live price streams for this session. Close a tab and try again." };
+  if ((open.byAddress.get(who.address) ?? 0) >= caps.perAddress) return { ok: false, status: 429, description: "Too many live price streams from this address." };
+  return { ok: true };
 }
 
 /** The signed-in subscriber whose token lives longest and that the API has not refused. */
@@ -81,6 +126,7 @@ function closeUpstream(country: Country) {
 
 function leave(hub: HubState, country: Country, subscriber: Subscriber) {
   if (!country.subscribers.delete(subscriber)) return;
+  count(hub, subscriber, -1);
   country.feed.remove(subscriber);
   hub.metrics?.liveStreamClosed();
   if (country.subscribers.size > 0 || hub.closing) return;
@@ -88,7 +134,21 @@ function leave(hub: HubState, country: Country, subscriber: Subscriber) {
   country.linger.unref();
 }
 
-/** One timer per process: drops stalled browsers and keeps every stream (and proxy) awake. */
+/** Ends every stream whose token the API refuses now; an API that cannot answer ends nothing. */
+function recheck(hub: HubState, verify: (token: string) => Promise<unknown>) {
+  const byToken = new Map<string, Subscriber[]>();
+  for (const country of hub.countries.values()) for (const s of country.subscribers) byToken.set(s.token, [...(byToken.get(s.token) ?? []), s]);
+  for (const [token, subscribers] of byToken) {
+    verify(token).then(
+      (claims) => {
+        if (!claims) for (const s of subscribers) s.stream.end();
+      },
+      () => undefined,
+    );
+  }
+}
+
+/** One timer per process: drops stalled browsers, keeps every stream (and proxy) awake, rechecks sessions. */
 function startHeartbeat(hub: HubState): NodeJS.Timeout {
   const beat = setInterval(() => {
     const now = Date.now();
@@ -98,6 +158,7 @@ function startHeartbeat(hub: HubState): NodeJS.Timeout {
         s.stream.write(HEARTBEAT);
       }
     }
+    if (hub.settings.verify) recheck(hub, hub.settings.verify);
   }, hub.settings.heartbeatMs);
   beat.unref();
   return beat;
@@ -108,6 +169,7 @@ function join(hub: HubState, countryId: number, subscriber: Subscriber): () => v
   const country = countryOf(hub, countryId);
   clearTimeout(country.linger);
   country.subscribers.add(subscriber);
+  count(hub, subscriber, 1);
   hub.metrics?.liveStreamOpened();
   country.feed.add(subscriber);
   upstreamOf(hub, countryId, country).connect();
@@ -122,11 +184,15 @@ function join(hub: HubState, countryId: number, subscriber: Subscriber): () => v
   };
 }
 
-/** A logout seen by this process: that session's streams end now. */
-function endSession(hub: HubState, match: { ak?: string; refresh?: string }) {
-  for (const country of hub.countries.values()) {
-    for (const s of country.subscribers) if ((match.ak && s.ak === match.ak) || (match.refresh && s.refresh === match.refresh)) s.stream.end();
-  }
+/**
+ * A logout seen by this process: the API revokes every session of the account, so every stream of
+ * that account ends now. The account is the verified `sub` of the logging-out request, or the
+ * account of the streams opened with its refresh cookie (its access token may have expired).
+ */
+function endAccount(hub: HubState, match: { sub?: string; refresh?: string }) {
+  const subs = new Set<string>(match.sub ? [match.sub] : []);
+  for (const country of hub.countries.values()) for (const s of country.subscribers) if (match.refresh && s.refresh === match.refresh) subs.add(s.sub);
+  for (const country of hub.countries.values()) for (const s of [...country.subscribers]) if (subs.has(s.sub)) s.stream.end();
 }
 
 /** The server drains: every browser stream ends (and any opened later), upstreams close. */
@@ -149,14 +215,16 @@ export function liveHub(apiOrigin: string, metrics: LiveMetrics | undefined, opt
   const settings = { ...DEFAULTS, ...options };
   // Heartbeats every 15 s: three missed ones mean the upstream is gone, whatever TCP thinks.
   const dispatcher = new Agent({ connectTimeout: 3_000, headersTimeout: 10_000, bodyTimeout: settings.heartbeatMs * 3 });
-  const hub: HubState = { apiOrigin, metrics, settings, dispatcher, countries: new Map(), closing: false };
+  const caps = { ...DEFAULT_CAPS, ...options.caps };
+  const hub: HubState = { apiOrigin, metrics, settings, dispatcher, countries: new Map(), closing: false, caps, open: { bySession: new Map(), byAddress: new Map(), total: 0 } };
   const beat = startHeartbeat(hub);
   // Plain closures, not methods: the router passes them around unbound.
   return {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     closing: () => hub.closing,
+    admit: (who: { ak: string; address: string }) => admit(hub, who),
     join: (countryId: number, subscriber: Subscriber) => join(hub, countryId, subscriber),
-    endSession: (match: { ak?: string; refresh?: string }) => endSession(hub, match),
+    endAccount: (match: { sub?: string; refresh?: string }) => endAccount(hub, match),
     closeStreams: () => closeStreams(hub, beat),
     /** Upstream streams open now, per country (tests and diagnostics). */
     upstreams: () => [...hub.countries.entries()].filter(([, c]) => c.upstream).map(([id]) => id),

@@ -1,11 +1,12 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import { decodeJwt } from "jose";
+import { addressKey } from "#lib/node/address-key.ts";
 import type { Logger } from "pino";
 import { errorEnvelope } from "#shared/error-codes.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { SessionCookies } from "../cookies.ts";
 import type { SessionKeeper } from "../session.ts";
-import { callWithSession, forwardHeaders } from "../session-calls.ts";
+import type { SessionCheck } from "../session-check.ts";
+import { forwardHeaders } from "../session-calls.ts";
 import type { Upstream } from "../upstream.ts";
 import { browserStream } from "./browser-stream.ts";
 import { liveHub, type HubOptions, type LiveMetrics } from "./hub.ts";
@@ -17,37 +18,48 @@ export interface LiveOddsDeps {
   upstream: Upstream;
   cookies: SessionCookies;
   session: SessionKeeper;
+  /** The API's word on a token: nothing here acts on a claim it did not vouch for. */
+  check: SessionCheck;
   logger: Logger;
   metrics?: LiveMetrics;
   options?: HubOptions;
 }
 
-type Session = { ok: true; token: string; ak: string; exp: number } | { ok: false; status: number; code: "AUTH_REQUIRED" | "AUTH_EXPIRED" | "NOT_FOUND" | "VALIDATION_ERROR"; description: string };
+type Session = { ok: true; token: string; sub: string; ak: string; exp: number } | { ok: false; status: number; code: "AUTH_REQUIRED" | "AUTH_EXPIRED" | "NOT_FOUND" | "VALIDATION_ERROR"; description: string };
 
 const SEQ = /^\d{1,15}$/;
+/** Seconds a browser refused by a stream cap waits before trying again. */
+const RETRY_AFTER_S = 30;
 const noSession = (expired: boolean): Session =>
   expired ? { ok: false, status: 401, code: "AUTH_EXPIRED", description: AUTH_EXPIRED_MESSAGE } : { ok: false, status: 401, code: "AUTH_REQUIRED", description: "Please log in to continue." };
 
+/** The request's access token, refreshed first when needed, as the API vouches for it; one forced refresh if it does not. */
+async function verifiedSession(deps: LiveOddsDeps, req: Request, res: Response): Promise<Session> {
+  const headers = forwardHeaders(req);
+  const first = await deps.session.ensure(req, res, headers);
+  if (!first.ok) return noSession(first.expired);
+  const claims = await deps.check.verify(first.token);
+  if (claims) return { ok: true, token: first.token, ...claims };
+  // A refused token (forged, revoked, signed with an old key) is never streamed to; a live refresh cookie may still renew it.
+  const retry = await deps.session.ensure(req, res, headers, true);
+  if (!retry.ok) return noSession(true);
+  const renewed = await deps.check.verify(retry.token);
+  return renewed ? { ok: true, token: retry.token, ...renewed } : noSession(true);
+}
+
 /**
- * The session behind the request (refreshed first when needed, cookies set on this response),
- * and for an event view that the API knows the event (GET /odds/events/:id with the same token).
+ * The verified session behind the request (cookies set on this response when refreshed), and for
+ * an event view that the API knows the event (GET /odds/events/:id with the same token).
  */
 async function checkSession(deps: LiveOddsDeps, req: Request, res: Response, view: View): Promise<Session> {
-  if (view.event === undefined) {
-    const check = await deps.session.ensure(req, res, forwardHeaders(req));
-    return check.ok ? { ok: true, token: check.token, ak: check.claims.ak, exp: check.claims.exp } : noSession(check.expired);
-  }
-  if (!hasEvents(view.country)) return { ok: false, status: 404, code: "NOT_FOUND", description: "No such event." };
-  let used = { token: "", ak: "", exp: 0 };
+  if (view.event !== undefined && !hasEvents(view.country)) return { ok: false, status: 404, code: "NOT_FOUND", description: "No such event." };
+  const session = await verifiedSession(deps, req, res);
+  if (!session.ok || view.event === undefined) return session;
   const path = `/odds/events/${encodeURIComponent(view.event)}`;
-  const outcome = await callWithSession(deps.session, req, res, (token, claims) => {
-    used = { token, ak: claims.ak, exp: claims.exp };
-    return deps.upstream.call("GET", path, { headers: { ...forwardHeaders(req), authorization: `Bearer ${token}` } });
-  });
-  if (!outcome.ok) return noSession(outcome.expired);
-  const status = outcome.answer.status;
-  if (status === 200) return { ok: true, ...used };
-  if (status === 404) return { ok: false, status: 404, code: "NOT_FOUND", description: "No such event." };
+  const answer = await deps.upstream.call("GET", path, { headers: { ...forwardHeaders(req), authorization: `Bearer ${session.token}` } });
+  if (answer.status === 200) return session;
+  if (answer.status === 401) return noSession(true);
+  if (answer.status === 404) return { ok: false, status: 404, code: "NOT_FOUND", description: "No such event." };
   return { ok: false, status: 400, code: "VALIDATION_ERROR", description: "event must be an event id." };
 }
 
@@ -72,7 +84,7 @@ function resumePoint(req: Request): number | undefined | null {
  * `closeStreams()` (the drain) and `watchLogout` (mounted on POST /api/users/logout).
  */
 export function liveOddsRouter(deps: LiveOddsDeps) {
-  const hub = liveHub(deps.apiOrigin, deps.metrics, deps.options);
+  const hub = liveHub(deps.apiOrigin, deps.metrics, { verify: deps.check.verify, ...deps.options });
   const router = Router();
   router.get("/", async (req, res) => {
     const parsed = parseView(req.query as Record<string, unknown>);
@@ -81,34 +93,39 @@ export function liveOddsRouter(deps: LiveOddsDeps) {
     if (lastEventId === null) return void res.status(400).json(errorEnvelope("VALIDATION_ERROR", "Last-Event-ID (or lastEventId) must be a change sequence number."));
     const session = await checkSession(deps, req, res, parsed.view);
     if (!session.ok) return void res.status(session.status).json(errorEnvelope(session.code, session.description));
-    // Compressed (one deflate context for the whole stream: repeated JSON keys cost a few bytes,
-    // a budget of DESIGN section 8) and flushed after every frame, so nothing waits in zlib.
+    const address = addressKey(req.ip);
+    const admission = hub.admit({ ak: session.ak, address });
+    if (!admission.ok) {
+      res.setHeader("Retry-After", String(RETRY_AFTER_S));
+      return void res.status(admission.status).json(errorEnvelope(admission.status === 503 ? "UPSTREAM_UNAVAILABLE" : "RATE_LIMIT_EXCEEDED", admission.description));
+    }
+    // Compressed with a small deflate context (server/bff/live/stream-compression.ts) and flushed
+    // after every frame, so nothing waits in zlib.
     res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no" });
     res.flushHeaders();
     if (hub.closing()) return void res.end();
     const stream = browserStream(res, hub.limits, () => deps.metrics?.liveSlowConsumerDropped());
     const { refresh } = deps.cookies.read(req);
-    const leave = hub.join(parsed.view.country, { key: viewKey(parsed.view), stream, token: session.token, ak: session.ak, exp: session.exp, refresh, lastEventId });
+    const leave = hub.join(parsed.view.country, { key: viewKey(parsed.view), stream, token: session.token, sub: session.sub, ak: session.ak, exp: session.exp, address, refresh, lastEventId });
     res.once("close", leave);
   });
-  return Object.assign(router, { closeStreams: hub.closeStreams, watchLogout: watchLogout(deps.cookies, hub.endSession), upstreams: hub.upstreams });
+  return Object.assign(router, { closeStreams: hub.closeStreams, watchLogout: watchLogout(deps, hub.endAccount), upstreams: hub.upstreams });
 }
 
 /**
- * Before the BFF's logout: once it answers 200 (the API revoked the family), this process's
- * streams of that session end. The session is its `ak` (one per refresh family) or its refresh token.
+ * Before the BFF's logout: the account behind the request as the API vouches for it (asked before
+ * the logout revokes it); once the logout answers 200 (the API revoked every session of the
+ * account), every stream of that account on this process ends. Without a usable access token the
+ * account is the one whose streams carry the request's refresh cookie.
  */
-function watchLogout(cookies: SessionCookies, endSession: (match: { ak?: string; refresh?: string }) => void): RequestHandler {
-  return (req, res, next) => {
-    const { access, refresh } = cookies.read(req);
-    let ak: string | undefined;
-    try {
-      ak = access ? (decodeJwt(access).ak as string | undefined) : undefined;
-    } catch {
-      ak = undefined;
-    }
+function watchLogout(deps: LiveOddsDeps, endAccount: (match: { sub?: string; refresh?: string }) => void): RequestHandler {
+  return async (req, res, next) => {
+    const { access, refresh } = deps.cookies.read(req);
+    const claims = await deps.check.verify(access).catch(() => null);
     res.once("finish", () => {
-      if (res.statusCode === 200) endSession({ ak, refresh });
+      if (res.statusCode !== 200) return;
+      if (access) deps.check.forget(access);
+      endAccount({ sub: claims?.sub, refresh });
     });
     next();
   };

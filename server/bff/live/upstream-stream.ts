@@ -49,7 +49,8 @@ async function once(state: StreamState, credential: Credential): Promise<void> {
   });
   if (res.statusCode !== 200) {
     await res.body.dump();
-    if (res.statusCode === 401) state.rejected.add(credential.token);
+    // Refused (401), or that session holds its share of streams (429): offer another subscriber's.
+    if (res.statusCode === 401 || res.statusCode === 429) state.rejected.add(credential.token);
     return;
   }
   state.connected = true;
