@@ -1,7 +1,8 @@
 import type {
   Acknowledgement,
   Betslip,
-  BetslipRequest,
+  BetslipLeg,
+  BetslipStakeRequest,
   BrowserAuthResult,
   BrowserSession,
   DroppingOdds,
@@ -10,6 +11,8 @@ import type {
   MatchDetail,
   OddsResponse,
   OddsSummary,
+  RegisterChallenge,
+  RegisterProof,
   RegisterResult,
   SearchResult,
   SureBets,
@@ -19,12 +22,15 @@ import type {
 import type { AnalyticsEvent } from "#shared/contract.ts";
 import { apiCall } from "./http.ts";
 
+export type RegisterBody = { userName: string; email: string; password: string; country: number; acceptTerms: true } & RegisterProof;
+
 /** Every call the browser makes, typed by the contract (spec section 7). */
 export const api = {
   session: () => apiCall<BrowserSession>("GET", "/session"),
   login: (body: LoginRequest) => apiCall<BrowserAuthResult>("POST", "/users/login", body),
-  register: (body: { userName: string; email: string; password: string; country: number; acceptTerms: true }) =>
-    apiCall<RegisterResult>("PUT", "/users/register", body),
+  register: (body: RegisterBody) => apiCall<RegisterResult>("PUT", "/users/register", body),
+  /** The proof of work registration asks for under a flood (docs/decisions/023-proof-of-work-under-flood.md). */
+  registerChallenge: () => apiCall<RegisterChallenge>("GET", "/users/register/challenge"),
   verifyEmail: (body: { email: string; otp: string }) => apiCall<BrowserAuthResult>("POST", "/users/verify-email", body),
   resendOtp: (body: { email: string }) => apiCall<Acknowledgement>("POST", "/users/resend-otp", body),
   forgotPassword: (body: { email: string }) => apiCall<Acknowledgement>("POST", "/users/forgot-password", body),
@@ -47,7 +53,12 @@ export const api = {
   sureBets: (country: number) => apiCall<SureBets>("GET", `/odds/sure-bets?country=${country}`),
   valueBets: (country: number) => apiCall<ValueBets>("GET", `/odds/value-bets?country=${country}`),
   betslip: () => apiCall<Betslip>("GET", "/users/betslip"),
-  saveBetslip: (body: BetslipRequest) => apiCall<Betslip>("PUT", "/users/betslip", body),
+  /** One selection at a time, applied to the slip as stored: another device's changes stay (docs/decisions/024). */
+  addToBetslip: (leg: BetslipLeg) => apiCall<Betslip>("POST", "/users/betslip/selections", leg),
+  /** `{}` only so that it goes as JSON, which the web tier's CSRF check asks of every write. */
+  removeFromBetslip: (leg: BetslipLeg) =>
+    apiCall<Betslip>("DELETE", `/users/betslip/selections/${encodeURIComponent(leg.eventId)}/${leg.marketId}/${leg.selectionTypeId}`, {}),
+  changeBetslipStake: (body: BetslipStakeRequest) => apiCall<Betslip>("PATCH", "/users/betslip", body),
   /** Analytics beacons: fire and forget, never in the user's way. */
   track(event: AnalyticsEvent) {
     void fetch("/api/events", {

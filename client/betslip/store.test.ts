@@ -1,24 +1,28 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { BetslipRequest } from "#shared/contract.ts";
+import type { BetslipLeg } from "#shared/contract.ts";
 import { errorReply, resetApp, stubApi, USER, type Reply } from "../../tests/client/harness.tsx";
 import { betslip, EMPTY_BETSLIP, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { useSession } from "../session/store.ts";
 import { LOAD_FAILED_MESSAGE, useBetslip } from "./store.ts";
 
 const GET = "GET /api/users/betslip";
-const PUT = "PUT /api/users/betslip";
+const ADD = "POST /api/users/betslip/selections";
+const STAKE = "PATCH /api/users/betslip";
+/** DELETE of one selection, the event id as one encoded path segment. */
+const removal = (l: BetslipLeg) => `DELETE /api/users/betslip/selections/${encodeURIComponent(l.eventId)}/${l.marketId}/${l.selectionTypeId}`;
 
 const HOME = leg();
 const DRAW = leg({ selectionTypeId: 2 });
 const OVER = leg({ eventId: "c1:spurs-everton", marketId: 4, selectionTypeId: 8 });
 const AWAY = leg({ eventId: "c2:real-getafe", selectionTypeId: 3 });
 
-/** The slip the API answers a PUT with: what it was sent, each leg re-read. */
-const echo = (body: BetslipRequest): Reply => ({ data: betslip(body.legs.map((l) => legView(l)), { stake: body.stake }) });
+/** The slip the API answers a write with: the slip as stored after it, each leg re-read. */
+const answered = (legs: BetslipLeg[], stake = 1000): Reply => ({ data: betslip(legs.map((l) => legView(l)), { stake }) });
 
 const slip = () => useBetslip.getState();
-const sent = (api: ReturnType<typeof stubApi>) => api.callsTo(PUT).map((call) => call.body as BetslipRequest);
+/** Every write sent, in order: "METHOD path" and the body (a DELETE sends {} only to go as JSON). */
+const sent = (api: ReturnType<typeof stubApi>) => api.calls.filter((call) => call.method !== "GET" && call.path !== "/api/events").map((call) => [`${call.method} ${call.path}`, call.body]);
 
 beforeEach(() => useSession.setState({ user: USER, loading: false }));
 afterEach(resetApp);
@@ -38,18 +42,18 @@ describe("the betslip store", () => {
     expect(slip()).toMatchObject({ owner: USER.id, status: "ready", stake: 500, legs: [HOME] });
   });
 
-  it("adds a selection at once and saves the whole slip", async () => {
-    const api = await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [PUT]: "pending" });
+  it("adds a selection at once and sends that one selection, never the whole slip", async () => {
+    const api = await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [ADD]: "pending" });
 
-    void slip().toggle(HOME, "Arsenal vs Chelsea");
+    void slip().toggle(legView(HOME), "Arsenal vs Chelsea");
 
     // The save never answers: what shows is the change alone.
     await vi.waitFor(() => expect(slip().legs).toEqual([OVER, HOME]));
-    expect(sent(api)).toEqual([{ stake: 1000, legs: [OVER, HOME] }]);
+    expect(sent(api)).toEqual([[ADD, HOME]]);
   });
 
   it("takes the slip the API answers once it accepted the save", async () => {
-    const api = await loaded({ [PUT]: echo({ stake: 1000, legs: [HOME] }) });
+    const api = await loaded({ [ADD]: answered([HOME]) });
 
     await slip().toggle(HOME, "Arsenal vs Chelsea");
 
@@ -57,21 +61,30 @@ describe("the betslip store", () => {
     expect(slip()).toMatchObject({ legs: [HOME], saved: { stake: 1000, legs: [HOME] }, revision: 1, notice: null });
   });
 
-  it("removes a selection tapped a second time", async () => {
-    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [PUT]: echo({ stake: 1000, legs: [OVER] }) });
+  it("keeps what another device saved meanwhile: the API's answer holds both devices' selections", async () => {
+    // This device read [OVER]; another added AWAY and raised the stake before this tap reached the API.
+    await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [ADD]: answered([OVER, AWAY, HOME], 300) });
 
     await slip().toggle(HOME, "Arsenal vs Chelsea");
 
-    expect(sent(api)).toEqual([{ stake: 1000, legs: [OVER] }]);
+    expect(slip()).toMatchObject({ stake: 300, legs: [OVER, AWAY, HOME], saved: { stake: 300, legs: [OVER, AWAY, HOME] } });
+  });
+
+  it("removes a selection tapped a second time, naming it alone", async () => {
+    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [removal(HOME)]: answered([OVER]) });
+
+    await slip().toggle(HOME, "Arsenal vs Chelsea");
+
+    expect(sent(api)).toEqual([[removal(HOME), {}]]);
     expect(slip().legs).toEqual([OVER]);
   });
 
   it("replaces the leg of an event already on the slip, in its place, and says so", async () => {
-    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [PUT]: echo({ stake: 1000, legs: [DRAW, OVER] }) });
+    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [ADD]: answered([DRAW, OVER]) });
 
     await slip().toggle(DRAW, "Arsenal vs Chelsea");
 
-    expect(sent(api)).toEqual([{ stake: 1000, legs: [DRAW, OVER] }]);
+    expect(sent(api)).toEqual([[ADD, DRAW]]);
     expect(slip().legs).toEqual([DRAW, OVER]);
     expect(slip().notice).toEqual({
       tone: "info",
@@ -81,7 +94,7 @@ describe("the betslip store", () => {
 
   it("rolls back a change the API refuses and shows the API's message", async () => {
     const full = "A betslip holds at most 20 selections.";
-    const api = await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [PUT]: errorReply(400, "VALIDATION_ERROR", full) });
+    const api = await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [ADD]: errorReply(400, "VALIDATION_ERROR", full) });
 
     await slip().toggle(HOME, "Arsenal vs Chelsea");
 
@@ -92,37 +105,47 @@ describe("the betslip store", () => {
   it("saves one change at a time, and a later change survives an earlier refused one", async () => {
     const api = await loaded({
       [GET]: { data: betslip([legView(OVER)]) },
-      [PUT]: [errorReply(400, "VALIDATION_ERROR", "Unknown selection."), echo({ stake: 2500, legs: [OVER] })],
+      [ADD]: errorReply(400, "VALIDATION_ERROR", "Unknown selection."),
+      [STAKE]: answered([OVER], 2500),
     });
 
     const adding = slip().toggle(HOME, "Arsenal vs Chelsea");
     const staking = slip().setStake(2500);
     await Promise.all([adding, staking]);
 
-    // The stake went second, on the slip as the API had it: without the refused selection.
+    // The stake went second, and as the stake alone: no legs this device shows ride along with it.
     expect(sent(api)).toEqual([
-      { stake: 1000, legs: [OVER, HOME] },
-      { stake: 2500, legs: [OVER] },
+      [ADD, HOME],
+      [STAKE, { stake: 2500 }],
     ]);
     expect(slip()).toMatchObject({ stake: 2500, legs: [OVER], revision: 1, notice: { tone: "error", text: "Unknown selection." } });
   });
 
+  it("changes the stake of a slip another device changed since this tab read it, keeping that device's selection", async () => {
+    const api = await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [STAKE]: answered([OVER, AWAY], 2500) });
+
+    await slip().setStake(2500);
+
+    expect(sent(api)).toEqual([[STAKE, { stake: 2500 }]]);
+    expect(slip()).toMatchObject({ stake: 2500, legs: [OVER, AWAY] });
+  });
+
   it("removes a selection with remove", async () => {
-    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [PUT]: echo({ stake: 1000, legs: [HOME] }) });
+    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [removal(OVER)]: answered([HOME]) });
 
-    await slip().remove(OVER);
+    await slip().remove(legView(OVER));
 
-    expect(sent(api)).toEqual([{ stake: 1000, legs: [HOME] }]);
+    expect(sent(api)).toEqual([[removal(OVER), {}]]);
     expect(slip().legs).toEqual([HOME]);
   });
 
-  it("reads the slip before changing it, so a tap never overwrites the stored one", async () => {
-    const api = stubApi({ [GET]: { data: betslip([legView(OVER)]) }, [PUT]: echo({ stake: 1000, legs: [OVER, HOME] }) });
+  it("reads the slip before changing it, so a tap on a selection already saved removes it", async () => {
+    const api = stubApi({ [GET]: { data: betslip([legView(OVER)]) }, [removal(OVER)]: answered([]) });
 
-    await slip().toggle(HOME, "Arsenal vs Chelsea");
+    await slip().toggle(OVER, "Tottenham vs Everton");
 
     expect(api.callsTo(GET)).toHaveLength(1);
-    expect(sent(api)).toEqual([{ stake: 1000, legs: [OVER, HOME] }]);
+    expect(sent(api)).toEqual([[removal(OVER), {}]]);
   });
 
   it("changes nothing and says why when the slip cannot be read", async () => {
@@ -149,7 +172,7 @@ describe("the betslip store", () => {
     stubApi({ [GET]: { data: betslip([legView(OVER)]) } });
     await slip().load(USER.id);
     const fetchStub = globalThis.fetch;
-    globalThis.fetch = (input, init) => (init?.method === "PUT" ? new Promise<Response>((resolve) => (answerPut = resolve)) : fetchStub(input, init));
+    globalThis.fetch = (input, init) => (init?.method === "POST" ? new Promise<Response>((resolve) => (answerPut = resolve)) : fetchStub(input, init));
 
     const adding = slip().toggle(HOME, "Arsenal vs Chelsea");
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -162,7 +185,7 @@ describe("the betslip store", () => {
 
   it("drops a tap made while the slip was being read when its user signed out and another signed in meanwhile", async () => {
     const other = { ...USER, id: "u2", username: "bola" };
-    const api = stubApi({ [GET]: { data: betslip([legView(OVER)]) }, [PUT]: echo({ stake: 1000, legs: [OVER, HOME] }) });
+    const api = stubApi({ [GET]: { data: betslip([legView(OVER)]) }, [ADD]: answered([OVER, HOME]) });
     const fetchStub = globalThis.fetch;
     let answerFirstRead: (response: Response) => void = () => undefined;
     let reads = 0;
@@ -190,18 +213,19 @@ describe("the betslip store", () => {
     expect(slip()).toMatchObject({ stake: 300, legs: [HOME], saved: { stake: 300, legs: [HOME] } });
   });
 
-  it("reads the slip again on refresh, so a tap after another device's change saves on top of it", async () => {
+  it("reads the slip again on refresh, so a tap on another device's new selection removes it", async () => {
     const api = await loaded({
       [GET]: [{ data: betslip([legView(OVER)]) }, { data: betslip([legView(OVER), legView(AWAY)], { stake: 300 }) }],
-      [PUT]: echo({ stake: 300, legs: [OVER, AWAY, HOME] }),
+      [removal(AWAY)]: answered([OVER], 300),
     });
 
     await Promise.all([slip().refresh(), slip().refresh()]);
-    await slip().toggle(HOME, "Arsenal vs Chelsea");
+    expect(slip()).toMatchObject({ stake: 300, legs: [OVER, AWAY] });
+    await slip().toggle(AWAY, "Real Madrid vs Getafe");
 
     // Focus and visibility together ask once.
     expect(api.callsTo(GET)).toHaveLength(2);
-    expect(sent(api)).toEqual([{ stake: 300, legs: [OVER, AWAY, HOME] }]);
+    expect(sent(api)).toEqual([[removal(AWAY), {}]]);
   });
 
   it("does not take a slip re-read for a user who signed out meanwhile", async () => {
@@ -226,7 +250,7 @@ describe("the betslip store", () => {
   });
 
   it("ignores a slip read before its latest save", async () => {
-    await loaded({ [PUT]: echo({ stake: 1000, legs: [HOME] }) });
+    await loaded({ [ADD]: answered([HOME]) });
     await slip().toggle(HOME, "Arsenal vs Chelsea");
 
     slip().adopt(EMPTY_BETSLIP, 0);
@@ -235,7 +259,7 @@ describe("the betslip store", () => {
   });
 
   it("ignores a slip read while a save is under way", async () => {
-    await loaded({ [PUT]: "pending" });
+    await loaded({ [ADD]: "pending" });
     void slip().toggle(HOME, "Arsenal vs Chelsea");
     await new Promise((resolve) => setTimeout(resolve, 0));
 

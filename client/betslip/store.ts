@@ -9,12 +9,15 @@ export const SAVE_FAILED_MESSAGE = "Your betslip could not be saved. Please try 
 export const LOAD_FAILED_MESSAGE = "Your betslip could not be loaded. Please try again.";
 
 /**
- * A change the user made, applied to the slip as the API last confirmed it: a change the API refuses
- * drops out, and the changes queued after it still apply (to the slip without it).
+ * A change the user made: `change` shows it on the slip as the API last confirmed it, `send` asks
+ * the API for it as one operation (add, remove or stake) on the slip as stored, so what another
+ * device saved meanwhile stays (docs/decisions/024-betslip-per-selection-writes.md). A change the
+ * API refuses drops out, and the changes queued after it still apply (to the slip without it).
  */
 type Change = (slip: SlipContent) => SlipContent;
 interface Queued {
   change: Change;
+  send(): Promise<Betslip>;
   /** Settles the caller's promise once the API answered for this change. */
   done(): void;
 }
@@ -27,7 +30,8 @@ export interface BetslipNotice {
 /**
  * The signed-in user's betslip (DESIGN section 11). `legs` and `stake` are what the user sees: the
  * API's last confirmed slip (`saved`) with the changes still being saved applied, so a tap shows at
- * once and a refused change rolls back. Saves go one at a time, each the whole slip.
+ * once and a refused change rolls back. Saves go one at a time, each one selection or the stake,
+ * never the whole slip: the slip each answers with, other devices' changes included, is `saved`.
  */
 export interface BetslipState extends SlipContent {
   /** Whose slip this is: the session user's id, null when nobody is signed in. */
@@ -87,7 +91,7 @@ export const useBetslip = create<BetslipState>((set, get) => {
   async function drain() {
     let item: Queued | undefined;
     while ((item = get().queue[0])) {
-      const outcome = await api.saveBetslip(item.change(get().saved)).then(
+      const outcome = await item.send().then(
         (slip) => ({ slip }),
         (error: unknown) => ({ error }),
       );
@@ -100,15 +104,22 @@ export const useBetslip = create<BetslipState>((set, get) => {
     }
   }
 
-  function enqueue(change: Change): Promise<void> {
+  function enqueue(change: Change, send: () => Promise<Betslip>): Promise<void> {
     return new Promise<void>((done) => {
-      const queue = [...get().queue, { change, done }];
+      const queue = [...get().queue, { change, send, done }];
       set({ queue, ...applied(get().saved, queue) });
       if (queue.length === 1) void drain();
     });
   }
 
-  /** The slip must be known before it is changed: a save of a slip not yet read would overwrite the stored one. */
+  /** Removes exactly this selection: another of its match, picked on another device since, stays. */
+  function removeLeg(leg: BetslipLeg): Promise<void> {
+    set({ notice: null });
+    const removed = plainLeg(leg);
+    return enqueue((slip) => ({ ...slip, legs: withoutLeg(slip.legs, removed) }), () => api.removeFromBetslip(removed));
+  }
+
+  /** The slip must be known before it is changed: whether a tap adds or removes, and what the change shows on, depend on it. */
   async function ready(): Promise<boolean> {
     const owner = (await checkedUser())?.id;
     if (!owner) return false;
@@ -146,23 +157,21 @@ export const useBetslip = create<BetslipState>((set, get) => {
     async toggle(leg, eventName) {
       if (!(await ready())) return;
       const { legs } = get();
-      if (legs.some((l) => sameLeg(l, leg))) {
-        set({ notice: null });
-        return enqueue((slip) => ({ ...slip, legs: withoutLeg(slip.legs, leg) }));
-      }
+      if (legs.some((l) => sameLeg(l, leg))) return removeLeg(leg);
       const replaced = legs.find((l) => l.eventId === leg.eventId);
       set({ notice: replaced ? replacedNotice(replaced, leg, eventName) : null });
-      return enqueue((slip) => ({ ...slip, legs: withLeg(slip.legs, plainLeg(leg)) }));
+      const added = plainLeg(leg);
+      // The API replaces the match's selection in place too (one per match).
+      return enqueue((slip) => ({ ...slip, legs: withLeg(slip.legs, added) }), () => api.addToBetslip(added));
     },
     async remove(leg) {
       if (!(await ready())) return;
-      set({ notice: null });
-      return enqueue((slip) => ({ ...slip, legs: withoutLeg(slip.legs, leg) }));
+      return removeLeg(leg);
     },
     async setStake(stake) {
       if (!(await ready())) return;
       set({ notice: null });
-      return enqueue((slip) => ({ ...slip, stake }));
+      return enqueue((slip) => ({ ...slip, stake }), () => api.changeBetslipStake({ stake }));
     },
     adopt(slip, asOf) {
       const state = get();

@@ -133,7 +133,7 @@ describe("a market table's betslip buttons", () => {
   afterEach(resetApp);
 
   it("turn each selection's heading into a toggle for the match, and add the selection in one tap", async () => {
-    const api = stubApi({ "PUT /api/users/betslip": { data: betslip([legView(leg({ eventId: "c1:ars-che", marketId: 4, selectionTypeId: 9 }))]) } });
+    const api = stubApi({ "POST /api/users/betslip/selections": { data: betslip([legView(leg({ eventId: "c1:ars-che", marketId: 4, selectionTypeId: 9 }))]) } });
     useSession.setState({ user: USER, loading: false });
     render(<MarketTable market={{ marketId: 4, odds: [row(1, [[8, 1.8, 1.8], [9, 2.05, 2.0]])] }} links={LINKS} slipEvent={{ id: "c1:ars-che", name: "Arsenal vs Chelsea" }} />);
     expect((await screen.findByRole("button", { name: "Add Arsenal vs Chelsea, OU2.5: Over 2.5 to betslip" })).getAttribute("aria-pressed")).toBe("false");
@@ -142,7 +142,7 @@ describe("a market table's betslip buttons", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Add Arsenal vs Chelsea, OU2.5: Under 2.5 to betslip" }));
 
     expect((await screen.findByRole("button", { name: "Remove Arsenal vs Chelsea, OU2.5: Under 2.5 from betslip" })).getAttribute("aria-pressed")).toBe("true");
-    await waitFor(() => expect(api.callsTo("PUT /api/users/betslip").map((c) => c.body)).toEqual([{ stake: 1000, legs: [{ eventId: "c1:ars-che", marketId: 4, selectionTypeId: 9 }] }]));
+    await waitFor(() => expect(api.callsTo("POST /api/users/betslip/selections").map((c) => c.body)).toEqual([{ eventId: "c1:ars-che", marketId: 4, selectionTypeId: 9 }]));
   });
 
   it("are absent without a match to add to (a started one)", () => {

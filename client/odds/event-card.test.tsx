@@ -243,10 +243,8 @@ describe("a live card's betslip buttons", () => {
 
   it("adds the selection in one tap, marks it, and saves it; a second tap removes it", async () => {
     const api = stubApi({
-      "PUT /api/users/betslip": [
-        { data: betslip([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 2 }))]) },
-        { data: betslip([]) },
-      ],
+      "POST /api/users/betslip/selections": { data: betslip([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 2 }))]) },
+      "DELETE /api/users/betslip/selections/c1%3Aars-che/1/2": { data: betslip([]) },
     });
     renderLive();
     const user = userEvent.setup();
@@ -257,13 +255,13 @@ describe("a live card's betslip buttons", () => {
     expect(draw.getAttribute("aria-pressed")).toBe("true");
     expect(draw.classList.contains("is-on-slip")).toBe(true);
     expect(draw.querySelector("svg.slip-tick")).not.toBeNull();
-    await waitFor(() => expect(api.callsTo("PUT /api/users/betslip").map((c) => c.body)).toEqual([{ stake: 1000, legs: [{ eventId: "c1:ars-che", marketId: 1, selectionTypeId: 2 }] }]));
+    await waitFor(() => expect(api.callsTo("POST /api/users/betslip/selections").map((c) => c.body)).toEqual([{ eventId: "c1:ars-che", marketId: 1, selectionTypeId: 2 }]));
 
     await user.click(draw);
 
     const again = await screen.findByRole("button", { name: "Add Arsenal vs Chelsea, 1X2 (Match Result): Draw to betslip" });
     expect(again.getAttribute("aria-pressed")).toBe("false");
-    await waitFor(() => expect(api.callsTo("PUT /api/users/betslip").at(-1)?.body).toEqual({ stake: 1000, legs: [] }));
+    await waitFor(() => expect(api.callsTo("DELETE /api/users/betslip/selections/c1%3Aars-che/1/2")).toHaveLength(1));
   });
 
   it("shows a selection already on the user's slip as pressed", async () => {

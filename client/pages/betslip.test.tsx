@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import type { Betslip, BetslipRequest } from "#shared/contract.ts";
+import type { Betslip } from "#shared/contract.ts";
 import { errorReply, renderPage, resetApp, stubApi, USER, type Reply } from "../../tests/client/harness.tsx";
 import { betslip, bookmakerSlip, EMPTY_BETSLIP, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { STAKE_INVALID_MESSAGE } from "../betslip/money.ts";
@@ -11,7 +11,9 @@ import { BetslipPage, loader, SLIP_FULL_MESSAGE } from "./betslip.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const GET = "GET /api/users/betslip";
-const PUT = "PUT /api/users/betslip";
+const STAKE = "PATCH /api/users/betslip";
+/** Every betslip write the page sent: the per-selection calls and the stake change (docs/decisions/024). */
+const writes = (api: ReturnType<typeof stubApi>) => api.calls.filter((c) => c.method !== "GET" && c.path !== "/api/events");
 
 const HOME = leg();
 const OVER = leg({ eventId: "c1:spurs-everton", marketId: 4, selectionTypeId: 8 });
@@ -126,21 +128,22 @@ describe("the betslip page", () => {
 });
 
 describe("changing the slip on its page", () => {
-  it("removes a selection at once, saves the slip without it and re-reads the totals", async () => {
-    const { api, user } = renderBetslip({ [GET]: [{ data: TWO_LEGS }, { data: TWO_LEGS }, { data: ONE_LEG }], [PUT]: { data: ONE_LEG } });
+  it("removes a selection at once, asks the API to remove that one and re-reads the totals", async () => {
+    const REMOVE_HOME = `DELETE /api/users/betslip/selections/${encodeURIComponent(HOME.eventId)}/1/1`;
+    const { api, user } = renderBetslip({ [GET]: [{ data: TWO_LEGS }, { data: TWO_LEGS }, { data: ONE_LEG }], [REMOVE_HOME]: { data: ONE_LEG } });
     const [first] = await legItems();
 
     await user.click(within(first!).getByRole("button", { name: "Remove Arsenal vs Chelsea, 1X2 (Match Result): Home from betslip" }));
 
     await waitFor(async () => expect(await legItems()).toHaveLength(1));
-    expect(api.callsTo(PUT).map((c) => c.body)).toEqual([{ stake: 1000, legs: [OVER] }]);
+    expect(writes(api).map((c) => `${c.method} ${c.path}`)).toEqual([REMOVE_HOME]);
     await waitFor(() => expect(bookItems().map((li) => li.textContent)).toEqual(["BetKingBest payoutTotal odds 2.10Payout ₦2,100.00", "Bet9JaTotal odds 2.00Payout ₦2,000.00"]));
     expect(api.callsTo(GET)).toHaveLength(3);
     expect(screen.queryByText("Updating the totals...")).toBeNull();
   });
 
   it("drops a removed selection before the API answers, and says the totals are being updated meanwhile", async () => {
-    const { user } = renderBetslip({ [GET]: { data: TWO_LEGS }, [PUT]: "pending" });
+    const { user } = renderBetslip({ [GET]: { data: TWO_LEGS }, [`DELETE /api/users/betslip/selections/${encodeURIComponent(HOME.eventId)}/1/1`]: "pending" });
     const [first] = await legItems();
 
     await user.click(within(first!).getByRole("button", { name: /^Remove Arsenal vs Chelsea/ }));
@@ -153,26 +156,26 @@ describe("changing the slip on its page", () => {
 
   it("saves a new stake in naira and re-reads the payouts", async () => {
     const staked = { ...TWO_LEGS, stake: 2500, bookmakers: [bookmakerSlip(2, 4.41, 2500), bookmakerSlip(1, 4, 2500), bookmakerSlip(3, null, 2500, 1)] };
-    const { api, user } = renderBetslip({ [GET]: [{ data: TWO_LEGS }, { data: TWO_LEGS }, { data: staked }], [PUT]: { data: staked } });
+    const { api, user } = renderBetslip({ [GET]: [{ data: TWO_LEGS }, { data: TWO_LEGS }, { data: staked }], [STAKE]: { data: staked } });
     const input = await screen.findByLabelText("Stake (₦)");
     expect((input as HTMLInputElement).value).toBe("1000");
 
     await user.clear(input);
     await user.type(input, "2,500{Enter}");
 
-    await waitFor(() => expect(api.callsTo(PUT).map((c) => (c.body as BetslipRequest).stake)).toEqual([2500]));
+    await waitFor(() => expect(writes(api).map((c) => [`${c.method} ${c.path}`, c.body])).toEqual([[STAKE, { stake: 2500 }]]));
     await waitFor(() => expect(bookItems()[0]!.textContent).toContain("Payout ₦11,025.00"));
     expect((input as HTMLInputElement).value).toBe("2500");
   });
 
   it("puts the stake back when the API refuses it", async () => {
-    const { api, user } = renderBetslip({ [GET]: { data: TWO_LEGS }, [PUT]: errorReply(400, "VALIDATION_ERROR", "The stake must be a positive amount.") });
+    const { api, user } = renderBetslip({ [GET]: { data: TWO_LEGS }, [STAKE]: errorReply(400, "VALIDATION_ERROR", "The stake must be a positive amount.") });
     const input = await screen.findByLabelText("Stake (₦)");
 
     await user.clear(input);
     await user.type(input, "5000{Enter}");
 
-    await waitFor(() => expect(api.callsTo(PUT)).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(STAKE)).toHaveLength(1));
     await waitFor(() => expect((input as HTMLInputElement).value).toBe("1000"));
     expect(useBetslip.getState().notice).toEqual({ tone: "error", text: "The stake must be a positive amount." });
   });
@@ -188,7 +191,7 @@ describe("changing the slip on its page", () => {
     const message = await screen.findByText(STAKE_INVALID_MESSAGE);
     expect(input.getAttribute("aria-invalid")).toBe("true");
     expect(input.getAttribute("aria-describedby")).toBe(message.id);
-    expect(api.callsTo(PUT)).toHaveLength(0);
+    expect(writes(api)).toHaveLength(0);
   });
 });
 
@@ -231,6 +234,6 @@ describe("the slip's prices, live", () => {
     // The slip shows its one leg at once; the other device's two arrive with the page's fetch.
     await waitFor(async () => expect(await legItems()).toHaveLength(2));
     await waitFor(() => expect(useBetslip.getState().legs).toEqual([HOME, OVER]));
-    expect(api.callsTo(PUT)).toHaveLength(0);
+    expect(writes(api)).toHaveLength(0);
   });
 });

@@ -293,7 +293,7 @@ describe("the betslip badge", () => {
   });
 
   it("follows a tap at once", async () => {
-    stubApi({ ...loggedIn(), "PUT /api/users/betslip": "pending" });
+    stubApi({ ...loggedIn(), "POST /api/users/betslip/selections": "pending" });
     renderApp("/about");
     await findBadge("Betslip, 0 selections");
 
@@ -331,7 +331,7 @@ describe("the betslip badge", () => {
 
 describe("the betslip's messages", () => {
   it("say, wherever the user tapped, why a change was undone, until dismissed", async () => {
-    stubApi({ ...loggedIn(), "PUT /api/users/betslip": errorReply(400, "VALIDATION_ERROR", "A betslip holds at most 20 selections.") });
+    stubApi({ ...loggedIn(), "POST /api/users/betslip/selections": errorReply(400, "VALIDATION_ERROR", "A betslip holds at most 20 selections.") });
     const { user } = renderApp("/about");
     await findBadge("Betslip, 0 selections");
 
@@ -345,7 +345,7 @@ describe("the betslip's messages", () => {
   });
 
   it("say politely that a selection replaced another of the same match", async () => {
-    stubApi({ ...loggedIn(), "GET /api/users/betslip": { data: betslip([legView(leg())]) }, "PUT /api/users/betslip": "pending" });
+    stubApi({ ...loggedIn(), "GET /api/users/betslip": { data: betslip([legView(leg())]) }, "POST /api/users/betslip/selections": "pending" });
     renderApp("/about");
     await findBadge("Betslip, 1 selection");
 
