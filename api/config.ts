@@ -24,6 +24,13 @@ function databaseUrlCheck(ctx: z.core.ParsePayload<string>): void {
  */
 export const DEFAULT_REGISTRATION_LIMITS = { perAddressPerHour: 10, overallPer10Min: 60 } as const;
 
+/**
+ * The proof of work sign-up asks for under a flood: the largest number an ALTCHA challenge hides
+ * (SHA-256). A solver tries half of it on average: about 1 s on a cheap phone at 50,000
+ * (docs/decisions/023-proof-of-work-under-flood.md).
+ */
+export const DEFAULT_CHALLENGE_MAX_NUMBER = 50_000;
+
 /** The odds API's configuration (DESIGN section 2), parsed once at start-up. Nothing else reads process.env. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -44,6 +51,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATION_LIMITS.perAddressPerHour),
   REGISTRATIONS_PER_10_MIN: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATION_LIMITS.overallPer10Min),
+  REGISTRATION_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(DEFAULT_CHALLENGE_MAX_NUMBER),
   BETSLIP_WRITE_BURST: z.coerce.number().int().min(1).default(DEFAULT_BETSLIP_WRITE_RATE.burst),
   BETSLIP_WRITES_PER_S: z.coerce.number().positive().max(1000).default(DEFAULT_BETSLIP_WRITE_RATE.perSecond),
 });
@@ -68,6 +76,8 @@ export interface ApiConfig {
   feedsProxyUrl: string | undefined;
   logLevel: string;
   registrationLimits: { perAddressPerHour: number; overallPer10Min: number };
+  /** How hard the proof of work asked for under a flood is (REGISTRATION_CHALLENGE_MAX_NUMBER). */
+  challengeMaxNumber: number;
   /** Each user's betslip writes: a burst, then a steady rate (docs/decisions/024). */
   betslipWriteRate: WriteRate;
 }
@@ -100,6 +110,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     feedsProxyUrl: c.FEEDS_PROXY_URL,
     logLevel: c.LOG_LEVEL,
     registrationLimits: { perAddressPerHour: c.REGISTRATIONS_PER_ADDRESS_HOUR, overallPer10Min: c.REGISTRATIONS_PER_10_MIN },
+    challengeMaxNumber: c.REGISTRATION_CHALLENGE_MAX_NUMBER,
     betslipWriteRate: { burst: c.BETSLIP_WRITE_BURST, perSecond: c.BETSLIP_WRITES_PER_S },
   };
 }

@@ -18,6 +18,15 @@ export type RegisterRequest = RegisterFields &
   ({ userName: string; username?: undefined } | { username: string; userName?: undefined });
 /** The normalised e-mail the verification code went to; the client opens verification for it. */
 export type RegisterResult = { email: string };
+/**
+ * GET /users/register/challenge: an ALTCHA proof-of-work challenge (SHA-256, signed by the API,
+ * expiring in minutes). Needed only while sign-up is under a flood: then PUT /users/register
+ * answers 429 CHALLENGE_REQUIRED until the request carries `altcha`, the solution as ALTCHA's
+ * payload (base64 of `{algorithm, challenge, number, salt, signature}`), good for one registration
+ * (docs/decisions/023-proof-of-work-under-flood.md).
+ */
+export type RegisterChallenge = { algorithm: "SHA-256"; challenge: string; maxnumber: number; salt: string; signature: string };
+export type RegisterProof = { altcha?: string };
 
 export type LoginRequest = { username: string; password: string };
 
@@ -245,6 +254,8 @@ export type ContractRoute = { method: HttpMethod; path: string; auth: boolean; u
 export const CONTRACT_ROUTES = [
   { method: "GET", path: "/users/me", auth: true, upstream: true },
   { method: "PUT", path: "/users/register", auth: false, upstream: true },
+  // docs/decisions/023-proof-of-work-under-flood.md
+  { method: "GET", path: "/users/register/challenge", auth: false, upstream: true },
   { method: "POST", path: "/users/login", auth: false, upstream: true },
   { method: "POST", path: "/users/refresh", auth: false, upstream: true },
   { method: "POST", path: "/users/verify-email", auth: false, upstream: true },

@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UPSTREAM_UNAVAILABLE: "UPSTREAM_UNAVAILABLE",
   INTERNAL_ERROR: "INTERNAL_ERROR",
+  /** Sign-up is under a flood: solve GET /users/register/challenge and send the solution (docs/decisions/023-proof-of-work-under-flood.md). */
+  CHALLENGE_REQUIRED: "CHALLENGE_REQUIRED",
   /** A betslip write whose If-Match names a version the slip has moved past (docs/decisions/024-betslip-per-selection-writes.md). */
   BETSLIP_CHANGED: "BETSLIP_CHANGED",
   /** Spec section 5: a password outside the length rules answers this lower-case code. */
@@ -75,6 +77,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UPSTREAM_UNAVAILABLE: 502,
   INTERNAL_ERROR: 500,
+  CHALLENGE_REQUIRED: 429,
   BETSLIP_CHANGED: 412,
   password: 400,
 };
@@ -102,6 +105,7 @@ export const ERROR_TYPE: Record<ErrorCode, ErrorType> = {
   PAYLOAD_TOO_LARGE: "too_large",
   UPSTREAM_UNAVAILABLE: "upstream",
   INTERNAL_ERROR: "server",
+  CHALLENGE_REQUIRED: "rate_limit",
   BETSLIP_CHANGED: "conflict",
   password: "validation",
 };

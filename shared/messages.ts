@@ -20,7 +20,13 @@ export const REGISTER_MESSAGES = {
   emailInUse: "An account with this email already exists. Please use a different email or try logging in.",
   usernameInUse: "This username is already taken. Please choose a different username.",
   other: "Registration failed. Please try again.",
+  /** The client solved a sign-up challenge and the API still asked for one (it expired, or the check could not run here). */
+  challengeFailed: "We couldn't check you're a person just now. Please try again.",
 } as const;
+/** While the client solves the sign-up challenge (docs/decisions/023-proof-of-work-under-flood.md). */
+export const CHALLENGE_SOLVING_MESSAGE = "Checking you're a person…";
+/** The API's description of CHALLENGE_REQUIRED, for a client that does not solve challenges itself. */
+export const CHALLENGE_REQUIRED_MESSAGE = "Sign-up is very busy right now. Solve the challenge at /users/register/challenge and send it as altcha, or try again later.";
 export const VERIFY_MESSAGES = {
   /** Spec gives only the opening words; both contexts keep them. */
   invalidCodeRegistration: "Invalid or expired verification code. Please try again.",
@@ -102,7 +108,7 @@ const FLOW_CATALOGUE: Record<Exclude<ErrorFlow, "verify">, FlowCatalogue> = {
   logout: { other: LOGOUT_FAILED_MESSAGE, codes: {} },
   register: {
     other: REGISTER_MESSAGES.other,
-    codes: { EMAIL_IN_USE: REGISTER_MESSAGES.emailInUse, USERNAME_IN_USE: REGISTER_MESSAGES.usernameInUse },
+    codes: { EMAIL_IN_USE: REGISTER_MESSAGES.emailInUse, USERNAME_IN_USE: REGISTER_MESSAGES.usernameInUse, CHALLENGE_REQUIRED: REGISTER_MESSAGES.challengeFailed },
   },
   resend: {
     other: RESEND_MESSAGES.other,

@@ -6,6 +6,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { oneTimeCodes, type OneTimeCodes } from "./codes.ts";
 import { hashingLane, type HashingLane } from "./hashing-lane.ts";
 import { rateLimits, type RateLimits } from "./rate-limits.ts";
+import { signupChallenges, type SignupChallenges } from "./signup-challenge.ts";
 import { accessTokens, refreshTokens, type AccessTokens, type RefreshTokens } from "./tokens.ts";
 import { usersRepository, type UsersRepository } from "./users.ts";
 
@@ -34,6 +35,8 @@ export interface AccountsDeps {
   /** Outside production the code is logged too, so a developer can register without opening mail. */
   logCodes: boolean;
   registrationLimits: RegistrationLimits;
+  /** The proof of work that lets a registration past a spent site-wide budget (decision 023). */
+  challenges: SignupChallenges;
 }
 
 export interface AccountsSettings {
@@ -45,6 +48,7 @@ export interface AccountsSettings {
   publicOrigin: string;
   logCodes: boolean;
   registrationLimits: RegistrationLimits;
+  challengeMaxNumber: number;
 }
 
 export function accountsDeps(settings: AccountsSettings): AccountsDeps {
@@ -62,5 +66,6 @@ export function accountsDeps(settings: AccountsSettings): AccountsDeps {
     publicOrigin: settings.publicOrigin,
     logCodes: settings.logCodes,
     registrationLimits: settings.registrationLimits,
+    challenges: signupChallenges(db, secret, settings.challengeMaxNumber),
   };
 }

@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { RATE_LIMITED_MESSAGE, REGISTER_MESSAGES } from "#shared/messages.ts";
+import { CHALLENGE_REQUIRED_MESSAGE, RATE_LIMITED_MESSAGE, REGISTER_MESSAGES } from "#shared/messages.ts";
 import { normaliseEmail } from "#shared/validation.ts";
+import { addressKey, UNKNOWN_ADDRESS } from "#lib/node/address-key.ts";
 import { isUniqueViolation } from "../db/database.ts";
 import { AppError } from "../http/errors.ts";
 import { issueCode, reserveCode } from "./code-mail.ts";
 import type { AccountsDeps, RegistrationLimits } from "./deps.ts";
 import { inHashingLane } from "./new-hashes.ts";
 import { hashPassword } from "./passwords.ts";
+import { spendSolution } from "./signup-challenge.ts";
 import type { UserRow } from "./users.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -26,14 +28,6 @@ export function registrationRules(limits: RegistrationLimits) {
   };
 }
 
-/**
- * The address a per-client limit is keyed on, or undefined when none is known (the overall limit
- * still holds). Loopback is an address like any other: an attacker on this host is still one client.
- */
-export function clientAddress(ip: string | undefined): string | undefined {
-  return !ip || ip === "unknown" ? undefined : ip;
-}
-
 export interface Registration {
   username: string;
   email: string;
@@ -41,28 +35,35 @@ export interface Registration {
   country: number;
   /** The client's address (`req.ip`), for the per-address limit. */
   ip: string | undefined;
+  /** A solved sign-up challenge (ALTCHA payload), spent only when the overall budget is (decision 023). */
+  altcha?: string | undefined;
 }
 
 /**
  * Counts a registration against its client address and the overall budget, before any work:
  * the keys taken, to give back if nothing gets created. An address at its limit never spends
- * the overall budget.
+ * the overall budget. Once that budget is spent (a flood), a registration that carries a solved
+ * challenge still passes, outside the budget; one that does not is asked to solve one
+ * (docs/decisions/023-proof-of-work-under-flood.md). The per-address limit holds either way.
  */
-async function admitRegistration(deps: AccountsDeps, ip: string | undefined): Promise<string[]> {
+async function admitRegistration(deps: AccountsDeps, input: Registration, log: Logger): Promise<string[]> {
   const rules = registrationRules(deps.registrationLimits);
-  const address = clientAddress(ip);
+  // An IPv6 client counts by its /64; loopback is an address like any other (an attacker on this host is one client too).
+  const address = addressKey(input.ip);
   const taken: string[] = [];
-  if (address !== undefined) {
+  if (address !== UNKNOWN_ADDRESS) {
     const byIp = await deps.limits.take(`register:ip:${address}`, rules.perAddress);
     if (!byIp.allowed) throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: byIp.retryAfterS });
     taken.push(`register:ip:${address}`);
   }
   const overall = await deps.limits.take(REGISTER_ALL_KEY, rules.overall);
-  if (!overall.allowed) {
-    await Promise.all(taken.map((key) => deps.limits.release(key)));
-    throw new AppError("RATE_LIMIT_EXCEEDED", RATE_LIMITED_MESSAGE, { retryAfterS: overall.retryAfterS });
+  if (overall.allowed) return [...taken, REGISTER_ALL_KEY];
+  if (await spendSolution(deps, input.altcha)) {
+    log.info("registration admitted past the spent overall budget by a solved challenge");
+    return taken;
   }
-  return [...taken, REGISTER_ALL_KEY];
+  await Promise.all(taken.map((key) => deps.limits.release(key)));
+  throw new AppError("CHALLENGE_REQUIRED", CHALLENGE_REQUIRED_MESSAGE, { retryAfterS: overall.retryAfterS });
 }
 
 /** Refuses a taken e-mail or username with the spec's messages. */
@@ -109,7 +110,7 @@ async function createAccount(deps: AccountsDeps, input: Registration, slots: str
  * are given back.
  */
 export async function register(deps: AccountsDeps, input: Registration, log: Logger = deps.logger): Promise<{ email: string }> {
-  const slots = await admitRegistration(deps, input.ip);
+  const slots = await admitRegistration(deps, input, log);
   const user = await createAccount(deps, input, slots);
   // A new account: the reservation always succeeds, and starts the cooldown for parallel resends.
   await reserveCode(deps, user.id, "verify");

@@ -15,6 +15,7 @@ import type { AccountsDeps } from "./deps.ts";
 import { forgotPassword, resetPassword } from "./passwords-reset.ts";
 import { profile } from "./profile.ts";
 import { register } from "./registration.ts";
+import { newChallenge } from "./signup-challenge.ts";
 import { login, logout, refreshSession, verifyAccessToken } from "./sessions.ts";
 import { resendCode, verifyEmail } from "./verification.ts";
 
@@ -44,8 +45,15 @@ function signUpRoutes(router: Router, accounts: AccountsDeps) {
       password: text(body.password),
       country: Number(body.country),
       ip: clientIp(req),
+      altcha: typeof body.altcha === "string" ? body.altcha : undefined,
     };
     res.status(201).json({ data: await register(accounts, input, req.log) });
+  });
+
+  // The proof of work a registration needs while sign-up is under a flood (decision 023): each answer a new challenge.
+  router.get("/register/challenge", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ data: await newChallenge(accounts) });
   });
 
   router.post("/verify-email", async (req, res) => {

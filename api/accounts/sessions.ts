@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { AuthResult } from "#shared/contract.ts";
 import { AUTH_EXPIRED_MESSAGE, LOGIN_MESSAGES, RATE_LIMITED_MESSAGE } from "#shared/messages.ts";
 import { normaliseEmail } from "#shared/validation.ts";
+import { addressKey } from "#lib/node/address-key.ts";
 import { AppError } from "../http/errors.ts";
 import { issueCode, reserveCode } from "./code-mail.ts";
 import type { AccountsDeps } from "./deps.ts";
@@ -47,7 +48,8 @@ export async function login(
   log: Logger = deps.logger,
 ): Promise<AuthResult> {
   const userKey = `login:user:${input.username.trim().toLowerCase()}`;
-  const ipKey = `login:ip:${input.ip}`;
+  // An IPv6 client counts by its /64 (lib/node/address-key.ts), as registration does.
+  const ipKey = `login:ip:${addressKey(input.ip)}`;
   await admitLogin(deps, userKey, ipKey);
   // A username never holds "@" (validateUsername), so text with one is the account's e-mail (issue 15, item 10).
   const user = input.username.includes("@") ? await deps.users.byEmail(normaliseEmail(input.username)) : await deps.users.byUsername(input.username);

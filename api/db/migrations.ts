@@ -198,6 +198,19 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "009-signup-challenges": {
+    async up(db: Kysely<unknown>) {
+      // Proof-of-work solutions already spent on a registration, so one solution counts once on
+      // every replica (docs/decisions/023-proof-of-work-under-flood.md). Kept until the challenge
+      // expires, after which it is refused anyway; pruning deletes by expiry.
+      await db.schema
+        .createTable("used_signup_challenges")
+        .addColumn("signature", "text", (c) => c.primaryKey())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("used_signup_challenges_expires").on("used_signup_challenges").column("expires_at").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

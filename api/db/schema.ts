@@ -146,6 +146,12 @@ export interface BetslipWriteRatesTable {
   busy_until: number;
 }
 
+/** A proof-of-work solution spent on a registration: the challenge's signature, and when the challenge expires (epoch ms). */
+export interface UsedSignupChallengesTable {
+  signature: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -159,5 +165,6 @@ export interface Database {
   feed_runs: FeedRunsTable;
   odds_changes: OddsChangesTable;
   betslips: BetslipsTable;
+  used_signup_challenges: UsedSignupChallengesTable;
   betslip_write_rates: BetslipWriteRatesTable;
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { errorEnvelope } from "#shared/error-codes.ts";
+import { addressKey } from "#lib/node/address-key.ts";
 
 export interface BucketOptions {
   /** Requests a client may send at once. */
@@ -46,7 +47,8 @@ export const BEACON_LIMIT = { burst: 60, perSecond: 2, maxClients: 10_000 } as c
 export function beaconRateLimit(options: BucketOptions = BEACON_LIMIT): RequestHandler {
   const buckets = tokenBuckets(options);
   return (req, res, next) => {
-    const wait = buckets.take(req.ip ?? "unknown");
+    // An IPv6 client counts by its /64, as the API's limits do (lib/node/address-key.ts).
+    const wait = buckets.take(addressKey(req.ip));
     if (wait === 0) return next();
     res.setHeader("Retry-After", String(wait));
     res.status(429).json(errorEnvelope("RATE_LIMIT_EXCEEDED", "Too many analytics events. Please slow down."));

@@ -31,7 +31,8 @@ const password = () => "correct horse battery";
 /** Body and query fields of every contract route, keyed by method and path (the same on both tiers). */
 const FIELDS: Record<string, Pick<FuzzEndpoint, "body" | "query" | "spendsSession">> = {
   "GET /users/me": {},
-  "PUT /users/register": { body: { userName: (n) => `fuzz_${n}`, username: (n) => `fuzz_alt_${n}`, email, password, country: () => 1, acceptTerms: () => true } },
+  "PUT /users/register": { body: { userName: (n) => `fuzz_${n}`, username: (n) => `fuzz_alt_${n}`, email, password, country: () => 1, acceptTerms: () => true, altcha: () => "" } },
+  "GET /users/register/challenge": {},
   "POST /users/login": { body: { username: (n) => `fuzz_${n}`, password } },
   "POST /users/refresh": { body: { refreshToken: () => "dGhpcyBpcyBub3QgYSByZWFsIHJlZnJlc2ggdG9rZW4" }, spendsSession: true },
   "POST /users/verify-email": { body: { email, otp: () => "123456" } },

@@ -3,7 +3,11 @@ import { gunzipSync } from "node:zlib";
 import { SignJWT } from "jose";
 import request from "supertest";
 import { describe, expect, it, vi } from "vitest";
-import { rawGet, TEST_JWT_SECRET, TEST_ORIGIN, webTier } from "../helpers/web.ts";
+import { REGISTER_ALL_KEY } from "#api/accounts/registration.ts";
+import { DEFAULT_CHALLENGE_MAX_NUMBER } from "#api/config.ts";
+import type { RegisterChallenge } from "#shared/contract.ts";
+import { solveSignupChallenge } from "#shared/signup-proof.ts";
+import { MANY_REGISTRATIONS, rawGet, TEST_JWT_SECRET, TEST_ORIGIN, webTier } from "../helpers/web.ts";
 import { newAccount } from "../factories.ts";
 import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
 
@@ -180,6 +184,31 @@ describe("the backend-for-frontend", () => {
   it("logs analytics beacons and refuses unknown ones", async () => {
     expect((await post("/api/events").send({ name: "page_view", path: "/nigeria" })).status).toBe(202);
     expect((await post("/api/events").send({ name: "steal_cookies" })).status).toBe(400);
+  });
+
+  it("lets a newcomer through a sign-up flood with a solved challenge, the challenge and the solution passing through to the API", async () => {
+    const { db, clock } = suite.stack.api.api;
+    // The overall budget spent, as a flood leaves it (docs/decisions/023-proof-of-work-under-flood.md).
+    const spent = { key: REGISTER_ALL_KEY, window_start: clock(), count: Number(MANY_REGISTRATIONS.REGISTRATIONS_PER_10_MIN), blocked_until: null };
+    await db.kysely.insertInto("rate_limits").values(spent).onConflict((oc) => oc.column("key").doUpdateSet({ window_start: spent.window_start, count: spent.count })).execute();
+    try {
+      const account = newAccount();
+      const register = () => suite.stack.http.put("/api/users/register").set("origin", ORIGIN).set("content-type", "application/json");
+      const refused = await register().send(account);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe("CHALLENGE_REQUIRED");
+      const challenge = await suite.stack.http.get("/api/users/register/challenge");
+      expect(challenge.status).toBe(200);
+      expect(challenge.headers["cache-control"]).toBe("no-store");
+      // Production's difficulty, solved for real: the one test that pays for it (about a second).
+      expect(challenge.body.data.maxnumber).toBe(DEFAULT_CHALLENGE_MAX_NUMBER);
+      const altcha = await solveSignupChallenge(challenge.body.data as RegisterChallenge);
+      const res = await register().send({ ...account, altcha });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.data).toEqual({ email: account.email });
+    } finally {
+      await db.kysely.deleteFrom("rate_limits").where("key", "=", REGISTER_ALL_KEY).execute();
+    }
   });
 
   it("answers 502 UPSTREAM_UNAVAILABLE in JSON when the odds API is down", async () => {
