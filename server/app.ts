@@ -15,7 +15,6 @@ import type { ServerConfig } from "./config.ts";
 import { requestLogging } from "./ops/logging.ts";
 import { errorFallback, notFoundFallback, onlyGetAndHead } from "./ops/fallbacks.ts";
 import { liveOddsRouter } from "./bff/live/router.ts";
-import { streamCompression } from "./bff/live/stream-compression.ts";
 import { sessionCheck } from "./bff/session-check.ts";
 import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { metricsListener, metricsOnPublicPort } from "./ops/metrics-access.ts";
@@ -156,11 +155,12 @@ function useAssets(app: Express, config: ServerConfig): void {
 function useApi(app: Express, parts: WebParts): ReturnType<typeof liveOddsRouter> {
   const { config, options, logger, metrics, upstream, cookies, session, odds } = parts;
   app.use(cookieParser());
-  // Live odds (DESIGN section 9): before the BFF, which knows no stream, with its own small
-  // compression context; it watches logouts to end that account's streams.
+  // Live odds (DESIGN section 9): before the BFF, which knows no stream, and before the
+  // compression middleware (a stream compresses each frame once for all: stream-coding.ts); it
+  // watches logouts to end that account's streams.
   const check = sessionCheck(upstream);
   const live = liveOddsRouter({ apiOrigin: options.apiOrigin, upstream, cookies, session, check, logger, metrics, options: { caps: config.liveStreamCaps } });
-  app.use("/api/odds/stream", streamCompression, live);
+  app.use("/api/odds/stream", live);
   app.use(compression({ threshold: 1024 }));
   app.post("/api/users/logout", live.watchLogout);
   app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger, odds }));

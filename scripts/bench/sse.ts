@@ -1,3 +1,4 @@
+import { constants, createGunzip } from "node:zlib";
 import { request } from "node:http";
 
 /** One Server-Sent Events frame as received, with the bench's clock (epoch ms) at its arrival. */
@@ -57,10 +58,13 @@ export function openSse(url: string, headers: Record<string, string>, onFrame: (
       res.on("error", () => undefined);
       const ended = new Promise<void>((done) => res.once("close", done));
       const status = res.statusCode ?? 0;
-      res.setEncoding("utf8");
+      // A browser accepts compression: a gzip stream is read as Chromium reads it, block by flushed block.
+      const text = res.headers["content-encoding"] === "gzip" ? res.pipe(createGunzip({ finishFlush: constants.Z_SYNC_FLUSH })) : res;
+      text.on("error", () => undefined);
+      text.setEncoding("utf8");
       let body = Promise.resolve("");
-      if (status === 200) res.on("data", frameReader(onFrame));
-      else body = res.toArray().then((parts) => parts.join(""));
+      if (status === 200) text.on("data", frameReader(onFrame));
+      else body = text.toArray().then((parts) => parts.join(""));
       resolve({ status, body, ended, close: () => req.destroy() });
     });
     // After the head arrived a reset is the stream's end (seen through `ended`), not a failure.

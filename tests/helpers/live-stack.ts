@@ -9,7 +9,6 @@ import { requireAuth } from "#api/http/auth.ts";
 import { errorHandler } from "#api/http/errors.ts";
 import type { OddsService } from "#api/odds/service.ts";
 import { oddsStreamRouter } from "#api/odds/stream-routes.ts";
-import { streamCompression } from "#server/bff/live/stream-compression.ts";
 import { sessionCheck, type SessionCheckOptions } from "#server/bff/session-check.ts";
 import { serve, type Serving } from "#lib/node/serve.ts";
 import { sessionCookies } from "#server/bff/cookies.ts";
@@ -76,7 +75,7 @@ export async function startLiveWeb(apiOrigin: string, options: HubOptions = {}, 
   const app: Express = express();
   app.use(requestLogging(silent));
   app.use(cookieParser());
-  app.use("/api/odds/stream", streamCompression, live);
+  app.use("/api/odds/stream", live);
   app.post("/api/users/logout", live.watchLogout);
   app.use(web.app);
   app.use(errorFallback(silent));

@@ -1,3 +1,5 @@
+import { get, type IncomingMessage } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FixtureInput } from "#api/odds/store.ts";
@@ -208,15 +210,23 @@ describe("live stream caps", () => {
     expect([full.status, full.headers["retry-after"], full.headers["content-type"], refusal(full.s).error.code]).toEqual([503, "30", expect.stringMatching(/application\/json/), "UPSTREAM_UNAVAILABLE"]);
   });
 
-  it("compresses a stream with gzip even when brotli is offered, and not at all when gzip is refused", async () => {
+  it("compresses a stream with gzip even when brotli is offered (a valid gzip body, closed properly when the server ends it), and not at all when gzip is refused", async () => {
     const user = await signInThrough(perSession, sink);
-    const gz = openSse(`${perSession.origin}/api/odds/stream?country=1`, { cookie: user.cookie, "accept-encoding": "br, gzip" });
-    expect((await gz.opened).headers["content-encoding"]).toBe("gzip");
-    gz.close();
-    const plain = openSse(`${perSession.origin}/api/odds/stream?country=1`, { cookie: user.cookie, "accept-encoding": "gzip;q=0, br" });
+    const chunks: Buffer[] = [];
+    const answer = await new Promise<IncomingMessage>((resolve) => get(`${perSession.origin}/api/odds/stream?country=1`, { headers: { cookie: user.cookie, "accept-encoding": "br, gzip" } }, resolve));
+    answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => answer.once("end", resolve));
+    expect([answer.statusCode, answer.headers["content-encoding"], answer.headers.vary]).toEqual([200, "gzip", "Accept-Encoding"]);
+    await waitFor(() => chunks.length > 0);
+    await perSession.http.post("/api/users/logout").set({ cookie: user.cookie, origin: TEST_ORIGIN, "content-type": "application/json" }).send({}).expect(200);
+    await ended;
+    expect(gunzipSync(Buffer.concat(chunks)).toString("utf8")).toMatch(/^id: \d+\nevent: ready\n/);
+
+    const other = await signInThrough(perSession, sink);
+    const plain = openSse(`${perSession.origin}/api/odds/stream?country=1`, { cookie: other.cookie, "accept-encoding": "gzip;q=0, br" });
+    opened.push(plain);
     const { status, headers } = await plain.opened;
     expect([status, headers["content-encoding"]]).toEqual([200, undefined]);
     await waitFor(() => plain.events("ready").length === 1);
-    plain.close();
   });
 });

@@ -38,7 +38,7 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     await streamOdds.refresh();
     served = await serveApiWithLive(api.api, { streamOdds, heartbeatMs: 200 });
     proxy = await startRecordingProxy(served.origin);
-    web = await startLiveWeb(proxy.origin, { heartbeatMs: 500, lingerMs: 60_000, limits: { maxQueuedBytes: 256 << 10, maxRefusedBytes: 1 << 20 }, minBackoffMs: 50, maxBackoffMs: 200 });
+    web = await startLiveWeb(proxy.origin, { heartbeatMs: 500, lingerMs: 60_000, limits: { maxQueuedBytes: 256 << 10, maxStallMs: 3_000 }, minBackoffMs: 50, maxBackoffMs: 200 });
     cookie = (await signInThrough(web, sink)).cookie;
     await write([oneX2("c1:x", 1, 2.1), overUnder("c1:x", 1, 1.8)]);
   }, 120_000);

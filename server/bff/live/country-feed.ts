@@ -1,5 +1,6 @@
 import type { BrowserStream } from "./browser-stream.ts";
 import { sseFrame, type SseFrame } from "./sse.ts";
+import { liveFrame, type LiveFrame } from "./stream-coding.ts";
 import { touchedKeys } from "./view.ts";
 
 /** One browser stream as the hub knows it. */
@@ -22,7 +23,7 @@ export interface Subscriber {
 interface RingEntry {
   seq: number;
   keys: string[];
-  frame: string;
+  frame: LiveFrame;
 }
 
 /** Changed event-market frames carry the odds-event shape with exactly one market. */
@@ -53,7 +54,7 @@ interface FeedState {
   latest: number;
 }
 
-function send(feed: FeedState, subscriber: Subscriber, frame: string) {
+function send(feed: FeedState, subscriber: Subscriber, frame: LiveFrame) {
   if (subscriber.stream.write(frame)) feed.onSent(1);
 }
 
@@ -61,10 +62,10 @@ function send(feed: FeedState, subscriber: Subscriber, frame: string) {
 function start(feed: FeedState, subscriber: Subscriber) {
   const from = subscriber.lastEventId;
   const missed = from === undefined || from < feed.floor! ? undefined : feed.ring.filter((entry) => entry.seq > from && entry.keys.includes(subscriber.key));
-  const missedBytes = missed?.reduce((sum, entry) => sum + entry.frame.length, 0) ?? 0;
-  if (from === undefined) send(feed, subscriber, sseFrame(feed.latest, "ready", JSON.stringify({ seq: feed.latest })));
+  const missedBytes = missed?.reduce((sum, entry) => sum + entry.frame.text.length, 0) ?? 0;
+  if (from === undefined) send(feed, subscriber, liveFrame(sseFrame(feed.latest, "ready", JSON.stringify({ seq: feed.latest }))));
   // Older than the ring, or more missed than one stream may queue: the browser refetches instead.
-  else if (!missed || missedBytes > MAX_RESUME_BYTES) send(feed, subscriber, sseFrame(feed.latest, "reset", JSON.stringify({ seq: feed.latest })));
+  else if (!missed || missedBytes > MAX_RESUME_BYTES) send(feed, subscriber, liveFrame(sseFrame(feed.latest, "reset", JSON.stringify({ seq: feed.latest }))));
   else for (const entry of missed) send(feed, subscriber, entry.frame);
   let set = feed.index.get(subscriber.key);
   if (!set) feed.index.set(subscriber.key, (set = new Set()));
@@ -92,7 +93,7 @@ function remove(feed: FeedState, subscriber: Subscriber) {
 /** The API could not resume us: every browser refetches, whatever its view. */
 function receiveReset(feed: FeedState, seq: number) {
   feed.ring.length = 0;
-  const reset = sseFrame(seq, "reset", JSON.stringify({ seq }));
+  const reset = liveFrame(sseFrame(seq, "reset", JSON.stringify({ seq })));
   for (const set of feed.index.values()) for (const subscriber of set) send(feed, subscriber, reset);
   positioned(feed, seq);
 }
@@ -100,7 +101,7 @@ function receiveReset(feed: FeedState, seq: number) {
 function receiveMarket(feed: FeedState, seq: number, data: string) {
   const keys = keysOf(data);
   if (!keys) return;
-  const entry = { seq, keys, frame: sseFrame(seq, "market", data) };
+  const entry = { seq, keys, frame: liveFrame(sseFrame(seq, "market", data)) };
   feed.ring.push(entry);
   if (feed.ring.length > feed.capacity) feed.floor = feed.ring.shift()!.seq;
   feed.latest = Math.max(feed.latest, seq);

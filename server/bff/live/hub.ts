@@ -3,6 +3,7 @@ import { REFRESH_WINDOW_S } from "#shared/constants.ts";
 import { DEFAULT_LIMITS, type BackpressureLimits } from "./browser-stream.ts";
 import { countryFeed, type CountryFeed, type Subscriber } from "./country-feed.ts";
 import { HEARTBEAT } from "./sse.ts";
+import { liveFrame } from "./stream-coding.ts";
 import { upstreamStream, type Credential, type UpstreamStream } from "./upstream-stream.ts";
 
 /** What the live streams report (server/ops/metrics.ts). */
@@ -134,6 +135,9 @@ function leave(hub: HubState, country: Country, subscriber: Subscriber) {
   country.linger.unref();
 }
 
+/** One heartbeat frame for every stream: compressed once. */
+const BEAT = liveFrame(HEARTBEAT);
+
 /** Ends every stream whose token the API refuses now; an API that cannot answer ends nothing. */
 function recheck(hub: HubState, verify: (token: string) => Promise<unknown>) {
   const byToken = new Map<string, Subscriber[]>();
@@ -155,7 +159,7 @@ function startHeartbeat(hub: HubState): NodeJS.Timeout {
     for (const country of hub.countries.values()) {
       for (const s of country.subscribers) {
         s.stream.checkStall(now);
-        s.stream.write(HEARTBEAT);
+        s.stream.write(BEAT);
       }
     }
     if (hub.settings.verify) recheck(hub, hub.settings.verify);

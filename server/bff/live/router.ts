@@ -9,6 +9,7 @@ import type { SessionCheck } from "../session-check.ts";
 import { forwardHeaders } from "../session-calls.ts";
 import type { Upstream } from "../upstream.ts";
 import { browserStream } from "./browser-stream.ts";
+import { streamCoding } from "./stream-coding.ts";
 import { liveHub, type HubOptions, type LiveMetrics } from "./hub.ts";
 import { hasEvents, parseView, viewKey, type View } from "./view.ts";
 
@@ -99,12 +100,18 @@ export function liveOddsRouter(deps: LiveOddsDeps) {
       res.setHeader("Retry-After", String(RETRY_AFTER_S));
       return void res.status(admission.status).json(errorEnvelope(admission.status === 503 ? "UPSTREAM_UNAVAILABLE" : "RATE_LIMIT_EXCEEDED", admission.description));
     }
-    // Compressed with a small deflate context (server/bff/live/stream-compression.ts) and flushed
-    // after every frame, so nothing waits in zlib.
-    res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no" });
+    // gzip made of each frame's own compressed bytes (stream-coding.ts): no compression context a stream.
+    const coding = streamCoding(req);
+    res.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache",
+      "X-Accel-Buffering": "no",
+      Vary: "Accept-Encoding",
+      ...(coding === "gzip" ? { "Content-Encoding": "gzip" } : {}),
+    });
     res.flushHeaders();
-    if (hub.closing()) return void res.end();
-    const stream = browserStream(res, hub.limits, () => deps.metrics?.liveSlowConsumerDropped());
+    const stream = browserStream(res, hub.limits, () => deps.metrics?.liveSlowConsumerDropped(), coding);
+    if (hub.closing()) return stream.end();
     const { refresh } = deps.cookies.read(req);
     const leave = hub.join(parsed.view.country, { key: viewKey(parsed.view), stream, token: session.token, sub: session.sub, ak: session.ak, exp: session.exp, address, refresh, lastEventId });
     res.once("close", leave);
