@@ -34,9 +34,9 @@ function answer(res: Response, { slip, version }: VersionedBetslip): void {
 }
 
 /**
- * GET and PUT /users/betslip (DESIGN section 11) and the per-selection writes of
- * docs/decisions/024-betslip-per-selection-writes.md, Bearer token as /users/me: validate, take the
- * user's write allowance, call the domain, answer. Every write honours If-Match.
+ * GET and PUT /users/betslip and the per-selection writes (docs/design.md, Betslip; decision 024 in
+ * docs/decisions/024-betslip-per-selection-writes.md), Bearer token as /users/me: validate, take
+ * the user's write allowance, call the domain, answer. Every write honours If-Match.
  */
 export function betslipRouter(deps: BetslipRouteDeps, auth: RequestHandler): Router {
   const router = Router();

@@ -28,7 +28,7 @@ export interface BetslipNotice {
 }
 
 /**
- * The signed-in user's betslip (DESIGN section 11). `legs` and `stake` are what the user sees: the
+ * The signed-in user's betslip (docs/design.md, Betslip). `legs` and `stake` are what the user sees: the
  * API's last confirmed slip (`saved`) with the changes still being saved applied, so a tap shows at
  * once and a refused change rolls back. Saves go one at a time, each one selection or the stake,
  * never the whole slip: the slip each answers with, other devices' changes included, is `saved`.
