@@ -11,6 +11,8 @@ import type {
   MatchDetail,
   OddsResponse,
   OddsSummary,
+  RegisterChallenge,
+  RegisterProof,
   RegisterResult,
   SearchResult,
   SureBets,
@@ -20,12 +22,15 @@ import type {
 import type { AnalyticsEvent } from "#shared/contract.ts";
 import { apiCall } from "./http.ts";
 
+export type RegisterBody = { userName: string; email: string; password: string; country: number; acceptTerms: true } & RegisterProof;
+
 /** Every call the browser makes, typed by the contract (spec section 7). */
 export const api = {
   session: () => apiCall<BrowserSession>("GET", "/session"),
   login: (body: LoginRequest) => apiCall<BrowserAuthResult>("POST", "/users/login", body),
-  register: (body: { userName: string; email: string; password: string; country: number; acceptTerms: true }) =>
-    apiCall<RegisterResult>("PUT", "/users/register", body),
+  register: (body: RegisterBody) => apiCall<RegisterResult>("PUT", "/users/register", body),
+  /** The proof of work registration asks for under a flood (docs/decisions/023-proof-of-work-under-flood.md). */
+  registerChallenge: () => apiCall<RegisterChallenge>("GET", "/users/register/challenge"),
   verifyEmail: (body: { email: string; otp: string }) => apiCall<BrowserAuthResult>("POST", "/users/verify-email", body),
   resendOtp: (body: { email: string }) => apiCall<Acknowledgement>("POST", "/users/resend-otp", body),
   forgotPassword: (body: { email: string }) => apiCall<Acknowledgement>("POST", "/users/forgot-password", body),

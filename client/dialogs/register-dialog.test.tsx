@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { REGISTER_MESSAGES } from "#shared/messages.ts";
+import { createChallenge, verifySolution } from "altcha-lib";
+import { describe, expect, it, vi } from "vitest";
+import { CHALLENGE_SOLVING_MESSAGE, REGISTER_MESSAGES } from "#shared/messages.ts";
 import { useDialogs } from "./store.ts";
 import {
   advance,
@@ -140,6 +141,51 @@ describe("RegisterDialog", () => {
     expect(button.className).toContain("is-loading");
     await advance(50);
     expect(useDialogs.getState().open).toBe("verify");
+  });
+
+  describe("under a sign-up flood (docs/decisions/023-proof-of-work-under-flood.md)", () => {
+    const HMAC_KEY = "the-api-key";
+    /** A real ALTCHA challenge, easy (its number is 40), as the API signs them. */
+    const challenge = () => createChallenge({ algorithm: "SHA-256", hmacKey: HMAC_KEY, maxnumber: 100, number: 40 });
+    const asked = errorReply(429, "CHALLENGE_REQUIRED");
+
+    it("says it is checking while it solves the proof of work", async () => {
+      stubApi({ "PUT /api/users/register": asked, "GET /api/users/register/challenge": "pending" });
+      const { user } = renderHost();
+      showDialog("register");
+      await register(user);
+      await advance(300);
+      expect(screen.getByRole("status").textContent).toBe(CHALLENGE_SOLVING_MESSAGE);
+      expect(screen.getByRole("button", { name: "Register" })).toHaveProperty("disabled", true);
+    });
+
+    it("solves the challenge the server asks for and registers again with the solution, once", async () => {
+      const api = stubApi({
+        "PUT /api/users/register": [asked, { status: 201, data: { email: "ada@example.com" } }],
+        "GET /api/users/register/challenge": { data: await challenge() },
+      });
+      const { user } = renderHost();
+      showDialog("register");
+      await register(user);
+      await vi.waitFor(() => expect(useDialogs.getState().open).toBe("verify"));
+      const [first, second] = api.callsTo("PUT /api/users/register").map((call) => call.body as Record<string, unknown>);
+      expect(first).not.toHaveProperty("altcha");
+      expect(second).toMatchObject({ userName: "ada", email: "Ada@Example.com" });
+      expect(await verifySolution(String(second!.altcha), HMAC_KEY)).toBe(true);
+      expect(api.callsTo("GET /api/users/register/challenge")).toHaveLength(1);
+      expect(screen.queryByText(CHALLENGE_SOLVING_MESSAGE)).toBeNull();
+    });
+
+    it("says the check failed when the server still asks after the solution, and solves only once per try", async () => {
+      const api = stubApi({ "PUT /api/users/register": asked, "GET /api/users/register/challenge": { data: await challenge() } });
+      const { user } = renderHost();
+      showDialog("register");
+      await register(user);
+      await vi.waitFor(() => expect(screen.getByRole("alert").textContent).toBe(REGISTER_MESSAGES.challengeFailed));
+      expect(api.callsTo("PUT /api/users/register")).toHaveLength(2);
+      expect(api.callsTo("GET /api/users/register/challenge")).toHaveLength(1);
+      expect(useDialogs.getState().open).toBe("register");
+    });
   });
 
   it("links back to login", async () => {

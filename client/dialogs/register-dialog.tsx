@@ -1,24 +1,25 @@
 import { useId, useState, type FormEvent } from "react";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
+import { CHALLENGE_SOLVING_MESSAGE } from "#shared/messages.ts";
 import { normaliseEmail, validateRegister } from "#shared/validation.ts";
-// client/api is the browser's API client, not the api/ tier the lint rule guards against.
-import { api } from "../backend/endpoints.ts";
-import { DialogLink, FormError, SubmitButton, TermsField, TextField, type FormMessage } from "./form-fields.tsx";
+import { DialogLink, FormError, FormStatus, SubmitButton, TermsField, TextField, type FormMessage } from "./form-fields.tsx";
 import { failureMessage } from "./failure-message.ts";
 import { Modal } from "./modal.tsx";
+import { registerWithProof } from "./register-with-proof.ts";
 import { useDialogs } from "./store.ts";
 import { useAsyncAction } from "./use-async-action.ts";
 import { useFormValues } from "./use-form-values.ts";
 
 export function RegisterDialog() {
   const show = useDialogs((s) => s.show);
-  const { running, bind, error, errorId, submit, terms } = useRegisterForm();
+  const { running, checking, bind, error, errorId, submit, terms } = useRegisterForm();
   const fieldError = { error, errorId };
   const password = { type: "password", autoComplete: "new-password", ...fieldError } as const;
   return (
     <Modal title="Create Your Free Account">
       <form noValidate onSubmit={submit}>
         <FormError id={errorId} error={error} />
+        <FormStatus message={checking ? CHALLENGE_SOLVING_MESSAGE : null} />
         <TextField label="Username" autoComplete="username" {...bind("username")} {...fieldError} />
         <TextField label="Email" type="email" autoComplete="email" {...bind("email")} {...fieldError} />
         <TextField label="Password" {...bind("password")} {...password} />
@@ -45,6 +46,8 @@ function useRegisterForm() {
   });
   const [error, setError] = useState<FormMessage | null>(null);
   const [accepted, setAccepted] = useState(false);
+  // Sign-up under a flood: the dialog proves work before it registers (register-with-proof.ts).
+  const [checking, setChecking] = useState(false);
   const errorId = useId();
 
   async function submit(event: FormEvent) {
@@ -54,9 +57,8 @@ function useRegisterForm() {
     setError(issue);
     if (issue) return;
     const { username, email, password, country } = values;
-    const outcome = await run(() =>
-      api.register({ userName: username.trim(), email: email.trim(), password, country: Number(country), acceptTerms: true }),
-    );
+    const body = { userName: username.trim(), email: email.trim(), password, country: Number(country), acceptTerms: true } as const;
+    const outcome = await run(() => registerWithProof(body, setChecking));
     if (!outcome) return;
     if (!outcome.ok) {
       setError({ message: failureMessage("register", outcome.error) });
@@ -68,7 +70,7 @@ function useRegisterForm() {
       useDialogs.getState().show("verify", { email: sentTo, verifyContext: "registration" });
   }
 
-  return { running, bind, error, errorId, submit, terms: { accepted, setAccepted } };
+  return { running, checking, bind, error, errorId, submit, terms: { accepted, setAccepted } };
 }
 
 function CountryField({
