@@ -17,7 +17,7 @@ export interface PublicPage {
 }
 
 /**
- * The public pages (spec sections 3 and 9), each loaded on demand. The route tree
+ * The public pages (docs/product.md, Route table), each loaded on demand. The route tree
  * (client/routes.tsx) and the public pages' lighter start (client/boot/public-app.tsx) both read
  * this list, so a page renders the same through either.
  */

@@ -5,5 +5,5 @@
 export const PUBLIC_PATHS = ["/", "/nigeria", "/kenya", "/ghana", "/about", "/terms", "/privacy", "/responsible-gambling"] as const;
 export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip"] as const;
 
-/** The match page of one event (DESIGN section 10): login required, shareable. */
+/** The match page of one event (docs/design.md, The match page): login required, shareable. */
 export const matchPath = (eventId: string) => `/match/${encodeURIComponent(eventId)}`;

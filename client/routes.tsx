@@ -17,8 +17,9 @@ const publicRoutes: RouteObject[] = Object.entries(PUBLIC_PAGES).map(([path, { i
 const guarded = ({ context }: LoaderFunctionArgs) => (protectedSource(context), null);
 
 /**
- * The one route tree (DESIGN section 6). A page with data brings its own loader from its module
- * (DESIGN section 12), loaded with the page, on the server and in the browser alike.
+ * The one route tree (docs/design.md, Streamed server rendering). A page with data brings its own loader
+ * from its module (docs/design.md, One data path per screen), loaded with the page, on the server and in
+ * the browser alike.
  */
 export const routes: RouteObject[] = [
   {
@@ -37,7 +38,7 @@ export const routes: RouteObject[] = [
       },
       { id: "match", path: "match/:id", lazy: () => import("./pages/match.tsx").then((m) => ({ Component: m.MatchPage, loader: m.loader })) },
       { id: "dropping", path: "dropping", lazy: () => import("./pages/dropping.tsx").then((m) => ({ Component: m.DroppingPage, loader: m.loader })) },
-      // The bettor tools (DESIGN section 11).
+      // The bettor tools (docs/design.md, Bettor tools).
       { id: "sure-bets", path: "sure-bets", lazy: () => import("./pages/sure-bets.tsx").then((m) => ({ Component: m.SureBetsPage, loader: m.loader })) },
       { id: "value-bets", path: "value-bets", lazy: () => import("./pages/value-bets.tsx").then((m) => ({ Component: m.ValueBetsPage, loader: m.loader })) },
       { id: "betslip", path: "betslip", lazy: () => import("./pages/betslip.tsx").then((m) => ({ Component: m.BetslipPage, loader: m.loader })) },

@@ -15,7 +15,7 @@ export function sessionExpired() {
 
 /**
  * One call to the web tier's /api (the backend-for-frontend). The browser never holds a token:
- * cookies go along by themselves. Failures become ApiError with the spec's decoding (section 8).
+ * cookies go along by themselves. Failures become ApiError decoded as docs/product.md, Error decoding says.
  */
 export async function apiCall<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
   let res: Response;

@@ -5,7 +5,7 @@ import { selectionCount } from "./slip.ts";
 import { useBetslip } from "./store.ts";
 
 /**
- * The top bar's way to the betslip, with its size (DESIGN section 11): the count follows every tap
+ * The top bar's way to the betslip, with its size (docs/design.md, Betslip): the count follows every tap
  * at once. Until the slip is read (and on the server, which never reads it) no count is claimed.
  */
 export function BetslipBadge(): JSX.Element {

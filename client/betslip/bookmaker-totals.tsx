@@ -4,7 +4,7 @@ import { bookmakerName } from "#shared/reference.ts";
 import { formatKobo, formatTotalOdds } from "./money.ts";
 import { selectionCount } from "./slip.ts";
 
-/** The bookmaker's page for the slip: the event of the first leg it lists (DESIGN section 10's links, no affiliate parameters). */
+/** The bookmaker's page for the slip: the event of the first leg it lists (no affiliate parameters: docs/design.md, Bookmaker links). */
 function firstLink(legs: readonly BetslipLegView[], provider: number): { link: BookmakerLink; eventName: string } | undefined {
   for (const leg of legs) {
     const link = leg.links.find((l) => l.provider === provider);

@@ -10,8 +10,8 @@ export { SlipToggle } from "./slip-toggle.tsx";
  *
  * This module is the betslip's one lazily loaded chunk: the top bar (client/shell/top-bar.tsx) loads
  * it for a signed-in user, the odds tables (client/odds/odds-table.tsx) for a table that offers the
- * toggles. A visitor's public page ships none of the betslip (DESIGN section 8, public JavaScript
- * budget), and one chunk rather than two keeps the bundle's shared chunks as they were.
+ * toggles. A visitor's public page ships none of the betslip (docs/design.md, Page weight:
+ * the public JavaScript budget), and one chunk rather than two keeps the bundle's shared chunks as they were.
  */
 export function SignedInSlip(): JSX.Element {
   useBetslipSync();

@@ -17,7 +17,7 @@ function SlipMark({ onSlip }: { onSlip: boolean }): JSX.Element {
 }
 
 /**
- * A selection's column heading as a one-tap toggle (DESIGN section 11): the heading's own words
+ * A selection's column heading as a one-tap toggle (docs/design.md, Betslip): the heading's own words
  * ('Home', 'Over 2.5') stay what it shows, so the table keeps its width on a 360 px phone; the
  * button says what a tap does, and `aria-pressed` whether the selection is on the slip.
  */

@@ -5,7 +5,7 @@ import type { Arriving } from "../loaders/page-data.ts";
 import type { Served } from "../odds/served.ts";
 import { useBetslip } from "./store.ts";
 
-/** DESIGN section 11: the slip's prices are re-read while the page is open. */
+/** docs/design.md, Betslip: the slip's prices are re-read while the page is open. */
 export const SLIP_REFRESH_MS = 30_000;
 
 /** The betslip page's loader data: the slip, and the store's revision when it was asked for. */
@@ -39,10 +39,10 @@ function useNewestReading(reading: SlipReading | null): Settled | undefined {
 }
 
 /**
- * The betslip page's slip, re-read through its loader (DESIGN section 12) every 30 s while the page
- * is visible, when the window gets the focus back, and after each save the API accepted (new
- * totals). A reading newer than the store's last save becomes the store's slip: changes made on
- * another device show here, and in the badge.
+ * The betslip page's slip, re-read through its loader (docs/design.md, One data path per screen) every 30 s
+ * while the page is visible, when the window gets the focus back, and after each save the API accepted (new
+ * totals). A reading newer than the store's last save becomes the store's slip: changes made on another
+ * device show here, and in the badge.
  */
 export function useLiveSlip(reading: SlipReading | null): Served<Betslip> | undefined {
   const newest = useNewestReading(reading);

@@ -1,7 +1,7 @@
 /**
  * The one inline script of every page (docs/decisions/008-boot-after-first-paint.md): it starts the
  * app after the first paint. The page's HTML and inline CSS paint without waiting on (or sharing a
- * slow link with) script bytes, which is what a phone on slow 4G sees first (DESIGN section 8: LCP
+ * slow link with) script bytes, which is what a phone on slow 4G sees first (docs/design.md, Latency: LCP
  * at most 1.5 s). Then it preloads the entry's chunks, adds the full stylesheet when the page
  * inlined only its own rules, and imports the entry once that stylesheet has loaded, so nothing
  * rendered after hydration (dialogs, the odds preview) shows unstyled.

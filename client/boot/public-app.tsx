@@ -90,7 +90,7 @@ class RootBoundary extends Component<RootProps & { children: ReactNode }, { erro
  * A public page as the server rendered it, hydrated without the client router (decision 021):
  * the shell and the page, with the loaders' data the server gave, and React Router's `<Router>`
  * for links, which load the next page as a document. Leaves out React Router's data router, about
- * a fifth of a public page's JavaScript (DESIGN section 8: at most 100 KB before a dialog opens).
+ * a fifth of a public page's JavaScript (docs/design.md, Page weight: at most 100 KB before a dialog opens).
  */
 export function PublicApp({ location, loaderData, pageId, Page }: RootProps & { pageId: string; Page: ComponentType }): JSX.Element {
   const page = (

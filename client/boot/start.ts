@@ -38,7 +38,7 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Starts the app in steps, each run in a task of its own (DESIGN section 8: TBT at most 200 ms on
+ * Starts the app in steps, each run in a task of its own (docs/design.md, Latency: TBT at most 200 ms on
  * a 4x slower phone, where all of it as one task took about 100 ms of module evaluation and 85 ms
  * of hydration): React DOM with the entry; then the app, `loadApp` (the router, the routes and the
  * shell: client/boot/app.tsx, or the public pages' lighter one: client/boot/public-app.tsx); then

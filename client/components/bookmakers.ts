@@ -1,7 +1,8 @@
 /**
- * Bookmakers as the marketing copy names them (spec section 1), with 1xBet, which is compared too
- * (issue 15, item 5). Copy writes "Bet9ja", as the bookmaker brands itself; the odds tables keep
- * the spec's table name "Bet9Ja" (shared/reference.ts), which the spec fixes for the contract.
+ * Bookmakers as the marketing copy names them (docs/product.md, Who it is for), with 1xBet, which is
+ * compared too (docs/product.md, Copy that matches the product). Copy writes "Bet9ja", as the
+ * bookmaker brands itself; the odds tables keep "Bet9Ja" (docs/product.md, Reference tables;
+ * shared/reference.ts), which the contract fixes.
  */
 export const NIGERIA_BOOKMAKERS = ["Bet9ja", "SportyBet", "BetKing", "NairaBet", "1xBet"] as const;
 export const KENYA_BOOKMAKERS = ["SportPesa", "Betika", "Odibets", "Betin"] as const;

@@ -1,6 +1,6 @@
 /**
- * Inline SVG icons (DESIGN section 6: no icon fonts, no extra requests). Every icon is decorative
- * (`aria-hidden`): where it carries meaning, visible or visually hidden text sits beside it.
+ * Inline SVG icons (docs/design.md, Assets and styles: no icon fonts, no extra requests). Every icon is
+ * decorative (`aria-hidden`): where it carries meaning, visible or visually hidden text sits beside it.
  * Paths are drawn on a 24 x 24 grid with round strokes in `currentColor`.
  */
 import type { JSX } from "react";

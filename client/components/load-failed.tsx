@@ -2,7 +2,7 @@ import type { JSX } from "react";
 import { useRevalidator } from "react-router";
 import { RetryButton } from "./retry-button.tsx";
 
-/** A page's data failed to load (spec section 8's message), with Retry: the page's loader runs again (issue 15, item 4). */
+/** A page's data failed to load (its message: docs/product.md, Messages per flow), with Retry: the page's loader runs again (docs/product.md, Retry after a failed load). */
 export function LoadFailed({ message }: { message: string }): JSX.Element {
   const revalidator = useRevalidator();
   return (

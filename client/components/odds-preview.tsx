@@ -60,7 +60,7 @@ function PreviewBody({ state, retry, renderedWith }: { state: PreviewState; retr
   );
 }
 
-/** The Nigeria page's visitor preview: the next matches' 1X2 odds, with its four states (spec section 2). */
+/** The Nigeria page's visitor preview: the next matches' 1X2 odds, with its four states (docs/product.md, Nigeria page). */
 export function OddsPreview({ initial = null, renderedWith }: { initial?: PreviewState | null; renderedWith?: PreviewClock }): JSX.Element {
   const { state, retry } = usePreviewOdds(initial);
   return (

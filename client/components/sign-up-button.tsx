@@ -5,13 +5,13 @@ import { useCurrentUser } from "../session/require-session.tsx";
 
 interface SignUpButtonProps {
   className: string;
-  /** The visitor's label, e.g. 'Get Started Free' (spec section 2). */
+  /** The visitor's label, e.g. 'Get Started Free' (docs/product.md, Nigeria page). */
   children: string;
 }
 
 /**
  * Opens registration for a visitor; a signed-in user is not asked to sign up again but gets the
- * way to their dashboard (issue 15, item 3).
+ * way to their dashboard (docs/product.md, Signed-in users are not asked to sign up).
  */
 export function SignUpButton({ className, children }: SignUpButtonProps): JSX.Element {
   const { user } = useCurrentUser();

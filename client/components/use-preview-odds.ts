@@ -14,7 +14,8 @@ export type PreviewState =
   { status: "loading" } | { status: "failed" } | { status: "ready"; events: OddsEvent[] };
 
 /**
- * The Nigeria page's visitor preview (spec section 4): public sample odds, at most two events.
+ * The Nigeria page's visitor preview (docs/product.md, Nigeria preview states): public sample odds, at most
+ * two events.
  * `initial`: what the first HTML already shows (the page is re-rendered when the odds change);
  * without it, or on Retry, the sample is fetched in the browser.
  */

@@ -9,7 +9,7 @@ type Dialogs = typeof DIALOGS;
 
 /**
  * The dialogs (about 6 KB gzip with their forms and validation) load on first use, not with every
- * page (issue 15, item 13: public pages at most 100 KB of JavaScript before any dialog opens).
+ * page (docs/design.md, Page weight: public pages at most 100 KB of JavaScript before any dialog opens).
  * Touching or focusing anything marked `data-opens-dialog` fetches them early, so the first
  * dialog rarely waits.
  */
@@ -44,7 +44,7 @@ interface Shown {
 }
 
 /**
- * Renders the one open dialog (spec section 2). Switching dialogs swaps at once; closing keeps the
+ * Renders the one open dialog (docs/product.md, Dialogs). Switching dialogs swaps at once; closing keeps the
  * last one mounted, inert, for the 300 ms exit animation. While anything is shown the page behind
  * does not scroll (Bulma's is-clipped on <html>).
  */

@@ -37,7 +37,8 @@ export function TextField({
   errorId,
 }: TextFieldProps) {
   const id = useId();
-  // A password can be shown: typing one blind on a phone keyboard is where sign-ups fail (issue 15, item 10).
+  // A password can be shown: typing one blind on a phone keyboard is where sign-ups fail
+  // (docs/product.md, Registration and login).
   const [shown, setShown] = useState(false);
   const isPassword = type === "password";
   return (
@@ -75,8 +76,8 @@ export function TextField({
 }
 
 /**
- * The 6-digit code (spec section 5): typed and pasted text alike are reduced to at most six digits.
- * No maxLength: it would cut a pasted "12-34 56" before the non-digits could be stripped.
+ * The 6-digit code (docs/product.md, Validation rules): typed and pasted text alike are reduced to at most
+ * six digits. No maxLength: it would cut a pasted "12-34 56" before the non-digits could be stripped.
  */
 export function CodeField({ label, name, value, onChange, error, errorId }: FieldBase) {
   const id = useId();
@@ -143,7 +144,7 @@ export function DialogLink({ onClick, children }: { onClick(): void; children: R
   );
 }
 
-/** The 18+ and Terms confirmation at registration (issue 15, item 10); the links open beside the dialog. */
+/** The 18+ and Terms confirmation at registration (docs/product.md, Registration and login); the links open beside the dialog. */
 export function TermsField({ checked, onChange, error, errorId }: { checked: boolean; onChange(checked: boolean): void; error?: FormMessage | null; errorId?: string }) {
   const id = useId();
   return (

@@ -28,7 +28,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
       className={closing ? "modal is-active dialog-modal is-closing" : "modal is-active dialog-modal"}
       inert={closing}
     >
-      {/* A stray tap beside the card must not throw away what was typed: then only Escape or Close close it (issue 15, item 10). */}
+      {/* A stray tap beside the card must not throw away what was typed: then only Escape or Close close it (docs/product.md, Registration and login). */}
       <div className="modal-background" onClick={() => holdsInput(dialog.current) || close()} />
       <div
         ref={dialog}

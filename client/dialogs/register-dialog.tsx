@@ -90,7 +90,7 @@ function CountryField({
       </label>
       <div className="control">
         <div className="select is-fullwidth">
-          {/* Spec section 1: only Nigeria can be chosen at registration. */}
+          {/* docs/product.md, Who it is for: only Nigeria can be chosen at registration. */}
           <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
             <option value={String(LIVE_COUNTRY_ID)}>Nigeria</option>
           </select>

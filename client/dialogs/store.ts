@@ -4,7 +4,7 @@ export type DialogName = "login" | "register" | "verify" | "welcome" | "forgot" 
 export type VerifyContext = "registration" | "login";
 
 export interface DialogState {
-  /** One dialog at a time (spec section 2). */
+  /** One dialog at a time (docs/product.md, Dialogs). */
   open: DialogName | null;
   /** The e-mail carried between verification, forgot and reset. */
   email: string;
@@ -28,7 +28,7 @@ export const useDialogs = create<DialogState>((set) => ({
   },
 }));
 
-/** Global window events that open the login and register dialogs from anywhere (spec section 2). */
+/** Global window events that open the login and register dialogs from anywhere (docs/product.md, Dialogs). */
 export const OPEN_LOGIN_EVENT = "afriodds:open-login";
 export const OPEN_REGISTER_EVENT = "afriodds:open-register";
 

@@ -5,8 +5,9 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /**
  * One call a dialog runs on submit. `running` drives the disabled, loading submit button, which
- * stays up at least 300 ms (spec section 4) because every call goes through withMinimumDelay.
- * A second `run` while one is under way (Enter pressed twice) is ignored and answers null.
+ * stays up at least 300 ms (docs/product.md, Authentication flow) because every call goes through
+ * withMinimumDelay. A second `run` while one is under way (Enter pressed twice) is ignored and
+ * answers null.
  */
 export function useAsyncAction() {
   const [running, setRunning] = useState(false);

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { Modal } from "./modal.tsx";
 import { useDialogs } from "./store.ts";
 
-/** After verification: the user is signed in; any way out of this dialog leads to the dashboard (spec section 4). */
+/** After verification: the user is signed in; any way out of this dialog leads to the dashboard (docs/product.md, Authentication flow). */
 export function WelcomeDialog() {
   const navigate = useNavigate();
   const start = useCallback(() => {

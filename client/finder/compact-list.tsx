@@ -53,7 +53,7 @@ export interface CompactListProps {
   now: number;
 }
 
-/** The dashboard's list view (issue 14): one row per match, about eight to a phone screen. */
+/** The dashboard's list view (docs/design.md, Finding a match on the dashboard): one row per match, about eight to a phone screen. */
 export function CompactList({ events, market, leagueOrder, timeZone, now }: CompactListProps) {
   const headings = marketSelections(market).map(outcomeHeading);
   return (

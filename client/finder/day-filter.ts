@@ -1,4 +1,4 @@
-/** The dashboard's day filter (issue 14): which kick-offs to show, by calendar day in the viewer's zone. */
+/** The dashboard's day filter (docs/design.md, Finding a match on the dashboard): which kick-offs to show, by calendar day in the viewer's zone. */
 export const DAYS = ["today", "tomorrow", "weekend", "all"] as const;
 export type Day = (typeof DAYS)[number];
 

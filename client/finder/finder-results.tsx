@@ -55,7 +55,7 @@ function List({ day, state, market, leagueOrder, timeZone, now }: FinderResultsP
   return <CompactList events={events} market={market} leagueOrder={leagueOrder} timeZone={timeZone} now={now} />;
 }
 
-/** The dashboard's matches in the chosen view, on the chosen day (issue 14), or the message for why there are none. */
+/** The dashboard's matches in the chosen view, on the chosen day (docs/design.md, Finding a match on the dashboard), or the message for why there are none. */
 export function FinderResults(props: FinderResultsProps) {
   return props.view === "list" ? <List {...props} /> : <Cards {...props} />;
 }

@@ -44,8 +44,9 @@ export interface ListRowProps {
 }
 
 /**
- * One match as one link to its page (issue 14): kick-off, 'Home v Away', and the best price of
- * each outcome. Memoised: the page clock re-renders the list each minute, the prices do not change with it.
+ * One match as one link to its page (docs/design.md, Finding a match on the dashboard): kick-off, 'Home v
+ * Away', and the best price of each outcome. Memoised: the page clock re-renders the list each minute, the
+ * prices do not change with it.
  */
 export const ListRow = memo(function ListRow({ event, market, time }: ListRowProps) {
   return (

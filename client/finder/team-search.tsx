@@ -80,7 +80,7 @@ function useComboboxKeys(events: readonly { id: string }[], expanded: boolean, a
   };
 }
 
-/** The dashboard's team search (issue 14): a combobox whose listbox shows up to eight matches as the user types. */
+/** The dashboard's team search (docs/design.md, Finding a match on the dashboard): a combobox whose listbox shows up to eight matches as the user types. */
 export function TeamSearch({ timeZone, now }: { timeZone: string; now: number }) {
   const id = useId();
   const [query, setQuery] = useState("");

@@ -3,9 +3,9 @@ import { parseDay, type Day } from "./day-filter.ts";
 import { rememberView, viewInUrl, type DashboardView } from "./view-choice.ts";
 
 /**
- * `?view=` and `?day=` of the dashboard (issue 14), replaced rather than pushed as the league and
- * market are; a view chosen is also remembered for the next visit (view-choice.ts). Without
- * `?view=` the view is the one the loader chose from the cookie.
+ * `?view=` and `?day=` of the dashboard (docs/design.md, Finding a match on the dashboard), replaced
+ * rather than pushed as the league and market are; a view chosen is also remembered for the next
+ * visit (view-choice.ts). Without `?view=` the view is the one the loader chose from the cookie.
  */
 export function useFinderParams(loaderView: DashboardView | undefined) {
   const [params, setParams] = useSearchParams();

@@ -28,7 +28,7 @@ async function refetchLeagues(competitions: readonly number[], market: number, c
 }
 
 /**
- * The compact list's odds with live changes on top (DESIGN section 9): ONE stream of the market
+ * The compact list's odds with live changes on top (docs/design.md, In the browser): ONE stream of the market
  * across every league (`/api/odds/stream?country=1&market=M`), frames of the leagues shown applied
  * as the cards apply theirs; a refetch of every league on `reset`, and polling where EventSource
  * fails. A new `served` (the loader ran again) starts over from it.

@@ -18,7 +18,7 @@ type Search = (query: string) => Promise<SearchResult>;
 const searchLive: Search = (query) => api.search(LIVE_COUNTRY_ID, query);
 
 /**
- * Team search as the user types (issue 14): from two characters, asked once typing pauses for
+ * Team search as the user types (docs/design.md, Search): from two characters, asked once typing pauses for
  * 200 ms; an answer to anything but the latest question is dropped, so a slow early answer never
  * overwrites a newer one.
  */

@@ -1,8 +1,8 @@
 /**
- * The dashboard's view, cards (the spec's, the default) or the compact list (issue 14). The choice
- * is in the URL (`?view=list`) and remembered in a first-party cookie the loader reads when the URL
- * has none: on the server from the request's Cookie header, so the first HTML is already the
- * chosen view and nothing flashes.
+ * The dashboard's view, cards (docs/product.md, Dashboard; the default) or the compact list
+ * (docs/design.md, Finding a match on the dashboard). The choice is in the URL (`?view=list`) and
+ * remembered in a first-party cookie the loader reads when the URL has none: on the server from the
+ * request's Cookie header, so the first HTML is already the chosen view and nothing flashes.
  */
 export const VIEWS = ["cards", "list"] as const;
 export type DashboardView = (typeof VIEWS)[number];

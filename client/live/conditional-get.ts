@@ -5,7 +5,7 @@ import { sessionExpired } from "../backend/http.ts";
 export type Revalidated<T> = { status: "changed"; data: T; etag: string | undefined } | { status: "unchanged" };
 
 /**
- * GET /api{path} with `If-None-Match` (DESIGN section 9: polling where EventSource fails). The
+ * GET /api{path} with `If-None-Match` (docs/design.md, In the browser: polling where EventSource fails). The
  * browser's own cache is bypassed so a 304 reaches us as one. A 401 AUTH_EXPIRED tells the
  * session store, as every other call does (client/backend/http.ts); any failure rejects.
  */

@@ -1,6 +1,6 @@
 import type { OddsEvent } from "#shared/contract.ts";
 
-/** DESIGN section 9: where EventSource fails, poll every 30 s. */
+/** docs/design.md, In the browser: where EventSource fails, poll every 30 s. */
 export const POLL_INTERVAL_MS = 30_000;
 
 export interface LiveHandlers {

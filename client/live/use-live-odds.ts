@@ -7,7 +7,7 @@ import { conditionalGet } from "./conditional-get.ts";
 import { liveConnection } from "./live-connection.ts";
 
 /**
- * The loader's odds with the live changes applied on top (DESIGN section 9): a stream of the
+ * The loader's odds with the live changes applied on top (docs/design.md, In the browser): a stream of the
  * exact view shown, a refetch on `reset`, polling with If-None-Match where EventSource fails.
  * A new `served` (the loader ran for another choice) starts over from it. `onChange` hears each
  * applied change (the summary strip follows).

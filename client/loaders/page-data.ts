@@ -9,7 +9,7 @@ export type Arriving<T> = T | Promise<T>;
 
 /**
  * The data source for a protected page's loader. On the server a visitor without a session is a
- * 302 to / (DESIGN section 6); a session nobody could check (the API is down) is no logout and
+ * 302 to / (docs/design.md, Protected pages); a session nobody could check (the API is down) is no logout and
  * loads nothing, so the page says the service is unavailable (RequireSession). In the browser a
  * known visitor loads nothing either: RequireSession sends them home.
  */
@@ -27,7 +27,8 @@ export function protectedSource(context: unknown): DataSource | undefined {
 /**
  * A loader's answer. Hydration data is JSON, so on the server every value is awaited and the first
  * HTML holds it; in the browser the promises go to the page, which shows its loading states
- * (spec section 4) while they arrive (useArrived), and the navigation itself is not held up.
+ * (docs/product.md, Authentication flow) while they arrive (useArrived), and the navigation itself is not
+ * held up.
  */
 export async function deliver<T extends Record<string, unknown>>(context: unknown, data: T): Promise<T> {
   if (!serverContext(context)) return data;

@@ -9,7 +9,7 @@ export interface OddsChoice {
 }
 
 /**
- * Where route loaders get their data (DESIGN section 12: one data path per screen). On the server
+ * Where route loaders get their data (docs/design.md, One data path per screen). On the server
  * it is the web tier's own BFF path (server/bff/data-source.ts: session refresh, checksum, odds
  * cache); in the browser it is /api. A failure rejects, with an ApiError when the API said why.
  */
@@ -17,11 +17,11 @@ export interface DataSource {
   summary(country: number): Promise<OddsSummary>;
   odds(choice: OddsChoice): Promise<OddsResponse>;
   me(): Promise<UserProfile>;
-  /** The match page (DESIGN section 10): a 404 ApiError for an event the API does not know. */
+  /** The match page (docs/design.md, Match API): a 404 ApiError for an event the API does not know. */
   event(id: string): Promise<MatchDetail>;
   history(id: string, market: number): Promise<MarketHistory>;
   dropping(country: number, hours: number): Promise<DroppingOdds>;
-  /** The bettor tools (DESIGN section 11). */
+  /** The bettor tools (docs/design.md, Bettor tools). */
   sureBets(country: number): Promise<SureBets>;
   valueBets(country: number): Promise<ValueBets>;
   betslip(): Promise<Betslip>;
@@ -29,7 +29,7 @@ export interface DataSource {
   sample(country: number): Promise<OddsResponse>;
 }
 
-/** The browser's side: /api, each call shown loading for at least 300 ms (spec section 4). */
+/** The browser's side: /api, each call shown loading for at least 300 ms (docs/product.md, Authentication flow). */
 export const browserDataSource: DataSource = {
   summary: (country) => withMinimumDelay(api.summary(country)),
   odds: (choice) => withMinimumDelay(api.odds(choice)),

@@ -39,9 +39,9 @@ export function averageRow(market: MatchMarket): Map<number, number> {
 }
 
 /**
- * Percent paid back by backing every selection at its best price: 100 / Σ(1/best) (DESIGN section
- * 10), through the market's own margin rule so Double Chance, whose selections each cover two
- * results, reads on the same scale. null until every selection has a price.
+ * Percent paid back by backing every selection at its best price: 100 / Σ(1/best)
+ * (docs/design.md, The match page), through the market's own margin rule so Double Chance, whose
+ * selections each cover two results, reads on the same scale. null until every selection has a price.
  */
 export function payoutAtBest(market: MatchMarket, highest: ReadonlyMap<number, Highest>): number | null {
   const prices = [...highest].map(([selectionTypeId, { value }]) => ({ selectionTypeId, value }));

@@ -10,7 +10,8 @@ import { PriceCell } from "./price-cell.tsx";
 
 /**
  * The bookmaker's own page for the event, opened in a new tab: no affiliate parameters, no referrer,
- * no ranking credit (DESIGN section 10). Its accessible name starts with the visible name (WCAG 2.5.3).
+ * no ranking credit (docs/design.md, Bookmaker links). Its accessible name starts with the visible name
+ * (WCAG 2.5.3).
  */
 function BookmakerCell({ row, link }: { row: MatchProviderOdds; link: BookmakerLink | undefined }) {
   const name = bookmakerName(row.provider);
@@ -53,8 +54,8 @@ export interface MarketTableProps {
 }
 
 /**
- * One market of the match page (DESIGN section 10): a row per bookmaker, then Highest and Average
- * rows computed from those same rows, and the payout of backing every selection at its best price.
+ * One market of the match page (docs/design.md, The match page): a row per bookmaker, then Highest and
+ * Average rows computed from those same rows, and the payout of backing every selection at its best price.
  */
 export function MarketTable({ market, links, slipEvent, children }: MarketTableProps) {
   const columns = selectionsOf(market);

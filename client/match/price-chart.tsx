@@ -178,7 +178,7 @@ export interface PriceChartProps {
 }
 
 /**
- * The price history of one market (DESIGN section 10): server-rendered SVG, readable without
+ * The price history of one market (docs/design.md, Price history): server-rendered SVG, readable without
  * JavaScript; small multiples, one panel per selection sharing one time axis, one line per bookmaker.
  */
 export function PriceChart({ history, selections, end, timeZone }: PriceChartProps) {

@@ -42,7 +42,7 @@ function refetcher(id: string, market: number, setDetail: Update<MatchDetail>, s
 }
 
 /**
- * The match page's prices and the charted market's history, live (DESIGN section 9): the web
+ * The match page's prices and the charted market's history, live (docs/design.md, In the browser): the web
  * tier's event stream (`event=ID`, every market), a refetch when the stream cannot resume, polling
  * where EventSource fails. A started match's prices no longer move: no stream.
  */

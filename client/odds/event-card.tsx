@@ -5,7 +5,7 @@ import { formatUpdatedAgo, newestPrice, staleProviders } from "./freshness.ts";
 import { OddsTable } from "./odds-table.tsx";
 import { matchPath } from "../route-paths.ts";
 
-/** A live card's clock: how old its prices are (DESIGN section 9); stale bookmakers are the API's mark. */
+/** A live card's clock: how old its prices are (docs/design.md, In the browser); stale bookmakers are the API's mark. */
 export interface CardClock {
   /** Epoch ms, ticking each second. */
   now: number;

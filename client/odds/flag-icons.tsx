@@ -1,5 +1,5 @@
 /**
- * Price-flag icons (spec section 2, event card; help page legend). Inline SVG in currentColor,
+ * Price-flag icons (docs/product.md, Event card; the Help page legend). Inline SVG in currentColor,
  * coloured by _odds.scss; each carries its own accessible name because a colour or a shape
  * alone says nothing to a screen reader.
  */
@@ -27,7 +27,7 @@ export function BoostedIcon() {
   );
 }
 
-/** A bookmaker whose prices are older than two feed intervals (DESIGN section 9): a clock, named 'stale'. */
+/** A bookmaker whose prices are older than two feed intervals (docs/design.md, In the browser): a clock, named 'stale'. */
 export function StaleIcon() {
   return (
     <svg className="odds-flag odds-stale-icon" viewBox="0 0 10 10" role="img" aria-label="stale">

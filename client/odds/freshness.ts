@@ -12,8 +12,8 @@ export function newestPrice(markets: readonly EventMarket[]): number | undefined
 
 /**
  * The bookmakers of a market the API marks stale: not confirmed by their feed for two intervals
- * (DESIGN section 9). The API decides, since `updatedAt` is the last price change and a bookmaker
- * whose prices simply did not move is collected normally.
+ * (docs/design.md, In the browser). The API decides, since `updatedAt` is the last price change and a
+ * bookmaker whose prices simply did not move is collected normally.
  */
 export function staleProviders(market: EventMarket): number[] {
   return market.odds.filter((row) => row.stale === true).map((row) => row.provider);

@@ -34,7 +34,7 @@ export interface OddsResultsProps {
   clock?: CardClock;
 }
 
-/** The dashboard's event cards for the chosen market, or the message for why there are none (spec section 2). */
+/** The dashboard's event cards for the chosen market, or the message for why there are none (docs/product.md, Dashboard). */
 export function OddsResults({ state, market, timeZone, now, clock }: OddsResultsProps) {
   if (state.status === "loading") return <Status>{ODDS_LOADING_MESSAGE}</Status>;
   if (state.status === "error") {
@@ -47,7 +47,7 @@ export function OddsResults({ state, market, timeZone, now, clock }: OddsResults
   if (events.length === 0) return <Status>{NO_ODDS_MESSAGE}</Status>;
   return (
     <>
-      {/* Phones cannot show the header's hover title: say what 'Ov' is in words (issue 15, item 6). */}
+      {/* Phones cannot show the header's hover title: say what 'Ov' is in words (docs/product.md, Legible flags). */}
       <p className="odds-legend">
         <abbr title="Overround">Ov</abbr> is the bookmaker&apos;s margin (overround): lower means more of your stake comes back.
       </p>

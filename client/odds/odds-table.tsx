@@ -16,8 +16,8 @@ function columnsOf(market: EventMarket): readonly number[] {
 
 /**
  * The betslip toggle and its store load only where a table offers it (a signed-in user's): the
- * public pages' odds tables ship none of it (DESIGN section 8, public JavaScript budget). It is the
- * chunk the signed-in top bar loads at start, so a table rarely waits for it.
+ * public pages' odds tables ship none of it (docs/design.md, Page weight: the public JavaScript budget). It
+ * is the chunk the signed-in top bar loads at start, so a table rarely waits for it.
  */
 const SlipToggle = lazy(() => import("../betslip/signed-in.tsx").then((m) => ({ default: m.SlipToggle })));
 

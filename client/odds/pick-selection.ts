@@ -6,8 +6,8 @@ export interface Selection {
 }
 
 /**
- * Parses `?league=&market=` and falls back to the summary's first league and market (spec
- * section 2). The dashboard's loader and the page both use it (client/pages/dashboard.tsx).
+ * Parses `?league=&market=` and falls back to the summary's first league and market
+ * (docs/product.md, Dashboard). The dashboard's loader and the page both use it (client/pages/dashboard.tsx).
  */
 export function pickSelection(
   params: URLSearchParams,

@@ -1,7 +1,7 @@
 import type { OddsSummary } from "#shared/contract.ts";
 import { formatCount } from "#shared/format.ts";
 
-/** Dashboard header counts (spec section 2), with en-NG thousands separators. */
+/** Dashboard header counts (docs/product.md, Dashboard), with en-NG thousands separators. */
 export function StatsStrip({ summary }: { summary: OddsSummary }) {
   const stats = [
     ["Games", summary.numEvents],

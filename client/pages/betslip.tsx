@@ -18,9 +18,9 @@ export const SLIP_FULL_MESSAGE = `Your betslip is full: ${BETSLIP_MAX_LEGS} sele
 
 /**
  * /betslip's data, on the server for the first HTML and in the browser for later visits and every
- * re-read (DESIGN section 12). `asOf`: the betslip store's save count when the slip was asked for
- * (always 0 on the server, which never saves), so a reading older than a save is not taken for the
- * slip (client/betslip/use-live-slip.ts).
+ * re-read (docs/design.md, One data path per screen). `asOf`: the betslip store's save count when the slip
+ * was asked for (always 0 on the server, which never saves), so a reading older than a save is not taken
+ * for the slip (client/betslip/use-live-slip.ts).
  */
 export async function loader({ context }: LoaderFunctionArgs): Promise<SlipReading | null> {
   const source = protectedSource(context);
@@ -84,7 +84,7 @@ function SlipBoard() {
   return <SlipView view={served.data} />;
 }
 
-/** /betslip (DESIGN section 11): the user's selections and what every bookmaker pays for them all. */
+/** /betslip (docs/design.md, Betslip): the user's selections and what every bookmaker pays for them all. */
 export function BetslipPage() {
   return (
     <RequireSession>

@@ -17,7 +17,7 @@ export interface ComingSoonPageProps {
 
 const MARKETS = ["Match winner (1X2)", "Over/under goals", "Both teams to score", "Double chance"] as const;
 
-/** The Kenya and Ghana pages (spec section 2): same layout, each country's own bookmakers. */
+/** The Kenya and Ghana pages (docs/product.md, Kenya and Ghana pages): same layout, each country's own bookmakers. */
 export function ComingSoonPage({ country, demonym, bookmakers }: ComingSoonPageProps): JSX.Element {
   return (
     <div className="section container">

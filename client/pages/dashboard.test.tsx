@@ -147,7 +147,7 @@ describe("DashboardPage in the browser", () => {
       "/api/odds?country=1&competition=3&market=1",
       "/api/odds?country=1&competition=3&market=7",
     ]);
-    // Spec section 4: the summary is fetched on load; a change of league or market keeps it.
+    // docs/product.md, Dashboard data: the summary is fetched on load; a change of league or market keeps it.
     expect(fetchMock.mock.calls.filter(([input]) => String(input).startsWith("/api/odds/summary"))).toHaveLength(1);
     expect(router.state.historyAction).toBe("REPLACE");
   });

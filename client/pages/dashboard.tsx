@@ -36,7 +36,7 @@ export interface OddsChoice {
   view?: "list";
 }
 
-/** Each call's failure is kept apart so the page can say which one failed (spec section 8). */
+/** Each call's failure is kept apart so the page can say which one failed (docs/product.md, Messages per flow). */
 export interface DashboardData {
   summary: Arriving<Served<OddsSummary>>;
   choice: Arriving<OddsChoice>;
@@ -45,8 +45,8 @@ export interface DashboardData {
 }
 
 /**
- * The summary on screen. Spec section 4: the summary is fetched on load, the odds on every change
- * of league or market; so a change, which is a navigation of this page, keeps the summary shown.
+ * The summary on screen. docs/product.md, Dashboard data: the summary is fetched on load, the odds on every
+ * change of league or market; so a change, which is a navigation of this page, keeps the summary shown.
  * Only the browser sets it (effects do not run on the server).
  */
 let summaryOnScreen: OddsSummary | undefined;
@@ -59,7 +59,7 @@ async function oddsFor(source: DataSource, params: URLSearchParams, summary: Ser
   return { league, market, odds };
 }
 
-/** /dashboard's data, on the server for the first HTML and in the browser for each choice (DESIGN section 12). */
+/** /dashboard's data, on the server for the first HTML and in the browser for each choice (docs/design.md, One data path per screen). */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<DashboardData | null> {
   const source = protectedSource(context);
   if (!source) return null;
@@ -78,7 +78,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
  * choice, nor is a day (the page filters what it has): nothing to load. A new view is.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  // The same URL again is an explicit revalidation: Retry after a failure (issue 15, item 4).
+  // The same URL again is an explicit revalidation: Retry after a failure
+  // (docs/product.md, Retry after a failed load).
   if (currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const kept = (name: string) => !currentUrl.searchParams.has(name) || currentUrl.searchParams.get(name) === nextUrl.searchParams.get(name);
   const sameView = currentUrl.searchParams.get("view") === nextUrl.searchParams.get("view");
@@ -201,7 +202,11 @@ function SummaryBoard({ summary, choice, loaderView }: SummaryBoardProps) {
   return <OddsBoard summary={summary.data} choice={choice} loaderView={loaderView} />;
 }
 
-/** /dashboard (spec section 2): stats, league and market choice, and the odds of each match; team search, a compact list and a day filter to find one fast (issue 14). */
+/**
+ * /dashboard (docs/product.md, Dashboard): stats, league and market choice, and the odds of each match;
+ * team search, a compact list and a day filter to find one fast
+ * (docs/design.md, Finding a match on the dashboard).
+ */
 export function DashboardPage() {
   return (
     <RequireSession>

@@ -11,7 +11,7 @@ import { matchPath } from "../route-paths.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import type { RootData } from "../shell/root-loader.ts";
 
-/** DESIGN section 10: the largest drops of the last 24 hours. */
+/** docs/design.md, Dropping odds: the largest drops of the last 24 hours. */
 export const DROPPING_HOURS = 24;
 export const DROPPING_LOAD_FAILED_MESSAGE = "Failed to load dropping odds";
 export const NO_DROPS_MESSAGE = "No price has dropped in the last 24 hours. Check again later: prices move all day.";
@@ -20,7 +20,7 @@ export interface DroppingData {
   drops: Arriving<Served<DroppingOdds>>;
 }
 
-/** /dropping's data, on the server for the first HTML and in the browser for later visits (DESIGN section 12). */
+/** /dropping's data, on the server for the first HTML and in the browser for later visits (docs/design.md, One data path per screen). */
 export async function loader({ context }: LoaderFunctionArgs): Promise<DroppingData | null> {
   const source = protectedSource(context);
   if (!source) return null;
@@ -105,7 +105,7 @@ function Dropping() {
   );
 }
 
-/** /dropping (DESIGN section 10): the largest price drops of the last 24 hours, each linking to its match. */
+/** /dropping (docs/design.md, Dropping odds): the largest price drops of the last 24 hours, each linking to its match. */
 export function DroppingPage() {
   return (
     <RequireSession>

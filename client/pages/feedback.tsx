@@ -120,7 +120,7 @@ function SubmitNotice({ status }: { status: Status }) {
   return null;
 }
 
-/** /feedback (spec section 2): an anonymous message to the team. */
+/** /feedback (docs/product.md, Feedback page): an anonymous message to the team. */
 export function FeedbackPage() {
   return (
     <RequireSession>

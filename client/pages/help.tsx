@@ -119,7 +119,7 @@ function TipsSection(): JSX.Element {
   );
 }
 
-/** /help is for logged-in users (spec section 2). */
+/** /help is for logged-in users (docs/product.md, Help page). */
 export function HelpPage(): JSX.Element {
   return (
     <RequireSession>

@@ -49,8 +49,9 @@ function chartedMarket(detail: Served<MatchDetail>, asked: number | undefined): 
 }
 
 /**
- * /match/:id's data, on the server for the first HTML and in the browser for later visits (DESIGN
- * section 12): the event's markets, and the history of the charted market, asked at the same time.
+ * /match/:id's data, on the server for the first HTML and in the browser for later visits
+ * (docs/design.md, One data path per screen): the event's markets, and the history of the charted market,
+ * asked at the same time.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs): Promise<MatchData | null> {
   const source = protectedSource(context);
@@ -148,7 +149,7 @@ function Match() {
   );
 }
 
-/** /match/:id (DESIGN section 10): every market of one event, best and average prices, opening prices and price history. */
+/** /match/:id (docs/design.md, The match page): every market of one event, best and average prices, opening prices and price history. */
 export function MatchPage() {
   return (
     <RequireSession>

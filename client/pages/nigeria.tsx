@@ -22,9 +22,9 @@ export interface NigeriaData {
 }
 
 /**
- * The preview's odds go into the first HTML (issue 15, item 7): the web tier re-renders the
- * prerendered page when the sample changes (server/render/preview-page.ts), its data source then
- * holding the sample. In the browser (a later navigation) the preview is fetched as before.
+ * The preview's odds go into the first HTML (docs/product.md, Preview odds in the first HTML): the web tier
+ * re-renders the prerendered page when the sample changes (server/render/preview-page.ts), its data source
+ * then holding the sample. In the browser (a later navigation) the preview is fetched as before.
  */
 export async function loader({ context }: LoaderFunctionArgs): Promise<NigeriaData> {
   const server = serverContext(context);

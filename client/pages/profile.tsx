@@ -18,12 +18,12 @@ export interface ProfileData {
   profile: Arriving<ProfileState>;
 }
 
-/** The server's description for a coded API error, else the spec's generic lines (section 8, Profile). */
+/** The server's description for a coded API error, else the generic lines (docs/product.md, Messages per flow). */
 function profileError(error: unknown): string {
   return error instanceof ApiError ? flowErrorMessage("profile", error) : PROFILE_UNEXPECTED_MESSAGE;
 }
 
-/** /profile's data: the account as the API knows it, on the server and in the browser alike (DESIGN section 12). */
+/** /profile's data: the account as the API knows it, on the server and in the browser alike (docs/design.md, One data path per screen). */
 export async function loader({ context }: LoaderFunctionArgs): Promise<ProfileData | null> {
   const source = protectedSource(context);
   if (!source) return null;
@@ -114,7 +114,7 @@ function Profile() {
   );
 }
 
-/** /profile (spec section 2): the account as the server knows it. */
+/** /profile (docs/product.md, Profile page): the account as the server knows it. */
 export function ProfilePage() {
   return (
     <RequireSession>

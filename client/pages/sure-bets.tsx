@@ -22,7 +22,7 @@ export interface SureBetsData {
   sureBets: Arriving<Served<SureBets>>;
 }
 
-/** /sure-bets' data, on the server for the first HTML and in the browser for later visits and refreshes (DESIGN section 12). */
+/** /sure-bets' data, on the server for the first HTML and in the browser for later visits and refreshes (docs/design.md, One data path per screen). */
 export async function loader({ context }: LoaderFunctionArgs): Promise<SureBetsData | null> {
   const source = protectedSource(context);
   if (!source) return null;
@@ -68,7 +68,7 @@ function SureBetsBoard() {
   );
 }
 
-/** /sure-bets (DESIGN section 11): markets whose best prices guarantee a profit, with a stake split for a total in naira. */
+/** /sure-bets (docs/design.md, Sure bets): markets whose best prices guarantee a profit, with a stake split for a total in naira. */
 export function SureBetsPage() {
   return (
     <RequireSession>

@@ -20,7 +20,7 @@ export interface ValueBetsData {
   valueBets: Arriving<Served<ValueBets>>;
 }
 
-/** /value-bets' data, on the server for the first HTML and in the browser for later visits and refreshes (DESIGN section 12). */
+/** /value-bets' data, on the server for the first HTML and in the browser for later visits and refreshes (docs/design.md, One data path per screen). */
 export async function loader({ context }: LoaderFunctionArgs): Promise<ValueBetsData | null> {
   const source = protectedSource(context);
   if (!source) return null;
@@ -87,7 +87,7 @@ function ValueBetsBoard() {
   );
 }
 
-/** /value-bets (DESIGN section 11): prices at least 3 % above the bookmakers' consensus fair price, the largest value first. */
+/** /value-bets (docs/design.md, Value bets): prices at least 3 % above the bookmakers' consensus fair price, the largest value first. */
 export function ValueBetsPage() {
   return (
     <RequireSession>

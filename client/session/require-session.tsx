@@ -17,10 +17,10 @@ export function useCurrentUser() {
 }
 
 /**
- * Protected pages (spec section 2): 'Loading...' while the session check runs, then the page for
- * a signed-in user, or back to / for a visitor. The server already answered 302 for a visitor
- * without cookies and rendered the page for a signed-in one. A session nobody could check (the
- * odds service is down) is not a visitor's: it gets the 'service unavailable' notice, no redirect.
+ * Protected pages (docs/product.md, Route table): 'Loading...' while the session check runs, then the page
+ * for a signed-in user, or back to / for a visitor. The server already answered 302 for a visitor without
+ * cookies and rendered the page for a signed-in one. A session nobody could check (the odds service is
+ * down) is not a visitor's: it gets the 'service unavailable' notice, no redirect.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { user, loading, unavailable } = useCurrentUser();

@@ -4,8 +4,8 @@ import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 
 /**
  * A protected page whose session could not be checked because the odds service is down
- * (issue 11, item 9). The user is not logged out: their cookies stay, and trying again later
- * finds them signed in. A plain link, so it works before hydration too.
+ * (docs/design.md, API outages; decision 011). The user is not logged out: their cookies stay, and trying
+ * again later finds them signed in. A plain link, so it works before hydration too.
  */
 export function SessionUnavailable(): JSX.Element {
   const { pathname, search } = useLocation();

@@ -77,7 +77,8 @@ describe("the start-up check", () => {
     expect(stored()).toBeNull();
   });
 
-  it("keeps the stored user when the check itself fails on the network (spec section 4)", async () => {
+  // docs/product.md, Session.
+  it("keeps the stored user when the check itself fails on the network", async () => {
     store(STORED);
     answer(() => {
       throw new TypeError("Failed to fetch");
@@ -130,7 +131,8 @@ describe("AUTH_EXPIRED", () => {
 });
 
 describe("what localStorage keeps under auth-session", () => {
-  it("is exactly the user and a timestamp, never a token (DESIGN section 5)", async () => {
+  // docs/design.md, Tokens in cookies.
+  it("is exactly the user and a timestamp, never a token", async () => {
     const before = Date.now();
     useSession.getState().signIn(STORED);
     const kept = stored();

@@ -6,7 +6,7 @@ import { onSessionExpired } from "../backend/http.ts";
 
 const STORAGE_KEY = "auth-session";
 
-/** What localStorage keeps: only the user and when it was stored; tokens stay in HttpOnly cookies (DESIGN section 5). */
+/** What localStorage keeps: only the user and when it was stored; tokens stay in HttpOnly cookies (docs/design.md, Tokens in cookies). */
 interface StoredSession {
   user: SessionUser;
   timestamp: number;
@@ -62,7 +62,7 @@ export const useSession = create<SessionState>((set) => ({
       writeStored(user);
       set({ user, loading: false, unavailable: false });
     } catch (error) {
-      // Spec section 4: if the check itself fails (offline) the stored user is kept; a 401 logs out.
+      // docs/product.md, Session: a check that fails offline keeps the stored user; a 401 logs out.
       const status = (error as { status?: number }).status ?? 0;
       if (status === 401) {
         writeStored(null);

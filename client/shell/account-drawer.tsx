@@ -35,7 +35,7 @@ function trapTab(event: KeyboardEvent<HTMLElement>) {
   }
 }
 
-/** The logged-in side menu (spec section 2): Home, the bettor tools, Profile, Help, Feedback and Logout. */
+/** The logged-in side menu (docs/product.md, Shell): Home, the bettor tools, Profile, Help, Feedback and Logout. */
 export function AccountDrawer({ id, username, onClose, onLogout }: AccountDrawerProps): JSX.Element {
   const firstLink = useRef<HTMLAnchorElement>(null);
 

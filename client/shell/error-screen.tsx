@@ -14,9 +14,9 @@ function describe(error: unknown): string {
 }
 
 /**
- * The root error boundary (spec section 2, Global error screen), inside the shell's frame so the
+ * The root error boundary (docs/product.md, Error screen), inside the shell's frame so the
  * top bar stays (a failure of the frame itself would fall to React Router's own screen). Each
- * error is reported once (spec section 8).
+ * error is reported once (docs/product.md, Messages per flow).
  */
 export function ErrorScreen(): JSX.Element {
   const error = useRouteError();

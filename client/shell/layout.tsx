@@ -7,7 +7,7 @@ import { SiteFooter } from "./site-footer.tsx";
 import { TopBar } from "./top-bar.tsx";
 import { useShellEffects } from "./use-shell-effects.ts";
 
-/** The root route's frame around every page (spec section 2, Shell). */
+/** The root route's frame around every page (docs/product.md, Shell). */
 export function Layout(): JSX.Element {
   return (
     <Frame>
@@ -17,8 +17,8 @@ export function Layout(): JSX.Element {
 }
 
 /**
- * The shell: top bar, main, footer, bottom bar and dialogs. The error screen wears it too (spec:
- * the top bar is always present; issue 15, item 11).
+ * The shell: top bar, main, footer, bottom bar and dialogs. The error screen wears it too (the top
+ * bar is always present: docs/product.md, Accessibility).
  */
 export function Frame({ children, mainClassName }: { children: ReactNode; mainClassName?: string }): JSX.Element {
   useShellEffects();

@@ -27,7 +27,7 @@ function restore(y: number): () => void {
 
 /**
  * Back and forward return to where the page was left; a new navigation to another page starts at
- * the top (spec section 2; issue 15, item 9). A change of query alone (a filter) keeps the place.
+ * the top (docs/product.md, Back keeps your place). A change of query alone (a filter) keeps the place.
  */
 export function useScrollMemory(): void {
   const { key, pathname } = useLocation();

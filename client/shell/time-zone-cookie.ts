@@ -5,7 +5,7 @@ const IANA_ZONE = /^[A-Za-z0-9_+\-/]+$/;
 
 /**
  * The `tz` cookie the server reads to render kick-off times in the visitor's zone, so the
- * hydrated page prints the same text (DESIGN section 6). Null for a zone we would not trust.
+ * hydrated page prints the same text (docs/design.md, Time zones). Null for a zone we would not trust.
  */
 export function timeZoneCookie(zone: string | undefined): string | null {
   if (!zone || !IANA_ZONE.test(zone)) return null;

@@ -8,7 +8,7 @@ import { useAccountMenu } from "./use-account-menu.ts";
 
 const DRAWER_ID = "account-menu";
 
-/** The betslip's badge and messages load for a signed-in user only: public pages ship none of them (DESIGN section 8). */
+/** The betslip's badge and messages load for a signed-in user only: public pages ship none of them (docs/design.md, Page weight). */
 const SignedInSlip = lazy(() => import("../betslip/signed-in.tsx").then((m) => ({ default: m.SignedInSlip })));
 const BetslipNotice = lazy(() => import("../betslip/signed-in.tsx").then((m) => ({ default: m.BetslipNotice })));
 
@@ -19,7 +19,7 @@ const TOOL_LINKS = [
   { to: "/value-bets", label: "Value bets" },
 ] as const;
 
-/** Brand with Sign up and Login, or the tools, the betslip badge, and the account button and its drawer when logged in (spec section 2). */
+/** Brand with Sign up and Login, or the tools, the betslip badge, and the account button and its drawer when logged in (docs/product.md, Shell). */
 export function TopBar(): JSX.Element {
   const { user } = useCurrentUser();
   const menu = useAccountMenu();
@@ -87,7 +87,7 @@ function AccountButton({ buttonRef, expanded, onClick }: AccountButtonProps): JS
   );
 }
 
-/** A visitor can sign up from every page, not only log in (issue 15, item 2). */
+/** A visitor can sign up from every page, not only log in (docs/product.md, Sign up from every page). */
 const VISITOR_BUTTONS = [
   { dialog: "register", label: "Sign up free", className: "button is-warning mb-0" },
   { dialog: "login", label: "Login", className: "button is-light mb-0" },

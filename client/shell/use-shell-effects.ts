@@ -6,7 +6,7 @@ import { useSession } from "../session/store.ts";
 import { useScrollMemory } from "./scroll-memory.ts";
 import { rememberTimeZone } from "./time-zone-cookie.ts";
 
-/** Start-up work of the app: session check, time-zone cookie, and the global dialog events (spec section 2). */
+/** Start-up work of the app: session check, time-zone cookie, and the global dialog events (docs/product.md, Shell). */
 function useStartup() {
   const started = useRef(false);
   useEffect(() => {
@@ -28,7 +28,7 @@ function useStartup() {
   }, []);
 }
 
-/** Spec section 2: every path change sends a page view (scrolling: scroll-memory.ts). */
+/** docs/product.md, Shell: every path change sends a page view (scrolling: scroll-memory.ts). */
 function usePageViews() {
   const { pathname } = useLocation();
   const lastPath = useRef<string | null>(null);

@@ -3,8 +3,8 @@ import { bookmakerName } from "#shared/reference.ts";
 
 /**
  * The bookmaker's own page for the event, in a new tab, as the match page links it: no affiliate
- * parameters, no referrer, no ranking credit (DESIGN section 10). The accessible name starts with
- * the visible name (WCAG 2.5.3) and says where it goes.
+ * parameters, no referrer, no ranking credit (docs/design.md, Bookmaker links). The accessible name starts
+ * with the visible name (WCAG 2.5.3) and says where it goes.
  */
 export function BookmakerLinkOut({ link }: { link: BookmakerLink }) {
   const name = bookmakerName(link.provider);

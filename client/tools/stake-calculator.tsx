@@ -12,7 +12,7 @@ export const cannotSplitMessage = (total: number) =>
 export const returnsDifferMessage = (spread: number) =>
   `At these prices, whole-naira stakes cannot make every result return the same: the returns differ by up to ${formatNaira(spread, { kobo: true })}.`;
 
-/** What the calculator starts with, so the split is on screen before anyone types (issue 17's example). */
+/** What the calculator starts with, so the split is on screen before anyone types (₦10,000: docs/design.md, Sure bets). */
 export const DEFAULT_TOTAL_STAKE = "10000";
 
 /** Each leg's stake and what it returns, and the amount staked. */
@@ -92,7 +92,7 @@ function StakeSplit({ legs, total, what }: { legs: readonly SureBetLeg[]; total:
 }
 
 /**
- * A sure bet's stake split (DESIGN section 11): for a total in naira, each leg's stake in whole
+ * A sure bet's stake split (docs/design.md, Sure bets): for a total in naira, each leg's stake in whole
  * naira and what it returns, and the amount staked beside the total asked for (a few naira may stay
  * unstaked so the returns agree within ₦1: decision 018). `what` names the sure bet for screen readers: every calculator's field has its own label.
  */

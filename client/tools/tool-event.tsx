@@ -14,7 +14,7 @@ export interface ToolEventProps {
   id?: string;
 }
 
-/** Which match and market a sure or value bet is on: the match links to its page (issue 17, item 4). */
+/** Which match and market a sure or value bet is on: the match links to its page (docs/design.md, Bettor tools). */
 export function ToolEvent({ event, marketId, now, timeZone, id }: ToolEventProps) {
   return (
     <div className="tool-event">

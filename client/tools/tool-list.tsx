@@ -23,7 +23,7 @@ export interface ToolListMessages {
 }
 
 /**
- * A bettor tool's list as it arrives (DESIGN section 11): the loading state, the failure with
+ * A bettor tool's list as it arrives (docs/design.md, Bettor tools): the loading state, the failure with
  * Retry, the last good answer kept on screen while a refresh loads (and said to be stale when that
  * refresh fails), then `children` with the data and the clocks.
  */

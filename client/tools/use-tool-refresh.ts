@@ -37,7 +37,7 @@ function throttled(refresh: () => void) {
 }
 
 /**
- * Keeps a bettor tool's page current while it is open (DESIGN sections 9 and 11): its loader runs
+ * Keeps a bettor tool's page current while it is open (docs/design.md, Bettor tools): its loader runs
  * again when a change arrives on the live stream (at most once per 5 s) or the stream cannot resume,
  * and every 30 s where EventSource fails. A hidden tab stops, and catches up when shown again.
  * `active` is false while the page has no data to keep current (visitor, nothing loaded).
