@@ -2,7 +2,7 @@ import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
-/** client/ and shared/ run in the browser: no Node built-ins, and never the server tiers (DESIGN section 1). */
+/** client/ and shared/ run in the browser: no Node built-ins, and never the server tiers (docs/design.md, Tiers and folders). */
 const browserSafeImports = {
   paths: builtinModules.map((name) => ({ name, message: "client/ and shared/ run in the browser: no Node built-ins." })),
   patterns: [

@@ -51,7 +51,7 @@ export interface WebInstance {
   close(): Promise<void>;
 }
 
-/** /readyz answers within this budget however slow the odds API is (issue 11: it took 10 s on a hung API). */
+/** /readyz answers within this budget however slow the odds API is (docs/design.md, Operations endpoints: it once took 10 s on a hung API). */
 const READY_BUDGET_MS = 2_000;
 
 /** What the web tier's steps share: one upstream, one session keeper, one odds cache. */
@@ -108,7 +108,7 @@ function webParts(config: ServerConfig, options: WebOptions): WebParts {
   const upstream = createUpstream(options.apiOrigin, { timeoutMs: options.upstreamTimeoutMs, onError: metrics.upstreamError });
   const cookies = sessionCookies(config.publicOrigin.startsWith("https:"));
   const session = sessionKeeper(upstream, cookies);
-  // One odds cache for /api/odds and the pages' loaders (DESIGN section 12).
+  // One odds cache for /api/odds and the pages' loaders (docs/design.md, One data path per screen).
   const odds = oddsCache({ ttlMs: options.oddsCacheMs });
   return { config, options, logger, metrics, build, upstream, cookies, session, odds };
 }
@@ -155,7 +155,7 @@ function useAssets(app: Express, config: ServerConfig): void {
 function useApi(app: Express, parts: WebParts): ReturnType<typeof liveOddsRouter> {
   const { config, options, logger, metrics, upstream, cookies, session, odds } = parts;
   app.use(cookieParser());
-  // Live odds (DESIGN section 9): before the BFF, which knows no stream, and before the
+  // Live odds (docs/design.md, Web-tier fan-out): before the BFF, which knows no stream, and before the
   // compression middleware (a stream compresses each frame once for all: stream-coding.ts); it
   // watches logouts to end that account's streams.
   const check = sessionCheck(upstream);
@@ -167,7 +167,7 @@ function useApi(app: Express, parts: WebParts): ReturnType<typeof liveOddsRouter
   return live;
 }
 
-/** The Nigeria page's preview odds in its first HTML (issue 15, item 7), when the build prerendered it. */
+/** The Nigeria page's preview odds in its first HTML (docs/product.md, Preview odds in the first HTML), when the build prerendered it. */
 function startPreview({ config, options, logger, build, upstream }: WebParts) {
   const assets = build.pageAssets.get(PREVIEW_PATH);
   if (!build.prerendered.has(PREVIEW_PATH) || !assets) return undefined;

@@ -2,7 +2,7 @@ import { invalidConfiguration } from "../lib/node/start-up.ts";
 import { z } from "zod";
 import { DEFAULT_CAPS, type StreamCaps } from "./bff/live/hub.ts";
 
-/** The web tier's configuration (DESIGN section 2), parsed once at start-up. Nothing else reads process.env. */
+/** The web tier's configuration (docs/design.md, Configuration), parsed once at start-up. Nothing else reads process.env. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -6,9 +6,9 @@ import { loadServerConfig, type ServerConfig } from "./config.ts";
 import { serve, type Serving } from "./serve.ts";
 
 /**
- * When API_ORIGIN is unset the web tier starts the odds API in this process (DESIGN section 1).
- * It loads the API's own entry by path at run time, so the web tier's code never imports api/
- * (docs/decisions/003-embedded-api.md) and the two talk over HTTP only.
+ * When API_ORIGIN is unset the web tier starts the odds API in this process
+ * (docs/design.md, Two ways to run it). It loads the API's own entry by path at run time, so the web tier's
+ * code never imports api/ (docs/decisions/003-embedded-api.md) and the two talk over HTTP only.
  */
 async function embeddedApi(config: ServerConfig) {
   const fromSource = import.meta.url.endsWith(".ts") || import.meta.url.endsWith(".tsx");

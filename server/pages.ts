@@ -10,9 +10,9 @@ import { PREVIEW_PATH } from "./render/preview-page.ts";
 import { STATIC_500 } from "./render/document.ts";
 import { RENDER_TIMEOUT_MS, renderRoute, type RenderAssets } from "./render/render.tsx";
 
-/** Cache headers of prerendered public pages (DESIGN section 6). */
+/** Cache headers of prerendered public pages (docs/design.md, Public pages). */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=86400";
-/** The Nigeria page carries live preview odds (issue 15, item 7): a CDN keeps it half a minute, not ten. */
+/** The Nigeria page carries live preview odds (docs/product.md, Preview odds in the first HTML): a CDN keeps it half a minute, not ten. */
 export const PREVIEW_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 const BOTS = /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|lighthouse|headlesschrome|embedly|whatsapp/i;
 
@@ -36,7 +36,7 @@ export interface PagesDeps extends PageDataDeps {
   logger: Logger;
   /** The route tree: client/routes.tsx unless a test brings its own. */
   routes?: RouteObject[];
-  /** Loaders and render together (DESIGN section 6: abort at 10 s); tests shorten it. */
+  /** Loaders and render together (docs/design.md, Streamed server rendering: abort at 10 s); tests shorten it. */
   renderTimeoutMs?: number;
 }
 
@@ -67,7 +67,7 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
     res.send(chosen.body);
   }
 
-  /** What the route loaders get: who is signed in and the BFF's data source for this request (DESIGN section 12). */
+  /** What the route loaders get: who is signed in and the BFF's data source for this request (docs/design.md, One data path per screen). */
   async function serverContext(req: Request, res: Response, deadline: AbortSignal): Promise<ServerContext> {
     const { user, unavailable, data } = await pageSession(deps, req, res, deadline);
     return {

@@ -10,7 +10,7 @@ const ENCODINGS = [
 
 const CONTENT_TYPES: Record<string, string> = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".json": "application/json" };
 
-/** Hashed assets: immutable for a year, answered from the precompressed copy the build wrote (DESIGN section 6). */
+/** Hashed assets: immutable for a year, answered from the precompressed copy the build wrote (docs/design.md, Assets and styles). */
 export function hashedAssets(dir: string): RequestHandler {
   const serve = express.static(dir, { immutable: true, maxAge: "365d", index: false, fallthrough: false });
   return (req: Request, res: Response, next: NextFunction) => {

@@ -24,7 +24,7 @@ import { apiCall } from "./http.ts";
 
 export type RegisterBody = { userName: string; email: string; password: string; country: number; acceptTerms: true } & RegisterProof;
 
-/** Every call the browser makes, typed by the contract (spec section 7). */
+/** Every call the browser makes, typed by the contract (docs/product.md, Calls the browser makes). */
 export const api = {
   session: () => apiCall<BrowserSession>("GET", "/session"),
   login: (body: LoginRequest) => apiCall<BrowserAuthResult>("POST", "/users/login", body),
@@ -44,16 +44,16 @@ export const api = {
   odds: (q: { country: number; competition: number; market: number }) =>
     apiCall<OddsResponse>("GET", `/odds?country=${q.country}&competition=${q.competition}&market=${q.market}`),
   sample: (country: number) => apiCall<OddsResponse>("GET", `/odds/sample?country=${country}`),
-  /** The match page (DESIGN section 10). */
+  /** The match page (docs/design.md, Match API). */
   event: (id: string) => apiCall<MatchDetail>("GET", `/odds/events/${encodeURIComponent(id)}`),
   history: (id: string, market: number) => apiCall<MarketHistory>("GET", `/odds/events/${encodeURIComponent(id)}/history?market=${market}`),
   dropping: (country: number, hours = 24) => apiCall<DroppingOdds>("GET", `/odds/dropping?country=${country}&hours=${hours}`),
   search: (country: number, q: string) => apiCall<SearchResult>("GET", `/odds/search?country=${country}&q=${encodeURIComponent(q)}`),
-  /** The bettor tools (DESIGN section 11). */
+  /** The bettor tools (docs/design.md, Bettor tools). */
   sureBets: (country: number) => apiCall<SureBets>("GET", `/odds/sure-bets?country=${country}`),
   valueBets: (country: number) => apiCall<ValueBets>("GET", `/odds/value-bets?country=${country}`),
   betslip: () => apiCall<Betslip>("GET", "/users/betslip"),
-  /** One selection at a time, applied to the slip as stored: another device's changes stay (docs/decisions/024). */
+  /** One selection at a time, applied to the slip as stored: another device's changes stay (decision 024). */
   addToBetslip: (leg: BetslipLeg) => apiCall<Betslip>("POST", "/users/betslip/selections", leg),
   /** `{}` only so that it goes as JSON, which the web tier's CSRF check asks of every write. */
   removeFromBetslip: (leg: BetslipLeg) =>

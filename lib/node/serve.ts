@@ -6,7 +6,7 @@ import { answerClientError } from "./client-error.ts";
 const DRAIN_MS = 10_000;
 /**
  * A kept-alive socket with nothing in flight is closed once it has been idle this long during a
- * drain. Closing it at once would race a request already on the wire (docs/decisions/010).
+ * drain. Closing it at once would race a request already on the wire (decision 010).
  */
 const IDLE_GRACE_MS = 1_000;
 

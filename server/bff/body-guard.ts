@@ -6,7 +6,8 @@ export const MAX_BODY_DEPTH = 32;
 
 /**
  * Whether `value` nests deeper than `limit` arrays or objects. Walked with an explicit stack, not
- * recursion: the point is to survive a body that would overflow the call stack (issue 11, item 1).
+ * recursion: the point is to survive a body that would overflow the call stack
+ * (docs/design.md, Hostile input).
  */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
   const pending: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];

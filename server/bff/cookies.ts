@@ -4,7 +4,7 @@ import { decodeJwt } from "jose";
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * Tokens live only in HttpOnly cookies (DESIGN section 5). Over HTTPS the names carry the
+ * Tokens live only in HttpOnly cookies (docs/design.md, Tokens in cookies). Over HTTPS the names carry the
  * `__Host-` prefix, which the browser accepts only with Secure, Path=/ and no Domain.
  */
 export function sessionCookies(secure: boolean) {

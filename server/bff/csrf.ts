@@ -5,7 +5,7 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * State-changing calls need a same-origin Origin (or Sec-Fetch-Site: same-origin) and a JSON
- * content type, which a cross-site form cannot send (DESIGN section 5, OWASP CSRF cheat sheet).
+ * content type, which a cross-site form cannot send (docs/design.md, CSRF; the OWASP CSRF cheat sheet).
  */
 export function csrfGuard(publicOrigin: string): RequestHandler {
   return (req, res, next) => {

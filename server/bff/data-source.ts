@@ -19,7 +19,7 @@ export interface PageDataDeps {
 export interface PageSession {
   /** The signed-in user, or null. */
   user: SessionUser | null;
-  /** Session cookies came but the API could not be asked about them: an outage, not a logout (issue 11, item 9). */
+  /** Session cookies came but the API could not be asked about them: an outage, not a logout (docs/design.md, API outages). */
   unavailable: boolean;
   data: DataSource;
 }

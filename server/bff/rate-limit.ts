@@ -37,10 +37,10 @@ export function tokenBuckets({ burst, perSecond, maxClients, clock = Date.now }:
 }
 
 /**
- * Analytics beacons per client address (issue 11, item 8). In-process on purpose: beacons are
- * only logged, so a client that spreads its flood over several web processes gets a few times
- * the budget and nothing worse; the database stays out of the beacon path. The burst is generous
- * because many users share a carrier NAT address (DESIGN section 4).
+ * Analytics beacons per client address (docs/design.md, Operations endpoints). In-process on purpose:
+ * beacons are only logged, so a client that spreads its flood over several web processes gets a few times
+ * the budget and nothing worse; the database stays out of the beacon path. The burst is generous because
+ * many users share a carrier NAT address (docs/design.md, Login throttling).
  */
 export const BEACON_LIMIT = { burst: 60, perSecond: 2, maxClients: 10_000 } as const;
 

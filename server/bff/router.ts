@@ -61,7 +61,7 @@ const json = <T>(answer: UpstreamAnswer) => JSON.parse(answer.body.toString("utf
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
-/** The /api backend-for-frontend (DESIGN section 5). */
+/** The /api backend-for-frontend (docs/design.md, The web tier as backend-for-frontend). */
 export function bffRouter(deps: BffDeps): Router {
   const router = Router();
   router.use(express.json({ limit: "16kb" }));
@@ -169,7 +169,7 @@ function eventsRoute(logger: Logger): RequestHandler {
       res.status(400).json(errorEnvelope("VALIDATION_ERROR", "Unknown analytics event."));
       return;
     }
-    // Logged, never stored; no personal data beyond the country (DESIGN section 3).
+    // Logged, never stored; no personal data beyond the country (docs/design.md, Calls beyond the product's).
     const clip = (v: unknown) => (typeof v === "string" ? v.slice(0, 300) : undefined);
     logger.info({ analytics: { name: event.name, path: clip(event.path), country: clip(event.country), message: clip(event.message) }, reqId: req.id }, "analytics event");
     res.status(202).json({ data: { ok: true } });

@@ -9,7 +9,8 @@ import type { Upstream, UpstreamAnswer } from "./upstream.ts";
 
 /**
  * The BFF's calls to the odds API, shared by the /api router and the pages' data source
- * (DESIGN section 12: one data path), so both refresh sessions, sign odds and use the odds cache alike.
+ * (docs/design.md, One data path per screen), so both refresh sessions, sign odds and use the odds cache
+ * alike.
  */
 
 /**
@@ -52,9 +53,10 @@ export interface OddsDeps {
 }
 
 /**
- * GET /odds for one token: the web tier computes k from the token's ak (DESIGN section 5; the
- * browser never sees either), and answers from the one-second odds cache when the API has
- * accepted this token. `cached` is set when the answer is (now) in the cache.
+ * GET /odds for one token: the web tier computes k from the token's ak
+ * (docs/design.md, Forwarding and the allow-list; the browser never sees either), and answers from the
+ * one-second odds cache when the API has accepted this token. `cached` is set when the answer is (now) in
+ * the cache.
  */
 export async function fetchOdds(deps: OddsDeps, req: Request, params: URLSearchParams, token: string, claims: TokenClaims, signal?: AbortSignal): Promise<{ answer: UpstreamAnswer; cached?: CachedOdds }> {
   const raw = (name: string) => params.get(name) ?? "";
@@ -70,7 +72,7 @@ export async function fetchOdds(deps: OddsDeps, req: Request, params: URLSearchP
   return { answer: fresh, cached: deps.odds.store(key, token, claims.exp, fresh) };
 }
 
-/** The `data` of a 200 answer; any other answer is the API's error, decoded as the browser would (spec section 8). */
+/** The `data` of a 200 answer; any other answer is the API's error, decoded as the browser would (docs/product.md, Error decoding). */
 export function answerData<T>(answer: UpstreamAnswer): T {
   const body = answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.body) : answer.body;
   const text = body.toString("utf8");

@@ -57,10 +57,11 @@ interface SharedRefreshes {
 type Refresh = (refreshToken: string, headers: Record<string, string>) => Promise<Tokens | null>;
 
 /**
- * The spec's client-side session logic, run by the web tier (DESIGN section 5): an access token
- * that is missing, expired or within 5 minutes of expiry is refreshed first, one refresh at a
- * time per session; a failed refresh clears the cookies. An unavailable API is not a failed
- * refresh: the call throws UpstreamUnavailable and the cookies stay.
+ * The product's client-side session rules (docs/product.md, Session), run by the web tier
+ * (docs/design.md, Session refresh): an access token that is missing, expired or within 5 minutes
+ * of expiry is refreshed first, one refresh at a time per session; a failed refresh clears the
+ * cookies. An unavailable API is not a failed refresh: the call throws UpstreamUnavailable and
+ * the cookies stay.
  */
 export function sessionKeeper(upstream: Upstream, cookies: SessionCookies, clock: () => number = Date.now) {
   const refreshes: SharedRefreshes = { shared: new Map(), replaced: new Map() };
@@ -96,7 +97,7 @@ async function postRefresh(upstream: Upstream, refreshToken: string, headers: Re
     body: JSON.stringify({ refreshToken }),
   });
   // Only the API's 401 says the session is over; any other refusal (a 429, a 400) is the API's
-  // trouble, not the user's, and must not cost them their cookies (issue 11, item 9).
+  // trouble, not the user's, and must not cost them their cookies (docs/design.md, API outages).
   if (res.status === 401) return null;
   if (res.status !== 200) throw new UpstreamUnavailable(`odds API answered ${res.status} to a refresh`, 502, "server_error");
   return (JSON.parse(res.body.toString("utf8")) as { data: Tokens }).data;

@@ -23,10 +23,11 @@ export class UpstreamUnavailable extends Error {
 const TIMEOUTS = [errors.HeadersTimeoutError, errors.BodyTimeoutError, errors.ConnectTimeoutError];
 
 /**
- * The odds API over HTTP: one keep-alive pool with connect and response timeouts (DESIGN section 5).
- * Every failure is reported to `onError` here, whoever the caller (BFF, page loaders, /readyz):
- * refused or reset is 502, timed out (ours or the caller's deadline) 503, and an answer of 5xx
- * becomes 502 too, so the browser sees UPSTREAM_UNAVAILABLE rather than the API's internals.
+ * The odds API over HTTP: one keep-alive pool with connect and response timeouts
+ * (docs/design.md, Forwarding and the allow-list). Every failure is reported to `onError` here, whoever the
+ * caller (BFF, page loaders, /readyz): refused or reset is 502, timed out (ours or the caller's deadline)
+ * 503, and an answer of 5xx becomes 502 too, so the browser sees UPSTREAM_UNAVAILABLE rather than the API's
+ * internals.
  */
 export function createUpstream(origin: string, options: { timeoutMs?: number; connections?: number; onError?: (kind: UpstreamErrorKind) => void } = {}) {
   const timeout = options.timeoutMs ?? 10_000;

@@ -6,7 +6,8 @@ import { UpstreamUnavailable } from "../bff/upstream.ts";
 
 /**
  * The web tier's last answers, after the BFF and the pages: whatever reaches them is answered in
- * the contract's envelope, never with Express's HTML page (issue 11: no answer outside the envelope).
+ * the contract's envelope, never with Express's HTML page (no answer outside the envelope:
+ * docs/design.md, Envelopes and statuses).
  */
 export const notFoundFallback: RequestHandler = (_req, res) => {
   res.status(404).json(errorEnvelope("NOT_FOUND", "Not found."));
@@ -56,9 +57,9 @@ function clientFault(error: unknown): Answer | undefined {
 }
 
 /**
- * The web tier's one error middleware (DESIGN: one error type, one middleware): the odds API being
- * unavailable (502/503 UPSTREAM_UNAVAILABLE, counted in the upstream client), the client's faults
- * in the envelope, and anything unexpected logged with the request id and answered INTERNAL_ERROR.
+ * The web tier's one error middleware (one error type, one middleware: docs/conventions.md, Errors): the
+ * odds API being unavailable (502/503 UPSTREAM_UNAVAILABLE, counted in the upstream client), the client's
+ * faults in the envelope, and anything unexpected logged with the request id and answered INTERNAL_ERROR.
  */
 export function errorFallback(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {

@@ -8,7 +8,8 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /**
  * /metrics on the public port: only for a scraper with the configured bearer token, compared in
- * constant time; with no token configured it does not exist there (issue 11: metrics were public).
+ * constant time; with no token configured it does not exist there (never public:
+ * docs/design.md, Operations endpoints).
  */
 export function metricsOnPublicPort(metrics: Metrics, token: string | undefined): RequestHandler {
   const expected = token === undefined ? undefined : digest(token);

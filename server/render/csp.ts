@@ -1,6 +1,7 @@
 /**
- * Content-Security-Policy of every HTML page (DESIGN sections 5-6): scripts and the inline style
- * only by nonce (rendered per request) or hash (prerendered at build); nothing else inline.
+ * Content-Security-Policy of every HTML page (docs/design.md, Operations endpoints;
+ * docs/design.md, Streamed server rendering): scripts and the inline style only by nonce (rendered per
+ * request) or hash (prerendered at build); nothing else inline.
  */
 export function contentSecurityPolicy(sources: { nonce?: string; scriptHashes?: string[]; styleHashes?: string[] }): string {
   const allow = (hashes: string[] = []) => hashes.map((h) => `'${h}'`).join(" ");

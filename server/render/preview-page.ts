@@ -58,11 +58,12 @@ async function renderPreviewPage(deps: PreviewPageDeps, sample: OddsResponse, no
 }
 
 /**
- * Keeps the preview's odds in the Nigeria page's first HTML (issue 15, item 7): the prerendered
- * page is rendered again whenever the public sample changes (or ten minutes have passed), and
- * served as before, precompressed with its own ETag and CSP hashes. While there is nothing to show
- * (the API does not answer, or lists nothing yet) the build's own page is served, which fetches the
- * preview in the browser and says when it cannot; that state is asked about again every 5 s.
+ * Keeps the preview's odds in the Nigeria page's first HTML
+ * (docs/product.md, Preview odds in the first HTML): the prerendered page is rendered again whenever the
+ * public sample changes (or ten minutes have passed), and served as before, precompressed with its own ETag
+ * and CSP hashes. While there is nothing to show (the API does not answer, or lists nothing yet) the
+ * build's own page is served, which fetches the preview in the browser and says when it cannot; that state
+ * is asked about again every 5 s.
  */
 export function startPreviewPage(deps: PreviewPageDeps): { refresh(): Promise<boolean>; stop(): void } {
   const clock = deps.clock ?? Date.now;

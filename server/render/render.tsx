@@ -47,11 +47,11 @@ export interface RenderOptions {
 }
 
 /**
- * Renders one route with React Router's static handler and `renderToPipeableStream` (DESIGN
- * section 6). `waitForAll` for bots and prerendering (the whole page at once), the shell first
- * for browsers. One 10 s deadline covers the loaders and the render: `signal` aborts both (the
- * caller also hands it to the loaders' upstream calls). Every inline script carries `nonce`
- * when one is given. The stream is written with backpressure: a slow reader holds React back.
+ * Renders one route with React Router's static handler and `renderToPipeableStream`
+ * (docs/design.md, Streamed server rendering). `waitForAll` for bots and prerendering (the whole page at
+ * once), the shell first for browsers. One 10 s deadline covers the loaders and the render: `signal` aborts
+ * both (the caller also hands it to the loaders' upstream calls). Every inline script carries `nonce` when
+ * one is given. The stream is written with backpressure: a slow reader holds React back.
  */
 export async function renderRoute(options: RenderOptions): Promise<RenderOutcome> {
   const signal = options.signal ?? AbortSignal.timeout(RENDER_TIMEOUT_MS);

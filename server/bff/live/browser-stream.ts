@@ -11,7 +11,7 @@ export interface BackpressureLimits {
 /**
  * At most 32 KB queued, and a browser that has taken nothing for a minute is dropped: a stream
  * holds no compression context (stream-coding.ts), so its memory is its socket and this queue
- * (docs/decisions/026-web-tier-verifies-tokens-by-asking.md, "Stream memory").
+ * (docs/decisions/026-web-tier-verifies-tokens-by-asking.md: its "Stream memory" point).
  */
 export const DEFAULT_LIMITS: BackpressureLimits = { maxQueuedBytes: 32 << 10, maxStallMs: 60_000 };
 

@@ -14,7 +14,7 @@ export interface LiveMetrics {
   liveSlowConsumerDropped(): void;
 }
 
-/** How many streams one session, one client address and the whole process may hold (docs/decisions/026). */
+/** How many streams one session, one client address and the whole process may hold (decision 026). */
 export interface StreamCaps {
   perSession: number;
   perAddress: number;
@@ -213,7 +213,7 @@ function closeStreams(hub: HubState, beat: NodeJS.Timeout) {
 
 /**
  * The web process's live odds: per country one upstream stream (opened by the first browser,
- * closed `lingerMs` after the last), fanned out to browser streams (docs/decisions/014).
+ * closed `lingerMs` after the last), fanned out to browser streams (decision 014).
  */
 export function liveHub(apiOrigin: string, metrics: LiveMetrics | undefined, options: HubOptions = {}) {
   const settings = { ...DEFAULTS, ...options };

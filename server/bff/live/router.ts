@@ -79,10 +79,10 @@ function resumePoint(req: Request): number | undefined | null {
 }
 
 /**
- * GET /api/odds/stream?country=1&competition=N&market=M | &market=M (every league) | &event=ID[&market=M] [&lastEventId=SEQ] (DESIGN section 9):
+ * GET /api/odds/stream?country=1&competition=N&market=M | &market=M (every league) | &event=ID[&market=M] [&lastEventId=SEQ]:
  * a signed-in browser's live odds as SSE, fanned out from this process's one upstream stream per
- * country. Every refusal answers in the envelope before any stream opens. The router carries
- * `closeStreams()` (the drain) and `watchLogout` (mounted on POST /api/users/logout).
+ * country (docs/design.md, Web-tier fan-out). Every refusal answers in the envelope before any stream
+ * opens. The router carries `closeStreams()` (the drain) and `watchLogout` (mounted on POST /api/users/logout).
  */
 export function liveOddsRouter(deps: LiveOddsDeps) {
   const hub = liveHub(deps.apiOrigin, deps.metrics, { verify: deps.check.verify, ...deps.options });

@@ -10,7 +10,7 @@ export function sseFrame(seq: number, event: string, data: string): string {
   return `id: ${seq}\nevent: ${event}\ndata: ${data}\n\n`;
 }
 
-/** The comment line that keeps proxies from closing an idle stream (DESIGN section 9: every 15 s). */
+/** The comment line that keeps proxies from closing an idle stream (docs/design.md, The API's stream: every 15 s). */
 export const HEARTBEAT = ": hb\n\n";
 
 /**

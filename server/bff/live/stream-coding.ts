@@ -8,7 +8,7 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
  * a frame's JSON repeats its own keys, so it shrinks to about a quarter alone, and a stream then
  * needs no compression context of its own: a deflate context costs 100-260 KB in Node (its hash
  * table does not shrink with memLevel), brotli's 60-480 KB, against a 64 KB budget a stream
- * (docs/decisions/026-web-tier-verifies-tokens-by-asking.md, "Stream memory").
+ * (docs/decisions/026-web-tier-verifies-tokens-by-asking.md: its "Stream memory" point).
  */
 export interface LiveFrame {
   readonly text: string;

@@ -2,7 +2,7 @@ import { request, type Agent } from "undici";
 import { oddsStreamChecksum } from "#shared/checksum.ts";
 import { sseParser, type SseFrame } from "./sse.ts";
 
-/** The access token (and its `ak`) of a signed-in browser now subscribed: what opens the upstream (docs/decisions/014). */
+/** The access token (and its `ak`) of a signed-in browser now subscribed: what opens the upstream (decision 014). */
 export interface Credential {
   token: string;
   ak: string;
