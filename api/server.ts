@@ -8,7 +8,7 @@ export interface RunningApi {
   api: ApiInstance;
   server: Server;
   origin: string;
-  /** Drains like the web tier (docs/decisions/010-graceful-drain.md, 10 s at most), then closes the database. */
+  /** Drains like the web tier (decision 010: 10 s at most), then closes the database. */
   stop(): Promise<void>;
 }
 

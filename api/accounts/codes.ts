@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database, OneTimeCodesTable } from "../db/schema.ts";
 import { hmac, randomCode, safeEqual } from "./secrets.ts";
 
-/** DESIGN section 4: codes live 10 minutes, are single use and die after 5 wrong tries. */
+/** docs/design.md, One-time codes: codes live 10 minutes, are single use and die after 5 wrong tries. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 
@@ -91,7 +91,8 @@ async function issuedSince(
  * Checks a code and consumes it when right. Only the newest code of the purpose counts.
  * Every guess is counted first, in one conditional update, and judged only when it was
  * counted: parallel guesses can never get more than MAX_CODE_ATTEMPTS tries at a code.
- * The code is compared trimmed: a pasted space must not spend one of the tries (issue 11).
+ * The code is compared trimmed: a pasted space must not spend one of the tries
+ * (docs/design.md, One-time codes).
  */
 async function consume(deps: CodesDeps, userId: string, purpose: Purpose, typed: string): Promise<CodeCheck> {
   const latest = await latestCode(deps, userId, purpose);

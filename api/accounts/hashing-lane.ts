@@ -16,8 +16,8 @@ export interface LaneOptions {
  * A bounded lane for new password hashes (registration, password reset). scrypt runs on libuv's
  * thread pool (4 threads by default) and takes ~0.1-0.3 s of a core each: a registration flood
  * that hashed freely filled the pool and the CPU, and a real user's login waited behind it
- * (issue 11: p90 0.3 s -> 3.3 s). Logins verify outside this lane, so the rest of the pool is
- * theirs (docs/decisions/009-registration-limits.md).
+ * (p90 0.3 s -> 3.3 s). Logins verify outside this lane, so the rest of the pool is theirs
+ * (docs/design.md, Usernames, e-mails and passwords; docs/decisions/009-registration-limits.md).
  */
 export function hashingLane(options: LaneOptions) {
   let running = 0;

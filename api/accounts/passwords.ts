@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-/** OWASP scrypt parameters (DESIGN section 4). Stored with each hash so they can be raised later. */
+/** OWASP scrypt parameters (docs/design.md, Usernames, e-mails and passwords). Stored with each hash so they can be raised later. */
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;

@@ -14,7 +14,8 @@ export type Admission = { allowed: true } | { allowed: false; retryAfterS: numbe
 type RateLimitsEb = ExpressionBuilder<Database, "rate_limits">;
 
 /**
- * Counters kept in the database so limits hold across replicas and restarts (DESIGN section 4).
+ * Counters kept in the database so limits hold across replicas and restarts
+ * (docs/design.md, Registration limits; docs/design.md, Login throttling).
  *
  * An attempt is counted before the work it guards (`take`), in one conditional upsert that refuses
  * once the key is at `max` or blocked: checking first and counting after let parallel requests all

@@ -35,7 +35,7 @@ export interface AccessClaims {
 /** Verified access tokens kept in memory (about 7 MB at most). */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
-/** HS256 access tokens (jose). Only HS256 is accepted, and only tokens typed "access" (DESIGN section 4). */
+/** HS256 access tokens (jose). Only HS256 is accepted, and only tokens typed "access" (docs/design.md, Access tokens). */
 export function accessTokens(secret: string, clock: () => number) {
   // Imported once: handing jose the raw bytes would import a Web Crypto key on every call,
   // which was a tenth of the API's CPU per odds request under load.

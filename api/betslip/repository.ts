@@ -61,7 +61,7 @@ export function betslipRepository(db: Kysely<Database>) {
 
     /**
      * Applies `edit` to the slip as stored now, under the row's lock, and saves what it gives with
-     * the next version (docs/decisions/024): no other write can come between the read and the save,
+     * the next version (decision 024): no other write can come between the read and the save,
      * on SQLite or PostgreSQL. An edit that changes nothing or throws saves nothing (rolled back,
      * placeholder and version included). Answers the slip as it then stands, undefined if never saved.
      */

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 
-/** BETSLIP_WRITE_BURST writes at once, then BETSLIP_WRITES_PER_S a second (docs/decisions/024). */
+/** BETSLIP_WRITE_BURST writes at once, then BETSLIP_WRITES_PER_S a second (decision 024). */
 export interface WriteRate {
   burst: number;
   perSecond: number;

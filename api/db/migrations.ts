@@ -137,14 +137,16 @@ const MIGRATIONS: Record<string, Migration> = {
   },
   "004-code-delivery": {
     async up(db: Kysely<unknown>) {
-      // Whether a code's mail was delivered (issue 11). Codes issued before stay null, "not known to be
-      // delivered": the next resend or login for such an account mails a fresh code at once.
+      // Whether a code's mail was delivered (docs/design.md, One-time codes). Codes issued before stay
+      // null, "not known to be delivered": the next resend or login for such an account mails a fresh code
+      // at once.
       await db.schema.alterTable("one_time_codes").addColumn("mailed_at", "bigint").execute();
     },
   },
   "005-odds-changes": {
     async up(db: Kysely<unknown>) {
-      // The live feed's sequence (DESIGN section 9) is the database's, so every API replica agrees on it.
+      // The live feed's sequence (docs/design.md, Unit of change) is the database's, so every API replica
+      // agrees on it.
       const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
       await db.schema
         .createTable("odds_changes")
@@ -174,7 +176,7 @@ const MIGRATIONS: Record<string, Migration> = {
   },
   "007-betslips": {
     async up(db: Kysely<unknown>) {
-      // One saved betslip per user (DESIGN section 11). The stake in kobo, so it is kept exactly; the
+      // One saved betslip per user (docs/design.md, Betslip). The stake in kobo, so it is kept exactly; the
       // legs as JSON text with no key to events, since a saved leg outlives its event's pruning.
       await db.schema
         .createTable("betslips")

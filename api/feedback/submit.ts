@@ -16,7 +16,7 @@ export interface FeedbackDeps {
 
 /**
  * Stores a user's (already validated) message without the user's id, with their country and the
- * time (DESIGN section 4), within the per-user limit.
+ * time (docs/design.md, Feedback), within the per-user limit.
  */
 export async function submitFeedback(deps: FeedbackDeps, userId: string, message: string): Promise<void> {
   // Counted before it is stored, so parallel posts can't pass the limit together.

@@ -21,7 +21,7 @@ export interface CollectorOptions {
   intervalMs?: number;
   /** Waits out a budget unless `cancel` aborts first; tests inject one they end by hand. */
   budgetTimer?: (ms: number, cancel: AbortSignal) => Promise<void>;
-  /** Pause between two requests to one bookmaker, in ms: [min, max] (feeds reference: 250 ms to 1.5 s live). */
+  /** Pause between two requests to one bookmaker, in ms: [min, max] (docs/design.md, Reaching the bookmakers: 250 ms to 1.5 s live). */
   politeDelayMs?: [number, number];
   /** Called after each bookmaker's write commits (the odds cache rebuilds). */
   onWritten?: (bookmaker: BookmakerKey) => Promise<void>;

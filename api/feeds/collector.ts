@@ -13,7 +13,7 @@ export type { BookmakerReport, CycleReport } from "./reports.ts";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Events leave the store (prices, history and links with them) this long after kick-off: their
- * match pages stay readable until then (DESIGN section 10). Run records go after KEEP_RUNS_MS.
+ * match pages stay readable until then (docs/design.md, Collector). Run records go after KEEP_RUNS_MS.
  */
 export const KEEP_EVENTS_MS = 14 * DAY_MS;
 const KEEP_RUNS_MS = 7 * DAY_MS;
@@ -35,7 +35,7 @@ async function housekeeping(c: Collector, startedAt: number, end: number) {
  * One cycle: every bookmaker at once, each within its time budget, and each matched (against the
  * other bookmakers' latest listings) and written in one transaction as soon as it finishes, so a
  * slow or failing bookmaker never holds up or corrupts the others: its last prices stay until
- * they go stale (DESIGN section 7).
+ * they go stale (docs/design.md, Collector).
  */
 export async function runCycle(c: Collector): Promise<CycleReport> {
   const startedAt = c.deps.clock();

@@ -1,8 +1,8 @@
 /**
- * Feed health as Prometheus gauges, per bookmaker (issue 16): when it last succeeded, how many
- * offers and unmatched offers its last run had, and whether the site turned it away (blocked).
- * The registry is the feeds' own, so the API can serve it on its internal port beside its other
- * metrics without this module knowing about HTTP.
+ * Feed health as Prometheus gauges, per bookmaker (docs/design.md, Feed health): when it last succeeded,
+ * how many offers and unmatched offers its last run had, and whether the site turned it away (blocked). The
+ * registry is the feeds' own, so the API can serve it on its internal port beside its other metrics without
+ * this module knowing about HTTP.
  */
 import { Gauge, Registry } from "prom-client";
 import type { BookmakerReport } from "./reports.ts";

@@ -123,7 +123,8 @@ export async function startFeedCollection(deps: FeedCollectionDeps): Promise<Fee
   });
   const schedule: Schedule = { stopped: false, timer: undefined, cycle: Promise.resolve(), cycles: 0, sweptTo: undefined };
   const stopRefresh = startCacheRefresh(odds, intervalMs, log);
-  // Every replica hears every write at once (DESIGN section 9); on SQLite onWritten is that notice.
+  // Every replica hears every write at once (docs/design.md, Announcing changes); on SQLite onWritten is
+  // that notice.
   const listener = db.dialect === "postgres" ? listenForChanges({ databaseUrl: config.databaseUrl, logger: log, onNotice: () => odds.refresh() }) : undefined;
   void tick(schedule, lock, collector, odds);
   let stopping: Promise<void> | undefined;

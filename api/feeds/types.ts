@@ -1,13 +1,13 @@
-/** The normalised shape every bookmaker adapter produces (DESIGN section 7). */
+/** The normalised shape every bookmaker adapter produces (docs/design.md, Adapters). */
 import { BOOKMAKERS, type BookmakerId } from "#shared/reference.ts";
 
 /**
- * A bookmaker's key is its product name (spec section 3, shared/reference.ts) in lower case, so
- * the id table exists once: renaming a bookmaker there breaks every key here at compile time.
+ * A bookmaker's key is its product name (docs/product.md, Reference tables; shared/reference.ts) in lower
+ * case, so the id table exists once: renaming a bookmaker there breaks every key here at compile time.
  */
 export type BookmakerKey = Lowercase<(typeof BOOKMAKERS)[number]["name"]>;
 
-/** Bookmaker ids of the product spec, section 3, by key. */
+/** Bookmaker ids (docs/product.md, Reference tables), by key. */
 export const BOOKMAKER_IDS = Object.fromEntries(BOOKMAKERS.map((b) => [b.name.toLowerCase(), b.id])) as Record<BookmakerKey, BookmakerId>;
 
 /** Every bookmaker, in id order. */

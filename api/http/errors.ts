@@ -34,7 +34,7 @@ export const optionsNotFound: RequestHandler = (req, _res, next) => {
 /**
  * body-parser's own errors (http-errors: a 4xx `status`, often a `type`) are the client's
  * fault, never a 500: a body too large, not JSON, in an unsupported charset or content encoding,
- * undecodable, or cut short (DESIGN section 3).
+ * undecodable, or cut short (docs/design.md, Envelopes and statuses).
  */
 function fromBodyParser(error: unknown): AppError | undefined {
   if (!error || typeof error !== "object") return undefined;

@@ -28,7 +28,7 @@ export function singleRecipient(to: string): { name: string; address: string } {
 
 /**
  * SMTP when SMTP_URL is set; otherwise one RFC 5322 `.eml` file per message in DATA_DIR/outbox/
- * (DESIGN section 4), so a fresh `npm start` can register without any mail server.
+ * (docs/design.md, Mail), so a fresh `npm start` can register without any mail server.
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; logger: Logger }): Mailer {
   if (options.smtpUrl) {

@@ -1,6 +1,6 @@
 /**
  * Each bookmaker's own page for an event, built from the id and team names its feed carries
- * (DESIGN section 10; patterns and sources in docs/decisions/015-bookmaker-links.md). Ids are
+ * (docs/design.md, Bookmaker links; patterns and sources in docs/decisions/015-bookmaker-links.md). Ids are
  * checked strictly and names reduced to slugs, so nothing a feed sends can reach a URL unescaped.
  * No affiliate or tracking parameters, ever: the product promises no affiliate bias.
  */

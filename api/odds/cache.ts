@@ -30,13 +30,13 @@ function latestChange(events: readonly OddsEvent[]): string {
 
 const EPOCH = new Date(0).toISOString();
 const oddsKey = (competition: number, market: number) => `${competition}:${market}`;
-/** The public sample: the next two events, market 1X2 (spec section 7). */
+/** The public sample: the next two events, market 1X2 (docs/product.md, Calls the browser makes). */
 const SAMPLE_EVENTS = 2;
 const MATCH_RESULT = 1;
 
 /**
  * Odds responses cached per (competition, market), plus the summary and the sample, rebuilt
- * whole from a listing when prices change (DESIGN section 7): serving them costs no database work.
+ * whole from a listing when prices change (docs/design.md, Odds cache): serving them costs no database work.
  */
 export function oddsCache() {
   const noOdds = cached({ events: [], updatedAt: EPOCH } satisfies OddsResponse);

@@ -13,9 +13,9 @@ export interface ChangeListener {
 
 /**
  * One dedicated PostgreSQL connection per API replica that LISTENs for written changes and calls
- * `onNotice` for each (DESIGN section 9: the NOTIFY carries the sequence only; the replica reads
- * the rows). A lost connection is reopened with backoff, and each (re)connect calls `onNotice`
- * once, so notices missed while it was down are caught up from the change log.
+ * `onNotice` for each (docs/design.md, Announcing changes: the NOTIFY carries the sequence only; the
+ * replica reads the rows). A lost connection is reopened with backoff, and each (re)connect calls
+ * `onNotice` once, so notices missed while it was down are caught up from the change log.
  */
 export function listenForChanges(options: { databaseUrl: string; logger: Logger; onNotice: () => Promise<void> }): ChangeListener {
   const { logger, onNotice } = options;

@@ -88,7 +88,7 @@ function expiredPriceMarkets(db: Kysely<Database>, { from, to, intervalMs }: Win
 
 /**
  * Markets with a bookmaker whose newest confirmation there crossed the two-interval line (it is now
- * marked stale, DESIGN section 9). Judged on the bookmaker's newest confirmation of the market, so a
+ * marked stale: docs/design.md, Collector). Judged on the bookmaker's newest confirmation of the market, so a
  * price it carries unconfirmed beside fresh ones does not mark it.
  */
 function markedStaleMarkets(db: Kysely<Database>, { from, to, intervalMs }: Window) {

@@ -96,9 +96,9 @@ function byLargestDrop(a: PriceDrop, b: PriceDrop): number {
 }
 
 /**
- * The largest price drops of the last `hours` (DESIGN section 10): each (event, bookmaker, market,
- * selection) of an upcoming event with a fresh price (as the listing judges freshness) whose current
- * price is lower than the price in force when the window began, at most MAX_DROPS.
+ * The largest price drops of the last `hours` (docs/design.md, Dropping odds): each (event, bookmaker,
+ * market, selection) of an upcoming event with a fresh price (as the listing judges freshness) whose
+ * current price is lower than the price in force when the window began, at most MAX_DROPS.
  */
 export async function readDrops(db: Kysely<Database>, options: { now: number; hours: number; intervalMs: number }): Promise<PriceDrop[]> {
   const { now, hours, intervalMs } = options;

@@ -61,10 +61,10 @@ function searchAnswers(index: () => SearchIndex, clock: () => number) {
 }
 
 /**
- * GET /odds/search?country=C&q=TEXT and GET /odds/dropping?country=C&hours=H (DESIGN section 10),
- * Bearer token like /odds, no checksum (the contract defines `k` for /odds only). Both answer
- * from memory: search from the odds cache's listing, dropping odds from boards rebuilt when the
- * cache is. Ghana and Kenya are coming soon: empty lists.
+ * GET /odds/search?country=C&q=TEXT and GET /odds/dropping?country=C&hours=H (docs/design.md, Search;
+ * docs/design.md, Dropping odds), Bearer token like /odds, no checksum (the contract defines `k` for /odds
+ * only). Both answer from memory: search from the odds cache's listing, dropping odds from boards rebuilt
+ * when the cache is. Ghana and Kenya are coming soon: empty lists.
  */
 export function findRouter(deps: FindDeps, auth: RequestHandler): Router {
   const search = searchAnswers(listedSearchIndex(deps.cache), deps.clock);

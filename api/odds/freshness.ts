@@ -1,6 +1,6 @@
-/** Prices not confirmed within this many feed intervals are stale and leave the listing (DESIGN section 7). */
+/** Prices not confirmed within this many feed intervals are stale and leave the listing (docs/design.md, Collector). */
 export const STALE_INTERVALS = 3;
-/** A bookmaker not confirmed by its feed for this many intervals is still listed but marked stale (DESIGN section 9). */
+/** A bookmaker not confirmed by its feed for this many intervals is still listed but marked stale (docs/design.md, Collector). */
 export const MARKED_STALE_INTERVALS = 2;
 
 /** The oldest confirmation (or listing) still fresh at `now`, for a feed interval of `intervalMs`. */

@@ -4,7 +4,7 @@ import type { Database } from "../db/schema.ts";
 
 /**
  * Points a series keeps at most: enough for a chart on any screen, and one market's history stays
- * within 8 KB gzip however long it ran (DESIGN section 8: 15 series of 48 points is about 5 KB).
+ * within 8 KB gzip however long it ran (docs/design.md, Page weight: 15 series of 48 points is about 5 KB).
  */
 export const MAX_POINTS_PER_SERIES = 48;
 

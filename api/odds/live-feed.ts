@@ -2,7 +2,7 @@ import type { OddsEvent } from "#shared/contract.ts";
 import type { ChangeRow } from "./changes.ts";
 import type { Listing } from "./read-model.ts";
 
-/** How many recent changes a replica keeps for resuming streams (DESIGN section 9). */
+/** How many recent changes a replica keeps for resuming streams (docs/design.md, The API's stream). */
 export const RING_CAPACITY = 2_000;
 
 /** What a stream subscriber is told: one SSE frame to write, or that it must end. */
@@ -19,7 +19,7 @@ export function sseFrame(seq: number, event: string, data: unknown): string {
 }
 
 /**
- * The changed event-market as the odds-event shape of DESIGN section 3 with its one market, from
+ * The changed event-market as the odds-event shape (docs/design.md, Odds shapes) with its one market, from
  * the freshly built listing. A market that left the listing (no fresh price left, stale, past
  * kick-off) goes out with `odds: []`: the client drops it.
  */

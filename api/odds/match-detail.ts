@@ -61,7 +61,7 @@ function latestChange(markets: readonly MatchMarket[]): string {
  * written, or pruned 14 days after kick-off). An upcoming event shows what the listing shows of it:
  * fresh prices only, with the listing's flags, margins and stale marks (read-model.ts). A started
  * event shows its prices as the listing last showed them, judged at kick-off, so its page stays
- * readable and unchanging until it is pruned (DESIGN section 10).
+ * readable and unchanging until it is pruned (docs/design.md, Price history).
  */
 export async function readMatchDetail(deps: MatchDetailDeps, id: string): Promise<MatchDetail | undefined> {
   const event = await readEvent(deps.db, id);

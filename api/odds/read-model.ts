@@ -126,8 +126,8 @@ function summarise(events: readonly OddsEvent[]): OddsSummary {
 }
 
 /**
- * Reads current prices once and builds every event's annotated markets (margins and flags of
- * DESIGN section 7). Events past kick-off and stale prices leave here.
+ * Reads current prices once and builds every event's annotated markets (margins and flags:
+ * docs/design.md, Margins; docs/design.md, Flags). Events past kick-off and stale prices leave here.
  */
 export async function buildListing(db: Kysely<Database>, options: ListingOptions): Promise<Listing> {
   // The fresh window is STALE_INTERVALS feed intervals by definition (freshness.ts).

@@ -23,7 +23,8 @@ export function oddsRouter(cache: OddsCache, auth: RequestHandler): Router {
     if (!isCompetitionId(competition)) throw new AppError("VALIDATION_ERROR", "competition must be 1 to 4.");
     if (!isMarketId(market)) throw new AppError("VALIDATION_ERROR", "market must be 1 to 8.");
     const k = typeof req.query.k === "string" ? req.query.k : "";
-    // DESIGN section 3: k is FNV-1a of `${ak}:${country}&${competition}&${market}` with the raw query values.
+    // docs/design.md, The odds checksum: k is FNV-1a of `${ak}:${country}&${competition}&${market}` with
+    // the raw query values.
     const expected = oddsChecksum(req.auth!.ak, { country: String(req.query.country), competition: String(req.query.competition), market: String(req.query.market) });
     if (k !== expected) throw new AppError("INVALID_CHECKSUM", "Missing or wrong request checksum.");
     // Only Nigeria is live: Ghana and Kenya are coming soon and have no odds yet.

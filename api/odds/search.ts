@@ -3,7 +3,7 @@ import { COMPETITIONS, MARKETS } from "#shared/reference.ts";
 import { CLUBS, canonicalClub, foldText } from "../feeds/matching/index.ts";
 import type { CachedBody, OddsCache } from "./cache.ts";
 
-/** Longer search text answers 400 (issue 14). */
+/** Longer search text answers 400 (docs/design.md, Search). */
 export const MAX_QUERY_LENGTH = 100;
 /** Events one search answers, soonest first. */
 export const MAX_RESULTS = 20;

@@ -107,7 +107,7 @@ async function applyPlan(trx: Transaction<Database>, eventId: string, plan: Pric
 
 export interface WriteOptions {
   /**
-   * The two-interval line of DESIGN section 9 (`markedStaleBefore(now, interval)`): a bookmaker whose
+   * The two-interval line (docs/design.md, Collector; `markedStaleBefore(now, interval)`): a bookmaker whose
    * newest stored confirmation of a market is older is marked stale (or already gone from the
    * listing), so confirming it again changes that market even when no price moved.
    */
@@ -156,10 +156,10 @@ async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, n
 
 /**
  * The odds store: current prices plus a history row only when a price changes, written inside the
- * caller's transaction (the collector writes each bookmaker's run in one, DESIGN section 7). A
+ * caller's transaction (the collector writes each bookmaker's run in one: docs/design.md, Odds store). A
  * bookmaker that lists an event but no longer offers one of its prices (suspended, withdrawn)
  * loses that price at once; a bookmaker that did not answer keeps its prices until they go stale.
- * Every (event, market) the write changed is numbered in the change log (DESIGN section 9), in
+ * Every (event, market) the write changed is numbered in the change log (docs/design.md, Unit of change), in
  * the same transaction, and so is a bookmaker's market confirmed again after it was marked stale
  * (given `options.staleBefore`). The counts come back per competition.
  */
@@ -178,7 +178,8 @@ export async function writeFixtures(trx: Transaction<Database>, fixtures: readon
 /**
  * Keeps the tables bounded: events long past kick-off go with their prices, history and links (the
  * foreign keys cascade; SQLite is opened with foreign_keys on), and the change log keeps its last
- * hour. History has no age limit of its own: an event's first row is its opening price (DESIGN section 10).
+ * hour. History has no age limit of its own: an event's first row is its opening price
+ * (docs/design.md, Price history).
  */
 export async function pruneOdds(db: Kysely<Database>, limits: PruneLimits): Promise<{ events: number; changes: number }> {
   const events = await db.deleteFrom("events").where("kickoff", "<", limits.eventsBefore).executeTakeFirst();

@@ -7,7 +7,7 @@ import { guardQuery } from "../http/input-guards.ts";
 import { sseFrame, type FeedSignal, type LiveFeed } from "./live-feed.ts";
 
 export interface StreamOptions {
-  /** A comment line this often keeps proxies from closing an idle stream (DESIGN section 9: 15 s). */
+  /** A comment line this often keeps proxies from closing an idle stream (docs/design.md, The API's stream: 15 s). */
   heartbeatMs?: number;
   /** A consumer with more than this many bytes queued is dropped at once (a hard bound on memory). */
   maxQueuedBytes?: number;
@@ -115,7 +115,7 @@ function openStream(res: Response, feed: LiveFeed, live: boolean, first: string[
 }
 
 /**
- * GET /odds/stream?country=1&k=... (DESIGN section 9): Server-Sent Events of changed
+ * GET /odds/stream?country=1&k=... (docs/design.md, The API's stream): Server-Sent Events of changed
  * event-markets; same token and checksum rules as /odds (docs/decisions/013-odds-stream.md).
  */
 export function oddsStreamRouter(feed: LiveFeed, auth: RequestHandler, options: StreamOptions = {}, sessionStands?: (sid: string) => Promise<boolean>): Router {

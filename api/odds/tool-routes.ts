@@ -88,7 +88,7 @@ function toolBoards(deps: ToolDeps): () => Promise<Boards> {
 }
 
 /**
- * GET /odds/sure-bets?country=C and GET /odds/value-bets?country=C (DESIGN section 11), Bearer
+ * GET /odds/sure-bets?country=C and GET /odds/value-bets?country=C (docs/design.md, Bettor tools), Bearer
  * token like /odds, answered from boards built once per listing; ETag, 304 and gzip as the
  * listing. Ghana and Kenya are coming soon: empty boards.
  */

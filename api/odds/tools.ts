@@ -1,5 +1,5 @@
 /**
- * The bettor tools' boards (DESIGN section 11, decisions 018 and 019): sure bets and value bets
+ * The bettor tools' boards (docs/design.md, Bettor tools; decisions 018 and 019): sure bets and value bets
  * found in the listed prices with the maths of shared/bettor-math.ts. Pure: the listing's events in,
  * the answers out, links from a LinkBook read beforehand.
  */
@@ -9,7 +9,7 @@ import { isValidPrice } from "#shared/odds-math.ts";
 import { findMarket, FLAGS } from "#shared/reference.ts";
 import { linkOf, type LinkBook } from "./link-book.ts";
 
-/** A price is shown as value from this far above its fair price, in percent (DESIGN section 11). */
+/** A price is shown as value from this far above its fair price, in percent (docs/design.md, Value bets). */
 export const MIN_VALUE_PCT = 3;
 /** Fewer bookmakers pricing the whole market make no consensus to call a fair price (decision 019). */
 export const MIN_CONSENSUS_BOOKMAKERS = 3;

@@ -10,7 +10,7 @@ export interface OddsView {
 const byKickoff = (a: OddsEvent, b: OddsEvent) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name);
 
 /**
- * The events on screen after one `market` frame (docs/decisions/013: one event, one market, all
+ * The events on screen after one `market` frame (decision 013: one event, one market, all
  * bookmakers). A frame for another view changes nothing; `odds: []` means the market left the
  * listing, so the event leaves the view; a new event takes its place in kick-off order.
  */

@@ -31,7 +31,7 @@ function withOpenings(frame: OddsEvent["markets"][number], shown: MatchMarket | 
 }
 
 /**
- * The match page after one `market` frame of its event stream (docs/decisions/013: one event, one
+ * The match page after one `market` frame of its event stream (decision 013: one event, one
  * market, all bookmakers). A frame for another event changes nothing; `odds: []` (the market left
  * the listing, e.g. at kick-off) keeps the prices as last seen. `known`: the openings shown before
  * (rememberOpenings), for bookmakers that left the page and come back.

@@ -12,7 +12,7 @@ import { BetslipPage, loader, SLIP_FULL_MESSAGE } from "./betslip.tsx";
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const GET = "GET /api/users/betslip";
 const STAKE = "PATCH /api/users/betslip";
-/** Every betslip write the page sent: the per-selection calls and the stake change (docs/decisions/024). */
+/** Every betslip write the page sent: the per-selection calls and the stake change (decision 024). */
 const writes = (api: ReturnType<typeof stubApi>) => api.calls.filter((c) => c.method !== "GET" && c.path !== "/api/events");
 
 const HOME = leg();

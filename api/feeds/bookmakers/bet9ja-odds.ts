@@ -41,7 +41,7 @@ function parseKey(key: string): OddsKey | undefined {
 }
 
 /**
- * GetEvent's boost fields (feeds README, corrected 2026-11): `BOOSTED_ODDS` lists boosted odds
+ * GetEvent's boost fields (docs/design.md, Bet9ja feed): `BOOSTED_ODDS` lists boosted odds
  * keys, `BOOSTED_MARKETS` boosted markets, `IS_BOOSTED` says the event has some. Both real
  * captures carry them empty, so entries are read as the odds map names things ("S_1X2_1",
  * "S_1X2"), as text or inside an object; `IS_BOOSTED` alone names no price and flags none.

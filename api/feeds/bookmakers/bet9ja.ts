@@ -1,5 +1,5 @@
 /**
- * Bet9ja (feeds README, "Bet9ja"). The league list lacks BTTS, so each offer gets a follow-up
+ * Bet9ja (docs/design.md, Bet9ja feed). The league list lacks BTTS, so each offer gets a follow-up
  * GetEvent call whose full odds map (and Sportradar EXTID) is merged into it. Kick-offs are
  * UTC and EXTID is Sportradar's match number, bare (both corrected 2026-11 from real captures).
  */

@@ -1,5 +1,5 @@
 /**
- * BetKing's mobile match view (m.betking.com Remix `_data` route; feeds README, "BetKing"): one
+ * BetKing's mobile match view (m.betking.com Remix `_data` route; docs/design.md, BetKing feed): one
  * event with `markets[].selections[].odd.value`. A suspended selection reads `status: "LOCK"`
  * with value 0, and `providerId` is Sportradar's match number. Market and selection type ids
  * are the CDN feed's (110 1X2, 146 DC, 160 totals with `specialValue`, 302 GG/NG).
@@ -20,7 +20,7 @@ import {
   failure,
 } from "./common.ts";
 
-/** Sportradar match numbers have 8-9 digits; other lengths come from another provider (feeds README). */
+/** Sportradar match numbers have 8-9 digits; other lengths come from another provider (docs/design.md, BetKing feed). */
 export const BETKING_SR_DIGITS = /^\d{8,9}$/;
 
 const selectionSchema = z.object({

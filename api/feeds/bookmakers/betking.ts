@@ -1,5 +1,5 @@
 /**
- * BetKing (feeds README, "BetKing"). A match repeats once per market group, so items merge on
+ * BetKing (docs/design.md, BetKing feed). A match repeats once per market group, so items merge on
  * ItemID. ExtProvIDItem is Sportradar's match number when it has 8-9 digits (corrected 2026-11).
  * Its mobile match view (m.betking.com, the fallback feed) is read for saved captures.
  */

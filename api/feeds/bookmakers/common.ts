@@ -85,7 +85,7 @@ function decimalText(text: string): number | undefined {
   return /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : undefined;
 }
 
-/** Odds at or below this are placeholders for a suspended price (feeds README). */
+/** Odds at or below this are placeholders for a suspended price (docs/design.md, Adapters). */
 export const PLACEHOLDER_MAX = 1.01;
 
 /** A usable decimal price from a number or numeric text; undefined for placeholders and junk. */
@@ -95,7 +95,7 @@ export function sanitizePrice(raw: unknown): number | undefined {
 
 /**
  * `sanitizePrice` with the site's own placeholder ceiling: 1 for Bet9ja, which prices a closed
- * line "1" and quotes real 1.01s (feeds README, corrected 2026-11).
+ * line "1" and quotes real 1.01s (docs/design.md, Bet9ja feed).
  */
 export function priceAbove(raw: unknown, closedAtOrBelow: number): number | undefined {
   const value = typeof raw === "string" ? decimalText(raw) : raw;
@@ -172,7 +172,7 @@ export function parseInstant(text: string): Date | undefined {
 /**
  * A naive date-time that is UTC ("2026-05-06 11:00:00" or with a "T"). Bet9ja's STARTDATE is
  * UTC, not Lagos time: in both paired real captures it equals SportyBet's epoch kick-off
- * exactly (feeds README, corrected 2026-11).
+ * exactly (docs/design.md, Bet9ja feed).
  */
 export function parseNaiveUtc(text: string): Date | undefined {
   const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(text.trim());
@@ -203,7 +203,7 @@ const SR_MATCH = /^sr:match:(\d+)$/;
 
 /**
  * A Sportradar match id, written "sr:match:N" whatever form the site uses, so the three books
- * that carry one join on it (feeds README, "Matching"). `bareDigits` says which bare numbers the
+ * that carry one join on it (docs/design.md, Matching). `bareDigits` says which bare numbers the
  * site's field holds as Sportradar's: Bet9ja's EXTID any, BetKing's ExtProvIDItem 8-9 digits
  * only (other lengths come from another provider). Without it only "sr:match:N" counts.
  */

@@ -1,6 +1,6 @@
 /**
  * Browser-like request headers. The Nigerian sites sit behind WAFs that turn away clients without a
- * browser User-Agent, Referer and Origin (feeds README, "Operational facts"), so each adapter asks
+ * browser User-Agent, Referer and Origin (docs/design.md, Reaching the bookmakers), so each adapter asks
  * as its own site's front end would. Referer and Origin always name the real site, also when the
  * request goes to the simulator: the simulator serves the same shapes and may check them too.
  */

@@ -1,5 +1,5 @@
 /**
- * League ids per bookmaker (feeds README, "League ids") and the names that identify each league
+ * League ids per bookmaker (docs/design.md, League ids) and the names that identify each league
  * in a payload. Ids get reassigned (Bet9ja GROUPIDs), so adapters also check the name a payload
  * carries: an id that now answers another league must not leak its matches into ours.
  */

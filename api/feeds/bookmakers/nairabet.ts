@@ -1,11 +1,11 @@
 /**
- * NairaBet, an Altenar white-label (feeds README, "NairaBet"). The payload is normalised into
+ * NairaBet, an Altenar white-label (docs/design.md, NairaBet feed). The payload is normalised into
  * parallel arrays: events -> marketIds -> markets -> oddIds -> odds, joined here by id.
  *
  * The real GetEvents capture carries only 1X2 ("Enhanced Prices") and Double Chance, so an event
  * whose listing lacks totals or BTTS gets Altenar's per-event GetEventDetails call. There one
  * typeId-18 market holds every line, the line on each odd rather than in the market's `sv`
- * (feeds README, corrected 2026-11): the line is read from the odd first.
+ * (docs/design.md, NairaBet feed): the line is read from the odd first.
  */
 import { z } from "zod";
 import type { BookmakerAdapter, Offer, ParseResult } from "../types.ts";

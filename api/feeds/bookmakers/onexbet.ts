@@ -1,5 +1,5 @@
 /**
- * 1xBet through its Nigerian mirror (feeds README, "1xBet"). It exposes no Sportradar id. Blocked
+ * 1xBet through its Nigerian mirror (docs/design.md, 1xBet feed). It exposes no Sportradar id. Blocked
  * outcomes (`B`), whole goal lines and group 19's non-BTTS types are skipped, and a game whose
  * listing lacks totals or BTTS gets a GetGameZip call (all corrected 2026-11).
  */
@@ -51,7 +51,7 @@ const gameZipSchema = z.object({
 /**
  * The order the Nigerian site's own client sends; the site answers 406 to another order, a wrong
  * partner or a count under ~10. country=159 with partner=159 is what a public client of the
- * Nigerian mirror sends (feeds README, corrected 2026-11).
+ * Nigerian mirror sends (docs/design.md, 1xBet feed).
  */
 const SITE_QUERY = "lng=en&mode=4&country=159&partner=159&getEmpty=true";
 const GAME_QUERY = "lng=en&isSubGames=true&GroupEvents=true&countevents=250&grMode=4&partner=159&country=159&marketType=1";

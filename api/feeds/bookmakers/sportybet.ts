@@ -1,5 +1,5 @@
 /**
- * SportyBet Nigeria (feeds README, "SportyBet"). Its ids are Sportradar's, so every offer carries
+ * SportyBet Nigeria (docs/design.md, SportyBet feed). Its ids are Sportradar's, so every offer carries
  * srId. A league is asked with the tournament-filtered POST pcEvents (corrected 2026-11): the
  * GET pcUpcomingEvents list has no tournament filter and pages through every football event.
  */
@@ -26,7 +26,7 @@ import { leagueIds } from "./leagues.ts";
 const LIVE_BASE_URL = "https://www.sportybet.com";
 const SUCCESS = 10000;
 const MARKETS = "1,18,10,29";
-/** Headers the site's own front end sends besides the browser's (feeds README). */
+/** Headers the site's own front end sends besides the browser's (docs/design.md, SportyBet feed). */
 const SITE_HEADERS = { clientid: "web", operid: "2", platform: "web" };
 
 const outcomeSchema = z.object({

@@ -130,7 +130,7 @@ class ClusterIndex {
 
 /**
  * The digits of a Sportradar match id: SportyBet's "sr:match:N", Bet9ja's bare EXTID and
- * BetKing's ExtProvIDItem name one match by the same number (feeds README, "Matching").
+ * BetKing's ExtProvIDItem name one match by the same number (docs/design.md, Matching).
  */
 export function sportradarDigits(srId: string): string | undefined {
   const digits = /(\d+)\s*$/.exec(srId)?.[1];

@@ -72,11 +72,11 @@ function unknownTeams(fixture: MatchedFixture): UnmatchedOffer[] {
 }
 
 /**
- * Groups offers from different bookmakers into fixtures (feeds reference, "Matching one
- * fixture"): a shared Sportradar id first, else the same competition, kick-off within the
- * window and both team names alike, with the best fixture clearly ahead of the next. An
- * offer nothing else matches is a fixture of its own; an ambiguous one is reported, never
- * guessed. Deterministic: the input order does not change the result.
+ * Groups offers from different bookmakers into fixtures (docs/design.md, Matching): a shared
+ * Sportradar id first, else the same competition, kick-off within the window and both team
+ * names alike, with the best fixture clearly ahead of the next. An offer nothing else matches
+ * is a fixture of its own; an ambiguous one is reported, never guessed. Deterministic: the
+ * input order does not change the result.
  */
 export function matchOffers(offers: readonly Offer[], options: MatchOptions = {}): MatchResult {
   const settings = { ...DEFAULT_MATCH_OPTIONS, ...options };

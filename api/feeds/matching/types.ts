@@ -51,7 +51,7 @@ export interface MatchOptions {
  * 2 hours tolerates a one-hour time-zone slip (a site's naive local time, BST) and a TV
  * re-timing, yet stays under the 2.5 hours between Saturday's 12:30, 15:00 and 17:30 slots,
  * so fuzzy names only ever compete with fixtures of the same slot. The score thresholds are
- * the ones public aggregators use (feeds reference, "Matching one fixture").
+ * the ones public aggregators use (docs/design.md, Matching).
  */
 export const DEFAULT_MATCH_OPTIONS: Readonly<Required<MatchOptions>> = {
   windowMs: 2 * 60 * 60 * 1000,

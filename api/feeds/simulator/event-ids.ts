@@ -1,7 +1,7 @@
 /**
  * Per-bookmaker ids derived from a fixture's serial, so they are stable for the fixture's
  * whole life and distinct between bookmakers, as on the real sites. SportyBet's eventId,
- * Bet9ja's EXTID and BetKing's ExtProvIDItem carry the shared Sportradar id (feeds README).
+ * Bet9ja's EXTID and BetKing's ExtProvIDItem carry the shared Sportradar id (docs/design.md, Matching).
  */
 import { CLUBS, type SimClub } from "./clubs.ts";
 import type { SimFixture } from "./schedule.ts";
@@ -11,7 +11,7 @@ export const betkingItemId = (f: SimFixture): number => 40_000_000 + f.serial * 
 /** BetKing's ExtProvIDItem: Sportradar's match number, bare (8 digits). */
 export const betkingProviderId = (f: SimFixture): string => f.srId.replace("sr:match:", "");
 export const nairabetEventId = (f: SimFixture): number => 17_000_000 + f.serial * 9;
-/** Altenar's extId: a feed provider's id, not Sportradar's (feeds README). */
+/** Altenar's extId: a feed provider's id, not Sportradar's (docs/design.md, NairaBet feed). */
 export const nairabetExtId = (f: SimFixture): string => `fp32_ar:match:${600_000 + f.serial}`;
 export const nairabetCode = (f: SimFixture): number => 100 + ((f.serial * 37) % 9_000);
 export const onexbetGameId = (f: SimFixture): number => 280_000_000 + f.serial * 17;

@@ -1,4 +1,4 @@
-/** The four simulated leagues: ids and names per bookmaker (feeds README "League ids") and kick-off habits. */
+/** The four simulated leagues: ids and names per bookmaker (docs/design.md, League ids) and kick-off habits. */
 
 export interface KickoffSlot {
   /** Days after the matchday week's start (a Tuesday): 3 Friday ... 6 Monday. */

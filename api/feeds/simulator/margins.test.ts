@@ -34,7 +34,8 @@ describe("margins of served prices", () => {
     }
   });
 
-  it("orders bookmakers by margin as the feeds README does: 1xBet cheapest, NairaBet dearest", async () => {
+  // docs/design.md, Typical margins.
+  it("orders bookmakers by margin as the real sites run: 1xBet cheapest, NairaBet dearest", async () => {
     const mean = async (bk: BookmakerKey) => {
       const values = plainOpen(await served(bk), "1X2").map((m) => marginPercent(m.prices));
       return values.reduce((s, v) => s + v, 0) / values.length;

@@ -1,9 +1,9 @@
 /**
  * How each bookmaker turns true probabilities into prices. Targets span the 1.5-8 % that real
- * top-league margins run at (feeds README, "Typical margins", corrected 2026-11): 1xBet near
+ * top-league margins run at (docs/design.md, Typical margins): 1xBet near
  * 1.5 %, SportyBet's 1X2 near 3 % with its O/U near 6 %, Bet9ja and NairaBet up to 8 %. So the
  * margin badges show both colours a real top-league market can earn (primary at or below 5 %,
- * warning above). Double Chance targets use the "halved" definition of DESIGN section 7.
+ * warning above). Double Chance targets use the "halved" definition (docs/design.md, Margins).
  */
 import type { BookmakerKey } from "../types.ts";
 
@@ -27,7 +27,7 @@ export const MARGIN_PROFILES: Record<BookmakerKey, MarginProfile> = {
 /** NairaBet's "Enhanced Prices" 1X2 runs near 3 % (the captured payload's three boosted markets all sum to 1.031). */
 export const ENHANCED_MARGIN = 0.031;
 
-/** Below this a price reads as a suspended placeholder (feeds README), so live prices never go there. */
+/** Below this a price reads as a suspended placeholder (docs/design.md, Adapters), so live prices never go there. */
 export const MIN_PRICE = 1.02;
 
 /**
@@ -55,7 +55,7 @@ export function roundPrice(price: number, decimals: number): number {
   return Math.max(MIN_PRICE, Math.round(price * factor) / factor);
 }
 
-/** Margin in percent as DESIGN section 7 defines it. */
+/** Margin in percent as docs/design.md, Margins defines it. */
 export function marginPercent(prices: readonly number[], covered = 1): number {
   return (prices.reduce((s, p) => s + 1 / p, 0) / covered - 1) * 100;
 }

@@ -61,7 +61,7 @@ const NEWS_LAG_STEPS = 3;
 /** How far team news moves a side's expected goals (log scale). */
 const NEWS_SHIFT = 0.1;
 const SERVED_LINES: Record<BookmakerKey, readonly number[]> = {
-  // Bet9ja's league list carries O/U 0.5-6.5 (feeds README); the others stop at 4.5.
+  // Bet9ja's league list carries O/U 0.5-6.5 (docs/design.md, Bet9ja feed); the others stop at 4.5.
   bet9ja: TOTAL_LINES,
   sportybet: [0.5, 1.5, 2.5, 3.5, 4.5],
   betking: [0.5, 1.5, 2.5, 3.5, 4.5],

@@ -46,7 +46,8 @@ function expectSureBet(rows: readonly BookmakerPrices[], label: string): Leg[] {
   const profit = sureBetProfitPct(legs);
   expect(profit, label).toBeGreaterThanOrEqual(2);
   expect(profit, label).toBeLessThanOrEqual(4);
-  // Issue 17's journey: ₦10,000 in whole-naira stakes returns more than the stake, within ₦1 whatever the result.
+  // The sure-bet journey (docs/design.md, Sure bets): ₦10,000 in whole-naira stakes returns more than the
+  // stake, within ₦1 whatever the result.
   const stakes = sureBetStakes(legs, 10_000);
   const staked = stakes.reduce((sum, s) => sum + s.stake, 0);
   expect(staked, label).toBeGreaterThanOrEqual(9_950);

@@ -1,9 +1,9 @@
 /**
  * Seeded situations the simulator plays over its normal prices (SIM_SCENARIO), so a browser test
- * can count on finding them. `bettor-tools` (issue 17): in each league the soonest upcoming
- * fixture that all five bookmakers list carries a sure bet in 1X2, and the next one a value bet
- * that is no sure bet (scenario-bets.ts). Only those fixtures' 1X2 changes; the rest is priced
- * as without a scenario.
+ * can count on finding them. `bettor-tools` (docs/design.md, Seeded scenario): in each league the soonest
+ * upcoming fixture that all five bookmakers list carries a sure bet in 1X2, and the next one a value bet
+ * that is no sure bet (scenario-bets.ts). Only those fixtures' 1X2 changes; the rest is priced as without a
+ * scenario.
  */
 import { BOOKMAKER_KEYS, type BookmakerKey } from "../types.ts";
 import { outcomeProbabilities } from "./goals-model.ts";

@@ -2,7 +2,7 @@
 
 const LAGOS_OFFSET_MS = 60 * 60_000;
 
-/** "2026-11-28 15:00:00" (or with "T"): Bet9ja's naive STARTDATE, which is UTC (feeds README, corrected 2026-11). */
+/** "2026-11-28 15:00:00" (or with "T"): Bet9ja's naive STARTDATE, which is UTC (docs/design.md, Bet9ja feed). */
 export function utcNaive(ms: number, separator: " " | "T"): string {
   return new Date(ms).toISOString().slice(0, 19).replace("T", separator);
 }

@@ -106,7 +106,7 @@ export function renderAltenarFixture({ fixture, markets }: PricedFixture) {
 
 /**
  * GetEventDetails: the event's fields with every market and odd. Its totals are one typeId-18
- * market holding every line, each odd carrying its own `sv` (feeds README, corrected 2026-11).
+ * market holding every line, each odd carrying its own `sv` (docs/design.md, NairaBet feed).
  */
 export function renderAltenarDetails(priced: PricedFixture) {
   const { event, markets, odds } = renderAltenarFixture(priced);
