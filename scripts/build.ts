@@ -1,6 +1,6 @@
 import { buildAll } from "./build/all.ts";
 
-/** `npm run build`: everything under dist/, with the sizes that DESIGN section 8 budgets. */
+/** `npm run build`: everything under dist/, with the sizes that docs/design.md, Page weight budgets. */
 const started = Date.now();
 const report = await buildAll("dist");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

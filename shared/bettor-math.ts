@@ -1,7 +1,8 @@
 /**
- * The bettor tools' arithmetic (DESIGN section 11; issue 17): sure bets across bookmakers, the
- * stakes that return the same whichever result comes, and value against the market's fair price.
- * Pure functions over the prices the API already lists, each as the bookmaker quotes it (2 or 3 decimals).
+ * The bettor tools' arithmetic (docs/design.md, Bettor tools; decisions 018 and 019): sure bets across
+ * bookmakers, the stakes that return the same whichever result comes, and value against the market's fair
+ * price. Pure functions over the prices the API already lists, each as the bookmaker quotes it (2 or 3
+ * decimals).
  */
 import { isValidPrice, type BookmakerPrices } from "./odds-math.ts";
 import { findMarket } from "./reference.ts";

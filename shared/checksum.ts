@@ -1,4 +1,4 @@
-/** The odds request checksum `k` (DESIGN section 3): 32-bit FNV-1a, computed alike in browser and API. */
+/** The odds request checksum `k` (docs/design.md, The odds checksum): 32-bit FNV-1a, computed alike in browser and API. */
 
 const FNV_OFFSET_BASIS = 2166136261;
 const FNV_PRIME = 16777619;

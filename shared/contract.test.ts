@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTRACT_ROUTES, findContractRoute, matchContractRoute } from "./contract.ts";
 
-/** Every call of product spec section 7, as "METHOD path". */
+/** Every call of docs/product.md, Calls the browser makes, as "METHOD path". */
 const SPEC_CALLS = [
   "GET /users/me",
   "PUT /users/register",
@@ -16,13 +16,13 @@ const SPEC_CALLS = [
   "GET /odds/summary",
   "GET /odds/sample",
 ];
-/** DESIGN section 3 additions. */
+/** docs/design.md, Calls beyond the product's. */
 const DESIGN_CALLS = ["POST /users/logout", "GET /session", "POST /events"];
-/** DESIGN section 10: the match page, its history, dropping odds and search. */
+/** docs/design.md, Match API: the match page, its history, dropping odds and search. */
 const MATCH_CALLS = ["GET /odds/events/:id", "GET /odds/events/:id/history", "GET /odds/dropping", "GET /odds/search"];
-/** DESIGN section 11: the bettor tools. */
+/** docs/design.md, Bettor tools. */
 const TOOL_CALLS = ["GET /odds/sure-bets", "GET /odds/value-bets", "GET /users/betslip", "PUT /users/betslip"];
-/** docs/decisions/024: the betslip's per-selection writes. */
+/** Decision 024: the betslip's per-selection writes. */
 const BETSLIP_CALLS = ["PATCH /users/betslip", "POST /users/betslip/selections", "DELETE /users/betslip/selections/:eventId/:marketId/:selectionTypeId"];
 /** docs/decisions/023: the proof of work sign-up asks for under a flood. */
 const CHALLENGE_CALLS = ["GET /users/register/challenge"];

@@ -1,6 +1,6 @@
 /**
- * The client's view of a failed call: decoding a failed response (spec section 8) and the errors
- * for "no response at all" and an expired session.
+ * The client's view of a failed call: decoding a failed response (docs/product.md, Error decoding) and the
+ * errors for "no response at all" and an expired session.
  */
 import { ERROR_CODES, ERROR_STATUS, ERROR_TYPE } from "./error-codes.ts";
 import { AUTH_EXPIRED_MESSAGE, NETWORK_GENERIC_MESSAGE, NETWORK_OFFLINE_MESSAGE } from "./messages.ts";

@@ -19,12 +19,12 @@ export function shownText(value: number): string {
   return value.toFixed(SHOWN_DECIMALS);
 }
 
-/** The number as the user sees it (DESIGN section 9: Best is judged on the price as shown). */
+/** The number as the user sees it (Best is judged on the price as shown: docs/design.md, Flags). */
 export function asShown(value: number): number {
   return Number(shownText(value));
 }
 
-/** Odds to 2 decimals; '-' for a missing price (spec section 2, event card). */
+/** Odds to 2 decimals; '-' for a missing price (docs/product.md, Event card). */
 export function formatOdds(value?: number | null): string {
   return isNumber(value) ? shownText(value) : ABSENT;
 }

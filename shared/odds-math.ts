@@ -1,4 +1,4 @@
-/** Margins and price flags of DESIGN section 7, computed once per change by the API's odds cache. */
+/** Margins and price flags (docs/design.md, Margins; docs/design.md, Flags), computed once per change by the API's odds cache. */
 import { MOVEMENT_WINDOW_MS } from "./constants.ts";
 import { asShown } from "./format.ts";
 import { FLAGS, findMarket } from "./reference.ts";
@@ -56,7 +56,7 @@ export function bestPrices(rows: readonly BookmakerPrices[]): Map<number, number
 }
 
 /**
- * Judged on the price as shown (DESIGN section 9): every price that prints like the best is
+ * Judged on the price as shown (docs/design.md, Flags): every price that prints like the best is
  * Best, so of two identical-looking numbers never only one is highlighted. Both sides go
  * through the display's own rounding, so the comparison is exact equality of equal texts.
  */
@@ -126,7 +126,7 @@ export interface AnnotatedBookmakerMarket<U = string> {
  * One market's response entries from fresh bookmakers' stored prices. Keeps only valid
  * prices of this market's selections (first one per selection), in the market's selection
  * order so responses and their ETags are stable; drops bookmakers left with no price
- * (DESIGN section 3: they are absent). Rows keep the caller's order. Unknown market: [].
+ * (they are absent: docs/design.md, Odds shapes). Rows keep the caller's order. Unknown market: [].
  */
 export function annotateMarket<U = string>(
   marketId: number,

@@ -1,4 +1,4 @@
-/** Reference tables fixed in the client (product spec section 3). Shared by browser and API. */
+/** Reference tables fixed in the client (docs/product.md, Reference tables). Shared by browser and API. */
 
 /** `short`: the two-character name where a full one does not fit (the dashboard's compact list at 360 px). */
 export const BOOKMAKERS = [
@@ -21,7 +21,7 @@ export type CompetitionId = (typeof COMPETITIONS)[number]["id"];
 /**
  * `line` is the goal line of Over/Under markets (selections are [over, under]).
  * `outcomesPerSelection` is 2 for Double Chance: each selection covers two of the three
- * results, which is why its margin halves the implied-probability sum (DESIGN section 7).
+ * results, which is why its margin halves the implied-probability sum (docs/design.md, Margins).
  */
 export const MARKETS = [
   {
@@ -130,7 +130,7 @@ export function isCountryId(id: number): id is CountryId {
   return countryById.has(id);
 }
 
-/** Unknown ids still render (spec section 3: 'Provider {id}'), so a new feed never blanks a row. */
+/** Unknown ids still render ('Provider {id}': docs/product.md, Reference tables), so a new feed never blanks a row. */
 export function bookmakerName(id: number): string {
   return bookmakerById.get(id) ?? `Provider ${id}`;
 }
@@ -149,9 +149,9 @@ export function marketLabel(id: number): string {
 }
 
 /**
- * A market as the market select names it: the spec's label, with the bare 'OU0.5'...'OU3.5' said
- * in words ('Over/Under 0.5 goals (OU0.5)'), since a new bettor cannot guess them (issue 15, item 5).
- * Tables keep the spec's labels (marketLabel).
+ * A market as the market select names it: its label (docs/product.md, Reference tables), with the bare
+ * 'OU0.5'...'OU3.5' said in words ('Over/Under 0.5 goals (OU0.5)'), since a new bettor cannot guess them
+ * (docs/product.md, Copy that matches the product). Tables keep the plain labels (marketLabel).
  */
 export function marketChoiceLabel(id: number): string {
   const market = marketById.get(id);
@@ -189,7 +189,7 @@ export function hasFlag(flags: number, flag: Flag): boolean {
   return (flags & flag) !== 0;
 }
 
-/** Accepts numeric text because the session copy of the user stores country as text (spec section 3). */
+/** Accepts numeric text because the session copy of the user stores country as text (docs/product.md, Users and sessions). */
 export function countryName(id: number | string): string {
   const numeric = typeof id === "number" ? id : /^\s*\d+\s*$/.test(id) ? Number(id) : Number.NaN;
   return countryById.get(numeric) ?? "Unknown";

@@ -84,14 +84,14 @@ export async function loginBaseline(stack: Stack, user: BenchUser, seconds: numb
   return loginLoop(stack, user, performance.now() + seconds * 1000);
 }
 
-/** A real user's login latency while `workers` loops flood registration for `seconds` (issue 11, item 3). */
+/** A real user's login latency while `workers` loops flood registration for `seconds` (docs/design.md, Latency; docs/design.md, Registration limits). */
 export async function loginDuringFlood(stack: Stack, user: BenchUser, options: { seconds: number; workers: number; spread: boolean }): Promise<FloodFigures> {
   const until = performance.now() + options.seconds * 1000;
   const [registrations, login] = await Promise.all([registrationFlood(stack, options.workers, until, options.spread), loginLoop(stack, user, until)]);
   return { login, registrations };
 }
 
-/** DESIGN section 8: 200 connections on /api/odds through the web tier, signed in, for `seconds`. */
+/** docs/design.md, Throughput: 200 connections on /api/odds through the web tier, signed in, for `seconds`. */
 export function oddsSoak(stack: Stack, user: BenchUser, path: string, seconds: number): Promise<LoadResult> {
   return load(stack.web, path, { "accept-encoding": "gzip", cookie: user.cookie }, 200, seconds);
 }

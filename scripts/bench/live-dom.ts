@@ -112,7 +112,7 @@ async function openDashboard(page: Page, origin: string) {
 }
 
 /**
- * DESIGN section 8: from the collector's write to the browser's DOM. A signed-in dashboard in
+ * docs/design.md, Latency: from the collector's write to the browser's DOM. A signed-in dashboard in
  * Chromium for `seconds`, on a stack whose simulator moves prices every few seconds; each cell
  * change is paired with the change (API reference stream) that wrote its new price and that
  * change's `odds_changes.at`.

@@ -52,7 +52,7 @@ const QUIET_MS = 2_000;
 
 /**
  * The first load ends when the page has had its load event and then asked for nothing new for
- * 2 s: the app boots after the first paint (docs/decisions/008), so its scripts, its data and the
+ * 2 s: the app boots after the first paint (decision 008), so its scripts, its data and the
  * opening of its live stream belong to the first load; the stream's frames after it do not.
  */
 async function firstLoadDone(quietForMs: () => number) {
@@ -61,7 +61,7 @@ async function firstLoadDone(quietForMs: () => number) {
 }
 
 /**
- * DESIGN section 8: a signed-in dashboard left open for `minutes` while the simulator moves
+ * docs/design.md, Page weight: a signed-in dashboard left open for `minutes` while the simulator moves
  * prices; what it transfers after its first load (the live stream, any polling, anything else).
  */
 export async function dashboardLeftOpen(stack: Stack, user: BenchUser, minutes: number): Promise<OpenFigures> {

@@ -11,10 +11,11 @@ const MOVING_S = Number(process.env.BENCH_MATCH_MOVING_S ?? 60);
 const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
 
 /**
- * Issue 14's figures (`BENCH_ONLY=match`): the match page's data and one market's history, gzip as
- * served through the web tier, after prices have moved every second for a minute; the largest of
- * every listed event; search and match-page answers under load; Lighthouse on /match/:id and
- * /dashboard signed in (issue 15's dashboard budget); the Nigeria preview on a slow link (issue 15).
+ * The match page's figures (`BENCH_ONLY=match`; docs/design.md, Page weight; docs/design.md, Latency):
+ * the match page's data and one market's history, gzip as served through the web tier, after prices
+ * have moved every second for a minute; the largest of every listed event; search and match-page
+ * answers under load; Lighthouse on /match/:id and /dashboard signed in; the Nigeria preview on a
+ * slow link.
  */
 export async function matchRows(ports: { web: number; api: number }): Promise<[string, string, string][]> {
   const stack = await startStack("embedded", ports, { SIM_STEP_S: "1", FEED_INTERVAL_S: "1" });

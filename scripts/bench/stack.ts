@@ -30,9 +30,10 @@ function node(entry: string, env: Record<string, string>): ChildProcess {
 }
 
 /**
- * Starts the built site (`npm run build` first) in one of DESIGN section 1's two layouts, on a
- * temporary DATA_DIR with simulated feeds, and waits until all five bookmakers have prices.
- * Embedded: one process, the API in-process. Scaled out: the API and the web tier as two processes.
+ * Starts the built site (`npm run build` first) in one of the two layouts
+ * (docs/design.md, Two ways to run it), on a temporary DATA_DIR with simulated feeds, and waits until all
+ * five bookmakers have prices. Embedded: one process, the API in-process. Scaled out: the API and the web
+ * tier as two processes.
  * `env` reaches both processes (for example `SIM_STEP_S` and `FEED_INTERVAL_S` for the live rows).
  */
 export async function startStack(layout: Layout, ports: { web: number; api: number }, env: Record<string, string> = {}): Promise<Stack> {

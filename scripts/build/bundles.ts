@@ -3,7 +3,7 @@ import { join, relative, resolve } from "node:path";
 import * as esbuild from "esbuild";
 import { trimRouter } from "./trim-router.ts";
 
-/** The browsers the client supports (DESIGN section 8), for the bundle and the inline boot script. */
+/** The browsers the client supports (docs/design.md, Budgets), for the bundle and the inline boot script. */
 export const BROWSER_TARGETS = ["es2022", "chrome100", "safari15", "firefox100"];
 
 export interface ClientManifest {

@@ -6,7 +6,7 @@ import type { DataSource } from "#client/loaders/source.ts";
 import { renderToString, type RenderAssets } from "#server/render/render.tsx";
 import { previewSample } from "./preview-sample.ts";
 
-/** The path whose first HTML inlines only its own rules (DESIGN section 8: dashboard LCP at most 1.0 s). */
+/** The path whose first HTML inlines only its own rules (docs/design.md, Latency: dashboard LCP at most 1.0 s). */
 export const DASHBOARD_PATH = "/dashboard";
 
 const failed = () => Promise.reject(new Error("a state of the build's dashboard render"));

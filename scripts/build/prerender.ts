@@ -18,7 +18,7 @@ export interface RenderedPage {
 
 /**
  * Renders the eight public routes logged out, through the same render path as live requests
- * (DESIGN section 6); `own` gives a page assets of its own (the Nigeria page's stylesheet).
+ * (docs/design.md, Public pages); `own` gives a page assets of its own (the Nigeria page's stylesheet).
  */
 export async function renderPublicPages(assets: RenderAssets, origin = "http://localhost", own: Partial<Record<string, RenderAssets>> = {}): Promise<RenderedPage[]> {
   const pages: RenderedPage[] = [];

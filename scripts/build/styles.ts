@@ -25,8 +25,8 @@ export async function buildStyles(entry: string, content: string[]): Promise<Sty
 
 /**
  * The rules a set of rendered pages uses, out of the full stylesheet: what a prerendered public page
- * inlines, so its first response stays within one round trip (DESIGN section 8). Everything the app
- * renders later comes with the full stylesheet, loaded before hydration (client/boot/boot.ts).
+ * inlines, so its first response stays within one round trip (docs/design.md, Page weight). Everything the
+ * app renders later comes with the full stylesheet, loaded before hydration (client/boot/boot.ts).
  */
 export function stylesForMarkup(fullCss: string, html: string[]): Promise<StylesResult> {
   return purge(fullCss, html.map((raw) => ({ raw, extension: "html" })), []);

@@ -8,7 +8,7 @@ const ROUTER_FILES = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/][^\\/]+[\\
  * React Router's published bundle sets components' `displayName` in top-level statements and does
  * not mark its top-level `forwardRef`, `memo` and `createContext` calls as pure. Both make a
  * bundler keep components the app never uses (NavLink, Form, ScrollRestoration, HistoryRouter and
- * what they call): about 3 KB gzip of every page's JavaScript (DESIGN section 8). This drops the
+ * what they call): about 3 KB gzip of every page's JavaScript (docs/design.md, Page weight). This drops the
  * names, which only React's developer tools read, and marks the calls pure, which they are.
  */
 export function trimRouterSource(source: string): string {

@@ -16,7 +16,7 @@ import {
 } from "./helpers.ts";
 
 /**
- * Issue 15's acceptance: axe reports 0 violations, of any impact, on every route and every dialog at
+ * docs/product.md, Accessibility: axe reports 0 violations, of any impact, on every route and every dialog at
  * 360 px and 1280 px. No axe rule is disabled.
  *
  * axe-core straight from npm (@axe-core/playwright needs Node 22; this project supports 20.19).
@@ -32,7 +32,7 @@ function axeSource(): string {
 
 test.use({ bypassCSP: true });
 
-/** The two widths issue 15 names: a cheap phone and a laptop. */
+/** The two widths of docs/product.md, Accessibility: a cheap phone and a laptop. */
 const VIEWPORTS = [
   { width: 360, height: 800 },
   { width: 1280, height: 800 },

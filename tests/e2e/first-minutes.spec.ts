@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { gotoHydrated, registerAndVerify } from "./helpers.ts";
 
-/** Issue 15: what a new bettor on a cheap phone tripped on. */
+/** What a new bettor on a cheap phone tripped on (docs/product.md, First minutes on a phone). */
 test.describe("the first minutes on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

@@ -88,7 +88,8 @@ test("a dashboard cell takes the API's new price and flags without a reload", as
   const streamAnswer = await stream;
   expect(streamAnswer.status()).toBe(200);
   expect(streamAnswer.headers()["content-type"]).toMatch(/^text\/event-stream/);
-  // Compressed on the wire (DESIGN section 8: an open dashboard's bytes), yet every frame arrives at once.
+  // Compressed on the wire (docs/design.md, Page weight: an open dashboard's bytes), yet every frame
+  // arrives at once.
   expect(streamAnswer.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   const before = await readDom(page);

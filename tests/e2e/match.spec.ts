@@ -5,7 +5,7 @@ import { bookmakerName, MARKETS, selectionLabel } from "../../shared/reference.t
 import { registerAndVerify, uniqueUser } from "./helpers.ts";
 import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
 
-/** Issue 14: finding a match fast and reading its page. A site of its own whose prices move every 5 s. */
+/** Finding a match fast and reading its page (docs/design.md, Match page). A site of its own whose prices move every 5 s. */
 let moving: MovingSite;
 let site: RunningSite;
 

@@ -3,14 +3,14 @@ import { gzipSync } from "node:zlib";
 import { expect, test, type Response } from "@playwright/test";
 import { gotoHydrated, PUBLIC_PATHS, site } from "./helpers.ts";
 
-/** DESIGN section 8. */
+/** docs/design.md, Page weight. */
 const FIRST_RESPONSE_BUDGET = 14_600;
 /**
- * JavaScript a public page loads before any dialog opens: DESIGN section 8 (issue 15, item 13).
+ * JavaScript a public page loads before any dialog opens: docs/design.md, Page weight.
  * Public pages start without the client router (decision 021).
  */
 const SCRIPT_BUDGET = 100 * 1024;
-/** JavaScript a public page loads in all, the dialogs' included: DESIGN section 8. */
+/** JavaScript a public page loads in all, the dialogs' included: docs/design.md, Page weight. */
 const SCRIPT_WITH_DIALOGS_BUDGET = 120 * 1024;
 const isDialogs = (url: string) => /\/dialogs-[^/]*\.js$/.test(url);
 

@@ -4,8 +4,9 @@ import { gotoHydrated, logIn, registerAndVerify, uniqueUser } from "./helpers.ts
 import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
 
 /**
- * Issue 17: the bettor tools on a site of their own whose simulator plays the seeded scenario
- * (SIM_SCENARIO=bettor-tools: a sure bet and a value bet in 1X2 in every league), prices moving every 5 s.
+ * The bettor tools (docs/design.md, Bettor tools) on a site of their own whose simulator plays the seeded
+ * scenario (SIM_SCENARIO=bettor-tools: a sure bet and a value bet in 1X2 in every league), prices moving
+ * every 5 s.
  */
 let moving: MovingSite;
 let site: RunningSite;

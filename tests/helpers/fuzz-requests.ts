@@ -73,7 +73,10 @@ function credentialCases(endpoint: FuzzEndpoint, random: Random): FuzzCase[] {
   return endpoint.tier === "api" ? random.sample(AUTHORIZATION, 2).map(c) : random.sample([...COOKIES, ...AUTHORIZATION], 3).map(c);
 }
 
-/** Requests Node's HTTP parser answers before any route runs: issue 11 wants those in the envelope where the server can shape them. */
+/**
+ * Requests Node's HTTP parser answers before any route runs: those too answer in the envelope where the
+ * server can shape them (docs/design.md, Envelopes and statuses).
+ */
 export function parserCases(tier: Tier, path: string): FuzzCase[] {
   const endpoint: FuzzEndpoint = { tier, method: "GET", path, auth: false, databaseFree: true };
   const c = (name: string, raw: string): FuzzCase => ({ tier, endpoint, name: `parser: ${name}`, method: /^\S+/.exec(raw)![0], target: path, headers: {}, signedIn: false, raw });

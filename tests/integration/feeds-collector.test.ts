@@ -222,7 +222,7 @@ describe("the collector's housekeeping", () => {
     for (const b of report.bookmakers) expect(runs.filter((r) => r.bookmaker === b.key).reduce((n, r) => n + r.changed, 0)).toBe(b.changed);
     const ids = (await db.selectFrom("feed_runs").select("id").where("id", "in", ["eight-days-old", "six-days-old"]).execute()).map((r) => r.id);
     expect(ids).toEqual(["six-days-old"]);
-    // History leaves only with its event, 14 days after kick-off (DESIGN section 10).
+    // History leaves only with its event, 14 days after kick-off (docs/design.md, Collector).
     const kept = await db.selectFrom("price_history").select("recorded_at").where("bookmaker", "=", 9).orderBy("recorded_at").execute();
     expect(kept.map((r) => r.recorded_at)).toEqual([START - 15 * DAY, START - 13 * DAY]);
   }, 60_000);

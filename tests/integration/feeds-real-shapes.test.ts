@@ -1,8 +1,8 @@
 /**
- * Issue 16's acceptance: the collector, fed the two fixtures Bet9ja and SportyBet both list, in
- * the shapes of the real captures (hand-made: tests/fixtures/feeds/feeds-parse/), writes one
- * event per fixture carrying both bookmakers, joined on the Sportradar id, at one kick-off.
- * A plain HTTP server stands in for the two sites, answering the very requests the adapters make.
+ * Real feeds joined (docs/design.md, Matching): the collector, fed the two fixtures Bet9ja and SportyBet
+ * both list, in the shapes of the real captures (hand-made: tests/fixtures/feeds/feeds-parse/), writes one
+ * event per fixture carrying both bookmakers, joined on the Sportradar id, at one kick-off. A plain HTTP
+ * server stands in for the two sites, answering the very requests the adapters make.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";

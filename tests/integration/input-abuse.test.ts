@@ -11,7 +11,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/
 import { startSmtpSink, type SunkMail } from "../helpers/smtp-sink.ts";
 import { newAccount } from "../factories.ts";
 
-/** Issue 11 items 1 and 2 on the odds API: hostile text, bodies and addresses answer 4xx in the envelope and change nothing. */
+/** docs/design.md, Hostile input, on the odds API: hostile text, bodies and addresses answer 4xx in the envelope and change nothing. */
 const dialects = await testDialects();
 
 const TABLES = ["users", "one_time_codes", "refresh_tokens", "rate_limits", "feedback"] as const;

@@ -153,7 +153,7 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
     const pruned = { ...(await pruneOdds(database().kysely, { eventsBefore: 0 })), runs: await pruneFeedRuns(database().kysely, T0 - 7 * DAY) };
 
     expect(pruned).toMatchObject({ events: 0, runs: 1 });
-    // The opening price stays: history leaves only with its event (DESIGN section 10).
+    // The opening price stays: history leaves only with its event (docs/design.md, Price history).
     const history = await database().kysely.selectFrom("price_history").select("price").where("event_id", "=", key).orderBy("recorded_at").execute();
     expect(history.map((h) => h.price)).toEqual([2.0, 2.1]);
     const runs = await database().kysely.selectFrom("feed_runs").select("id").where("id", "in", ["old-run", "new-run"]).execute();

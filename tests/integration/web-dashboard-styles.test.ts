@@ -17,7 +17,7 @@ async function page(path: string, cookie: string, extraCookie = "") {
   return res.text;
 }
 
-// DESIGN section 8: the dashboard's first response within one round trip (LCP at most 1.0 s).
+// docs/design.md, Latency: the dashboard's first response within one round trip (LCP at most 1.0 s).
 describe("the dashboard's first HTML inlines only the rules its states use (scripts/build/dashboard-states.ts)", () => {
   it("inlines fewer rules than other pages, yet a rule for every class its markup uses, in the cards and in the list", async () => {
     const { cookie } = await signInThroughWeb(suite);

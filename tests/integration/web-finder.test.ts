@@ -11,7 +11,8 @@ async function dashboardHtml(path: string, extraCookie = "") {
   return res.text;
 }
 
-describe("the dashboard's remembered view, rendered on the server (issue 14)", () => {
+// docs/design.md, Finding a match on the dashboard.
+describe("the dashboard's remembered view, rendered on the server", () => {
   it("renders the compact list into the first HTML when the view cookie says list and the URL names no view", async () => {
     const html = await dashboardHtml("/dashboard", "afriodds_view=list");
     expect(html).toMatch(/class="finder-row" href="\/match\/[^"]+"/);

@@ -8,7 +8,8 @@ const suite = useWebSuite();
 
 const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
 
-describe("the Nigeria page's preview in its first HTML (issue 15, item 7)", () => {
+// docs/product.md, Preview odds in the first HTML.
+describe("the Nigeria page's preview in its first HTML", () => {
   it("re-renders the prerendered page with the sample's matches, served cacheable for half a minute with its own ETag and CSP hashes", async () => {
     const before = await suite.stack.http.get("/nigeria");
     const sample = (await suite.stack.http.get("/api/odds/sample?country=1")).body as { data: OddsResponse };
@@ -25,7 +26,7 @@ describe("the Nigeria page's preview in its first HTML (issue 15, item 7)", () =
     const csp = res.headers["content-security-policy"]!;
     for (const body of inlineScripts(res.text)) expect(csp).toContain(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
     expect((await suite.stack.http.get("/nigeria").set("if-none-match", res.headers.etag!)).status).toBe(304);
-    // Still one round trip (DESIGN section 8): the bytes as served, headers included.
+    // Still one round trip (docs/design.md, Page weight): the bytes as served, headers included.
     const gzip = await rawGet(suite.stack.web.app, "/nigeria", { "accept-encoding": "gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(gzip.headerBytes + gzip.body.length).toBeLessThanOrEqual(14_600);
