@@ -26,4 +26,8 @@ describe("check-doc-refs", () => {
     const text = `// docs/design.md, Live odds\n// docs/nothing.md\n// (${issue}23, item 2)\n// ${design}section 9\n// ${spec}section 4\n// ../shared/DESIGN.md`;
     expect(problemsIn("a.ts", text, docs).map((p) => p.line)).toEqual([1, 2, 3, 4, 5, 6]);
   });
+
+  it("passes an import of the repository's own shared/ from a folder two levels down", () => {
+    expect(problemsIn("a.ts", 'import { formatOdds } from "../../shared/format.ts";', docs)).toEqual([]);
+  });
 });

@@ -11,8 +11,11 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SOURCE_DIRS = ["client", "server", "api", "shared", "lib", "scripts", "tests"];
 const SOURCE = /\.(ts|tsx|js|mjs|scss|css|md)$/;
-/** Citations of documents outside the repository, or of issues, which a clone cannot read. */
-const OUTSIDE = /\bDESIGN\ssection\b|\bspec\ssection\b|\bissue\s\d+\b|\.\.\/shared\//i;
+/**
+ * Citations of documents outside the repository, or of issues, which a clone cannot read. `../shared/`
+ * is the folder beside the repository; `../../shared/` from tests/e2e/ is the repository's own.
+ */
+const OUTSIDE = /\bDESIGN\ssection\b|\bspec\ssection\b|\bissue\s\d+\b|(?<![./])\.\.\/shared\//i;
 const CITATION = /docs\/([\w./-]+\.md)(?:,[ \t]*"?([^\n"]*))?/g;
 
 export interface Problem {

@@ -40,8 +40,8 @@ function stringField(record: Record<string, unknown>, key: string): string | und
 }
 
 /**
- * Spec section 8: an `error` object wins (description, code, type); otherwise the top-level
- * description (or message), code and type. Anything that is not a JSON object, such as a
+ * docs/product.md, Error decoding: an `error` object wins (description, code, type); otherwise the
+ * top-level description (or message), code and type. Anything that is not a JSON object, such as a
  * proxy's HTML error page, becomes "HTTP error! status: N" so the user never sees markup.
  */
 export function decodeErrorBody(status: number, bodyText: string): ApiError {

@@ -35,7 +35,7 @@ export async function recordChanges(trx: Transaction<Database>, changed: readonl
   if (changed.length === 0) return;
   const postgres = isPostgres(trx);
   if (postgres) await sql`select pg_advisory_xact_lock(${CHANGES_LOCK})`.execute(trx);
-  // Only Nigeria is live (spec): every stored event is Nigerian.
+  // Only Nigeria is live (docs/product.md, Who it is for): every stored event is Nigerian.
   const rows = changed.map((c) => ({ country: LIVE_COUNTRY_ID, competition_id: c.competitionId, event_id: c.eventId, market_id: c.marketId, at }));
   let last = 0;
   for (let i = 0; i < rows.length; i += 200) {

@@ -8,8 +8,9 @@ export interface SlowPreview {
 }
 
 /**
- * Issue 15, item 7: the Nigeria page's preview odds on a slow link (400 kbit/s, 300 ms round
- * trip, 4x CPU slowdown) at 360 px, cold cache, in the system Chromium. Target: at most 1.5 s.
+ * The Nigeria page's preview odds on a slow link (400 kbit/s, 300 ms round trip, 4x CPU slowdown)
+ * at 360 px, cold cache, in the system Chromium. Target: at most 1.5 s (docs/design.md, Latency;
+ * docs/product.md, Preview odds in the first HTML).
  */
 export async function slowPreview(url: string): Promise<SlowPreview> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
