@@ -176,7 +176,9 @@ describe("the match page in the browser", () => {
   it("offers each selection of an upcoming match to the betslip with one tap, and none of a started one", async () => {
     stubApi();
     renderMatch(served());
-    const adds = await screen.findAllByRole("button", { name: /^Add .* to betslip$/ });
+    // The toggles are a lazily loaded chunk (client/betslip/signed-in.tsx): on a loaded machine its
+    // first import takes longer than findAll's default second.
+    const adds = await screen.findAllByRole("button", { name: /^Add .* to betslip$/ }, { timeout: 10_000 });
     expect(adds.length).toBeGreaterThanOrEqual(3);
     expect(adds[0]!.getAttribute("aria-pressed")).toBe("false");
     cleanup();

@@ -1,37 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, ROOT, SERVER_ENTRY, startSite, waitFor, type RunningSite } from "./server-process.ts";
-
-const SOURCES = ["client", "server", "api", "shared"];
-
-/** Newest modification time of any file under `dir` (0 if it does not exist). */
-function newestMtime(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
-    else if (entry.isFile()) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds only when dist/ is missing or older than the sources (always on CI). */
-function buildIfStale() {
-  const reason =
-    process.env.CI === "true"
-      ? "CI=true"
-      : !existsSync(SERVER_ENTRY)
-        ? "dist/server/main.js is missing"
-        : SOURCES.some((dir) => newestMtime(join(ROOT, dir)) > statSync(SERVER_ENTRY).mtimeMs)
-          ? "sources changed since the last build"
-          : null;
-  if (!reason) return;
-  console.log(`[e2e] building (${reason}): npm run build`);
-  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-}
+import { buildOnce } from "../helpers/build-once.ts";
+import { freePort, startSite, waitFor, type RunningSite } from "./server-process.ts";
 
 /** The stack under test lives for the whole run; global-teardown.ts stops it. */
 declare global {
@@ -39,7 +10,8 @@ declare global {
 }
 
 export default async function globalSetup() {
-  buildIfStale();
+  // The build the integration suite made in this run, or a fresh one (tests/helpers/build-once.ts).
+  buildOnce("e2e");
   const tmpDir = mkdtempSync(join(tmpdir(), "afriodds-e2e-"));
   const dataDir = join(tmpDir, "data");
   const [port, apiPort] = [await freePort(), await freePort()];

@@ -1,30 +1,24 @@
-import { mkdtempSync } from "node:fs";
 import { createServer, request as httpRequest, Agent, type IncomingHttpHeaders, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { pino } from "pino";
 import request from "supertest";
 import { loadApiConfig } from "#api/config.ts";
 import { startApiServer, type RunningApi } from "#api/server.ts";
 import { createApp as createWebApp, type WebOptions } from "#server/app.ts";
 import { loadServerConfig } from "#server/config.ts";
-import { buildAll } from "../../scripts/build/all.ts";
+import { buildOnce, DIST } from "./build-once.ts";
 import type { TestDatabase } from "./databases.ts";
 
 export const TEST_ORIGIN = "http://afriodds.test";
 export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
 
-let built: Promise<string> | undefined;
-
-/** The web tier serves what the build wrote: build the client once per test file into a temporary dist. */
+/**
+ * The build the web tier serves: dist/, built once per test run by the global setup
+ * (tests/helpers/build-once.ts), or here when a file runs without it.
+ */
 export function builtDist(): Promise<string> {
-  built ??= (async () => {
-    const dist = mkdtempSync(join(tmpdir(), "afriodds-dist-"));
-    await buildAll(dist, { node: false });
-    return dist;
-  })();
-  return built;
+  buildOnce("tests");
+  return Promise.resolve(DIST);
 }
 
 export interface SeenRequest {
