@@ -1,6 +1,5 @@
 import { chromium } from "@playwright/test";
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { benchTools } from "./tools.ts";
 
 export interface PageFigures {
   path: string;
@@ -29,6 +28,7 @@ export function describeFigures(p: PageFigures): string {
  * (GoogleChrome/lighthouse#13547) and Lighthouse keeps cookies between its passes.
  */
 export async function lighthouseRun(origin: string, paths: { path: string; cookie?: string }[]): Promise<PageFigures[]> {
+  const { launch, lighthouse } = await benchTools();
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
