@@ -14,8 +14,9 @@ import { startSession } from "./sessions.ts";
  * registered or throttled: the mail goes out after the answer (ASVS 6.3.8).
  */
 export async function forgotPassword(deps: AccountsDeps, email: string, log: Logger = deps.logger): Promise<void> {
-  const user = await deps.users.byEmail(normaliseEmail(email));
-  const wait = await reserveCode(deps, user?.id, "reset");
+  const address = normaliseEmail(email);
+  const user = await deps.users.byEmail(address);
+  const wait = await reserveCode(deps, user?.id, "reset", address);
   if (!user || wait > 0) return;
   await issueCode(deps, user, "reset", log, { wait: false });
 }

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { AuthResult } from "#shared/contract.ts";
-import { RESEND_MESSAGES, VERIFY_MESSAGES } from "#shared/messages.ts";
+import { VERIFY_MESSAGES } from "#shared/messages.ts";
 import { normaliseEmail } from "#shared/validation.ts";
 import { AppError } from "../http/errors.ts";
 import { issueCode, reserveCode } from "./code-mail.ts";
@@ -21,14 +21,16 @@ export async function verifyEmail(deps: AccountsDeps, input: { email: string; ot
 }
 
 /**
- * A well-formed address with no account, or a verified one, answers the same success as a
- * sent code and mails nothing (ASVS 6.3.8; docs/decisions/004-accounts-choices.md).
+ * Always answers the same success: a well-formed address with no account, a verified one, and an
+ * unverified one inside its cooldown or hourly cap mail nothing; the others get a code, issued and
+ * mailed after the answer. Status, body, headers and the work done before answering are the same
+ * either way, so a resend never tells whether an address is registered (ASVS 6.3.8;
+ * docs/decisions/025-login-throttling.md).
  */
 export async function resendCode(deps: AccountsDeps, email: string, log: Logger = deps.logger): Promise<void> {
-  const found = await deps.users.byEmail(normaliseEmail(email));
+  const address = normaliseEmail(email);
+  const found = await deps.users.byEmail(address);
   const user = found && !found.verified ? found : undefined;
-  const wait = await reserveCode(deps, user?.id, "verify");
-  if (!user) return;
-  if (wait > 0) throw new AppError("RATE_LIMIT_EXCEEDED", RESEND_MESSAGES.rateLimited, { retryAfterS: wait });
-  await issueCode(deps, user, "verify", log, { wait: false });
+  const wait = await reserveCode(deps, user?.id, "verify", address);
+  if (user && wait === 0) await issueCode(deps, user, "verify", log, { wait: false });
 }

@@ -78,7 +78,9 @@ function useVerifyForm(email: string, context: VerifyContext, codeWaitS: number)
     if (!outcome) return;
     if (outcome.ok) {
       cooldown.start(RESEND_COOLDOWN_S);
-      setStatus(`A new code has been sent to ${email}.`);
+      // The API answers alike whether or not it mailed a code (docs/decisions/025-login-throttling.md):
+      // say what holds either way.
+      setStatus(resendRequestedMessage(email));
     } else {
       setError({ message: failureMessage("resend", outcome.error) });
     }
@@ -96,6 +98,11 @@ function useVerifyForm(email: string, context: VerifyContext, codeWaitS: number)
     resending: resend.running,
     cooldown: cooldown.remaining,
   };
+}
+
+/** True whether or not a code went out: the API sends at most one a minute and five an hour, and only the newest works. */
+function resendRequestedMessage(email: string): string {
+  return `We'll send a new code to ${email} if we can: at most one a minute and five an hour. Use the newest code you receive.`;
 }
 
 function verified(user: SessionUser, context: VerifyContext) {

@@ -262,7 +262,8 @@ describe.each(dialects)("accounts under abuse on %s", (dialect) => {
       const res = await resend(account.email);
       expect(res.status).toBe(200);
       expect(await mailsTo(account.email)).toHaveLength(2);
-      expect((await resend(account.email)).status).toBe(429);
+      expect((await resend(account.email)).status).toBe(200);
+      expect(await mailsTo(account.email)).toHaveLength(2);
       const verified = await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
       expect(verified.status).toBe(200);
     });
@@ -281,7 +282,7 @@ describe.each(dialects)("accounts under abuse on %s", (dialect) => {
       const account = await register();
       await strand(account.email);
       t.clock.advance(2_000);
-      expect((await resend(account.email)).status).toBe(429);
+      expect((await resend(account.email)).status).toBe(200);
       expect(await mailsTo(account.email)).toHaveLength(1);
     });
 
@@ -290,7 +291,7 @@ describe.each(dialects)("accounts under abuse on %s", (dialect) => {
       await strand(account.email);
       t.clock.advance(15_000);
       const answers = await Promise.all(Array.from({ length: 6 }, () => resend(account.email)));
-      expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+      expect(answers.map((res) => res.status)).toEqual(Array.from({ length: 6 }, () => 200));
       expect(await mailsTo(account.email)).toHaveLength(2);
     });
 
@@ -304,7 +305,7 @@ describe.each(dialects)("accounts under abuse on %s", (dialect) => {
       await strand(account.email);
       t.clock.advance(15_000);
       const res = await resend(account.email);
-      expect(res.status).toBe(429);
+      expect(res.status).toBe(200);
       expect(await mailsTo(account.email)).toHaveLength(5);
     });
   });

@@ -76,18 +76,12 @@ describe.each(dialects)("accounts under parallel requests on %s", (dialect) => {
 
   // Called on the service itself, all in one tick: over HTTP the sockets' set-up spaces the requests
   // out, and a burst can look serial without being safe.
-  it("30 resends at once, once the minute is over, mail one code; the others are told to wait", async () => {
+  it("30 resends at once, once the minute is over, mail one code, and all succeed alike", async () => {
     const account = await register();
     t.clock.advance(61_000);
     const before = sink.to(account.email).length;
     const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => resendCode(t.api.accounts, account.email)));
-    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
-    for (const outcome of outcomes.filter((o) => o.status === "rejected")) {
-      const error = (outcome as PromiseRejectedResult).reason as { code: string; retryAfterS?: number };
-      expect(error.code).toBe("RATE_LIMIT_EXCEEDED");
-      expect(error.retryAfterS).toBeGreaterThan(0);
-      expect(error.retryAfterS).toBeLessThanOrEqual(60);
-    }
+    expect(outcomes.every((o) => o.status === "fulfilled")).toBe(true);
     await t.api.mailSettled();
     expect(sink.to(account.email).length - before).toBe(1);
   });
