@@ -23,6 +23,8 @@ export interface StreamsFigures {
   p95OverReference: number;
   rssStartMb: number;
   rssPeakMb: number;
+  /** RSS once every stream was open and the window had run, minus before: what the streams hold, per ready stream, KB. */
+  kbPerStream: number;
 }
 
 /** The four competitions times five markets: every stream watches one of these views. */
@@ -51,7 +53,8 @@ async function openWatchers(stack: Stack, cookie: string, count: number): Promis
     await Promise.all(
       watchers.slice(i, i + OPEN_BATCH).map(async (w) => {
         const url = `${stack.web}/api/odds/stream?country=1&competition=${w.view.competition}&market=${w.view.market}`;
-        w.connection = await openSse(url, { cookie }, (frame) => {
+        // Chromium's Accept-Encoding: the web tier sends each stream gzip (server/bff/live/stream-coding.ts).
+        w.connection = await openSse(url, { cookie, "accept-encoding": "gzip, deflate, br, zstd" }, (frame) => {
           if (frame.event === "ready") w.ready = true;
           else if (frame.event === "market") w.received.set(Number(frame.id), frame.receivedAt);
         }).catch(() => undefined);
@@ -104,12 +107,13 @@ export async function manyStreams(stack: Stack, user: BenchUser, count: number, 
     const from = Date.now();
     await sleep(seconds * 1000);
     const to = Date.now();
+    const kbPerStream = ready > 0 ? ((rssMb(stack.webPid) - rssStartMb) * 1024) / ready : 0;
     await sleep(GRACE_MS);
     const firstSeq = Math.min(...reference.changes.map((c) => c.seq)) - 1;
     const written = writeTimes(stack, Number.isFinite(firstSeq) ? firstSeq : 0);
     const figures = judge(watchers, reference.changes, written, { from, to });
     const endedEarly = watchers.filter((w) => w.endedAt !== undefined && w.endedAt <= to).length;
-    return { streams: count, refused, ready, endedEarly, ...figures, rssStartMb, rssPeakMb };
+    return { streams: count, refused, ready, endedEarly, ...figures, rssStartMb, rssPeakMb, kbPerStream };
   } finally {
     clearInterval(sampler);
     for (const w of watchers) w.connection?.close();
