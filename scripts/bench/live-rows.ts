@@ -5,7 +5,7 @@ import { manyStreams } from "./live-streams.ts";
 import { benchUser, startStack, type Layout, type Stack } from "./stack.ts";
 
 /**
- * Issue 13's three budgets (DESIGN section 8), each on its own fresh stack:
+ * The live odds' three budgets (docs/design.md, Budgets), each on its own fresh stack:
  * - `live-dom`: write -> DOM p95, embedded, `SIM_STEP_S=5 FEED_INTERVAL_S=5`, `BENCH_LIVE_S` (default 60);
  * - `live-streams`: `BENCH_STREAMS` (default 2,000) browser streams on one web process, scaled out
  *   (the API its own process), same settings, `BENCH_STREAMS_S` (default 60);

@@ -92,7 +92,7 @@ function judge(watchers: Watcher[], changes: MarketChange[], written: Map<number
 }
 
 /**
- * DESIGN section 8: `count` browser streams on one web-tier process for `seconds`, every change
+ * docs/design.md, Throughput: `count` browser streams on one web-tier process for `seconds`, every change
  * delivered (against the API's own stream), p95 delivery, and the process's RSS sampled every second.
  */
 export async function manyStreams(stack: Stack, user: BenchUser, count: number, seconds: number): Promise<StreamsFigures> {

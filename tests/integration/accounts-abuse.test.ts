@@ -15,7 +15,10 @@ const dialects = await testDialects();
 const { perAddress: REGISTER_IP_RULE, overall: REGISTER_ALL_RULE } = registrationRules(DEFAULT_REGISTRATION_LIMITS);
 const PRODUCTION_LIMITS = { REGISTRATIONS_PER_ADDRESS_HOUR: String(DEFAULT_REGISTRATION_LIMITS.perAddressPerHour), REGISTRATIONS_PER_10_MIN: String(DEFAULT_REGISTRATION_LIMITS.overallPer10Min) };
 
-/** Issue 11: registration floods, session forks, stranded codes and padded codes. */
+/**
+ * Registration floods (docs/design.md, Registration limits), session forks
+ * (docs/design.md, Refresh tokens), stranded and padded codes (docs/design.md, One-time codes).
+ */
 describe.each(dialects)("accounts under abuse on %s", (dialect) => {
   let database: TestDatabase;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
