@@ -68,6 +68,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
     publicOrigin: config.publicOrigin,
     logCodes: config.env !== "production",
     registrationLimits: config.registrationLimits,
+    loginLimits: config.loginLimits,
     challengeMaxNumber: config.challengeMaxNumber,
   });
   const odds = oddsService({ db: db.kysely, clock, intervalS: config.feedIntervalS });

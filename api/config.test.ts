@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadApiConfig } from "./config.ts";
+import { ConfigError, DEFAULT_LOGIN_LOCK_AFTER_FAILURES, loadApiConfig } from "./config.ts";
 
 describe("the API configuration", () => {
   it("defaults to the embedded setup: SQLite in ./data, simulated feeds, the outbox", () => {
@@ -50,5 +50,13 @@ describe("the API configuration", () => {
   it("requires JWT_SECRET in production", () => {
     expect(() => loadApiConfig({ NODE_ENV: "production" })).toThrow(/JWT_SECRET/);
     expect(loadApiConfig({ NODE_ENV: "production", JWT_SECRET: "s".repeat(32) }).jwtSecret).toBe("s".repeat(32));
+  });
+
+  it("locks an account after at most 100 consecutive failed logins by default, and refuses a setting above 100 (NIST 800-63B 5.2.2)", () => {
+    expect(DEFAULT_LOGIN_LOCK_AFTER_FAILURES).toBeLessThanOrEqual(100);
+    expect(loadApiConfig({}).loginLimits).toEqual({ lockAfterFailures: DEFAULT_LOGIN_LOCK_AFTER_FAILURES });
+    expect(loadApiConfig({ LOGIN_LOCK_AFTER_FAILURES: "5" }).loginLimits).toEqual({ lockAfterFailures: 5 });
+    expect(() => loadApiConfig({ LOGIN_LOCK_AFTER_FAILURES: "101" })).toThrow(/^Invalid configuration: LOGIN_LOCK_AFTER_FAILURES: /);
+    expect(() => loadApiConfig({ LOGIN_LOCK_AFTER_FAILURES: "0" })).toThrow(/LOGIN_LOCK_AFTER_FAILURES/);
   });
 });

@@ -31,6 +31,13 @@ export const DEFAULT_REGISTRATION_LIMITS = { perAddressPerHour: 10, overallPer10
  */
 export const DEFAULT_CHALLENGE_MAX_NUMBER = 50_000;
 
+/**
+ * Consecutive failed logins on one account, from anywhere, after which the password alone no
+ * longer signs in (NIST 800-63B 5.2.2 allows at most 100; docs/decisions/025-login-throttling.md).
+ * Test stacks lower it to reach the lock with a few slow hashes.
+ */
+export const DEFAULT_LOGIN_LOCK_AFTER_FAILURES = 100;
+
 /** The odds API's configuration (DESIGN section 2), parsed once at start-up. Nothing else reads process.env. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -51,6 +58,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATION_LIMITS.perAddressPerHour),
   REGISTRATIONS_PER_10_MIN: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATION_LIMITS.overallPer10Min),
+  LOGIN_LOCK_AFTER_FAILURES: z.coerce.number().int().min(1).max(100, "must be 100 or fewer (NIST 800-63B 5.2.2)").default(DEFAULT_LOGIN_LOCK_AFTER_FAILURES),
   REGISTRATION_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(DEFAULT_CHALLENGE_MAX_NUMBER),
   BETSLIP_WRITE_BURST: z.coerce.number().int().min(1).default(DEFAULT_BETSLIP_WRITE_RATE.burst),
   BETSLIP_WRITES_PER_S: z.coerce.number().positive().max(1000).default(DEFAULT_BETSLIP_WRITE_RATE.perSecond),
@@ -76,6 +84,8 @@ export interface ApiConfig {
   feedsProxyUrl: string | undefined;
   logLevel: string;
   registrationLimits: { perAddressPerHour: number; overallPer10Min: number };
+  /** Consecutive failed logins that lock an account until a sign-in with an e-mailed code (LOGIN_LOCK_AFTER_FAILURES). */
+  loginLimits: { lockAfterFailures: number };
   /** How hard the proof of work asked for under a flood is (REGISTRATION_CHALLENGE_MAX_NUMBER). */
   challengeMaxNumber: number;
   /** Each user's betslip writes: a burst, then a steady rate (docs/decisions/024). */
@@ -110,6 +120,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     feedsProxyUrl: c.FEEDS_PROXY_URL,
     logLevel: c.LOG_LEVEL,
     registrationLimits: { perAddressPerHour: c.REGISTRATIONS_PER_ADDRESS_HOUR, overallPer10Min: c.REGISTRATIONS_PER_10_MIN },
+    loginLimits: { lockAfterFailures: c.LOGIN_LOCK_AFTER_FAILURES },
     challengeMaxNumber: c.REGISTRATION_CHALLENGE_MAX_NUMBER,
     betslipWriteRate: { burst: c.BETSLIP_WRITE_BURST, perSecond: c.BETSLIP_WRITES_PER_S },
   };

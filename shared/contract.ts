@@ -28,7 +28,8 @@ export type RegisterResult = { email: string };
 export type RegisterChallenge = { algorithm: "SHA-256"; challenge: string; maxnumber: number; salt: string; signature: string };
 export type RegisterProof = { altcha?: string };
 
-export type LoginRequest = { username: string; password: string };
+/** `code`: the code mailed to an account locked by failed logins (docs/decisions/025-login-throttling.md). */
+export type LoginRequest = { username: string; password: string; code?: string };
 
 /**
  * The user as login, verification and reset answer it. `country` is the country id as text

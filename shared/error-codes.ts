@@ -6,6 +6,8 @@
 export const ERROR_CODES = {
   INVALID_USERNAME_OR_PASSWORD: "INVALID_USERNAME_OR_PASSWORD",
   ACCOUNT_NOT_VERIFIED: "ACCOUNT_NOT_VERIFIED",
+  /** Too many failed logins on the account: the password needs a code mailed to it (docs/decisions/025-login-throttling.md). */
+  ACCOUNT_LOCKED: "ACCOUNT_LOCKED",
   NETWORK_ERROR: "NETWORK_ERROR",
   EMAIL_IN_USE: "EMAIL_IN_USE",
   USERNAME_IN_USE: "USERNAME_IN_USE",
@@ -57,6 +59,7 @@ export type ErrorType =
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   INVALID_USERNAME_OR_PASSWORD: 401,
   ACCOUNT_NOT_VERIFIED: 403,
+  ACCOUNT_LOCKED: 403,
   NETWORK_ERROR: 0,
   EMAIL_IN_USE: 409,
   USERNAME_IN_USE: 409,
@@ -85,6 +88,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 export const ERROR_TYPE: Record<ErrorCode, ErrorType> = {
   INVALID_USERNAME_OR_PASSWORD: "auth",
   ACCOUNT_NOT_VERIFIED: "auth",
+  ACCOUNT_LOCKED: "auth",
   NETWORK_ERROR: "network",
   EMAIL_IN_USE: "conflict",
   USERNAME_IN_USE: "conflict",

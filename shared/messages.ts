@@ -1,5 +1,5 @@
 /**
- * The messages users see (product spec section 8) and the per-flow catalogue that picks one for a
+ * The messages users see (docs/product.md, Error messages) and the per-flow catalogue that picks one for a
  * failed call.
  */
 import { ERROR_CODES, isErrorCode, type ErrorCode } from "./error-codes.ts";
@@ -14,6 +14,10 @@ export const LOGIN_MESSAGES = {
   invalidCredentials: "Invalid username or password. Please check your credentials and try again.",
   /** Spec silent: the client routes to verification instead; this is for a screen reader or a fallback banner. */
   notVerified: "Please verify your email address to continue.",
+  /** Too many failures on the account: a mailed code and the password sign in (docs/decisions/025-login-throttling.md). */
+  accountLocked: "Too many failed attempts on this account. We've e-mailed you a code to sign in.",
+  /** The client sent a code and the account is still locked: the API does not say which of the two was wrong. */
+  unlockFailed: "That password and code did not sign you in. Check your password, and use the newest code we e-mailed you: it comes only when the password is right.",
   other: "Login failed. Please try again.",
 } as const;
 export const REGISTER_MESSAGES = {
@@ -60,7 +64,7 @@ export const FEEDBACK_SUCCESS_MESSAGE = "Thank you for your feedback! It helps u
 export const PREVIEW_LOAD_FAILED_MESSAGE = "Failed to load preview odds";
 export const SUMMARY_LOAD_FAILED_MESSAGE = "Failed to load summary data";
 export const ODDS_LOAD_FAILED_MESSAGE = "Failed to load odds data";
-/** Spec silent outside resend and forgot; login throttling and feedback limits (DESIGN section 4) need a message that says "wait", not "try again". */
+/** Spec silent outside resend and forgot; login throttling and feedback limits (docs/design.md, Error codes) need a message that says "wait", not "try again". */
 export const RATE_LIMITED_MESSAGE = FORGOT_MESSAGES.rateLimited;
 
 export type ErrorFlow =
@@ -103,6 +107,7 @@ const FLOW_CATALOGUE: Record<Exclude<ErrorFlow, "verify">, FlowCatalogue> = {
     codes: {
       INVALID_USERNAME_OR_PASSWORD: LOGIN_MESSAGES.invalidCredentials,
       ACCOUNT_NOT_VERIFIED: LOGIN_MESSAGES.notVerified,
+      ACCOUNT_LOCKED: LOGIN_MESSAGES.accountLocked,
     },
   },
   logout: { other: LOGOUT_FAILED_MESSAGE, codes: {} },
@@ -140,7 +145,7 @@ const DATA_FLOWS = new Set<ErrorFlow>(["preview", "summary", "odds"]);
  * The message a flow shows for a failed call. Precedence: the flow's own entry for the code;
  * then rules that hold in every flow (network, validation text from the server, expired session,
  * rate limiting, an unavailable odds service outside the data screens); then the flow's "other" message. The profile page shows the server's
- * description when the server sent one (spec section 7), not an HTTP fallback text.
+ * description when the server sent one (docs/product.md, Profile page), not an HTTP fallback text.
  */
 export function flowErrorMessage(
   flow: ErrorFlow,
@@ -162,7 +167,7 @@ export function flowErrorMessage(
     case ERROR_CODES.RATE_LIMIT_EXCEEDED:
       return RATE_LIMITED_MESSAGE;
     case ERROR_CODES.UPSTREAM_UNAVAILABLE:
-      // An outage says so (issue 11, item 9), except where the spec fixes a data screen's message.
+      // An outage says so (docs/design.md, API outages), except where the spec fixes a data screen's message.
       if (!DATA_FLOWS.has(flow)) return message ?? UPSTREAM_UNAVAILABLE_MESSAGE;
   }
   if (flow === "profile" && code !== undefined && message !== undefined) return message;

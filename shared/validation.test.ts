@@ -84,6 +84,14 @@ describe("validateLogin", () => {
   it("does not apply the new-password length rule to a login attempt", () => {
     expect(validateLogin({ username: "ada", password: "short" })).toBeNull();
   });
+
+  it("takes a locked account's mailed code only as six digits, and no code at all", () => {
+    expect(validateLogin({ username: "ada", password: "x", code: " 012345 " })).toBeNull();
+    expect(validateLogin({ username: "ada", password: "x", code: "" })).toBeNull();
+    for (const code of ["12345", "1234567", "12a456", 123456]) {
+      expect(validateLogin({ username: "ada", password: "x", code })).toEqual({ code: "VALIDATION_ERROR", message: VALIDATION_MESSAGES.codeRequired, field: "code" });
+    }
+  });
 });
 
 describe("isValidEmail and normaliseEmail", () => {

@@ -155,13 +155,17 @@ export function validateUsername(username: unknown): ValidationIssue | null {
   return null;
 }
 
-/** Login checks presence only: the length and format rules of new accounts would only leak hints here. */
-export function validateLogin(input: { username?: unknown; password?: unknown }): ValidationIssue | null {
+/**
+ * Login checks presence only: the length and format rules of new accounts would only leak hints here.
+ * A code, sent only to a locked account, must be six digits when present.
+ */
+export function validateLogin(input: { username?: unknown; password?: unknown; code?: unknown }): ValidationIssue | null {
   if (isBlank(input.username)) return issue(VALIDATION_MESSAGES.loginRequired, "username");
   if (isBlank(input.password)) return issue(VALIDATION_MESSAGES.loginRequired, "password");
   const textIssue = validateText(input.username, "username") ?? validateText(input.password, "password");
   if (textIssue) return textIssue;
   if (text(input.username).trim().length > LOGIN_USERNAME_MAX_LENGTH) return issue(VALIDATION_MESSAGES.loginUsernameTooLong, "username");
+  if (input.code !== undefined && input.code !== null && input.code !== "") return validateVerificationCode(input.code);
   return null;
 }
 

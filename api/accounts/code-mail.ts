@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { deliverAfterAnswer, MAIL_DRAIN_MS } from "../mail/delivery.ts";
-import { passwordResetMail, verificationMail } from "../mail/templates.ts";
+import { accountUnlockMail, passwordResetMail, verificationMail } from "../mail/templates.ts";
 import type { Purpose } from "./codes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { sha256 } from "./secrets.ts";
@@ -24,7 +24,7 @@ const NOBODY = "nobody";
 
 type CodeDeps = Pick<AccountsDeps, "codes" | "limits" | "clock">;
 
-const CODE_MAILS: Record<Purpose, typeof verificationMail> = { verify: verificationMail, reset: passwordResetMail };
+const CODE_MAILS: Record<Purpose, typeof verificationMail> = { verify: verificationMail, reset: passwordResetMail, unlock: accountUnlockMail };
 
 /**
  * The resend cooldown and hourly cap, read from the codes issued: `waitS` 0 when one may be

@@ -13,6 +13,11 @@ import { usersRepository, type UsersRepository } from "./users.ts";
 /** New hashes one at a time, up to 16 waiting (~5 s); the rest of the thread pool is the logins'. */
 const NEW_HASH_LANE = { concurrency: 1, queue: 16 };
 
+/** Consecutive failed logins after which an account needs an e-mailed code too (LOGIN_LOCK_AFTER_FAILURES). */
+export interface LoginLimits {
+  lockAfterFailures: number;
+}
+
 export interface RegistrationLimits {
   perAddressPerHour: number;
   overallPer10Min: number;
@@ -35,6 +40,7 @@ export interface AccountsDeps {
   /** Outside production the code is logged too, so a developer can register without opening mail. */
   logCodes: boolean;
   registrationLimits: RegistrationLimits;
+  loginLimits: LoginLimits;
   /** The proof of work that lets a registration past a spent site-wide budget (decision 023). */
   challenges: SignupChallenges;
 }
@@ -48,6 +54,7 @@ export interface AccountsSettings {
   publicOrigin: string;
   logCodes: boolean;
   registrationLimits: RegistrationLimits;
+  loginLimits: LoginLimits;
   challengeMaxNumber: number;
 }
 
@@ -66,6 +73,7 @@ export function accountsDeps(settings: AccountsSettings): AccountsDeps {
     publicOrigin: settings.publicOrigin,
     logCodes: settings.logCodes,
     registrationLimits: settings.registrationLimits,
+    loginLimits: settings.loginLimits,
     challenges: signupChallenges(db, secret, settings.challengeMaxNumber),
   };
 }

@@ -5,6 +5,7 @@ import { normaliseEmail } from "#shared/validation.ts";
 import { AppError } from "../http/errors.ts";
 import { issueCode, reserveCode } from "./code-mail.ts";
 import type { AccountsDeps } from "./deps.ts";
+import { accountLockKey } from "./login-limits.ts";
 import { inHashingLane } from "./new-hashes.ts";
 import { hashPassword } from "./passwords.ts";
 import { startSession } from "./sessions.ts";
@@ -35,6 +36,8 @@ export async function resetPassword(deps: AccountsDeps, input: { email: string; 
   if (check !== "ok" || passwordHash === undefined) throw new AppError("INVALID_OTP", RESET_MESSAGES.invalidOtp);
   await deps.users.setPassword(user.id, passwordHash);
   await deps.refreshTokens.revokeUser(user.id);
+  // A sign-in that proved the mailbox ends a lock from failed logins, as an e-mailed unlock code does.
+  await deps.limits.reset(accountLockKey(user.id));
   // The code reached the inbox, so the address is proven: a reset also verifies it.
   if (!user.verified) await deps.users.markVerified(user.id);
   return startSession(deps, { ...user, verified: 1 });

@@ -16,12 +16,13 @@ import { forgotPassword, resetPassword } from "./passwords-reset.ts";
 import { profile } from "./profile.ts";
 import { register } from "./registration.ts";
 import { newChallenge } from "./signup-challenge.ts";
-import { login, logout, refreshSession, verifyAccessToken } from "./sessions.ts";
+import { login } from "./login.ts";
+import { logout, refreshSession, verifyAccessToken } from "./sessions.ts";
 import { resendCode, verifyEmail } from "./verification.ts";
 
 const ok = { data: { ok: true } } as const;
 
-/** /users/*: validate, call the domain, answer (spec section 7, DESIGN sections 3-4). */
+/** /users/*: validate, call the domain, answer (docs/product.md, Calls the browser makes; docs/design.md, Accounts and tokens). */
 export function accountsRouter(accounts: AccountsDeps): Router {
   const router = Router();
   signUpRoutes(router, accounts);
@@ -75,8 +76,10 @@ function signUpRoutes(router: Router, accounts: AccountsDeps) {
 function sessionRoutes(router: Router, accounts: AccountsDeps) {
   router.post("/login", async (req, res) => {
     const body = bodyOf(req.body);
-    assertValid(validateLogin({ username: body.username, password: body.password }));
-    const input = { username: text(body.username).trim(), password: text(body.password), ip: clientIp(req) };
+    assertValid(validateLogin({ username: body.username, password: body.password, code: body.code }));
+    // The code a locked account was mailed (docs/decisions/025-login-throttling.md); absent otherwise.
+    const code = text(body.code).trim() || undefined;
+    const input = { username: text(body.username).trim(), password: text(body.password), code, ip: clientIp(req) };
     res.json({ data: await login(accounts, input, req.log) });
   });
 

@@ -17,7 +17,8 @@ export interface UsersTable {
 export interface OneTimeCodesTable {
   id: string;
   user_id: string;
-  purpose: "verify" | "reset";
+  /** `unlock`: signs in to an account locked by failed logins (docs/decisions/025-login-throttling.md). */
+  purpose: "verify" | "reset" | "unlock";
   code_hash: string;
   attempts: number;
   created_at: number;

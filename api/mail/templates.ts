@@ -3,7 +3,9 @@ import type { MailMessage } from "./mailer.ts";
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-function codeMail(to: string, username: string, code: string, subject: string, purpose: string, origin: string): MailMessage {
+const IGNORE_IF_NOT_YOU = "If you did not ask for it, you can ignore this e-mail: nothing changes on your account.";
+
+function codeMail(to: string, username: string, code: string, subject: string, purpose: string, origin: string, ifNotYou = IGNORE_IF_NOT_YOU): MailMessage {
   const text = [
     `Hello ${username},`,
     "",
@@ -12,7 +14,7 @@ function codeMail(to: string, username: string, code: string, subject: string, p
     `    ${code}`,
     "",
     "The code expires in 10 minutes and works once.",
-    "If you did not ask for it, you can ignore this e-mail: nothing changes on your account.",
+    ifNotYou,
     "",
     `AfriOdds, free odds comparison for Nigerian bettors: ${origin}`,
   ].join("\n");
@@ -20,7 +22,7 @@ function codeMail(to: string, username: string, code: string, subject: string, p
     `<p>Hello ${escapeHtml(username)},</p><p>${escapeHtml(purpose)} on AfriOdds, enter this code:</p>` +
     `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>` +
     `<p>The code expires in 10 minutes and works once.</p>` +
-    `<p>If you did not ask for it, you can ignore this e-mail: nothing changes on your account.</p>` +
+    `<p>${escapeHtml(ifNotYou)}</p>` +
     `<p>AfriOdds, free odds comparison for Nigerian bettors: <a href="${escapeHtml(origin)}">${escapeHtml(origin)}</a></p>`;
   return { to, subject, text, html };
 }
@@ -31,4 +33,18 @@ export function verificationMail(to: string, username: string, code: string, ori
 
 export function passwordResetMail(to: string, username: string, code: string, origin: string): MailMessage {
   return codeMail(to, username, code, `Your AfriOdds password reset code: ${code}`, "To reset your password", origin);
+}
+
+/** The code that, with the password, signs in to an account locked by failed logins (docs/decisions/025-login-throttling.md). */
+export function accountUnlockMail(to: string, username: string, code: string, origin: string): MailMessage {
+  return codeMail(
+    to,
+    username,
+    code,
+    `Your AfriOdds sign-in code: ${code}`,
+    "There were many failed attempts to log in to your account. To log in with your password",
+    origin,
+    // Only the right password mails this code.
+    "If you did not just try to log in, someone else knows your password: reset it with \"Forgot password?\" on the login screen.",
+  );
 }

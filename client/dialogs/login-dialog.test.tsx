@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { LOGIN_MESSAGES, NETWORK_OFFLINE_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
+import { VALIDATION_MESSAGES } from "#shared/validation.ts";
 import { useSession } from "../session/store.ts";
 import { useDialogs } from "./store.ts";
 import {
@@ -157,6 +158,61 @@ describe("LoginDialog", () => {
     await fillLogin(user, "ada", "secret123");
     await advance(300);
     expect(screen.getByRole("alert").textContent).toBe(NETWORK_OFFLINE_MESSAGE);
+  });
+
+  describe("on an account locked by failed logins", () => {
+    const locked = errorReply(403, "ACCOUNT_LOCKED", LOGIN_MESSAGES.accountLocked);
+
+    it("says a code was e-mailed and signs in with the password and that code", async () => {
+      const api = stubApi({ "POST /api/users/login": [locked, { data: { user: USER } }] });
+      const { user, path } = renderHost();
+      showDialog("login");
+      await fillLogin(user, "ada", "secret123");
+      await advance(300);
+      expect(screen.getByRole("alert").textContent).toBe("Too many failed attempts on this account. We've e-mailed you a code to sign in.");
+      const code = screen.getByLabelText("Code from the e-mail");
+      expect(code.getAttribute("autocomplete")).toBe("one-time-code");
+      await user.type(code, "12 34 56");
+      await user.click(screen.getByRole("button", { name: "Log In" }));
+      await advance(300);
+      expect(api.callsTo("POST /api/users/login").map((call) => call.body)).toEqual([
+        { username: "ada", password: "secret123" },
+        { username: "ada", password: "secret123", code: "123456" },
+      ]);
+      expect(useSession.getState().user).toEqual(USER);
+      expect(path()).toBe("/dashboard");
+    });
+
+    it("asks for the code before sending, and says password or code was wrong when still locked", async () => {
+      const api = stubApi({ "POST /api/users/login": locked });
+      const { user } = renderHost();
+      showDialog("login");
+      await fillLogin(user, "ada", "secret123");
+      await advance(300);
+      await user.click(screen.getByRole("button", { name: "Log In" }));
+      expect(screen.getByRole("alert").textContent).toBe(VALIDATION_MESSAGES.codeRequired);
+      expect(api.callsTo("POST /api/users/login")).toHaveLength(1);
+      const code = screen.getByLabelText("Code from the e-mail");
+      await user.type(code, "654321");
+      await user.click(screen.getByRole("button", { name: "Log In" }));
+      await advance(300);
+      expect(screen.getByRole("alert").textContent).toBe(LOGIN_MESSAGES.unlockFailed);
+      expect(code.getAttribute("aria-invalid")).toBe("true");
+      expect(useSession.getState().user).toBeNull();
+    });
+
+    it("drops the code field for another name, which signs in with its password alone", async () => {
+      const api = stubApi({ "POST /api/users/login": [locked, { data: { user: USER } }] });
+      const { user } = renderHost();
+      showDialog("login");
+      await fillLogin(user, "ada", "secret123");
+      await advance(300);
+      await user.type(screen.getByLabelText("Username or email"), "_2");
+      expect(screen.queryByLabelText("Code from the e-mail")).toBeNull();
+      await user.click(screen.getByRole("button", { name: "Log In" }));
+      await advance(300);
+      expect(api.callsTo("POST /api/users/login")[1]?.body).toEqual({ username: "ada_2", password: "secret123" });
+    });
   });
 
   it("links to register and to forgot password", async () => {

@@ -121,10 +121,11 @@ describe.each(dialects)("accounts under parallel requests on %s", (dialect) => {
     expect((await t.http.post("/users/login").set("x-forwarded-for", testIp()).send({ username: account.userName, password: winner })).status).toBe(200);
   });
 
-  it("a burst of 40 wrong passwords gets 10 tries; the right password afterwards is still refused", async () => {
+  it("a burst of 40 wrong passwords from one address gets 10 tries; the right password from there afterwards is still refused", async () => {
     const account = await registerVerified();
+    const ip = testIp();
     const burst = await Promise.all(
-      Array.from({ length: 40 }, () => t.http.post("/users/login").set("x-forwarded-for", testIp()).send({ username: account.userName, password: "wrong password" })),
+      Array.from({ length: 40 }, () => t.http.post("/users/login").set("x-forwarded-for", ip).send({ username: account.userName, password: "wrong password" })),
     );
     const tried = burst.filter((res) => res.status === 401);
     const refused = burst.filter((res) => res.status === 429);
@@ -135,16 +136,17 @@ describe.each(dialects)("accounts under parallel requests on %s", (dialect) => {
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
       expect(Number(res.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
     }
-    const right = await t.http.post("/users/login").set("x-forwarded-for", testIp()).send({ username: account.userName, password: account.password });
+    const right = await t.http.post("/users/login").set("x-forwarded-for", ip).send({ username: account.userName, password: account.password });
     expect(right.status).toBe(429);
     expect(right.body.error).toMatchObject({ code: "RATE_LIMIT_EXCEEDED", description: RATE_LIMITED_MESSAGE });
   });
 
-  it("a burst of 39 wrong passwords with the right one among them gets no more than 10 tries", async () => {
+  it("a burst of 39 wrong passwords from one address with the right one among them gets no more than 10 tries", async () => {
     const account = await registerVerified();
+    const ip = testIp();
     const passwords = Array.from({ length: 40 }, (_, i) => (i === 30 ? account.password : "wrong password"));
     const burst = await Promise.all(
-      passwords.map((password) => t.http.post("/users/login").set("x-forwarded-for", testIp()).send({ username: account.userName, password })),
+      passwords.map((password) => t.http.post("/users/login").set("x-forwarded-for", ip).send({ username: account.userName, password })),
     );
     const tried = burst.filter((res) => res.status === 401 || res.status === 200);
     expect(tried.length).toBeLessThanOrEqual(10);
@@ -164,7 +166,7 @@ describe.each(dialects)("accounts under parallel requests on %s", (dialect) => {
     const right = await t.http.post("/users/login").set("x-forwarded-for", ip).send({ username: account.userName, password: account.password });
     expect(right.status).toBe(429);
     expect(right.body.error).toMatchObject({ code: "RATE_LIMIT_EXCEEDED", description: RATE_LIMITED_MESSAGE });
-    // A refused try from the IP took nothing from the username's own count.
+    // A refused try from the IP took nothing from the account's own counts.
     expect((await t.http.post("/users/login").set("x-forwarded-for", testIp()).send({ username: account.userName, password: account.password })).status).toBe(200);
   });
 
