@@ -10,7 +10,7 @@ import {
   PROTECTED_PATHS,
   PUBLIC_PATHS,
   readMailedCode,
-  registerAndVerify,
+  signedIn,
   registerUntilVerification,
   uniqueUser,
 } from "./helpers.ts";
@@ -224,7 +224,7 @@ for (const viewport of VIEWPORTS) {
 
     test(`every page, logged in, has no accessibility violations ${label}`, async ({ page }) => {
       test.setTimeout(180_000);
-      await registerAndVerify(page, uniqueUser("a11y"));
+      await signedIn(page, uniqueUser("a11y"));
       for (const path of [...PROTECTED_PATHS, ...PUBLIC_PATHS]) {
         await visit(page, path);
         await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
@@ -278,7 +278,7 @@ for (const viewport of VIEWPORTS) {
       await expectNoViolations(page, `/nigeria, logged out, its preview failed, ${label}`);
       await page.unrouteAll();
 
-      await registerAndVerify(page, uniqueUser("a11y"));
+      await signedIn(page, uniqueUser("a11y"));
       await settled(page);
       await failDataCalls(page);
       await page.locator("main a[href^='/match/']").first().click();

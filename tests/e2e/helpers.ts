@@ -135,6 +135,26 @@ export async function registerAndVerify(page: Page, user: TestUser = uniqueUser(
   return user;
 }
 
+/**
+ * A new, verified, signed-in user made through the API, not the UI (docs/conventions.md, Tests:
+ * users made by fixture): register and verify with the mailed code through the page's own request
+ * context, whose cookie jar is the page's, then open the dashboard signed in. The journeys that are
+ * about signing up keep registerAndVerify.
+ */
+export async function signedIn(page: Page, user: TestUser = uniqueUser("user"), other?: OtherSite): Promise<TestUser> {
+  const base = other?.baseURL ?? site().baseURL;
+  const json = { origin: base, "content-type": "application/json" };
+  const since = Date.now();
+  const registered = await page.request.put(`${base}/api/users/register`, { headers: json, data: { userName: user.username, email: user.email, password: user.password, country: 1, acceptTerms: true } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const otp = await readMailedCode(user.email, { since, ...(other ? { dataDir: other.dataDir } : {}) });
+  const verified = await page.request.post(`${base}/api/users/verify-email`, { headers: json, data: { email: user.email, otp } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  await gotoHydrated(page, `${base}/dashboard`);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Account" })).toBeVisible();
+  return user;
+}
+
 /** Logs in from the top bar's Login button on whatever page is open. */
 export async function logIn(page: Page, user: Pick<TestUser, "username" | "password">): Promise<void> {
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type { OddsResponse } from "../../shared/contract.ts";
 import { formatOdds } from "../../shared/format.ts";
 import { bookmakerName, FLAGS, marketSelections } from "../../shared/reference.ts";
-import { registerAndVerify, uniqueUser } from "./helpers.ts";
+import { signedIn, uniqueUser } from "./helpers.ts";
 import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
 
 /** What one price cell shows: its text and its flags, as a user (or a screen reader) reads them. */
@@ -77,7 +77,7 @@ test.afterAll(async () => {
 
 test("a dashboard cell takes the API's new price and flags without a reload", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerAndVerify(page, uniqueUser("live"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+  await signedIn(page, uniqueUser("live"), { baseURL: site.baseURL, dataDir: moving.dataDir });
   const stream = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/odds/stream");
   const polls: string[] = [];
   page.on("request", (req) => {

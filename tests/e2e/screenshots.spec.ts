@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { animationsSettled, collectPageErrors, gotoHydrated, PROTECTED_PATHS, PUBLIC_PATHS, registerAndVerify } from "./helpers.ts";
+import { animationsSettled, collectPageErrors, gotoHydrated, PROTECTED_PATHS, PUBLIC_PATHS, signedIn } from "./helpers.ts";
 
 const SCREENSHOTS = join("test-results", "screenshots");
 const VIEWPORTS = [
@@ -26,7 +26,7 @@ for (const viewport of VIEWPORTS) {
     const errors = collectPageErrors(page);
     for (const path of PUBLIC_PATHS) await shoot(page, path, folder);
 
-    await registerAndVerify(page);
+    await signedIn(page);
     for (const path of PROTECTED_PATHS) await shoot(page, path, folder);
 
     expect(errors, "console errors and uncaught exceptions").toEqual([]);
