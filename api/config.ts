@@ -38,7 +38,7 @@ export const DEFAULT_CHALLENGE_MAX_NUMBER = 50_000;
  */
 export const DEFAULT_LOGIN_LOCK_AFTER_FAILURES = 100;
 
-/** The odds API's configuration (DESIGN section 2), parsed once at start-up. Nothing else reads process.env. */
+/** The odds API's configuration (docs/design.md, Configuration), parsed once at start-up. Nothing else reads process.env. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -77,7 +77,7 @@ export interface ApiConfig {
   mailFrom: string;
   feeds: "simulated" | "live" | "off";
   feedIntervalS: number;
-  /** How often simulated prices move (DESIGN section 9): a demo or a test sets a few seconds. */
+  /** How often simulated prices move (docs/design.md, Simulator): a demo or a test sets a few seconds. */
   simStepS: number;
   /** A seeded situation the simulator plays (SIM_SCENARIO; `bettor-tools`: sure and value bets on demand); none when unset. */
   simScenario: SimScenario | undefined;

@@ -1,7 +1,7 @@
 /**
- * The /api contract: product spec section 7 plus DESIGN section 3. Shapes are what travels as
- * JSON (dates are ISO 8601 UTC strings). The same paths serve browser -> web tier and web tier ->
- * odds API, except where a comment says a shape or route belongs to one hop only.
+ * The /api contract: docs/product.md, Calls the browser makes, plus docs/design.md, The API contract.
+ * Shapes are what travels as JSON (dates are ISO 8601 UTC strings). The same paths serve browser -> web
+ * tier and web tier -> odds API, except where a comment says a shape or route belongs to one hop only.
  */
 import type { ErrorEnvelope } from "./error-codes.ts";
 
@@ -37,7 +37,7 @@ export type LoginRequest = { username: string; password: string; code?: string }
  */
 export type SessionUser = { id: string; username: string; country: string; registrationDate: string };
 
-/** Odds API -> web tier. The web tier keeps both tokens in HttpOnly cookies (DESIGN section 5). */
+/** Odds API -> web tier. The web tier keeps both tokens in HttpOnly cookies (docs/design.md, Tokens in cookies). */
 export type AuthResult = { user: SessionUser; token: string; refreshToken: string };
 /** Web tier -> browser for login, verify-email and reset-password: the tokens never reach the page. */
 export type BrowserAuthResult = { user: SessionUser };
@@ -76,7 +76,7 @@ export type OddsSelection = { selectionTypeId: number; value: number; flags: num
 /**
  * `margin` in percent; null when the bookmaker's selection set is incomplete. `updatedAt` is the
  * bookmaker's last price change in this market. `stale: true` (absent otherwise) when its feed has
- * not confirmed these prices for more than two feed intervals (DESIGN section 9); they leave the
+ * not confirmed these prices for more than two feed intervals (docs/design.md, Collector); they leave the
  * listing at three.
  */
 export type ProviderOdds = {
@@ -111,9 +111,9 @@ export type MatchSelection = OddsSelection & { opening: number };
 export type MatchProviderOdds = Omit<ProviderOdds, "odds"> & { odds: MatchSelection[] };
 export type MatchMarket = { marketId: number; odds: MatchProviderOdds[] };
 /**
- * A bookmaker's own page for the event, built from the ids and names its feed carries (DESIGN
- * section 10; no affiliate parameters). `exact: false` when the event's URL cannot be built and
- * `url` is the bookmaker's football page instead.
+ * A bookmaker's own page for the event, built from the ids and names its feed carries
+ * (docs/design.md, Bookmaker links; no affiliate parameters). `exact: false` when the event's URL
+ * cannot be built and `url` is the bookmaker's football page instead.
  */
 export type BookmakerLink = { provider: number; url: string; exact: boolean };
 /**
@@ -153,7 +153,7 @@ export type SearchResult = { events: EventHeading[] };
 export type SureBetLeg = { selectionTypeId: number; provider: number; value: number; updatedAt: string; link: BookmakerLink; boosted?: true };
 /** An event-market whose best prices give Σ(1/best) < 1; `profitPct` = (1/Σ - 1) x 100, two decimals. */
 export type SureBet = { event: EventHeading; marketId: number; profitPct: number; legs: SureBetLeg[] };
-/** GET /odds/sure-bets?country=1: upcoming events only, the largest profit first (DESIGN section 11). */
+/** GET /odds/sure-bets?country=1: upcoming events only, the largest profit first (docs/design.md, Sure bets). */
 export type SureBets = { sureBets: SureBet[]; updatedAt: string };
 /**
  * A price above the market's fair value (decision 018): `fairPrice` = 1 / fair probability (two
@@ -187,7 +187,7 @@ export const MAX_STAKE_NAIRA = 10_000_000;
  */
 export type BetslipRequest = { stake: number; legs: BetslipLeg[] };
 /**
- * The per-selection writes, which merge with other devices' changes (docs/decisions/024):
+ * The per-selection writes, which merge with other devices' changes (decision 024):
  * POST /users/betslip/selections takes a BetslipLeg (a selection of a match on the slip replaces
  * that match's, in its place); DELETE /users/betslip/selections/:eventId/:marketId/:selectionTypeId
  * removes that selection, if it is there; PATCH /users/betslip takes a BetslipStakeRequest. Every
@@ -225,7 +225,7 @@ export type OddsSummary = {
   numOdds: number;
 };
 
-/** GET /api/session (web tier only): the current user, null for a visitor, or 401 AUTH_EXPIRED (docs/decisions/005). */
+/** GET /api/session (web tier only): the current user, null for a visitor, or 401 AUTH_EXPIRED (decision 005). */
 export type BrowserSession = { user: SessionUser | null };
 
 export const ANALYTICS_EVENT_NAMES = [
@@ -269,12 +269,12 @@ export const CONTRACT_ROUTES = [
   { method: "GET", path: "/odds", auth: true, upstream: true },
   { method: "GET", path: "/odds/summary", auth: false, upstream: true },
   { method: "GET", path: "/odds/sample", auth: false, upstream: true },
-  // DESIGN section 10. `:id` stands for one path segment (matchContractRoute).
+  // docs/design.md, Match API. `:id` stands for one path segment (matchContractRoute).
   { method: "GET", path: "/odds/events/:id", auth: true, upstream: true },
   { method: "GET", path: "/odds/events/:id/history", auth: true, upstream: true },
   { method: "GET", path: "/odds/dropping", auth: true, upstream: true },
   { method: "GET", path: "/odds/search", auth: true, upstream: true },
-  // DESIGN section 11.
+  // docs/design.md, Bettor tools.
   { method: "GET", path: "/odds/sure-bets", auth: true, upstream: true },
   { method: "GET", path: "/odds/value-bets", auth: true, upstream: true },
   { method: "GET", path: "/users/betslip", auth: true, upstream: true },

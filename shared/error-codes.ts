@@ -1,6 +1,6 @@
 /**
  * The error vocabulary of the /api contract shared by all tiers: codes, default statuses and
- * types, and the envelope (DESIGN section 3).
+ * types, and the envelope (docs/design.md, Envelopes and statuses; docs/design.md, Error codes).
  */
 
 export const ERROR_CODES = {
@@ -32,7 +32,7 @@ export const ERROR_CODES = {
   CHALLENGE_REQUIRED: "CHALLENGE_REQUIRED",
   /** A betslip write whose If-Match names a version the slip has moved past (docs/decisions/024-betslip-per-selection-writes.md). */
   BETSLIP_CHANGED: "BETSLIP_CHANGED",
-  /** Spec section 5: a password outside the length rules answers this lower-case code. */
+  /** docs/product.md, Validation rules: a password outside the length rules answers this lower-case code. */
   PASSWORD: "password",
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * Validation rules of the product spec, section 5. The client dialogs and the odds API run the
+ * Validation rules (docs/product.md, Validation rules). The client dialogs and the odds API run the
  * same functions, so a rule broken in either place gets the same message. Every validator takes
  * raw input (form state, or an untrusted JSON body: non-strings count as missing) and answers
  * the first issue found, or null. The order of the checks is part of the contract: it puts the
@@ -94,7 +94,7 @@ export function validateText(value: unknown, field: string, options: { multiline
   return null;
 }
 
-/** Whitespace alone does not fill a field (spec section 5: "required after trimming"). */
+/** Whitespace alone does not fill a field (docs/product.md, Validation rules: "required after trimming"). */
 function isBlank(value: unknown): boolean {
   return text(value).trim() === "";
 }
@@ -192,7 +192,7 @@ export type RegisterInput = {
   /** Only the client's form has it; the API receives a single password. */
   confirmPassword?: unknown;
   country?: unknown;
-  /** The 18+ and Terms confirmation (issue 15, item 10): exactly `true`. */
+  /** The 18+ and Terms confirmation (docs/product.md, Registration and login): exactly `true`. */
   acceptTerms?: unknown;
 };
 

@@ -4,7 +4,7 @@ import type { Generated } from "kysely";
 export interface UsersTable {
   id: string;
   username: string;
-  /** Lower-cased username: usernames are unique case-insensitively (DESIGN section 4). */
+  /** Lower-cased username: usernames are unique case-insensitively (docs/design.md, Usernames, e-mails and passwords). */
   username_key: string;
   email: string;
   password_hash: string;
@@ -117,7 +117,7 @@ export interface FeedRunsTable {
   event_failures: Generated<number>;
 }
 
-/** One changed (event, market), in the order written (DESIGN section 9); every replica reads the same sequence. */
+/** One changed (event, market), in the order written (docs/design.md, Unit of change); every replica reads the same sequence. */
 export interface OddsChangesTable {
   seq: Generated<number>;
   country: number;
@@ -133,12 +133,12 @@ export interface BetslipsTable {
   stake_kobo: number;
   legs: string;
   updated_at: number;
-  /** Counted up by every write; the slip's ETag (docs/decisions/024). */
+  /** Counted up by every write; the slip's ETag (decision 024). */
   version: number;
 }
 
 /**
- * Each user's betslip write rate, as a generic cell rate (docs/decisions/024): every write admitted
+ * Each user's betslip write rate, as a generic cell rate (decision 024): every write admitted
  * moves `busy_until` one interval on from itself or now, whichever is later; a write is refused
  * while `busy_until` is more than the burst's allowance ahead of now.
  */
