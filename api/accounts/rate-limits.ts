@@ -27,6 +27,7 @@ export function rateLimits(db: Kysely<Database>, clock: () => number) {
   const deps: LimitsDeps = { db, clock };
   return {
     take: (key: string, rule: LimitRule) => take(deps, key, rule),
+    peek: (key: string, rule: LimitRule) => peek(deps, key, rule),
     fail: (key: string, rule: LimitRule) => fail(deps, key, rule),
     release: (key: string) => release(deps, key),
     reset: (key: string) => reset(deps, key),
@@ -50,11 +51,15 @@ function startsOver(eb: RateLimitsEb, now: number, rule: LimitRule) {
 async function take({ db, clock }: LimitsDeps, key: string, rule: LimitRule): Promise<Admission> {
   const now = clock();
   if (await countAttempt(db, key, rule, now)) return { allowed: true };
-  const row = await db
-    .selectFrom("rate_limits")
-    .select(["window_start", "blocked_until"])
-    .where("key", "=", key)
-    .executeTakeFirst();
+  return refusal(await limitRow(db, key), rule, now);
+}
+
+function limitRow(db: Kysely<Database>, key: string) {
+  return db.selectFrom("rate_limits").select(["window_start", "count", "blocked_until"]).where("key", "=", key).executeTakeFirst();
+}
+
+/** A refusal of a key at its limit, with how long until it may try again. */
+function refusal(row: { window_start: number; blocked_until: number | null } | undefined, rule: LimitRule, now: number): Admission {
   const blockedUntil = row?.blocked_until ?? 0;
   // Not blocked yet means attempts at the limit are still running: their failure will block for blockMs.
   const waitMs =
@@ -62,6 +67,19 @@ async function take({ db, clock }: LimitsDeps, key: string, rule: LimitRule): Pr
       ? blockedUntil - now
       : Math.min(rule.blockMs, (row?.window_start ?? now) + rule.windowMs - now);
   return { allowed: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/**
+ * Whether `take` would refuse the key now, counting nothing: one read, for a caller that refuses
+ * early and cheaply (a registration flood answered without a write per request). Not a check to
+ * count after: only `take` admits.
+ */
+async function peek({ db, clock }: LimitsDeps, key: string, rule: LimitRule): Promise<Admission> {
+  const now = clock();
+  const row = await limitRow(db, key);
+  const startsOverNow = !row || row.window_start <= now - rule.windowMs || (row.blocked_until !== null && row.blocked_until <= now);
+  if (startsOverNow || (row.blocked_until === null && row.count < rule.max)) return { allowed: true };
+  return refusal(row, rule, now);
 }
 
 /** The conditional upsert: true when the attempt was counted, false when the key is at its limit or blocked. */

@@ -39,6 +39,8 @@ export interface Registration {
   altcha?: string | undefined;
 }
 
+const challengeRequired = (retryAfterS: number) => new AppError("CHALLENGE_REQUIRED", CHALLENGE_REQUIRED_MESSAGE, { retryAfterS });
+
 /**
  * Counts a registration against its client address and the overall budget, before any work:
  * the keys taken, to give back if nothing gets created. An address at its limit never spends
@@ -48,6 +50,9 @@ export interface Registration {
  */
 async function admitRegistration(deps: AccountsDeps, input: Registration, log: Logger): Promise<string[]> {
   const rules = registrationRules(deps.registrationLimits);
+  // Under a flood most requests carry no solution: refused on one read, before they count or write anything.
+  const flood = input.altcha ? undefined : await deps.limits.peek(REGISTER_ALL_KEY, rules.overall);
+  if (flood && !flood.allowed) throw challengeRequired(flood.retryAfterS);
   // An IPv6 client counts by its /64; loopback is an address like any other (an attacker on this host is one client too).
   const address = addressKey(input.ip);
   const taken: string[] = [];
@@ -63,7 +68,7 @@ async function admitRegistration(deps: AccountsDeps, input: Registration, log: L
     return taken;
   }
   await Promise.all(taken.map((key) => deps.limits.release(key)));
-  throw new AppError("CHALLENGE_REQUIRED", CHALLENGE_REQUIRED_MESSAGE, { retryAfterS: overall.retryAfterS });
+  throw challengeRequired(overall.retryAfterS);
 }
 
 /** Refuses a taken e-mail or username with the spec's messages. */
