@@ -5,6 +5,7 @@ import { describeFigures, lighthouseRun } from "./lighthouse.ts";
 import { liveRows, LIVE_PARTS } from "./live-rows.ts";
 import { getText, load, type LoadResult } from "./load.ts";
 import { matchRows } from "./match.ts";
+import { signupRows } from "./signup.ts";
 import { benchUser, startStack, type Layout } from "./stack.ts";
 
 /**
@@ -17,13 +18,14 @@ import { benchUser, startStack, type Layout } from "./stack.ts";
  * flood and the odds soak. `BENCH_ONLY=live` runs only the live odds rows (issue 13), and
  * `live-dom`, `live-streams` or `live-open` one of them (see live-rows.ts for their settings).
  * `BENCH_ONLY=match` runs only the match page's figures (issue 14, see match.ts).
+ * `BENCH_ONLY=signup` runs only sign-up under a flood (decision 023, see signup.ts).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_S ?? 20);
 const SOAK_SECONDS = Number(process.env.BENCH_ODDS_SOAK_S ?? 60);
 const argOnly = process.argv.indexOf("--only");
 const ONLY = process.env.BENCH_ONLY ?? (argOnly >= 0 ? process.argv[argOnly + 1] : undefined);
-const PARTS = ["abuse", "match", "live", ...LIVE_PARTS];
+const PARTS = ["abuse", "match", "signup", "live", ...LIVE_PARTS];
 if (ONLY !== undefined && !PARTS.includes(ONLY)) throw new Error(`BENCH_ONLY / --only knows ${PARTS.join(", ")}, not "${ONLY}"`);
 const ODDS = "country=1&competition=1&market=1";
 const rows: [string, string, string][] = [];
@@ -111,6 +113,7 @@ if (ONLY === undefined) {
 }
 if (ONLY === undefined || ONLY === "abuse") await abuse({ web: 3919, api: 4919 });
 if (ONLY === undefined || ONLY === "match") rows.push(...(await matchRows({ web: 3920, api: 4920 })));
+if (ONLY === undefined || ONLY === "signup") rows.push(...(await signupRows({ web: 3924, api: 4924 })));
 if (ONLY === undefined || ONLY.startsWith("live")) rows.push(...(await liveRows(ONLY === undefined || ONLY === "live" ? LIVE_PARTS : [ONLY])));
 
 console.log("| what | measured | budget |\n|---|---|---|");
