@@ -2,29 +2,37 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Request, Response, NextFunction, RequestHandler } from "express";
 import express from "express";
+import { negotiateCoding, type Coding } from "#lib/node/content-coding.ts";
+import { errorEnvelope } from "#shared/error-codes.ts";
 
-const ENCODINGS = [
-  { token: "br", ext: ".br" },
-  { token: "gzip", ext: ".gz" },
-] as const;
+const SUFFIX: Record<Exclude<Coding, "identity">, string> = { br: ".br", gzip: ".gz" };
 
 const CONTENT_TYPES: Record<string, string> = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".json": "application/json" };
+
+/**
+ * A hashed asset's name: one path segment of safe characters. Anything else (`..`, a slash, a
+ * backslash, an encoded byte, NUL) is refused before the file system is touched, so the answer
+ * tells nothing about files outside the assets folder.
+ */
+const ASSET_NAME = /^\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** Hashed assets: immutable for a year, answered from the precompressed copy the build wrote (docs/design.md, Assets and styles). */
 export function hashedAssets(dir: string): RequestHandler {
   const serve = express.static(dir, { immutable: true, maxAge: "365d", index: false, fallthrough: false });
   return (req: Request, res: Response, next: NextFunction) => {
-    const accepted = String(req.headers["accept-encoding"] ?? "");
+    if (!ASSET_NAME.test(req.path) || req.path.includes("..")) return void res.status(404).json(errorEnvelope("NOT_FOUND", "Not found."));
     const ext = req.path.slice(req.path.lastIndexOf("."));
     const contentType = CONTENT_TYPES[ext];
     res.vary("Accept-Encoding");
-    for (const { token, ext: suffix } of ENCODINGS) {
-      if (!contentType || !new RegExp(`\\b${token}\\b`).test(accepted)) continue;
-      if (!existsSync(join(dir, `${req.path}${suffix}`))) continue;
-      req.url = `${req.path}${suffix}`;
-      res.setHeader("Content-Encoding", token);
-      res.setHeader("Content-Type", contentType);
-      break;
+    if (contentType) {
+      const precompressed = (["br", "gzip"] as const).filter((coding) => existsSync(join(dir, `${req.path}${SUFFIX[coding]}`)));
+      const coding = negotiateCoding(req, [...precompressed, "identity"]);
+      if (coding && coding !== "identity") {
+        // The file's own ETag (its size and time) differs per coding: a cache never mixes them.
+        req.url = `${req.path}${SUFFIX[coding]}`;
+        res.setHeader("Content-Encoding", coding);
+        res.setHeader("Content-Type", contentType);
+      }
     }
     serve(req, res, next);
   };
