@@ -17,6 +17,7 @@ import { feedbackRouter } from "./feedback/routes.ts";
 import { requireAuth } from "./http/auth.ts";
 import { errorHandler, notFound, optionsNotFound } from "./http/errors.ts";
 import { guardJsonBody } from "./http/input-guards.ts";
+import { privateNoStore } from "#lib/node/private-no-store.ts";
 import { requestLogging } from "#lib/node/request-logging.ts";
 import { mailSettled } from "./mail/delivery.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -89,6 +90,8 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   app.get("/metrics", async (_req, res) => {
     res.type(feedMetrics.registry.contentType).send(await feedMetrics.registry.metrics());
   });
+  // Every /users answer is one user's: no cache keeps it, errors included.
+  app.use("/users", privateNoStore);
   app.use("/users", sessionCheckRouter(accounts, auth));
   app.use("/users", accountsRouter(accounts));
   app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));

@@ -16,6 +16,7 @@ import { requestLogging } from "./ops/logging.ts";
 import { errorFallback, notFoundFallback, onlyGetAndHead } from "./ops/fallbacks.ts";
 import { liveOddsRouter } from "./bff/live/router.ts";
 import { sessionCheck } from "./bff/session-check.ts";
+import { privateNoStore } from "#lib/node/private-no-store.ts";
 import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { metricsListener, metricsOnPublicPort } from "./ops/metrics-access.ts";
 import { pagesHandler } from "./pages.ts";
@@ -163,6 +164,8 @@ function useApi(app: Express, parts: WebParts): ReturnType<typeof liveOddsRouter
   app.use("/api/odds/stream", live);
   app.use(compression({ threshold: 1024 }));
   app.post("/api/users/logout", live.watchLogout);
+  // Per-user answers (the session, the account, the betslip, feedback) are never stored by any cache, errors included.
+  app.use(["/api/users", "/api/session"], privateNoStore);
   app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger, odds }));
   return live;
 }
