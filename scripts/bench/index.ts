@@ -10,14 +10,14 @@ import { benchUser, startStack, type Layout } from "./stack.ts";
 
 /**
  * `npm run bench` (not part of CI): measures the built site (`npm run build` first) against
- * DESIGN section 8 on loopback and prints a markdown table for docs/benchmarks.md. It runs the
- * odds throughput in both layouts of DESIGN section 1, and Lighthouse on the embedded one.
+ * docs/design.md, Budgets, on loopback and prints a markdown table for docs/benchmarks.md. It runs the
+ * odds throughput in both layouts (docs/design.md, Two ways to run it), and Lighthouse on the embedded one.
  * `BENCH_SECONDS` sets each load run's length (default 10), `BENCH_FLOOD_S` each registration
  * flood's (default 20) and `BENCH_ODDS_SOAK_S` the 200-connection odds soak's (default 60).
  * `BENCH_ONLY=abuse` (or `--only abuse`) runs only the abuse figures: logins during a registration
- * flood and the odds soak. `BENCH_ONLY=live` runs only the live odds rows (issue 13), and
+ * flood and the odds soak. `BENCH_ONLY=live` runs only the live odds rows (docs/design.md, Live push), and
  * `live-dom`, `live-streams` or `live-open` one of them (see live-rows.ts for their settings).
- * `BENCH_ONLY=match` runs only the match page's figures (issue 14, see match.ts).
+ * `BENCH_ONLY=match` runs only the match page's figures (see match.ts).
  * `BENCH_ONLY=signup` runs only sign-up under a flood (decision 023, see signup.ts).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,7 +60,7 @@ const registrations = (f: FloodFigures) =>
     .map(([status, count]) => `${count} x ${status}`)
     .join(", ");
 
-/** Issue 11: a real user's logins while 16 workers flood registration (from one address, then from many), and the odds soak. */
+/** A real user's logins (docs/design.md, Latency) while 16 workers flood registration (from one address, then from many), and the odds soak. */
 async function abuse(ports: { web: number; api: number }) {
   const stack = await startStack("embedded", ports);
   try {
