@@ -166,7 +166,7 @@ function useApi(app: Express, parts: WebParts): ReturnType<typeof liveOddsRouter
   app.post("/api/users/logout", live.watchLogout);
   // Per-user answers (the session, the account, the betslip, feedback) are never stored by any cache, errors included.
   app.use(["/api/users", "/api/session"], privateNoStore);
-  app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, logger, odds }));
+  app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, production: config.env === "production", logger, odds }));
   return live;
 }
 

@@ -45,6 +45,8 @@ export interface BffDeps {
   cookies: SessionCookies;
   session: SessionKeeper;
   publicOrigin: string;
+  /** NODE_ENV=production: CSRF accepts PUBLIC_ORIGIN alone. */
+  production?: boolean;
   logger: Logger;
   odds: OddsCache;
 }
@@ -66,7 +68,7 @@ export function bffRouter(deps: BffDeps): Router {
   const router = Router();
   router.use(express.json({ limit: "16kb" }));
   router.use(depthGuard());
-  router.use(csrfGuard(deps.publicOrigin));
+  router.use(csrfGuard(deps.publicOrigin, deps.production));
   router.get("/odds", oddsRoute(deps));
   router.get("/session", sessionRoute(deps));
   router.post("/users/logout", logoutRoute(deps));
