@@ -17,6 +17,7 @@ import { feedbackRouter } from "./feedback/routes.ts";
 import { requireAuth } from "./http/auth.ts";
 import { errorHandler, notFound, optionsNotFound } from "./http/errors.ts";
 import { guardJsonBody } from "./http/input-guards.ts";
+import { permissionsPolicy } from "#lib/node/permissions-policy.ts";
 import { privateNoStore } from "#lib/node/private-no-store.ts";
 import { requestLogging } from "#lib/node/request-logging.ts";
 import { mailSettled } from "./mail/delivery.ts";
@@ -80,6 +81,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(helmet());
+  app.use(permissionsPolicy);
   app.use(requestLogging(logger));
   app.use(optionsNotFound, express.json({ limit: "16kb" }), guardJsonBody);
 

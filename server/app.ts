@@ -16,6 +16,7 @@ import { requestLogging } from "./ops/logging.ts";
 import { errorFallback, notFoundFallback, onlyGetAndHead } from "./ops/fallbacks.ts";
 import { liveOddsRouter } from "./bff/live/router.ts";
 import { sessionCheck } from "./bff/session-check.ts";
+import { permissionsPolicy } from "#lib/node/permissions-policy.ts";
 import { privateNoStore } from "#lib/node/private-no-store.ts";
 import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { metricsListener, metricsOnPublicPort } from "./ops/metrics-access.ts";
@@ -124,6 +125,7 @@ function useSecurityHeaders(app: Express): void {
       frameguard: { action: "deny" },
     }),
   );
+  app.use(permissionsPolicy);
   // Everything that is not a page; pages replace it with their own: a nonce for rendered pages,
   // hashes for prerendered ones, a static policy for the 500 page.
   app.use((_req, res, next) => {

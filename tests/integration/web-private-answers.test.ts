@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
 import { TEST_ORIGIN } from "../helpers/web.ts";
 
-describe("per-user answers are never cached", () => {
+describe("per-user answers are never cached; every answer carries the Permissions-Policy", () => {
   const suite = useWebSuite();
 
   it("says private, no-store on every per-user answer of both tiers, successes and errors alike", async () => {
@@ -26,6 +26,18 @@ describe("per-user answers are never cached", () => {
     for (const path of ["/users/me", "/users/betslip", "/users/session-check"]) {
       const res = await fetch(`${api}${path}`);
       expect([path, res.status, res.headers.get("cache-control")]).toEqual([path, 401, "private, no-store"]);
+    }
+  });
+
+  it("denies the powerful features the site never uses on pages, prerendered pages, API answers and errors of both tiers", async () => {
+    const http = suite.stack.http;
+    const answers = [await http.get("/"), await http.get("/dashboard"), await http.get("/api/odds/summary?country=1"), await http.get("/api/nothing"), await http.get("/no-such-page")];
+    const api = await fetch(`${suite.stack.api.origin}/healthz`);
+    for (const policy of [...answers.map((res) => res.headers["permissions-policy"]), api.headers.get("permissions-policy")]) {
+      expect(policy).toMatch(/(^|, )camera=\(\)/);
+      expect(policy).toMatch(/(^|, )geolocation=\(\)/);
+      expect(policy).toMatch(/(^|, )payment=\(\)/);
+      expect(policy).not.toMatch(/clipboard-write/);
     }
   });
 });
