@@ -10,17 +10,29 @@ const SUFFIX: Record<Exclude<Coding, "identity">, string> = { br: ".br", gzip: "
 const CONTENT_TYPES: Record<string, string> = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".json": "application/json" };
 
 /**
- * A hashed asset's name: one path segment of safe characters. Anything else (`..`, a slash, a
- * backslash, an encoded byte, NUL) is refused before the file system is touched, so the answer
- * tells nothing about files outside the assets folder.
+ * A hashed asset's path: segments of safe characters, each starting with a letter or digit (the
+ * build writes code-split chunks under `chunks/`). Anything else (`..`, a backslash, an encoded
+ * byte, NUL) is refused before the file system is touched, so the answer tells nothing about
+ * files outside the assets folder.
  */
-const ASSET_NAME = /^\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const ASSET_NAME = /^(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/;
+
+/** The path as the file system would read it, or undefined when it does not decode. */
+function decodedPath(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Hashed assets: immutable for a year, answered from the precompressed copy the build wrote (docs/design.md, Assets and styles). */
 export function hashedAssets(dir: string): RequestHandler {
   const serve = express.static(dir, { immutable: true, maxAge: "365d", index: false, fallthrough: false });
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!ASSET_NAME.test(req.path) || req.path.includes("..")) return void res.status(404).json(errorEnvelope("NOT_FOUND", "Not found."));
+    const name = decodedPath(req.path);
+    if (name === undefined) return void res.status(400).json(errorEnvelope("VALIDATION_ERROR", "The URL is not valid."));
+    if (!ASSET_NAME.test(name) || name.includes("..")) return void res.status(404).json(errorEnvelope("NOT_FOUND", "Not found."));
     const ext = req.path.slice(req.path.lastIndexOf("."));
     const contentType = CONTENT_TYPES[ext];
     res.vary("Accept-Encoding");
