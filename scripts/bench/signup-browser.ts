@@ -7,7 +7,7 @@ import { chromium } from "@playwright/test";
  * dialog, and whether the dialog fetched a challenge (solved in the page with Web Crypto). The web
  * tier trusts the bench's X-Forwarded-For (TRUST_PROXY), so each newcomer is its own `address`.
  */
-export async function browserNewcomer(origin: string, tag: string, address: string, cpuSlowdown: number): Promise<{ ms: number; asked: boolean }> {
+export async function browserNewcomer(origin: string, tag: string, address: string, cpuSlowdown: number): Promise<BrowserNewcomer> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
@@ -34,9 +34,21 @@ export async function browserNewcomer(origin: string, tag: string, address: stri
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
     const started = performance.now();
     await form.getByRole("button", { name: "Register" }).click();
-    await page.getByRole("dialog", { name: "Verify Your Email" }).waitFor({ timeout: 60_000 });
-    return { ms: performance.now() - started, asked };
+    // Registered (the verification dialog), or refused (the form's alert says why).
+    const verify = page.getByRole("dialog", { name: "Verify Your Email" });
+    await verify.or(form.getByRole("alert")).first().waitFor({ timeout: 60_000 });
+    const ms = performance.now() - started;
+    return { ms, asked, refused: (await verify.isVisible()) ? undefined : await form.getByRole("alert").textContent() ?? "" };
   } finally {
     await browser.close();
   }
+}
+
+export interface BrowserNewcomer {
+  /** From the Register tap to the verification dialog, or to the refusal. */
+  ms: number;
+  /** Whether the page fetched a challenge (and so solved one). */
+  asked: boolean;
+  /** The form's message when the registration was refused; undefined once registered. */
+  refused: string | undefined;
 }

@@ -5,7 +5,7 @@ import { request } from "undici";
 import type { RegisterChallenge } from "#shared/contract.ts";
 import { solveSignupChallenge } from "#shared/signup-proof.ts";
 import { percentile } from "./load.ts";
-import { browserNewcomer } from "./signup-browser.ts";
+import { browserNewcomer, type BrowserNewcomer } from "./signup-browser.ts";
 import { startStack, type Stack } from "./stack.ts";
 
 /** Flooding clients, each its own address (RFC 5737 TEST-NET-3); `BENCH_SIGNUP_FLOODERS` changes it. */
@@ -122,6 +122,10 @@ async function backlogDrained(statuses: Statuses): Promise<number> {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const refusals = (runs: BrowserNewcomer[]) => {
+  const refused = runs.filter((b) => b.refused !== undefined);
+  return refused.length ? `; **${refused.length} refused**: ${refused.map((b) => `"${b.refused}" after ${seconds(b.ms)}`).join(", ")}` : "";
+};
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
 /** The phases' medians: refused registration, challenge, solve in Node, registration with the solution. */
 const phases = (newcomers: Newcomer[]) =>
@@ -155,7 +159,7 @@ export async function signupRows(ports: { web: number; api: number }): Promise<[
     const drainedAfter = spentAfter + (await backlogDrained(running.statuses));
     const steady: Newcomer[] = [];
     for (let i = 1; i <= NEWCOMERS; i += 1) steady.push(await newcomer(stack, `${tag}n${i}`, `198.51.100.${1 + i}`));
-    const browsers: { slowdown: number; ms: number; asked: boolean }[] = [];
+    const browsers: (BrowserNewcomer & { slowdown: number })[] = [];
     for (const slowdown of CPU_SLOWDOWNS) {
       for (let i = 0; i < BROWSER_RUNS; i += 1) {
         const address = `198.51.100.${100 + browsers.length}`;
@@ -183,8 +187,8 @@ export async function signupRows(ports: { web: number; api: number }): Promise<[
         const ms = runs.map((b) => b.ms).sort((a, b) => a - b);
         return [
           `sign-up under a flood: a newcomer in Chromium through the register dialog, CPU slowed ${slowdown}x${slowdown === 4 ? " (a cheap phone)" : ""}`,
-          `Register tap to the verification dialog p50 ${seconds(percentile(ms, 0.5))}, max ${seconds(ms.at(-1)!)} over ${runs.length}, ${runs.filter((b) => b.asked).length} solving in the page`,
-          `<= 5 s, ${verdict(ms.at(-1)! <= BUDGET_MS && runs.every((b) => b.asked))}`,
+          `Register tap to the verification dialog p50 ${seconds(percentile(ms, 0.5))}, max ${seconds(ms.at(-1)!)} over ${runs.length}, ${runs.filter((b) => b.asked).length} solving in the page${refusals(runs)}`,
+          `<= 5 s, ${verdict(ms.at(-1)! <= BUDGET_MS && runs.every((b) => b.asked && b.refused === undefined))}`,
         ];
       }),
       [`sign-up under a flood: the flood's answers`, tally(running.statuses), ""],

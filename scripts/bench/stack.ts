@@ -41,11 +41,13 @@ export async function startStack(layout: Layout, ports: { web: number; api: numb
   const web = `http://127.0.0.1:${ports.web}`;
   const api = `http://127.0.0.1:${ports.api}`;
   const children: ChildProcess[] = [];
+  // The bench's calls send this as their Origin: in production the web tier's CSRF check accepts PUBLIC_ORIGIN alone.
+  const site = { PUBLIC_ORIGIN: web, ...env };
   if (layout === "embedded") {
-    children.push(node("dist/server/main.js", { ...env, PORT: String(ports.web), API_PORT: String(ports.api), DATA_DIR: dataDir }));
+    children.push(node("dist/server/main.js", { ...site, PORT: String(ports.web), API_PORT: String(ports.api), DATA_DIR: dataDir }));
   } else {
-    children.push(node("dist/api/main.js", { ...env, API_PORT: String(ports.api), DATA_DIR: dataDir }));
-    children.push(node("dist/server/main.js", { ...env, PORT: String(ports.web), API_ORIGIN: api, DATA_DIR: dataDir }));
+    children.push(node("dist/api/main.js", { ...site, API_PORT: String(ports.api), DATA_DIR: dataDir }));
+    children.push(node("dist/server/main.js", { ...site, PORT: String(ports.web), API_ORIGIN: api, DATA_DIR: dataDir }));
   }
   const webPid = children.at(-1)!.pid!;
   const stop = async () => {
