@@ -26,8 +26,9 @@ export const DEFAULT_REGISTRATION_LIMITS = { perAddressPerHour: 10, overallPer10
 
 /**
  * The proof of work sign-up asks for under a flood: the largest number an ALTCHA challenge hides
- * (SHA-256). A solver tries half of it on average: about 1.2 s in Node on the bench host at 50,000,
- * meant to stay near a second or two on a cheap phone (docs/decisions/023-proof-of-work-under-flood.md).
+ * (SHA-256). A solver tries half of it on average: about 1.2 s in Node on the bench host at 50,000;
+ * what a phone-like browser took, and why it is not yet trusted, is in
+ * docs/decisions/023-proof-of-work-under-flood.md.
  */
 export const DEFAULT_CHALLENGE_MAX_NUMBER = 50_000;
 
