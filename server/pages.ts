@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { RouteObject } from "react-router";
+import { chooseCoding, codedEtag, etagMatches, type Coding } from "#lib/node/content-coding.ts";
 import { DEFAULT_TIME_ZONE, type ServerContext } from "#client/server-context.ts";
 import { pageSession, type PageDataDeps } from "./bff/data-source.ts";
 import type { PrerenderedPage } from "./render/assets.ts";
@@ -42,28 +43,27 @@ export interface PagesDeps extends PageDataDeps {
 
 type ServedPage = PagesDeps["prerendered"] extends Map<string, infer P> ? P : never;
 
-/** The body for the codings the browser accepts, with its own strong ETag: the manifest's one, suffixed per coding. */
-function pickCoding(page: ServedPage, acceptEncoding: string): { body: Buffer; coding?: "br" | "gzip"; etag: string } {
-  const tagged = (coding: "br" | "gzip") => page.etag.replace(/"$/, `-${coding}"`);
-  if (page.br && /\bbr\b/.test(acceptEncoding)) return { body: page.br, coding: "br", etag: tagged("br") };
-  if (page.gzip && /\bgzip\b/.test(acceptEncoding)) return { body: page.gzip, coding: "gzip", etag: tagged("gzip") };
-  return { body: page.html, etag: page.etag };
-}
+const CODINGS = ["br", "gzip"] as const;
 
-/** If-None-Match uses the weak comparison (RFC 9110, 13.1.2). */
-const matches = (header: string | undefined, etag: string) => header !== undefined && header.split(",").some((tag) => ["*", etag].includes(tag.trim().replace(/^W\//, "")));
+/** The page in the coding the browser takes best among those the build wrote, with that representation's ETag. */
+function pickCoding(page: ServedPage, headers: Request["headers"]): { body: Buffer; coding: Coding; etag: string } {
+  const coded = { br: page.br, gzip: page.gzip };
+  const coding = chooseCoding(headers, CODINGS.filter((c) => coded[c]));
+  const body = (coding !== "identity" && coded[coding]) || page.html;
+  return { body, coding, etag: codedEtag(page.etag, coding) };
+}
 
 /** Serves prerendered public pages, and renders everything else per request. */
 export function pagesHandler(deps: PagesDeps): RequestHandler {
   function servePrerendered(req: Request, res: Response, page: ServedPage) {
-    const chosen = pickCoding(page, req.header("accept-encoding") ?? "");
+    const chosen = pickCoding(page, req.headers);
     res.setHeader("Cache-Control", req.path === PREVIEW_PATH ? PREVIEW_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
     res.setHeader("ETag", chosen.etag);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptHashes: page.scriptHashes, styleHashes: page.styleHashes }));
     res.setHeader("Vary", "Accept-Encoding");
     res.type("html");
-    if (matches(req.header("if-none-match"), chosen.etag)) return void res.status(304).end();
-    if (chosen.coding) res.setHeader("Content-Encoding", chosen.coding);
+    if (etagMatches(req.header("if-none-match"), chosen.etag)) return void res.status(304).end();
+    if (chosen.coding !== "identity") res.setHeader("Content-Encoding", chosen.coding);
     res.send(chosen.body);
   }
 

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Request, Response, NextFunction, RequestHandler } from "express";
 import express from "express";
-import { negotiateCoding, type Coding } from "#lib/node/content-coding.ts";
+import { chooseCoding, codedEtag, type Coding } from "#lib/node/content-coding.ts";
 import { errorEnvelope } from "#shared/error-codes.ts";
 
 const SUFFIX: Record<Exclude<Coding, "identity">, string> = { br: ".br", gzip: ".gz" };
@@ -26,9 +26,16 @@ function decodedPath(path: string): string | undefined {
   }
 }
 
+/** Each coding its own ETag (RFC 9110 8.8.3): send's size-and-mtime tag, suffixed like the other answers'. */
+function tagRepresentation(res: Response, _path: string, stat: { size: number; mtime: Date }): void {
+  const coding = res.getHeader("Content-Encoding");
+  const etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
+  res.setHeader("ETag", codedEtag(etag, coding === "br" || coding === "gzip" ? coding : "identity"));
+}
+
 /** Hashed assets: immutable for a year, answered from the precompressed copy the build wrote (docs/design.md, Assets and styles). */
 export function hashedAssets(dir: string): RequestHandler {
-  const serve = express.static(dir, { immutable: true, maxAge: "365d", index: false, fallthrough: false });
+  const serve = express.static(dir, { immutable: true, maxAge: "365d", index: false, fallthrough: false, setHeaders: tagRepresentation });
   return (req: Request, res: Response, next: NextFunction) => {
     const name = decodedPath(req.path);
     if (name === undefined) return void res.status(400).json(errorEnvelope("VALIDATION_ERROR", "The URL is not valid."));
@@ -38,9 +45,8 @@ export function hashedAssets(dir: string): RequestHandler {
     res.vary("Accept-Encoding");
     if (contentType) {
       const precompressed = (["br", "gzip"] as const).filter((coding) => existsSync(join(dir, `${req.path}${SUFFIX[coding]}`)));
-      const coding = negotiateCoding(req, [...precompressed, "identity"]);
-      if (coding && coding !== "identity") {
-        // The file's own ETag (its size and time) differs per coding: a cache never mixes them.
+      const coding = chooseCoding(req.headers, precompressed);
+      if (coding !== "identity") {
         req.url = `${req.path}${SUFFIX[coding]}`;
         res.setHeader("Content-Encoding", coding);
         res.setHeader("Content-Type", contentType);
