@@ -79,6 +79,8 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
 
   const app = express();
   app.disable("x-powered-by");
+  // No ETag made from whatever body is sent: the odds answers tag each coding (lib/node/content-coding.ts).
+  app.set("etag", false);
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(helmet());
   app.use(permissionsPolicy);

@@ -76,6 +76,8 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
 
   const app = express();
   app.disable("x-powered-by");
+  // No ETag made from whatever body is sent: the answers that have one tag each coding (lib/node/content-coding.ts).
+  app.set("etag", false);
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
   app.use(requestLogging(parts.logger, parts.metrics.observe));
   useSecurityHeaders(app);
@@ -164,13 +166,20 @@ function useApi(app: Express, parts: WebParts): ReturnType<typeof liveOddsRouter
   const check = sessionCheck(upstream);
   const live = liveOddsRouter({ apiOrigin: options.apiOrigin, upstream, cookies, session, check, logger, metrics, options: { caps: config.liveStreamCaps } });
   app.use("/api/odds/stream", live);
-  app.use(compression({ threshold: 1024 }));
+  app.use(compression({ threshold: 1024, filter: leaveTaggedAnswers }));
   app.post("/api/users/logout", live.watchLogout);
   // Per-user answers (the session, the account, the betslip, feedback) are never stored by any cache, errors included.
   app.use(["/api/users", "/api/session"], privateNoStore);
   app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, production: config.env === "production", logger, odds }));
   return live;
 }
+
+/**
+ * Compression for dynamic answers only: one that carries an ETag picked its coding itself and
+ * tagged it (prerendered pages, prepared odds, the API's answers relayed), and a body compressed
+ * here would go out under the tag of another representation (RFC 9110 8.8.3).
+ */
+const leaveTaggedAnswers: compression.CompressionFilter = (req, res) => res.getHeader("ETag") === undefined && compression.filter(req, res);
 
 /** The Nigeria page's preview odds in its first HTML (docs/product.md, Preview odds in the first HTML), when the build prerendered it. */
 function startPreview({ config, options, logger, build, upstream }: WebParts) {

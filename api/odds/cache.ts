@@ -1,22 +1,16 @@
-import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import { prepareJson, type CachedAnswer } from "#lib/node/cached-answer.ts";
 import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
 import { COMPETITIONS, MARKETS } from "#shared/reference.ts";
 import type { Listing } from "./read-model.ts";
 
-/** A response body built once, with its gzip form and a strong ETag. */
-export interface CachedBody {
-  json: string;
-  gzip: Buffer;
-  etag: string;
-}
+/** A response body built once, with its compressed forms and a strong ETag. */
+export type CachedBody = CachedAnswer & { json: string };
 
 function cached(value: unknown, previous?: CachedBody): CachedBody {
   const json = JSON.stringify({ data: value });
   // Unchanged data keeps its body (and so its ETag): clients revalidating get 304, and no gzip work.
   if (previous?.json === json) return previous;
-  const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
-  return { json, gzip: gzipSync(json, { level: 6 }), etag };
+  return prepareJson(json);
 }
 
 /** The latest price change among the events shown; the epoch when there are none. */

@@ -1,12 +1,12 @@
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from "express";
-import { sendCached, type CachedAnswer } from "#lib/node/cached-answer.ts";
+import type { CachedAnswer } from "#lib/node/cached-answer.ts";
 import { hasBrokenCharacters, hasControlCharacters } from "#shared/validation.ts";
 import { AppError } from "../http/errors.ts";
 import { guardQuery } from "../http/input-guards.ts";
 import { readMarketHistory } from "./history.ts";
 import { readMatchDetail, type MatchDetailDeps } from "./match-detail.ts";
 import type { OddsService } from "./service.ts";
-import { answerOf } from "./answers.ts";
+import { answerOf, sendAnswer } from "./answers.ts";
 
 /** Event ids are the store's keys (`c1:...`); anything longer than this is no id of ours. */
 const MAX_ID_LENGTH = 200;
@@ -68,7 +68,7 @@ function marketOf(req: Request): number {
 /**
  * GET /odds/events/:id (MatchDetail: every market with opening prices, and links) and
  * GET /odds/events/:id/history?market=M (MarketHistory), Bearer token like /odds, read from the
- * store and memoised until the odds cache rebuilds; ETag, 304 and gzip as the listing. An id the
+ * store and memoised until the odds cache rebuilds; ETag, 304 and coding as the listing. An id the
  * store does not hold (unknown, or pruned 14 days after kick-off) answers 404. No checksum: the
  * contract defines `k` for a (country, competition, market) triple only, and an event id names none.
  */
@@ -80,14 +80,14 @@ export function oddsEventRouter(deps: EventRouteDeps, auth: RequestHandler): Rou
     const id = eventIdOf(req);
     const answer = await memo(`detail:${id}`, () => readMatchDetail(deps, id));
     if (!answer) throw new AppError("NOT_FOUND", "No such event.");
-    sendCached(req, res, answer, "Accept-Encoding, Authorization");
+    sendAnswer(req, res, answer);
   });
   router.get("/:id/history", auth, async (req, res) => {
     const id = eventIdOf(req);
     const market = marketOf(req);
     const answer = await memo(`history:${market}:${id}`, () => readMarketHistory(deps.db, id, market));
     if (!answer) throw new AppError("NOT_FOUND", "No such event.");
-    sendCached(req, res, answer, "Accept-Encoding, Authorization");
+    sendAnswer(req, res, answer);
   });
   router.use(undecodableId);
   return router;

@@ -4,12 +4,12 @@ import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { isCompetitionId, isMarketId } from "#shared/reference.ts";
 import { AppError } from "../http/errors.ts";
 import { guardQuery } from "../http/input-guards.ts";
-import { sendCached } from "#lib/node/cached-answer.ts";
+import { PUBLIC_ODDS_CACHE_CONTROL, sendCached } from "#lib/node/cached-answer.ts";
 import type { CachedBody, OddsCache } from "./cache.ts";
-import { countryOf } from "./answers.ts";
+import { AUTHENTICATED, countryOf, sendAnswer } from "./answers.ts";
 
-/** Cached bodies vary by token too: the checksum rules differ per session. */
-const send = (req: Request, res: Response, body: CachedBody) => sendCached(req, res, body, "Accept-Encoding, Authorization");
+/** The public ones vary by token too, as the listing does: the checksum rules differ per session. */
+const sendPublic = (req: Request, res: Response, body: CachedBody) => sendCached(req, res, body, { ...AUTHENTICATED, cacheControl: PUBLIC_ODDS_CACHE_CONTROL });
 
 /** GET /odds (token and checksum), /odds/summary and /odds/sample (public), all from the cache. */
 export function oddsRouter(cache: OddsCache, auth: RequestHandler): Router {
@@ -28,17 +28,17 @@ export function oddsRouter(cache: OddsCache, auth: RequestHandler): Router {
     const expected = oddsChecksum(req.auth!.ak, { country: String(req.query.country), competition: String(req.query.competition), market: String(req.query.market) });
     if (k !== expected) throw new AppError("INVALID_CHECKSUM", "Missing or wrong request checksum.");
     // Only Nigeria is live: Ghana and Kenya are coming soon and have no odds yet.
-    send(req, res, (country === LIVE_COUNTRY_ID && cache.odds(competition, market)) || cache.noOdds());
+    sendAnswer(req, res, (country === LIVE_COUNTRY_ID && cache.odds(competition, market)) || cache.noOdds());
   });
 
   router.get("/summary", (req, res) => {
     const country = countryOf(req);
-    send(req, res, country === LIVE_COUNTRY_ID ? cache.summary() : cache.noSummary());
+    sendPublic(req, res, country === LIVE_COUNTRY_ID ? cache.summary() : cache.noSummary());
   });
 
   router.get("/sample", (req, res) => {
     const country = countryOf(req);
-    send(req, res, country === LIVE_COUNTRY_ID ? cache.sample() : cache.noOdds());
+    sendPublic(req, res, country === LIVE_COUNTRY_ID ? cache.sample() : cache.noOdds());
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { gzipSync } from "node:zlib";
+import { brotliDecompressSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { oddsCache, oddsKey } from "./odds-cache.ts";
 import type { UpstreamAnswer } from "./upstream.ts";
@@ -6,7 +6,8 @@ import type { UpstreamAnswer } from "./upstream.ts";
 const body = { data: { events: [{ name: "Arsenal vs Chelsea" }] } };
 const answer = (over: Partial<UpstreamAnswer> = {}): UpstreamAnswer => ({
   status: 200,
-  headers: { etag: '"odds-1"', "content-encoding": "gzip" },
+  // The API tags each coding of an answer (lib/node/content-coding.ts): this is its gzip one.
+  headers: { etag: '"odds-1-gzip"', "content-encoding": "gzip" },
   body: gzipSync(JSON.stringify(body)),
   ...over,
 });
@@ -18,8 +19,11 @@ describe("the web tier's odds cache", () => {
     let now = NOW;
     const cache = oddsCache({ ttlMs: 1_000, clock: () => now });
     cache.store("1&1&1", "token-a", inAnHour, answer());
-    expect(cache.lookup("1&1&1", "token-a")?.etag).toBe('"odds-1"');
-    expect(JSON.parse(cache.lookup("1&1&1", "token-a")!.json().toString("utf8"))).toEqual(body);
+    const hit = cache.lookup("1&1&1", "token-a");
+    // The identity representation's tag, from which the web tier tags each coding it serves.
+    expect(hit?.etag).toBe('"odds-1"');
+    expect(JSON.parse(hit!.json().toString("utf8"))).toEqual(body);
+    expect(JSON.parse(brotliDecompressSync(hit!.br()).toString("utf8"))).toEqual(body);
     now += 999;
     expect(cache.lookup("1&1&1", "token-a")).toBeDefined();
     now += 1;

@@ -1,4 +1,6 @@
 import { gunzipSync } from "node:zlib";
+import { brotliOnce, type CachedAnswer } from "#lib/node/cached-answer.ts";
+import { identityEtag } from "#lib/node/content-coding.ts";
 import type { UpstreamAnswer } from "./upstream.ts";
 
 /** How long the web tier reuses an odds answer (docs/decisions/007-bff-odds-cache.md). */
@@ -6,10 +8,8 @@ const ODDS_CACHE_MS = 1_000;
 /** Bound on the tokens remembered as accepted; expired ones go first. */
 const MAX_TOKENS = 20_000;
 
-export interface CachedOdds {
-  etag: string;
-  gzip: Buffer;
-  /** Decompressed on first need: browsers that refuse gzip are rare. */
+/** The API's gzip answer; the plain JSON and brotli are made from it on first need. */
+export interface CachedOdds extends CachedAnswer {
   json(): Buffer;
 }
 
@@ -55,7 +55,9 @@ export function oddsCache(options: { ttlMs?: number; clock?: () => number } = {}
       if (accepted.size >= MAX_TOKENS) forgetExpiredTokens(clock() / 1000);
       accepted.set(token, tokenExpS);
       let json: Buffer | undefined;
-      const odds: CachedOdds = { etag, gzip: answer.body, json: () => (json ??= gunzipSync(answer.body)) };
+      const inflated = () => (json ??= gunzipSync(answer.body));
+      // The API tagged its gzip representation; the web tier tags each coding it serves from the identity one.
+      const odds: CachedOdds = { etag: identityEtag(etag, "gzip"), gzip: answer.body, json: inflated, br: brotliOnce(inflated) };
       answers.set(key, { at: clock(), odds });
       return odds;
     },

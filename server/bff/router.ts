@@ -4,6 +4,7 @@ import { ANALYTICS_EVENT_NAMES, matchContractRoute, type AuthResult, type UserPr
 import { errorEnvelope } from "#shared/error-codes.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import { sendCached } from "#lib/node/cached-answer.ts";
+import { PRIVATE_NO_STORE } from "#lib/node/private-no-store.ts";
 import type { SessionCookies } from "./cookies.ts";
 import { depthGuard } from "./body-guard.ts";
 import { csrfGuard } from "./csrf.ts";
@@ -108,7 +109,7 @@ function oddsRoute(deps: BffDeps): Handler {
       return got.answer;
     });
     if (!answer) return;
-    if (cached) return sendCached(req, res, cached);
+    if (cached) return sendCached(req, res, cached, { cacheControl: PRIVATE_NO_STORE, vary: "Accept-Encoding" });
     relay(res, answer);
   };
 }
