@@ -72,6 +72,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
     registrationLimits: config.registrationLimits,
     loginLimits: config.loginLimits,
     challengeMaxNumber: config.challengeMaxNumber,
+    scryptParams: config.scryptParams,
   });
   const odds = oddsService({ db: db.kysely, clock, intervalS: config.feedIntervalS });
   await odds.refresh();

@@ -59,4 +59,13 @@ describe("the API configuration", () => {
     expect(() => loadApiConfig({ LOGIN_LOCK_AFTER_FAILURES: "101" })).toThrow(/^Invalid configuration: LOGIN_LOCK_AFTER_FAILURES: /);
     expect(() => loadApiConfig({ LOGIN_LOCK_AFTER_FAILURES: "0" })).toThrow(/LOGIN_LOCK_AFTER_FAILURES/);
   });
+
+  it("hashes passwords at OWASP's scrypt cost (N=2^15, r=8, p=3) unless told the test cost, which production refuses", () => {
+    const production = { NODE_ENV: "production", JWT_SECRET: "s".repeat(32) };
+    expect(loadApiConfig({}).scryptParams).toEqual({ N: 2 ** 15, r: 8, p: 3 });
+    expect(loadApiConfig(production).scryptParams).toEqual({ N: 2 ** 15, r: 8, p: 3 });
+    expect(loadApiConfig({ PASSWORD_HASH_COST: "test" }).scryptParams.N).toBeLessThan(2 ** 15);
+    expect(() => loadApiConfig({ ...production, PASSWORD_HASH_COST: "test" })).toThrow(/PASSWORD_HASH_COST: test cost is refused in production/);
+    expect(() => loadApiConfig({ PASSWORD_HASH_COST: "cheap" })).toThrow(/PASSWORD_HASH_COST/);
+  });
 });

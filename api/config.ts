@@ -2,6 +2,7 @@ import { invalidConfiguration } from "../lib/node/start-up.ts";
 import { z } from "zod";
 import { DEFAULT_BETSLIP_WRITE_RATE, type WriteRate } from "./betslip/write-rate.ts";
 import { SIM_SCENARIOS, type SimScenario } from "./feeds/simulator/scenario.ts";
+import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, type ScryptParams } from "./accounts/passwords.ts";
 
 /**
  * `sqlite:<path>` or a parsable `postgres://` URL. The message names the scheme, never the URL:
@@ -63,6 +64,7 @@ const schema = z.object({
   REGISTRATION_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(DEFAULT_CHALLENGE_MAX_NUMBER),
   BETSLIP_WRITE_BURST: z.coerce.number().int().min(1).default(DEFAULT_BETSLIP_WRITE_RATE.burst),
   BETSLIP_WRITES_PER_S: z.coerce.number().positive().max(1000).default(DEFAULT_BETSLIP_WRITE_RATE.perSecond),
+  PASSWORD_HASH_COST: z.enum(["production", "test"]).default("production"),
 });
 
 export interface ApiConfig {
@@ -91,6 +93,8 @@ export interface ApiConfig {
   challengeMaxNumber: number;
   /** Each user's betslip writes: a burst, then a steady rate (docs/decisions/024). */
   betslipWriteRate: WriteRate;
+  /** scrypt's cost for new hashes: OWASP's unless PASSWORD_HASH_COST=test, which production refuses. */
+  scryptParams: ScryptParams;
 }
 
 /** A setting the process cannot start with; main prints its one-line message and exits 1. */
@@ -102,6 +106,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
   const parsed = schema.safeParse(env);
   const problems: { path: readonly PropertyKey[]; message: string }[] = parsed.success ? [] : [...parsed.error.issues];
   if (env.NODE_ENV === "production" && !env.JWT_SECRET) problems.push({ path: ["JWT_SECRET"], message: "required in production" });
+  if (env.NODE_ENV === "production" && env.PASSWORD_HASH_COST === "test") problems.push({ path: ["PASSWORD_HASH_COST"], message: "test cost is refused in production" });
   if (!parsed.success || problems.length > 0) throw new ConfigError(invalidConfiguration(problems));
   const c = parsed.data;
   return {
@@ -124,5 +129,6 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     loginLimits: { lockAfterFailures: c.LOGIN_LOCK_AFTER_FAILURES },
     challengeMaxNumber: c.REGISTRATION_CHALLENGE_MAX_NUMBER,
     betslipWriteRate: { burst: c.BETSLIP_WRITE_BURST, perSecond: c.BETSLIP_WRITES_PER_S },
+    scryptParams: c.PASSWORD_HASH_COST === "test" ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS,
   };
 }

@@ -5,6 +5,7 @@ import { mailDelivery, type MailDelivery } from "../mail/delivery.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { oneTimeCodes, type OneTimeCodes } from "./codes.ts";
 import { hashingLane, type HashingLane } from "./hashing-lane.ts";
+import { passwords, type Passwords, type ScryptParams } from "./passwords.ts";
 import { rateLimits, type RateLimits } from "./rate-limits.ts";
 import { signupChallenges, type SignupChallenges } from "./signup-challenge.ts";
 import { accessTokens, refreshTokens, type AccessTokens, type RefreshTokens } from "./tokens.ts";
@@ -32,6 +33,8 @@ export interface AccountsDeps {
   limits: RateLimits;
   /** New password hashes (registration, reset) take turns here, so a flood cannot starve logins. */
   lane: HashingLane;
+  /** scrypt at the configured cost (PASSWORD_HASH_COST). */
+  passwords: Passwords;
   /** Code mail, and the mail still being delivered after its answer. */
   mail: MailDelivery;
   clock: () => number;
@@ -56,6 +59,7 @@ export interface AccountsSettings {
   registrationLimits: RegistrationLimits;
   loginLimits: LoginLimits;
   challengeMaxNumber: number;
+  scryptParams: ScryptParams;
 }
 
 export function accountsDeps(settings: AccountsSettings): AccountsDeps {
@@ -67,6 +71,7 @@ export function accountsDeps(settings: AccountsSettings): AccountsDeps {
     accessTokens: accessTokens(secret, clock),
     limits: rateLimits(db, clock),
     lane: hashingLane(NEW_HASH_LANE),
+    passwords: passwords(settings.scryptParams),
     mail: mailDelivery(settings.mailer),
     clock,
     logger: settings.logger,

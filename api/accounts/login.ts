@@ -6,7 +6,7 @@ import { AppError } from "../http/errors.ts";
 import { issueCode, reserveCode } from "./code-mail.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { admitLogin, loginFailed, loginKeys, loginSucceeded, type LoginKeys } from "./login-limits.ts";
-import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
+import { verifyPassword } from "./passwords.ts";
 import { startSession } from "./sessions.ts";
 import type { UserRow } from "./users.ts";
 
@@ -34,7 +34,7 @@ export async function login(deps: AccountsDeps, input: LoginAttempt, log: Logger
   const user = await findAccount(deps, input.username);
   const keys = loginKeys(user?.id ?? `name:${input.username.trim().toLowerCase()}`, input.ip);
   const { locked } = await admitLogin(deps, keys);
-  const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+  const valid = await verifyPassword(input.password, user?.password_hash ?? (await deps.passwords.dummyHash()));
   if (locked) return lockedLogin(deps, { owner: valid ? user : undefined, code: input.code, keys }, log);
   if (!user || !valid) {
     await loginFailed(deps, keys);

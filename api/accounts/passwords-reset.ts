@@ -7,7 +7,6 @@ import { issueCode, reserveCode } from "./code-mail.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { accountLockKey } from "./login-limits.ts";
 import { inHashingLane } from "./new-hashes.ts";
-import { hashPassword } from "./passwords.ts";
 import { startSession } from "./sessions.ts";
 
 /**
@@ -29,7 +28,7 @@ export async function resetPassword(deps: AccountsDeps, input: { email: string; 
   // The code is judged inside the lane: a full lane refuses before the code is spent, and a wrong code costs no hash.
   const { check, passwordHash } = await inHashingLane(deps, async () => {
     const judged = await deps.codes.consume(user.id, "reset", input.otp);
-    return { check: judged, passwordHash: judged === "ok" ? await hashPassword(input.password) : undefined };
+    return { check: judged, passwordHash: judged === "ok" ? await deps.passwords.hash(input.password) : undefined };
   });
   if (check === "expired") throw new AppError("OTP_EXPIRED", RESET_MESSAGES.otpExpired);
   if (check === "used") throw new AppError("OTP_ALREADY_USED", RESET_MESSAGES.otpAlreadyUsed);

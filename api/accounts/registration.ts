@@ -8,7 +8,6 @@ import { AppError } from "../http/errors.ts";
 import { issueCode, reserveCode } from "./code-mail.ts";
 import type { AccountsDeps, RegistrationLimits } from "./deps.ts";
 import { inHashingLane } from "./new-hashes.ts";
-import { hashPassword } from "./passwords.ts";
 import { spendSolution } from "./signup-challenge.ts";
 import type { UserRow } from "./users.ts";
 
@@ -99,7 +98,7 @@ async function createAccount(deps: AccountsDeps, input: Registration, slots: str
   const email = normaliseEmail(input.email);
   try {
     await assertAvailable(deps, email, username);
-    const passwordHash = await inHashingLane(deps, () => hashPassword(input.password));
+    const passwordHash = await inHashingLane(deps, () => deps.passwords.hash(input.password));
     const user = newUser({ username, email, country: input.country }, passwordHash, deps.clock());
     await insertAccount(deps, user);
     return user;

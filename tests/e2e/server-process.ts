@@ -80,7 +80,8 @@ async function startNode(entry: string, baseURL: string, env: Record<string, str
   const log = createWriteStream(logFile, { flags: "a" });
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "development", ...env },
+    // Test-cost password hashes (api/accounts/passwords.ts): the browser suite signs up many users.
+    env: { ...process.env, NODE_ENV: "development", PASSWORD_HASH_COST: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.pipe(log);

@@ -115,10 +115,11 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       await register({ userName: `n.a-m_e${"x".repeat(19)}${Math.random().toString(36).slice(2, 6)}` });
     });
 
-    it("stores the password only as scrypt with its parameters (N=2^15, r=8, p=3) and a 16-byte salt", async () => {
+    it("stores the password only as scrypt with the configured parameters and a 16-byte salt (production's: api/config.test.ts)", async () => {
       const account = await register({ password: "a password to hash" });
       const row = await t.api.db.kysely.selectFrom("users").selectAll().where("email", "=", account.email).executeTakeFirstOrThrow();
-      expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+      const { N, r, p } = t.config.scryptParams;
+      expect(row.password_hash).toMatch(new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$[A-Za-z0-9_-]{22}\\$[A-Za-z0-9_-]{43}$`));
       expect(JSON.stringify(row)).not.toContain("a password to hash");
     });
 
@@ -394,7 +395,7 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       expect(res.body.error.description).toBe("Please enter both username and password");
     });
 
-    // Fourteen production hashes, kept: ten real failures are what this test is about.
+    // Ten real failures are what this test is about.
     it("holds back an address for 15 minutes after 10 failures on an account, even with the right password, while the owner signs in from another", async () => {
       const { account } = await registerVerified();
       const attacker = testIp();

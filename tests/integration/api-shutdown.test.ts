@@ -18,7 +18,7 @@ describe("the API's graceful shutdown", () => {
     const config = loadApiConfig({ NODE_ENV: "test", API_PORT: "0", DATA_DIR: database.dataDir, DATABASE_URL: database.url, FEEDS: "off", LOG_LEVEL: "silent" });
     const running = await startApiServer(config, { logger: pino({ level: "silent" }) });
     const account = newAccount();
-    // Registration hashes with scrypt: long enough to still be running when the stop begins.
+    // Registration hashes with production scrypt (the default cost): long enough to still be running when the stop begins.
     const inFlight = request(`${running.origin}/users/register`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
     await new Promise((r) => setTimeout(r, 20));
     const stopped = running.stop();

@@ -169,7 +169,7 @@ describe("SIGTERM under keep-alive load", () => {
   it("the web tier answers every request it accepted, then exits 0", async () => {
     const database = await createTestDatabase("sqlite");
     databases.push(database);
-    const apiConfig = loadApiConfig({ NODE_ENV: "test", API_PORT: "0", DATA_DIR: database.dataDir, DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET, FEEDS: "off", LOG_LEVEL: "silent" });
+    const apiConfig = loadApiConfig({ NODE_ENV: "test", API_PORT: "0", DATA_DIR: database.dataDir, DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET, FEEDS: "off", LOG_LEVEL: "silent", PASSWORD_HASH_COST: "test" });
     const api = await startApiServer(apiConfig, { logger: pino({ level: "silent" }) });
     try {
       const web = await startProcess(

@@ -7,11 +7,8 @@ import { startSmtpSink } from "../helpers/smtp-sink.ts";
 import { newAccount, otherCode, testIp } from "../factories.ts";
 
 const dialects = await testDialects();
-/** Production locks after 100 (api/config.test.ts); two keeps the slow hashes of these tests few. */
+/** Production locks after 100 (api/config.test.ts); two keeps these tests short. */
 const LOCK_AFTER = 2;
-/** For the tests that hash a dozen passwords (production scrypt) on a busy machine. */
-const MANY_HASHES_MS = 60_000;
-
 /** The account-wide lock (docs/decisions/025-login-throttling.md): after it, the password needs a mailed code. */
 describe.each(dialects)("login lockout on %s", (dialect) => {
   let database: TestDatabase;
@@ -127,7 +124,7 @@ describe.each(dialects)("login lockout on %s", (dialect) => {
     const fresh = sink.latestCode(account.email);
     expect(fresh).not.toBe(code);
     expect((await login(account.userName, account.password, fresh)).status).toBe(200);
-  }, MANY_HASHES_MS);
+  });
 
   it("gives a burst of wrong passwords from many addresses no more tries at the password than the lock allows", async () => {
     const account = await registerVerified();
@@ -137,7 +134,7 @@ describe.each(dialects)("login lockout on %s", (dialect) => {
     expect(locked).toHaveLength(3 * LOCK_AFTER);
     for (const res of locked) expectLocked(res);
     expectLocked(await login(account.userName, account.password));
-  }, MANY_HASHES_MS);
+  });
 
   it("refuses a code that is not six digits before looking at the account", async () => {
     const res = await login("anyone", "any password", "12 34");

@@ -323,6 +323,7 @@ async function startRealTimeApi(database: TestDatabase, sink: Awaited<ReturnType
     FEED_INTERVAL_S: "1",
     SIM_STEP_S: "1",
     LOG_LEVEL: "silent",
+    PASSWORD_HASH_COST: "test",
   });
   const api = await createApp(config, { logger: pino({ level: "silent" }) });
   return { api, config, http: request(api.app), close: () => api.close() };
