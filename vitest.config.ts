@@ -25,6 +25,7 @@ export default defineConfig({
           name: "component",
           environment: "happy-dom",
           include: ["client/**/*.test.tsx", "tests/client/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/client/setup.ts"],
         },
       },
       {

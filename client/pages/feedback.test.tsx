@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { jsonResponse, renderPage } from "../../tests/client/harness.tsx";
+import { setLoadingFloor } from "../loaders/min-delay.ts";
+import { MIN_LOADING_MS } from "#shared/constants.ts";
 import { FeedbackForm, FeedbackPage } from "./feedback.tsx";
 
 const SLOW = { timeout: 3000 };
@@ -114,6 +116,9 @@ describe("FeedbackPage", () => {
     const { box, button } = await renderFeedback();
     fireEvent.change(box, { target: { value: "Fast answer" } });
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    // The product's floor (the suite runs with none: tests/client/setup.ts), free on fake time.
+    setLoadingFloor(MIN_LOADING_MS);
+    onTestFinished(() => setLoadingFloor(0));
 
     fireEvent.click(button);
     await act(() => vi.advanceTimersByTimeAsync(250));

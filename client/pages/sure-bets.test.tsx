@@ -7,7 +7,7 @@ import type { SureBet, SureBetLeg, SureBets } from "#shared/contract.ts";
 import { partialDataSource } from "../loaders/source.ts";
 import type { ServerContext } from "../server-context.ts";
 import { rootLoader } from "../shell/root-loader.ts";
-import { errorReply, renderPage, resetApp, stubApi, USER, type Reply } from "../../tests/client/harness.tsx";
+import { errorReply, heldReply, renderPage, resetApp, stubApi, USER, type PlainReply } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
 import { MATCH_ID, priceDrop } from "../../tests/client/match-fixtures.ts";
 import { NO_SURE_BETS_MESSAGE, SURE_BETS_WARNING, SureBetsPage, loader } from "./sure-bets.tsx";
@@ -54,7 +54,7 @@ function twoWay(): SureBet {
   return { event, marketId: 4, profitPct: 2.96, legs: [leg(8, 4, 2.1), leg(9, 5, 2.02)] };
 }
 
-const answer = (sureBets: SureBet[]): Reply => ({
+const answer = (sureBets: SureBet[]): PlainReply => ({
   data: { sureBets, updatedAt: "2026-11-22T11:59:50.000Z" } satisfies SureBets,
 });
 
@@ -312,13 +312,15 @@ describe("the sure bets page", () => {
   });
 
   it("asks again when prices change, keeping the sure bets on screen until the new ones arrive", async () => {
-    const api = stubApi({ [SURE_BETS]: [answer([threeWay(), twoWay()]), answer([twoWay()])] });
+    const next = heldReply(answer([twoWay()]));
+    const api = stubApi({ [SURE_BETS]: [answer([threeWay(), twoWay()]), next.reply] });
     renderSureBets();
     expect(await screen.findAllByRole("article")).toHaveLength(2);
     FakeEventSource.latest().send("market", 7, { id: "e1", markets: [] });
     await waitFor(() => expect(api.callsTo(SURE_BETS)).toHaveLength(2));
     expect(screen.getAllByRole("article")).toHaveLength(2);
     expect(screen.queryByRole("status")).toBeNull();
+    next.release();
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(1));
     expect(screen.getByRole("article").textContent).toContain("Real Madrid vs Getafe");
   });

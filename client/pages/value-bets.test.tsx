@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import type { ValueBet, ValueBets } from "#shared/contract.ts";
-import { errorReply, renderPage, resetApp, stubApi, type Reply } from "../../tests/client/harness.tsx";
+import { errorReply, heldReply, renderPage, resetApp, stubApi, type PlainReply } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
 import { MATCH_ID, priceDrop } from "../../tests/client/match-fixtures.ts";
 import { noValueBetsMessage, ValueBetsPage, loader } from "./value-bets.tsx";
@@ -34,7 +34,7 @@ const GETAFE = {
   date: "2026-11-23T20:00:00.000Z",
 };
 
-const answer = (valueBets: ValueBet[]): Reply => ({
+const answer = (valueBets: ValueBet[]): PlainReply => ({
   data: { minValuePct: 3, valueBets, updatedAt: "2026-11-22T11:59:50.000Z" } satisfies ValueBets,
 });
 
@@ -156,12 +156,14 @@ describe("the value bets page", () => {
   });
 
   it("asks again when prices change, keeping the list on screen until the new one arrives", async () => {
-    const api = stubApi({ [VALUE_BETS]: [answer([valueBet()]), answer([valueBet({ valuePct: 8.4 })])] });
+    const next = heldReply(answer([valueBet({ valuePct: 8.4 })]));
+    const api = stubApi({ [VALUE_BETS]: [answer([valueBet()]), next.reply] });
     renderValueBets();
     await screen.findByRole("listitem");
     FakeEventSource.latest().send("market", 3, { id: "e1", markets: [] });
     await waitFor(() => expect(api.callsTo(VALUE_BETS)).toHaveLength(2));
     expect(screen.getByRole("listitem").textContent).toContain("+6.2%");
+    next.release();
     await waitFor(() => expect(screen.getByRole("listitem").textContent).toContain("+8.4%"));
   });
 });

@@ -23,6 +23,8 @@ import { PrivacyPage } from "#client/pages/privacy.tsx";
 import { ResponsibleGamblingPage } from "#client/pages/responsible-gambling.tsx";
 import { TermsPage } from "#client/pages/terms.tsx";
 import { useSession } from "#client/session/store.ts";
+import { setLoadingFloor } from "#client/loaders/min-delay.ts";
+import { MIN_LOADING_MS } from "#shared/constants.ts";
 import { ErrorScreen } from "#client/shell/error-screen.tsx";
 import { Layout } from "#client/shell/layout.tsx";
 import type { RootData } from "#client/shell/root-loader.ts";
@@ -37,8 +39,27 @@ export const USER: SessionUser = {
 
 /* ---- the stubbed web tier ---- */
 
-/** A reply of the stubbed web tier: `{data}`, the contract's error envelope, or `pending` (never settles). */
-export type Reply = { status?: number; data?: unknown; error?: { code: string; description: string; type?: string }; headers?: Record<string, string> } | "pending";
+/** What the stubbed web tier answers: `{data}` or the contract's error envelope. */
+export type PlainReply = { status?: number; data?: unknown; error?: { code: string; description: string; type?: string }; headers?: Record<string, string> };
+
+/** A reply held back until its test lets it go (`heldReply`). */
+export interface HeldBack {
+  gate: Promise<void>;
+  reply: PlainReply;
+}
+
+/** A reply of the stubbed web tier: a plain one, one held back, or `pending` (never settles). */
+export type Reply = PlainReply | HeldBack | "pending";
+
+/**
+ * A reply that arrives only when `release()` is called: for a test that reads what the page shows
+ * while an answer is on its way (the tests run with no minimum loading display: tests/client/setup.ts).
+ */
+export function heldReply(reply: PlainReply): { reply: HeldBack; release: () => void } {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return { reply: { gate, reply }, release };
+}
 
 export interface RecordedCall {
   method: string;
@@ -54,7 +75,7 @@ const DEFAULT_REPLIES: Record<string, Reply> = {
 };
 
 /** A minimal Response: real ones read their body through streams, which fake timers could stall. */
-function answer(reply: Exclude<Reply, "pending">): Response {
+function answer(reply: PlainReply): Response {
   const status = reply.status ?? 200;
   const payload = reply.error ? { error: { type: "server", ...reply.error } } : { data: reply.data };
   return { ok: status >= 200 && status < 300, status, headers: new Headers(reply.headers), text: async () => JSON.stringify(payload) } as Response;
@@ -77,6 +98,7 @@ export function stubApi(replies: Record<string, Reply | Reply[]> = {}) {
     const reply: Reply =
       key === "POST /api/events" ? { data: { ok: true } } : queue && queue.length > 1 ? queue.shift()! : (queue?.[0] ?? { status: 599, error: { code: "UNSTUBBED", description: key } });
     if (reply === "pending") return new Promise<Response>(() => {});
+    if ("gate" in reply) return reply.gate.then(() => answer(reply.reply));
     return Promise.resolve(answer(reply));
   });
   vi.stubGlobal("fetch", fetchStub);
@@ -210,6 +232,8 @@ export function resetApp() {
 export function setupDialogTests() {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+    // On fake time the product's minimum loading display costs nothing, and these tests read it.
+    setLoadingFloor(MIN_LOADING_MS);
     // Testing Library drains its async wrapper with a setTimeout(0) that it advances only when it
     // sees Jest's fake timers; this tells it about vitest's, or every user-event call would hang.
     vi.stubGlobal("jest", { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
@@ -221,6 +245,7 @@ export function setupDialogTests() {
     cleanup();
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    setLoadingFloor(0);
   });
 }
 
