@@ -1,9 +1,10 @@
 /**
  * The bettor tools' arithmetic (docs/design.md, Bettor tools; decisions 018 and 019): sure bets across
  * bookmakers, the stakes that return the same whichever result comes, and value against the market's fair
- * price. Pure functions over the prices the API already lists, each as the bookmaker quotes it (2 or 3
- * decimals).
+ * price, before and after the tax on winnings (docs/design.md, Tax on sure bets and value bets). Pure
+ * functions over the prices the API already lists, each as the bookmaker quotes it (2 or 3 decimals).
  */
+import { TAX_ON_WINNINGS_RATE } from "./bookmaker-rules.ts";
 import { isValidPrice, type BookmakerPrices } from "./odds-math.ts";
 import { findMarket } from "./reference.ts";
 
@@ -46,29 +47,55 @@ export function inverseSum(legs: readonly Leg[]): number {
   return legs.reduce((sum, leg) => sum + 1 / leg.value, 0);
 }
 
-/** The guaranteed profit in percent of the total stake, when the legs make a sure bet; else undefined. */
+/** The profit before tax in percent of the total stake, when the legs make a sure bet before tax; else undefined. */
 export function sureBetProfitPct(legs: readonly Leg[]): number | undefined {
   const sum = inverseSum(legs);
   return legs.length > 1 && sum < 1 ? (1 / sum - 1) * 100 : undefined;
 }
 
+/**
+ * What a winning ticket pays per naira staked once the tax on its winnings is withheld: a stake s at
+ * price b pays b x s and is taxed t x (b - 1) x s, so b' = b - t(b - 1) (docs/design.md, Tax on sure
+ * bets and value bets). Each leg of a sure bet is its own ticket, taxed on its own winnings.
+ */
+export function netPrice(price: number, taxRate = TAX_ON_WINNINGS_RATE): number {
+  return price - taxRate * (price - 1);
+}
+
+/** Σ(1/b') over the legs, b' each leg's price after tax: below 1, the legs make a sure bet after tax. */
+export function netInverseSum(legs: readonly Leg[], taxRate = TAX_ON_WINNINGS_RATE): number {
+  return legs.reduce((sum, leg) => sum + 1 / netPrice(leg.value, taxRate), 0);
+}
+
+/**
+ * The profit after tax in percent of the total stake, (1/Σ(1/b') - 1) x 100, for legs staked so every
+ * result pays the same after tax: negative when the tax on the winning leg turns a sure bet into a loss.
+ */
+export function netSureBetProfitPct(legs: readonly Leg[], taxRate = TAX_ON_WINNINGS_RATE): number {
+  return (1 / netInverseSum(legs, taxRate) - 1) * 100;
+}
+
 export interface Stake extends Leg {
   /** Whole naira. */
   stake: number;
-  /** What this leg pays if it wins: stake x price, to the kobo. */
-  returns: number;
+  /** What the bookmaker pays if this leg wins, before tax: stake x price, to the kobo. */
+  gross: number;
+  /** The tax withheld on that win: the rate x (gross - stake), to the kobo. */
+  tax: number;
+  /** What reaches the bettor: gross - tax. */
+  net: number;
 }
 
-/** Returns within this many naira of each other count as the same. */
+/** Net returns within this many naira of each other count as the same. */
 export const RETURNS_AGREE_WITHIN = 1;
 /** How far below its exact share (in naira) the first leg's stake is tried. */
 const FIRST_STAKE_SEARCH = 400;
 /** At most this share of the total (or ₦20) is left unstaked to make the returns agree. */
 const UNSTAKED_SHARE = 0.005;
 
-/** Stakes in whole naira, each at least ₦1, with what each leg returns and how far apart those lie. */
-function stakesFor(legs: readonly Leg[], stakes: number[]) {
-  const returns = stakes.map((s, i) => s * legs[i]!.value);
+/** Stakes in whole naira, each at least ₦1, with what each leg returns at its (net) price and how far apart those lie. */
+function stakesFor(prices: readonly number[], stakes: number[]) {
+  const returns = stakes.map((s, i) => s * prices[i]!);
   const low = Math.min(...returns);
   return { stakes, staked: stakes.reduce((a, b) => a + b, 0), spread: Math.max(...returns) - low, low };
 }
@@ -87,34 +114,49 @@ function better(a: Candidate, b: Candidate, least: number): boolean {
   return a.low > b.low;
 }
 
-/**
- * Stakes in whole naira for at most `total`, in proportion to 1/price, so every result returns the
- * same. A whole naira moves a return by its price, so stakes adding up to the total exactly can
- * rarely make the returns agree; instead the first leg's stake is tried from its exact share
- * downwards and each other leg's stake is the naira below or above the first leg's return over its
- * price. The choice: returns agreeing within ₦1 leaving at most 0.5 % of the total (or ₦20)
- * unstaked, then as much of the total staked as possible, then the closest returns (decision 018).
- */
-export function sureBetStakes(legs: readonly Leg[], total: number): Stake[] {
-  const sum = inverseSum(legs);
-  const first = legs[0];
-  const budget = Math.floor(total);
-  if (!first || budget < legs.length) return legs.map((leg) => ({ ...leg, stake: 0, returns: 0 }));
-  const exactFirst = (budget * (1 / first.value)) / sum;
+/** Whole-naira stakes for at most `budget` whose returns at `prices` agree best (sureBetStakes). */
+function splitStakes(prices: readonly number[], budget: number): number[] {
+  const sum = prices.reduce((total, price) => total + 1 / price, 0);
+  const first = prices[0]!;
+  const exactFirst = (budget * (1 / first)) / sum;
   const least = budget - Math.max(20, Math.floor(budget * UNSTAKED_SHARE));
   let best: Candidate | undefined;
   for (let s0 = Math.ceil(exactFirst); s0 >= Math.max(1, Math.floor(exactFirst) - FIRST_STAKE_SEARCH); s0 -= 1) {
-    const target = s0 * first.value;
-    const options = legs.slice(1).map((leg) => [Math.floor(target / leg.value), Math.ceil(target / leg.value)]);
+    const target = s0 * first;
+    const options = prices.slice(1).map((price) => [Math.floor(target / price), Math.ceil(target / price)]);
     for (let mask = 0; mask < 1 << options.length; mask += 1) {
       const stakes = [s0, ...options.map((pair, i) => pair[(mask >> i) & 1]!)];
       if (stakes.some((s) => s < 1)) continue;
-      const candidate = stakesFor(legs, stakes);
+      const candidate = stakesFor(prices, stakes);
       if (candidate.staked <= budget && (!best || better(candidate, best, least))) best = candidate;
     }
   }
-  const chosen = best?.stakes ?? legs.map(() => 0);
-  return legs.map((leg, i) => ({ ...leg, stake: chosen[i]!, returns: Math.round(chosen[i]! * leg.value * 100) / 100 }));
+  return best?.stakes ?? prices.map(() => 0);
+}
+
+const kobo = (naira: number) => Math.round(naira * 100);
+
+/** A leg staked `stake`: what it pays, the tax on its winnings and what is left, to the kobo (net = gross - tax exactly). */
+export function legReturn(leg: Leg, stake: number, taxRate = TAX_ON_WINNINGS_RATE): Stake {
+  const gross = kobo(stake * leg.value);
+  const tax = Math.max(0, kobo(taxRate * (stake * leg.value - stake)));
+  return { ...leg, stake, gross: gross / 100, tax: tax / 100, net: (gross - tax) / 100 };
+}
+
+/**
+ * Stakes in whole naira for at most `total`, in proportion to 1/b' (each leg's price after the tax on
+ * its winnings: netPrice), so every result returns the same after tax (docs/design.md, Tax on sure bets
+ * and value bets). A whole naira moves a return by its price, so stakes adding up to the total exactly
+ * can rarely make the returns agree; instead the first leg's stake is tried from its exact share
+ * downwards and each other leg's stake is the naira below or above the first leg's net return over its
+ * net price. The choice: net returns agreeing within ₦1 leaving at most 0.5 % of the total (or ₦20)
+ * unstaked, then as much of the total staked as possible, then the closest returns (decision 018).
+ * Each leg comes with its gross return, tax and net return (legReturn).
+ */
+export function sureBetStakes(legs: readonly Leg[], total: number, taxRate = TAX_ON_WINNINGS_RATE): Stake[] {
+  const budget = Math.floor(total);
+  const chosen = legs.length > 0 && budget >= legs.length ? splitStakes(legs.map((leg) => netPrice(leg.value, taxRate)), budget) : legs.map(() => 0);
+  return legs.map((leg, i) => legReturn(leg, chosen[i]!, taxRate));
 }
 
 /**
@@ -159,4 +201,13 @@ export function fairProbabilities(marketId: number, rows: readonly BookmakerPric
 /** Value of a price against a fair probability, in percent: (price x probability - 1) x 100. */
 export function valuePct(price: number, fairProbability: number): number {
   return (price * fairProbability - 1) * 100;
+}
+
+/**
+ * The expected value of a price after the tax on winnings, in percent of the stake: (p x b' - 1) x 100,
+ * b' = netPrice (docs/design.md, Tax on sure bets and value bets). Below valuePct: a few percent of
+ * value before tax may be none after it.
+ */
+export function netEvPct(price: number, fairProbability: number, taxRate = TAX_ON_WINNINGS_RATE): number {
+  return (netPrice(price, taxRate) * fairProbability - 1) * 100;
 }
