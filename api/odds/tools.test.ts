@@ -24,6 +24,7 @@ const BOOK: LinkBook = new Map([["c1:test:Arsenal+Chelsea", new Map([[1, { exter
 const NO_LINKS: LinkBook = new Map();
 
 // 1X2: the best home at Bet9ja (2.60), draw at BetKing (3.80), away at SportyBet (3.40): Σ(1/best) = 0.94189, a 6.17 % profit.
+// After the 5 % tax on winnings each leg pays b' = b - 0.05(b - 1): 2.52, 3.66, 3.28; Σ' = 0.97493, 2.57 %.
 const THREE_WAY: ProviderOdds[] = [
   row(1, [[1, 2.6], [2, 3.3], [3, 3.0]], 10),
   row(2, [[1, 2.4], [2, 3.8], [3, 3.1]], 3),
@@ -38,6 +39,7 @@ describe("sure bets", () => {
       event: { id: "c1:test:Arsenal+Chelsea", name: "Arsenal vs Chelsea", home: "Arsenal", away: "Chelsea", date: TOMORROW, competitionId: 1 },
       marketId: 1,
       profitPct: 6.17,
+      netProfitPct: 2.57,
       legs: [
         { selectionTypeId: 1, provider: 1, value: 2.6, updatedAt: at(10), link: { provider: 1, url: "https://sports.bet9ja.com/event/123456", exact: true } },
         { selectionTypeId: 2, provider: 2, value: 3.8, updatedAt: at(3), link: { provider: 2, url: "https://m.betking.com/sports/prematch/football", exact: false } },
@@ -47,10 +49,12 @@ describe("sure bets", () => {
     expect(updatedAt).toBe(at(1));
   });
 
-  it("finds a two-way sure bet: over 2.10 at Bet9ja and under 2.10 at BetKing give Σ = 0.95238, a 5 % profit", () => {
+  it("finds a two-way sure bet: over 2.10 at Bet9ja and under 2.10 at BetKing give Σ = 0.95238, a 5 % profit, 2.25 % after tax", () => {
+    // Each leg after tax: 2.10 - 0.05 x 1.10 = 2.045; Σ' = 2 / 2.045 = 0.97800, 1/Σ' - 1 = 2.25 %.
     const ou = [row(1, [[8, 2.1], [9, 1.8]]), row(2, [[8, 1.8], [9, 2.1]])];
     const [bet] = findSureBets([event("Arsenal+Chelsea", [[4, ou]])], NO_LINKS, NOW).sureBets;
     expect(bet!.profitPct).toBe(5);
+    expect(bet!.netProfitPct).toBe(2.25);
     expect(bet!.legs.map((l) => [l.selectionTypeId, l.provider, l.value])).toEqual([[8, 1, 2.1], [9, 2, 2.1]]);
   });
 
@@ -77,14 +81,44 @@ describe("sure bets", () => {
     expect(findSureBets([event("Arsenal+Chelsea", [[8, dc]])], NO_LINKS, NOW)).toEqual({ sureBets: [], updatedAt: EPOCH });
   });
 
-  it("lists the largest profit first and leaves out events that have kicked off", () => {
+  it("lists the largest profit after tax first, whatever the order before tax, and leaves out events that have kicked off", () => {
     const ou = [row(1, [[8, 2.1], [9, 1.8]]), row(2, [[8, 1.8], [9, 2.1]])];
-    const events = [event("Everton+Fulham", [[4, ou]]), event("Arsenal+Chelsea", [[1, THREE_WAY]]), event("Leeds+Burnley", [[1, THREE_WAY]], new Date(NOW).toISOString())];
+    // 3.16 on each result at its own bookmaker: Σ = 3 / 3.16 = 0.94937, 5.33 % before tax, more than the
+    // over/under's 5 %; but long prices' winnings pay more tax: b' = 3.052, Σ' = 0.98296, 1.73 % after it.
+    const long = [row(1, [[1, 3.16], [2, 3.0], [3, 3.0]]), row(2, [[1, 3.0], [2, 3.16], [3, 3.0]]), row(3, [[1, 3.0], [2, 3.0], [3, 3.16]])];
+    const events = [
+      event("Everton+Fulham", [[4, ou]]),
+      event("Arsenal+Chelsea", [[1, THREE_WAY]]),
+      event("Spurs+Wolves", [[1, long]]),
+      event("Leeds+Burnley", [[1, THREE_WAY]], new Date(NOW).toISOString()),
+    ];
     const { sureBets } = findSureBets(events, NO_LINKS, NOW);
-    expect(sureBets.map((b) => [b.event.name, b.marketId, b.profitPct])).toEqual([
-      ["Arsenal vs Chelsea", 1, 6.17],
-      ["Everton vs Fulham", 4, 5],
+    expect(sureBets.map((b) => [b.event.name, b.marketId, b.profitPct, b.netProfitPct])).toEqual([
+      ["Arsenal vs Chelsea", 1, 6.17, 2.57],
+      ["Everton vs Fulham", 4, 5, 2.25],
+      ["Spurs vs Wolves", 1, 5.33, 1.73],
     ]);
+  });
+
+  it("leaves out a 2 % sure bet that the tax on winnings turns into a loss", () => {
+    // Best prices 2.13 (Bet9ja), 3.60 (BetKing), 4.30 (NairaBet): Σ = 0.469484 + 0.277778 + 0.232558 = 0.97982,
+    // 2.06 % before tax. After it, 2.0735, 3.47 and 4.135: Σ' = 0.482276 + 0.288184 + 0.241838 = 1.01230,
+    // -1.21 %: whichever result comes, the winning leg's tax takes more than the 2 %.
+    const thin = [row(1, [[1, 2.13], [2, 3.4], [3, 4.0]]), row(2, [[1, 2.0], [2, 3.6], [3, 4.1]]), row(4, [[1, 2.05], [2, 3.5], [3, 4.3]])];
+    const events = [event("Everton+Fulham", [[1, thin]]), event("Arsenal+Chelsea", [[1, THREE_WAY]])];
+    const { sureBets, updatedAt } = findSureBets(events, NO_LINKS, NOW);
+    expect(sureBets.map((b) => b.event.name)).toEqual(["Arsenal vs Chelsea"]);
+    expect(updatedAt).toBe(at(1));
+    expect(findSureBets([event("Everton+Fulham", [[1, thin]])], NO_LINKS, NOW)).toEqual({ sureBets: [], updatedAt: EPOCH });
+  });
+
+  it("leaves out a sure bet whose profit after tax rounds to 0.00 %", () => {
+    // Over 1.51 at Bet9ja, under 3.173 at 1xBet: 2.31 % before tax. After it, 1.4845 and 3.06435:
+    // Σ' = 0.673627 + 0.326333 = 0.999961, +0.0039 %, which shows as 0.00. Under at 3.180 (3.071 after
+    // tax, 1/3.071 = 0.325627): Σ' = 0.999254, +0.07 %, listed.
+    const ou = (under: number) => [row(1, [[8, 1.51], [9, 2.5]]), row(5, [[8, 1.4], [9, under]])];
+    expect(findSureBets([event("Arsenal+Chelsea", [[4, ou(3.173)]])], NO_LINKS, NOW).sureBets).toEqual([]);
+    expect(findSureBets([event("Arsenal+Chelsea", [[4, ou(3.18)]])], NO_LINKS, NOW).sureBets.map((b) => [b.profitPct, b.netProfitPct])).toEqual([[2.38, 0.07]]);
   });
 });
 
@@ -94,8 +128,10 @@ describe("sure bets", () => {
 //   SportyBet 1.90 / 3.60 / 4.40 -> 0.51595 0.26697 0.21708
 //   fair: home 0.48809, draw 0.27284, away 0.23907 (fair price 4.18)
 // SportyBet's away 4.40 x 0.23907 - 1 = 5.19 %; no other price reaches 3 % (BetKing's home: 2.5 %).
+// After the 5 % tax on winnings the 4.40 pays 4.40 - 0.05 x 3.40 = 4.23: 4.23 x 0.23907 - 1 = +1.13 % expected.
 const VALUE_1X2: ProviderOdds[] = [row(1, [[1, 2.0], [2, 3.5], [3, 4.0]]), row(2, [[1, 2.1], [2, 3.4], [3, 3.6]]), row(3, [[1, 1.9], [2, 3.6], [3, 4.4]], 7)];
-// BTTS: yes 1.80 / 1.90 / 2.11 and no 2.00 / 1.90 / 1.70 give a fair yes of 0.48987 (2.04): SportyBet's 2.11 is 3.36 % over it.
+// BTTS: yes 1.80 / 1.90 / 2.11 and no 2.00 / 1.90 / 1.70 give a fair yes of 0.48987 (2.04): SportyBet's 2.11 is 3.36 % over it;
+// after tax 2.0545 x 0.48987 - 1 = +0.64 %.
 const VALUE_BTTS: ProviderOdds[] = [row(1, [[14, 1.8], [15, 2.0]]), row(2, [[14, 1.9], [15, 1.9]]), row(3, [[14, 2.11], [15, 1.7]], 2)];
 
 describe("value bets", () => {
@@ -111,6 +147,7 @@ describe("value bets", () => {
         value: 4.4,
         fairPrice: 4.18,
         valuePct: 5.2,
+        netEvPct: 1.1,
         updatedAt: at(7),
         link: { provider: 3, url: "https://www.sportybet.com/ng/sport/football", exact: false },
       },
@@ -126,10 +163,18 @@ describe("value bets", () => {
 
   it("sorts by value, the largest first, and keeps a value of 3.36 % (shown 3.4)", () => {
     const { valueBets } = findValueBets([event("Everton+Fulham", [[7, VALUE_BTTS]]), event("Arsenal+Chelsea", [[1, VALUE_1X2]])], NO_LINKS, NOW);
-    expect(valueBets.map((b) => [b.event.name, b.marketId, b.selectionTypeId, b.provider, b.valuePct, b.fairPrice])).toEqual([
-      ["Arsenal vs Chelsea", 1, 3, 3, 5.2, 4.18],
-      ["Everton vs Fulham", 7, 14, 3, 3.4, 2.04],
+    expect(valueBets.map((b) => [b.event.name, b.marketId, b.selectionTypeId, b.provider, b.valuePct, b.netEvPct, b.fairPrice])).toEqual([
+      ["Arsenal vs Chelsea", 1, 3, 3, 5.2, 1.1, 4.18],
+      ["Everton vs Fulham", 7, 14, 3, 3.4, 0.6, 2.04],
     ]);
+  });
+
+  it("lists a value price whose expected value after tax is below zero, with that figure: value before tax is no profit after it", () => {
+    // Bet9ja 2.00 / 3.50 / 4.00, BetKing 1.95 / 3.40 / 3.60, SportyBet 1.90 / 3.60 / 4.40: fair away 0.23497
+    // (4.26), so SportyBet's 4.40 is 3.39 % over it; after tax it pays 4.23: 4.23 x 0.23497 - 1 = -0.61 %.
+    const market = [row(1, [[1, 2.0], [2, 3.5], [3, 4.0]]), row(2, [[1, 1.95], [2, 3.4], [3, 3.6]]), row(3, [[1, 1.9], [2, 3.6], [3, 4.4]])];
+    const { valueBets } = findValueBets([event("Arsenal+Chelsea", [[1, market]])], NO_LINKS, NOW);
+    expect(valueBets.map((b) => [b.provider, b.selectionTypeId, b.fairPrice, b.valuePct, b.netEvPct])).toEqual([[3, 3, 4.26, 3.4, -0.6]]);
   });
 
   it("needs three confirmed bookmakers pricing the whole market: fewer are no consensus", () => {

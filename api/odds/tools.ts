@@ -1,9 +1,10 @@
 /**
  * The bettor tools' boards (docs/design.md, Bettor tools; decisions 018 and 019): sure bets and value bets
- * found in the listed prices with the maths of shared/bettor-math.ts. Pure: the listing's events in,
- * the answers out, links from a LinkBook read beforehand.
+ * found in the listed prices with the maths of shared/bettor-math.ts, before and after the tax on
+ * winnings (docs/design.md, Tax on sure bets and value bets). Pure: the listing's events in, the answers
+ * out, links from a LinkBook read beforehand.
  */
-import { bestLegs, fairProbabilities, sureBetProfitPct, valuePct } from "#shared/bettor-math.ts";
+import { bestLegs, fairProbabilities, netEvPct, netSureBetProfitPct, sureBetProfitPct, valuePct } from "#shared/bettor-math.ts";
 import type { EventHeading, EventMarket, OddsEvent, ProviderOdds, SureBet, SureBets, ValueBet, ValueBets } from "#shared/contract.ts";
 import { isValidPrice } from "#shared/odds-math.ts";
 import { findMarket, FLAGS } from "#shared/reference.ts";
@@ -15,7 +16,8 @@ export const MIN_VALUE_PCT = 3;
 export const MIN_CONSENSUS_BOOKMAKERS = 3;
 
 const EPOCH = new Date(0).toISOString();
-const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+/** Rounded to `decimals`, never -0 (a small loss rounding to nothing is shown as 0, not "-0"). */
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals + 0;
 const headingOf = ({ id, name, home, away, date, competitionId }: OddsEvent): EventHeading => ({ id, name, home, away, date, competitionId });
 
 /** One event's market with the prices that count: confirmed bookmakers (a stale one's prices are unconfirmed) pricing every selection. */
@@ -64,34 +66,41 @@ function latest(times: readonly string[]): string {
 }
 
 /**
- * Every upcoming event-market whose best prices among the bookmakers pricing the whole market give
- * Σ(1/best) < 1, the largest profit first; each leg with its price's age and its bookmaker's page.
+ * Every upcoming event-market whose best prices among the bookmakers pricing the whole market still
+ * make a profit after the tax on winnings (Σ(1/b') < 1, b' each leg's price after tax), the largest
+ * profit after tax first; each leg with its price's age and its bookmaker's page. A sure bet before tax
+ * that the tax turns into a loss is no sure bet; nor is one whose profit after tax rounds to 0.00 %
+ * (the contract promises `netProfitPct` > 0).
  */
 export function findSureBets(events: readonly OddsEvent[], book: LinkBook, now: number): SureBets {
-  const found: { bet: SureBet; profit: number }[] = [];
+  const found: { bet: SureBet; net: number }[] = [];
   for (const { event, marketId, rows } of candidates(events, now)) {
     const legs = bestLegs(marketId, rows);
     const profit = legs && sureBetProfitPct(legs);
     if (!legs || profit === undefined) continue;
+    const net = netSureBetProfitPct(legs);
+    if (round(net, 2) <= 0) continue;
     const bet: SureBet = {
       event,
       marketId,
       profitPct: round(profit, 2),
+      netProfitPct: round(net, 2),
       legs: legs.map((leg) => {
         const row = rows.find((r) => r.provider === leg.provider)!;
         return { ...leg, updatedAt: row.updatedAt, link: linkOf(book, event.id, leg.provider), ...boostedMark(row, leg.selectionTypeId) };
       }),
     };
-    found.push({ bet, profit });
+    found.push({ bet, net });
   }
-  const sureBets = found.sort((a, b) => b.profit - a.profit || byEvent(a.bet, b.bet)).map((f) => f.bet);
+  const sureBets = found.sort((a, b) => b.net - a.net || byEvent(a.bet, b.bet)).map((f) => f.bet);
   return { sureBets, updatedAt: latest(sureBets.flatMap((bet) => bet.legs.map((leg) => leg.updatedAt))) };
 }
 
 /**
  * Every price of an upcoming event-market at least MIN_VALUE_PCT above its fair price, where at
  * least MIN_CONSENSUS_BOOKMAKERS confirmed bookmakers price the whole market (fair prices by
- * consensus, decision 018); the largest value first.
+ * consensus, decision 018); the largest value first, each with its expected value after the tax on
+ * winnings (which may be below zero: value before tax is not profit after it).
  */
 export function findValueBets(events: readonly OddsEvent[], book: LinkBook, now: number): ValueBets {
   const found: { bet: ValueBet; value: number }[] = [];
@@ -106,7 +115,7 @@ export function findValueBets(events: readonly OddsEvent[], book: LinkBook, now:
         const value = valuePct(price, probability);
         if (value < MIN_VALUE_PCT) continue;
         const { provider, updatedAt } = row;
-        const bet = { event, marketId, selectionTypeId, provider, value: price, fairPrice: round(1 / probability, 2), valuePct: round(value, 1), updatedAt, link: linkOf(book, event.id, provider), ...boostedMark(row, selectionTypeId) };
+        const bet = { event, marketId, selectionTypeId, provider, value: price, fairPrice: round(1 / probability, 2), valuePct: round(value, 1), netEvPct: round(netEvPct(price, probability), 1), updatedAt, link: linkOf(book, event.id, provider), ...boostedMark(row, selectionTypeId) };
         found.push({ bet, value });
       }
     }
