@@ -151,13 +151,20 @@ export type SearchResult = { events: EventHeading[] };
  * bookmaker marks as boosted: real, but usually for small stakes only.
  */
 export type SureBetLeg = { selectionTypeId: number; provider: number; value: number; updatedAt: string; link: BookmakerLink; boosted?: true };
-/** An event-market whose best prices give Σ(1/best) < 1; `profitPct` = (1/Σ - 1) x 100, two decimals. */
-export type SureBet = { event: EventHeading; marketId: number; profitPct: number; legs: SureBetLeg[] };
-/** GET /odds/sure-bets?country=1: upcoming events only, the largest profit first (docs/design.md, Sure bets). */
+/**
+ * An event-market whose best prices still make a profit after the 5 % tax on winnings
+ * (docs/design.md, Naira-true returns): `profitPct` = (1/Σ(1/b) - 1) x 100 before tax, and
+ * `netProfitPct` = (1/Σ(1/b') - 1) x 100 after it, where a leg's net price b' = b - t(b - 1) (each
+ * leg is its own ticket, taxed on its winnings); both two decimals, `netProfitPct` > 0.
+ */
+export type SureBet = { event: EventHeading; marketId: number; profitPct: number; netProfitPct: number; legs: SureBetLeg[] };
+/** GET /odds/sure-bets?country=1: upcoming events only, the largest profit after tax first (docs/design.md, Sure bets). */
 export type SureBets = { sureBets: SureBet[]; updatedAt: string };
 /**
  * A price above the market's fair value (decision 018): `fairPrice` = 1 / fair probability (two
- * decimals), `valuePct` = (price x fair probability - 1) x 100 (one decimal), at least `minValuePct`.
+ * decimals), `valuePct` = (price x fair probability - 1) x 100 (one decimal), at least `minValuePct`;
+ * `netEvPct` the expected value after the 5 % tax on winnings: (fair probability x b' - 1) x 100, b' =
+ * b - t(b - 1), one decimal (it may be negative: value before tax is not profit after it).
  */
 export type ValueBet = {
   event: EventHeading;
@@ -167,6 +174,7 @@ export type ValueBet = {
   value: number;
   fairPrice: number;
   valuePct: number;
+  netEvPct: number;
   updatedAt: string;
   link: BookmakerLink;
   /** As in SureBetLeg. */
@@ -177,7 +185,7 @@ export type ValueBets = { minValuePct: number; valueBets: ValueBet[]; updatedAt:
 
 /** One selection on a betslip: at most one per event, at most BETSLIP_MAX_LEGS in all. */
 export type BetslipLeg = { eventId: string; marketId: number; selectionTypeId: number };
-export const BETSLIP_MAX_LEGS = 20;
+export const BETSLIP_MAX_LEGS = 50;
 /** The largest stake a slip takes, in naira (decision 019); the sure-bet calculator splits at most this too. */
 export const MAX_STAKE_NAIRA = 10_000_000;
 /**
@@ -206,16 +214,51 @@ export type BetslipLegView = BetslipLeg & {
   links: BookmakerLink[];
 };
 /**
- * One bookmaker's price for the whole slip: `totalOdds` the product of its prices for every leg and
- * `payout` = stake x totalOdds (kobo), both null when it misses a leg (`missing` counts them).
+ * Why a bookmaker cannot take the slip as it stands: the stake is below its minimum, the slip has
+ * more selections than it takes, or it does not price a selection that can still be bet.
  */
-export type BookmakerSlip = { provider: number; totalOdds: number | null; payout: number | null; missing: number };
+export type NotPlaceable = "below-min-stake" | "over-max-selections" | "missing-price";
+/**
+ * The accumulator bonus as the slip counts it: `applied` (a published rule), `estimate` (SportyBet's
+ * live plan: its exact figure depends on probabilities it does not publish), `not-modelled` (the
+ * book's bonus rule is unknown to us: none is counted), `none` (the book has no bonus for this slip).
+ */
+export type BonusStatus = "applied" | "estimate" | "not-modelled" | "none";
+/**
+ * One bookmaker's return on the slip in naira as the book would pay it (docs/design.md, Naira-true
+ * returns), over the selections that can still be bet (`Betslip.biddable`; a started or unpriced
+ * one counts at no book). `totalOdds` the product of its prices (two decimals); `payout` =
+ * `grossPayout` = stake x that exact product (kobo); `bonusPct` and `bonus` its accumulator bonus;
+ * `capped` true when its maximum payout cut gross + bonus; `tax` 5 % of the winnings (what is paid
+ * minus the stake, never below 0); `netPayout` what reaches the bettor. The money fields are null,
+ * and `placeable` false with `reason` "missing-price", when it misses a selection (`missing`
+ * counts them); a slip under its minimum stake or over its maximum selections is priced but not
+ * placeable. `rulesCheckedAt`: the newest date among the rules used (ISO date).
+ */
+export type BookmakerSlip = {
+  provider: number;
+  totalOdds: number | null;
+  payout: number | null;
+  missing: number;
+  grossPayout: number | null;
+  bonusPct: number | null;
+  bonus: number | null;
+  bonusStatus: BonusStatus;
+  tax: number | null;
+  netPayout: number | null;
+  capped: boolean;
+  placeable: boolean;
+  reason: NotPlaceable | null;
+  rulesCheckedAt: string;
+};
 /**
  * GET and PUT /users/betslip: the user's saved slip with every leg re-read, and every bookmaker's
- * total for it, the best payout first, those missing a leg after them. A user with no slip yet gets
- * `{ stake: 1000, legs: [], bookmakers: [], updatedAt: null }`; an empty slip lists no bookmakers.
+ * return on it: placeable ones first by `netPayout`, then priced ones it cannot take, then those
+ * missing a selection. `biddable` counts the selections that can still be bet (not started, priced
+ * somewhere): the totals are over those ("2 of 3 selections"). A user with no slip yet gets
+ * `{ stake: 1000, legs: [], bookmakers: [], biddable: 0, updatedAt: null }`; an empty slip lists no bookmakers.
  */
-export type Betslip = { stake: number; legs: BetslipLegView[]; bookmakers: BookmakerSlip[]; updatedAt: string | null };
+export type Betslip = { stake: number; legs: BetslipLegView[]; bookmakers: BookmakerSlip[]; biddable: number; updatedAt: string | null };
 
 export type OddsSummary = {
   numEvents: number;

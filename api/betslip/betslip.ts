@@ -1,3 +1,4 @@
+import type { BonusPlan } from "#shared/bookmaker-rules.ts";
 import { BETSLIP_MAX_LEGS, type Betslip, type BetslipLeg, type BetslipRequest } from "#shared/contract.ts";
 import type { UsersRepository } from "../accounts/users.ts";
 import { AppError } from "../http/errors.ts";
@@ -10,6 +11,8 @@ export interface BetslipDeps extends LegReadDeps {
   betslips: BetslipRepository;
   users: Pick<UsersRepository, "byId">;
   clock: () => number;
+  /** SportyBet's live bonus plan, when the collector has read one (docs/design.md, Naira-true returns). */
+  bonusPlan?: () => Promise<BonusPlan | undefined>;
 }
 
 /** The slip as answered, and its version (0 for a slip never saved): the answer's ETag. */
@@ -26,8 +29,10 @@ export const SLIP_CHANGED_MESSAGE = "Your betslip was changed on another device.
 const sameLeg = (a: BetslipLeg, b: BetslipLeg) => a.eventId === b.eventId && a.marketId === b.marketId && a.selectionTypeId === b.selectionTypeId;
 
 async function viewOf(deps: BetslipDeps, slip: StoredBetslip | undefined): Promise<VersionedBetslip> {
-  if (!slip) return { slip: betslipView(DEFAULT_STAKE_KOBO, [], null), version: 0 };
-  return { slip: betslipView(slip.stakeKobo, await readLegViews(deps, slip.legs, deps.clock()), slip.updatedAt), version: slip.version };
+  const now = deps.clock();
+  if (!slip) return { slip: betslipView(DEFAULT_STAKE_KOBO, [], null, { now, plan: undefined }), version: 0 };
+  const [legs, plan] = await Promise.all([readLegViews(deps, slip.legs, now), deps.bonusPlan?.()]);
+  return { slip: betslipView(slip.stakeKobo, legs, slip.updatedAt, { now, plan }), version: slip.version };
 }
 
 /** GET /users/betslip: the user's saved slip, every leg re-read now; the default slip for one never saved. */
@@ -63,7 +68,7 @@ const EMPTY: SlipContent = { stakeKobo: DEFAULT_STAKE_KOBO, legs: [] };
 /**
  * Every write: the edit applied to the slip as stored at that moment, under its row's lock
  * (repository.ts), so no other device's write falls between the read and the save. The If-Match
- * check and the slip's rules (at most 20 legs, one per match, new legs of listed matches not yet
+ * check and the slip's rules (at most BETSLIP_MAX_LEGS legs, one per match, new legs of listed matches not yet
  * started) judge the result against that stored slip; on any refusal nothing is saved.
  * `adding`: the legs the edit may add, whose matches are read from the store first.
  */

@@ -20,8 +20,8 @@ function refusal(body: unknown, parse: (body: never) => unknown = parseBetslipRe
 const STAKE = /^stake must be a positive amount in naira with at most two decimals, at most ₦10,000,000\.$/;
 
 describe("a betslip request", () => {
-  it("accepts a stake in naira to the kobo and up to 20 selections of known markets, Double Chance included", () => {
-    const legs = Array.from({ length: 20 }, (_, i) => leg(`c1:2026-11-28:team${i}+other${i}`, (i % 8) + 1, [1, 4, 6, 8, 10, 12, 14, 16][i % 8]));
+  it("accepts a stake in naira to the kobo and up to 50 selections of known markets, Double Chance included", () => {
+    const legs = Array.from({ length: 50 }, (_, i) => leg(`c1:2026-11-28:team${i}+other${i}`, (i % 8) + 1, [1, 4, 6, 8, 10, 12, 14, 16][i % 8]));
     expect(parseBetslipRequest({ stake: 1500.5, legs })).toEqual({ stake: 1500.5, legs });
     expect(parseBetslipRequest({ stake: 0.01, legs: [] })).toEqual({ stake: 0.01, legs: [] });
     expect(parseBetslipRequest({ stake: 10_000_000, legs: [leg("e", 8, 18)] }).legs).toEqual([leg("e", 8, 18)]);
@@ -34,9 +34,9 @@ describe("a betslip request", () => {
     expect(refusal({ legs: [] })).toMatch(STAKE);
   });
 
-  it("refuses a 21st selection", () => {
-    const legs = Array.from({ length: 21 }, (_, i) => leg(`event-${i}`));
-    expect(refusal({ stake: 100, legs })).toBe("A betslip holds at most 20 selections.");
+  it("refuses a 51st selection", () => {
+    const legs = Array.from({ length: 51 }, (_, i) => leg(`event-${i}`));
+    expect(refusal({ stake: 100, legs })).toBe("A betslip holds at most 50 selections.");
   });
 
   it("refuses a selection that is not one of its market's", () => {

@@ -1,44 +1,65 @@
-import type { Betslip, BetslipLegView, BookmakerSlip } from "#shared/contract.ts";
+import { rulesOf, type BonusPlan, type BookmakerRules } from "#shared/bookmaker-rules.ts";
+import type { BetslipLegView, BonusStatus, Betslip, BookmakerSlip } from "#shared/contract.ts";
 import { BOOKMAKERS } from "#shared/reference.ts";
+import { nairaReturns, unpricedSlip } from "./returns.ts";
 
 /** What a user who never saved a slip sees: ₦1,000, the stake the page starts from. */
 export const DEFAULT_STAKE_KOBO = 100_000;
 
-const twoDecimals = (value: number) => Math.round(value * 100) / 100;
+/** What the slip is priced with besides its legs: the moment, and SportyBet's live bonus plan when the API has one. */
+export interface PricingContext {
+  now: number;
+  plan: BonusPlan | undefined;
+}
 
 /**
- * One bookmaker's price for the whole slip: the product of its prices over every leg, and the
- * payout the bookmaker computes from that exact product (stake x product, to the kobo); null with
- * the number of legs it misses. A leg whose event has started is missed by every bookmaker: it can
- * no longer be backed (decision 019).
+ * A selection that can still be bet: not started, and priced by at least one bookmaker. The others
+ * count at no bookmaker, so one started match never blanks the comparison (docs/product.md, Betslip).
  */
-export function bookmakerSlip(provider: number, stakeKobo: number, legs: readonly BetslipLegView[]): BookmakerSlip {
-  let product = 1;
+export const isBiddable = (leg: BetslipLegView) => !leg.started && leg.prices.length > 0;
+
+/** The bonus a bookmaker's slip would show when it cannot be priced: whether we model that book's bonus at all. */
+function bonusStatusOf(rules: BookmakerRules, plan: BonusPlan | undefined): BonusStatus {
+  const rule = rules.accumulatorBonus.value;
+  return rule === "unknown" || (rule.kind === "plan" && !plan) ? "not-modelled" : "none";
+}
+
+/**
+ * One bookmaker's return on the slip's selections that can still be bet (returns.ts), or no total
+ * with the number of those it does not price.
+ */
+export function bookmakerSlip(provider: number, stakeKobo: number, legs: readonly BetslipLegView[], context: PricingContext): BookmakerSlip {
+  const rules = rulesOf(provider);
+  const priced = [];
   let missing = 0;
-  for (const leg of legs) {
-    const price = leg.started ? undefined : leg.prices.find((p) => p.provider === provider);
-    if (price) product *= price.value;
+  for (const leg of legs.filter(isBiddable)) {
+    const price = leg.prices.find((p) => p.provider === provider);
+    if (price && leg.event) priced.push({ value: price.value, kickoff: Date.parse(leg.event.date) });
     else missing += 1;
   }
-  if (missing > 0) return { provider, totalOdds: null, payout: null, missing };
-  return { provider, totalOdds: twoDecimals(product), payout: Math.round(stakeKobo * product) / 100, missing: 0 };
+  if (missing > 0) return unpricedSlip(provider, rules, missing, bonusStatusOf(rules, context.plan));
+  return nairaReturns(provider, rules, { stakeKobo, legs: priced, now: context.now, plan: context.plan });
 }
 
-/** Complete slips first, the largest payout first; then those missing legs, the fewest missing first; provider order among equals. */
-function byBestPayout(a: BookmakerSlip, b: BookmakerSlip): number {
-  if (a.payout !== null && b.payout !== null) return b.payout - a.payout || a.provider - b.provider;
-  if (a.payout !== null) return -1;
-  if (b.payout !== null) return 1;
-  return a.missing - b.missing || a.provider - b.provider;
+/** Placeable first, then priced but not placeable, each the largest net payout first; then those missing selections, the fewest first; provider order among equals. */
+function byNetPayout(a: BookmakerSlip, b: BookmakerSlip): number {
+  const rank = (s: BookmakerSlip) => (s.placeable ? 0 : s.netPayout !== null ? 1 : 2);
+  return rank(a) - rank(b) || (b.netPayout ?? 0) - (a.netPayout ?? 0) || a.missing - b.missing || a.provider - b.provider;
 }
 
-/** Every bookmaker's total for the slip, the best first; none for an empty slip. */
-export function bookmakerSlips(stakeKobo: number, legs: readonly BetslipLegView[]): BookmakerSlip[] {
-  if (legs.length === 0) return [];
-  return BOOKMAKERS.map((b) => bookmakerSlip(b.id, stakeKobo, legs)).sort(byBestPayout);
+/** Every bookmaker's return on the slip, the best first; none while no selection can be bet. */
+export function bookmakerSlips(stakeKobo: number, legs: readonly BetslipLegView[], context: PricingContext): BookmakerSlip[] {
+  if (!legs.some(isBiddable)) return [];
+  return BOOKMAKERS.map((b) => bookmakerSlip(b.id, stakeKobo, legs, context)).sort(byNetPayout);
 }
 
 /** The slip as GET and PUT /users/betslip answer it; `updatedAt` null for a user who never saved one. */
-export function betslipView(stakeKobo: number, legs: BetslipLegView[], updatedAt: number | null): Betslip {
-  return { stake: stakeKobo / 100, legs, bookmakers: bookmakerSlips(stakeKobo, legs), updatedAt: updatedAt === null ? null : new Date(updatedAt).toISOString() };
+export function betslipView(stakeKobo: number, legs: BetslipLegView[], updatedAt: number | null, context: PricingContext): Betslip {
+  return {
+    stake: stakeKobo / 100,
+    legs,
+    bookmakers: bookmakerSlips(stakeKobo, legs, context),
+    biddable: legs.filter(isBiddable).length,
+    updatedAt: updatedAt === null ? null : new Date(updatedAt).toISOString(),
+  };
 }

@@ -38,10 +38,26 @@ const leeds = () => fixture(LEEDS, "Leeds United", "Burnley", [[1, 1, 3, 4.0], [
 const leedsStale = () => fixture(LEEDS, "Leeds United", "Burnley", [[5, 1, 3, 9.0]]);
 /** Kicks off in half an hour; only Bet9ja and BetKing price its OU2.5. */
 const barca = () => fixture(BARCA, "Barcelona", "Real Madrid", [[1, 4, 8, 2.1], [1, 4, 9, 1.8], [2, 4, 8, 1.8], [2, 4, 9, 2.1]], SOON);
-/** 21 more events, one price each, for a full slip. */
-const MANY = Array.from({ length: 21 }, (_, i) => fixture(`c3:slip:team${i}+other${i}`, `Team ${i}`, `Other ${i}`, [[1, 1, 1, 1.5]]));
+/** 51 more events, one price each, for a full slip. */
+const MANY = Array.from({ length: 51 }, (_, i) => fixture(`c3:slip:team${i}+other${i}`, `Team ${i}`, `Other ${i}`, [[1, 1, 1, 1.5]]));
 
 const leg = (eventId: string, marketId = 1, selectionTypeId = 1): BetslipLeg => ({ eventId, marketId, selectionTypeId });
+/** A bookmaker missing `missing` of the selections that can still be bet: no money, not placeable (its bonus is not modelled with FEEDS=off). */
+const unpriced = (missing: number) => ({
+  totalOdds: null,
+  payout: null,
+  missing,
+  grossPayout: null,
+  bonusPct: null,
+  bonus: null,
+  bonusStatus: "not-modelled",
+  tax: null,
+  netPayout: null,
+  capped: false,
+  placeable: false,
+  reason: "missing-price",
+  rulesCheckedAt: "2026-11-25",
+});
 /** Arsenal to win, Leeds to lose, over 2.5 goals in Barcelona vs Real Madrid. */
 const SLIP = [leg(ARSENAL, 1, 1), leg(LEEDS, 1, 3), leg(BARCA, 4, 8)];
 
@@ -87,7 +103,7 @@ describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
   const put = async (body: unknown) => t.http.put("/users/betslip").set(await bearer()).send(body as object);
 
   it("answers ₦1,000 and no selections to a user who never saved a slip", async () => {
-    expect(await getSlip()).toEqual({ stake: 1000, legs: [], bookmakers: [], updatedAt: null });
+    expect(await getSlip()).toEqual({ stake: 1000, legs: [], bookmakers: [], biddable: 0, updatedAt: null });
   });
 
   it("saves a slip and answers it re-read: each leg's match, confirmed prices and links, every bookmaker's total, the best first", async () => {
@@ -108,13 +124,16 @@ describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
     const page = (await t.http.get(`/odds/events/${encodeURIComponent(ARSENAL)}`).set(await bearer())).body.data as MatchDetail;
     expect(slip.legs[0]!.links).toEqual(page.event.links.filter((l) => [1, 2, 3].includes(l.provider)));
     expect(slip.legs[0]!.links[0]).toEqual({ provider: 1, url: "https://sports.bet9ja.com/event/123456", exact: true });
-    // Bet9ja 2.60 x 4.00 x 2.10 = 21.84; BetKing 2.40 x 3.60 x 1.80 = 15.552; SportyBet has no OU2.5 price.
+    // Bet9ja 2.60 x 4.00 x 2.10 = 21.84: ₦21,840, three legs earn no Multiple Bonus, tax 5 % of ₦20,840 = ₦1,042,
+    // net ₦20,798. BetKing 2.40 x 3.60 x 1.80 = 15.552: ₦15,552, tax ₦727.60, net ₦14,824.40. SportyBet has no OU2.5 price.
+    const money = { bonusPct: 0, bonus: 0, bonusStatus: "none", capped: false, placeable: true, reason: null, rulesCheckedAt: "2026-11-25" };
+    expect(slip.biddable).toBe(3);
     expect(slip.bookmakers).toEqual([
-      { provider: 1, totalOdds: 21.84, payout: 21_840, missing: 0 },
-      { provider: 2, totalOdds: 15.55, payout: 15_552, missing: 0 },
-      { provider: 3, totalOdds: null, payout: null, missing: 1 },
-      { provider: 4, totalOdds: null, payout: null, missing: 3 },
-      { provider: 5, totalOdds: null, payout: null, missing: 3 },
+      { provider: 1, totalOdds: 21.84, payout: 21_840, missing: 0, grossPayout: 21_840, tax: 1_042, netPayout: 20_798, ...money },
+      { provider: 2, totalOdds: 15.55, payout: 15_552, missing: 0, grossPayout: 15_552, tax: 727.6, netPayout: 14_824.4, ...money, bonusPct: null, bonusStatus: "not-modelled" },
+      { provider: 3, ...unpriced(1) },
+      { provider: 4, ...unpriced(3) },
+      { provider: 5, ...unpriced(3) },
     ]);
     expect(await getSlip()).toEqual(slip);
   });
@@ -133,14 +152,14 @@ describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
     await writeStoreRun(t.api.db.kysely, [arsenal(2.8)], clock());
     const slip = await getSlip();
     expect(slip.legs[0]!.prices[0]).toEqual({ provider: 1, value: 2.8 });
-    // 2.80 x 4.00 x 2.10 = 23.52.
-    expect(slip.bookmakers[0]).toEqual({ provider: 1, totalOdds: 23.52, payout: 23_520, missing: 0 });
+    // 2.80 x 4.00 x 2.10 = 23.52: ₦23,520, tax 5 % of ₦22,520 = ₦1,126, net ₦22,394.
+    expect(slip.bookmakers[0]).toMatchObject({ provider: 1, totalOdds: 23.52, payout: 23_520, tax: 1_126, netPayout: 22_394 });
   });
 
-  it("refuses a 21st selection, a second one for a match, an unknown selection or match, a bad stake and unknown fields, saving nothing", async () => {
+  it("refuses a 51st selection, a second one for a match, an unknown selection or match, a bad stake and unknown fields, saving nothing", async () => {
     const saved = await getSlip();
     const refusals: [unknown, RegExp][] = [
-      [{ stake: 1000, legs: MANY.map((f) => leg(f.key)) }, /^A betslip holds at most 20 selections\.$/],
+      [{ stake: 1000, legs: MANY.map((f) => leg(f.key)) }, /^A betslip holds at most 50 selections\.$/],
       [{ stake: 1000, legs: [leg(ARSENAL, 1, 1), leg(ARSENAL, 1, 2)] }, /^One selection per match: Arsenal vs Chelsea appears twice\.$/],
       [{ stake: 1000, legs: [leg(ARSENAL, 1, 8)] }, /^Unknown selection 8 /],
       [{ stake: 1000, legs: [leg("c1:slip:nobody+none")] }, /^Unknown match c1:slip:nobody\+none/],
@@ -170,15 +189,17 @@ describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
     }
   });
 
-  it("takes 20 selections and a stake to the kobo", async () => {
-    const legs = MANY.slice(0, 20).map((f) => leg(f.key));
+  it("takes 50 selections and a stake to the kobo", async () => {
+    const legs = MANY.slice(0, 50).map((f) => leg(f.key));
     const res = await put({ stake: 1234.56, legs });
     expect(res.status, res.text).toBe(200);
     const slip = res.body.data as Betslip;
     expect(slip.stake).toBe(1234.56);
-    expect(slip.legs).toHaveLength(20);
-    // 1.50^20 = 3,325.2567...: ₦1,234.56 x that = ₦4,105,228.95.
-    expect(slip.bookmakers[0]).toEqual({ provider: 1, totalOdds: 3325.26, payout: 4_105_228.95, missing: 0 });
+    expect(slip.legs).toHaveLength(50);
+    // 1.50^50 = 637,621,500.214...: ₦1,234.56 x that = ₦787,181,999,304.26. Fifty legs at 1.20 or more would earn
+    // Bet9ja's 170 %, but a win above ₦50,000,000 earns none. Tax 5 % of (that - ₦1,234.56) = ₦39,359,099,903.485
+    // -> ₦39,359,099,903.49 (half a kobo rounds up); net ₦747,822,899,400.77.
+    expect(slip.bookmakers[0]).toMatchObject({ provider: 1, totalOdds: 637_621_500.21, payout: 787_181_999_304.26, bonus: 0, tax: 39_359_099_903.49, netPayout: 747_822_899_400.77 });
     expect(await put({ stake: 1000, legs: SLIP })).toHaveProperty("status", 200);
   });
 
@@ -188,12 +209,15 @@ describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
     const started = await getSlip();
     expect(started.legs[2]).toMatchObject({ eventId: BARCA, started: true, prices: [] });
     expect(started.legs[2]!.event?.name).toBe("Barcelona vs Real Madrid");
-    expect(started.bookmakers.map((b) => [b.provider, b.payout, b.missing])).toEqual([
-      [1, null, 1],
-      [2, null, 1],
-      [3, null, 1],
-      [4, null, 3],
-      [5, null, 3],
+    // The comparison goes on over the two selections still open: Bet9ja 2.80 x 4.00 = ₦11,200 (net ₦10,690),
+    // SportyBet 2.50 x 4.40 = ₦11,000 (net ₦10,500; only the started match lacked its price), BetKing 2.40 x 3.60 = ₦8,640.
+    expect(started.biddable).toBe(2);
+    expect(started.bookmakers.map((b) => [b.provider, b.payout, b.netPayout, b.missing])).toEqual([
+      [1, 11_200, 10_690, 0],
+      [3, 11_000, 10_500, 0],
+      [2, 8_640, 8_258, 0],
+      [4, null, null, 2],
+      [5, null, null, 2],
     ]);
 
     // A new selection for the started match is refused; the one saved before kick-off stays.
