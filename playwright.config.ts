@@ -14,14 +14,16 @@ export const CHROMIUM_ARGS = [
  * The browser suite (tests/e2e). Global setup builds dist/ when stale and starts the built site
  * once, as `npm start` does, on free ports with a fresh DATA_DIR; workers inherit its address
  * through E2E_BASE_URL (the config is evaluated again in each worker, after global setup).
- * One worker: the machine has two cores and the server is shared.
+ * Two workers, one a core: spec files run side by side, and the files whose tests share nothing
+ * (journeys, first minutes, accessibility) spread their tests over both; the files that start a
+ * site of their own (live, match, tools) keep their tests in one worker.
  */
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/",
   globalSetup: "./tests/e2e/global-setup.ts",
   globalTeardown: "./tests/e2e/global-teardown.ts",
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   reporter: "list",

@@ -15,6 +15,9 @@ import {
   uniqueUser,
 } from "./helpers.ts";
 
+// Its tests share no state: they spread over the workers (playwright.config.ts).
+test.describe.configure({ mode: "parallel" });
+
 /**
  * docs/product.md, Accessibility: axe reports 0 violations, of any impact, on every route and every dialog at
  * 360 px and 1280 px. No axe rule is disabled.

@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { gotoHydrated, registerAndVerify } from "./helpers.ts";
 
+// Its tests share no state: they spread over the workers (playwright.config.ts).
+test.describe.configure({ mode: "parallel" });
+
 /** What a new bettor on a cheap phone tripped on (docs/product.md, First minutes on a phone). */
 test.describe("the first minutes on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });

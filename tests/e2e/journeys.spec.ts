@@ -19,6 +19,9 @@ import {
 } from "./helpers.ts";
 import { freePort, startApi, startSite, waitFor } from "./server-process.ts";
 
+// Its tests share no state: they spread over the workers (playwright.config.ts).
+test.describe.configure({ mode: "parallel" });
+
 const INVALID_CREDENTIALS = "Invalid username or password. Please check your credentials and try again.";
 
 /**
