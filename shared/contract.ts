@@ -225,8 +225,8 @@ export type NotPlaceable = "below-min-stake" | "over-max-selections" | "missing-
  */
 export type BonusStatus = "applied" | "estimate" | "not-modelled" | "none";
 /**
- * One bookmaker's return on the slip in naira as the book would pay it (docs/design.md, Naira-true
- * returns), over the selections that can still be bet (`Betslip.biddable`; a started or unpriced
+ * One bookmaker's return on the slip in naira as the book would pay it
+ * (docs/design.md, Payout after bonus, cap and tax), over the selections that can still be bet (`Betslip.biddable`; a started or unpriced
  * one counts at no book). `totalOdds` the product of its prices (two decimals); `payout` =
  * `grossPayout` = stake x that exact product (kobo); `bonusPct` and `bonus` its accumulator bonus;
  * `capped` true when its maximum payout cut gross + bonus; `tax` 5 % of the winnings (what is paid

@@ -64,8 +64,8 @@ function notPlaceable(rules: BookmakerRules, input: ReturnsInput): NotPlaceable 
 }
 
 /**
- * What one bookmaker pays on a winning slip, in naira to the kobo (docs/design.md, Naira-true
- * returns): gross = stake x the product of its prices; plus its accumulator bonus; cut to its
+ * What one bookmaker pays on a winning slip, in naira to the kobo
+ * (docs/design.md, Payout after bonus, cap and tax): gross = stake x the product of its prices; plus its accumulator bonus; cut to its
  * maximum payout; minus the tax on winnings (paid - stake, never below 0). Each step is rounded to
  * the kobo, as a bookmaker's slip shows it.
  */

@@ -14,7 +14,7 @@ export interface PricingContext {
 
 /**
  * A selection that can still be bet: not started, and priced by at least one bookmaker. The others
- * count at no bookmaker, so one started match never blanks the comparison (docs/product.md, Betslip).
+ * count at no bookmaker, so one started match never blanks the comparison (docs/product.md, Betslip page).
  */
 export const isBiddable = (leg: BetslipLegView) => !leg.started && leg.prices.length > 0;
 
