@@ -1,7 +1,8 @@
 /**
  * SportyBet Nigeria (docs/design.md, SportyBet feed). Its ids are Sportradar's, so every offer carries
  * srId. A league is asked with the tournament-filtered POST pcEvents (corrected 2026-11): the
- * GET pcUpcomingEvents list has no tournament filter and pages through every football event.
+ * GET pcUpcomingEvents list has no tournament filter and pages through every football event. Its live
+ * bonus plan is read by sportybet-bonus-plan.ts.
  */
 import { z } from "zod";
 import type { BookmakerAdapter, Offer, ParseResult } from "../types.ts";
@@ -23,11 +24,11 @@ import {
 import { browserHeaders } from "./headers.ts";
 import { leagueIds } from "./leagues.ts";
 
-const LIVE_BASE_URL = "https://www.sportybet.com";
+export const LIVE_BASE_URL = "https://www.sportybet.com";
 const SUCCESS = 10000;
 const MARKETS = "1,18,10,29";
 /** Headers the site's own front end sends besides the browser's (docs/design.md, SportyBet feed). */
-const SITE_HEADERS = { clientid: "web", operid: "2", platform: "web" };
+export const SITE_HEADERS = { clientid: "web", operid: "2", platform: "web" };
 
 const outcomeSchema = z.object({
   id: idText,
@@ -120,8 +121,8 @@ function toOffer(event: SportyEvent, competitionId: number, now: Date): Offer | 
   };
 }
 
-/** Errors come back inside an HTTP 200: bizCode is the only success signal. */
-function decode(body: string): Result<unknown> {
+/** Errors come back inside an HTTP 200: bizCode is the only success signal (the bonus plan's answer too). */
+export function decodeAnswer(body: string): Result<unknown> {
   const json = parseJsonBody(body);
   if (!json.ok) return json;
   const envelope = validate(envelopeSchema, json.value);
@@ -145,7 +146,7 @@ function tournamentsOf(value: unknown): Result<z.infer<typeof tournamentSchema>[
 }
 
 function parseSingle(body: string, competitionId: number, now: Date): ParseResult {
-  const json = decode(body);
+  const json = decodeAnswer(body);
   if (!json.ok) return json;
   const parsed = validate(singleEventSchema, json.value);
   if (!parsed.ok) return parsed;
@@ -177,7 +178,7 @@ export const sportybet: BookmakerAdapter = {
   parseLeague(body, competitionId, now) {
     const tournamentId = leagueIds(competitionId)?.sportybet;
     if (!tournamentId) return failure(`unknown competition ${competitionId}`);
-    const json = decode(body);
+    const json = decodeAnswer(body);
     if (!json.ok) return json;
     const tournaments = tournamentsOf(json.value);
     if (!tournaments.ok) return tournaments;
