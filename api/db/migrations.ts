@@ -213,6 +213,19 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex("used_signup_challenges_expires").on("used_signup_challenges").column("expires_at").execute();
     },
   },
+  "010-bonus-plans": {
+    async up(db: Kysely<unknown>) {
+      // Each bookmaker's newest live accumulator bonus plan (docs/design.md, Naira-true returns), so every
+      // API replica reads what the collecting one fetched: one row per provider, a newer plan replacing it.
+      // The plan as JSON text; when it was fetched, since a plan a day old counts as none.
+      await db.schema
+        .createTable("bonus_plans")
+        .addColumn("provider", "integer", (c) => c.primaryKey())
+        .addColumn("body", "text", (c) => c.notNull())
+        .addColumn("fetched_at", "bigint", (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

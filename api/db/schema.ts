@@ -153,6 +153,16 @@ export interface UsedSignupChallengesTable {
   expires_at: number;
 }
 
+/**
+ * A bookmaker's newest live accumulator bonus plan (docs/design.md, Naira-true returns): `body` the
+ * plan as JSON text (a BonusPlan without its fetchedAt), `fetched_at` when the collector read it.
+ */
+export interface BonusPlansTable {
+  provider: number;
+  body: string;
+  fetched_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -168,4 +178,5 @@ export interface Database {
   betslips: BetslipsTable;
   used_signup_challenges: UsedSignupChallengesTable;
   betslip_write_rates: BetslipWriteRatesTable;
+  bonus_plans: BonusPlansTable;
 }
