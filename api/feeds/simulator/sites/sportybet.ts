@@ -4,12 +4,14 @@
  * tournaments); GET /api/ng/factsCenter/event, one event. Odds are strings, ids Sportradar's.
  * As on the real site, market 18 also carries whole lines ("total=2"), markets 19/20 are team
  * totals reusing outcome ids 12/13, and a boosted outcome says `oddsBoostLfb` (its event
- * `oddsBoost`). Field names mirror the captured payloads.
+ * `oddsBoost`). Field names mirror the captured payloads. GET /api/ng/promotion/v2/bonus/plans/valid
+ * answers the Multi Bet Bonus plan (sportybet-bonus-plan.ts).
  */
 import { LEAGUES, type SimLeague } from "../leagues.ts";
 import type { QuotedMarket } from "../pricing.ts";
 import { sportybetCompetitorId, sportybetGameId } from "../event-ids.ts";
 import { findMarket, jsonAnswer, totals, type PricedFixture, type SimulatedSite } from "./site.ts";
+import { BONUS_PLAN_PATH, bonusPlanAnswer } from "./sportybet-bonus-plan.ts";
 
 const LIST_PATH = "/api/ng/factsCenter/pcUpcomingEvents";
 const FILTER_PATH = "/api/ng/factsCenter/pcEvents";
@@ -185,6 +187,7 @@ export const sportybetSite: SimulatedSite = {
   answer(sim, { path, query, t, method, body }) {
     if (path === FILTER_PATH) return method === "POST" ? pcEvents(sim, body, t) : null;
     if (path === EVENT_PATH) return oneEvent(sim, query.get("eventId"), t);
+    if (path === BONUS_PLAN_PATH) return method === "GET" ? jsonAnswer(bonusPlanAnswer()) : null;
     if (path !== LIST_PATH) return null;
     const sport = query.get("sportId");
     if (sport !== null && sport !== "sr:sport:1")
@@ -218,6 +221,6 @@ export const sportybetSite: SimulatedSite = {
     });
     return jsonAnswer(envelope({ totalNum: all.length, tournaments }));
   },
-  emptyBody: ({ path }) => envelope(path === FILTER_PATH ? [] : { totalNum: 0, tournaments: [] }),
+  emptyBody: ({ path }) => (path === BONUS_PLAN_PATH ? bonusPlanAnswer(false) : envelope(path === FILTER_PATH ? [] : { totalNum: 0, tournaments: [] })),
   errorBody: () => ({ bizCode: 19000, message: "Service busy, please try again later", data: null }),
 };
