@@ -10,7 +10,7 @@ import { rootLoader } from "../shell/root-loader.ts";
 import { errorReply, heldReply, renderPage, resetApp, stubApi, USER, type PlainReply } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
 import { MATCH_ID, priceDrop } from "../../tests/client/match-fixtures.ts";
-import { NO_SURE_BETS_MESSAGE, SURE_BETS_WARNING, SureBetsPage, loader } from "./sure-bets.tsx";
+import { NO_SURE_BETS_MESSAGE, SURE_BETS_TAX_NOTE, SURE_BETS_WARNING, SureBetsPage, loader } from "./sure-bets.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const SURE_BETS = "GET /api/odds/sure-bets?country=1";
@@ -31,12 +31,16 @@ function leg(
   };
 }
 
-/** Decision 018's three-way example: 1/2.60 + 1/3.80 + 1/3.40 = 0.94189, a 6.17 % profit. */
+/**
+ * Decision 018's three-way example: 1/2.60 + 1/3.80 + 1/3.40 = 0.94189, a 6.17 % profit before tax.
+ * After the 5 % tax on winnings the legs pay 2.52, 3.66 and 3.28 (b - 0.05(b - 1)): Σ' = 0.97493, 2.57 %.
+ */
 function threeWay(): SureBet {
   return {
     event: priceDrop().event,
     marketId: 1,
     profitPct: 6.17,
+    netProfitPct: 2.57,
     legs: [leg(1, 1, 2.6), leg(2, 2, 3.8), leg(3, 3, 3.4, "2026-11-22T11:59:40.000Z")],
   };
 }
@@ -51,7 +55,8 @@ function twoWay(): SureBet {
     competitionId: 2,
     date: "2026-11-23T20:00:00.000Z",
   };
-  return { event, marketId: 4, profitPct: 2.96, legs: [leg(8, 4, 2.1), leg(9, 5, 2.02)] };
+  // 1/2.10 + 1/2.02 = 0.97124, 2.96 % before tax; 1/2.045 + 1/1.969 = 0.99688, 0.31 % after it.
+  return { event, marketId: 4, profitPct: 2.96, netProfitPct: 0.31, legs: [leg(8, 4, 2.1), leg(9, 5, 2.02)] };
 }
 
 const answer = (sureBets: SureBet[]): PlainReply => ({
@@ -62,19 +67,18 @@ function renderSureBets() {
   return renderPage({ path: "sure-bets", Component: SureBetsPage, loader, now: NOW });
 }
 
-/** The figures of one stake table's body rows: [outcome, stake, returns]. */
+/** The figures of one stake table's body rows: [outcome, stake, pays, tax, you get]. */
 function stakeRows(what: string) {
   const escaped = what.replace(/[()]/g, "\\$&");
   const table = screen.getByRole("table", { name: new RegExp(`^Stakes of ₦[\\d,]+ on ${escaped}$`) });
   return within(table)
     .getAllByRole("row")
     .slice(1, -1)
-    .map((row) => [
-      within(row).getByRole("rowheader").textContent,
-      ...within(row)
-        .getAllByRole("cell")
-        .map((cell) => cell.textContent),
-    ]);
+    .map((row) => {
+      const [stake, ifItWins] = within(row).getAllByRole("cell");
+      const [, pays, tax, net] = /^Pays (₦[\d,.]+)Tax (₦[\d,.]+)You get (₦[\d,.]+)$/.exec(ifItWins!.textContent ?? "") ?? [];
+      return [within(row).getByRole("rowheader").textContent, stake!.textContent, pays, tax, net];
+    });
 }
 
 const naira = (text: string | null | undefined) => Number(text!.replace(/[₦,]/g, ""));
@@ -91,7 +95,7 @@ afterEach(() => {
 });
 
 describe("the sure bets page", () => {
-  it("shows each sure bet with its match, kick-off, market and profit, and each leg's price, bookmaker and age", async () => {
+  it("shows each sure bet with its match, kick-off, market and profit after tax (before tax beside it), and each leg's price, bookmaker and age", async () => {
     const api = stubApi({ [SURE_BETS]: answer([threeWay(), twoWay()]) });
     renderSureBets();
     const [first, second] = await screen.findAllByRole("article");
@@ -103,7 +107,7 @@ describe("the sure bets page", () => {
     );
     expect(first!.textContent).toContain("1X2 (Match Result) · Premier League (ENG)");
     expect(first!.textContent).toContain("Kick-off Today • 16:00");
-    expect(first!.textContent).toContain("Profit6.17%");
+    expect(within(first!).getByText("Profit after tax").parentElement!.textContent).toBe("Profit after tax2.57%6.17% before tax");
 
     const legs = within(card.getByRole("table", { name: `Best prices for ${ARSENAL}` }))
       .getAllByRole("row")
@@ -123,20 +127,32 @@ describe("the sure bets page", () => {
       "/match/c2%3Areal-getafe",
     );
     expect(second!.textContent).toContain("OU2.5 · La Liga (ESP)");
-    expect(second!.textContent).toContain("Profit2.96%");
+    expect(within(second!).getByText("Profit after tax").parentElement!.textContent).toBe("Profit after tax0.31%2.96% before tax");
     expect(
       other.getByRole("link", { name: "NairaBet: open football on NairaBet's site" }).getAttribute("href"),
     ).toBe("https://bookmaker-4.example/event/42");
   });
 
-  it("says near the top that prices move and bookmakers may limit or void stakes", async () => {
+  it("calls sure bets arbitrage, and says near the top that prices move, bookmakers limit stakes and void bets, and the tax is counted", async () => {
     stubApi({ [SURE_BETS]: answer([threeWay()]) });
     renderSureBets();
     await screen.findByRole("article");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Sure bets (arbitrage)");
     const note = screen.getByText(SURE_BETS_WARNING);
+    expect(note.textContent).toMatch(/^Prices move, bookmakers limit stakes and may void bets/);
     expect(
       note.compareDocumentPosition(screen.getByRole("article")) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+    expect(screen.getByText(SURE_BETS_TAX_NOTE).textContent).toContain("withholds 5% of winnings as tax");
+  });
+
+  it("promises nothing: no 'sure win' or 'guaranteed' anywhere on the page", async () => {
+    stubApi({ [SURE_BETS]: answer([threeWay(), twoWay()]) });
+    renderSureBets();
+    await screen.findAllByRole("article");
+    expect(document.body.textContent).not.toMatch(/sure win|guarantee|risk[- ]free|can(no|')t lose/i);
+    expect(document.title).toBe("Sure bets (arbitrage) | AfriOdds");
+    expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).not.toMatch(/guarantee/i);
   });
 
   it("keeps each price's age ticking", async () => {
@@ -157,36 +173,49 @@ describe("the sure bets page", () => {
     expect(screen.getAllByText("Updated 2 min ago")).toHaveLength(2);
   });
 
-  it("splits ₦10,000 in whole naira so every outcome returns the same within ₦1, each return being stake x price", async () => {
+  it("splits ₦10,000 in whole naira so every outcome pays the same within ₦1 after tax, showing what each pays, its tax and what is left", async () => {
     stubApi({ [SURE_BETS]: answer([threeWay()]) });
     renderSureBets();
     const input = await screen.findByRole("textbox", { name: `Total stake (₦) on ${ARSENAL}` });
     expect((input as HTMLInputElement).value).toBe("10000");
     expect(input.getAttribute("inputmode")).toBe("decimal");
-    // Decision 018's worked example: ₦9,982 staked, returns ₦10,597.60 to ₦10,598.20.
+    // Stakes in proportion to 1/b' (2.52, 3.66, 3.28): exact shares 4,070.3 / 2,802.5 / 3,127.2, each
+    // ₦10,257.17 after tax. In whole naira, ₦9,987 staked:
+    //   home 4,065 x 2.60 = 10,569.00, tax 5 % of its 6,504.00 winnings = 325.20, left 10,243.80
+    //   draw 2,799 x 3.80 = 10,636.20, tax 5 % of 7,837.20 = 391.86, left 10,244.34
+    //   away 3,123 x 3.40 = 10,618.20, tax 5 % of 7,495.20 = 374.76, left 10,243.44
     expect(stakeRows(ARSENAL)).toEqual([
-      ["Home at Bet9Ja", "₦4,076", "₦10,597.60"],
-      ["Draw at BetKing", "₦2,789", "₦10,598.20"],
-      ["Away at SportyBet", "₦3,117", "₦10,597.80"],
+      ["Home at Bet9Ja", "₦4,065", "₦10,569.00", "₦325.20", "₦10,243.80"],
+      ["Draw at BetKing", "₦2,799", "₦10,636.20", "₦391.86", "₦10,244.34"],
+      ["Away at SportyBet", "₦3,123", "₦10,618.20", "₦374.76", "₦10,243.44"],
     ]);
-    const table = screen.getByRole("table", { name: `Stakes of ₦9,982 on ${ARSENAL}` });
-    expect(within(table).getAllByRole("row").at(-1)!.textContent).toBe("Staked₦9,982");
+    const table = screen.getByRole("table", { name: `Stakes of ₦9,987 on ${ARSENAL}` });
+    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Outcome", "Stake", "If it wins"]);
+    expect(within(table).getAllByRole("row").at(-1)!.textContent).toBe("Staked₦9,987");
     expect(screen.getByText(/stays unstaked/).textContent).toBe(
-      "₦18 of your ₦10,000 stays unstaked: with whole-naira stakes, that is what makes every result return the same.",
+      "₦13 of your ₦10,000 stays unstaked: with whole-naira stakes, that is what makes every result pay the same.",
     );
-    expect(screen.getByText(/Profit whichever result/).textContent).toBe(
-      "Profit whichever result: at least ₦615.60",
+    expect(screen.getByText(/withholds 5% of the winnings of the ticket that wins/)).toBeTruthy();
+    // 10,243.44 - 9,987 = 256.44: 2.57 % of the stakes, the card's profit after tax.
+    expect(screen.getByText(/If every bet stands/).textContent).toBe(
+      "If every bet stands: at least ₦256.44 profit after tax, whichever result comes",
     );
   });
 
-  it("shows a three-decimal price as the bookmaker quotes it, so its stake x price is the return shown", async () => {
-    const bet = { ...twoWay(), legs: [leg(8, 5, 2.115), leg(9, 4, 2.05)] };
+  it("shows a three-decimal price as the bookmaker quotes it, so its stake x price is what it pays, less 5 % of the winnings", async () => {
+    // 1/2.115 + 1/2.05 = 0.96063 (4.10 %); after tax 2.05925 and 1.9975, 1.40 %. ₦4,924 on Over pays
+    // 4,924 x 2.115 = 10,414.26, taxed 5 % of 5,490.26 = 274.51: ₦10,139.75 left.
+    const bet = { ...twoWay(), profitPct: 4.1, netProfitPct: 1.4, legs: [leg(8, 5, 2.115), leg(9, 4, 2.05)] };
     stubApi({ [SURE_BETS]: answer([bet]) });
     renderSureBets();
     const card = within((await screen.findAllByRole("article"))[0]!);
     expect(card.getByText("2.115")).toBeTruthy();
     const [over] = stakeRows("Real Madrid vs Getafe, OU2.5");
-    expect(naira(over![2])).toBeCloseTo(Math.round(naira(over![1]) * 2.115 * 100) / 100, 2);
+    expect(over).toEqual(["Over 2.5 at 1XBet", "₦4,924", "₦10,414.26", "₦274.51", "₦10,139.75"]);
+    const [stake, pays, tax, net] = over!.slice(1).map(naira);
+    expect(pays).toBeCloseTo(Math.round(stake! * 2.115 * 100) / 100, 2);
+    expect(tax).toBeCloseTo(Math.round((pays! - stake!) * 5) / 100, 2);
+    expect(net).toBeCloseTo(pays! - tax!, 2);
   });
 
   it("marks a boosted leg, saying what that means", async () => {
@@ -209,15 +238,17 @@ describe("the sure bets page", () => {
     const rows = stakeRows(ARSENAL);
     const prices = [2.6, 3.8, 3.4];
     const stakes = rows.map((row) => naira(row[1]));
-    const returns = rows.map((row) => naira(row[2]));
+    const nets = rows.map((row) => naira(row[4]));
     stakes.forEach((stake, i) => {
       expect(Number.isInteger(stake)).toBe(true);
-      expect(returns[i]).toBe(Math.round(stake * prices[i]! * 100) / 100);
+      expect(naira(rows[i]![2])).toBe(Math.round(stake * prices[i]! * 100) / 100);
+      expect(nets[i]).toBeCloseTo(naira(rows[i]![2]) - naira(rows[i]![3]), 2);
     });
     const staked = stakes.reduce((a, b) => a + b, 0);
     expect(staked).toBeLessThanOrEqual(25_000);
     expect(staked).toBeGreaterThanOrEqual(25_000 * 0.995);
-    expect(Math.max(...returns) - Math.min(...returns)).toBeLessThanOrEqual(1);
+    expect(Math.max(...nets) - Math.min(...nets)).toBeLessThanOrEqual(1);
+    expect(Math.min(...nets)).toBeGreaterThan(staked);
     expect(
       screen.getByRole("table", { name: `Stakes of ${`₦${staked.toLocaleString("en-NG")}`} on ${ARSENAL}` }),
     ).toBeTruthy();
@@ -241,28 +272,34 @@ describe("the sure bets page", () => {
         message,
       );
       expect(screen.queryByRole("table", { name: /^Stakes of/ }), typed).toBeNull();
-      expect(screen.queryByText(/Profit whichever result/), typed).toBeNull();
+      expect(screen.queryByText(/If every bet stands/), typed).toBeNull();
     }
     await user.clear(input);
     expect(screen.getByText("Enter your total stake in naira.")).toBeTruthy();
   });
 
-  it("says so when whole-naira stakes cannot bring the returns within ₦1, instead of claiming they agree", async () => {
-    // 1/15.18 + 1/1.24 + 1/15.25 = 0.938: at ₦10,000 the closest split staking at least 99.5 % is
-    // ₦702 / ₦8,594 / ₦699, returning ₦10,656.36 / ₦10,656.56 / ₦10,659.75.
-    const bet = { ...threeWay(), profitPct: 6.64, legs: [leg(1, 1, 15.18), leg(2, 2, 1.24), leg(3, 3, 15.25)] };
+  it("says so when whole-naira stakes cannot bring the returns after tax within ₦1, instead of claiming they agree", async () => {
+    // 1/15.18 + 1/1.24 + 1/15.25 = 0.938 (6.62 %); after tax 14.471, 1.228 and 14.5375: Σ' = 0.952, 5.02 %.
+    // A naira on a long price moves its return by ₦14.47: at ₦10,000 the closest split staking at least
+    // 99.5 % is ₦725 / ₦8,544 / ₦722, leaving ₦10,491.47 / ₦10,492.03 / ₦10,496.07 after tax (exactly
+    // 725 x 14.471 = 10,491.475 and 722 x 14.5375 = 10,496.075: ₦4.60 apart).
+    const bet = { ...threeWay(), profitPct: 6.62, netProfitPct: 5.02, legs: [leg(1, 1, 15.18), leg(2, 2, 1.24), leg(3, 3, 15.25)] };
     stubApi({ [SURE_BETS]: answer([bet]) });
     renderSureBets();
     await screen.findByRole("textbox", { name: `Total stake (₦) on ${ARSENAL}` });
-    expect(stakeRows(ARSENAL).map((row) => row[2])).toEqual(["₦10,656.36", "₦10,656.56", "₦10,659.75"]);
-    expect(screen.getByText(/stays unstaked/).textContent).toBe("₦5 of your ₦10,000 stays unstaked.");
+    expect(stakeRows(ARSENAL).map((row) => [row[1], row[4]])).toEqual([
+      ["₦725", "₦10,491.47"],
+      ["₦8,544", "₦10,492.03"],
+      ["₦722", "₦10,496.07"],
+    ]);
+    expect(screen.getByText(/stays unstaked/).textContent).toBe("₦9 of your ₦10,000 stays unstaked.");
     expect(
-      screen.getByText("At these prices, whole-naira stakes cannot make every result return the same: the returns differ by up to ₦3.39."),
+      screen.getByText("At these prices, whole-naira stakes cannot make every result pay the same after tax: the returns differ by up to ₦4.60."),
     ).toBeTruthy();
   });
 
   it("says a total is too small to split when no whole-naira stakes fit it, instead of ₦0 stakes and a ₦0 profit", async () => {
-    // Over at 5.00 and Under at 1.30 (Σ = 0.969): ₦1 on Over returns ₦5, which needs ₦4 on Under.
+    // Over at 5.00 and Under at 1.30 (Σ = 0.969): ₦1 on Over returns ₦4.80 after tax, which needs ₦4 on Under (1.285 after tax).
     const bet = { ...twoWay(), legs: [leg(8, 4, 5), leg(9, 5, 1.3)] };
     stubApi({ [SURE_BETS]: answer([bet]) });
     renderSureBets();
@@ -272,7 +309,39 @@ describe("the sure bets page", () => {
     await user.type(input, "3");
     expect(screen.getByText("At ₦3, whole-naira stakes cannot cover every outcome at these prices: raise the total.")).toBeTruthy();
     expect(screen.queryByRole("table", { name: /^Stakes of/ })).toBeNull();
-    expect(screen.queryByText(/Profit whichever result/)).toBeNull();
+    expect(screen.queryByText(/If every bet stands/)).toBeNull();
+  });
+
+  it("says a total is too small to keep the profit after tax in whole naira, and to raise it", async () => {
+    // Over 2.10 and Under 2.02, 0.31 % after tax: at ₦4 the stakes are ₦2 and ₦2, and Under pays 4.04 less 5 %
+    // of its 2.04 winnings (0.10): ₦3.94, less than the ₦4 staked.
+    stubApi({ [SURE_BETS]: answer([twoWay()]) });
+    renderSureBets();
+    const user = userEvent.setup();
+    const input = await screen.findByRole("textbox", { name: "Total stake (₦) on Real Madrid vs Getafe, OU2.5" });
+    await user.clear(input);
+    await user.type(input, "4");
+    expect(stakeRows("Real Madrid vs Getafe, OU2.5").map((row) => [row[1], row[4]])).toEqual([
+      ["₦2", "₦4.09"],
+      ["₦2", "₦3.94"],
+    ]);
+    expect(screen.getByText("At this total, whole-naira stakes make no profit after tax: raise the total.")).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, "10000");
+    expect(screen.getByText(/If every bet stands/).textContent).toMatch(/^If every bet stands: at least ₦\d+\.\d\d profit after tax/);
+  });
+
+  it("says when prices make no profit after tax, instead of showing a loss as profit", async () => {
+    // A 2.06 % sure bet before tax that the API would not list (1/2.13 + 1/3.60 + 1/4.30 = 0.97982), shown to
+    // the calculator anyway: after tax Σ' = 1.01230, so ₦10,000 split ₦4,764 / ₦2,847 / ₦2,389 leaves
+    // ₦9,878.15 / ₦9,879.09 / ₦9,878.52.
+    const bet = { ...threeWay(), profitPct: 2.06, netProfitPct: -1.21, legs: [leg(1, 1, 2.13), leg(2, 2, 3.6), leg(3, 3, 4.3)] };
+    stubApi({ [SURE_BETS]: answer([bet]) });
+    renderSureBets();
+    await screen.findByRole("textbox", { name: `Total stake (₦) on ${ARSENAL}` });
+    expect(stakeRows(ARSENAL).map((row) => row[4])).toEqual(["₦9,878.15", "₦9,879.09", "₦9,878.52"]);
+    expect(screen.getByText("At these prices the tax on winnings leaves no profit, whatever the total.")).toBeTruthy();
+    expect(screen.queryByText(/If every bet stands/)).toBeNull();
   });
 
   it("gives every sure bet's stake field its own label", async () => {
@@ -368,7 +437,8 @@ describe("the sure bets page rendered on the server", () => {
     );
     expect(asked).toEqual([1]);
     expect(html).toContain("Arsenal vs Chelsea");
-    expect(html).toContain("₦4,076");
+    expect(html).toContain("₦4,065");
+    expect(html).toContain("₦10,243.80");
     expect(html).toContain("Updated 2 min ago");
   });
 

@@ -1,4 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { TAX_ON_WINNINGS_RATE } from "#shared/bookmaker-rules.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { SureBets } from "#shared/contract.ts";
 import { PageMeta } from "../components/page-meta.tsx";
@@ -16,7 +17,8 @@ export const SURE_BETS_REFRESH_FAILED_MESSAGE =
 export const NO_SURE_BETS_MESSAGE =
   "No sure bet right now. They are rare and vanish within minutes, as soon as a bookmaker moves its price: this page updates itself while it is open.";
 export const SURE_BETS_WARNING =
-  "Prices move, and bookmakers may limit or void stakes on sure bets; a price marked Boosted is a promotion, usually for small stakes only. Check each price at the bookmaker before you stake.";
+  "Prices move, bookmakers limit stakes and may void bets on sure bets: if one leg is refused or voided, the others are ordinary bets that can lose. A price marked Boosted is a promotion, usually for small stakes only. Check each price at the bookmaker before you stake.";
+export const SURE_BETS_TAX_NOTE = `Every licensed Nigerian bookmaker withholds ${TAX_ON_WINNINGS_RATE * 100}% of winnings as tax. The profit shown is after that tax, the stakes are split so every result pays the same after it, and a market that makes a profit only before tax is not listed.`;
 
 export interface SureBetsData {
   sureBets: Arriving<Served<SureBets>>;
@@ -55,12 +57,13 @@ function SureBetsBoard() {
         <p className="mb-3">
           <Link to="/dashboard">&larr; Back to the dashboard</Link>
         </p>
-        <h1 className="title is-4 mb-2">Sure bets</h1>
+        <h1 className="title is-4 mb-2">Sure bets (arbitrage)</h1>
         <p className="mb-3">
           When the best prices of one market, each at its own bookmaker, are high enough, backing every
-          outcome pays back more than your total stake whatever the result. These are the markets where that
-          holds now, with the stake for each outcome.
+          outcome pays back more than your total stake whichever result comes. These are the markets where
+          that holds at the prices listed now, with the stake for each outcome.
         </p>
+        <p className="mb-3">{SURE_BETS_TAX_NOTE}</p>
         <p className="notification is-warning is-light tool-note">{SURE_BETS_WARNING}</p>
         {data && <SureBetList arriving={data.sureBets} />}
       </div>
@@ -68,13 +71,17 @@ function SureBetsBoard() {
   );
 }
 
-/** /sure-bets (docs/design.md, Sure bets): markets whose best prices guarantee a profit, with a stake split for a total in naira. */
+/**
+ * /sure-bets (docs/design.md, Sure bets; Tax on sure bets and value bets): markets whose best prices
+ * return more than the stakes whichever result comes, after the tax on winnings, with a stake split
+ * for a total in naira.
+ */
 export function SureBetsPage() {
   return (
     <RequireSession>
       <PageMeta
-        title="Sure bets"
-        description="Football markets where the best prices at Nigerian bookmakers guarantee a profit, with the stake for each outcome."
+        title="Sure bets (arbitrage)"
+        description="Football markets where the best prices at Nigerian bookmakers return more than the stakes whichever result comes, after the 5% tax on winnings, with the stake for each outcome."
       />
       <SureBetsBoard />
     </RequireSession>

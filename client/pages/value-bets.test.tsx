@@ -5,11 +5,15 @@ import type { ValueBet, ValueBets } from "#shared/contract.ts";
 import { errorReply, heldReply, renderPage, resetApp, stubApi, type PlainReply } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
 import { MATCH_ID, priceDrop } from "../../tests/client/match-fixtures.ts";
-import { noValueBetsMessage, ValueBetsPage, loader } from "./value-bets.tsx";
+import { noValueBetsMessage, VALUE_BETS_WARNING, ValueBetsPage, loader } from "./value-bets.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const VALUE_BETS = "GET /api/odds/value-bets?country=1";
 
+/**
+ * SportyBet's away 3.60 against a fair 3.39: +6.2 % value. After the 5 % tax on winnings it pays
+ * 3.60 - 0.05 x 2.60 = 3.47: 3.47 / 3.39 - 1 = +2.4 % expected.
+ */
 function valueBet(overrides: Partial<ValueBet> = {}): ValueBet {
   const provider = overrides.provider ?? 3;
   return {
@@ -20,6 +24,7 @@ function valueBet(overrides: Partial<ValueBet> = {}): ValueBet {
     value: 3.6,
     fairPrice: 3.39,
     valuePct: 6.2,
+    netEvPct: 2.4,
     updatedAt: "2026-11-22T11:57:30.000Z",
     link: { provider, url: `https://bookmaker-${provider}.example/event/42`, exact: provider !== 4 },
     ...overrides,
@@ -54,7 +59,7 @@ afterEach(() => {
 });
 
 describe("the value bets page", () => {
-  it("lists each value bet in the API's order, largest value first, with its match, selection, bookmaker, price, fair price, value and age", async () => {
+  it("lists each value bet in the API's order, largest value first, with its match, selection, bookmaker, price, fair price, value, value after tax and age", async () => {
     const api = stubApi({
       [VALUE_BETS]: answer([
         valueBet(),
@@ -66,6 +71,8 @@ describe("the value bets page", () => {
           value: 2.05,
           fairPrice: 1.97,
           valuePct: 4.06,
+          // 2.05 pays 1.9975 after tax: 1.9975 / 1.97 - 1 = +1.4 %.
+          netEvPct: 1.4,
           updatedAt: "2026-11-22T11:59:55.000Z",
         }),
       ]),
@@ -82,7 +89,7 @@ describe("the value bets page", () => {
     );
     expect(items[0]!.textContent).toContain("1X2 (Match Result) · Premier League (ENG)");
     expect(items[0]!.textContent).toContain("Kick-off Today • 16:00");
-    expect(items[0]!.textContent).toContain("Value+6.2%");
+    expect(items[0]!.textContent).toContain("Value+6.2%+2.4% after tax");
     expect(items[0]!.textContent).toContain("Away at SportyBet Updated 2 min ago");
     expect(items[0]!.textContent).toContain("Price 3.60Fair price 3.39");
     const sporty = first.getByRole("link", { name: "SportyBet: open this match on SportyBet's site" });
@@ -95,7 +102,7 @@ describe("the value bets page", () => {
     );
     expect(items[1]!.textContent).toContain("OU2.5 · La Liga (ESP)");
     expect(items[1]!.textContent).toContain("Kick-off Tomorrow • 21:00");
-    expect(items[1]!.textContent).toContain("Value+4.1%");
+    expect(items[1]!.textContent).toContain("Value+4.1%+1.4% after tax");
     expect(items[1]!.textContent).toContain("Over 2.5 at NairaBet Updated 5 s ago");
     expect(items[1]!.textContent).toContain("Price 2.05Fair price 1.97");
     expect(
@@ -103,7 +110,16 @@ describe("the value bets page", () => {
     ).toBeTruthy();
   });
 
-  it("explains fair price and value, from the API's threshold, and that value is no sure thing", async () => {
+  it("shows an expected value after tax below zero with a minus sign: value before tax is no profit after it", async () => {
+    // 4.40 against a fair 4.26 (+3.4 %) pays 4.23 after tax: 4.23 x 0.23497 - 1 = -0.6 %.
+    stubApi({ [VALUE_BETS]: answer([valueBet({ value: 4.4, fairPrice: 4.26, valuePct: 3.4, netEvPct: -0.6 }), valueBet({ provider: 2, valuePct: 3.1, netEvPct: 0 })]) });
+    renderValueBets();
+    const [first, second] = (await screen.findAllByRole("listitem")).filter((item) => item.classList.contains("value-bet"));
+    expect(first!.textContent).toContain("Value+3.4%\u22120.6% after tax");
+    expect(second!.textContent).toContain("Value+3.1%0.0% after tax");
+  });
+
+  it("explains fair price, value and value after tax, from the API's threshold, and that value promises nothing", async () => {
     stubApi({ [VALUE_BETS]: answer([valueBet()]) });
     renderValueBets();
     await screen.findAllByRole("listitem");
@@ -113,7 +129,13 @@ describe("the value bets page", () => {
     );
     expect(main.textContent).toContain("Value = price × fair chance − 1");
     expect(main.textContent).toContain("Listed from 3% value up, the largest first.");
-    expect(main.textContent).toContain("Value is an edge over many bets, not a sure thing");
+    expect(main.textContent).toContain(
+      "After tax: the bookmaker keeps 5% of your winnings, so a winning price pays price − 0.05 × (price − 1) per naira staked. The expected value after tax is that × fair chance − 1: the 2.20 pays 2.14, and 2.14 × 0.5 − 1 = +7%.",
+    );
+    const note = screen.getByText(/^Value is an edge over many bets, never a promise/);
+    expect(note.textContent).toBe(`${VALUE_BETS_WARNING} Responsible gambling`);
+    expect(VALUE_BETS_WARNING).toContain("Prices move, bookmakers limit stakes and may void bets.");
+    expect(main.textContent).not.toMatch(/sure win|sure thing|guarantee|risk[- ]free|can(no|')t lose/i);
     expect(screen.getByRole("link", { name: "Responsible gambling" }).getAttribute("href")).toBe(
       "/responsible-gambling",
     );

@@ -1,4 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { TAX_ON_WINNINGS_RATE } from "#shared/bookmaker-rules.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { ValueBets } from "#shared/contract.ts";
 import { PageMeta } from "../components/page-meta.tsx";
@@ -13,6 +14,7 @@ export const VALUE_BETS_LOADING_MESSAGE = "Loading value bets...";
 export const VALUE_BETS_LOAD_FAILED_MESSAGE = "Failed to load value bets";
 export const VALUE_BETS_REFRESH_FAILED_MESSAGE =
   "Could not refresh the value bets: the prices below may have moved.";
+export const VALUE_BETS_WARNING = `Value is an edge over many bets, never a promise: a value bet still loses often, and the ${TAX_ON_WINNINGS_RATE * 100}% tax on winnings takes back part of the edge, all of it on a small one. Prices move, bookmakers limit stakes and may void bets. A price marked Boosted is a promotion, usually for small stakes only. Stake only what you can afford to lose.`;
 export const noValueBetsMessage = (minValuePct: number) =>
   `No value bet right now: no price is ${minValuePct}% or more above its fair price. This page updates itself while it is open.`;
 
@@ -27,7 +29,10 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<ValueBets
   return deliver(context, { valueBets: settle(source.valueBets(LIVE_COUNTRY_ID)) });
 }
 
-/** How the page finds value (decision 018), in words a bettor can check with a calculator. */
+/**
+ * How the page finds value (decision 018) and what the tax on winnings leaves of it (docs/design.md,
+ * Tax on sure bets and value bets), in words a bettor can check with a calculator.
+ */
 function HowItWorks({ minValuePct }: { minValuePct: number }) {
   return (
     <div className="content tool-explain">
@@ -37,9 +42,13 @@ function HowItWorks({ minValuePct }: { minValuePct: number }) {
         fair price is 2.00 (a 50% chance) is worth 2.20 &times; 0.5 &minus; 1 = +10%. Listed from{" "}
         {minValuePct}% value up, the largest first.
       </p>
+      <p>
+        <strong>After tax</strong>: the bookmaker keeps 5% of your winnings, so a winning price pays price
+        &minus; 0.05 &times; (price &minus; 1) per naira staked. The expected value after tax is that &times;
+        fair chance &minus; 1: the 2.20 pays 2.14, and 2.14 &times; 0.5 &minus; 1 = +7%.
+      </p>
       <p className="notification is-info is-light tool-note">
-        Value is an edge over many bets, not a sure thing: a value bet still loses often. A price marked Boosted is
-        a promotion, usually for small stakes only. Stake only what you can afford to lose. <Link to="/responsible-gambling">Responsible gambling</Link>
+        {VALUE_BETS_WARNING} <Link to="/responsible-gambling">Responsible gambling</Link>
       </p>
     </div>
   );
@@ -87,13 +96,16 @@ function ValueBetsBoard() {
   );
 }
 
-/** /value-bets (docs/design.md, Value bets): prices at least 3 % above the bookmakers' consensus fair price, the largest value first. */
+/**
+ * /value-bets (docs/design.md, Value bets): prices at least 3 % above the bookmakers' consensus fair
+ * price, the largest value first, each with its expected value after the tax on winnings.
+ */
 export function ValueBetsPage() {
   return (
     <RequireSession>
       <PageMeta
         title="Value bets"
-        description="Football prices at Nigerian bookmakers above the market's fair price, with the fair price and the value of each."
+        description="Football prices at Nigerian bookmakers above the market's fair price, with the fair price, the value of each and its expected value after the 5% tax on winnings."
       />
       <ValueBetsBoard />
     </RequireSession>

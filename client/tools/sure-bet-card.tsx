@@ -19,7 +19,11 @@ export interface SureBetCardProps {
   timeZone: string;
 }
 
-/** One sure bet: the match and market, the profit, each leg's best price with its bookmaker and age, and the stake split. */
+/**
+ * One sure bet: the match and market, the profit after the tax on winnings (and before it, smaller:
+ * docs/design.md, Tax on sure bets and value bets), each leg's best price with its bookmaker and age,
+ * and the stake split.
+ */
 export function SureBetCard({ bet, now, ageNow, timeZone }: SureBetCardProps) {
   const headingId = useId();
   const what = `${bet.event.name}, ${marketLabel(bet.marketId)}`;
@@ -28,8 +32,9 @@ export function SureBetCard({ bet, now, ageNow, timeZone }: SureBetCardProps) {
       <div className="tool-head">
         <ToolEvent event={bet.event} marketId={bet.marketId} now={now} timeZone={timeZone} id={headingId} />
         <p className="tool-figure">
-          <span className="tool-figure-label">Profit</span>
-          <strong className="tool-gain">{formatProfitPct(bet.profitPct)}</strong>
+          <span className="tool-figure-label">Profit after tax</span>
+          <strong className="tool-gain">{formatProfitPct(bet.netProfitPct)}</strong>
+          <span className="tool-detail">{formatProfitPct(bet.profitPct)} before tax</span>
         </p>
       </div>
       <table className="table is-narrow is-fullwidth tool-table">

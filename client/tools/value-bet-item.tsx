@@ -8,6 +8,8 @@ import { BoostedTag } from "./boosted-tag.tsx";
 
 /** '+6.2%': one decimal, as the API rounds it; value bets are never below their 3 % threshold. */
 export const formatValuePct = (valuePct: number) => `+${valuePct.toFixed(1)}%`;
+/** '+1.1%', '−0.6%' (a true minus sign), '0.0%': the expected value after tax, which may be below zero. */
+export const formatEvPct = (evPct: number) => `${evPct > 0 ? "+" : evPct < 0 ? "\u2212" : ""}${Math.abs(evPct).toFixed(1)}%`;
 
 export interface ValueBetItemProps {
   bet: ValueBet;
@@ -17,7 +19,11 @@ export interface ValueBetItemProps {
   timeZone: string;
 }
 
-/** One price above its fair value: the match and market, the selection at its bookmaker, the price against the fair price, and the value. */
+/**
+ * One price above its fair value: the match and market, the selection at its bookmaker, the price
+ * against the fair price, the value, and the expected value after the tax on winnings (docs/design.md,
+ * Tax on sure bets and value bets).
+ */
 export function ValueBetItem({ bet, now, ageNow, timeZone }: ValueBetItemProps) {
   return (
     <li className="value-bet">
@@ -26,6 +32,7 @@ export function ValueBetItem({ bet, now, ageNow, timeZone }: ValueBetItemProps) 
         <p className="tool-figure">
           <span className="tool-figure-label">Value</span>
           <strong className="tool-gain">{formatValuePct(bet.valuePct)}</strong>
+          <span className="tool-detail">{formatEvPct(bet.netEvPct)} after tax</span>
         </p>
       </div>
       <p className="value-pick">
