@@ -4,6 +4,7 @@ import type { Db } from "../db/database.ts";
 import { listenForChanges, type ChangeListener } from "../odds/change-listener.ts";
 import { recordExpiries } from "../odds/changes.ts";
 import type { OddsService } from "../odds/service.ts";
+import { refreshBonusPlan, type BonusPlanDue } from "./bonus-plans.ts";
 import { ADAPTERS } from "./bookmakers/index.ts";
 import { createCollector, runCycle, type Collector, type FeedSource } from "./collector.ts";
 import { createFetcher } from "./fetcher.ts";
@@ -50,16 +51,22 @@ interface Schedule {
   cycles: number;
   /** Time-driven changes (staleness, kick-offs, arrows) are recorded up to here. */
   sweptTo: number | undefined;
+  /** When SportyBet's bonus plan is next asked for (bonus-plans.ts). */
+  bonusPlan: BonusPlanDue;
 }
 
-/** One cycle and, after it, the changes time alone made since the last cycle (the leader records them for every replica). */
+/**
+ * One cycle and, after it, the changes time alone made since the last cycle (the leader records them for every
+ * replica), then SportyBet's bonus plan when it is due.
+ */
 async function collectAndSweep(schedule: Schedule, collector: Collector, odds: OddsService) {
   const { db, clock, intervalMs } = collector.deps;
-  await runCycle(collector);
+  const report = await runCycle(collector);
   const to = clock();
   const from = schedule.sweptTo ?? to - intervalMs;
   schedule.sweptTo = to;
   if ((await recordExpiries(db, { from, to, intervalMs })) > 0) await odds.refresh();
+  await refreshBonusPlan(collector, report, schedule.bonusPlan);
 }
 
 async function tick(schedule: Schedule, lock: LeaderLock, collector: Collector, odds: OddsService) {
@@ -121,7 +128,7 @@ export async function startFeedCollection(deps: FeedCollectionDeps): Promise<Fee
     onWritten: () => odds.refresh(),
     mayWrite: () => lockStillHeld(lock),
   });
-  const schedule: Schedule = { stopped: false, timer: undefined, cycle: Promise.resolve(), cycles: 0, sweptTo: undefined };
+  const schedule: Schedule = { stopped: false, timer: undefined, cycle: Promise.resolve(), cycles: 0, sweptTo: undefined, bonusPlan: { at: 0 } };
   const stopRefresh = startCacheRefresh(odds, intervalMs, log);
   // Every replica hears every write at once (docs/design.md, Announcing changes); on SQLite onWritten is
   // that notice.
