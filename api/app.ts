@@ -7,6 +7,7 @@ import { accountsRouter } from "./accounts/routes.ts";
 import { loadOrCreateSecret } from "./accounts/secrets.ts";
 import { sessionCheckRouter } from "./accounts/session-check.ts";
 import { verifyAccessToken } from "./accounts/sessions.ts";
+import { readBonusPlan } from "./betslip/bonus-plan.ts";
 import { betslipRepository } from "./betslip/repository.ts";
 import { betslipRouter } from "./betslip/routes.ts";
 import { betslipWriteRates } from "./betslip/write-rate.ts";
@@ -101,7 +102,9 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   app.use("/users", accountsRouter(accounts));
   app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));
   const betslips = { betslips: betslipRepository(db.kysely), writes: betslipWriteRates(db.kysely, config.betslipWriteRate, clock) };
-  app.use("/users", betslipRouter({ db: db.kysely, ...betslips, users: accounts.users, clock, intervalS: config.feedIntervalS }, auth));
+  // SportyBet (provider 3) is the one book with a live bonus plan (decision 028).
+  const bonusPlan = () => readBonusPlan(db.kysely, 3, clock());
+  app.use("/users", betslipRouter({ db: db.kysely, ...betslips, users: accounts.users, clock, intervalS: config.feedIntervalS, bonusPlan }, auth));
   app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream, accounts.refreshTokens.sound));
   app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
   app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS }, auth));

@@ -1,5 +1,6 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeBonusPlan } from "#api/betslip/bonus-plan.ts";
 import { pruneOdds, type FixtureInput } from "#api/odds/store.ts";
 import type { Betslip, BetslipLeg, MatchDetail } from "#shared/contract.ts";
 import { newAccount } from "../factories.ts";
@@ -200,6 +201,29 @@ describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
     // Bet9ja's 170 %, but a win above ₦50,000,000 earns none. Tax 5 % of (that - ₦1,234.56) = ₦39,359,099,903.485
     // -> ₦39,359,099,903.49 (half a kobo rounds up); net ₦747,822,899,400.77.
     expect(slip.bookmakers[0]).toMatchObject({ provider: 1, totalOdds: 637_621_500.21, payout: 787_181_999_304.26, bonus: 0, tax: 39_359_099_903.49, netPayout: 747_822_899_400.77 });
+    expect(await put({ stake: 1000, legs: SLIP })).toHaveProperty("status", 200);
+  });
+
+  it("adds SportyBet's Multi Bet Bonus from the plan the collector stored, as an estimate, and ranks it above a higher raw total", async () => {
+    // The plan as the collector keeps it: 2 qualifying legs, at most 5 %, football factor 0.6 -> 3 %.
+    await storeBonusPlan(t.api.db.kysely, 3, { name: "MBB_TEST", minLegOdds: 1.2, ratios: [{ legs: 2, min: 0, max: 0.05 }], footballFactor: 0.6, fetchedAt: new Date(clock()).toISOString() });
+    // A fresh replica on the same database reads it (each replica keeps its read for 30 s).
+    const replica = await startTestApi(database, sink, clock);
+    try {
+      const res = await replica.http.put("/users/betslip").set(await bearer()).send({ stake: 1000, legs: [leg(ARSENAL, 1, 1), leg(LEEDS, 1, 3)] });
+      expect(res.status, res.text).toBe(200);
+      const slip = res.body.data as Betslip;
+      // SportyBet 2.50 x 4.40 = 11.00: ₦11,000 + 3 % of ₦1,000 x 11.00 = ₦330; paid ₦11,330; tax 5 % of ₦10,330 =
+      // ₦516.50; net ₦10,813.50. Bet9ja 2.80 x 4.00 = 11.20: ₦11,200, no bonus for two legs, tax ₦510, net ₦10,690.
+      expect(slip.bookmakers.slice(0, 2).map((b) => [b.provider, b.totalOdds, b.bonusStatus, b.bonusPct, b.bonus, b.tax, b.netPayout])).toEqual([
+        [3, 11, "estimate", 3, 330, 516.5, 10_813.5],
+        [1, 11.2, "none", 0, 0, 510, 10_690],
+      ]);
+    } finally {
+      await replica.close();
+      // The other tests price SportyBet with no plan, whenever this API's 30 s read runs out.
+      await t.api.db.kysely.deleteFrom("bonus_plans").execute();
+    }
     expect(await put({ stake: 1000, legs: SLIP })).toHaveProperty("status", 200);
   });
 
