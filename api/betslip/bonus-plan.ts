@@ -1,6 +1,6 @@
 /**
  * The bookmakers' live accumulator bonus plans as the API keeps them
- * (docs/design.md, Naira-true returns): the collecting replica stores each provider's newest plan,
+ * (docs/design.md, Live bonus plan): the collecting replica stores each provider's newest plan,
  * every replica reads it from the database. Reads are kept for 30 s, so pricing slips costs no query each; a plan fetched more
  * than 24 h ago counts as none, so a plan the collector can no longer read is never shown as live.
  */
