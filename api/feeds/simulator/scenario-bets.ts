@@ -1,8 +1,10 @@
 /**
  * The 1X2 markets the bettor-tools scenario plays (scenario.ts), worked out with the bettor tools'
- * own arithmetic (shared/bettor-math.ts, decision 018), so the tools find exactly these bets.
+ * own arithmetic (shared/bettor-math.ts, decision 018), so the tools find exactly these bets, and
+ * drop exactly the sure bet the tax on winnings turns into a loss (docs/design.md, Tax on sure bets
+ * and value bets).
  */
-import { bestLegs, fairProbabilities, inverseSum, valuePct, type Leg } from "#shared/bettor-math.ts";
+import { bestLegs, fairProbabilities, inverseSum, netSureBetProfitPct, sureBetProfitPct, valuePct, type Leg } from "#shared/bettor-math.ts";
 import type { BookmakerPrices } from "#shared/odds-math.ts";
 import { findMarket } from "#shared/reference.ts";
 import { BOOKMAKER_IDS, BOOKMAKER_KEYS, type BookmakerKey } from "../types.ts";
@@ -15,8 +17,31 @@ export type Book1x2 = Map<BookmakerKey, number[]>;
 const MATCH_RESULT = 1;
 const SELECTIONS = findMarket(MATCH_RESULT)?.selections ?? [];
 const [HOME, DRAW, AWAY] = [0, 1, 2] as const;
-/** The sure bet's guaranteed profit: 2.5 to 3.5 %, fixed per fixture. */
-const SURE_PROFIT = { from: 0.025, spread: 0.01 };
+/**
+ * A sure bet's profit before tax: from `from` to `from + spread`, fixed per fixture; with
+ * `lossAfterTax`, lowered (not under 1 %) until the tax on winnings makes it a loss.
+ */
+export interface SureBetPlan {
+  from: number;
+  spread: number;
+  lossAfterTax: boolean;
+}
+/**
+ * The sure bet the tools list: 4.5 to 5.5 % before tax, which the 5 % tax on the winning leg's
+ * winnings brings to about 1 to 3 % (tax on a 1X2 leg adds 1 to 4 % to Σ(1/b), the more the
+ * longer the prices).
+ */
+export const SURE_PROFIT: SureBetPlan = { from: 0.045, spread: 0.01, lossAfterTax: false };
+/**
+ * The sure bet before tax only, which the tools drop: 1.2 to 1.6 % before tax, a loss after it.
+ * A market with a very short favourite pays so little tax on that leg that its profit may need
+ * lowering towards 1 % first (sureBetLegs).
+ */
+export const LOST_TO_TAX_PROFIT: SureBetPlan = { from: 0.012, spread: 0.004, lossAfterTax: true };
+/** The lowest profit before tax a sure bet lost to tax is given, in percent. */
+const LOST_TO_TAX_FLOOR_PCT = 1;
+/** How far the profit is lowered at a time. */
+const PROFIT_STEP = 0.0005;
 /** The value bet: 6.5 to 8.5 % above the consensus fair price, fixed per fixture. */
 const VALUE = { from: 0.065, spread: 0.02 };
 /** Other books' prices on the value bet's selection stay this far under the fair price. */
@@ -64,25 +89,45 @@ function legBooks(seed: number, serial: number): BookmakerKey[] {
 
 /**
  * The sure bet's legs: the market's best draw, and home and away prices sharing what is left of
- * Σ(1/price) = 1 / (1 + profit) in proportion to their chances.
+ * Σ(1/price) = 1 / (1 + profit) in proportion to their chances. The likelier side is quoted first
+ * and the other takes what its rounding left: a cent on a short price moves Σ ten times as much as
+ * on a long one, so the profit lands within a few hundredths of a point of `profit`.
  */
-function sureBetLegs(seed: number, serial: number, books: Book1x2): Leg[] {
+function legsAt(seed: number, serial: number, books: Book1x2, profit: number): Leg[] {
   const legBook = legBooks(seed, serial);
-  const profit = SURE_PROFIT.from + SURE_PROFIT.spread * unit(seed, "scenario-profit", serial);
   const p = consensus(books);
   const draw = Math.floor(Math.max(...[...books.values()].map((prices) => prices[DRAW]!)) * 100) / 100;
   const room = 1 / (1 + profit) - 1 / draw;
-  const sides = p[HOME]! + p[AWAY]!;
-  const prices = [sides / (room * p[HOME]!), draw, sides / (room * p[AWAY]!)];
-  return prices.map((value, i) => ({ selectionTypeId: SELECTIONS[i] ?? 0, provider: BOOKMAKER_IDS[legBook[i]!], value: roundPrice(value, 2) }));
+  const [short, long] = p[HOME]! >= p[AWAY]! ? [HOME, AWAY] : [AWAY, HOME];
+  const prices = [0, draw, 0];
+  prices[short] = roundPrice((p[HOME]! + p[AWAY]!) / (room * p[short]!), 2);
+  prices[long] = roundPrice(1 / (room - 1 / prices[short]), 2);
+  return prices.map((value, i) => ({ selectionTypeId: SELECTIONS[i] ?? 0, provider: BOOKMAKER_IDS[legBook[i]!], value }));
+}
+
+/**
+ * The legs at the plan's seeded profit; one to be lost to tax, at the first profit down from there
+ * that the tax makes a loss, but never under 1 % before tax.
+ */
+function sureBetLegs(seed: number, serial: number, books: Book1x2, plan: SureBetPlan): Leg[] {
+  let profit = plan.from + plan.spread * unit(seed, "scenario-profit", serial);
+  let legs = legsAt(seed, serial, books, profit);
+  while (plan.lossAfterTax && netSureBetProfitPct(legs) >= 0) {
+    profit -= PROFIT_STEP;
+    const lower = legsAt(seed, serial, books, profit);
+    if ((sureBetProfitPct(lower) ?? 0) < LOST_TO_TAX_FLOOR_PCT) break;
+    legs = lower;
+  }
+  return legs;
 }
 
 /**
  * A sure bet over three books, one leg each (each book keeps its margin by moving its other
- * prices), and every other price of the market a tick under its selection's leg.
+ * prices), and every other price of the market a tick under its selection's leg; its profit
+ * before tax as `plan` says.
  */
-export function withSureBet(seed: number, serial: number, books: Book1x2): Book1x2 {
-  const legs = sureBetLegs(seed, serial, books);
+export function withSureBet(seed: number, serial: number, books: Book1x2, plan: SureBetPlan): Book1x2 {
+  const legs = sureBetLegs(seed, serial, books, plan);
   const legBook = legBooks(seed, serial);
   const played: Book1x2 = new Map();
   for (const [bk, prices] of books) {

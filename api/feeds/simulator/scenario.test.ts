@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { bestLegs, fairProbabilities, sureBetProfitPct, sureBetStakes, valuePct, type Leg } from "#shared/bettor-math.ts";
+import { bestLegs, fairProbabilities, netPrice, netSureBetProfitPct, sureBetProfitPct, sureBetStakes, valuePct, type Leg } from "#shared/bettor-math.ts";
 import type { BookmakerPrices } from "#shared/odds-math.ts";
 import { BOOKMAKERS, harness, HOUR, LEAGUE_PATHS, MINUTE, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
 import { ADAPTERS } from "../bookmakers/index.ts";
@@ -40,21 +40,44 @@ function values(rows: readonly BookmakerPrices[]): { value: number; at: string }
     .sort((a, b) => b.value - a.value);
 }
 
-function expectSureBet(rows: readonly BookmakerPrices[], label: string): Leg[] {
+/** Asserts a 4-6 % sure bet before tax that stays profitable after the 5 % tax on winnings; answers its legs. */
+function expectProfitAfterTax(rows: readonly BookmakerPrices[], label: string): Leg[] {
   expect(rows, label).toHaveLength(5);
   const legs = bestLegs(1, rows)!;
   const profit = sureBetProfitPct(legs);
-  expect(profit, label).toBeGreaterThanOrEqual(2);
-  expect(profit, label).toBeLessThanOrEqual(4);
-  // The sure-bet journey (docs/design.md, Sure bets): ₦10,000 in whole-naira stakes returns more than the
-  // stake, within ₦1 whatever the result.
+  expect(profit, label).toBeGreaterThanOrEqual(4);
+  expect(profit, label).toBeLessThanOrEqual(6);
+  // Tax on a 1X2 leg's winnings takes 2 to 4 points of it: the API lists it (docs/design.md, Tax on sure bets and value bets).
+  expect(netSureBetProfitPct(legs), label).toBeGreaterThanOrEqual(0.5);
+  return legs;
+}
+
+/** Asserts that sure bet, and that ₦10,000 splits over it in whole naira paying the same within ₦1 after tax; answers its legs. */
+function expectSureBet(rows: readonly BookmakerPrices[], label: string): Leg[] {
+  const legs = expectProfitAfterTax(rows, label);
+  // The sure-bet journey (docs/design.md, Sure bets): ₦10,000 in whole-naira stakes leaves more than the
+  // stakes after tax, within ₦1 whatever the result.
   const stakes = sureBetStakes(legs, 10_000);
   const staked = stakes.reduce((sum, s) => sum + s.stake, 0);
   expect(staked, label).toBeGreaterThanOrEqual(9_950);
   expect(staked, label).toBeLessThanOrEqual(10_000);
-  const returns = stakes.map((s) => s.returns);
-  expect(Math.max(...returns) - Math.min(...returns), label).toBeLessThanOrEqual(1);
-  expect(Math.min(...returns), label).toBeGreaterThan(10_000);
+  const returns = stakes.map((s) => s.stake * netPrice(s.value));
+  expect(Math.max(...returns) - Math.min(...returns), label).toBeLessThanOrEqual(1 + 1e-9);
+  expect(Math.min(...stakes.map((s) => s.net)), label).toBeGreaterThan(10_000);
+  return legs;
+}
+
+/** Asserts a 1-2 % sure bet before tax that the tax on winnings turns into a loss, so the API drops it; answers its legs. */
+function expectLostToTax(rows: readonly BookmakerPrices[], label: string): Leg[] {
+  expect(rows, label).toHaveLength(5);
+  const legs = bestLegs(1, rows)!;
+  const profit = sureBetProfitPct(legs);
+  expect(profit, label).toBeGreaterThanOrEqual(1);
+  expect(profit, label).toBeLessThanOrEqual(2);
+  expect(netSureBetProfitPct(legs), label).toBeLessThan(0);
+  // Whatever the split, some result leaves less than the stakes.
+  const stakes = sureBetStakes(legs, 10_000);
+  expect(Math.min(...stakes.map((s) => s.net)), label).toBeLessThan(stakes.reduce((sum, s) => sum + s.stake, 0));
   return legs;
 }
 
@@ -71,7 +94,7 @@ function expectValueBetOnly(rows: readonly BookmakerPrices[], label: string): st
 }
 
 describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
-  it("puts a 2-4 % sure bet in 1X2 on each league's soonest fixture that all five bookmakers list", () => {
+  it("puts a 4-6 % sure bet in 1X2, still a profit after tax, on each league's soonest fixture that all five bookmakers list", () => {
     const sim = scenarioSim();
     for (const t of INSTANTS) {
       for (const league of LEAGUES) {
@@ -94,16 +117,43 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
     }
   });
 
-  it("holds both through a minute of 5-second price steps (SIM_STEP_S=5), the sure bet's legs standing still", () => {
+  it("puts a 1-2 % sure bet in 1X2 that the tax on winnings turns into a loss on the one after", () => {
+    const sim = scenarioSim();
+    for (const t of INSTANTS) {
+      for (const league of LEAGUES) {
+        const [, , lost] = listedByAll(sim, league.competitionId, t);
+        const label = `${league.key} at ${new Date(t).toISOString()}`;
+        const legs = expectLostToTax(matchResultRows(sim, lost!, t), label);
+        expect(new Set(legs.map((l) => l.provider)).size, label).toBe(3);
+      }
+    }
+  });
+
+  it("keeps the sure bet profitable after tax and the other a loss after it across seeds", () => {
+    // (Some of these sure bets' long prices, 15.00 and more, let no whole-naira split agree within ₦1:
+    // the page says so; only the profits are checked. A very short favourite: scenario-bets.test.ts.)
+    for (let seed = 1; seed <= 8; seed += 1) {
+      const sim = scenarioSim(seed);
+      for (const league of LEAGUES) {
+        const [sure, , lost] = listedByAll(sim, league.competitionId, TUESDAY);
+        expectProfitAfterTax(matchResultRows(sim, sure!, TUESDAY), `seed ${seed} ${league.key} sure bet`);
+        expectLostToTax(matchResultRows(sim, lost!, TUESDAY), `seed ${seed} ${league.key} lost to tax`);
+      }
+    }
+  });
+
+  it("holds all three through a minute of 5-second price steps (SIM_STEP_S=5), the sure bets' legs standing still", () => {
     const sim = scenarioSim(SEED, 5_000);
     const legs = new Set<string>();
+    const lostLegs = new Set<string>();
     const otherMarkets = new Set<string>();
     const valueMarkets = new Set<string>();
     const valueBets = new Set<string>();
     for (let step = 0; step < 12; step += 1) {
       const t = INSTANTS[1]! + step * 5_000;
-      const [sure, value] = listedByAll(sim, 1, t);
+      const [sure, value, lost] = listedByAll(sim, 1, t);
       legs.add(JSON.stringify(expectSureBet(matchResultRows(sim, sure!, t), `step ${step}`)));
+      lostLegs.add(JSON.stringify(expectLostToTax(matchResultRows(sim, lost!, t), `step ${step}`)));
       otherMarkets.add(JSON.stringify(BOOKMAKERS.map((bk) => sim.quote(bk, sure!, t)!.filter((m) => m.kind !== "1X2"))));
       const valueRows = matchResultRows(sim, value!, t);
       valueBets.add(expectValueBetOnly(valueRows, `step ${step}`));
@@ -111,6 +161,7 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
     }
     // The same legs at every collection, however the five books' fetches interleave, and the value bet on one book's one selection...
     expect(legs.size).toBe(1);
+    expect(lostLegs.size).toBe(1);
     expect(valueBets.size).toBe(1);
     // ...while the fixture's other markets, and the value bet's market, move with the model.
     expect(otherMarkets.size).toBeGreaterThan(1);
@@ -137,18 +188,20 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
     }
   });
 
-  it("keeps the sure-bet fixture until it kicks off, then the value-bet fixture takes its place", () => {
+  it("keeps the sure-bet fixture until it kicks off, then the value-bet fixture takes its place, and the lost-to-tax one the value bet's", () => {
     let t = INSTANTS[1]!;
-    const [first, second] = listedByAll(scenarioSim(), 2, t);
+    const [first, second, third] = listedByAll(scenarioSim(), 2, t);
     for (; t < first!.kickoff; t += 20 * MINUTE) {
       expect(scenarioRole(SEED, first!, t)).toBe("sure-bet");
       expect(scenarioRole(SEED, second!, t)).toBe("value-bet");
+      expect(scenarioRole(SEED, third!, t)).toBe("lost-to-tax");
     }
     expect(scenarioRole(SEED, first!, first!.kickoff)).toBeUndefined();
     expect(scenarioRole(SEED, second!, first!.kickoff)).toBe("sure-bet");
+    expect(scenarioRole(SEED, third!, first!.kickoff)).toBe("value-bet");
   });
 
-  it("changes nothing but the two fixtures' 1X2, and never suspends it", () => {
+  it("changes nothing but the three fixtures' 1X2, and never suspends it", () => {
     const sim = scenarioSim();
     const t = INSTANTS[2]!;
     let played = 0;
@@ -166,7 +219,7 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
         expect(quoted!.find((m) => m.kind === "1X2")!.suspended).toBe(false);
       }
     }
-    expect(played).toBe(LEAGUES.length * 2 * BOOKMAKERS.length);
+    expect(played).toBe(LEAGUES.length * 3 * BOOKMAKERS.length);
   });
 
   it("quotes every price with the bookmaker's own decimals", () => {
@@ -188,8 +241,9 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
     const book = (sim: FeedSimulator) => JSON.stringify(BOOKMAKERS.map((bk) => sim.listing(bk, undefined, t)));
     expect(book(scenarioSim())).toBe(book(scenarioSim()));
     expect(book(scenarioSim(SEED + 1))).not.toBe(book(scenarioSim()));
-    const [sure] = listedByAll(scenarioSim(SEED + 1), 3, t);
+    const [sure, , lost] = listedByAll(scenarioSim(SEED + 1), 3, t);
     expectSureBet(matchResultRows(scenarioSim(SEED + 1), sure!, t), "another seed");
+    expectLostToTax(matchResultRows(scenarioSim(SEED + 1), lost!, t), "another seed");
   });
 });
 
@@ -235,14 +289,15 @@ describe("the bettor-tools scenario through each site's adapter", () => {
     running = undefined;
   });
 
-  it("reads the sure bet and the value bet from every bookmaker's payloads", async () => {
+  it("reads both sure bets and the value bet from every bookmaker's payloads", async () => {
     const t = INSTANTS[1]!;
     running = await startSimulator({ seed: SEED, now: () => t, scenario: "bettor-tools" });
     for (const league of LEAGUES) {
-      const [sure, value] = listedByAll(running.sim, league.competitionId, t);
+      const [sure, value, lost] = listedByAll(running.sim, league.competitionId, t);
       const sureRows = await adapterRows(running, league.competitionId, sure!, t);
       expectSureBet(sureRows, `${league.key} sure bet`);
       expect(sureRows).toEqual(matchResultRows(running.sim, sure!, t));
+      expectLostToTax(await adapterRows(running, league.competitionId, lost!, t), `${league.key} lost to tax`);
       expectValueBetOnly(await adapterRows(running, league.competitionId, value!, t), `${league.key} value bet`);
     }
   });
