@@ -23,11 +23,15 @@ const ARSENAL = "c1:tools:arsenal+chelsea";
 const EVERTON = "c1:tools:everton+fulham";
 const LEEDS = "c1:tools:leeds+burnley";
 const BARCA = "c2:tools:barca+real";
+const SPURS = "c1:tools:spurs+wolves";
+const VILLA = "c1:tools:villa+brighton";
 
 /**
  * Arsenal vs Chelsea, 1X2: the best home at Bet9ja 2.60, draw at BetKing 3.80, away at SportyBet 3.40:
- * Σ(1/best) = 0.94189, a 6.17 % sure bet. Its Double Chance at 3.50 each would sum below 1 too, but
- * DC's selections overlap. Bet9ja's feed lists the event as 123456: its link is its event page.
+ * Σ(1/best) = 0.94189, a 6.17 % sure bet; after the 5 % tax on winnings each leg pays b - 0.05(b - 1),
+ * 2.52, 3.66 and 3.28: Σ' = 0.97493, 2.57 % (docs/design.md, Tax on sure bets and value bets). Its
+ * Double Chance at 3.50 each would sum below 1 too, but DC's selections overlap. Bet9ja's feed lists
+ * the event as 123456: its link is its event page.
  */
 const arsenal = () =>
   fixture(
@@ -56,6 +60,7 @@ const everton = (nairabetAway?: number) =>
  *   BetKing 1.95 / 3.40 / 3.60 -> 0.48495 0.26550 0.24955
  *   SportyBet 1.90 / 3.60 / 4.40 -> 0.51595 0.26697 0.21708
  *   fair away 0.23497 (4.26): SportyBet's 4.40 x 0.23497 - 1 = 3.39 %, the only price 3 % over.
+ *   After tax the 4.40 pays 4.40 - 0.05 x 3.40 = 4.23: 4.23 x 0.23497 - 1 = -0.61 % expected.
  * Its best prices give Σ = 1.00505: no sure bet.
  */
 const leeds = () =>
@@ -66,8 +71,33 @@ const leeds = () =>
   ]);
 /** 1xBet's Leeds prices, last confirmed 2.5 feed intervals ago: marked stale. Its 9.00 away would make a sure bet and the largest value. */
 const leedsStale = () => fixture(LEEDS, "Leeds United", "Burnley", [[5, 1, 1, 1.5], [5, 1, 2, 3.0], [5, 1, 3, 9.0]]);
-/** Barcelona vs Real Madrid kicks off in half an hour, OU2.5: over 2.10 at Bet9ja, under 2.10 at BetKing, a 5 % sure bet. */
+/**
+ * Barcelona vs Real Madrid kicks off in half an hour, OU2.5: over 2.10 at Bet9ja, under 2.10 at BetKing,
+ * a 5 % sure bet; after tax each pays 2.045: Σ' = 2 / 2.045 = 0.97800, 2.25 %.
+ */
 const barca = () => fixture(BARCA, "Barcelona", "Real Madrid", [[1, 4, 8, 2.1], [1, 4, 9, 1.8], [2, 4, 8, 1.8], [2, 4, 9, 2.1]], SOON);
+/**
+ * Spurs vs Wolves, 1X2: 3.16 on each result at its own bookmaker, Σ = 3 / 3.16 = 0.94937, 5.33 % before tax,
+ * more than Barcelona's 5 %; but long prices' winnings pay more tax: b' = 3.052, Σ' = 0.98296, 1.73 %, less
+ * than Barcelona's 2.25 % after it.
+ */
+const spurs = () =>
+  fixture(SPURS, "Tottenham Hotspur", "Wolverhampton Wanderers", [
+    [1, 1, 1, 3.16], [1, 1, 2, 3.0], [1, 1, 3, 3.0],
+    [2, 1, 1, 3.0], [2, 1, 2, 3.16], [2, 1, 3, 3.0],
+    [3, 1, 1, 3.0], [3, 1, 2, 3.0], [3, 1, 3, 3.16],
+  ]);
+/**
+ * Aston Villa vs Brighton, 1X2: home 2.13 at Bet9ja, draw 3.60 at BetKing, away 4.30 at NairaBet:
+ * Σ = 0.469484 + 0.277778 + 0.232558 = 0.97982, a 2.06 % sure bet before tax. After it the legs pay
+ * 2.0735, 3.47 and 4.135: Σ' = 0.482276 + 0.288184 + 0.241838 = 1.01230, a 1.21 % loss: not listed.
+ */
+const villa = () =>
+  fixture(VILLA, "Aston Villa", "Brighton", [
+    [1, 1, 1, 2.13], [1, 1, 2, 3.4], [1, 1, 3, 4.0],
+    [2, 1, 1, 2.0], [2, 1, 2, 3.6], [2, 1, 3, 4.1],
+    [4, 1, 1, 2.05], [4, 1, 2, 3.5], [4, 1, 3, 4.3],
+  ]);
 
 describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) => {
   let database: TestDatabase;
@@ -81,9 +111,9 @@ describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) =>
     sink = await startSmtpSink();
     t = await startTestApi(database, sink, clock);
     const db = t.api.db.kysely;
-    await writeStoreRun(db, [arsenal(), everton(), leeds(), barca()], T0 - 10 * MINUTE);
+    await writeStoreRun(db, [arsenal(), everton(), leeds(), barca(), spurs(), villa()], T0 - 10 * MINUTE);
     await writeStoreRun(db, [leedsStale()], T0 - 150_000);
-    await writeStoreRun(db, [arsenal(), everton(), leeds(), barca()], T0);
+    await writeStoreRun(db, [arsenal(), everton(), leeds(), barca(), spurs(), villa()], T0);
     await t.api.odds.refresh();
   });
   afterAll(async () => {
@@ -109,11 +139,12 @@ describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) =>
   const sureBets = () => board<SureBets>("/odds/sure-bets?country=1");
   const valueBets = () => board<ValueBets>("/odds/value-bets?country=1");
 
-  it("lists the sure bets, largest profit first, each leg with its bookmaker, its price's age and the match page's link", async () => {
+  it("lists the sure bets that stay profitable after tax, the largest after tax first, each leg with its bookmaker, its price's age and the match page's link", async () => {
     const data = await sureBets();
-    expect(data.sureBets.map((b) => [b.event.id, b.marketId, b.profitPct])).toEqual([
-      [ARSENAL, 1, 6.17],
-      [BARCA, 4, 5],
+    expect(data.sureBets.map((b) => [b.event.id, b.marketId, b.profitPct, b.netProfitPct])).toEqual([
+      [ARSENAL, 1, 6.17, 2.57],
+      [BARCA, 4, 5, 2.25],
+      [SPURS, 1, 5.33, 1.73],
     ]);
     const [bet] = data.sureBets;
     expect(bet!.event).toEqual({ id: ARSENAL, name: "Arsenal vs Chelsea", home: "Arsenal", away: "Chelsea", date: KICKOFF.toISOString(), competitionId: 1 });
@@ -135,6 +166,15 @@ describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) =>
     expect(listed).not.toContain(`${ARSENAL} 8`);
   });
 
+  it("does not list a 2.06 % sure bet before tax that the tax on winnings turns into a loss", async () => {
+    // The prices are listed, each bookmaker's whole market confirmed: only the tax keeps it off the board.
+    const villaOdds = (await board<MatchDetail>(`/odds/events/${encodeURIComponent(VILLA)}`)).event.markets.find((m) => m.marketId === 1)!;
+    expect(villaOdds.odds.map((row) => [row.provider, row.stale ?? false])).toEqual([[1, false], [2, false], [4, false]]);
+    const data = await sureBets();
+    expect(data.sureBets.map((b) => b.event.id)).not.toContain(VILLA);
+    expect(data.sureBets.every((b) => b.netProfitPct > 0 && b.netProfitPct < b.profitPct)).toBe(true);
+  });
+
   it("lists prices 3 % or more above the consensus fair price, largest first, never a stale bookmaker's", async () => {
     const data = await valueBets();
     expect(data.minValuePct).toBe(3);
@@ -148,6 +188,7 @@ describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) =>
         value: 4.4,
         fairPrice: 4.26,
         valuePct: 3.4,
+        netEvPct: -0.6,
         updatedAt: new Date(T0 - 10 * MINUTE).toISOString(),
         link: { provider: 3, url: "https://www.sportybet.com/ng/sport/football", exact: false },
       },
@@ -155,6 +196,8 @@ describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) =>
     const values = data.valueBets.map((b) => b.valuePct);
     expect(values).toEqual([...values].sort((a, b) => b - a));
     expect(values.every((v) => v >= 3)).toBe(true);
+    // Every listed price carries its expected value after tax, below its value before it.
+    expect(data.valueBets.every((b) => typeof b.netEvPct === "number" && b.netEvPct < b.valuePct)).toBe(true);
     expect(data.valueBets.some((b) => b.provider === 5)).toBe(false);
     // Everton has two bookmakers pricing the whole market, Barcelona two: no consensus.
     expect(data.valueBets.filter((b) => b.event.id === EVERTON || b.event.id === BARCA)).toEqual([]);
@@ -189,8 +232,9 @@ describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) =>
     expect((await sureBets()).sureBets.map((b) => b.event.id)).not.toContain(EVERTON);
     await t.api.odds.refresh();
     const moved = await sureBets();
-    // NairaBet's home 3.00 and draw 3.50, BetKing's away 3.80: Σ = 0.88221, a 13.35 % profit, now the largest.
-    expect(moved.sureBets.map((b) => [b.event.id, b.profitPct])[0]).toEqual([EVERTON, 13.35]);
+    // NairaBet's home 3.00 and draw 3.50, BetKing's away 3.80: Σ = 0.88221, a 13.35 % profit; after tax 2.90,
+    // 3.375 and 3.66: Σ' = 0.91435, 9.37 %, now the largest.
+    expect(moved.sureBets.map((b) => [b.event.id, b.profitPct, b.netProfitPct])[0]).toEqual([EVERTON, 13.35, 9.37]);
     expect(moved.sureBets[0]!.legs.map((l) => [l.provider, l.value, l.updatedAt])).toEqual([
       [4, 3.0, new Date(clock()).toISOString()],
       [4, 3.5, new Date(clock()).toISOString()],
