@@ -2,6 +2,8 @@ import type { JSX } from "react";
 import type { BetslipLegView, BookmakerLink, BookmakerSlip } from "#shared/contract.ts";
 import { bookmakerName } from "#shared/reference.ts";
 import { formatKobo, formatTotalOdds } from "./money.ts";
+import { bonusLine, cappedLine, formatCheckedDate, notPlaceableLine, taxLine } from "./return-lines.ts";
+import { ReturnsNote } from "./returns-note.tsx";
 import { selectionCount } from "./slip.ts";
 
 /** The bookmaker's page for the slip: the event of the first leg it lists (no affiliate parameters: docs/design.md, Bookmaker links). */
@@ -25,25 +27,47 @@ function BookmakerName({ provider, legs }: { provider: number; legs: readonly Be
   );
 }
 
-function BookmakerItem({ book, best, legs }: { book: BookmakerSlip; best: boolean; legs: readonly BetslipLegView[] }): JSX.Element {
-  const complete = book.totalOdds !== null && book.payout !== null;
+/** The lines under the net payout: gross and total odds, bonus, tax, cap, and when the rules were checked. */
+function ReturnLines({ book }: { book: BookmakerSlip }): JSX.Element {
+  const lines = [bonusLine(book), taxLine(book), cappedLine(book)].filter((line) => line !== undefined);
   return (
-    <li className={best ? "slip-book is-best" : complete ? "slip-book" : "slip-book is-missing"}>
+    <span className="slip-book-lines">
+      <span className="slip-book-figures">
+        <span>
+          Total odds <strong>{formatTotalOdds(book.totalOdds!)}</strong>
+        </span>
+        <span>Gross payout {formatKobo(book.grossPayout!)}</span>
+      </span>
+      {lines.map((line) => (
+        <span key={line}>{line}</span>
+      ))}
+      <span className="slip-book-checked">Rules checked {formatCheckedDate(book.rulesCheckedAt)}</span>
+    </span>
+  );
+}
+
+/**
+ * One bookmaker: the net payout first and largest, why it cannot take the slip when it cannot, then
+ * how the net comes from the gross (docs/design.md, Naira-true returns).
+ */
+function BookmakerItem({ book, best, legs }: { book: BookmakerSlip; best: boolean; legs: readonly BetslipLegView[] }): JSX.Element {
+  const priced = book.netPayout !== null && book.totalOdds !== null && book.grossPayout !== null;
+  const why = notPlaceableLine(book);
+  const className = ["slip-book", best && "is-best", !book.placeable && "is-unplaceable", !priced && "is-missing"].filter(Boolean).join(" ");
+  return (
+    <li className={className}>
       <span className="slip-book-head">
         <BookmakerName provider={book.provider} legs={legs} />
         {best && <span className="tag is-primary">Best payout</span>}
       </span>
-      {complete ? (
-        <span className="slip-book-figures">
-          <span>
-            Total odds <strong>{formatTotalOdds(book.totalOdds!)}</strong>
+      {why && <span className="slip-book-reason">{why}</span>}
+      {priced && (
+        <>
+          <span className="slip-book-net">
+            Net payout <strong>{formatKobo(book.netPayout!)}</strong>
           </span>
-          <span>
-            Payout <strong>{formatKobo(book.payout!)}</strong>
-          </span>
-        </span>
-      ) : (
-        <span className="slip-book-figures">Missing {selectionCount(book.missing)}</span>
+          <ReturnLines book={book} />
+        </>
       )}
     </li>
   );
@@ -52,41 +76,55 @@ function BookmakerItem({ book, best, legs }: { book: BookmakerSlip; best: boolea
 export interface BookmakerTotalsProps {
   bookmakers: readonly BookmakerSlip[];
   legs: readonly BetslipLegView[];
+  /** How many of `legs` can still be bet (Betslip.biddable): the totals are over those. */
+  biddable: number;
   stake: number;
   /** The slip changed since these totals were worked out: they are shown dimmed until the new ones come. */
   updating: boolean;
 }
 
+/** 'on all 3 selections', or 'on 2 of 3 selections' when some are started or no longer priced. */
+function coverage(legs: number, biddable: number): string {
+  return biddable === legs ? `on all ${selectionCount(legs)}` : `on ${biddable} of ${selectionCount(legs)}`;
+}
+
 /**
- * Every bookmaker's total odds and payout for the whole slip, as the API orders them (best payout
- * first, those missing a leg after); every bookmaker with the best payout is highlighted.
+ * Every bookmaker's net payout for the whole slip, as the API orders them (docs/design.md,
+ * Naira-true returns): those that can take it first, the largest net payout first and marked best
+ * (with any that pay the same), then those that cannot, then those missing a selection.
  */
-export function BookmakerTotals({ bookmakers, legs, stake, updating }: BookmakerTotalsProps): JSX.Element {
-  const payouts = bookmakers.flatMap((b) => (b.payout === null ? [] : [b.payout]));
-  const top = payouts.length > 0 ? Math.max(...payouts) : undefined;
+export function BookmakerTotals({ bookmakers, legs, biddable, stake, updating }: BookmakerTotalsProps): JSX.Element {
+  const first = bookmakers[0];
+  const top = first?.placeable ? first.netPayout : null;
+  const out = legs.length - biddable;
   return (
     <section className="slip-books-section" aria-labelledby="slip-books-title" aria-busy={updating}>
       <h2 id="slip-books-title" className="title is-5 mb-2">
         What each bookmaker pays
       </h2>
-      <p className="mb-2">
-        For {formatKobo(stake)} on all {selectionCount(legs.length)}, at each bookmaker&apos;s prices now.
-        {legs.length > 1 && " Each name opens that bookmaker's site at the first of your matches it lists, else at its football page."}
-      </p>
+      {biddable === 0 ? (
+        <p className="mb-2">None of your selections can be bet now: their matches have started or no bookmaker prices them.</p>
+      ) : (
+        <p className="mb-2">
+          For {formatKobo(stake)} {coverage(legs.length, biddable)}, at each bookmaker&apos;s prices now, after its bonus and the tax on winnings.
+          {out > 0 && ` ${out === 1 ? "The started or no longer priced one counts" : "The started or no longer priced ones count"} at no bookmaker.`}
+          {legs.length > 1 && " Each name opens that bookmaker's site at the first of your matches it lists, else at its football page."}
+        </p>
+      )}
       {updating && (
         <p className="slip-updating" role="status">
           Updating the totals...
         </p>
       )}
-      {bookmakers.length === 0 ? (
-        <p>No bookmaker prices these selections now.</p>
-      ) : (
+      {bookmakers.length > 0 && (
         <ol className={updating ? "slip-books is-updating" : "slip-books"}>
           {bookmakers.map((book) => (
-            <BookmakerItem key={book.provider} book={book} best={book.payout !== null && book.payout === top} legs={legs} />
+            <BookmakerItem key={book.provider} book={book} best={top !== null && book.placeable && book.netPayout === top} legs={legs} />
           ))}
         </ol>
       )}
+      {biddable > 0 && bookmakers.length === 0 && <p>No bookmaker prices these selections now.</p>}
+      <ReturnsNote />
     </section>
   );
 }

@@ -21,7 +21,7 @@ const AWAY = leg({ eventId: "c2:real-getafe", selectionTypeId: 3 });
 
 /** Arsenal-Chelsea Home and Spurs-Everton Over 2.5: Bet9Ja and BetKing price both, SportyBet only one. */
 const TWO_LEGS: Betslip = betslip([legView(HOME), legView(OVER)], {
-  bookmakers: [bookmakerSlip(2, 4.41), bookmakerSlip(1, 4), bookmakerSlip(3, null, 1000, 1)],
+  bookmakers: [bookmakerSlip(2, 4.41), bookmakerSlip(1, 4), bookmakerSlip(3, null, { missing: 1 })],
 });
 const ONE_LEG: Betslip = betslip([legView(OVER)], { bookmakers: [bookmakerSlip(2, 2.1), bookmakerSlip(1, 2)] });
 
@@ -74,11 +74,11 @@ describe("the betslip page", () => {
     const [betking, bet9ja, sportybet] = bookItems();
 
     expect(betking!.className).toContain("is-best");
-    expect(betking!.textContent).toBe("BetKingBest payoutTotal odds 4.41Payout ₦4,410.00");
+    expect(betking!.textContent).toBe("BetKingBest payoutNet payout ₦4,239.50Total odds 4.41Gross payout ₦4,410.00Bonus not modelledTax 5 % on winnings: −₦170.50Rules checked 25 Nov 2026");
     expect(bet9ja!.className).not.toContain("is-best");
-    expect(bet9ja!.textContent).toBe("Bet9JaTotal odds 4.00Payout ₦4,000.00");
+    expect(bet9ja!.textContent).toBe("Bet9JaNet payout ₦3,850.00Total odds 4.00Gross payout ₦4,000.00No bonus on this slipTax 5 % on winnings: −₦150.00Rules checked 25 Nov 2026");
     expect(sportybet!.className).toContain("is-missing");
-    expect(sportybet!.textContent).toBe("SportyBetMissing 1 selection");
+    expect(sportybet!.textContent).toBe("SportyBetDoes not price 1 selection");
     expect(screen.getByText(/For ₦1,000.00 on all 2 selections/)).toBeTruthy();
   });
 
@@ -95,7 +95,7 @@ describe("the betslip page", () => {
     expect(within(bookItems()[2]!).queryByRole("link")).toBeNull();
     // BetKing's name opens its football page: the copy must not promise the match.
     expect(screen.getByText(/For ₦1,000.00 on all 2 selections/).textContent).toBe(
-      "For ₦1,000.00 on all 2 selections, at each bookmaker's prices now. Each name opens that bookmaker's site at the first of your matches it lists, else at its football page.",
+      "For ₦1,000.00 on all 2 selections, at each bookmaker's prices now, after its bonus and the tax on winnings. Each name opens that bookmaker's site at the first of your matches it lists, else at its football page.",
     );
   });
 
@@ -137,7 +137,7 @@ describe("changing the slip on its page", () => {
 
     await waitFor(async () => expect(await legItems()).toHaveLength(1));
     expect(writes(api).map((c) => `${c.method} ${c.path}`)).toEqual([REMOVE_HOME]);
-    await waitFor(() => expect(bookItems().map((li) => li.textContent)).toEqual(["BetKingBest payoutTotal odds 2.10Payout ₦2,100.00", "Bet9JaTotal odds 2.00Payout ₦2,000.00"]));
+    await waitFor(() => expect(bookItems().map((li) => li.textContent?.split("Total odds")[0])).toEqual(["BetKingBest payoutNet payout ₦2,045.00", "Bet9JaNet payout ₦1,950.00"]));
     expect(api.callsTo(GET)).toHaveLength(3);
     expect(screen.queryByText("Updating the totals...")).toBeNull();
   });
@@ -155,7 +155,7 @@ describe("changing the slip on its page", () => {
   });
 
   it("saves a new stake in naira and re-reads the payouts", async () => {
-    const staked = { ...TWO_LEGS, stake: 2500, bookmakers: [bookmakerSlip(2, 4.41, 2500), bookmakerSlip(1, 4, 2500), bookmakerSlip(3, null, 2500, 1)] };
+    const staked = { ...TWO_LEGS, stake: 2500, bookmakers: [bookmakerSlip(2, 4.41, { stake: 2500 }), bookmakerSlip(1, 4, { stake: 2500 }), bookmakerSlip(3, null, { stake: 2500, missing: 1 })] };
     const { api, user } = renderBetslip({ [GET]: [{ data: TWO_LEGS }, { data: TWO_LEGS }, { data: staked }], [STAKE]: { data: staked } });
     const input = await screen.findByLabelText("Stake (₦)");
     expect((input as HTMLInputElement).value).toBe("1000");
@@ -164,7 +164,8 @@ describe("changing the slip on its page", () => {
     await user.type(input, "2,500{Enter}");
 
     await waitFor(() => expect(writes(api).map((c) => [`${c.method} ${c.path}`, c.body])).toEqual([[STAKE, { stake: 2500 }]]));
-    await waitFor(() => expect(bookItems()[0]!.textContent).toContain("Payout ₦11,025.00"));
+    await waitFor(() => expect(bookItems()[0]!.textContent).toContain("Net payout ₦10,598.75"));
+    expect(bookItems()[0]!.textContent).toContain("Gross payout ₦11,025.00");
     expect((input as HTMLInputElement).value).toBe("2500");
   });
 

@@ -64,7 +64,7 @@ function SlipView({ view }: { view: Betslip }) {
       {shown.length >= BETSLIP_MAX_LEGS && <p className="notification is-warning is-light">{SLIP_FULL_MESSAGE}</p>}
       <SlipLegs legs={shown} now={root.now} timeZone={root.timeZone} />
       <StakeForm stake={ready ? stake : view.stake} />
-      <BookmakerTotals bookmakers={view.bookmakers} legs={view.legs} stake={view.stake} updating={!current} />
+      <BookmakerTotals bookmakers={view.bookmakers} legs={view.legs} biddable={view.biddable} stake={view.stake} updating={!current} />
     </>
   );
 }

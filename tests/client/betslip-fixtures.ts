@@ -1,7 +1,8 @@
 /** The betslip's shapes (shared/contract.ts) for client tests. */
-import type { Betslip, BetslipLeg, BetslipLegView, BookmakerSlip } from "#shared/contract.ts";
+import { rulesCheckedAt, rulesOf } from "#shared/bookmaker-rules.ts";
+import type { Betslip, BetslipLeg, BetslipLegView, BonusStatus, BookmakerSlip, NotPlaceable } from "#shared/contract.ts";
 
-export const EMPTY_BETSLIP: Betslip = { stake: 1000, legs: [], bookmakers: [], updatedAt: null };
+export const EMPTY_BETSLIP: Betslip = { stake: 1000, legs: [], bookmakers: [], biddable: 0, updatedAt: null };
 
 /** Arsenal vs Chelsea's 1X2 Home, unless told otherwise. */
 export function leg(overrides: Partial<BetslipLeg> = {}): BetslipLeg {
@@ -33,11 +34,60 @@ export function legView(base: BetslipLeg = leg(), overrides: Partial<BetslipLegV
   };
 }
 
-export function bookmakerSlip(provider: number, totalOdds: number | null, stake = 1000, missing = 0): BookmakerSlip {
-  return { provider, totalOdds, payout: totalOdds === null ? null : Math.round(stake * totalOdds * 100) / 100, missing };
+export interface SlipReturns {
+  stake?: number;
+  /** Selections the book does not price: no total, not placeable ("missing-price"). */
+  missing?: number;
+  /** The accumulator bonus in percent of the gross payout; with `estimate`, SportyBet's kind. */
+  bonusPct?: number;
+  estimate?: boolean;
+  /** The book's maximum payout (naira): what is paid is cut to it. */
+  maxPayout?: number;
+  /** Priced, but the book cannot take the slip. */
+  reason?: Exclude<NotPlaceable, "missing-price">;
 }
 
-/** A saved slip of the given legs, with no bookmaker totals unless given. */
+const kobo = (naira: number) => Math.round(naira * 100) / 100;
+
+/**
+ * One bookmaker's return as the API works it out (docs/design.md, Naira-true returns): gross =
+ * stake x total odds, plus the bonus, cut to the maximum payout, less 5 % of the winnings. A book
+ * whose bonus rule is unknown says 'not-modelled', any other 'none' unless `bonusPct` is given.
+ */
+export function bookmakerSlip(provider: number, totalOdds: number | null, returns: SlipReturns = {}): BookmakerSlip {
+  const { stake = 1000, missing = 0, bonusPct, estimate = false, maxPayout = Infinity, reason } = returns;
+  const rules = rulesOf(provider);
+  const modelled: BonusStatus = rules.accumulatorBonus.value === "unknown" ? "not-modelled" : "none";
+  const bonusStatus: BonusStatus = bonusPct === undefined ? modelled : estimate ? "estimate" : "applied";
+  const checked = { rulesCheckedAt: rulesCheckedAt(rules) };
+  if (totalOdds === null) {
+    const none = { grossPayout: null, bonusPct: null, bonus: null, tax: null, netPayout: null, capped: false };
+    return { provider, totalOdds, payout: null, missing, ...none, bonusStatus, placeable: false, reason: "missing-price", ...checked };
+  }
+  const gross = kobo(stake * totalOdds);
+  const bonus = kobo((gross * (bonusPct ?? 0)) / 100);
+  const paid = Math.min(gross + bonus, maxPayout);
+  const tax = kobo(Math.max(0, paid - stake) * 0.05);
+  return {
+    provider,
+    totalOdds,
+    payout: gross,
+    missing: 0,
+    grossPayout: gross,
+    bonusPct: bonusStatus === "not-modelled" ? null : (bonusPct ?? 0),
+    bonus,
+    bonusStatus,
+    tax,
+    netPayout: kobo(paid - tax),
+    capped: gross + bonus > maxPayout,
+    placeable: reason === undefined,
+    reason: reason ?? null,
+    ...checked,
+  };
+}
+
+/** A saved slip of the given legs, with no bookmaker totals unless given; `biddable` counts the legs not started and priced somewhere, as the API does. */
 export function betslip(legs: BetslipLegView[], overrides: Partial<Betslip> = {}): Betslip {
-  return { stake: 1000, legs, bookmakers: [], updatedAt: "2026-11-22T10:00:00.000Z", ...overrides };
+  const biddable = legs.filter((l) => !l.started && l.prices.length > 0).length;
+  return { stake: 1000, legs, bookmakers: [], biddable, updatedAt: "2026-11-22T10:00:00.000Z", ...overrides };
 }
