@@ -1,5 +1,7 @@
-import { screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BOOKMAKER_RULES } from "#shared/bookmaker-rules.ts";
+import { bookmakerName } from "#shared/reference.ts";
 import { loggedIn, renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
 
 afterEach(resetApp);
@@ -27,6 +29,7 @@ describe("the help page", () => {
       "What the Symbols Mean",
       "Betting Terms",
       "Bookmaker Margin",
+      "What a Betslip Really Pays",
       "Quick Tips",
     ]);
     for (const text of [
@@ -41,7 +44,8 @@ describe("the help page", () => {
     }
     expect(screen.getByText(/Over 2.5 means more than 2 goals/)).toBeTruthy();
     expect(screen.getByText(/1X \(home win or draw\), 12 \(home or away win\) or X2/)).toBeTruthy();
-    expect(screen.getAllByRole("term").map((t) => t.textContent)).toEqual([
+    const terms = screen.getByRole("heading", { name: "Betting Terms" }).nextElementSibling as HTMLElement;
+    expect(within(terms).getAllByRole("term").map((t) => t.textContent)).toEqual([
       "1X2",
       "Over/Under",
       "BTTS",
@@ -50,5 +54,45 @@ describe("the help page", () => {
     expect(
       ["About 5%", "About 10%", "About 15%"].map((band) => screen.getByText(band).parentElement?.textContent),
     ).toEqual(["About 5% Good", "About 10% Average", "About 15% High"]);
+  });
+
+  it("explains what a betslip really pays: every bookmaker's every rule, its value or 'Not known', when it was checked and where it comes from", async () => {
+    stubApi(loggedIn());
+    renderApp("/help");
+    const section = await screen.findByRole("heading", { level: 2, name: "What a Betslip Really Pays" });
+
+    expect(section.id).toBe("returns");
+    expect(screen.getByText(/we assume net winnings/).textContent).toContain("5 % of the winnings");
+    expect(screen.getByText(/BetKing, NairaBet and 1XBet: not modelled, so no bonus is counted/)).toBeTruthy();
+    expect(screen.getByText(/SportyBet: an estimate/)).toBeTruthy();
+    expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(BOOKMAKER_RULES.map((r) => bookmakerName(r.provider)));
+    const lists = document.querySelectorAll("dl.rules-list");
+    expect(lists).toHaveLength(5);
+    for (const [i, rules] of BOOKMAKER_RULES.entries()) {
+      const rows = [...lists[i]!.querySelectorAll("div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]);
+      expect(rows.map(([rule]) => rule)).toEqual(["Tax on winnings", "Accumulator bonus", "Maximum payout per ticket", "Minimum stake", "Most selections on a ticket"]);
+      const data = [rules.taxOnWinnings, rules.accumulatorBonus, rules.maxPayout, rules.minStake, rules.maxSelections];
+      for (const [j, rule] of data.entries()) {
+        expect(rows[j]![1], `${bookmakerName(rules.provider)}, ${rows[j]![0]}`).toContain(`Source: ${rule.source}.`);
+        expect(rows[j]![1]!.startsWith("Not known"), `${bookmakerName(rules.provider)}, ${rows[j]![0]}`).toBe(rule.value === "unknown");
+      }
+    }
+    const [bet9ja, betking, sportybet] = [...lists].map((list) => [...list.querySelectorAll("dd")].map((dd) => dd.textContent));
+    expect(bet9ja![0]).toMatch(/^5 % Checked 1 Jan 2025\. Source: Federal withholding tax/);
+    expect(bet9ja![1]).toMatch(/^Multiple Bonus: 5 % at 5 selections, .* 170 % from 38 selections, as a share of the gross payout; selections priced 1\.20 or more count, not one kicking off more than 12 days ahead; no bonus on a win above ₦50,000,000 Checked 27 Mar 2023\./);
+    expect(bet9ja![3]).toMatch(/^₦100 Checked 1 Jan 2020\./);
+    expect(betking![4]).toMatch(/^40 Checked 25 Nov 2026\. Source: BetKing's betslip refuses a 41st selection\.$/);
+    expect(sportybet![2]).toMatch(/^₦15,000,000 Checked 25 Nov 2026\./);
+  });
+
+  it("lands on that section when a link opens /help#returns", async () => {
+    const scrolled = vi.fn();
+    vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {
+      scrolled(this.id);
+    });
+    stubApi(loggedIn());
+    renderApp("/help#returns");
+    await screen.findByRole("heading", { level: 2, name: "What a Betslip Really Pays" });
+    await waitFor(() => expect(scrolled).toHaveBeenCalledWith("returns"));
   });
 });

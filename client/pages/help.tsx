@@ -1,5 +1,6 @@
 import type { JSX } from "react";
 import { Link } from "react-router";
+import { ReturnsHelp } from "../betslip/rules-help.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { BoostedIcon, DecreasedIcon, IncreasedIcon } from "../odds/flag-icons.tsx";
 import { RequireSession } from "../session/require-session.tsx";
@@ -32,6 +33,7 @@ function HelpContent(): JSX.Element {
       <SymbolsSection />
       <TermsSection />
       <MarginSection />
+      <ReturnsHelp />
       <TipsSection />
     </div>
   );
@@ -125,7 +127,7 @@ export function HelpPage(): JSX.Element {
     <RequireSession>
       <PageMeta
         title="How to Read Odds Tables"
-        description="Symbols, betting terms and margins on AfriOdds odds tables."
+        description="Symbols, betting terms and margins on AfriOdds odds tables, and what each bookmaker really pays on a betslip."
       />
       <HelpContent />
     </RequireSession>
