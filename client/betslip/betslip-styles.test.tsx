@@ -101,20 +101,50 @@ describe("the top bar's badge", () => {
 describe("the betslip page", () => {
   it("has labelled controls and names axe accepts", async () => {
     stubApi({
-      "GET /api/users/betslip": { data: betslip([legView(leg(), { started: true }), legView(leg({ eventId: "c1:spurs-everton" }), { prices: [] })], { bookmakers: [bookmakerSlip(2, 4.41), bookmakerSlip(3, null, 1000, 1)] }) },
+      "GET /api/users/betslip": {
+        data: betslip([legView(leg(), { started: true, prices: [] }), legView(leg({ eventId: "c1:spurs-everton" }), { prices: [] }), legView(leg({ eventId: "c2:real-getafe" }))], {
+          bookmakers: [bookmakerSlip(1, 2, { bonusPct: 5 }), bookmakerSlip(3, 2, { bonusPct: 4.8, estimate: true, maxPayout: 1500 }), bookmakerSlip(2, 2.1, { reason: "over-max-selections" }), bookmakerSlip(4, null, { missing: 1 })],
+        }),
+      },
     });
     renderPage({ path: "betslip", Component: BetslipPage, loader });
     await screen.findByLabelText("Stake (₦)");
+    expect(screen.getByRole("button", { name: "Remove started selections" })).toBeTruthy();
+    expect(screen.getByRole("table", { name: /price at each bookmaker/ })).toBeTruthy();
+    expect(screen.getByText(/Capped at the book's maximum payout/)).toBeTruthy();
     expect(await axeViolations()).toEqual([]);
   });
 
   it("writes its quiet text and its stake error at 4.5:1 or more on white", () => {
-    for (const className of ["slip-leg-detail", "slip-stake-error"]) {
+    for (const className of ["slip-leg-detail", "slip-stake-error", "slip-book-lines", "slip-grid-pick", "slip-grid-state", "rules-source"]) {
       const element = document.createElement("span");
       element.className = className;
       document.body.append(element);
       expect(contrast(getComputedStyle(element).color, "#ffffff"), className).toBeGreaterThanOrEqual(4.5);
       element.remove();
     }
+  });
+
+  it("writes a book's reason and lines at 4.5:1 on the grey of a book that cannot take the slip, and the best price on its tint", () => {
+    const book = document.createElement("li");
+    book.className = "slip-book is-unplaceable";
+    const [reason, lines] = ["slip-book-reason", "slip-book-lines"].map((className) => {
+      const element = document.createElement("span");
+      element.className = className;
+      book.append(element);
+      return element;
+    });
+    const grid = document.createElement("table");
+    grid.className = "table slip-grid-table";
+    grid.innerHTML = '<tbody><tr><td class="slip-grid-best">2.10</td></tr></tbody>';
+    const best = grid.querySelector("td")!;
+    document.body.append(book, grid);
+    const grey = getComputedStyle(book).backgroundColor;
+    expect(contrast(getComputedStyle(reason!).color, grey)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(getComputedStyle(lines!).color, grey)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(getComputedStyle(best).color, getComputedStyle(best).backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    expect(getComputedStyle(best).fontWeight).toBe("700");
+    book.remove();
+    grid.remove();
   });
 });

@@ -4,7 +4,7 @@ import type { BetslipLegView } from "#shared/contract.ts";
 import { formatExactOdds, formatKickoff } from "#shared/format.ts";
 import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { matchPath } from "../route-paths.ts";
-import { legName, plainLeg } from "./slip.ts";
+import { legName, legState, plainLeg } from "./slip.ts";
 import { useBetslip } from "./store.ts";
 
 /** What a leg is called when its event has left the API (pruned after the match). */
@@ -12,7 +12,6 @@ export const UNKNOWN_MATCH = "A match no longer listed";
 
 /** The leg's best price now and who offers it, as a hint of what it adds to the slip. */
 function BestPrice({ prices }: { prices: BetslipLegView["prices"] }): JSX.Element {
-  if (prices.length === 0) return <span className="tag is-danger is-light">No price</span>;
   const top = Math.max(...prices.map((p) => p.value));
   const who = prices.filter((p) => p.value === top).map((p) => bookmakerName(p.provider));
   return (
@@ -25,6 +24,7 @@ function BestPrice({ prices }: { prices: BetslipLegView["prices"] }): JSX.Elemen
 function LegItem({ leg, now, timeZone }: { leg: BetslipLegView; now: number; timeZone: string }): JSX.Element {
   const { event } = leg;
   const name = legName(leg, event?.name ?? "this match");
+  const state = legState(leg);
   return (
     <li className="slip-leg">
       <div className="slip-leg-what">
@@ -44,8 +44,10 @@ function LegItem({ leg, now, timeZone }: { leg: BetslipLegView; now: number; tim
           </span>
         )}
         <span className="slip-leg-marks">
-          {/* A started leg can no longer be backed: every bookmaker misses it (decision 019). */}
-          {leg.started ? <span className="tag is-warning">Started</span> : <BestPrice prices={leg.prices} />}
+          {/* A started leg can no longer be backed (decision 019), nor one no bookmaker prices: both count at no bookmaker. */}
+          {state === "started" && <span className="tag is-warning">Started</span>}
+          {state === "unpriced" && <span className="tag is-danger is-light">No longer priced</span>}
+          {state === "biddable" && <BestPrice prices={leg.prices} />}
         </span>
       </div>
       <button type="button" className="button slip-remove" aria-label={`Remove ${name} from betslip`} onClick={() => void useBetslip.getState().remove(plainLeg(leg))}>

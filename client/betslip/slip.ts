@@ -1,4 +1,4 @@
-import type { BetslipLeg, BetslipRequest } from "#shared/contract.ts";
+import type { BetslipLeg, BetslipLegView, BetslipRequest } from "#shared/contract.ts";
 import { marketLabel, selectionLabel } from "#shared/reference.ts";
 
 /** What the slip holds, as PUT /users/betslip takes it: the stake in naira and the legs in the order added. */
@@ -42,3 +42,13 @@ export const selectionName = (leg: BetslipLeg) => `${marketLabel(leg.marketId)}:
 
 /** '1 selection', '3 selections'. */
 export const selectionCount = (n: number) => `${n} ${n === 1 ? "selection" : "selections"}`;
+
+/**
+ * Whether a selection can still be bet, as the API counts it (`Betslip.biddable`): not when its match
+ * has started, nor when no bookmaker prices it any longer. Those count at no bookmaker, so they never
+ * blank the comparison (docs/product.md, Betslip page).
+ */
+export function legState(leg: BetslipLegView): "biddable" | "started" | "unpriced" {
+  if (leg.started) return "started";
+  return leg.prices.length === 0 ? "unpriced" : "biddable";
+}

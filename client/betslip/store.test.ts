@@ -93,7 +93,7 @@ describe("the betslip store", () => {
   });
 
   it("rolls back a change the API refuses and shows the API's message", async () => {
-    const full = "A betslip holds at most 20 selections.";
+    const full = "A betslip holds at most 50 selections.";
     const api = await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [ADD]: errorReply(400, "VALIDATION_ERROR", full) });
 
     await slip().toggle(HOME, "Arsenal vs Chelsea");

@@ -48,10 +48,10 @@ describe("the betslip page", () => {
     expect(first!.textContent).toContain("Best 2.10 at BetKing");
     expect(within(second!).getByRole("link", { name: "Tottenham vs Everton" }).getAttribute("href")).toBe("/match/c1%3Aspurs-everton");
     expect(second!.textContent).toContain("OU2.5: Over 2.5");
-    expect(screen.getByText("2 of 20 selections")).toBeTruthy();
+    expect(screen.getByText("2 of 50 selections")).toBeTruthy();
   });
 
-  it("marks a started selection, one no bookmaker prices now, and one whose match is gone", async () => {
+  it("marks a started selection, one no bookmaker prices any longer, and one whose match is gone", async () => {
     renderBetslip({
       // As the API shows them (decision 019): a started leg has no prices; a pruned one no event either.
       [GET]: { data: betslip([legView(HOME, { started: true, prices: [] }), legView(OVER, { prices: [] }), legView(AWAY, { event: null, started: true, prices: [], links: [] })]) },
@@ -59,8 +59,8 @@ describe("the betslip page", () => {
     const [started, unpriced, gone] = await legItems();
 
     expect(within(started!).getByText("Started")).toBeTruthy();
-    expect(within(started!).queryByText("No price")).toBeNull();
-    expect(within(unpriced!).getByText("No price")).toBeTruthy();
+    expect(within(started!).queryByText("No longer priced")).toBeNull();
+    expect(within(unpriced!).getByText("No longer priced")).toBeTruthy();
     expect(within(unpriced!).queryByText("Started")).toBeNull();
     expect(gone!.textContent).toContain("A match no longer listed");
     expect(within(gone!).getByText("Started")).toBeTruthy();
@@ -68,7 +68,7 @@ describe("the betslip page", () => {
     expect(within(gone!).getByRole("button", { name: "Remove this match, 1X2 (Match Result): Away from betslip" })).toBeTruthy();
   });
 
-  it("shows every bookmaker's total odds and payout, best first and highlighted, and those missing a selection as such", async () => {
+  it("shows every bookmaker's net payout, then its total odds, gross, bonus and tax, best first and marked, and those missing a selection as such", async () => {
     renderBetslip({ [GET]: { data: TWO_LEGS } });
     await legItems();
     const [betking, bet9ja, sportybet] = bookItems();
@@ -102,15 +102,16 @@ describe("the betslip page", () => {
   it("explains how to add selections when the slip is empty", async () => {
     renderBetslip({ [GET]: { data: EMPTY_BETSLIP } });
     expect(await screen.findByText("Your betslip is empty.")).toBeTruthy();
+    expect(screen.getByText(/One selection per match, up to 50\./)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Find matches on the dashboard" }).getAttribute("href")).toBe("/dashboard");
     expect(screen.queryByRole("list", { name: "Selections" })).toBeNull();
   });
 
-  it("says when the slip is full", async () => {
-    const twenty = Array.from({ length: 20 }, (_, i) => legView(leg({ eventId: `ev-${i}` })));
-    renderBetslip({ [GET]: { data: betslip(twenty) } });
-    expect(await screen.findByText(SLIP_FULL_MESSAGE)).toBeTruthy();
-    expect(screen.getByText("20 of 20 selections")).toBeTruthy();
+  it("takes 50 selections, and says when the slip is full", async () => {
+    const fifty = Array.from({ length: 50 }, (_, i) => legView(leg({ eventId: `ev-${i}` })));
+    renderBetslip({ [GET]: { data: betslip(fifty) } });
+    expect(await screen.findByText("50 of 50 selections", undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(SLIP_FULL_MESSAGE).textContent).toBe("Your betslip is full: 50 selections is the most. Remove one to add another.");
   });
 
   it("says the slip failed to load, with Retry", async () => {
@@ -193,6 +194,62 @@ describe("changing the slip on its page", () => {
     expect(input.getAttribute("aria-invalid")).toBe("true");
     expect(input.getAttribute("aria-describedby")).toBe(message.id);
     expect(writes(api)).toHaveLength(0);
+  });
+});
+
+describe("started and lost selections", () => {
+  const KICKED_OFF = leg({ eventId: "c3:milan-inter", selectionTypeId: 2 });
+  const LOST = leg({ eventId: "c4:lyon-nice", marketId: 7, selectionTypeId: 14 });
+  const removal = (l: typeof HOME) => `DELETE /api/users/betslip/selections/${encodeURIComponent(l.eventId)}/${l.marketId}/${l.selectionTypeId}`;
+  const started = (l: typeof HOME) => legView(l, { started: true, prices: [] });
+  /** Two started, one no longer priced, two to bet: the totals are over those two. */
+  const MIXED = betslip([started(HOME), legView(OVER), started(KICKED_OFF), legView(AWAY), legView(LOST, { prices: [] })], {
+    stake: 2500,
+    bookmakers: [bookmakerSlip(2, 4.41, { stake: 2500 }), bookmakerSlip(1, 4, { stake: 2500 })],
+  });
+  const LEFT = betslip([legView(OVER), legView(AWAY), legView(LOST, { prices: [] })], { stake: 2500, bookmakers: MIXED.bookmakers });
+
+  it("never blank the comparison: they are marked in the list and the grid, and the totals say '2 of 5 selections'", async () => {
+    renderBetslip({ [GET]: { data: MIXED } });
+    const items = await legItems();
+
+    expect(items.map((li) => li.querySelector(".slip-leg-marks")!.textContent)).toEqual(["Started", "Best 2.10 at BetKing", "Started", "Best 2.10 at BetKing", "No longer priced"]);
+    const grid = screen.getByRole("table", { name: /price at each bookmaker/ });
+    expect(within(grid).getAllByRole("rowheader").map((th) => th.textContent)).toEqual([
+      "Arsenal vs Chelsea 1X2: HomeStarted",
+      "Tottenham vs Everton OU2.5: Over 2.5",
+      "Home vs Away 1X2: DrawStarted",
+      "Real Madrid vs Getafe 1X2: Away",
+      "Home vs Away BTTS: YesNo longer priced",
+    ]);
+    expect(screen.getByText(/^For ₦2,500.00/).textContent).toMatch(/^For ₦2,500.00 on 2 of 5 selections, .* The started or no longer priced ones count at no bookmaker\./);
+    expect(bookItems()).toHaveLength(2);
+    expect(bookItems()[0]!.textContent).toContain("Net payout ₦10,598.75");
+  });
+
+  it("go in one tap, every started one and nothing else: the other selections and the stake stay", async () => {
+    const { api, user } = renderBetslip({
+      [GET]: [{ data: MIXED }, { data: MIXED }, { data: LEFT }],
+      [removal(HOME)]: { data: betslip([legView(OVER), started(KICKED_OFF), legView(AWAY), legView(LOST, { prices: [] })], { stake: 2500 }) },
+      [removal(KICKED_OFF)]: { data: LEFT },
+    });
+    await legItems();
+
+    await user.click(screen.getByRole("button", { name: "Remove started selections" }));
+
+    await waitFor(async () => expect(await legItems()).toHaveLength(3));
+    await waitFor(() => expect(writes(api).map((c) => `${c.method} ${c.path}`)).toEqual([removal(HOME), removal(KICKED_OFF)]));
+    await waitFor(() => expect(useBetslip.getState().legs).toEqual([OVER, AWAY, LOST]));
+    expect(useBetslip.getState().stake).toBe(2500);
+    expect((screen.getByLabelText("Stake (₦)") as HTMLInputElement).value).toBe("2500");
+    expect(screen.queryByRole("button", { name: "Remove started selections" })).toBeNull();
+    expect(screen.queryByText("Started")).toBeNull();
+  });
+
+  it("offer no such button when nothing has started", async () => {
+    renderBetslip({ [GET]: { data: betslip([legView(HOME), legView(OVER, { prices: [] })]) } });
+    await legItems();
+    expect(screen.queryByRole("button", { name: "Remove started selections" })).toBeNull();
   });
 });
 

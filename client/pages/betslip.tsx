@@ -1,6 +1,8 @@
 import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { BETSLIP_MAX_LEGS, type Betslip } from "#shared/contract.ts";
 import { BookmakerTotals } from "../betslip/bookmaker-totals.tsx";
+import { PriceGrid } from "../betslip/price-grid.tsx";
+import { RemoveStarted } from "../betslip/remove-started.tsx";
 import { SlipLegs } from "../betslip/slip-legs.tsx";
 import { plainLeg, sameLeg, slipKey } from "../betslip/slip.ts";
 import { StakeForm } from "../betslip/stake-form.tsx";
@@ -62,7 +64,9 @@ function SlipView({ view }: { view: Betslip }) {
         {shown.length} of {BETSLIP_MAX_LEGS} selections
       </p>
       {shown.length >= BETSLIP_MAX_LEGS && <p className="notification is-warning is-light">{SLIP_FULL_MESSAGE}</p>}
+      <RemoveStarted legs={shown} />
       <SlipLegs legs={shown} now={root.now} timeZone={root.timeZone} />
+      {shown.length > 0 && <PriceGrid legs={shown} />}
       <StakeForm stake={ready ? stake : view.stake} />
       <BookmakerTotals bookmakers={view.bookmakers} legs={view.legs} biddable={view.biddable} stake={view.stake} updating={!current} />
     </>
