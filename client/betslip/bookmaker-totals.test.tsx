@@ -80,13 +80,13 @@ describe("what each bookmaker pays", () => {
 
     expect(items.map((item) => item.querySelector(".slip-book-reason")?.textContent ?? null)).toEqual([
       null,
-      "Below Bet9Ja's minimum stake (₦100)",
+      "Below Bet9ja's minimum stake (₦100)",
       "More than BetKing's 40 selections",
       "Does not price 1 selection",
       "Does not price 2 selections",
     ]);
     // Priced but not placeable: the figures stay, under the reason.
-    expect(lines(items[1]!).slice(0, 3)).toEqual(["Bet9Ja", "Below Bet9Ja's minimum stake (₦100)", "Net payout ₦382.50"]);
+    expect(lines(items[1]!).slice(0, 3)).toEqual(["Bet9Ja", "Below Bet9ja's minimum stake (₦100)", "Net payout ₦382.50"]);
     expect(items[3]!.textContent).toBe("NairaBetDoes not price 1 selection");
   });
 
@@ -115,7 +115,7 @@ describe("what each bookmaker pays", () => {
     const note = screen.getByText("How we work this out:").parentElement!;
     expect(note.textContent).toContain("less 5 % tax on the winnings (we assume the tax is on net winnings: the books do not say)");
     expect(note.textContent).toContain("SportyBet's bonus is an estimate.");
-    expect(note.textContent).toContain("BetKing's, NairaBet's and 1XBet's bonuses are not modelled: none is counted, so they may pay more than shown.");
+    expect(note.textContent).toContain("BetKing's, NairaBet's and 1xBet's bonuses are not modelled: none is counted, so they may pay more than shown.");
     expect(within(note).getByRole("link", { name: "Each bookmaker's rules and where they come from" }).getAttribute("href")).toBe("/help#returns");
   });
 });

@@ -1,5 +1,5 @@
 import { BOOKMAKER_RULES, TAX_ON_WINNINGS_RATE, type AccumulatorBonus, type BookmakerRules, type Rule } from "#shared/bookmaker-rules.ts";
-import { bookmakerName } from "#shared/reference.ts";
+import { brandName } from "../components/bookmakers.ts";
 import { formatNaira } from "../tools/money.ts";
 import { formatPct } from "./return-lines.ts";
 
@@ -44,9 +44,9 @@ export function listNames(names: readonly string[]): string {
 }
 
 /** The books whose accumulator bonus we do not know, and so count as none. */
-export const UNMODELLED_BONUS_BOOKS = BOOKMAKER_RULES.filter((r) => r.accumulatorBonus.value === "unknown").map((r) => bookmakerName(r.provider));
+export const UNMODELLED_BONUS_BOOKS = BOOKMAKER_RULES.filter((r) => r.accumulatorBonus.value === "unknown").map((r) => brandName(r.provider));
 
 /** The books whose bonus we can only estimate. */
 export const ESTIMATED_BONUS_BOOKS = BOOKMAKER_RULES.filter((r) => r.accumulatorBonus.value !== "unknown" && r.accumulatorBonus.value.kind === "plan").map((r) =>
-  bookmakerName(r.provider),
+  brandName(r.provider),
 );

@@ -1,3 +1,5 @@
+import { bookmakerName } from "#shared/reference.ts";
+
 /**
  * Bookmakers as the marketing copy names them (docs/product.md, Who it is for), with 1xBet, which is
  * compared too (docs/product.md, Copy that matches the product). Copy writes "Bet9ja", as the
@@ -15,3 +17,10 @@ export const LEAGUES = [
   "Serie A (Italy)",
   "Bundesliga (Germany)",
 ] as const;
+
+/** How copy names a bookmaker in a sentence: "Bet9ja" and "1xBet" as they brand themselves, the reference name otherwise. */
+const BRAND_NAMES = new Map<number, string>([
+  [1, "Bet9ja"],
+  [5, "1xBet"],
+]);
+export const brandName = (provider: number): string => BRAND_NAMES.get(provider) ?? bookmakerName(provider);

@@ -331,14 +331,14 @@ describe("the betslip badge", () => {
 
 describe("the betslip's messages", () => {
   it("say, wherever the user tapped, why a change was undone, until dismissed", async () => {
-    stubApi({ ...loggedIn(), "POST /api/users/betslip/selections": errorReply(400, "VALIDATION_ERROR", "A betslip holds at most 20 selections.") });
+    stubApi({ ...loggedIn(), "POST /api/users/betslip/selections": errorReply(400, "VALIDATION_ERROR", "A betslip holds at most 50 selections.") });
     const { user } = renderApp("/about");
     await findBadge("Betslip, 0 selections");
 
     act(() => void useBetslip.getState().toggle(leg(), "Arsenal vs Chelsea"));
 
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toBe("A betslip holds at most 20 selections.");
+    expect(alert.textContent).toBe("A betslip holds at most 50 selections.");
     expect(banner().getByRole("link", { name: "Betslip, 0 selections" })).toBeTruthy();
     await user.click(within(alert).getByRole("button", { name: "Dismiss betslip message" }));
     expect(screen.queryByRole("alert")).toBeNull();

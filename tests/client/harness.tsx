@@ -71,7 +71,7 @@ const DEFAULT_REPLIES: Record<string, Reply> = {
   "GET /api/session": { status: 401, error: { code: "AUTH_REQUIRED", description: "Please log in." } },
   "POST /api/users/logout": { data: { ok: true } },
   // A signed-in shell reads the user's betslip (client/betslip/use-betslip-sync.ts): a new user's is empty.
-  "GET /api/users/betslip": { data: { stake: 1000, legs: [], bookmakers: [], updatedAt: null } },
+  "GET /api/users/betslip": { data: { stake: 1000, legs: [], bookmakers: [], biddable: 0, updatedAt: null } },
 };
 
 /** A minimal Response: real ones read their body through streams, which fake timers could stall. */

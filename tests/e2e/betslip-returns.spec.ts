@@ -4,8 +4,8 @@ import { BOOKMAKER_IDS, COMPETITIONS, MARKET_IDS, bookmakerName, marketLabel, se
 import { gotoHydrated, signedIn, uniqueUser } from "./helpers.ts";
 
 /**
- * The betslip ranks bookmakers by what they would really pay in naira (docs/design.md, Naira-true
- * returns): a phone user builds a six-selection slip on which one book has the highest total odds
+ * The betslip ranks bookmakers by what they would really pay in naira
+ * (docs/design.md, Payout after bonus, cap and tax): a phone user builds a six-selection slip on which one book has the highest total odds
  * but Bet9ja, whose Multiple Bonus adds 10 % at six selections, pays more after the 5 % tax, and
  * the page puts Bet9ja first. On the suite's shared site, whose prices never move.
  */
