@@ -81,7 +81,7 @@ async function startNode(entry: string, baseURL: string, env: Record<string, str
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
     // Test-cost password hashes (api/accounts/passwords.ts): the browser suite signs up many users.
-    env: { ...process.env, NODE_ENV: "development", PASSWORD_HASH_COST: "test", ...env },
+    env: { ...process.env, NODE_ENV: "development", PASSWORD_HASH_COST: env.NODE_ENV === "production" ? "production" : "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.pipe(log);

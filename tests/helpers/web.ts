@@ -141,7 +141,7 @@ export function listeningApiConfig(database: TestDatabase, env: Record<string, s
     JWT_SECRET: TEST_JWT_SECRET,
     FEEDS: "off",
     LOG_LEVEL: "silent",
-    PASSWORD_HASH_COST: "test",
+    PASSWORD_HASH_COST: env.NODE_ENV === "production" ? "production" : "test",
     ...env,
   });
 }
