@@ -1,12 +1,15 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import type { SureBets } from "../../shared/contract.ts";
+import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "../../shared/bettor-math.ts";
+import type { OddsResponse, SureBet, SureBets } from "../../shared/contract.ts";
+import { COMPETITIONS } from "../../shared/reference.ts";
 import { gotoHydrated, logIn, signedIn, uniqueUser } from "./helpers.ts";
 import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
 
 /**
  * The bettor tools (docs/design.md, Bettor tools) on a site of their own whose simulator plays the seeded
- * scenario (SIM_SCENARIO=bettor-tools: a sure bet and a value bet in 1X2 in every league), prices moving
- * every 5 s.
+ * scenario (SIM_SCENARIO=bettor-tools: in 1X2 in every league a sure bet that stays profitable after the 5 %
+ * tax on winnings, a value bet, and a sure bet before tax only that the tax turns into a loss), prices
+ * moving every 5 s.
  */
 let moving: MovingSite;
 let site: RunningSite;
@@ -20,77 +23,145 @@ test.afterAll(async () => {
   await moving?.stop();
 });
 
+const MATCH_RESULT = 1;
+/** Legs as a key: each one's bookmaker and price, in the market's order. */
+const legsKey = (legs: readonly { provider: number; value: number }[]) => legs.map((l) => `${l.provider}:${l.value}`).join(",");
+
+/** A 1X2 sure bet before tax only, found in the listed prices: its event and the legs' prices. */
+interface LostToTax {
+  eventId: string;
+  name: string;
+  profitPct: number;
+  netProfitPct: number;
+}
+
 /**
- * The name of a sure bet seen with the same legs in every reading of /api/odds/sure-bets for 6 s
- * (the scenario holds its prices; a sure bet of moving prices comes and goes). Reads every half
- * second until one has held that long: no fixed wait.
+ * Every 1X2 in the listing whose best prices (bookmakers pricing the whole market, none stale) make a
+ * 1-2 % sure bet before tax and a loss after it (docs/design.md, Tax on sure bets and value bets).
  */
-async function steadySureBet(page: Page): Promise<string> {
-  const read = () => page.evaluate(async () => ((await (await fetch("/api/odds/sure-bets?country=1", { cache: "no-store" })).json()) as { data: SureBets }).data.sureBets);
-  const key = (bet: SureBets["sureBets"][number]) => `${bet.event.id}|${bet.marketId}|${bet.legs.map((l) => `${l.provider}:${l.value}`).join(",")}`;
-  const since = new Map<string, { at: number; name: string }>();
-  let found: string | undefined;
+function lostToTax(answers: readonly OddsResponse[]): Map<string, LostToTax> {
+  const found = new Map<string, LostToTax>();
+  for (const event of answers.flatMap((answer) => answer.events)) {
+    const market = event.markets.find((m) => m.marketId === MATCH_RESULT);
+    const legs = market && bestLegs(MATCH_RESULT, market.odds.filter((row) => !row.stale));
+    const profitPct = legs && sureBetProfitPct(legs);
+    if (!legs || profitPct === undefined || profitPct < 1 || profitPct > 2 || netSureBetProfitPct(legs) >= 0) continue;
+    const key = `${event.id}|${legsKey(legs)}`;
+    found.set(key, { eventId: event.id, name: event.name, profitPct, netProfitPct: netSureBetProfitPct(legs) });
+  }
+  return found;
+}
+
+/**
+ * Reads /api/odds/sure-bets and the 1X2 listing every half second until each has held still for 6 s
+ * (the scenario holds its prices; a sure bet of moving prices comes and goes): a listed 4-6 % sure bet
+ * with the same legs in every reading, and a 1-2 % sure bet before tax in the listing that the tax
+ * makes a loss. Each is kept once found (a bookmaker briefly stale on a busy machine hides a market
+ * for a while). Also answers whether the second was on the board in any reading. No fixed wait.
+ */
+async function steadyBets(page: Page): Promise<{ listed: SureBet; lost: LostToTax; lostEverListed: boolean }> {
+  const read = () =>
+    page.evaluate(async (competitions) => {
+      const get = async <T,>(path: string) => ((await (await fetch(path, { cache: "no-store" })).json()) as { data: T }).data;
+      const [board, ...listing] = await Promise.all([
+        get<SureBets>("/api/odds/sure-bets?country=1"),
+        ...competitions.map((id) => get<OddsResponse>(`/api/odds?country=1&competition=${id}&market=1`)),
+      ]);
+      return { sureBets: (board as SureBets).sureBets, listing: listing as OddsResponse[] };
+    }, COMPETITIONS.map((c) => c.id));
+  const keyOf = (bet: SureBet) => `${bet.event.id}|${bet.marketId}|${legsKey(bet.legs)}`;
+  const listedSince = new Map<string, { at: number; bet: SureBet }>();
+  const lostSince = new Map<string, { at: number; lost: LostToTax }>();
+  let listed: SureBet | undefined;
+  let lost: LostToTax | undefined;
+  let lostEverListed = false;
   await expect
     .poll(
       async () => {
         const now = Date.now();
-        const bets = new Map((await read()).map((bet) => [key(bet), bet.event.name]));
-        for (const seen of [...since.keys()]) if (!bets.has(seen)) since.delete(seen);
-        for (const [k, name] of bets) if (!since.has(k)) since.set(k, { at: now, name });
-        found = [...since.values()].find((seen) => now - seen.at >= 6_000)?.name;
-        return found;
+        const { sureBets, listing } = await read();
+        // The board's 1X2 sure bets, keyed as lostToTax keys the listing's: the same event at the same prices.
+        const onBoard = new Set(sureBets.filter((bet) => bet.marketId === MATCH_RESULT).map((bet) => `${bet.event.id}|${legsKey(bet.legs)}`));
+        const listedNow = new Map(sureBets.filter((bet) => bet.profitPct >= 4 && bet.profitPct <= 6).map((bet) => [keyOf(bet), bet]));
+        const lostNow = lostToTax(listing);
+        if ([...lostNow.keys()].some((k) => onBoard.has(k))) lostEverListed = true;
+        for (const k of [...listedSince.keys()]) if (!listedNow.has(k)) listedSince.delete(k);
+        for (const k of [...lostSince.keys()]) if (!lostNow.has(k)) lostSince.delete(k);
+        for (const [k, bet] of listedNow) if (!listedSince.has(k)) listedSince.set(k, { at: now, bet });
+        for (const [k, one] of lostNow) if (!lostSince.has(k)) lostSince.set(k, { at: now, lost: one });
+        listed ??= [...listedSince.values()].find((seen) => now - seen.at >= 6_000)?.bet;
+        lost ??= [...lostSince.values()].find((seen) => now - seen.at >= 6_000)?.lost;
+        return listed !== undefined && lost !== undefined;
       },
-      { message: "a sure bet that holds for 6 s", timeout: 45_000, intervals: [500] },
+      { message: "a listed sure bet and a sure bet lost to tax, each holding for 6 s", timeout: 45_000, intervals: [500] },
     )
-    .toBeTruthy();
-  return found!;
+    .toBe(true);
+  return { listed: listed!, lost: lost!, lostEverListed };
 }
 
 const naira = (text: string | null | undefined) => Number((text ?? "").replace(/[^\d.]/g, ""));
 
-/** A sure bet's legs (price per outcome) and its stake table (stake and return per outcome), read at one instant. */
+/** A sure bet's legs (price per outcome) and its stake table (stake, and if it wins: pays, tax, what is left), read at one instant. */
 async function readSureBet(card: Locator) {
   return card.evaluate((node) => {
     const text = (el: Element | null | undefined) => el?.textContent ?? "";
     const [prices, stakes] = [...node.querySelectorAll("table")];
     const priceOf = new Map([...(prices?.querySelectorAll("tbody tr") ?? [])].map((row) => [text(row.querySelector("th")), text(row.querySelector("td"))]));
-    const rows = [...(stakes?.querySelectorAll("tbody tr") ?? [])].map((row) => ({
-      outcome: text(row.querySelector("th")),
-      price: text(row.querySelector("th")).replace(/\s*at .*$/, ""),
-      stake: text(row.querySelectorAll("td")[0]),
-      returns: text(row.querySelectorAll("td")[1]),
-    }));
+    const rows = [...(stakes?.querySelectorAll("tbody tr") ?? [])].map((row) => {
+      const ifItWins = text(row.querySelectorAll("td")[1]);
+      return {
+        outcome: text(row.querySelector("th")),
+        price: text(row.querySelector("th")).replace(/\s*at .*$/, ""),
+        stake: text(row.querySelectorAll("td")[0]),
+        pays: /Pays (\S+)/.exec(ifItWins)?.[1] ?? "",
+        tax: /Tax (\S+)/.exec(ifItWins)?.[1] ?? "",
+        net: /You get (\S+)/.exec(ifItWins)?.[1] ?? "",
+      };
+    });
     return { rows: rows.map((row) => ({ ...row, price: priceOf.get(row.price) ?? "" })), staked: text(stakes?.querySelector("tfoot td")) };
   });
 }
 
-test("a sure bet is found, opened and staked: ₦10,000 split into whole-naira stakes whose returns agree within ₦1", async ({ page }) => {
+test("a sure bet is found, opened and staked after tax: ₦10,000 split into whole-naira stakes whose returns after tax agree within ₦1; one that tax makes a loss is not listed", async ({ page }) => {
   await signedIn(page, uniqueUser("sure"), { baseURL: site.baseURL, dataDir: moving.dataDir });
-  // The simulator's ordinary prices make short-lived sure bets too: take one that holds still
-  // (the scenario's), the same legs in two readings of the API 6 s apart.
-  const steady = await steadySureBet(page);
+  // The simulator's ordinary prices make short-lived sure bets too: take ones that hold still (the
+  // scenario's), the same legs in readings 6 s apart.
+  const { listed, lost, lostEverListed } = await steadyBets(page);
+  expect(listed.netProfitPct).toBeGreaterThan(0);
+  expect(listed.netProfitPct).toBeLessThan(listed.profitPct);
+  // The scenario's other sure bet (1-2 % before tax, a loss after it) was never on the board.
+  expect(lost.netProfitPct).toBeLessThan(0);
+  expect(lostEverListed, `${lost.name} listed although the tax makes it a loss`).toBe(false);
+
   await page.goto(`${site.baseURL}/sure-bets`);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Sure bets/i);
-  await expect(page.getByText(/prices move/i).first()).toBeVisible();
-  const card = page.locator("article.sure-bet").filter({ hasText: steady }).first();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sure bets (arbitrage)");
+  await expect(page.getByText(/Prices move, bookmakers limit stakes and may void bets/).first()).toBeVisible();
+  const card = page.locator("article.sure-bet").filter({ hasText: listed.event.name }).filter({ hasText: "1X2 (Match Result)" }).first();
   await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card.locator(".tool-figure")).toHaveText(`Profit after tax${listed.netProfitPct.toFixed(2)}%${listed.profitPct.toFixed(2)}% before tax`);
+  await expect(page.locator("article.sure-bet").filter({ hasText: lost.name }).filter({ hasText: "1X2 (Match Result)" })).toHaveCount(0);
+  await expect(page.getByRole("main")).not.toContainText(/sure win|guarantee/i);
 
   const total = card.getByLabel(/Total stake \(₦\)/);
   await total.fill("");
   await total.fill("10000");
   const read = await readSureBet(card);
-  expect(read.rows.length).toBeGreaterThanOrEqual(2);
+  expect(read.rows.length).toBe(3);
   const staked = naira(read.staked);
   expect(staked).toBeLessThanOrEqual(10_000);
   expect(staked).toBeGreaterThanOrEqual(9_950);
   expect(read.rows.reduce((sum, row) => sum + naira(row.stake), 0)).toBe(staked);
-  const returns = read.rows.map((row) => naira(row.returns));
-  for (const [i, row] of read.rows.entries()) {
-    expect(Number.isInteger(naira(row.stake)), `${row.outcome} stake in whole naira`).toBe(true);
-    expect(Math.abs(naira(row.stake) * Number(row.price) - returns[i]!), `${row.outcome} returns its stake x its price`).toBeLessThan(0.01);
+  const nets = read.rows.map((row) => naira(row.net));
+  for (const row of read.rows) {
+    const [stake, pays, tax, net] = [naira(row.stake), naira(row.pays), naira(row.tax), naira(row.net)];
+    expect(Number.isInteger(stake), `${row.outcome} stake in whole naira`).toBe(true);
+    expect(Math.abs(stake * Number(row.price) - pays), `${row.outcome} pays its stake x its price`).toBeLessThan(0.01);
+    expect(Math.abs(0.05 * (pays - stake) - tax), `${row.outcome} is taxed 5 % of its winnings`).toBeLessThanOrEqual(0.01);
+    expect(Math.abs(pays - tax - net), `${row.outcome} leaves what it pays less the tax`).toBeLessThan(0.005);
   }
-  expect(Math.max(...returns) - Math.min(...returns)).toBeLessThanOrEqual(1);
-  expect(Math.min(...returns)).toBeGreaterThan(staked);
+  // Within ₦1 unrounded (decision 018); each figure shown is rounded to the kobo.
+  expect(Math.max(...nets) - Math.min(...nets)).toBeLessThanOrEqual(1.02);
+  expect(Math.min(...nets)).toBeGreaterThan(staked);
 
   // Every leg links to its bookmaker's page, as the match page does.
   for (const link of await card.locator("tbody a[target=_blank]").all()) {
@@ -103,16 +174,39 @@ test("a sure bet is found, opened and staked: ₦10,000 split into whole-naira s
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("value bets list prices at least 3 % above the fair price, largest first, with the fair price", async ({ page }) => {
+/** '+1.1%' or '−0.6%' (a true minus sign) as a number. */
+const signedPct = (text: string | null | undefined) => {
+  const [, sign, digits] = /([+\u2212]?)([\d.]+)%/.exec(text ?? "") ?? [];
+  return (sign === "\u2212" ? -1 : 1) * Number(digits);
+};
+
+test("value bets list prices at least 3 % above the fair price, largest first, with the fair price and the expected value after tax", async ({ page }) => {
   await signedIn(page, uniqueUser("value"), { baseURL: site.baseURL, dataDir: moving.dataDir });
   await page.goto(`${site.baseURL}/value-bets`);
   const items = page.locator("li.value-bet");
   await expect(items.first()).toBeVisible({ timeout: 30_000 });
-  const values = await items.evaluateAll((nodes) => nodes.map((node) => Number(/[\d.]+/.exec(node.querySelector(".tool-gain")?.textContent ?? "")?.[0])));
-  expect(values.length).toBeGreaterThan(0);
+  const bets = await items.evaluateAll((nodes) =>
+    nodes.map((node) => ({
+      value: node.querySelector(".tool-gain")?.textContent ?? "",
+      afterTax: node.querySelector(".tool-figure .tool-detail")?.textContent ?? "",
+      prices: node.querySelector(".value-prices")?.textContent ?? "",
+    })),
+  );
+  expect(bets.length).toBeGreaterThan(0);
+  const values = bets.map((bet) => signedPct(bet.value));
   for (const value of values) expect(value).toBeGreaterThanOrEqual(3);
   expect([...values].sort((a, b) => b - a)).toEqual(values);
+  for (const [i, bet] of bets.entries()) {
+    expect(bet.afterTax).toMatch(/^(\+|\u2212)?\d+\.\d% after tax$/);
+    // price x fair chance - 1 after the tax: (price - 0.05(price - 1)) / fair price - 1, the fair price shown to two decimals.
+    const [, price, fair] = /Price ([\d.]+).*Fair price ([\d.]+)/.exec(bet.prices) ?? [];
+    const expected = ((Number(price) - 0.05 * (Number(price) - 1)) / Number(fair) - 1) * 100;
+    expect(Math.abs(signedPct(bet.afterTax) - expected), bet.prices).toBeLessThanOrEqual(0.25);
+    expect(signedPct(bet.afterTax)).toBeLessThan(values[i]!);
+  }
   await expect(items.first().getByText(/Fair price/)).toBeVisible();
+  await expect(page.getByText(/Prices move, bookmakers limit stakes and may void bets/)).toBeVisible();
+  await expect(page.getByRole("main")).not.toContainText(/sure win|sure thing|guarantee/i);
 });
 
 /** The slip's size as the top bar's badge names it. */
