@@ -55,8 +55,9 @@ export function sureBetProfitPct(legs: readonly Leg[]): number | undefined {
 
 /**
  * What a winning ticket pays per naira staked once the tax on its winnings is withheld: a stake s at
- * price b pays b x s and is taxed t x (b - 1) x s, so b' = b - t(b - 1) (docs/design.md, Tax on sure
- * bets and value bets). Each leg of a sure bet is its own ticket, taxed on its own winnings.
+ * price b pays b x s and is taxed t x (b - 1) x s, so b' = b - t(b - 1)
+ * (docs/design.md, Tax on sure bets and value bets). Each leg of a sure bet is its own ticket, taxed
+ * on its own winnings.
  */
 export function netPrice(price: number, taxRate = TAX_ON_WINNINGS_RATE): number {
   return price - taxRate * (price - 1);
@@ -145,11 +146,11 @@ export function legReturn(leg: Leg, stake: number, taxRate = TAX_ON_WINNINGS_RAT
 
 /**
  * Stakes in whole naira for at most `total`, in proportion to 1/b' (each leg's price after the tax on
- * its winnings: netPrice), so every result returns the same after tax (docs/design.md, Tax on sure bets
- * and value bets). A whole naira moves a return by its price, so stakes adding up to the total exactly
- * can rarely make the returns agree; instead the first leg's stake is tried from its exact share
- * downwards and each other leg's stake is the naira below or above the first leg's net return over its
- * net price. The choice: net returns agreeing within ₦1 leaving at most 0.5 % of the total (or ₦20)
+ * its winnings: netPrice), so every result returns the same after tax
+ * (docs/design.md, Tax on sure bets and value bets). A whole naira moves a return by its price, so
+ * stakes adding up to the total exactly can rarely make the returns agree; instead the first leg's
+ * stake is tried from its exact share downwards and each other leg's stake is the naira below or
+ * above the first leg's net return over its net price. The choice: net returns agreeing within ₦1 leaving at most 0.5 % of the total (or ₦20)
  * unstaked, then as much of the total staked as possible, then the closest returns (decision 018).
  * Each leg comes with its gross return, tax and net return (legReturn).
  */

@@ -30,8 +30,8 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<ValueBets
 }
 
 /**
- * How the page finds value (decision 018) and what the tax on winnings leaves of it (docs/design.md,
- * Tax on sure bets and value bets), in words a bettor can check with a calculator.
+ * How the page finds value (decision 018) and what the tax on winnings leaves of it
+ * (docs/design.md, Tax on sure bets and value bets), in words a bettor can check with a calculator.
  */
 function HowItWorks({ minValuePct }: { minValuePct: number }) {
   return (

@@ -21,8 +21,8 @@ export interface ValueBetItemProps {
 
 /**
  * One price above its fair value: the match and market, the selection at its bookmaker, the price
- * against the fair price, the value, and the expected value after the tax on winnings (docs/design.md,
- * Tax on sure bets and value bets).
+ * against the fair price, the value, and the expected value after the tax on winnings
+ * (docs/design.md, Tax on sure bets and value bets).
  */
 export function ValueBetItem({ bet, now, ageNow, timeZone }: ValueBetItemProps) {
   return (

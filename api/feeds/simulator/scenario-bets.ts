@@ -1,8 +1,8 @@
 /**
  * The 1X2 markets the bettor-tools scenario plays (scenario.ts), worked out with the bettor tools'
  * own arithmetic (shared/bettor-math.ts, decision 018), so the tools find exactly these bets, and
- * drop exactly the sure bet the tax on winnings turns into a loss (docs/design.md, Tax on sure bets
- * and value bets).
+ * drop exactly the sure bet the tax on winnings turns into a loss
+ * (docs/design.md, Tax on sure bets and value bets).
  */
 import { bestLegs, fairProbabilities, inverseSum, netSureBetProfitPct, sureBetProfitPct, valuePct, type Leg } from "#shared/bettor-math.ts";
 import type { BookmakerPrices } from "#shared/odds-math.ts";

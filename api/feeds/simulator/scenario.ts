@@ -3,8 +3,9 @@
  * can count on finding them. `bettor-tools` (docs/design.md, Seeded scenario): in each league the soonest
  * upcoming fixture that all five bookmakers list carries a sure bet in 1X2 that stays profitable after
  * the tax on winnings, the next one a value bet that is no sure bet, and the one after a sure bet before
- * tax only, which the tax turns into a loss (scenario-bets.ts; docs/design.md, Tax on sure bets and value
- * bets). Only those fixtures' 1X2 changes; the rest is priced as without a scenario.
+ * tax only, which the tax turns into a loss (scenario-bets.ts;
+ * docs/design.md, Tax on sure bets and value bets). Only those fixtures' 1X2 changes; the rest is
+ * priced as without a scenario.
  */
 import { BOOKMAKER_KEYS, type BookmakerKey } from "../types.ts";
 import { outcomeProbabilities } from "./goals-model.ts";
