@@ -51,7 +51,7 @@ function StakeTable({ stakes, staked, what }: { stakes: readonly Stake[]; staked
                 <td>
                   <span className="tool-detail">Pays {formatNaira(leg.gross, { kobo: true })}</span>
                   <span className="tool-detail">Tax {formatNaira(leg.tax, { kobo: true })}</span>
-                  <span className="stake-net">
+                  <span>
                     You get <strong>{formatNaira(leg.net, { kobo: true })}</strong>
                   </span>
                 </td>
