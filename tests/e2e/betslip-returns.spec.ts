@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import type { OddsResponse } from "../../shared/contract.ts";
+import type { Betslip, OddsResponse } from "../../shared/contract.ts";
 import { BOOKMAKER_IDS, COMPETITIONS, MARKET_IDS, bookmakerName, marketLabel, selectionLabel } from "../../shared/reference.ts";
 import { gotoHydrated, signedIn, uniqueUser } from "./helpers.ts";
 
@@ -149,6 +149,9 @@ test("a six-selection slip whose highest total odds are not the best payout: the
     expect(book.best, `${book.name} is not marked best`).toBe(false);
     expect(book.net, `${book.name} pays less than Bet9Ja`).toBeLessThan(first!.net);
   }
+  // The page shows what the API answers, to the kobo: each book's net payout and total odds, in the API's order.
+  const api = await page.evaluate(async () => ((await (await fetch("/api/users/betslip", { cache: "no-store" })).json()) as { data: Betslip }).data);
+  expect(books.map((b) => [b.name, b.net, b.totalOdds])).toEqual(api.bookmakers.map((b) => [bookmakerName(b.provider), b.netPayout, b.totalOdds]));
   // Net first, then how it comes about: Bet9ja's bonus at six selections, the tax, and a book whose bonus is not modelled.
   await expect(items.first()).toContainText("Multiple Bonus +10 %");
   await expect(items.first()).toContainText("Tax 5 % on winnings");
@@ -168,5 +171,5 @@ test("a six-selection slip whose highest total odds are not the best payout: the
   // Below the sticky top bar, not under it.
   const bar = (await page.getByRole("banner").boundingBox())!;
   expect((await section.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
-  await expect(page.getByRole("heading", { level: 3 })).toHaveText(["Bet9Ja", "BetKing", "SportyBet", "NairaBet", "1XBet"]);
+  await expect(page.getByRole("heading", { level: 3 })).toHaveText(["Bet9ja", "BetKing", "SportyBet", "NairaBet", "1xBet"]);
 });
