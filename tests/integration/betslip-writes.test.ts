@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Betslip, BetslipLeg } from "#shared/contract.ts";
+import { BETSLIP_MAX_LEGS, type Betslip, type BetslipLeg } from "#shared/contract.ts";
 import { newAccount } from "../factories.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";
@@ -13,7 +13,7 @@ const T0 = Date.UTC(2026, 10, 22, 8, 0);
 const KICKOFF = new Date(T0 + 3 * 24 * 3600_000);
 const PRICES: StorePrice[] = [[1, 1, 1, 1.5], [1, 1, 2, 3.2], [1, 1, 3, 4.1]];
 const eventId = (i: number) => `c1:dev:team${i}+other${i}`;
-const EVENTS = Array.from({ length: 24 }, (_, i) => storeFixture(eventId(i), `Team ${i}`, `Other ${i}`, PRICES, KICKOFF));
+const EVENTS = Array.from({ length: BETSLIP_MAX_LEGS + 4 }, (_, i) => storeFixture(eventId(i), `Team ${i}`, `Other ${i}`, PRICES, KICKOFF));
 /** Kicked off half an hour before the test clock's start. */
 const STARTED = "c1:dev:started+already";
 const home = (i: number): BetslipLeg => ({ eventId: eventId(i), marketId: 1, selectionTypeId: 1 });
@@ -85,15 +85,15 @@ describe.each(dialects)("betslip writes from several devices on %s", (dialect) =
     expect(legsOf(await device(user).read()).sort()).toEqual(Array.from({ length: 10 }, (_, i) => [eventId(i), 1]).sort());
   });
 
-  it("never holds more than 20 selections when two devices add the 20th at once", async () => {
+  it("never holds more than 50 selections when two devices add the 50th at once", async () => {
     const user = await signUp();
     const phone = device(user);
     for (let trial = 0; trial < 5; trial += 1) {
-      expect((await phone.put({ stake: 1000, legs: Array.from({ length: 19 }, (_, i) => home(i)) })).status).toBe(200);
-      const answers = await Promise.all([phone.add(home(22)), device(user).add(home(23))]);
+      expect((await phone.put({ stake: 1000, legs: Array.from({ length: BETSLIP_MAX_LEGS - 1 }, (_, i) => home(i)) })).status).toBe(200);
+      const answers = await Promise.all([phone.add(home(BETSLIP_MAX_LEGS + 2)), device(user).add(home(BETSLIP_MAX_LEGS + 3))]);
       expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
-      expect(answers.find((res) => res.status === 400)!.body.error).toMatchObject({ code: "VALIDATION_ERROR", description: "A betslip holds at most 20 selections." });
-      expect(slipOf(await phone.read()).legs).toHaveLength(20);
+      expect(answers.find((res) => res.status === 400)!.body.error).toMatchObject({ code: "VALIDATION_ERROR", description: "A betslip holds at most 50 selections." });
+      expect(slipOf(await phone.read()).legs).toHaveLength(BETSLIP_MAX_LEGS);
     }
   });
 
@@ -145,7 +145,7 @@ describe.each(dialects)("betslip writes from several devices on %s", (dialect) =
       [() => phone.remove({ eventId: eventId(1), marketId: 1, selectionTypeId: "x" as unknown as number }), /^selectionTypeId must be a selection id/],
       [() => phone.stake(0), /^stake must be a positive amount in naira/],
       [() => phone.stake("100"), /^stake must be a positive amount in naira/],
-      [() => phone.put({ stake: 1000, legs: Array.from({ length: 21 }, (_, i) => home(i)) }), /^A betslip holds at most 20 selections\.$/],
+      [() => phone.put({ stake: 1000, legs: Array.from({ length: BETSLIP_MAX_LEGS + 1 }, (_, i) => home(i)) }), /^A betslip holds at most 50 selections\.$/],
     ];
     for (const [call, message] of refusals) {
       const res = await call();
