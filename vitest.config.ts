@@ -1,15 +1,25 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects run side by side (`npx vitest run --project integration` runs one): unit tests in
+ * Three projects (`npx vitest run --project integration` runs one): unit tests in
  * plain Node, component tests in happy-dom, and integration tests against real databases, a real
  * SMTP sink and the built site, which the integration project's global setup builds once per run
  * (tests/helpers/build-once.ts; the browser suite then serves the same build).
+ *
+ * Three workers on this two-core machine kind: the integration files spend most of their time
+ * waiting on PostgreSQL, sockets and child processes, so a third worker fills the waits (the
+ * default, one fewer than the cores, ran the suite in series). `npm test` runs the unit project
+ * on its own without isolation (`--no-isolate`): its files are pure functions that keep no state
+ * between files, and importing the modules again for each of ~90 files cost most of their time
+ * (vitest 3 sets isolation for the whole pool, not per project). Component and integration files
+ * keep their isolation (module-level stores, metrics registries).
  */
 export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    maxWorkers: 3,
+    minWorkers: 1,
     projects: [
       {
         extends: true,
