@@ -11,15 +11,16 @@ import { defineConfig } from "vitest/config";
  * default, one fewer than the cores, ran the suite in series). `npm test` runs the unit project
  * on its own without isolation (`--no-isolate`): its files are pure functions that keep no state
  * between files, and importing the modules again for each of ~90 files cost most of their time
- * (vitest 3 sets isolation for the whole pool, not per project). Component and integration files
- * keep their isolation (module-level stores, metrics registries).
+ * (vitest 3 sets isolation for the whole pool, not per project), on two workers kept for the whole
+ * run (tinypool ended an idle worker under a non-isolated run with "Terminating worker thread").
+ * Component and integration files keep their isolation (module-level stores, metrics registries).
  */
 export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
     maxWorkers: 3,
-    minWorkers: 1,
+    minWorkers: 3,
     projects: [
       {
         extends: true,
