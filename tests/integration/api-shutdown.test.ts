@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { pino } from "pino";
 import { request } from "undici";
 import { loadApiConfig } from "#api/config.ts";
@@ -20,7 +20,8 @@ describe("the API's graceful shutdown", () => {
     const account = newAccount();
     // Registration hashes with production scrypt (the default cost): long enough to still be running when the stop begins.
     const inFlight = request(`${running.origin}/users/register`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
-    await new Promise((r) => setTimeout(r, 20));
+    // The stop begins once the request is being served: its password is in the hashing lane.
+    await vi.waitFor(() => expect(running.api.accounts.lane.load.running).toBe(1), { timeout: 10_000, interval: 5 });
     const stopped = running.stop();
     const res = await inFlight;
     expect(res.statusCode).toBe(201);
