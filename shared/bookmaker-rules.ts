@@ -96,6 +96,11 @@ const CHECKED = "2026-11-25";
 
 const unknown = <T>(source: string, checkedAt = CHECKED): Rule<T> => ({ value: "unknown", checkedAt, source });
 
+/** A book of which only the tax is known: every other rule unknown, for `why`. */
+function noKnownRules(provider: number, why: string): BookmakerRules {
+  return { provider, taxOnWinnings: TAX, accumulatorBonus: unknown(why), maxPayout: unknown(why), minStake: unknown(why), maxSelections: unknown(why) };
+}
+
 /** Bet9ja's ladder: 5 % at 5 legs, 5 points more a leg, 170 % from 38 legs. */
 const bet9jaPct = (legs: number) => (legs < 5 ? 0 : Math.min(170, 5 * (legs - 4)));
 
@@ -141,14 +146,7 @@ export const BOOKMAKER_RULES: readonly BookmakerRules[] = [
     minStake: { value: 10, checkedAt: "2026-09-25", source: "Accepted on real SportyBet slips in 2026" },
     maxSelections: { value: 50, checkedAt: CHECKED, source: "SportyBet's 2026 betslip code (its help page says 30)" },
   },
-  {
-    provider: 4,
-    taxOnWinnings: TAX,
-    accumulatorBonus: unknown("Not published"),
-    maxPayout: unknown("Not published"),
-    minStake: unknown("Not published"),
-    maxSelections: unknown("Not published"),
-  },
+  noKnownRules(4, "Not published"),
   {
     provider: 5,
     taxOnWinnings: TAX,
@@ -163,16 +161,7 @@ const byProvider = new Map(BOOKMAKER_RULES.map((rules) => [rules.provider, rules
 
 /** A bookmaker's rules; every rule unknown for a provider this module does not list. */
 export function rulesOf(provider: number): BookmakerRules {
-  return (
-    byProvider.get(provider) ?? {
-      provider,
-      taxOnWinnings: TAX,
-      accumulatorBonus: unknown("Not listed"),
-      maxPayout: unknown("Not listed"),
-      minStake: unknown("Not listed"),
-      maxSelections: unknown("Not listed"),
-    }
-  );
+  return byProvider.get(provider) ?? noKnownRules(provider, "Not listed");
 }
 
 /** The newest date among a bookmaker's rules: what the slip shows as "rules checked". */

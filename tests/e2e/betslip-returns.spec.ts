@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import type { Betslip, OddsResponse } from "../../shared/contract.ts";
-import { BOOKMAKER_IDS, COMPETITIONS, MARKET_IDS, bookmakerName, marketLabel, selectionLabel } from "../../shared/reference.ts";
+import type { Betslip, OddsResponse } from "#shared/contract.ts";
+import { BOOKMAKER_IDS, COMPETITIONS, MARKET_IDS, bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
+import { mulberry32 } from "#api/feeds/simulator/random.ts";
 import { gotoHydrated, signedIn, uniqueUser } from "./helpers.ts";
 
 /**
@@ -60,18 +61,6 @@ async function readCandidates(page: Page): Promise<Candidate[]> {
   return candidates.sort((a, b) => `${a.eventId}|${a.marketId}|${a.selectionTypeId}`.localeCompare(`${b.eventId}|${b.marketId}|${b.selectionTypeId}`));
 }
 
-/** A small seeded generator: the same prices give the same slip on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * Six selections of six matches on which a book without a modelled bonus has the highest total odds,
  * at least 0.5 % above every other book's, while Bet9ja's total with its 10 % bonus beats that book's
@@ -79,7 +68,8 @@ function seeded(seed: number): () => number {
  * API holds SportyBet's plan, and the margins outlast rounding to the kobo.
  */
 function slipWhereTheBonusWins(candidates: Candidate[]): { legs: Candidate[]; rawBest: number } | undefined {
-  const random = seeded(28);
+  // The simulator's seeded generator: the same prices give the same slip on every run.
+  const random = mulberry32(28);
   for (let attempt = 0; attempt < 200_000; attempt++) {
     const legs: Candidate[] = [];
     const events = new Set<string>();

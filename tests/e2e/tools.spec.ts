@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "../../shared/bettor-math.ts";
-import type { OddsResponse, SureBet, SureBets } from "../../shared/contract.ts";
-import { COMPETITIONS } from "../../shared/reference.ts";
+import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "#shared/bettor-math.ts";
+import type { OddsResponse, SureBet, SureBets } from "#shared/contract.ts";
+import { COMPETITIONS } from "#shared/reference.ts";
 import { gotoHydrated, logIn, signedIn, uniqueUser } from "./helpers.ts";
 import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
 
