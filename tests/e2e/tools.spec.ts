@@ -200,10 +200,13 @@ test("value bets list prices at least 3 % above the fair price, largest first, w
   expect([...values].sort((a, b) => b - a)).toEqual(values);
   for (const [i, bet] of bets.entries()) {
     expect(bet.afterTax).toMatch(/^(\+|\u2212)?\d+\.\d% after tax$/);
-    // price x fair chance - 1 after the tax: (price - 0.05(price - 1)) / fair price - 1, the fair price shown to two decimals.
+    // price x fair chance - 1 after the tax: (price - 0.05(price - 1)) / fair price - 1. The fair price is shown
+    // to two decimals, so the true one lies within 0.005 of it, and the figure is shown to one decimal.
     const [, price, fair] = /Price ([\d.]+).*Fair price ([\d.]+)/.exec(bet.prices) ?? [];
-    const expected = ((Number(price) - 0.05 * (Number(price) - 1)) / Number(fair) - 1) * 100;
-    expect(Math.abs(signedPct(bet.afterTax) - expected), bet.prices).toBeLessThanOrEqual(0.25);
+    const evAt = (fairPrice: number) => ((Number(price) - 0.05 * (Number(price) - 1)) / fairPrice - 1) * 100;
+    const shown = signedPct(bet.afterTax);
+    expect(shown, bet.prices).toBeGreaterThanOrEqual(evAt(Number(fair) + 0.005) - 0.05);
+    expect(shown, bet.prices).toBeLessThanOrEqual(evAt(Number(fair) - 0.005) + 0.05);
     expect(signedPct(bet.afterTax)).toBeLessThan(values[i]!);
   }
   await expect(items.first().getByText(/Fair price/)).toBeVisible();
