@@ -146,7 +146,8 @@ export const bet9jaBooking: BookingAdapter = {
     const parsed = validate(readSchema, json.value);
     if (!parsed.ok) return { ok: false, reason: "malformed", error: parsed.error };
     const { R, D } = parsed.value;
-    // A code the site does not know answers 200 with R other than "OK".
+    // "E" is the site's error flag (docs/design.md, Bet9ja feed); a code it does not know answers another R.
+    if (R === "E") return { ok: false, reason: "failed", error: 'R is "E"' };
     if (R !== "OK" || !D) return { ok: false, reason: "not-found", error: `R is ${JSON.stringify(R)}` };
     const legs = Object.entries(D.O).map(([id, leg]) => toLeg(id, leg, now));
     if (legs.length === 0) return { ok: false, reason: "empty", error: "the coupon holds no legs" };

@@ -4,6 +4,7 @@
  * (simulator-app.ts) only renders what this answers.
  */
 import type { BookmakerKey } from "../types.ts";
+import { BookingStore, type BookingOptions } from "./booking-store.ts";
 import { PRICE_STEP_MS, quoteFixture, type QuotedMarket } from "./pricing.ts";
 import { quoteInScenario, type SimScenario } from "./scenario.ts";
 import { upcomingFixtures, type SimFixture } from "./schedule.ts";
@@ -27,7 +28,9 @@ export type SimFaultKind =
   /** The site's success envelope with no events. */
   | { kind: "empty" }
   /** HTTP 200 carrying the site's failure flag (bizCode != 10000, R "E", Success false, ...). */
-  | { kind: "error-envelope" };
+  | { kind: "error-envelope" }
+  /** 429 Too Many Requests, as a book answers a client that asks too often. */
+  | { kind: "rate-limited" };
 
 export interface FeedSimulatorOptions {
   seed: number;
@@ -41,6 +44,8 @@ export interface FeedSimulatorOptions {
   priceStepMs?: number;
   /** A seeded scenario played over the normal prices (SIM_SCENARIO, scenario.ts); none by default. */
   scenario?: SimScenario | undefined;
+  /** Booking endpoints' latency and failure modes (booking-store.ts); no latency by default. */
+  booking?: BookingOptions;
 }
 
 export interface PricedFixture {
@@ -57,6 +62,8 @@ export class FeedSimulator {
   readonly maxPageSize: number;
   readonly priceStepMs: number;
   readonly scenario: SimScenario | undefined;
+  /** Booking codes minted on (or put into) this simulator. */
+  readonly bookings: BookingStore;
   private readonly faults = new Map<BookmakerKey, SimFault>();
 
   constructor(options: FeedSimulatorOptions) {
@@ -66,6 +73,7 @@ export class FeedSimulator {
     this.maxPageSize = options.maxPageSize ?? 100;
     this.priceStepMs = options.priceStepMs ?? PRICE_STEP_MS;
     this.scenario = options.scenario;
+    this.bookings = new BookingStore(this.seed, options.booking);
   }
 
   /** One bookmaker's markets for a fixture at `t`, or null when it does not list it. */

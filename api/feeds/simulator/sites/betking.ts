@@ -7,6 +7,7 @@ import { betkingItemId, betkingProviderId } from "../event-ids.ts";
 import { LEAGUES, type SimLeague } from "../leagues.ts";
 import type { QuotedMarket } from "../pricing.ts";
 import { lagosIso } from "../time-format.ts";
+import { betkingMatchOddsId } from "./booking-picks.ts";
 import { jsonAnswer, type PricedFixture, type SimulatedSite } from "./site.ts";
 
 const PATH = /^\/api\/feeds\/prematch\/en\/4\/(\d+)\/0\/0$/;
@@ -48,12 +49,14 @@ const ODDS_TYPES: Record<QuotedMarket["kind"], { id: number; name: string; outco
   },
 };
 
-function oddsEntry(m: QuotedMarket) {
+function oddsEntry(fixture: PricedFixture["fixture"], m: QuotedMarket) {
   const type = ODDS_TYPES[m.kind];
   return {
     OddsType: { OddsTypeID: type.id, OddsTypeName: type.name },
     SpecialBetValue: m.line === null ? "" : String(m.line),
     MatchOdds: type.outcomes.map(([oddTypeId, oddName], i) => ({
+      // The id the Book endpoint takes for this selection (docs/design.md, Booking endpoints).
+      MatchOddsID: betkingMatchOddsId(fixture, { kind: m.kind, line: m.line, index: i }),
       OddAttribute: { OddTypeID: oddTypeId, OddName: oddName },
       Outcome: { OddOutcome: m.suspended ? 1 : (m.prices[i] ?? 1) },
     })),
@@ -69,7 +72,7 @@ function item(league: SimLeague, fixture: PricedFixture["fixture"], markets: Quo
     TournamentName: league.betking.name,
     CategoryName: league.country,
     ExtProvIDItem: betkingProviderId(fixture),
-    OddsCollection: markets.map(oddsEntry),
+    OddsCollection: markets.map((m) => oddsEntry(fixture, m)),
   };
 }
 

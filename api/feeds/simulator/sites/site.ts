@@ -29,6 +29,10 @@ export interface SimulatedSite {
   emptyBody(request: SiteRequest): unknown;
   /** HTTP 200 with the site's failure flag (the "error-envelope" fault). */
   errorBody(request: SiteRequest): unknown;
+  /** How long to wait before answering (the booking endpoints' latency option); no wait when absent. */
+  delayMs?(sim: FeedSimulator): number;
+  /** Whether a path is this site's at all; when absent, `answer` decides (null: not served). */
+  serves?(path: string): boolean;
 }
 
 export function jsonAnswer(payload: unknown, status = 200): SiteAnswer {

@@ -1,0 +1,36 @@
+/** What the simulated booking endpoints share: the fixtures a book takes, leg prices, league names, JSON bodies. */
+import type { BookmakerKey } from "../../types.ts";
+import { bookableFixtures, unlistedLeague } from "../booking-fixtures.ts";
+import { quoteLeg, type BookedLeg, type BookedPick } from "../booking-store.ts";
+import type { FeedSimulator } from "../feed-simulator.ts";
+import { leagueById } from "../leagues.ts";
+import type { SimFixture } from "../schedule.ts";
+
+export function parseJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? "") as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+/** The leg a book takes, or undefined when it does not offer that pick on that fixture now. */
+export function bookable(sim: FeedSimulator, book: BookmakerKey, t: number, matches: (f: SimFixture) => boolean, pick: BookedPick | undefined): BookedLeg | undefined {
+  if (!pick) return undefined;
+  const fixture = bookableFixtures(sim, book, t).find(matches);
+  if (!fixture) return undefined;
+  const leg = { fixture, pick };
+  return quoteLeg(sim, book, leg, t).price === undefined ? undefined : leg;
+}
+
+/** The fixture's league as the product lists it, or the unlisted league's name and country. */
+export function leagueOf(fixture: SimFixture) {
+  const listed = leagueById(fixture.competitionId);
+  if (listed) return { listed, name: listed.name, country: listed.country };
+  const unlisted = unlistedLeague(fixture);
+  return { listed: undefined, name: unlisted?.name ?? "", country: unlisted?.country ?? "" };
+}
+
+export const delayMs = (sim: FeedSimulator) => sim.bookings.nextDelayMs();
