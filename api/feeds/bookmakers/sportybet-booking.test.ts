@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { sportybetBooking as codec } from "./sportybet-booking.ts";
+
+const NOW = new Date("2026-11-24T10:00:00Z");
+const KICKOFF = Date.parse("2026-11-28T15:00:00Z");
+
+function event(eventId: string, markets: unknown[], extra: Record<string, unknown> = {}) {
+  return {
+    eventId,
+    gameId: "20417",
+    estimateStartTime: KICKOFF,
+    status: 0,
+    matchStatus: "Not start",
+    homeTeamName: "Arsenal",
+    awayTeamName: "Chelsea",
+    sport: { id: "sr:sport:1", name: "Football", category: { id: "sr:category:1", name: "England", tournament: { id: "sr:tournament:17", name: "Premier League" } } },
+    markets,
+    ...extra,
+  };
+}
+
+const share = (data: unknown) => JSON.stringify({ bizCode: 10000, isAvailable: true, message: "0#0", data });
+
+const BODY = share({
+  shareCode: "HW7UDH",
+  deadline: KICKOFF,
+  ticket: {
+    selections: [
+      { eventId: "sr:match:61000001", marketId: "18", specifier: "total=2.5", outcomeId: "12" },
+      { eventId: "sr:match:61000001", marketId: "45", specifier: "variant=sr:correct_score:max:6", outcomeId: "2:1" },
+      { eventId: "sr:match:61000002", marketId: "1", specifier: "", outcomeId: "3" },
+    ],
+  },
+  outcomes: [
+    event("sr:match:61000001", [
+      { id: "18", specifier: "total=2.5", desc: "Over/Under", status: 0, outcomes: [{ id: "12", odds: "1.85", desc: "Over 2.5", isActive: 1 }] },
+      { id: "45", specifier: "variant=sr:correct_score:max:6", desc: "Correct Score", status: 0, outcomes: [{ id: "2:1", odds: "9.50", desc: "2:1", isActive: 1 }] },
+    ]),
+    event("sr:match:61000002", [{ id: "1", specifier: "", desc: "1X2", status: 1, outcomes: [{ id: "3", odds: "4.10", desc: "Away", isActive: 0 }] }]),
+  ],
+});
+
+describe("SportyBet booking codec", () => {
+  it("reads a share code's legs in our markets, and others in SportyBet's words", () => {
+    const read = codec.parseRead(BODY, 200, NOW);
+    if (!read.ok) throw new Error(read.error);
+    expect(read.expiresAt?.getTime()).toBe(KICKOFF);
+    expect(read.legs[0]).toMatchObject({ externalId: "sr:match:61000001", srId: "sr:match:61000001", marketId: 4, selectionTypeId: 8, price: 1.85, available: true, tournament: "Premier League", home: "Arsenal" });
+    expect(read.legs[1]).toMatchObject({ bookMarket: "Correct Score variant=sr:correct_score:max:6: 2:1", price: 9.5, available: true });
+    expect(read.legs[1]?.marketId).toBeUndefined();
+    expect(read.legs[2]).toMatchObject({ marketId: 1, selectionTypeId: 3, available: false });
+  });
+
+  it("reads a started event's legs as unavailable", () => {
+    const read = codec.parseRead(BODY, 200, new Date(KICKOFF + 60_000));
+    expect(read.ok && read.legs.every((leg) => !leg.available)).toBe(true);
+  });
+
+  it("never reads a team total or a whole line as a match total", () => {
+    const body = share({
+      ticket: { selections: [{ eventId: "sr:match:1", marketId: "18", specifier: "total=2", outcomeId: "12" }, { eventId: "sr:match:1", marketId: "19", specifier: "total=1.5", outcomeId: "12" }] },
+      outcomes: [event("sr:match:1", [
+        { id: "18", specifier: "total=2", desc: "Over/Under", status: 0, outcomes: [{ id: "12", odds: "1.60", desc: "Over 2", isActive: 1 }] },
+        { id: "19", specifier: "total=1.5", desc: "Arsenal Over/Under", status: 0, outcomes: [{ id: "12", odds: "1.70", desc: "Over 1.5", isActive: 1 }] },
+      ])],
+    });
+    const read = codec.parseRead(body, 200, NOW);
+    expect(read.ok && read.legs.map((leg) => leg.marketId)).toEqual([undefined, undefined]);
+  });
+
+  it("answers an unknown code as not found and a challenge page or 429 as blocked", () => {
+    expect(codec.parseRead(JSON.stringify({ bizCode: 10000, isAvailable: false, data: null }), 200, NOW)).toMatchObject({ ok: false, reason: "not-found" });
+    expect(codec.parseRead("<html><head><title>Just a moment...</title></head></html>", 403, NOW)).toMatchObject({ ok: false, reason: "blocked" });
+    expect(codec.parseRead("Too Many Requests", 429, NOW)).toMatchObject({ ok: false, reason: "blocked" });
+    expect(codec.parseRead(JSON.stringify({ bizCode: 19000, message: "Service busy" }), 200, NOW)).toMatchObject({ ok: false, reason: "failed" });
+    expect(codec.parseRead("{\"bizCode\":10000,", 200, NOW)).toMatchObject({ ok: false, reason: "malformed" });
+  });
+
+  it("books our legs with SportyBet's market, specifier and outcome ids", () => {
+    const req = codec.mintRequest?.("https://www.sportybet.com", [
+      { externalId: "sr:match:1", marketId: 1, selectionTypeId: 2, price: 3.3 },
+      { externalId: "sr:match:2", marketId: 3, selectionTypeId: 7, price: 3.1 },
+      { externalId: "sr:match:3", marketId: 8, selectionTypeId: 17, price: 1.3 },
+      { externalId: "sr:match:4", marketId: 7, selectionTypeId: 14, price: 1.7 },
+    ]);
+    expect(req).toMatchObject({ url: "https://www.sportybet.com/api/ng/orders/share", method: "POST", headers: { clientid: "web", "Content-Type": "application/json" } });
+    expect(JSON.parse(req?.body ?? "")).toEqual({
+      selections: [
+        { eventId: "sr:match:1", marketId: "1", specifier: "", outcomeId: "2" },
+        { eventId: "sr:match:2", marketId: "18", specifier: "total=1.5", outcomeId: "13" },
+        { eventId: "sr:match:3", marketId: "10", specifier: "", outcomeId: "10" },
+        { eventId: "sr:match:4", marketId: "29", specifier: "", outcomeId: "74" },
+      ],
+    });
+  });
+
+  it("reads the minted code, its deadline and what it refused", () => {
+    const body = JSON.stringify({ bizCode: 10000, message: "0#0", data: { shareCode: "BC3F7Z", shareURL: "https://www.sportybet.com/?shareCode=BC3F7Z&c=ng", deadline: KICKOFF, outcomes: [], unavailableOutcomes: [{}] } });
+    expect(codec.parseMint?.(body, 200)).toEqual({ ok: true, code: "BC3F7Z", expiresAt: new Date(KICKOFF), refusedLegs: 1 });
+    expect(codec.parseMint?.(JSON.stringify({ bizCode: 4200, message: "not available", data: null }), 200)).toMatchObject({ ok: false, reason: "rejected" });
+    expect(codec.codePattern.test("BC3F7Z")).toBe(true);
+    expect(codec.codePattern.test("bc3f7z")).toBe(false);
+  });
+});
