@@ -260,6 +260,41 @@ export type BookmakerSlip = {
  */
 export type Betslip = { stake: number; legs: BetslipLegView[]; bookmakers: BookmakerSlip[]; biddable: number; updatedAt: string | null };
 
+/**
+ * Booking codes (docs/design.md, Booking codes). GET /odds/booking?provider=N&code=CODE reads a
+ * bookmaker's code and maps each leg to ours. `legs` are the legs that map exactly, as betslip
+ * legs with the event and the price the code was read at (`bookPrice`, that book's current
+ * price); `unmapped` every other leg with its reason, never replaced by a guess:
+ * `market` a market we do not compare, `event` an event we do not list, `started` kicked off or
+ * no longer offered at the book, `ambiguous` more than one of our events or selections fits.
+ * `expiresAt` when the code stops being usable (its first kick-off), when known.
+ */
+export type BookingLeg = BetslipLeg & { event: EventHeading; bookPrice: number | null };
+export type UnmappedReason = "market" | "event" | "started" | "ambiguous";
+export type UnmappedLeg = {
+  reason: UnmappedReason;
+  /** The leg in the book's own words, e.g. "Lyon v Nice, Correct Score 2:1". */
+  description: string;
+  home: string | null;
+  away: string | null;
+  kickoff: string | null;
+};
+export type BookingRead = {
+  provider: number;
+  code: string;
+  legs: BookingLeg[];
+  unmapped: UnmappedLeg[];
+  expiresAt: string | null;
+};
+/** POST /users/betslip/booking: mint the saved slip's biddable legs as a code at `provider`. */
+export type BookingMintRequest = { provider: number };
+/**
+ * A code minted at a bookmaker and read back: every leg on it checked against the slip before it
+ * is answered. `url` opens it in the book's site or app; `legs` how many selections it holds;
+ * `expiresAt` the first kick-off among them (the code stops working then).
+ */
+export type BookingCode = { provider: number; code: string; url: string | null; legs: number; expiresAt: string | null };
+
 export type OddsSummary = {
   numEvents: number;
   numBookmakers: number;

@@ -32,6 +32,16 @@ export const ERROR_CODES = {
   CHALLENGE_REQUIRED: "CHALLENGE_REQUIRED",
   /** A betslip write whose If-Match names a version the slip has moved past (docs/decisions/024-betslip-per-selection-writes.md). */
   BETSLIP_CHANGED: "BETSLIP_CHANGED",
+  /** A booking code the bookmaker does not know, or that expired (docs/design.md, Booking codes). */
+  BOOKING_CODE_NOT_FOUND: "BOOKING_CODE_NOT_FOUND",
+  /** A booking code that holds no selection any more (its matches started, or it never held one). */
+  BOOKING_CODE_EMPTY: "BOOKING_CODE_EMPTY",
+  /** The bookmaker has no booking endpoint we can use for this (NairaBet; 1xBet for minting). */
+  BOOKING_UNSUPPORTED: "BOOKING_UNSUPPORTED",
+  /** The bookmaker turned us away (a challenge page, 429) or failed: "SportyBet is not answering us right now". */
+  BOOKMAKER_UNAVAILABLE: "BOOKMAKER_UNAVAILABLE",
+  /** The bookmaker refused the slip or a code it minted did not read back with every leg as asked. */
+  BOOKING_FAILED: "BOOKING_FAILED",
   /** docs/product.md, Validation rules: a password outside the length rules answers this lower-case code. */
   PASSWORD: "password",
 } as const;
@@ -82,6 +92,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
   CHALLENGE_REQUIRED: 429,
   BETSLIP_CHANGED: 412,
+  BOOKING_CODE_NOT_FOUND: 404,
+  BOOKING_CODE_EMPTY: 404,
+  BOOKING_UNSUPPORTED: 400,
+  BOOKMAKER_UNAVAILABLE: 503,
+  BOOKING_FAILED: 502,
   password: 400,
 };
 
@@ -111,6 +126,11 @@ export const ERROR_TYPE: Record<ErrorCode, ErrorType> = {
   INTERNAL_ERROR: "server",
   CHALLENGE_REQUIRED: "rate_limit",
   BETSLIP_CHANGED: "conflict",
+  BOOKING_CODE_NOT_FOUND: "not_found",
+  BOOKING_CODE_EMPTY: "not_found",
+  BOOKING_UNSUPPORTED: "validation",
+  BOOKMAKER_UNAVAILABLE: "upstream",
+  BOOKING_FAILED: "upstream",
   password: "validation",
 };
 
