@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
       { id: "sure-bets", path: "sure-bets", lazy: () => import("./pages/sure-bets.tsx").then((m) => ({ Component: m.SureBetsPage, loader: m.loader })) },
       { id: "value-bets", path: "value-bets", lazy: () => import("./pages/value-bets.tsx").then((m) => ({ Component: m.ValueBetsPage, loader: m.loader })) },
       { id: "betslip", path: "betslip", lazy: () => import("./pages/betslip.tsx").then((m) => ({ Component: m.BetslipPage, loader: m.loader })) },
+      // One bookmaker's booking code, read and compared (docs/design.md, Booking codes).
+      { id: "booking-code", path: "code/:bookmaker/:code", lazy: () => import("./pages/booking-code.tsx").then((m) => ({ Component: m.BookingCodePage, loader: m.loader })) },
       { id: "profile", path: "profile", lazy: () => import("./pages/profile.tsx").then((m) => ({ Component: m.ProfilePage, loader: m.loader })) },
       { path: "help", loader: guarded, lazy: page(() => import("./pages/help.tsx").then((m) => m.HelpPage)) },
       { path: "feedback", loader: guarded, lazy: page(() => import("./pages/feedback.tsx").then((m) => m.FeedbackPage)) },

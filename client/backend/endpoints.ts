@@ -2,7 +2,10 @@ import type {
   Acknowledgement,
   Betslip,
   BetslipLeg,
+  BetslipRequest,
   BetslipStakeRequest,
+  BookingCode,
+  BookingRead,
   BrowserAuthResult,
   BrowserSession,
   DroppingOdds,
@@ -20,7 +23,7 @@ import type {
   ValueBets,
 } from "#shared/contract.ts";
 import type { AnalyticsEvent } from "#shared/contract.ts";
-import { apiCall } from "./http.ts";
+import { apiCall, taggedApiCall } from "./http.ts";
 
 export type RegisterBody = { userName: string; email: string; password: string; country: number; acceptTerms: true } & RegisterProof;
 
@@ -59,6 +62,14 @@ export const api = {
   removeFromBetslip: (leg: BetslipLeg) =>
     apiCall<Betslip>("DELETE", `/users/betslip/selections/${encodeURIComponent(leg.eventId)}/${leg.marketId}/${leg.selectionTypeId}`, {}),
   changeBetslipStake: (body: BetslipStakeRequest) => apiCall<Betslip>("PATCH", "/users/betslip", body),
+  /** The slip with its version (`ETag`), for a whole-slip write made from it (decision 024). */
+  taggedBetslip: () => taggedApiCall<Betslip>("GET", "/users/betslip"),
+  /** The whole slip, only if it is still the version `etag` names: else 412 BETSLIP_CHANGED and nothing saved (decision 024). */
+  replaceBetslip: (body: BetslipRequest, etag: string) => taggedApiCall<Betslip>("PUT", "/users/betslip", body, etag),
+  /** Booking codes (docs/design.md, Booking codes): a bookmaker's code read and mapped to our selections. */
+  readBookingCode: (provider: number, code: string) => apiCall<BookingRead>("GET", `/odds/booking?provider=${provider}&code=${encodeURIComponent(code)}`),
+  /** A code minted at `provider` for the saved slip's selections that can still be bet, read back before it is answered. */
+  mintBookingCode: (provider: number) => apiCall<BookingCode>("POST", "/users/betslip/booking", { provider }),
   /** Analytics beacons: fire and forget, never in the user's way. */
   track(event: AnalyticsEvent) {
     void fetch("/api/events", {

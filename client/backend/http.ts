@@ -13,17 +13,32 @@ export function sessionExpired() {
   for (const listener of expiryListeners) listener();
 }
 
+/** A successful answer's data with the version its `ETag` names, for a write that must not replace a slip changed since (decision 024). */
+export interface Tagged<T> {
+  data: T;
+  etag: string | null;
+}
+
 /**
  * One call to the web tier's /api (the backend-for-frontend). The browser never holds a token:
  * cookies go along by themselves. Failures become ApiError decoded as docs/product.md, Error decoding says.
  */
 export async function apiCall<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  return (await taggedApiCall<T>(method, path, body)).data;
+}
+
+/** As apiCall, with the answer's ETag, and `If-Match` sent when `ifMatch` is given. */
+export async function taggedApiCall<T>(method: HttpMethod, path: string, body?: unknown, ifMatch?: string): Promise<Tagged<T>> {
   let res: Response;
   try {
     res = await fetch(`/api${path}`, {
       method,
       credentials: "same-origin",
-      headers: { Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        Accept: "application/json",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(ifMatch === undefined ? {} : { "If-Match": ifMatch }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (cause) {
@@ -38,7 +53,7 @@ export async function apiCall<T>(method: HttpMethod, path: string, body?: unknow
     throw error;
   }
   try {
-    return (JSON.parse(text) as { data: T }).data;
+    return { data: (JSON.parse(text) as { data: T }).data, etag: res.headers.get("etag") };
   } catch {
     throw new ApiError(`HTTP error! status: ${res.status}`, { status: res.status });
   }

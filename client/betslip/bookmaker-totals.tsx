@@ -1,6 +1,9 @@
 import type { JSX } from "react";
 import type { BetslipLegView, BookmakerLink, BookmakerSlip } from "#shared/contract.ts";
 import { bookmakerName } from "#shared/reference.ts";
+import { ByHand } from "../booking/by-hand.tsx";
+import { MINT_BOOKS } from "../booking/books.ts";
+import { MintCode } from "../booking/mint-code.tsx";
 import { formatKobo, formatTotalOdds } from "./money.ts";
 import { bonusLine, cappedLine, formatCheckedDate, notPlaceableLine, taxLine } from "./return-lines.ts";
 import { ReturnsNote } from "./returns-note.tsx";
@@ -46,11 +49,45 @@ function ReturnLines({ book }: { book: BookmakerSlip }): JSX.Element {
   );
 }
 
+/** What the slip is at this book, for a booking code: the selections, not the stake (a code has none). */
+const legsKey = (legs: readonly BetslipLegView[]) => legs.map((l) => `${l.eventId}:${l.marketId}:${l.selectionTypeId}`).join(",");
+
+interface BookingActionProps {
+  book: BookmakerSlip;
+  primary: boolean;
+  legs: readonly BetslipLegView[];
+  /** No selection can be bet: no code either. */
+  biddable: number;
+  updating: boolean;
+}
+
+/**
+ * The slip as a booking code at this book (docs/design.md, Booking codes): created where the book lets
+ * us, else its selections to add by hand. None where the book cannot take the slip: it misses a price,
+ * or the slip has more selections than it takes (a code carries no stake, so a minimum stake is no bar).
+ */
+function BookingAction({ book, primary, legs, biddable, updating }: BookingActionProps): JSX.Element | null {
+  if (biddable === 0 || book.netPayout === null || book.reason === "missing-price" || book.reason === "over-max-selections") return null;
+  // A code made for one slip is not the next one's: a new slip starts afresh.
+  if (MINT_BOOKS.has(book.provider)) return <MintCode key={legsKey(legs)} provider={book.provider} primary={primary} disabled={updating} />;
+  return <ByHand provider={book.provider} legs={legs} />;
+}
+
+interface BookmakerItemProps {
+  book: BookmakerSlip;
+  best: boolean;
+  /** The first book that can take the slip: its booking code is the main call. */
+  first: boolean;
+  legs: readonly BetslipLegView[];
+  biddable: number;
+  updating: boolean;
+}
+
 /**
  * One bookmaker: the net payout first and largest, why it cannot take the slip when it cannot, then
- * how the net comes from the gross (docs/design.md, Naira-true returns).
+ * how the net comes from the gross (docs/design.md, Naira-true returns), then its booking code.
  */
-function BookmakerItem({ book, best, legs }: { book: BookmakerSlip; best: boolean; legs: readonly BetslipLegView[] }): JSX.Element {
+function BookmakerItem({ book, best, first, legs, biddable, updating }: BookmakerItemProps): JSX.Element {
   const priced = book.netPayout !== null && book.totalOdds !== null && book.grossPayout !== null;
   const why = notPlaceableLine(book);
   const className = ["slip-book", best && "is-best", !book.placeable && "is-unplaceable", !priced && "is-missing"].filter(Boolean).join(" ");
@@ -69,6 +106,7 @@ function BookmakerItem({ book, best, legs }: { book: BookmakerSlip; best: boolea
           <ReturnLines book={book} />
         </>
       )}
+      <BookingAction book={book} primary={first} legs={legs} biddable={biddable} updating={updating} />
     </li>
   );
 }
@@ -118,8 +156,16 @@ export function BookmakerTotals({ bookmakers, legs, biddable, stake, updating }:
       )}
       {bookmakers.length > 0 && (
         <ol className={updating ? "slip-books is-updating" : "slip-books"}>
-          {bookmakers.map((book) => (
-            <BookmakerItem key={book.provider} book={book} best={top !== null && book.placeable && book.netPayout === top} legs={legs} />
+          {bookmakers.map((book, i) => (
+            <BookmakerItem
+              key={book.provider}
+              book={book}
+              best={top !== null && book.placeable && book.netPayout === top}
+              first={i === 0 && book.placeable}
+              legs={legs}
+              biddable={biddable}
+              updating={updating}
+            />
           ))}
         </ol>
       )}

@@ -3,6 +3,7 @@ import type { Betslip, BetslipLeg, SessionUser } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { api } from "../backend/endpoints.ts";
 import { useSession } from "../session/store.ts";
+import { planImport, sendImport, type ImportMode, type ImportPlan } from "./import-legs.ts";
 import { EMPTY_SLIP, plainLeg, sameLeg, selectionName, slipKey, withLeg, withoutLeg, type SlipContent } from "./slip.ts";
 
 export const SAVE_FAILED_MESSAGE = "Your betslip could not be saved. Please try again.";
@@ -21,6 +22,9 @@ interface Queued {
   /** Settles the caller's promise once the API answered for this change. */
   done(): void;
 }
+
+/** How an import of a booking code's selections went: what went on the slip, or why nothing did (also the notice's). */
+export type ImportOutcome = { ok: true; plan: ImportPlan } | { ok: false; error: unknown };
 
 export interface BetslipNotice {
   tone: "info" | "error";
@@ -50,6 +54,11 @@ export interface BetslipState extends SlipContent {
   toggle(leg: BetslipLeg, eventName: string): Promise<void>;
   remove(leg: BetslipLeg): Promise<void>;
   setStake(stake: number): Promise<void>;
+  /**
+   * A booking code's selections in place of the slip's, or added to them (docs/design.md, Booking codes): one
+   * whole-slip write from the slip as stored (client/betslip/import-legs.ts). Null when the slip could not be read first.
+   */
+  importLegs(legs: readonly BetslipLeg[], mode: ImportMode): Promise<ImportOutcome | null>;
   /** Takes a slip read from the API (the betslip page's), unless a save happened since it was asked for (`asOf`, a revision) or is under way. */
   adopt(slip: Betslip, asOf: number): void;
   /** Reads the slip again, for changes made on another device, and adopts it (nothing when not ready, or the user changed meanwhile). */
@@ -81,7 +90,7 @@ function replacedNotice(before: BetslipLeg, after: BetslipLeg, eventName: string
   return { tone: "info", text: `One selection per match: ${eventName} is now ${selectionName(after)} instead of ${selectionName(before)}.` };
 }
 
-type Data = Omit<BetslipState, "load" | "reset" | "toggle" | "remove" | "setStake" | "adopt" | "refresh" | "dismiss">;
+type Data = Omit<BetslipState, "load" | "reset" | "toggle" | "remove" | "setStake" | "importLegs" | "adopt" | "refresh" | "dismiss">;
 const initial = (): Data => ({ owner: null, status: "idle", ...EMPTY_SLIP, saved: EMPTY_SLIP, queue: [], revision: 0, notice: null, loading: null });
 
 export const useBetslip = create<BetslipState>((set, get) => {
@@ -172,6 +181,23 @@ export const useBetslip = create<BetslipState>((set, get) => {
       if (!(await ready())) return;
       set({ notice: null });
       return enqueue((slip) => ({ ...slip, stake }), () => api.changeBetslipStake({ stake }));
+    },
+    async importLegs(incoming, mode) {
+      if (!(await ready())) return null;
+      set({ notice: null });
+      let outcome: ImportOutcome = { ok: false, error: undefined };
+      await enqueue(
+        (slip) => ({ ...slip, legs: planImport(slip.legs, incoming, mode).legs }),
+        () =>
+          sendImport(incoming, mode).then(
+            ({ slip, plan }) => ((outcome = { ok: true, plan }), slip),
+            (error: unknown) => {
+              outcome = { ok: false, error };
+              throw error;
+            },
+          ),
+      );
+      return outcome;
     },
     adopt(slip, asOf) {
       const state = get();

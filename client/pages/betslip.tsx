@@ -8,6 +8,7 @@ import { plainLeg, sameLeg, slipKey } from "../betslip/slip.ts";
 import { StakeForm } from "../betslip/stake-form.tsx";
 import { useBetslip } from "../betslip/store.ts";
 import { useLiveSlip, type SlipReading } from "../betslip/use-live-slip.ts";
+import { PasteCode } from "../booking/paste-code.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource } from "../loaders/page-data.ts";
@@ -88,7 +89,11 @@ function SlipBoard() {
   return <SlipView view={served.data} />;
 }
 
-/** /betslip (docs/design.md, Betslip): the user's selections and what every bookmaker pays for them all. */
+/**
+ * /betslip (docs/design.md, Betslip): the user's selections and what every bookmaker pays for them all,
+ * with a booking code's selections a paste away and the slip as a code at the books that make them
+ * (docs/design.md, Booking codes).
+ */
 export function BetslipPage() {
   return (
     <RequireSession>
@@ -100,6 +105,7 @@ export function BetslipPage() {
           </p>
           <h1 className="title is-4 mb-2">Betslip</h1>
           <p className="mb-4">Your selections compared across every bookmaker: prices are read again every 30 seconds while this page is open.</p>
+          <PasteCode />
           <SlipBoard />
         </div>
       </section>

@@ -1,6 +1,7 @@
 import type { JSX } from "react";
 import { Link } from "react-router";
 import { ReturnsHelp } from "../betslip/rules-help.tsx";
+import { mintBooksText, readBooksText } from "../booking/books.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { BoostedIcon, DecreasedIcon, IncreasedIcon } from "../odds/flag-icons.tsx";
 import { RequireSession } from "../session/require-session.tsx";
@@ -34,6 +35,7 @@ function HelpContent(): JSX.Element {
       <TermsSection />
       <MarginSection />
       <ReturnsHelp />
+      <BookingCodesSection />
       <TipsSection />
     </div>
   );
@@ -97,6 +99,38 @@ function MarginSection(): JSX.Element {
         </li>
         <li>
           <span className="tag is-danger">About 15%</span> High
+        </li>
+      </ul>
+    </>
+  );
+}
+
+/** docs/design.md, Booking codes: what a code is, how we read and make them, and at which books. */
+function BookingCodesSection(): JSX.Element {
+  return (
+    <>
+      <h2 id="booking-codes" className="title is-4">
+        Booking Codes
+      </h2>
+      <p>
+        A booking code is a bookmaker&apos;s short name for a list of selections: type it into that bookmaker&apos;s app or site and the
+        selections appear on your slip, ready for a stake.
+      </p>
+      <ul>
+        <li>
+          <strong>Reading a code:</strong> paste it on your <Link to="/betslip">betslip</Link>. We price its selections again at every
+          bookmaker&apos;s current prices, not the prices the code was made with: codes re-price when they are loaded. We read codes from{" "}
+          {readBooksText()}.
+        </li>
+        <li>
+          <strong>Selections we cannot match are left out, never guessed:</strong> a market we do not compare (such as correct score), a
+          match we do not list, one that has started, or one where more than one match fits. A wrong selection is worse than a missing one,
+          so we show you what was left out and why.
+        </li>
+        <li>
+          <strong>Making a code:</strong> on your betslip, &apos;Get booking code&apos; creates a code for your selections at {mintBooksText()}
+          , and we read it back to check every selection before we show it. A code works until its first match kicks off. NairaBet and 1xBet
+          have no booking code we can create: we list your selections to add there by hand.
         </li>
       </ul>
     </>

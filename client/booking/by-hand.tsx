@@ -1,0 +1,51 @@
+import type { JSX } from "react";
+import { Link } from "react-router";
+import type { BetslipLegView } from "#shared/contract.ts";
+import { formatExactOdds } from "#shared/format.ts";
+import { marketLabel, selectionLabel } from "#shared/reference.ts";
+import { legState } from "../betslip/slip.ts";
+import { brandName } from "../components/bookmakers.ts";
+import { matchPath } from "../route-paths.ts";
+
+function HandLeg({ leg, provider }: { leg: BetslipLegView; provider: number }): JSX.Element {
+  const book = brandName(provider);
+  const price = leg.prices.find((p) => p.provider === provider)?.value;
+  const link = leg.links.find((l) => l.provider === provider);
+  const name = leg.event?.name ?? "this match";
+  return (
+    <li className="booking-leg">
+      <Link className="booking-leg-match" to={matchPath(leg.eventId)}>
+        {name}
+      </Link>
+      <span>
+        {marketLabel(leg.marketId)}: <strong>{selectionLabel(leg.selectionTypeId)}</strong>
+        {price !== undefined && ` at ${formatExactOdds(price)}`}
+      </span>
+      {link && (
+        <a href={link.url} target="_blank" rel="noopener noreferrer nofollow">
+          {link.exact ? `Open ${name} at ${book}` : `${book}'s football page`}
+        </a>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A bookmaker we cannot create codes at (NairaBet, 1xBet: docs/design.md, Booking endpoints): it says
+ * so, and lists the selections it prices, to add by hand, each with its match page and the book's own
+ * page for the match where we have it.
+ */
+export function ByHand({ provider, legs }: { provider: number; legs: readonly BetslipLegView[] }): JSX.Element {
+  const book = brandName(provider);
+  const shown = legs.filter((leg) => legState(leg) === "biddable" && leg.prices.some((p) => p.provider === provider));
+  return (
+    <details className="booking-by-hand">
+      <summary>{book} has no booking code we can create: add the selections by hand</summary>
+      <ol className="booking-legs" aria-label={`Selections to add at ${book}`}>
+        {shown.map((leg) => (
+          <HandLeg key={`${leg.eventId}:${leg.marketId}:${leg.selectionTypeId}`} leg={leg} provider={provider} />
+        ))}
+      </ol>
+    </details>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState, type JSX } from "react";
+import { Link } from "react-router";
+import { BETSLIP_MAX_LEGS, type BetslipLeg } from "#shared/contract.ts";
+import type { ImportMode, ImportPlan } from "../betslip/import-legs.ts";
+import { selectionCount } from "../betslip/slip.ts";
+import { useBetslip } from "../betslip/store.ts";
+
+/** What the slip took, in a sentence or three: what went on it, and what did not and why. */
+export function importSummary(plan: ImportPlan, mode: ImportMode): string {
+  const lines = [
+    mode === "replace" ? `Your slip now holds ${plan.added === 1 ? "this selection" : `these ${selectionCount(plan.added)}`}.` : plan.added === 0 ? "Nothing was added." : `Added ${selectionCount(plan.added)} to your slip.`,
+  ];
+  if (plan.sameMatch > 0) {
+    const what = mode === "add" ? (plan.sameMatch === 1 ? "its match is already on your slip" : "their matches are already on your slip") : "a second selection for one match (one per match)";
+    lines.push(`${plan.sameMatch} left out: ${what}.`);
+  }
+  if (plan.overLimit > 0) lines.push(`${plan.overLimit} left out: a slip holds ${BETSLIP_MAX_LEGS} selections at most.`);
+  return lines.join(" ");
+}
+
+/**
+ * One tap puts a code's selections on the betslip, in place of what it holds or after it, through the
+ * betslip's store: the badge follows, and the betslip page compares the new slip across the five
+ * bookmakers with naira-true returns (docs/design.md, Booking codes). A failure is told by the betslip's
+ * own notice, as for every other change to the slip.
+ */
+export function LoadIntoSlip({ legs, onBetslip }: { legs: readonly BetslipLeg[]; onBetslip: boolean }): JSX.Element {
+  const [busy, setBusy] = useState<ImportMode | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function load(mode: ImportMode) {
+    if (busy) return;
+    setBusy(mode);
+    setDone(null);
+    const outcome = await useBetslip.getState().importLegs(legs, mode);
+    setBusy(null);
+    if (outcome?.ok) setDone(importSummary(outcome.plan, mode));
+  }
+
+  const button = (mode: ImportMode, label: string, primary: boolean) => (
+    <button type="button" className={["button", primary && "is-primary", busy === mode && "is-loading"].filter(Boolean).join(" ")} disabled={busy !== null} onClick={() => void load(mode)}>
+      {label}
+    </button>
+  );
+  return (
+    <div className="booking-load">
+      <p className="mb-2">Put {legs.length === 1 ? "this selection" : `these ${selectionCount(legs.length)}`} on your betslip to compare them across the five bookmakers:</p>
+      <div className="buttons mb-1">
+        {button("replace", "Replace my slip", true)}
+        {button("add", "Add to my slip", false)}
+      </div>
+      <p className="booking-load-status" role="status">
+        {busy ? "Putting the selections on your slip..." : done}
+      </p>
+      {done &&
+        (onBetslip ? (
+          <a href="#slip-books-title">See what each bookmaker pays</a>
+        ) : (
+          <Link to="/betslip">See what each bookmaker pays on your betslip</Link>
+        ))}
+    </div>
+  );
+}

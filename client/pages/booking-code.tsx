@@ -1,0 +1,122 @@
+import { useEffect, type JSX } from "react";
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
+import type { BookingRead } from "#shared/contract.ts";
+import { api } from "../backend/endpoints.ts";
+import { bookingFailure } from "../booking/booking-errors.ts";
+import { codeTarget, type CodeTarget } from "../booking/books.ts";
+import { CodeContents } from "../booking/code-contents.tsx";
+import { brandName } from "../components/bookmakers.ts";
+import { PageMeta } from "../components/page-meta.tsx";
+import { RetryButton } from "../components/retry-button.tsx";
+import { useArrived, type Arriving } from "../loaders/page-data.ts";
+import { protectedSource } from "../loaders/page-data.ts";
+import { withMinimumDelay } from "../loaders/min-delay.ts";
+import { serverContext } from "../server-context.ts";
+import { RequireSession } from "../session/require-session.tsx";
+
+/** A code read, or what the bettor is told when it could not be (client/booking/booking-errors.ts). */
+export type CodeReading = { ok: true; read: BookingRead } | { ok: false; message: string };
+
+/**
+ * The page's data: the bookmaker and code its path names (or why they name none), and the code read.
+ * `reading` null: the server rendered the page without reading.
+ */
+export interface CodePageData {
+  target: CodeTarget;
+  reading: Arriving<CodeReading> | null;
+}
+
+function readCode(provider: number, code: string): Promise<CodeReading> {
+  return withMinimumDelay(api.readBookingCode(provider, code)).then(
+    (read): CodeReading => ({ ok: true, read }),
+    (error: unknown): CodeReading => ({ ok: false, message: bookingFailure(error, provider, "read") }),
+  );
+}
+
+/**
+ * /code/:bookmaker/:code's data (docs/design.md, One data path per screen). A visitor is sent home as on
+ * every protected page. Reading a code is a round trip to the bookmaker of one to five seconds, so the
+ * server does not hold the first HTML for it: the page comes at once saying it is reading, and the
+ * browser runs this loader again to read (docs/design.md, Booking codes).
+ */
+export function loader({ context, params }: LoaderFunctionArgs): CodePageData | null {
+  if (!protectedSource(context)) return null;
+  const target = codeTarget(params.bookmaker, params.code);
+  if (!target.ok || serverContext(context)) return { target, reading: null };
+  return { target, reading: readCode(target.provider, target.code) };
+}
+
+function BackToSlip(): JSX.Element {
+  return (
+    <p className="mt-3">
+      <Link to="/betslip">Paste another code on your betslip</Link>
+    </p>
+  );
+}
+
+function Reading({ provider, reading }: { provider: number; reading: Arriving<CodeReading> | null }): JSX.Element {
+  const arrived = useArrived(reading);
+  const revalidator = useRevalidator();
+  const notRead = reading === null;
+  useEffect(() => {
+    // Rendered on the server without reading: read now, in the browser.
+    if (notRead) void revalidator.revalidate();
+    // Once, for the page as the server rendered it.
+  }, [notRead]);
+  if (!arrived) {
+    return (
+      <p className="py-5" role="status">
+        Reading the code at {brandName(provider)}...
+      </p>
+    );
+  }
+  if (!arrived.ok) {
+    return (
+      <div className="notification is-danger is-light" role="alert">
+        <p>{arrived.message}</p>
+        <RetryButton onRetry={() => void revalidator.revalidate()} busy={revalidator.state === "loading"} />
+      </div>
+    );
+  }
+  return <CodeContents read={arrived.read} onBetslip={false} />;
+}
+
+function CodeBoard(): JSX.Element | null {
+  const data = useLoaderData() as CodePageData | null;
+  if (!data) return null;
+  const { target, reading } = data;
+  if (!target.ok) {
+    return (
+      <>
+        <p className="notification is-warning is-light" role="alert">
+          {target.message}
+        </p>
+        <BackToSlip />
+      </>
+    );
+  }
+  return (
+    <>
+      <Reading key={`${target.provider}:${target.code}`} provider={target.provider} reading={reading} />
+      <BackToSlip />
+    </>
+  );
+}
+
+/** /code/:bookmaker/:code: one bookmaker's booking code, read and compared (docs/design.md, Booking codes); signed-in like the betslip. */
+export function BookingCodePage(): JSX.Element {
+  return (
+    <RequireSession>
+      <PageMeta title="Booking code" description="A bookmaker's booking code read and compared across the five Nigerian bookmakers." />
+      <section className="section px-3">
+        <div className="container is-max-tablet">
+          <p className="mb-3">
+            <Link to="/betslip">&larr; Back to your betslip</Link>
+          </p>
+          <h1 className="title is-4 mb-3">Booking code</h1>
+          <CodeBoard />
+        </div>
+      </section>
+    </RequireSession>
+  );
+}
