@@ -8,6 +8,7 @@ import { loadOrCreateSecret } from "./accounts/secrets.ts";
 import { sessionCheckRouter } from "./accounts/session-check.ts";
 import { verifyAccessToken } from "./accounts/sessions.ts";
 import { readBonusPlan } from "./betslip/bonus-plan.ts";
+import { bookingMintRouter, bookingReadRouter, bookingService, type BookingService } from "./booking/index.ts";
 import { betslipRepository } from "./betslip/repository.ts";
 import { betslipRouter } from "./betslip/routes.ts";
 import { betslipWriteRates } from "./betslip/write-rate.ts";
@@ -46,6 +47,8 @@ export interface ApiInstance {
   /** What the account functions (api/accounts/*.ts) take as their first argument. */
   accounts: AccountsDeps;
   odds: OddsService;
+  /** Booking codes (docs/design.md, Booking codes); the feed runtime points it at the simulator. */
+  booking: BookingService;
   clock: () => number;
   logger: Logger;
   /** Resolves once mail sent after its answer (reset and resend codes) is delivered or has failed. */
@@ -104,8 +107,11 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   const betslips = { betslips: betslipRepository(db.kysely), writes: betslipWriteRates(db.kysely, config.betslipWriteRate, clock) };
   // SportyBet (provider 3) is the one book with a live bonus plan (decision 028).
   const bonusPlan = () => readBonusPlan(db.kysely, 3, clock());
+  const booking = bookingService(config, { db: db.kysely, betslips: betslips.betslips, clock, logger });
+  app.use("/users", bookingMintRouter(booking.deps, auth));
   app.use("/users", betslipRouter({ db: db.kysely, ...betslips, users: accounts.users, clock, intervalS: config.feedIntervalS, bonusPlan }, auth));
   app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream, accounts.refreshTokens.sound));
+  app.use("/odds/booking", bookingReadRouter(booking.deps, auth));
   app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
   app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS }, auth));
   app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock }, auth));
@@ -118,12 +124,14 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
     db,
     accounts,
     odds,
+    booking,
     clock,
     logger,
     mailSettled: () => mailSettled(accounts.mail),
     async close() {
       await mailSettled(accounts.mail);
       mailer.close();
+      await booking.close().catch(() => undefined);
       await db.close();
     },
   };

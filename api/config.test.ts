@@ -40,6 +40,16 @@ describe("the API configuration", () => {
     expect(() => loadApiConfig({ SIM_SCENARIO: "sure-bets" })).toThrow(/^Invalid configuration: SIM_SCENARIO: /);
   });
 
+  it("slows the simulator's booking answers by 0.3 to 1.5 s unless told otherwise, not at all in tests, and refuses a range that runs backwards", () => {
+    expect(loadApiConfig({}).simBookingLatencyMs).toEqual({ min: 300, max: 1500 });
+    expect(loadApiConfig({ NODE_ENV: "test" }).simBookingLatencyMs).toBeUndefined();
+    expect(loadApiConfig({ SIM_BOOKING_LATENCY_MS: "0" }).simBookingLatencyMs).toBeUndefined();
+    expect(loadApiConfig({ SIM_BOOKING_LATENCY_MS: "800" }).simBookingLatencyMs).toEqual({ min: 800, max: 800 });
+    expect(loadApiConfig({ NODE_ENV: "test", SIM_BOOKING_LATENCY_MS: "10-20" }).simBookingLatencyMs).toEqual({ min: 10, max: 20 });
+    expect(() => loadApiConfig({ SIM_BOOKING_LATENCY_MS: "1500-300" })).toThrow(/^Invalid configuration: SIM_BOOKING_LATENCY_MS: /);
+    expect(() => loadApiConfig({ SIM_BOOKING_LATENCY_MS: "slow" })).toThrow(/SIM_BOOKING_LATENCY_MS/);
+  });
+
   it("limits betslip writes to a burst of 20 then 5 a second unless told otherwise, and refuses a limit of none", () => {
     expect(loadApiConfig({}).betslipWriteRate).toEqual({ burst: 20, perSecond: 5 });
     expect(loadApiConfig({ BETSLIP_WRITE_BURST: "40", BETSLIP_WRITES_PER_S: "0.5" }).betslipWriteRate).toEqual({ burst: 40, perSecond: 0.5 });

@@ -40,6 +40,15 @@ export const DEFAULT_CHALLENGE_MAX_NUMBER = 50_000;
  */
 export const DEFAULT_LOGIN_LOCK_AFTER_FAILURES = 100;
 
+/** What SIM_BOOKING_LATENCY_MS is outside tests: a real book's 0.3 to 1.5 s. */
+export const DEFAULT_SIM_BOOKING_LATENCY_MS = "300-1500";
+
+/** "300-1500" or "500" as a range in ms; 0 is none. */
+function latencyRange(text: string): { min: number; max: number } | undefined {
+  const [min = 0, max = min] = text.split("-").map(Number);
+  return max === 0 ? undefined : { min, max };
+}
+
 /** The odds API's configuration (docs/design.md, Configuration), parsed once at start-up. Nothing else reads process.env. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,6 +65,11 @@ const schema = z.object({
   FEED_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
   SIM_STEP_S: z.coerce.number().int().min(1).max(86400).default(300),
   SIM_SCENARIO: z.enum(["", ...SIM_SCENARIOS]).default(""),
+  SIM_BOOKING_LATENCY_MS: z
+    .string()
+    .regex(/^\d{1,5}(-\d{1,5})?$/, "must be milliseconds, or a range such as 300-1500")
+    .refine((text) => !text.includes("-") || Number(text.split("-")[0]) <= Number(text.split("-")[1]), "the range must run from low to high")
+    .optional(),
   FEEDS_PROXY_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATION_LIMITS.perAddressPerHour),
@@ -84,6 +98,11 @@ export interface ApiConfig {
   simStepS: number;
   /** A seeded situation the simulator plays (SIM_SCENARIO; `bettor-tools`: sure and value bets on demand); none when unset. */
   simScenario: SimScenario | undefined;
+  /**
+   * How long the simulator's booking endpoints take to answer (SIM_BOOKING_LATENCY_MS), as real books
+   * take 0.3-1.5 s (docs/design.md, Booking codes); none in tests.
+   */
+  simBookingLatencyMs: { min: number; max: number } | undefined;
   feedsProxyUrl: string | undefined;
   logLevel: string;
   registrationLimits: { perAddressPerHour: number; overallPer10Min: number };
@@ -123,6 +142,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     feedIntervalS: c.FEED_INTERVAL_S,
     simStepS: c.SIM_STEP_S,
     simScenario: c.SIM_SCENARIO || undefined,
+    simBookingLatencyMs: latencyRange(c.SIM_BOOKING_LATENCY_MS ?? (c.NODE_ENV === "test" ? "0" : DEFAULT_SIM_BOOKING_LATENCY_MS)),
     feedsProxyUrl: c.FEEDS_PROXY_URL,
     logLevel: c.LOG_LEVEL,
     registrationLimits: { perAddressPerHour: c.REGISTRATIONS_PER_ADDRESS_HOUR, overallPer10Min: c.REGISTRATIONS_PER_10_MIN },

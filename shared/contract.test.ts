@@ -24,6 +24,8 @@ const MATCH_CALLS = ["GET /odds/events/:id", "GET /odds/events/:id/history", "GE
 const TOOL_CALLS = ["GET /odds/sure-bets", "GET /odds/value-bets", "GET /users/betslip", "PUT /users/betslip"];
 /** Decision 024: the betslip's per-selection writes. */
 const BETSLIP_CALLS = ["PATCH /users/betslip", "POST /users/betslip/selections", "DELETE /users/betslip/selections/:eventId/:marketId/:selectionTypeId"];
+/** docs/design.md, Booking codes: read a bookmaker's code, mint the slip as one. */
+const BOOKING_CALLS = ["GET /odds/booking", "POST /users/betslip/booking"];
 /** docs/decisions/023: the proof of work sign-up asks for under a flood. */
 const CHALLENGE_CALLS = ["GET /users/register/challenge"];
 
@@ -35,7 +37,7 @@ describe("CONTRACT_ROUTES", () => {
   });
 
   it("includes every call of the spec and of the design, and nothing else", () => {
-    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS, ...MATCH_CALLS, ...TOOL_CALLS, ...CHALLENGE_CALLS, ...BETSLIP_CALLS].sort());
+    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS, ...MATCH_CALLS, ...TOOL_CALLS, ...CHALLENGE_CALLS, ...BETSLIP_CALLS, ...BOOKING_CALLS].sort());
   });
 
   it("requires a session for odds, the profile and feedback, but not for the public sample or login", () => {
@@ -45,7 +47,7 @@ describe("CONTRACT_ROUTES", () => {
     expect(findContractRoute("GET", "/odds/sample")?.auth).toBe(false);
     expect(findContractRoute("POST", "/users/login")?.auth).toBe(false);
     expect(findContractRoute("GET", "/users/register/challenge")?.auth).toBe(false);
-    for (const key of [...TOOL_CALLS, ...BETSLIP_CALLS]) {
+    for (const key of [...TOOL_CALLS, ...BETSLIP_CALLS, ...BOOKING_CALLS]) {
       const [method, path] = key.split(" ");
       expect(findContractRoute(method!, path!)?.auth, key).toBe(true);
     }

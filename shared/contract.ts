@@ -360,6 +360,9 @@ export const CONTRACT_ROUTES = [
   { method: "PATCH", path: "/users/betslip", auth: true, upstream: true },
   { method: "POST", path: "/users/betslip/selections", auth: true, upstream: true },
   { method: "DELETE", path: "/users/betslip/selections/:eventId/:marketId/:selectionTypeId", auth: true, upstream: true },
+  // docs/design.md, Booking codes: reading a code asks a bookmaker on the user's behalf, so it needs a session too.
+  { method: "GET", path: "/odds/booking", auth: true, upstream: true },
+  { method: "POST", path: "/users/betslip/booking", auth: true, upstream: true },
   { method: "GET", path: "/session", auth: true, upstream: false },
   { method: "POST", path: "/events", auth: false, upstream: false },
 ] as const satisfies readonly ContractRoute[];

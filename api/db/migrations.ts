@@ -226,6 +226,19 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "011-booking-rates": {
+    async up(db: Kysely<unknown>) {
+      // Each user's booking-code reads and mints, limited as betslip writes are (decision 024): a
+      // generic cell rate kept as one time per user and action, so every replica counts alike.
+      await db.schema
+        .createTable("booking_rates")
+        .addColumn("user_id", "text", (c) => c.notNull())
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("busy_until", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("booking_rates_pk", ["user_id", "action"])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

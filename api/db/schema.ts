@@ -163,6 +163,13 @@ export interface BonusPlansTable {
   fetched_at: number;
 }
 
+/** Each user's booking-code reads and mints as a generic cell rate, one row per user and action (api/booking/rate.ts). */
+export interface BookingRatesTable {
+  user_id: string;
+  action: "read" | "mint";
+  busy_until: number;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -179,4 +186,5 @@ export interface Database {
   used_signup_challenges: UsedSignupChallengesTable;
   betslip_write_rates: BetslipWriteRatesTable;
   bonus_plans: BonusPlansTable;
+  booking_rates: BookingRatesTable;
 }

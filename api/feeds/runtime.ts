@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { simulatedSites, type BookingSites } from "../booking/index.ts";
 import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { listenForChanges, type ChangeListener } from "../odds/change-listener.ts";
@@ -36,6 +37,8 @@ export interface FeedCollectionDeps {
   odds: OddsService;
   logger: Logger;
   clock?: () => number;
+  /** The API's booking codes: pointed at the simulator once it listens (FEEDS=simulated). */
+  booking?: { useSites(sites: BookingSites): void };
 }
 
 /** Every bookmaker's adapter, asked at the origin `baseUrlOf` gives (its live site, or the simulator's stand-in). */
@@ -113,7 +116,12 @@ export async function startFeedCollection(deps: FeedCollectionDeps): Promise<Fee
   if (config.feeds === "off") return undefined;
   const clock = deps.clock ?? Date.now;
   const log = deps.logger.child({ component: "feeds" });
-  const simulator = config.feeds === "simulated" ? await startSimulator({ seed: 20261122, now: clock, priceStepMs: config.simStepS * 1000, scenario: config.simScenario }) : undefined;
+  const booking = config.simBookingLatencyMs ? { latencyMs: config.simBookingLatencyMs } : {};
+  const simulator =
+    config.feeds === "simulated"
+      ? await startSimulator({ seed: 20261122, now: clock, priceStepMs: config.simStepS * 1000, scenario: config.simScenario, booking })
+      : undefined;
+  if (simulator) deps.booking?.useSites(simulatedSites(simulator.baseUrl));
   const fetcher = createFetcher({ proxyUrl: config.feeds === "live" ? config.feedsProxyUrl : undefined });
   const intervalMs = config.feedIntervalS * 1000;
   const lock = leaderLock({ dialect: db.dialect, databaseUrl: config.databaseUrl, logger: log });

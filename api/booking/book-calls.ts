@@ -1,0 +1,157 @@
+/**
+ * Booking requests to the bookmakers' sites (docs/design.md, Reaching the bookmakers): through the
+ * feeds' fetcher (its proxy and blocked-page handling), one request at a time per bookmaker with a
+ * polite gap between two, only to the origin configured for that book: its live site with
+ * FEEDS=live, the simulator's stand-in with FEEDS=simulated, none with FEEDS=off. A bettor waits on
+ * these answers, so nothing is retried, and a book that turned us away (a challenge page or a 429,
+ * decision 012) is left alone for a cool-off before it is asked again.
+ */
+import type { Logger } from "pino";
+import { BOOKING_ADAPTERS } from "../feeds/booking/index.ts";
+import type { BookingAdapter, CodeRead, MintAnswer, MintLeg } from "../feeds/booking/types.ts";
+import { ADAPTERS } from "../feeds/bookmakers/index.ts";
+import { FeedBlockedError, FeedHttpError, type Fetcher } from "../feeds/fetcher.ts";
+import type { BookmakerKey, FeedRequest } from "../feeds/types.ts";
+import type { BookingMetrics } from "./metrics.ts";
+
+/** `read` and `mint`: the booking endpoints' origins; `feed`: the book's feed (BetKing's listing, for its MatchOddsIDs). */
+export type SiteKind = "read" | "mint" | "feed";
+
+/** Where each book's booking calls go; undefined: nowhere (FEEDS=off). */
+export type BookingSites = (key: BookmakerKey, kind: SiteKind) => string | undefined;
+
+export const noSites: BookingSites = () => undefined;
+
+/** The real sites (FEEDS=live): each codec's booking origins, the feed adapter's for listings. */
+export const liveSites: BookingSites = (key, kind) => {
+  if (kind === "feed") return ADAPTERS[key].liveBaseUrl;
+  const adapter = BOOKING_ADAPTERS[key];
+  return kind === "read" ? adapter?.liveBaseUrl.read : adapter?.liveBaseUrl.mint;
+};
+
+/** The simulator (FEEDS=simulated): every call to `${origin}/<key>`, as the feeds go. */
+export const simulatedSites =
+  (baseUrlOf: (key: BookmakerKey) => string): BookingSites =>
+  (key) =>
+    baseUrlOf(key);
+
+/** A site's answer, whatever its status, or why there is none. */
+type Exchange = { ok: true; status: number; body: string } | { ok: false; reason: "blocked" | "failed"; error: string };
+
+export interface BookCallOptions {
+  fetcher: Fetcher;
+  clock: () => number;
+  logger: Logger;
+  metrics: BookingMetrics;
+  /** The pause between two requests to one book, [min, max] ms (250 ms to 1.5 s live). */
+  politeDelayMs: [number, number];
+  /** How long a book that turned us away is left alone (60 s by default). */
+  coolOffMs?: number;
+  /** Requests that may wait for one book at once; more are answered as unavailable at once. */
+  maxWaiting?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+interface Lane {
+  tail: Promise<void>;
+  waiting: number;
+  coolUntil: number;
+}
+
+export function bookCalls(options: BookCallOptions) {
+  const { fetcher, clock, logger, metrics } = options;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const [minGap, maxGap] = options.politeDelayMs;
+  const coolOffMs = options.coolOffMs ?? 60_000;
+  const maxWaiting = options.maxWaiting ?? 8;
+  const lanes = new Map<BookmakerKey, Lane>();
+  let sites: BookingSites = noSites;
+
+  async function exchange(request: FeedRequest): Promise<Exchange> {
+    try {
+      return { ok: true, status: 200, body: await fetcher.fetch(request) };
+    } catch (error) {
+      if (error instanceof FeedBlockedError) return { ok: false, reason: "blocked", error: error.message };
+      // The codec reads the status (404 not found, 429 blocked, 5xx failed); the fetcher keeps no body of a 4xx/5xx.
+      if (error instanceof FeedHttpError && error.status !== undefined) return { ok: true, status: error.status, body: "" };
+      return { ok: false, reason: "failed", error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** One request in the book's lane: after the requests before it, and a polite gap after the last. */
+  async function send(key: BookmakerKey, base: string | undefined, request: FeedRequest): Promise<Exchange> {
+    if (base === undefined) return { ok: false, reason: "failed", error: "no booking site configured (FEEDS=off)" };
+    // Only the book's configured origin is ever asked, whatever a code or a codec put in the URL.
+    if (!request.url.startsWith(`${base}/`)) return { ok: false, reason: "failed", error: `refused to ask ${request.url} outside ${base}` };
+    const lane = lanes.get(key) ?? { tail: Promise.resolve(), waiting: 0, coolUntil: 0 };
+    lanes.set(key, lane);
+    if (clock() < lane.coolUntil) return { ok: false, reason: "blocked", error: "left alone after a blocked answer" };
+    if (lane.waiting >= maxWaiting) return { ok: false, reason: "failed", error: `${lane.waiting} booking requests already waiting` };
+    lane.waiting += 1;
+    const turn = lane.tail.then(() => exchange(request));
+    lane.tail = turn.then(() => sleep(minGap + Math.random() * (maxGap - minGap)));
+    try {
+      return await turn;
+    } finally {
+      lane.waiting -= 1;
+    }
+  }
+
+  /** A blocked answer: counted, logged, and the book left alone for the cool-off. */
+  function noteFailure(key: BookmakerKey, what: string, answer: { reason: string; error: string }) {
+    if (answer.reason === "blocked") {
+      metrics.blocked.inc({ bookmaker: key });
+      const lane = lanes.get(key);
+      if (lane && lane.coolUntil <= clock()) lane.coolUntil = clock() + coolOffMs;
+      logger.warn({ bookmaker: key, error: answer.error }, `booking ${what} blocked`);
+    } else if (answer.reason === "malformed") {
+      logger.error({ bookmaker: key, error: answer.error }, `booking ${what} answered a shape we do not read`);
+    } else if (answer.reason === "failed" || answer.reason === "rejected") {
+      logger.warn({ bookmaker: key, error: answer.error }, `booking ${what} failed`);
+    }
+  }
+
+  return {
+    /** Where the calls go from now on (the runtime attaches the simulator once it has started). */
+    useSites(next: BookingSites) {
+      sites = next;
+    },
+
+    /** A code as the book reads it now. */
+    async read(adapter: BookingAdapter, code: string): Promise<CodeRead> {
+      const base = sites(adapter.key, "read");
+      const answer = await send(adapter.key, base, adapter.readRequest(base ?? "", code));
+      const read = answer.ok ? adapter.parseRead(answer.body, answer.status, new Date(clock())) : answer;
+      if (!read.ok) noteFailure(adapter.key, "read", read);
+      return read;
+    },
+
+    /** Books legs with the codec's request (mintProblem already checked by the caller). */
+    async mint(adapter: BookingAdapter, legs: readonly MintLeg[]): Promise<MintAnswer> {
+      const base = sites(adapter.key, "mint");
+      if (!adapter.mintRequest || !adapter.parseMint) return { ok: false, reason: "rejected", error: "no mint endpoint" };
+      const answer = await send(adapter.key, base, adapter.mintRequest(base ?? "", legs));
+      const minted = answer.ok ? adapter.parseMint(answer.body, answer.status) : answer;
+      if (!minted.ok) noteFailure(adapter.key, "mint", minted);
+      return minted;
+    },
+
+    /** The body of each feed listing request for one league (BetKing's MatchOddsIDs at mint time). */
+    async listing(key: BookmakerKey, competitionId: number): Promise<{ ok: true; bodies: string[] } | { ok: false; reason: string; error: string }> {
+      const base = sites(key, "feed");
+      const bodies: string[] = [];
+      for (const request of ADAPTERS[key].leagueRequests(base ?? "", competitionId, new Date(clock()))) {
+        const answer = await send(key, base, request);
+        if (!answer.ok || answer.status !== 200) {
+          const failure = answer.ok ? { reason: answer.status === 429 || answer.status === 403 ? "blocked" : "failed", error: `HTTP ${answer.status}` } : answer;
+          noteFailure(key, "listing", failure);
+          return { ok: false, ...failure };
+        }
+        bodies.push(answer.body);
+      }
+      return { ok: true, bodies };
+    },
+  };
+}
+
+export type BookCalls = ReturnType<typeof bookCalls>;
