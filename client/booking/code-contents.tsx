@@ -6,6 +6,7 @@ import { marketLabel, selectionLabel } from "#shared/reference.ts";
 import { plainLeg, selectionCount } from "../betslip/slip.ts";
 import { brandName } from "../components/bookmakers.ts";
 import { matchPath } from "../route-paths.ts";
+import { DEFAULT_TIME_ZONE } from "../server-context.ts";
 import type { RootData } from "../shell/root-loader.ts";
 import { LoadIntoSlip } from "./load-into-slip.tsx";
 
@@ -17,10 +18,10 @@ export const UNMAPPED_REASONS: Record<UnmappedReason, string> = {
   ambiguous: "more than one match fits: left out rather than guessed",
 };
 
-/** The viewer's zone and clock: the root's zone, the browser's time now (a code is read long after the page loaded). */
+/** Kick-off as the rest of the page says it: in the viewer's zone, against the page's clock (the root's, as the betslip's legs). */
 export function useKickoffText(): (date: string) => string {
   const root = useRouteLoaderData("root") as RootData | undefined;
-  return (date) => formatKickoff(date, new Date(), root?.timeZone ?? "Africa/Lagos");
+  return (date) => formatKickoff(date, new Date(root?.now ?? Date.now()), root?.timeZone ?? DEFAULT_TIME_ZONE);
 }
 
 function MappedLeg({ leg, book }: { leg: BookingLeg; book: string }): JSX.Element {

@@ -74,9 +74,9 @@ describe("the betslip page", () => {
     const [betking, bet9ja, sportybet] = bookItems();
 
     expect(betking!.className).toContain("is-best");
-    expect(betking!.textContent).toBe("BetKingBest payoutNet payout ₦4,239.50Total odds 4.41Gross payout ₦4,410.00Bonus not modelledTax 5 % on winnings: −₦170.50Rules checked 25 Nov 2026");
+    expect(betking!.textContent).toBe("BetKingBest payoutNet payout ₦4,239.50Total odds 4.41Gross payout ₦4,410.00Bonus not modelledTax 5 % on winnings: −₦170.50Rules checked 25 Nov 2026Get booking code");
     expect(bet9ja!.className).not.toContain("is-best");
-    expect(bet9ja!.textContent).toBe("Bet9JaNet payout ₦3,850.00Total odds 4.00Gross payout ₦4,000.00No bonus on this slipTax 5 % on winnings: −₦150.00Rules checked 25 Nov 2026");
+    expect(bet9ja!.textContent).toBe("Bet9JaNet payout ₦3,850.00Total odds 4.00Gross payout ₦4,000.00No bonus on this slipTax 5 % on winnings: −₦150.00Rules checked 25 Nov 2026Get booking code");
     expect(sportybet!.className).toContain("is-missing");
     expect(sportybet!.textContent).toBe("SportyBetDoes not price 1 selection");
     expect(screen.getByText(/For ₦1,000.00 on all 2 selections/)).toBeTruthy();

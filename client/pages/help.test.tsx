@@ -30,6 +30,7 @@ describe("the help page", () => {
       "Betting Terms",
       "Bookmaker Margin",
       "What a Betslip Really Pays",
+      "Booking Codes",
       "Quick Tips",
     ]);
     for (const text of [
