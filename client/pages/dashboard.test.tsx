@@ -152,6 +152,30 @@ describe("DashboardPage in the browser", () => {
     expect(router.state.historyAction).toBe("REPLACE");
   });
 
+  it("keeps a league chosen before the preselection reached the URL", async () => {
+    const fetchMock = stubApi({
+      summaryAnswer: () => jsonResponse({ data: summary({ competitionIds: [1, 2, 3], marketIds: [1, 4, 7] }) }),
+      odds: (c, m) => jsonResponse({ data: oddsFor(`League ${c} market ${m}`, Number(m)) }),
+    });
+    const { router } = renderDashboard();
+    // The selects appear in one commit and the effect that writes the preselection runs in a later
+    // task: a slow phone's tap can land between the two. Choose in that gap.
+    await new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const league = screen.queryByLabelText("Select League");
+        if (!league) return;
+        observer.disconnect();
+        fireEvent.change(league, { target: { value: "3" } });
+        resolve();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    expect(await screen.findByRole("heading", { name: "League 3 market 1" }, SLOW)).toBeTruthy();
+    expect(router.state.location.search).toBe("?league=3&market=1");
+    expect(select("Select League").value).toBe("3");
+    expect(oddsCalls(fetchMock)).toEqual(["/api/odds?country=1&competition=1&market=1", "/api/odds?country=1&competition=3&market=1"]);
+  });
+
   it("drops an answer that arrives after the choice changed", async () => {
     let answerFirst: (response: Response) => void = () => undefined;
     stubApi({

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLoaderData, useRouteLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { SUMMARY_LOAD_FAILED_MESSAGE } from "#shared/messages.ts";
@@ -74,16 +74,23 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 /**
- * Writing the shown league and market into the URL (it only adds what the URL lacked) is no new
- * choice, nor is a day (the page filters what it has): nothing to load. A new view is.
+ * Writing the shown league and market into the URL is no new choice, nor is a day (the page filters
+ * what it has): nothing to load. A new view is, and so is a league or market other than the one on
+ * screen, even one added to a URL that named none (a choice made before the preselection reached the URL).
  */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   // The same URL again is an explicit revalidation: Retry after a failure
   // (docs/product.md, Retry after a failed load).
   if (currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  const kept = (name: string) => !currentUrl.searchParams.has(name) || currentUrl.searchParams.get(name) === nextUrl.searchParams.get(name);
   const sameView = currentUrl.searchParams.get("view") === nextUrl.searchParams.get("view");
-  return !(kept("league") && kept("market") && sameView) && defaultShouldRevalidate;
+  return !(sameChoice(currentUrl, nextUrl) && sameView) && defaultShouldRevalidate;
+}
+
+/** Whether both URLs show the same league and market with the summary on screen; without one, nothing says so. */
+function sameChoice(currentUrl: URL, nextUrl: URL): boolean {
+  if (!summaryOnScreen) return false;
+  const [before, after] = [pickSelection(currentUrl.searchParams, summaryOnScreen), pickSelection(nextUrl.searchParams, summaryOnScreen)];
+  return before.league === after.league && before.market === after.market;
 }
 
 function oddsState(choice: OddsChoice | undefined, league: number | null, market: number | null, view: DashboardView): OddsState {
@@ -122,10 +129,17 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
     );
 
   // The preselected league and market go into the URL too, so a reload or a shared link keeps them;
-  // replaced, not pushed, so Back still leaves the dashboard.
+  // replaced, not pushed, so Back still leaves the dashboard. Not once the user has chosen: on a slow
+  // phone a choice can come before this effect runs, and writing the preselection then would cancel
+  // the user's navigation and put the old league back.
+  const userChose = useRef(false);
+  const chooseByHand = (next: { league: number | null; market: number | null }) => {
+    userChose.current = true;
+    choose(next);
+  };
   const missing = league !== null && market !== null && (params.get("league") !== String(league) || params.get("market") !== String(market));
   useEffect(() => {
-    if (missing) choose({ league, market });
+    if (missing && !userChose.current) choose({ league, market });
     // `choose` is a new function each render; what decides is the choice itself.
   }, [missing, league, market]);
 
@@ -137,8 +151,8 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
         marketIds={summary.marketIds}
         league={league}
         market={market}
-        onLeague={(id) => choose({ league: id, market })}
-        onMarket={(id) => choose({ league, market: id })}
+        onLeague={(id) => chooseByHand({ league: id, market })}
+        onMarket={(id) => chooseByHand({ league, market: id })}
         allLeagues={finder.view === "list"}
       />
       <FinderControls view={finder.view} day={finder.day} onView={finder.chooseView} onDay={finder.chooseDay} />

@@ -54,6 +54,17 @@ function lostToTax(answers: readonly OddsResponse[]): Map<string, LostToTax> {
   return found;
 }
 
+/** Each league's soonest event whose 1X2 all five bookmakers price, by id. */
+function soonestListedByAll(answers: readonly OddsResponse[]): Set<string> {
+  const ids = new Set<string>();
+  for (const answer of answers) {
+    const byAll = answer.events.filter((event) => (event.markets.find((m) => m.marketId === MATCH_RESULT)?.odds.length ?? 0) === 5);
+    const first = byAll.sort((a, b) => Date.parse(a.date) - Date.parse(b.date))[0];
+    if (first) ids.add(first.id);
+  }
+  return ids;
+}
+
 /**
  * Reads /api/odds/sure-bets and the 1X2 listing every half second until each has held still for 6 s
  * (the scenario holds its prices; a sure bet of moving prices comes and goes): a listed 4-6 % sure bet
@@ -84,7 +95,12 @@ async function steadyBets(page: Page): Promise<{ listed: SureBet; lost: LostToTa
         const { sureBets, listing } = await read();
         // The board's 1X2 sure bets, keyed as lostToTax keys the listing's: the same event at the same prices.
         const onBoard = new Set(sureBets.filter((bet) => bet.marketId === MATCH_RESULT).map((bet) => `${bet.event.id}|${legsKey(bet.legs)}`));
-        const listedNow = new Map(sureBets.filter((bet) => bet.profitPct >= 4 && bet.profitPct <= 6).map((bet) => [keyOf(bet), bet]));
+        // Moving prices make short-lived 4-6 % sure bets too; the scenario's sits on each league's soonest
+        // fixture that all five bookmakers list (docs/design.md, Seeded scenario).
+        const soonest = soonestListedByAll(listing);
+        const listedNow = new Map(
+          sureBets.filter((bet) => soonest.has(bet.event.id) && bet.profitPct >= 4 && bet.profitPct <= 6).map((bet) => [keyOf(bet), bet]),
+        );
         const lostNow = lostToTax(listing);
         if ([...lostNow.keys()].some((k) => onBoard.has(k))) lostEverListed = true;
         for (const k of [...listedSince.keys()]) if (!listedNow.has(k)) listedSince.delete(k);
