@@ -96,4 +96,20 @@ describe("the help page", () => {
     await screen.findByRole("heading", { level: 2, name: "What a Betslip Really Pays" });
     await waitFor(() => expect(scrolled).toHaveBeenCalledWith("returns"));
   });
+
+  it("explains booking codes: what one is, re-priced across the five books, unmatched selections left out, and the books we read and make them at", async () => {
+    stubApi(loggedIn());
+    renderApp("/help");
+    const heading = await screen.findByRole("heading", { level: 2, name: "Booking Codes" });
+    const section = [heading.nextElementSibling, heading.nextElementSibling?.nextElementSibling].map((el) => el?.textContent ?? "").join(" ");
+
+    expect(heading.id).toBe("booking-codes");
+    expect(section).toContain("A booking code is a bookmaker's short name for a list of selections");
+    expect(section).toContain("We price its selections again at every bookmaker's current prices");
+    expect(section).toContain("We read codes from SportyBet, Bet9ja, BetKing and 1xBet.");
+    expect(section).toContain("Selections we cannot match are left out, never guessed");
+    expect(section).toContain("creates a code for your selections at SportyBet, Bet9ja and BetKing, and we read it back");
+    expect(section).toContain("NairaBet and 1xBet have no booking code we can create");
+    expect(screen.getByRole("link", { name: "betslip" }).getAttribute("href")).toBe("/betslip");
+  });
 });

@@ -1,0 +1,98 @@
+/**
+ * The booking UI's compiled styles on its real components in happy-dom: 44 px targets, contrast, and
+ * what axe can judge without a layout engine (names, roles, labels). Colour contrast by axe and the
+ * 360 px layout are the browser tests'.
+ */
+import { screen, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import axe from "axe-core";
+import * as sass from "sass";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { BetslipPage, loader } from "../pages/betslip.tsx";
+import { betslip, bookmakerSlip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { bookingLeg, bookingRead, unmappedLeg } from "../../tests/client/booking-fixtures.ts";
+import { renderPage, resetApp, stubApi } from "../../tests/client/harness.tsx";
+
+beforeAll(() => {
+  const style = document.createElement("style");
+  style.textContent = sass.compile("client/styles/main.scss", { loadPaths: ["node_modules"], quietDeps: true, silenceDeprecations: ["import"] }).css;
+  document.head.append(style);
+});
+
+afterEach(resetApp);
+
+/** sRGB channels (0-255) of "#rgb", "#rrggbb", "rgb(r, g, b)" or "hsl(h, s%, l%)", as happy-dom reports them. */
+function channels(colour: string): number[] {
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(colour);
+  if (short) return short.slice(1).map((h) => parseInt(h + h, 16));
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (hex) return hex.slice(1).map((h) => parseInt(h, 16));
+  const numbers = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+  if (!colour.startsWith("hsl")) return numbers;
+  const [h, s, l] = [numbers[0]!, numbers[1]! / 100, numbers[2]! / 100];
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  return [0, 8, 4].map((n) => 255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))));
+}
+
+function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, bl] = channels(colour).map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+async function axeViolations(): Promise<string[]> {
+  const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false }, region: { enabled: false } } });
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(" | ")}`);
+}
+
+const SLIP = betslip([legView(leg(), { prices: [1, 2, 3, 4].map((provider) => ({ provider, value: 2 })) })], {
+  bookmakers: [bookmakerSlip(3, 2), bookmakerSlip(1, 2, { reason: "below-min-stake" }), bookmakerSlip(4, 1.9)],
+});
+
+describe("booking codes on the betslip", () => {
+  it("has labelled controls, 44 px targets and names axe accepts, with a code read, a code made and a by-hand list open", async () => {
+    stubApi({
+      "GET /api/users/betslip": { data: SLIP },
+      "GET /api/odds/booking?provider=3&code=AB12CD": { data: bookingRead([bookingLeg()], [unmappedLeg("market", "Lyon v Nice, Correct Score 2:1")]) },
+      "POST /api/users/betslip/booking": { data: { provider: 3, code: "SB7Q2X", url: "https://www.sportybet.com/ng/?shareCode=SB7Q2X", legs: 1, expiresAt: "2026-11-22T15:00:00.000Z" } },
+    });
+    renderPage({ path: "betslip", Component: BetslipPage, loader });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Booking code"), "AB12CD");
+    await user.click(screen.getByRole("button", { name: "Read code" }));
+    const read = await screen.findByRole("region", { name: "SportyBet code AB12CD" });
+    await user.click(screen.getByRole("button", { name: "Get booking code at SportyBet" }));
+    await screen.findByText("SB7Q2X");
+    await user.click(screen.getByRole("button", { name: "Selections to add at NairaBet by hand" }));
+
+    for (const name of ["Read code", "Replace my slip", "Add to my slip", "Get booking code at Bet9ja", "Copy code", "Selections to add at NairaBet by hand"]) {
+      expect(getComputedStyle(screen.getByRole("button", { name })).minHeight, name).toBe("44px");
+    }
+    expect(getComputedStyle(screen.getByLabelText("Booking code")).minHeight).toBe("44px");
+    expect(getComputedStyle(within(read).getByRole("link", { name: "Arsenal vs Chelsea" })).minHeight).toBe("44px");
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it("writes its reasons, errors and quiet text at 4.5:1 or more on white, on the best book's tint and on the grey of one that cannot take the slip", () => {
+    for (const bookClass of ["", "slip-book is-best", "slip-book is-unplaceable"]) {
+      const book = document.createElement("li");
+      book.className = bookClass;
+      document.body.append(book);
+      const background = bookClass ? getComputedStyle(book).backgroundColor : "#ffffff";
+      for (const className of ["booking-leg-reason", "booking-error-text", "booking-leg-detail"]) {
+        const element = document.createElement("span");
+        element.className = className;
+        book.append(element);
+        expect(contrast(getComputedStyle(element).color, background), `${className} in "${bookClass}"`).toBeGreaterThanOrEqual(4.5);
+      }
+      book.remove();
+    }
+  });
+});
