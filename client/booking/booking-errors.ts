@@ -20,12 +20,14 @@ export function rateLimitedMessage(retryAfterS: number | undefined): string {
 /**
  * What a bettor is told when reading or creating a booking code failed, from the envelope's code
  * (docs/design.md, Booking codes). The API's own description where it says it best: a bookmaker not
- * answering, or input it refused.
+ * answering, a selection a book refused, or input it refused.
  */
 export function bookingFailure(error: unknown, provider: number, flow: BookingFlow): string {
   const book = brandName(provider);
   const fallback = flow === "read" ? `We could not read that code at ${book}. Please try again.` : `We could not create a code at ${book}. Please try again.`;
   if (!(error instanceof ApiError)) return fallback;
+  // The envelope's description, unless it had none (decoding then says "HTTP error! status: N").
+  const said = error.message.startsWith("HTTP error!") ? "" : error.message;
   switch (error.code) {
     case ERROR_CODES.BOOKING_CODE_NOT_FOUND:
       return `We could not find that code at ${book}. Check it, or it may have expired.`;
@@ -35,13 +37,15 @@ export function bookingFailure(error: unknown, provider: number, flow: BookingFl
         : `${book} gave us a code with no selections on it, so we did not show it. Please try again, or add the selections by hand.`;
     case ERROR_CODES.BOOKING_UNSUPPORTED:
       return flow === "read" ? `${book} has no booking codes we can read.` : `${book} has no booking code we can create.`;
+    // The API says which selection the book refused, or that the read-back lost one: the bettor can act on that.
     case ERROR_CODES.BOOKING_FAILED:
-      return `${book} did not give us a code with every selection of your slip, so we did not show one. Please try again, or add the selections by hand.`;
+      return said || `${book} did not give us a code with every selection of your slip, so we did not show one. Please try again, or add the selections by hand.`;
     case ERROR_CODES.BOOKMAKER_UNAVAILABLE:
-      return error.message || `${book} is not answering us right now. Please try again in a few minutes.`;
+      return said || `${book} is not answering us right now. Please try again in a few minutes.`;
     case ERROR_CODES.RATE_LIMIT_EXCEEDED:
       return rateLimitedMessage(error.retryAfterS);
     case ERROR_CODES.VALIDATION_ERROR:
+      return said || fallback;
     case ERROR_CODES.NETWORK_ERROR:
     case ERROR_CODES.AUTH_EXPIRED:
     case ERROR_CODES.UPSTREAM_UNAVAILABLE:

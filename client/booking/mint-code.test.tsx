@@ -143,7 +143,11 @@ describe("a booking code for the slip", () => {
 
   it.each([
     [errorReply(503, "BOOKMAKER_UNAVAILABLE", "SportyBet is not answering us right now. Please try again in a few minutes."), "SportyBet is not answering us right now. Please try again in a few minutes."],
-    [errorReply(502, "BOOKING_FAILED", "Read-back lost a leg."), "SportyBet did not give us a code with every selection of your slip, so we did not show one. Please try again, or add the selections by hand."],
+    [
+      errorReply(502, "BOOKING_FAILED", "SportyBet did not keep every selection on the code it made, so we are not showing it. Please try again, or choose another bookmaker."),
+      "SportyBet did not keep every selection on the code it made, so we are not showing it. Please try again, or choose another bookmaker.",
+    ],
+    [{ status: 502, error: { code: "BOOKING_FAILED", description: "" } } as Reply, "SportyBet did not give us a code with every selection of your slip, so we did not show one. Please try again, or add the selections by hand."],
     [{ ...(errorReply(429, "RATE_LIMIT_EXCEEDED") as object), headers: { "Retry-After": "120" } } as Reply, "Too many requests. Please try again in 2 minutes."],
     [errorReply(400, "VALIDATION_ERROR", "Your betslip has no selection that can be bet."), "Your betslip has no selection that can be bet."],
     [errorReply(400, "BOOKING_UNSUPPORTED"), "SportyBet has no booking code we can create."],
