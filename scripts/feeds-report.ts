@@ -1,12 +1,14 @@
 import { loadApiConfig } from "#api/config.ts";
 import { openDatabase } from "#api/db/database.ts";
+import { bookingCounts } from "#api/booking/metrics.ts";
 import { feedHealth, latestFeedRuns } from "#api/feeds/feed-runs.ts";
 import { COMPETITIONS } from "#shared/reference.ts";
 
 /**
  * `npm run feeds:report`: feed health per bookmaker (last success, offers, unmatched, blocked),
  * the last collection run per bookmaker and league, and the offers that matched nothing (an
- * alias to add, or a fixture only one bookmaker lists).
+ * alias to add, or a fixture only one bookmaker lists), then the running API's booking-code counts
+ * per bookmaker (docs/design.md, Booking codes), read from its /metrics.
  */
 const config = loadApiConfig();
 const db = await openDatabase(config.databaseUrl);
@@ -38,3 +40,31 @@ try {
 } finally {
   await db.close();
 }
+
+/** Booking codes are counted in the API process (api/booking/metrics.ts): asked of its /metrics on the API port. */
+async function printBookingCounts() {
+  const host = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${config.port}/metrics`;
+  let exposition: string;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    exposition = await res.text();
+  } catch {
+    console.log(`\nBooking codes: no API answered at ${url} (the counts live in the running API).`);
+    return;
+  }
+  const counts = bookingCounts(exposition);
+  console.log("\nBooking codes since the API started:");
+  console.log("bookmaker   reads  cached  not found  empty  unavailable   mints  refused  unverified  unavailable  blocked");
+  const n = (row: Record<string, number>, key: string, width: number) => String(row[key] ?? 0).padStart(width);
+  for (const [bookmaker, row] of counts) {
+    const reads = ["ok", "not-found", "empty", "unavailable"].reduce((sum, r) => sum + (row[`reads:${r}`] ?? 0), 0);
+    const mints = ["verified", "refused", "unverified", "unavailable"].reduce((sum, r) => sum + (row[`mints:${r}`] ?? 0), 0);
+    console.log(
+      `${bookmaker.padEnd(11)} ${String(reads).padStart(5)}  ${n(row, "reads:cached", 6)}  ${n(row, "reads:not-found", 9)}  ${n(row, "reads:empty", 5)}  ${n(row, "reads:unavailable", 11)}   ${String(mints).padStart(5)}  ${n(row, "mints:refused", 7)}  ${n(row, "verification_failures", 10)}  ${n(row, "mints:unavailable", 11)}  ${n(row, "blocked", 7)}`,
+    );
+  }
+  if (counts.size === 0) console.log("  none yet");
+}
+
+await printBookingCounts();
