@@ -22,6 +22,7 @@ const dialects = await testDialects();
 const T0 = Date.UTC(2026, 10, 24, 10, 0);
 const SEED = 20261124;
 const silent = pino({ level: "silent" });
+type Auth = { authorization: string };
 
 const HOME: BookedPick = { kind: "1X2", line: null, index: 0 };
 const OVER_2_5: BookedPick = { kind: "OU", line: 2.5, index: 0 };
@@ -67,15 +68,15 @@ describe.each(dialects)("booking codes over HTTP on %s", (dialect) => {
   });
 
   /** A new verified account's bearer header: each test spends its own rate allowance. */
-  async function signIn(): Promise<{ authorization: string }> {
+  async function signIn(): Promise<Auth> {
     const account = newAccount();
     await t.http.put("/users/register").send(account).expect(201);
     const res = await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
     return { authorization: `Bearer ${res.body.data.token as string}` };
   }
 
-  const read = (auth: object, provider: number | string, code: string) => t.http.get("/odds/booking").query({ provider, code }).set(auth);
-  const mint = (auth: object, body: unknown) => t.http.post("/users/betslip/booking").set(auth).send(body as object);
+  const read = (auth: Auth, provider: number | string, code: string) => t.http.get("/odds/booking").query({ provider, code }).set(auth);
+  const mint = (auth: Auth, body: unknown) => t.http.post("/users/betslip/booking").set(auth).send(body as object);
   const sim = () => simulator.sim;
 
   const listings = new Map<string, ReturnType<FeedSimulator["listing"]>>();
@@ -164,7 +165,7 @@ describe.each(dialects)("booking codes over HTTP on %s", (dialect) => {
   });
 
   /** Saves a slip of our events for these fixtures' picks; answers the legs as saved. */
-  async function saveSlip(auth: object, legs: { fixture: SimFixture; marketId: number; selectionTypeId: number }[]): Promise<BetslipLeg[]> {
+  async function saveSlip(auth: Auth, legs: { fixture: SimFixture; marketId: number; selectionTypeId: number }[]): Promise<BetslipLeg[]> {
     const saved = await Promise.all(legs.map(async (l) => ({ eventId: await eventIdOf(l.fixture), marketId: l.marketId, selectionTypeId: l.selectionTypeId })));
     const res = await t.http.put("/users/betslip").set(auth).send({ stake: 1000, legs: saved });
     expect(res.status, res.text).toBe(200);
