@@ -117,6 +117,9 @@ export function bookCalls(options: BookCallOptions) {
       sites = next;
     },
 
+    /** Whether this book's booking calls go anywhere (not with FEEDS=off). */
+    configured: (key: BookmakerKey) => sites(key, "read") !== undefined,
+
     /** A code as the book reads it now. */
     async read(adapter: BookingAdapter, code: string): Promise<CodeRead> {
       const base = sites(adapter.key, "read");

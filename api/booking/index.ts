@@ -17,7 +17,7 @@ import { readCache } from "./read.ts";
 import type { BookingRouteDeps } from "./routes.ts";
 
 export { bookingMintRouter, bookingReadRouter } from "./routes.ts";
-export { simulatedSites, type BookingSites } from "./book-calls.ts";
+export { noSites, simulatedSites, type BookingSites } from "./book-calls.ts";
 
 export interface BookingOptions {
   db: Kysely<Database>;

@@ -18,7 +18,7 @@ import { swapSides } from "../odds/sides.ts";
 import { AppError } from "../http/errors.ts";
 import { eventsWithListings } from "./events.ts";
 import { sidesReversed } from "./map-legs.ts";
-import { bookName, unavailable } from "./names.ts";
+import { bookingsOff, bookName, unavailable } from "./names.ts";
 import { rememberRead, type ReadDeps } from "./read.ts";
 
 export interface MintDeps extends ReadDeps {
@@ -124,6 +124,7 @@ function unverified(deps: MintDeps, adapter: BookingAdapter, provider: number, w
 /** POST /users/betslip/booking: a verified code for the slip's legs at `provider`, or why not. */
 export async function mintBookingCode(deps: MintDeps, userId: string, provider: number): Promise<BookingCode> {
   const adapter = mintAdapter(provider);
+  if (!deps.calls.configured(adapter.key)) throw bookingsOff();
   const picked = await biddableLegs(deps, userId, provider);
   const built = await mintLegs(deps, provider, picked);
   const legs = adapter.key === "betking" ? await withMatchOddsIds(deps, built) : built;

@@ -10,3 +10,6 @@ export const bookName = (provider: number): string => BRANDS[provider] ?? bookma
 export function unavailable(provider: number): AppError {
   return new AppError("BOOKMAKER_UNAVAILABLE", `${bookName(provider)} is not answering us right now. Please try again in a few minutes.`);
 }
+
+/** With FEEDS=off no bookmaker is asked: booking codes are not offered, which is no fault of the book's. */
+export const bookingsOff = () => new AppError("BOOKING_UNSUPPORTED", "Booking codes are switched off on this server.");

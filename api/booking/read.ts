@@ -18,7 +18,7 @@ import type { BookCalls } from "./book-calls.ts";
 import { eventsBetween, eventsByBookIds, eventsBySrIds, type StoredEvent } from "./events.ts";
 import { foundByIds, foundByTeams, mapLeg, type Found } from "./map-legs.ts";
 import type { BookingMetrics } from "./metrics.ts";
-import { bookName, unavailable } from "./names.ts";
+import { bookingsOff, bookName, unavailable } from "./names.ts";
 import { sportradarDigits } from "../feeds/matching/clusters.ts";
 
 export const READ_CACHE_MS = 60_000;
@@ -99,6 +99,7 @@ export async function readBookingCode(deps: ReadDeps, provider: number, code: st
   const key = BOOKMAKER_KEYS.find((k) => BOOKMAKER_IDS[k] === provider);
   const adapter = key ? BOOKING_ADAPTERS[key] : undefined;
   if (!adapter) throw new AppError("BOOKING_UNSUPPORTED", `${bookName(provider)} has no booking codes we can read.`);
+  if (!deps.calls.configured(adapter.key)) throw bookingsOff();
   const read = await readThrough(deps, adapter, provider, code);
   if (!read.ok) throw readFailure(provider, code, read);
   const found = await findEvents(deps.db, provider, read.legs);

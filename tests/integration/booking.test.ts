@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { simulatedSites } from "#api/booking/index.ts";
+import { noSites, simulatedSites } from "#api/booking/index.ts";
 import { bookingMetrics } from "#api/booking/metrics.ts";
 import { BOOKING_ADAPTERS } from "#api/feeds/booking/index.ts";
 import { createCollector, runCycle } from "#api/feeds/collector.ts";
@@ -274,6 +274,20 @@ describe.each(dialects)("booking codes over HTTP on %s", (dialect) => {
       expect((await read(auth, 3, "  abcdef ")).status).toBe(503);
     } finally {
       for (const book of ["sportybet", "bet9ja", "betking", "1xbet"] as const) sim().setFault(book, null);
+    }
+  });
+
+  it("answers BOOKING_UNSUPPORTED, asking no book, where booking codes are off (FEEDS=off)", async () => {
+    const auth = await signIn();
+    await saveSlip(auth, mintableLegs().slice(0, 1));
+    t.api.booking.useSites(noSites);
+    try {
+      for (const res of [await read(auth, 3, "ABCDEF"), await mint(auth, { provider: 3 })]) {
+        expect(res.status, res.text).toBe(400);
+        expect(res.body.error).toMatchObject({ code: "BOOKING_UNSUPPORTED", description: "Booking codes are switched off on this server." });
+      }
+    } finally {
+      t.api.booking.useSites(simulatedSites(simulator.baseUrl));
     }
   });
 
