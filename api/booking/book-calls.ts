@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import { BOOKING_ADAPTERS } from "../feeds/booking/index.ts";
 import type { BookingAdapter, CodeRead, MintAnswer, MintLeg } from "../feeds/booking/types.ts";
 import { ADAPTERS } from "../feeds/bookmakers/index.ts";
-import { FeedBlockedError, FeedHttpError, type Fetcher } from "../feeds/fetcher.ts";
+import { FeedAbortedError, FeedBlockedError, FeedHttpError, type Fetcher } from "../feeds/fetcher.ts";
 import type { BookmakerKey, FeedRequest } from "../feeds/types.ts";
 import type { BookingMetrics } from "./metrics.ts";
 
@@ -35,6 +35,13 @@ export const simulatedSites =
   (key) =>
     baseUrlOf(key);
 
+/**
+ * How long one bettor's call may spend on a book's site, queueing included: under the web tier's
+ * 10-second upstream timeout (docs/design.md, Forwarding and the allow-list), so the bettor hears
+ * that the book is not answering rather than that we are not.
+ */
+export const BOOK_TIME_BUDGET_MS = 8_000;
+
 /** A site's answer, whatever its status, or why there is none. */
 type Exchange = { ok: true; status: number; body: string } | { ok: false; reason: "blocked" | "failed"; error: string };
 
@@ -58,6 +65,14 @@ interface Lane {
   coolUntil: number;
 }
 
+const outOfTime = (): Exchange => ({ ok: false, reason: "failed", error: `gave up after ${BOOK_TIME_BUDGET_MS} ms` });
+
+/** Resolves when the bettor's time is up. */
+function giveUp(signal: AbortSignal): Promise<Exchange> {
+  if (signal.aborted) return Promise.resolve(outOfTime());
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(outOfTime()), { once: true }));
+}
+
 export function bookCalls(options: BookCallOptions) {
   const { fetcher, clock, logger, metrics } = options;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -67,10 +82,12 @@ export function bookCalls(options: BookCallOptions) {
   const lanes = new Map<BookmakerKey, Lane>();
   let sites: BookingSites = noSites;
 
-  async function exchange(request: FeedRequest): Promise<Exchange> {
+  async function exchange(request: FeedRequest, signal: AbortSignal | undefined): Promise<Exchange> {
+    if (signal?.aborted) return outOfTime();
     try {
-      return { ok: true, status: 200, body: await fetcher.fetch(request) };
+      return { ok: true, status: 200, body: await fetcher.fetch(request, signal) };
     } catch (error) {
+      if (error instanceof FeedAbortedError) return outOfTime();
       if (error instanceof FeedBlockedError) return { ok: false, reason: "blocked", error: error.message };
       // The codec reads the status (404 not found, 429 blocked, 5xx failed); the fetcher keeps no body of a 4xx/5xx.
       if (error instanceof FeedHttpError && error.status !== undefined) return { ok: true, status: error.status, body: "" };
@@ -79,7 +96,7 @@ export function bookCalls(options: BookCallOptions) {
   }
 
   /** One request in the book's lane: after the requests before it, and a polite gap after the last. */
-  async function send(key: BookmakerKey, base: string | undefined, request: FeedRequest): Promise<Exchange> {
+  async function send(key: BookmakerKey, base: string | undefined, request: FeedRequest, signal: AbortSignal | undefined): Promise<Exchange> {
     if (base === undefined) return { ok: false, reason: "failed", error: "no booking site configured (FEEDS=off)" };
     // Only the book's configured origin is ever asked, whatever a code or a codec put in the URL.
     if (!request.url.startsWith(`${base}/`)) return { ok: false, reason: "failed", error: `refused to ask ${request.url} outside ${base}` };
@@ -88,10 +105,11 @@ export function bookCalls(options: BookCallOptions) {
     if (clock() < lane.coolUntil) return { ok: false, reason: "blocked", error: "left alone after a blocked answer" };
     if (lane.waiting >= maxWaiting) return { ok: false, reason: "failed", error: `${lane.waiting} booking requests already waiting` };
     lane.waiting += 1;
-    const turn = lane.tail.then(() => exchange(request));
+    const turn = lane.tail.then(() => exchange(request, signal));
     lane.tail = turn.then(() => sleep(minGap + Math.random() * (maxGap - minGap)));
     try {
-      return await turn;
+      // A bettor out of time is answered at once; the lane still spends the turn, without a request.
+      return await (signal ? Promise.race([turn, giveUp(signal)]) : turn);
     } finally {
       lane.waiting -= 1;
     }
@@ -121,30 +139,30 @@ export function bookCalls(options: BookCallOptions) {
     configured: (key: BookmakerKey) => sites(key, "read") !== undefined,
 
     /** A code as the book reads it now. */
-    async read(adapter: BookingAdapter, code: string): Promise<CodeRead> {
+    async read(adapter: BookingAdapter, code: string, signal?: AbortSignal): Promise<CodeRead> {
       const base = sites(adapter.key, "read");
-      const answer = await send(adapter.key, base, adapter.readRequest(base ?? "", code));
+      const answer = await send(adapter.key, base, adapter.readRequest(base ?? "", code), signal);
       const read = answer.ok ? adapter.parseRead(answer.body, answer.status, new Date(clock())) : answer;
       if (!read.ok) noteFailure(adapter.key, "read", read);
       return read;
     },
 
     /** Books legs with the codec's request (mintProblem already checked by the caller). */
-    async mint(adapter: BookingAdapter, legs: readonly MintLeg[]): Promise<MintAnswer> {
+    async mint(adapter: BookingAdapter, legs: readonly MintLeg[], signal?: AbortSignal): Promise<MintAnswer> {
       const base = sites(adapter.key, "mint");
       if (!adapter.mintRequest || !adapter.parseMint) return { ok: false, reason: "rejected", error: "no mint endpoint" };
-      const answer = await send(adapter.key, base, adapter.mintRequest(base ?? "", legs));
+      const answer = await send(adapter.key, base, adapter.mintRequest(base ?? "", legs), signal);
       const minted = answer.ok ? adapter.parseMint(answer.body, answer.status) : answer;
       if (!minted.ok) noteFailure(adapter.key, "mint", minted);
       return minted;
     },
 
     /** The body of each feed listing request for one league (BetKing's MatchOddsIDs at mint time). */
-    async listing(key: BookmakerKey, competitionId: number): Promise<{ ok: true; bodies: string[] } | { ok: false; reason: string; error: string }> {
+    async listing(key: BookmakerKey, competitionId: number, signal?: AbortSignal): Promise<{ ok: true; bodies: string[] } | { ok: false; reason: string; error: string }> {
       const base = sites(key, "feed");
       const bodies: string[] = [];
       for (const request of ADAPTERS[key].leagueRequests(base ?? "", competitionId, new Date(clock()))) {
-        const answer = await send(key, base, request);
+        const answer = await send(key, base, request, signal);
         if (!answer.ok || answer.status !== 200) {
           const failure = answer.ok ? { reason: answer.status === 429 || answer.status === 403 ? "blocked" : "failed", error: `HTTP ${answer.status}` } : answer;
           noteFailure(key, "listing", failure);

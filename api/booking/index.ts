@@ -39,7 +39,7 @@ export interface BookingService {
 export function bookingService(config: ApiConfig, options: BookingOptions): BookingService {
   const live = config.feeds === "live";
   // A bettor is waiting: no retries, shorter timeouts than the collector's (docs/design.md, Reaching the bookmakers).
-  const fetcher = createFetcher({ proxyUrl: live ? config.feedsProxyUrl : undefined, retries: 0, connectTimeoutMs: 5_000, bodyTimeoutMs: 10_000 });
+  const fetcher = createFetcher({ proxyUrl: live ? config.feedsProxyUrl : undefined, retries: 0, connectTimeoutMs: 3_000, bodyTimeoutMs: 6_000 });
   const logger = options.logger.child({ component: "booking" });
   const metrics = options.metrics ?? bookingMetrics;
   const calls = bookCalls({ fetcher, clock: options.clock, logger, metrics, politeDelayMs: live ? [250, 1500] : [0, 20] });

@@ -16,6 +16,7 @@ import { sportradarDigits } from "../feeds/matching/clusters.ts";
 import { BOOKMAKER_IDS, BOOKMAKER_KEYS, type BookmakerKey } from "../feeds/types.ts";
 import { swapSides } from "../odds/sides.ts";
 import { AppError } from "../http/errors.ts";
+import { BOOK_TIME_BUDGET_MS } from "./book-calls.ts";
 import { eventsWithListings } from "./events.ts";
 import { sidesReversed } from "./map-legs.ts";
 import { bookingsOff, bookName, unavailable } from "./names.ts";
@@ -85,10 +86,10 @@ async function mintLegs(deps: MintDeps, provider: number, legs: { leg: BetslipLe
 }
 
 /** BetKing books by MatchOddsID, which only its league listing carries: fetched now for the legs' leagues. */
-async function withMatchOddsIds(deps: MintDeps, legs: LeagueLeg[]): Promise<MintLeg[]> {
+async function withMatchOddsIds(deps: MintDeps, legs: LeagueLeg[], signal: AbortSignal): Promise<MintLeg[]> {
   const ids = new Map<string, string>();
   for (const competitionId of new Set(legs.map((leg) => leg.competitionId))) {
-    const listing = await deps.calls.listing("betking", competitionId);
+    const listing = await deps.calls.listing("betking", competitionId, signal);
     if (!listing.ok) throw unavailable(BOOKMAKER_IDS.betking);
     for (const body of listing.bodies) {
       const read = readMatchOddsIds(body);
@@ -126,18 +127,20 @@ export async function mintBookingCode(deps: MintDeps, userId: string, provider: 
   const adapter = mintAdapter(provider);
   if (!deps.calls.configured(adapter.key)) throw bookingsOff();
   const picked = await biddableLegs(deps, userId, provider);
+  // One budget for every request of the mint: listings, the booking and its read-back.
+  const signal = AbortSignal.timeout(BOOK_TIME_BUDGET_MS);
   const built = await mintLegs(deps, provider, picked);
-  const legs = adapter.key === "betking" ? await withMatchOddsIds(deps, built) : built;
+  const legs = adapter.key === "betking" ? await withMatchOddsIds(deps, built, signal) : built;
   const problem = adapter.mintProblem?.(legs);
   if (problem) throw new AppError("BOOKING_FAILED", `${bookName(provider)} cannot take this betslip: ${problem}.`);
 
-  const minted = await deps.calls.mint(adapter, legs);
+  const minted = await deps.calls.mint(adapter, legs, signal);
   if (!minted.ok) {
     deps.metrics.mints.inc({ bookmaker: adapter.key, result: minted.reason === "rejected" ? "refused" : "unavailable" });
     if (minted.reason === "rejected") throw new AppError("BOOKING_FAILED", `${bookName(provider)} refused these selections. Please try again, or choose another bookmaker.`);
     throw unavailable(provider);
   }
-  const back = await deps.calls.read(adapter, minted.code);
+  const back = await deps.calls.read(adapter, minted.code, signal);
   if (!back.ok && (back.reason === "blocked" || back.reason === "failed" || back.reason === "malformed")) {
     deps.metrics.mints.inc({ bookmaker: adapter.key, result: "unavailable" });
     throw unavailable(provider);

@@ -14,7 +14,7 @@ import type { BookingAdapter, CodeLeg, CodeRead } from "../feeds/booking/types.t
 import { DEFAULT_MATCH_OPTIONS } from "../feeds/matching/index.ts";
 import { BOOKMAKER_KEYS, BOOKMAKER_IDS } from "../feeds/types.ts";
 import { AppError } from "../http/errors.ts";
-import type { BookCalls } from "./book-calls.ts";
+import { BOOK_TIME_BUDGET_MS, type BookCalls } from "./book-calls.ts";
 import { eventsBetween, eventsByBookIds, eventsBySrIds, type StoredEvent } from "./events.ts";
 import { foundByIds, foundByTeams, mapLeg, type Found } from "./map-legs.ts";
 import type { BookingMetrics } from "./metrics.ts";
@@ -59,7 +59,7 @@ async function readThrough(deps: ReadDeps, adapter: BookingAdapter, provider: nu
   }
   let pending = deps.reads.inFlight.get(key);
   if (!pending) {
-    pending = deps.calls.read(adapter, code).finally(() => deps.reads.inFlight.delete(key));
+    pending = deps.calls.read(adapter, code, AbortSignal.timeout(BOOK_TIME_BUDGET_MS)).finally(() => deps.reads.inFlight.delete(key));
     deps.reads.inFlight.set(key, pending);
     const read = await pending;
     if (read.ok) deps.reads.done.set(key, read);
