@@ -6,6 +6,7 @@ import { loadApiConfig } from "#api/config.ts";
 import { startApiServer } from "#api/server.ts";
 import { serve } from "../../lib/node/serve.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { builtEntry } from "../helpers/build-once.ts";
 import { builtDist, TEST_JWT_SECRET, TEST_ORIGIN } from "../helpers/web.ts";
 
 interface LoadReport {
@@ -132,9 +133,9 @@ describe("the shared drain (lib/node/serve.ts)", () => {
   });
 });
 
-/** Starts an entry point from source; resolves with its port once it logs `listening`. */
-async function startProcess(entry: string, env: Record<string, string>, listening: RegExp) {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], { env: { PATH: process.env.PATH, NODE_ENV: "test", LOG_LEVEL: "info", ...env }, stdio: ["ignore", "pipe", "inherit"] });
+/** Starts an entry point's build; resolves with its port once it logs `listening`. */
+async function startProcess(entry: "api/main.ts" | "server/main.ts", env: Record<string, string>, listening: RegExp) {
+  const child = spawn(process.execPath, [builtEntry(entry)], { env: { PATH: process.env.PATH, NODE_ENV: "test", LOG_LEVEL: "info", ...env }, stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   let log = "";
   child.stdout.on("data", (c: Buffer) => (log += c.toString("utf8")));

@@ -6,6 +6,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { serve } from "../../lib/node/serve.ts";
 import { createTestDatabase, POSTGRES_SERVER_URL, temporaryDataDir, type TestDatabase } from "../helpers/databases.ts";
+import { builtEntry } from "../helpers/build-once.ts";
 import { builtDist, listen, startWebStack, TEST_JWT_SECRET, TEST_ORIGIN, webTier } from "../helpers/web.ts";
 
 /** Writes `raw` bytes on a fresh socket and resolves with everything the server sent back before closing. */
@@ -27,9 +28,9 @@ function parseRaw(answer: string) {
   return { status: Number(statusLine.split(" ")[1]), headers, body };
 }
 
-/** Runs an entry point from source to its exit; its exit code, stdout and stderr. */
-function run(entry: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], { env: { PATH: process.env.PATH, NODE_ENV: "test", LOG_LEVEL: "silent", FEEDS: "off", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+/** Runs an entry point's build to its exit; its exit code, stdout and stderr. */
+function run(entry: "api/main.ts" | "server/main.ts", env: Record<string, string>) {
+  const child = spawn(process.execPath, [builtEntry(entry)], { env: { PATH: process.env.PATH, NODE_ENV: "test", LOG_LEVEL: "silent", FEEDS: "off", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
@@ -40,7 +41,7 @@ function run(entry: string, env: Record<string, string>) {
 const ENTRIES = {
   "the odds API (node dist/api/main.js)": { entry: "api/main.ts", env: { API_PORT: "0" } },
   "the web tier's embedded start": { entry: "server/main.ts", env: { PORT: "0", HOST: "127.0.0.1", API_PORT: "0" } },
-};
+} as const;
 
 describe("a DATABASE_URL the process cannot start with", () => {
   const CASES = [
@@ -195,7 +196,7 @@ describe("metrics", () => {
       .flat()
       .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
     expect(external, "this test needs a non-loopback IPv4 address to show the port is not bound there").toBeTruthy();
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const child = spawn(process.execPath, [builtEntry("server/main.ts")], {
       env: { PATH: process.env.PATH, NODE_ENV: "test", PORT: "0", HOST: "0.0.0.0", METRICS_PORT: "0", API_ORIGIN: stack.proxy.origin, PUBLIC_ORIGIN: TEST_ORIGIN, DIST_DIR: await builtDist(), LOG_LEVEL: "info", JWT_SECRET: TEST_JWT_SECRET },
       stdio: ["ignore", "pipe", "inherit"],
     });

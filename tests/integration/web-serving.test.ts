@@ -5,6 +5,7 @@ import request from "supertest";
 import { describe, expect, it, vi } from "vitest";
 import { serve } from "#server/serve.ts";
 import { builtDist, rawGet, TEST_ORIGIN, webTier } from "../helpers/web.ts";
+import { builtEntry } from "../helpers/build-once.ts";
 import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
 
 const suite = useWebSuite();
@@ -102,7 +103,7 @@ describe("graceful shutdown", () => {
 
   it("does the same when server/main.ts gets SIGTERM, then exits 0", async () => {
     const dist = await builtDist();
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const child = spawn(process.execPath, [builtEntry("server/main.ts")], {
       env: { PATH: process.env.PATH, NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", API_ORIGIN: suite.stack.proxy.origin, PUBLIC_ORIGIN: TEST_ORIGIN, DIST_DIR: dist, LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "inherit"],
     });
