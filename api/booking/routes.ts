@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from "express";
+import { privateNoStore } from "#lib/node/private-no-store.ts";
 import { guardQuery } from "../http/input-guards.ts";
 import { mintAdapter, mintBookingCode, type MintDeps } from "./mint.ts";
 import type { BookingRates } from "./rate.ts";
@@ -16,12 +17,11 @@ export interface BookingRouteDeps extends MintDeps {
  */
 export function bookingReadRouter(deps: BookingRouteDeps, auth: RequestHandler): Router {
   const router = Router();
-  router.get("/", guardQuery, auth, async (req, res) => {
+  // One user's answer, refusals included: never stored by a cache.
+  router.get("/", privateNoStore, guardQuery, auth, async (req, res) => {
     const { provider, code } = parseReadQuery(req.query);
     await deps.rates.admit(req.auth!.sub, "read");
-    const answer = await readBookingCode(deps, provider, code);
-    res.setHeader("Cache-Control", "private, no-store");
-    res.json({ data: answer });
+    res.json({ data: await readBookingCode(deps, provider, code) });
   });
   return router;
 }

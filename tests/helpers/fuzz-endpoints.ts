@@ -57,6 +57,9 @@ const FIELDS: Record<string, Pick<FuzzEndpoint, "body" | "query" | "spendsSessio
   "PATCH /users/betslip": { body: { stake: () => 1000 } },
   "POST /users/betslip/selections": { body: { eventId: () => "fuzz-event", marketId: () => 1, selectionTypeId: () => 1 } },
   "DELETE /users/betslip/selections/:eventId/:marketId/:selectionTypeId": {},
+  // BetKing (3) and a code in its shape: checked in full before any request to a book.
+  "GET /odds/booking": { query: { provider: () => 3, code: () => "ABCDEF" } },
+  "POST /users/betslip/booking": { body: { provider: () => 3 } },
   "GET /session": {},
   "POST /events": { body: { name: () => "page_view", path: () => "/nigeria", country: () => "1", message: () => "fuzz" } },
 };
