@@ -1,6 +1,15 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
-/** Playwright's own browser download does not work here: always the system Chromium. */
+/**
+ * Playwright's own browser download does not work here: always Debian's Chromium, its headless
+ * shell when installed (decision 031: the same engine without the full browser's windowing,
+ * lighter on two cores), else the full browser; `CHROMIUM_PATH` names another.
+ */
+export const CHROMIUM_EXECUTABLE =
+  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
+
+/** Switches for the system Chromium. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -35,7 +44,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     browserName: "chromium",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_EXECUTABLE,
       args: CHROMIUM_ARGS,
     },
     trace: "retain-on-failure",
