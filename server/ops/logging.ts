@@ -13,6 +13,7 @@ export function requestLogging(logger: Logger, observe?: (method: string, route:
 const ROUTES = new Set<string>([...PUBLIC_PATHS, ...PROTECTED_PATHS, "/healthz", "/readyz", "/metrics"]);
 const METHODS = [...new Set(CONTRACT_ROUTES.map((r) => r.method))];
 const MATCH_PAGE = /^\/match\/[^/]+$/;
+const CODE_PAGE = /^\/code\/[^/]+\/[^/]+$/;
 
 /** A BFF call's contract route, named by its pattern (`/api/odds/events/:id`): one label whatever the id. */
 function apiLabel(path: string): string | undefined {
@@ -29,5 +30,6 @@ export function routeLabel(path: string): string {
   if (path.startsWith("/assets/")) return "/assets";
   if (ROUTES.has(path)) return path;
   if (MATCH_PAGE.test(path)) return "/match/:id";
+  if (CODE_PAGE.test(path)) return "/code/:bookmaker/:code";
   return (path.startsWith(`${API_PREFIX}/`) && apiLabel(path)) || "other";
 }
