@@ -40,6 +40,12 @@ describe("the API configuration", () => {
     expect(() => loadApiConfig({ SIM_SCENARIO: "sure-bets" })).toThrow(/^Invalid configuration: SIM_SCENARIO: /);
   });
 
+  it("lets the simulator pick a free port unless SIM_PORT names one, and refuses one out of range", () => {
+    expect(loadApiConfig({}).simPort).toBe(0);
+    expect(loadApiConfig({ SIM_PORT: "4555" }).simPort).toBe(4555);
+    expect(() => loadApiConfig({ SIM_PORT: "70000" })).toThrow(/^Invalid configuration: SIM_PORT: /);
+  });
+
   it("slows the simulator's booking answers by 0.3 to 1.5 s unless told otherwise, not at all in tests, and refuses a range that runs backwards", () => {
     expect(loadApiConfig({}).simBookingLatencyMs).toEqual({ min: 300, max: 1500 });
     expect(loadApiConfig({ NODE_ENV: "test" }).simBookingLatencyMs).toBeUndefined();

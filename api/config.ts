@@ -65,6 +65,7 @@ const schema = z.object({
   FEED_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
   SIM_STEP_S: z.coerce.number().int().min(1).max(86400).default(300),
   SIM_SCENARIO: z.enum(["", ...SIM_SCENARIOS]).default(""),
+  SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SIM_BOOKING_LATENCY_MS: z
     .string()
     .regex(/^\d{1,5}(-\d{1,5})?$/, "must be milliseconds, or a range such as 300-1500")
@@ -98,6 +99,11 @@ export interface ApiConfig {
   simStepS: number;
   /** A seeded situation the simulator plays (SIM_SCENARIO; `bettor-tools`: sure and value bets on demand); none when unset. */
   simScenario: SimScenario | undefined;
+  /**
+   * The loopback port the simulator listens on (SIM_PORT); 0, the default, picks a free one. A test
+   * that books at a simulated site directly, as a tipster would, sets it to know where.
+   */
+  simPort: number;
   /**
    * How long the simulator's booking endpoints take to answer (SIM_BOOKING_LATENCY_MS), as real books
    * take 0.3-1.5 s (docs/design.md, Booking codes); none in tests.
@@ -142,6 +148,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     feedIntervalS: c.FEED_INTERVAL_S,
     simStepS: c.SIM_STEP_S,
     simScenario: c.SIM_SCENARIO || undefined,
+    simPort: c.SIM_PORT,
     simBookingLatencyMs: latencyRange(c.SIM_BOOKING_LATENCY_MS ?? (c.NODE_ENV === "test" ? "0" : DEFAULT_SIM_BOOKING_LATENCY_MS)),
     feedsProxyUrl: c.FEEDS_PROXY_URL,
     logLevel: c.LOG_LEVEL,

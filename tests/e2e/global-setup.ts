@@ -14,7 +14,8 @@ export default async function globalSetup() {
   buildOnce("e2e");
   const tmpDir = mkdtempSync(join(tmpdir(), "afriodds-e2e-"));
   const dataDir = join(tmpDir, "data");
-  const [port, apiPort] = [await freePort(), await freePort()];
+  // The simulator on a port of its own: a spec books at a simulated site directly (E2E_SIM_ORIGIN).
+  const [port, apiPort, simPort] = [await freePort(), await freePort(), await freePort()];
   const logFile = join(tmpDir, "server.log");
   let site: RunningSite | undefined;
   try {
@@ -22,7 +23,7 @@ export default async function globalSetup() {
       // The suite registers its users from one loopback address: registration limits raised. Its
       // prices never move (the moving sites' do), so collecting every 15 s is enough: a bookmaker
       // stays listed through two cycles a loaded machine abandons (docs/design.md, Collector).
-      { PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: "15", LOG_LEVEL: "warn", REGISTRATIONS_PER_ADDRESS_HOUR: "10000", REGISTRATIONS_PER_10_MIN: "10000" },
+      { PORT: String(port), API_PORT: String(apiPort), SIM_PORT: String(simPort), DATA_DIR: dataDir, FEED_INTERVAL_S: "15", LOG_LEVEL: "warn", REGISTRATIONS_PER_ADDRESS_HOUR: "10000", REGISTRATIONS_PER_10_MIN: "10000" },
       logFile,
     );
     const { baseURL } = site;
@@ -47,11 +48,13 @@ export default async function globalSetup() {
   globalThis.__afrioddsE2E = { site, tmpDir };
   const { baseURL } = site;
 
-  const info = { baseURL, dataDir, tmpDir, pid: site.pid };
+  const simOrigin = `http://127.0.0.1:${simPort}`;
+  const info = { baseURL, simOrigin, dataDir, tmpDir, pid: site.pid };
   writeFileSync(join(tmpDir, "server.json"), JSON.stringify(info, null, 2));
   // Workers are started after global setup and inherit these.
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_SIM_ORIGIN = simOrigin;
   process.env.E2E_TMP_DIR = tmpDir;
   process.env.E2E_SERVER_PID = String(site.pid);
   console.log(`[e2e] AfriOdds at ${baseURL} (pid ${site.pid}, DATA_DIR ${dataDir})`);
