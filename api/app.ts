@@ -9,6 +9,7 @@ import { sessionCheckRouter } from "./accounts/session-check.ts";
 import { verifyAccessToken } from "./accounts/sessions.ts";
 import { readBonusPlan } from "./betslip/bonus-plan.ts";
 import { bookingMintRouter, bookingReadRouter, bookingService, type BookingService } from "./booking/index.ts";
+import type { BookingAction, BookingRate } from "./booking/rate.ts";
 import { betslipRepository } from "./betslip/repository.ts";
 import { betslipRouter } from "./betslip/routes.ts";
 import { betslipWriteRates } from "./betslip/write-rate.ts";
@@ -39,6 +40,8 @@ export interface ApiOptions {
   clock?: () => number;
   logger?: Logger;
   mailer?: Mailer;
+  /** Tests that read many booking codes as one user raise its limits; no entry point passes them, so production keeps the defaults. */
+  bookingRates?: Record<BookingAction, BookingRate>;
 }
 
 export interface ApiInstance {
@@ -107,7 +110,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
   const betslips = { betslips: betslipRepository(db.kysely), writes: betslipWriteRates(db.kysely, config.betslipWriteRate, clock) };
   // SportyBet (provider 3) is the one book with a live bonus plan (decision 028).
   const bonusPlan = () => readBonusPlan(db.kysely, 3, clock());
-  const booking = bookingService(config, { db: db.kysely, betslips: betslips.betslips, clock, logger });
+  const booking = bookingService(config, { db: db.kysely, betslips: betslips.betslips, clock, logger, ...(options.bookingRates ? { rates: options.bookingRates } : {}) });
   app.use("/users", bookingMintRouter(booking.deps, auth));
   app.use("/users", betslipRouter({ db: db.kysely, ...betslips, users: accounts.users, clock, intervalS: config.feedIntervalS, bonusPlan }, auth));
   app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream, accounts.refreshTokens.sound));

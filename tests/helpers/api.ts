@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { pino, type Logger } from "pino";
 import request from "supertest";
-import { createApp, type ApiInstance } from "#api/app.ts";
+import { createApp, type ApiInstance, type ApiOptions } from "#api/app.ts";
 import { loadApiConfig } from "#api/config.ts";
 import { testClock } from "./clock.ts";
 import type { TestDatabase } from "./databases.ts";
@@ -14,6 +14,8 @@ export interface TestApiOptions {
   logger?: Logger;
   /** Environment on top of the test defaults, e.g. NODE_ENV or SMTP_URL. */
   env?: Record<string, string>;
+  /** Per-user booking-code limits other than production's (api/booking/rate.ts); booking.test.ts tests the real ones. */
+  bookingRates?: ApiOptions["bookingRates"];
 }
 
 /** The real odds API on a test database, mailing a real SMTP sink, with a movable clock. */
@@ -35,7 +37,7 @@ export async function startTestApi(database: TestDatabase, sink: Sink | undefine
     ...(sink ? { SMTP_URL: sink.url } : {}),
     ...options.env,
   });
-  const api: ApiInstance = await createApp(config, { clock, logger: options.logger ?? pino({ level: "silent" }) });
+  const api: ApiInstance = await createApp(config, { clock, logger: options.logger ?? pino({ level: "silent" }), ...(options.bookingRates ? { bookingRates: options.bookingRates } : {}) });
   return { api, clock, config, http: request(api.app), close: () => api.close() };
 }
 

@@ -1,6 +1,6 @@
 /** What the simulated booking endpoints share: the fixtures a book takes, leg prices, league names, JSON bodies. */
 import type { BookmakerKey } from "../../types.ts";
-import { bookableFixtures, unlistedLeague } from "../booking-fixtures.ts";
+import { bookableFixture, unlistedLeague } from "../booking-fixtures.ts";
 import { quoteLeg, type BookedLeg, type BookedPick } from "../booking-store.ts";
 import type { FeedSimulator } from "../feed-simulator.ts";
 import { leagueById } from "../leagues.ts";
@@ -19,7 +19,7 @@ export const isObject = (value: unknown): value is Record<string, unknown> => ty
 /** The leg a book takes, or undefined when it does not offer that pick on that fixture now. */
 export function bookable(sim: FeedSimulator, book: BookmakerKey, t: number, matches: (f: SimFixture) => boolean, pick: BookedPick | undefined): BookedLeg | undefined {
   if (!pick) return undefined;
-  const fixture = bookableFixtures(sim, book, t).find(matches);
+  const fixture = bookableFixture(sim, book, t, matches);
   if (!fixture) return undefined;
   const leg = { fixture, pick };
   return quoteLeg(sim, book, leg, t).price === undefined ? undefined : leg;
