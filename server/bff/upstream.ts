@@ -1,4 +1,5 @@
 import { Pool, errors, type Dispatcher } from "undici";
+import { ERROR_CODES } from "#shared/error-codes.ts";
 
 export interface UpstreamAnswer {
   status: number;
@@ -23,11 +24,26 @@ export class UpstreamUnavailable extends Error {
 const TIMEOUTS = [errors.HeadersTimeoutError, errors.BodyTimeoutError, errors.ConnectTimeoutError];
 
 /**
+ * The API's 5xx answers about a bookmaker, not about itself (docs/design.md, Booking calls): the
+ * bettor needs their own words ("SportyBet is not answering us right now"), so they pass as they are.
+ */
+const BOOKMAKER_ERRORS = new Set<string>([ERROR_CODES.BOOKMAKER_UNAVAILABLE, ERROR_CODES.BOOKING_FAILED]);
+
+function aboutABookmaker(answer: UpstreamAnswer): boolean {
+  try {
+    const code = (JSON.parse(answer.body.toString("utf8")) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === "string" && BOOKMAKER_ERRORS.has(code);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The odds API over HTTP: one keep-alive pool with connect and response timeouts
  * (docs/design.md, Forwarding and the allow-list). Every failure is reported to `onError` here, whoever the
  * caller (BFF, page loaders, /readyz): refused or reset is 502, timed out (ours or the caller's deadline)
  * 503, and an answer of 5xx becomes 502 too, so the browser sees UPSTREAM_UNAVAILABLE rather than the API's
- * internals.
+ * internals; but for the API's own errors about a bookmaker, which pass as they are.
  */
 export function createUpstream(origin: string, options: { timeoutMs?: number; connections?: number; onError?: (kind: UpstreamErrorKind) => void } = {}) {
   const timeout = options.timeoutMs ?? 10_000;
@@ -50,7 +66,7 @@ export function createUpstream(origin: string, options: { timeoutMs?: number; co
         const timedOut = TIMEOUTS.some((type) => error instanceof type) || init.signal?.aborted === true;
         throw timedOut ? fail(`odds API timed out: ${String(error)}`, 503, "timeout") : fail(`odds API unreachable: ${String(error)}`, 502, "unreachable");
       }
-      if (answer.status >= 500) throw fail(`odds API answered ${answer.status}`, 502, "server_error");
+      if (answer.status >= 500 && !aboutABookmaker(answer)) throw fail(`odds API answered ${answer.status}`, 502, "server_error");
       return answer;
     },
     close: () => pool.close(),

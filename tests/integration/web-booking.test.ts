@@ -62,4 +62,20 @@ describe("booking codes through the web tier", () => {
     expect(forged.body.error.code).toBe("CSRF_REJECTED");
     expect(suite.stack.proxy.seen.length).toBe(before);
   });
+
+  it("relays the API's answers about a bookmaker as they are: a book that turns us away is named, not hidden as the API being down", async () => {
+    const { cookie } = await signInThroughWeb(suite);
+    const sim = suite.pipeline.simulator.sim;
+    const [fixture] = sim.listing("sportybet", 1);
+    const { code } = sim.bookings.create("sportybet", [{ fixture: fixture!.fixture, pick: { kind: "1X2", line: null, index: 0 } }], sim.now());
+    sim.setFault("sportybet", { kind: "challenge" });
+    try {
+      const res = await suite.stack.http.get(`/api/odds/booking?provider=3&code=${code}`).set("cookie", cookie);
+      expect(res.status, res.text).toBe(503);
+      expect(res.body.error.code).toBe("BOOKMAKER_UNAVAILABLE");
+      expect(res.body.error.description).toMatch(/^SportyBet is not answering us right now/);
+    } finally {
+      sim.setFault("sportybet", null);
+    }
+  });
 });
