@@ -110,6 +110,9 @@ export async function readBookingCode(deps: ReadDeps, provider: number, code: st
     if ("leg" in mapped) answer.legs.push(mapped.leg);
     else answer.unmapped.push(mapped.unmapped);
   });
+  // Matches the book took off the code once they started (BetKing names them): gone from the code,
+  // still the bettor's to know about.
+  for (const match of read.dropped ?? []) answer.unmapped.push({ reason: "started", description: match, home: null, away: null, kickoff: null });
   const kickoffs = read.legs.flatMap((leg) => (leg.kickoff ? [leg.kickoff.getTime()] : []));
   const expires = read.expiresAt?.getTime() ?? (kickoffs.length > 0 ? Math.min(...kickoffs) : undefined);
   answer.expiresAt = expires === undefined ? null : new Date(expires).toISOString();

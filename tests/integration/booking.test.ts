@@ -164,6 +164,16 @@ describe.each(dialects)("booking codes over HTTP on %s", (dialect) => {
     expect(answer.unmapped.map((u) => u.reason)).toEqual(["started"]);
   });
 
+  it("names a match BetKing took off the code once it started, among the legs left out", async () => {
+    const auth = await signIn();
+    const [a] = priced("betking", HOME, 1);
+    const started = unlisted(false);
+    const stored = sim().bookings.create("betking", [{ fixture: a!, pick: HOME }, { fixture: started, pick: HOME }], clock());
+    const answer = (await read(auth, 2, stored.code).expect(200)).body.data as BookingRead;
+    expect(answer.legs.map((l) => l.eventId)).toEqual([await eventIdOf(a!)]);
+    expect(answer.unmapped).toEqual([{ reason: "started", description: `${started.home.names.betking} - ${started.away.names.betking}`, home: null, away: null, kickoff: null }]);
+  });
+
   /** Saves a slip of our events for these fixtures' picks; answers the legs as saved. */
   async function saveSlip(auth: Auth, legs: { fixture: SimFixture; marketId: number; selectionTypeId: number }[]): Promise<BetslipLeg[]> {
     const saved = await Promise.all(legs.map(async (l) => ({ eventId: await eventIdOf(l.fixture), marketId: l.marketId, selectionTypeId: l.selectionTypeId })));
