@@ -201,8 +201,9 @@ function routeTreePaths(): string[] {
 }
 
 test("the checks below cover every page of the route tree", () => {
-  // Dynamic paths have their own checks: /match/:id (a real event and an unknown id) and * (the 404 page).
-  const dynamic = ["/match/:id", "/*"];
+  // Dynamic paths have their own checks: /match/:id (a real event and an unknown id), /code/:bookmaker/:code
+  // (a code the book does not know; booking.spec.ts reads a real one) and * (the 404 page).
+  const dynamic = ["/match/:id", "/code/:bookmaker/:code", "/*"];
   const pages = routeTreePaths().filter((path) => path !== "/" && !dynamic.includes(path));
   expect(pages.length).toBeGreaterThan(10);
   expect(pages.filter((path) => !([...PUBLIC_PATHS, ...PROTECTED_PATHS] as string[]).includes(path))).toEqual([]);
@@ -248,6 +249,10 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Page Not Found");
       await expect(page.locator("table.match-table").first()).toBeVisible();
       await expectNoViolations(page, `the match page ${match}, ${label}`);
+
+      await visit(page, "/code/sportybet/ZZ99ZZ");
+      await expect(page.getByText(/We could not find that code at SportyBet/)).toBeVisible();
+      await expectNoViolations(page, `a booking code SportyBet does not know, ${label}`);
 
       await visit(page, "/match/no-such-event");
       await expect(notFoundHeading(page)).toBeVisible();
