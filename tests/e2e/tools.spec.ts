@@ -265,7 +265,8 @@ test("a betslip of three selections from the dashboard and a match page survives
   const mine = await slipMatches(page);
   expect(mine).toHaveLength(3);
   // Every bookmaker's payout for the whole slip, the best first.
-  await expect(page.getByRole("main").getByText(/Bet9ja|BetKing|SportyBet|NairaBet|1xBet/).first()).toBeVisible();
+  const comparison = page.getByRole("region", { name: "What each bookmaker pays" });
+  await expect(comparison.getByText(/Bet9ja|BetKing|SportyBet|NairaBet|1xBet/).first()).toBeVisible();
 
   // Another device: a fresh browser context, logged in as the same user.
   const other = await browser.newContext({ baseURL: site.baseURL });
