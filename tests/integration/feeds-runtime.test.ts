@@ -42,7 +42,8 @@ describe.runIf(runPostgres)("feed collection across API replicas on PostgreSQL",
     expect(replicas.filter((r) => r.feeds.isLeader())).toHaveLength(1);
     const leader = replicas.find((r) => r.feeds.isLeader())!;
     const follower = replicas.find((r) => !r.feeds.isLeader())!;
-    await waitFor(async () => (await leader.db.kysely.selectFrom("feed_runs").select("id").limit(1).execute()).length > 0, 20_000);
+    // A first cycle over five books and four leagues: seconds on a quiet machine, tens on a loaded one.
+    await waitFor(async () => (await leader.db.kysely.selectFrom("feed_runs").select("id").limit(1).execute()).length > 0, 45_000);
     await leader.feeds.stop();
     await leader.db.close();
     await waitFor(() => follower.feeds.isLeader(), 10_000);
@@ -50,11 +51,11 @@ describe.runIf(runPostgres)("feed collection across API replicas on PostgreSQL",
     await waitFor(async () => {
       await follower.odds.refresh();
       return /"numBookmakers":5/.test(follower.odds.cache.summary().json);
-    }, 20_000);
+    }, 45_000);
     expect(follower.feeds.cyclesRun()).toBeGreaterThan(0);
     await follower.feeds.stop();
     await follower.db.close();
-  }, 60_000);
+  }, 150_000);
 });
 
 /**

@@ -123,7 +123,7 @@ describe.each(dialects)("the match page's data from the simulated feeds on %s", 
       expect(points.at(-1)![1], key).toBe(price.value);
       expect(points.map((p) => p[0])).toEqual(points.map((p) => p[0]).sort((a, b) => a - b));
     }
-  });
+  }, 60_000);
 
   it("answers 404 for an unknown event and 400 for a market that is not 1 to 8", async () => {
     expect((await get("/odds/events/c1:2026-11-28:nobody+none")).status).toBe(404);

@@ -254,7 +254,7 @@ describe.each(dialects)("the odds pipeline on %s", (dialect) => {
     t.clock.advance(INTERVAL_MS);
     await pipeline.runCycle();
     expect((await summary()).numBookmakers).toBe(5);
-  });
+  }, 60_000);
 
   it("drops events once they kick off", async () => {
     const before = (await t.http.get("/odds/sample?country=1")).body.data.events as OddsEvent[];
