@@ -37,24 +37,30 @@ describe.runIf(runPostgres)("feed collection across API replicas on PostgreSQL",
         return { db, odds, feeds: (await startFeedCollection({ config, db, odds, logger: silent }))! };
       }),
     );
-    await waitFor(() => replicas.some((r) => r.feeds.isLeader()));
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(replicas.filter((r) => r.feeds.isLeader())).toHaveLength(1);
-    const leader = replicas.find((r) => r.feeds.isLeader())!;
-    const follower = replicas.find((r) => !r.feeds.isLeader())!;
-    // A first cycle over five books and four leagues: seconds on a quiet machine, tens on a loaded one.
-    await waitFor(async () => (await leader.db.kysely.selectFrom("feed_runs").select("id").limit(1).execute()).length > 0, 45_000);
-    await leader.feeds.stop();
-    await leader.db.close();
-    await waitFor(() => follower.feeds.isLeader(), 10_000);
-    // The new collector's own cycles keep every bookmaker served (each within its time budget).
-    await waitFor(async () => {
-      await follower.odds.refresh();
-      return /"numBookmakers":5/.test(follower.odds.cache.summary().json);
-    }, 45_000);
-    expect(follower.feeds.cyclesRun()).toBeGreaterThan(0);
-    await follower.feeds.stop();
-    await follower.db.close();
+    try {
+      await waitFor(() => replicas.some((r) => r.feeds.isLeader()));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(replicas.filter((r) => r.feeds.isLeader())).toHaveLength(1);
+      const leader = replicas.find((r) => r.feeds.isLeader())!;
+      const follower = replicas.find((r) => !r.feeds.isLeader())!;
+      // A first cycle over five books and four leagues: seconds on a quiet machine, tens on a loaded one.
+      await waitFor(async () => (await leader.db.kysely.selectFrom("feed_runs").select("id").limit(1).execute()).length > 0, 45_000);
+      await leader.feeds.stop();
+      await leader.db.close();
+      await waitFor(() => follower.feeds.isLeader(), 10_000);
+      // The new collector's own cycles keep every bookmaker served (each within its time budget).
+      await waitFor(async () => {
+        await follower.odds.refresh();
+        return /"numBookmakers":5/.test(follower.odds.cache.summary().json);
+      }, 45_000);
+      expect(follower.feeds.cyclesRun()).toBeGreaterThan(0);
+    } finally {
+      // A failed wait leaves no collector or pool behind to outlive the test's database.
+      for (const r of replicas) {
+        await r.feeds.stop();
+        await r.db.close().catch(() => undefined);
+      }
+    }
   }, 150_000);
 });
 
