@@ -3,7 +3,6 @@
  * selector specificity: catches rules that Bulma's own outrank.
  */
 import { cleanup, render, screen } from "@testing-library/react";
-import * as sass from "sass";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FLAGS } from "#shared/reference.ts";
 import { MemoryRouter } from "react-router";
@@ -12,45 +11,16 @@ import { InfoCard } from "../components/info-card.tsx";
 import { TextPage } from "../components/text-page.tsx";
 import { EventCard } from "../odds/event-card.tsx";
 import { market, oddsEvent, providerOdds, renderPage } from "../../tests/client/harness.tsx";
+import { contrast, installCompiledStyles } from "../../tests/client/styles.ts";
 import { HelpPage } from "../pages/help.tsx";
 
 let css = "";
 
 beforeAll(() => {
-  // As scripts/build/styles.ts compiles it (the purge only drops rules no markup uses).
-  css = sass.compile("client/styles/main.scss", {
-    loadPaths: ["node_modules"],
-    quietDeps: true,
-    silenceDeprecations: ["import"],
-  }).css;
-  const style = document.createElement("style");
-  style.textContent = css;
-  document.head.append(style);
+  css = installCompiledStyles();
 });
 
 afterEach(cleanup);
-
-/** sRGB channels of "#rrggbb" or "rgb(r, g, b)". */
-function channels(colour: string): [number, number, number] {
-  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
-  if (hex) return [hex[1], hex[2], hex[3]].map((h) => parseInt(h!, 16)) as [number, number, number];
-  const rgb = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(colour);
-  if (rgb) return [rgb[1], rgb[2], rgb[3]].map(Number) as [number, number, number];
-  throw new Error(`unparsed colour: "${colour}"`);
-}
-
-/** WCAG 2 contrast ratio. */
-function contrast(a: string, b: string): number {
-  const luminance = (colour: string) => {
-    const [r, g, bl] = channels(colour).map((c) => {
-      const v = c / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 const paint = (element: Element) => {
   const style = getComputedStyle(element);
