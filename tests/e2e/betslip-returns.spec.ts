@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import type { Betslip, OddsResponse } from "#shared/contract.ts";
+import type { Betslip } from "#shared/contract.ts";
 import { BOOKMAKER_IDS, COMPETITIONS, MARKET_IDS, bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { mulberry32 } from "#api/feeds/simulator/random.ts";
-import { gotoHydrated, signedIn, uniqueUser } from "./helpers.ts";
+import { gotoHydrated, readOdds, signedIn, uniqueUser } from "./helpers.ts";
 
 /**
  * The betslip ranks bookmakers by what they would really pay in naira
@@ -29,14 +29,8 @@ interface Candidate {
 
 /** Every selection all five bookmakers price now (none stale), of a match kicking off between an hour and 11 days from now, priced 1.20 or more everywhere. */
 async function readCandidates(page: Page): Promise<Candidate[]> {
-  const answers = await page.evaluate(
-    async (queries) =>
-      Promise.all(
-        queries.map(async ([competition, market]) => {
-          const res = await fetch(`/api/odds?country=1&competition=${competition}&market=${market}`, { cache: "no-store" });
-          return ((await res.json()) as { data: OddsResponse }).data;
-        }),
-      ),
+  const answers = await readOdds(
+    page,
     COMPETITIONS.flatMap((c) => MARKET_IDS.map((m) => [c.id, m] as const)),
   );
   const now = Date.now();

@@ -1,10 +1,10 @@
 import { createRequire } from "node:module";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import type { Betslip, BookingRead, MatchDetail, OddsResponse } from "#shared/contract.ts";
+import type { Betslip, BookingRead, MatchDetail } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
 import { BOOKMAKER_IDS, COMPETITIONS, bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { brandName } from "#client/components/bookmakers.ts";
-import { animationsSettled, gotoHydrated, signedIn, uniqueUser } from "./helpers.ts";
+import { animationsSettled, gotoHydrated, readOdds, signedIn, uniqueUser } from "./helpers.ts";
 
 /**
  * Booking codes end to end (docs/design.md, Booking codes): a tipster books three selections at the
@@ -44,14 +44,8 @@ interface Candidate {
 
 /** Every selection of those markets that all five bookmakers price now, of a match kicking off at least two hours from now. */
 async function readCandidates(page: Page): Promise<Candidate[]> {
-  const answers = await page.evaluate(
-    async (queries) =>
-      Promise.all(
-        queries.map(async ([competition, market]) => {
-          const res = await fetch(`/api/odds?country=1&competition=${competition}&market=${market}`, { cache: "no-store" });
-          return ((await res.json()) as { data: OddsResponse }).data;
-        }),
-      ),
+  const answers = await readOdds(
+    page,
     COMPETITIONS.flatMap((c) => [...SPORTYBET_MARKETS.keys()].map((m) => [c.id, m] as const)),
   );
   const candidates: Candidate[] = [];

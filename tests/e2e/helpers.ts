@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
+import type { OddsResponse } from "#shared/contract.ts";
 import { uniqueUser, type TestUser } from "./users.ts";
 
 export { uniqueUser, type TestUser };
@@ -188,4 +189,18 @@ export function collectPageErrors(page: Page): string[] {
 export async function bookmakersShown(page: Page): Promise<string[]> {
   const names = await page.locator("table.odds-table tbody th[scope=row]").allInnerTexts();
   return [...new Set(names.map((n) => n.trim()))].sort();
+}
+
+/** The odds the signed-in page is served for each league and market, read through the web tier as the page reads them, uncached. */
+export async function readOdds(page: Page, queries: readonly (readonly [competition: number, market: number])[]): Promise<OddsResponse[]> {
+  return page.evaluate(
+    async (pairs) =>
+      Promise.all(
+        pairs.map(async ([competition, market]) => {
+          const res = await fetch(`/api/odds?country=1&competition=${competition}&market=${market}`, { cache: "no-store" });
+          return ((await res.json()) as { data: OddsResponse }).data;
+        }),
+      ),
+    queries,
+  );
 }
