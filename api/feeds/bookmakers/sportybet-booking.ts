@@ -9,7 +9,8 @@
 import { z } from "zod";
 import type { BookingAdapter, CodeLeg, MintLeg } from "../booking/types.ts";
 import { lineText, mintJson, pickOf, readJson } from "../booking/wire.ts";
-import { SELECTIONS, idText, sanitizePrice, selectionIn, sportradarId, validate, type MarketIds, type Selection } from "./common.ts";
+import { idText, sanitizePrice, sportradarId, validate } from "./common.ts";
+import { selectionFor } from "./sportybet-markets.ts";
 import { browserHeaders } from "./headers.ts";
 import { LIVE_BASE_URL, SITE_HEADERS } from "./sportybet.ts";
 
@@ -19,16 +20,6 @@ const HEADERS = {
   ...SITE_HEADERS,
 };
 
-/** The feed's ids (docs/design.md, SportyBet feed): 1 1X2, 10 Double Chance, 29 GG/NG, 18 totals with `total=L`. */
-const MARKET_IDS: MarketIds<string> = {
-  fixed: {
-    "1": { "1": SELECTIONS.home, "2": SELECTIONS.draw, "3": SELECTIONS.away },
-    "10": { "9": SELECTIONS.homeOrDraw, "10": SELECTIONS.homeOrAway, "11": SELECTIONS.drawOrAway },
-    "29": { "74": SELECTIONS.bttsYes, "76": SELECTIONS.bttsNo },
-  },
-  totals: "18",
-  totalSides: { "12": "over", "13": "under" },
-};
 const BOOK_IDS = {
   "1X2": { marketId: "1", outcomes: ["1", "2", "3"] },
   DC: { marketId: "10", outcomes: ["9", "10", "11"] },
@@ -78,17 +69,6 @@ type SportyEvent = z.infer<typeof eventSchema>;
 type SportyMarket = z.infer<typeof marketSchema>;
 
 const sameSpecifier = (a: string | null | undefined, b: string | null | undefined) => (a ?? "") === (b ?? "");
-
-/** "total=2.5" among other specifiers; only .5 lines are ours (docs/design.md, Adapters). */
-function totalLine(specifier: string | null | undefined): string | undefined {
-  const line = specifier?.split("|").find((part) => part.startsWith("total="))?.slice("total=".length);
-  return line !== undefined && /^\d+\.5$/.test(line) ? line : undefined;
-}
-
-function selectionFor(market: SportyMarket, outcomeId: string): Selection | undefined {
-  if (market.id === MARKET_IDS.totals && totalLine(market.specifier) === undefined) return undefined;
-  return selectionIn(MARKET_IDS, market.id, outcomeId, totalLine(market.specifier));
-}
 
 function toLeg(event: SportyEvent, market: SportyMarket | undefined, outcomeId: string, now: Date): CodeLeg {
   const outcome = market?.outcomes.find((o) => o.id === outcomeId);

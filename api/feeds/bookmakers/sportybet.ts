@@ -8,19 +8,16 @@ import { z } from "zod";
 import type { BookmakerAdapter, Offer, ParseResult } from "../types.ts";
 import {
   PriceSet,
-  SELECTIONS,
   failure,
   idText,
   isUpcoming,
-  selectionIn,
   parseJsonBody,
   sportradarId,
   validate,
   withPrices,
-  type MarketIds,
   type Result,
-  type Selection,
 } from "./common.ts";
+import { selectionFor } from "./sportybet-markets.ts";
 import { browserHeaders } from "./headers.ts";
 import { leagueIds } from "./leagues.ts";
 
@@ -59,33 +56,7 @@ const upcomingSchema = z.object({ data: z.object({ tournaments: z.array(tourname
 const singleEventSchema = z.object({ data: eventSchema });
 const envelopeSchema = z.object({ bizCode: z.unknown().optional(), message: z.unknown().optional() });
 
-type SportyMarket = z.infer<typeof marketSchema>;
 type SportyEvent = z.infer<typeof eventSchema>;
-
-/** Market id -> outcome id -> product selection. Keyed on the market: 19/20 (team totals) reuse 12/13. */
-const MARKET_IDS: MarketIds<string> = {
-  fixed: {
-    "1": { "1": SELECTIONS.home, "2": SELECTIONS.draw, "3": SELECTIONS.away },
-    "10": { "9": SELECTIONS.homeOrDraw, "10": SELECTIONS.homeOrAway, "11": SELECTIONS.drawOrAway },
-    "29": { "74": SELECTIONS.bttsYes, "76": SELECTIONS.bttsNo },
-  },
-  totals: "18",
-  totalSides: { "12": "over", "13": "under" },
-};
-
-/** "total=2.5", possibly among other Sportradar specifiers joined by "|"; whole lines ("total=2") are not ours. */
-function totalLine(specifier: string | undefined): string | undefined {
-  const line = specifier
-    ?.split("|")
-    .find((part) => part.startsWith("total="))
-    ?.slice("total=".length);
-  return line !== undefined && /^\d+\.5$/.test(line) ? line : undefined;
-}
-
-function selectionFor(market: SportyMarket, outcomeId: string): Selection | undefined {
-  if (market.id === MARKET_IDS.totals && totalLine(market.specifier) === undefined) return undefined;
-  return selectionIn(MARKET_IDS, market.id, outcomeId, totalLine(market.specifier));
-}
 
 /**
  * A price is boosted when its outcome says `oddsBoostLfb`. An event flagged `oddsBoost` carries
