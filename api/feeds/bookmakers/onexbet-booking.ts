@@ -9,24 +9,14 @@
 import { z } from "zod";
 import type { BookingAdapter, CodeLeg } from "../booking/types.ts";
 import { readJson } from "../booking/wire.ts";
-import { SELECTIONS, sanitizePrice, selectionIn, validate, type MarketIds, type Selection } from "./common.ts";
+import { sanitizePrice, selectionIn, validate, type Selection } from "./common.ts";
 import { browserHeaders } from "./headers.ts";
+import { BTTS_GROUP, MARKET_IDS } from "./onexbet.ts";
 
 const SITE = "https://ng.1x001.com";
 const HEADERS = browserHeaders({ referer: `${SITE}/en/line/football`, origin: SITE });
 const PARTNER = 159;
 
-/** Group -> type -> ours, as the feed reads them (docs/design.md, 1xBet feed). */
-const MARKET_IDS: MarketIds<number> = {
-  fixed: {
-    1: { 1: SELECTIONS.home, 2: SELECTIONS.draw, 3: SELECTIONS.away },
-    8: { 4: SELECTIONS.homeOrDraw, 5: SELECTIONS.homeOrAway, 6: SELECTIONS.drawOrAway },
-    19: { 180: SELECTIONS.bttsYes, 181: SELECTIONS.bttsNo },
-  },
-  totals: 17,
-  totalSides: { 9: "over", 10: "under" },
-};
-const BTTS_GROUP = 19;
 
 const eventSchema = z.object({
   GameId: z.number(),

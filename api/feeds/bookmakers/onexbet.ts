@@ -60,8 +60,8 @@ const envelopeSchema = z.object({ Success: z.unknown().optional(), Error: z.unkn
 
 type Bet = z.infer<typeof betSchema>;
 
-/** Group G -> type T -> product selection. */
-const MARKET_IDS: MarketIds<number> = {
+/** Group G -> type T -> product selection; its booking codes use the same ids. */
+export const MARKET_IDS: MarketIds<number> = {
   fixed: {
     1: { 1: SELECTIONS.home, 2: SELECTIONS.draw, 3: SELECTIONS.away },
     8: { 4: SELECTIONS.homeOrDraw, 5: SELECTIONS.homeOrAway, 6: SELECTIONS.drawOrAway },
@@ -71,7 +71,7 @@ const MARKET_IDS: MarketIds<number> = {
   totalSides: { 9: "over", 10: "under" },
 };
 
-const BTTS_GROUP = 19;
+export const BTTS_GROUP = 19;
 
 function selectionFor(bet: Bet): Selection | undefined {
   // Group 19 also holds T 11273/11274 with P 2 (not BTTS): BTTS is T 180/181 without a line.
