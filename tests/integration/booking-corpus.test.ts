@@ -1,25 +1,19 @@
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { simulatedSites } from "#api/booking/index.ts";
 import { DEFAULT_BOOKING_RATES } from "#api/booking/rate.ts";
-import { createCollector, runCycle } from "#api/feeds/collector.ts";
-import { createFetcher } from "#api/feeds/fetcher.ts";
-import { feedSources } from "#api/feeds/runtime.ts";
 import { startSimulator, type RunningSimulator } from "#api/feeds/simulator/index.ts";
 import { BOOKMAKER_IDS } from "#api/feeds/types.ts";
 import type { BookingRead, UnmappedReason } from "#shared/contract.ts";
-import { newAccount } from "../factories.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { buildCorpus, mintAtBook, MINTING_BOOKS, type CorpusLeg, type CorpusSlip, type MintingBook, type OurEvents } from "../helpers/booking-corpus.ts";
 import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { collectAndBookAt, verifiedBearer } from "../helpers/booking-stack.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 
 /** Tuesday 24 November 2026, 10:00 UTC: the weekend's fixtures are all ahead. */
 const T0 = Date.UTC(2026, 10, 24, 10, 0);
 const SEED = 20261124;
 const CODES = 500;
-const silent = pino({ level: "silent" });
 
 interface Tally {
   codes: number;
@@ -101,12 +95,7 @@ describe("a corpus of booking codes minted at the books, read through GET /odds/
     t = await startTestApi(database, sink, clock, { bookingRates: { ...DEFAULT_BOOKING_RATES, read: { burst: CODES, intervalMs: DEFAULT_BOOKING_RATES.read.intervalMs } } });
     // Bet9ja reads every code back whole: a lost leg is its own test (booking.test.ts).
     simulator = await startSimulator({ seed: SEED, now: clock, booking: { bet9jaLosesLeg: "never" } });
-    const fetcher = createFetcher({ retries: 1, backoffMs: 1, sleep: async () => undefined });
-    const sources = feedSources((key) => simulator.baseUrl(key)).filter((source) => source.adapter.key !== "nairabet");
-    const collector = createCollector({ sources, fetcher, db: t.api.db.kysely, clock, logger: silent, politeDelayMs: [0, 0], onWritten: () => t.api.odds.refresh() });
-    await runCycle(collector);
-    await fetcher.close();
-    t.api.booking.useSites(simulatedSites(simulator.baseUrl));
+    await collectAndBookAt(t, simulator, clock);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -115,12 +104,8 @@ describe("a corpus of booking codes minted at the books, read through GET /odds/
     await database?.drop();
   });
 
-  async function signIn(): Promise<{ authorization: string }> {
-    const account = newAccount();
-    await t.http.put("/users/register").send(account).expect(201);
-    const res = await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
-    return { authorization: `Bearer ${res.body.data.token as string}` };
-  }
+  const signIn = () => verifiedBearer(t, sink);
+
 
   it("maps at least 98 % of the comparable legs of 500 codes, none wrongly, and reports every other leg with its reason", async () => {
     const rows = await t.api.db.kysely.selectFrom("events").select(["id", "sr_id", "home", "away"]).where("sr_id", "is not", null).execute();

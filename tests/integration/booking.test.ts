@@ -1,27 +1,22 @@
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noSites, simulatedSites } from "#api/booking/index.ts";
 import { bookingMetrics } from "#api/booking/metrics.ts";
 import { BOOKING_ADAPTERS } from "#api/feeds/booking/index.ts";
-import { createCollector, runCycle } from "#api/feeds/collector.ts";
-import { createFetcher } from "#api/feeds/fetcher.ts";
-import { feedSources } from "#api/feeds/runtime.ts";
 import { unlistedFixtures } from "#api/feeds/simulator/booking-fixtures.ts";
 import type { BookedPick } from "#api/feeds/simulator/booking-store.ts";
 import { startSimulator, type FeedSimulator, type RunningSimulator, type SimFixture } from "#api/feeds/simulator/index.ts";
 import type { BookmakerKey } from "#api/feeds/types.ts";
 import type { Betslip, BetslipLeg, BookingCode, BookingRead, MatchDetail } from "#shared/contract.ts";
-import { newAccount } from "../factories.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
+import { collectAndBookAt, verifiedBearer } from "../helpers/booking-stack.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 
 const dialects = await testDialects();
 /** Tuesday 24 November 2026, 10:00 UTC: the weekend's fixtures are all ahead. */
 const T0 = Date.UTC(2026, 10, 24, 10, 0);
 const SEED = 20261124;
-const silent = pino({ level: "silent" });
 type Auth = { authorization: string };
 
 const HOME: BookedPick = { kind: "1X2", line: null, index: 0 };
@@ -50,14 +45,9 @@ describe.each(dialects)("booking codes over HTTP on %s", (dialect) => {
     sink = await startSmtpSink();
     t = await startTestApi(database, sink, clock);
     simulator = await startSimulator({ seed: SEED, now: clock, booking: { bet9jaLosesLeg: "never" } });
-    // The same fixtures and ids, at a Bet9ja that reads every code back one leg short. NairaBet, which has no
-    // booking codes, is not collected.
+    // The same fixtures and ids, at a Bet9ja that reads every code back one leg short.
     lossy = await startSimulator({ seed: SEED, now: clock, booking: { bet9jaLosesLeg: "always" } });
-    const fetcher = createFetcher({ retries: 1, backoffMs: 1, sleep: async () => undefined });
-    const collector = createCollector({ sources: feedSources((key) => simulator.baseUrl(key)).filter((source) => source.adapter.key !== "nairabet"), fetcher, db: t.api.db.kysely, clock, logger: silent, politeDelayMs: [0, 0], onWritten: () => t.api.odds.refresh() });
-    await runCycle(collector);
-    await fetcher.close();
-    t.api.booking.useSites(simulatedSites(simulator.baseUrl));
+    await collectAndBookAt(t, simulator, clock);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -68,12 +58,8 @@ describe.each(dialects)("booking codes over HTTP on %s", (dialect) => {
   });
 
   /** A new verified account's bearer header: each test spends its own rate allowance. */
-  async function signIn(): Promise<Auth> {
-    const account = newAccount();
-    await t.http.put("/users/register").send(account).expect(201);
-    const res = await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
-    return { authorization: `Bearer ${res.body.data.token as string}` };
-  }
+  const signIn = (): Promise<Auth> => verifiedBearer(t, sink);
+
 
   const read = (auth: Auth, provider: number | string, code: string) => t.http.get("/odds/booking").query({ provider, code }).set(auth);
   const mint = (auth: Auth, body: unknown) => t.http.post("/users/betslip/booking").set(auth).send(body as object);
