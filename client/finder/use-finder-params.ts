@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useReplaceParams } from "../shell/use-replace-params.ts";
 import { parseDay, type Day } from "./day-filter.ts";
 import { rememberView, viewInUrl, type DashboardView } from "./view-choice.ts";
 
@@ -8,19 +8,14 @@ import { rememberView, viewInUrl, type DashboardView } from "./view-choice.ts";
  * visit (view-choice.ts). Without `?view=` the view is the one the loader chose from the cookie.
  */
 export function useFinderParams(loaderView: DashboardView | undefined) {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useReplaceParams();
   const view = viewInUrl(params) ?? loaderView ?? "cards";
   const day = parseDay(params);
   const set = (name: string, value: string | null) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (value === null) updated.delete(name);
-        else updated.set(name, value);
-        return updated;
-      },
-      { replace: true },
-    );
+    changeParams((query) => {
+      if (value === null) query.delete(name);
+      else query.set(name, value);
+    });
   const chooseView = (next: DashboardView) => {
     rememberView(next);
     set("view", next);

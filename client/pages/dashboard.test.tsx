@@ -176,6 +176,28 @@ describe("DashboardPage in the browser", () => {
     expect(oddsCalls(fetchMock)).toEqual(["/api/odds?country=1&competition=1&market=1", "/api/odds?country=1&competition=3&market=1"]);
   });
 
+  it("keeps a league whose URL is written but not yet shown when the market is chosen next", async () => {
+    stubApi({
+      summaryAnswer: () => jsonResponse({ data: summary({ competitionIds: [1, 2, 3], marketIds: [1, 4, 7] }) }),
+      odds: (c, m) => jsonResponse({ data: oddsFor(`League ${c} market ${m}`, Number(m)) }),
+    });
+    const { router } = renderDashboard();
+    await screen.findByRole("heading", { name: "League 1 market 1" }, SLOW);
+    // The router writes the league's URL before React renders it: on a loaded phone the next tap
+    // lands in that gap, on a page that still shows league 1. Choose the market right there.
+    let tapped = false;
+    const unsubscribe = router.subscribe((state) => {
+      if (tapped || state.location.search !== "?league=3&market=1") return;
+      tapped = true;
+      fireEvent.change(select("Select Market"), { target: { value: "7" } });
+    });
+    fireEvent.change(select("Select League"), { target: { value: "3" } });
+    await waitFor(() => expect(tapped).toBe(true), SLOW);
+    unsubscribe();
+    expect(await screen.findByRole("heading", { name: "League 3 market 7" }, SLOW)).toBeTruthy();
+    expect(router.state.location.search).toBe("?league=3&market=7");
+  });
+
   it("drops an answer that arrives after the choice changed", async () => {
     let answerFirst: (response: Response) => void = () => undefined;
     stubApi({

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLoaderData, useRouteLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { SUMMARY_LOAD_FAILED_MESSAGE } from "#shared/messages.ts";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
@@ -24,6 +24,7 @@ import { useLiveSummary } from "../live/use-live-summary.ts";
 import { serverContext } from "../server-context.ts";
 import type { RootData } from "../shell/root-loader.ts";
 import { RequireSession } from "../session/require-session.tsx";
+import { useReplaceParams } from "../shell/use-replace-params.ts";
 
 export const SUMMARY_LOADING_MESSAGE = "Loading available competitions and markets...";
 
@@ -110,30 +111,29 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
   const now = useNow(root.now);
   // 'Updated N s ago' ticks each second; kick-off labels need only the minute clock.
   const ageNow = useNow(root.now, SECOND_MS);
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useReplaceParams();
   const { league, market } = pickSelection(params, summary);
   const finder = useFinderParams(loaderView);
   const shown = { view: finder.view, league, market, leagues: summary.competitionIds };
   const odds = useLiveBoard(oddsState(useArrived(choice), league, market, finder.view), shown, follow);
 
   // A navigation: the loader fetches the new odds (the previous answer is dropped with its navigation).
-  const choose = (next: { league: number | null; market: number | null }) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next.league !== null) updated.set("league", String(next.league));
-        if (next.market !== null) updated.set("market", String(next.market));
-        return updated;
-      },
-      { replace: true },
-    );
+  // A choice names only what it changes, so one made before the last showed cannot undo it; the
+  // other half goes in as shown only where the query has none yet.
+  const choose = (next: { league?: number | null; market?: number | null }) =>
+    changeParams((query) => {
+      const chosenLeague = next.league ?? query.get("league") ?? league;
+      const chosenMarket = next.market ?? query.get("market") ?? market;
+      if (chosenLeague !== null) query.set("league", String(chosenLeague));
+      if (chosenMarket !== null) query.set("market", String(chosenMarket));
+    });
 
   // The preselected league and market go into the URL too, so a reload or a shared link keeps them;
   // replaced, not pushed, so Back still leaves the dashboard. Not once the user has chosen: on a slow
   // phone a choice can come before this effect runs, and writing the preselection then would cancel
   // the user's navigation and put the old league back.
   const userChose = useRef(false);
-  const chooseByHand = (next: { league: number | null; market: number | null }) => {
+  const chooseByHand = (next: { league?: number; market?: number }) => {
     userChose.current = true;
     choose(next);
   };
@@ -151,8 +151,8 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
         marketIds={summary.marketIds}
         league={league}
         market={market}
-        onLeague={(id) => chooseByHand({ league: id, market })}
-        onMarket={(id) => chooseByHand({ league, market: id })}
+        onLeague={(id) => chooseByHand({ league: id })}
+        onMarket={(id) => chooseByHand({ market: id })}
         allLeagues={finder.view === "list"}
       />
       <FinderControls view={finder.view} day={finder.day} onView={finder.chooseView} onDay={finder.chooseDay} />
