@@ -23,17 +23,17 @@ export const CHROMIUM_ARGS = [
  * The browser suite (tests/e2e). Global setup builds dist/ when stale and starts the built site
  * once, as `npm start` does, on free ports with a fresh DATA_DIR; workers inherit its address
  * through E2E_BASE_URL (the config is evaluated again in each worker, after global setup).
- * One worker by default: on this two-core machine kind two workers (two Chromiums beside the
- * site) ran the suite in 8.9 min instead of about 15, but held the load near 9, where a lost tap
- * failed a journey (docs/benchmarks.md). `E2E_WORKERS=2` runs two; the files whose tests share
- * nothing (journeys, first minutes, accessibility) then spread their tests over both.
+ * Two workers by default: on this two-core machine kind they ran the suite in 4.4 min instead of
+ * 6.6 on one (docs/benchmarks.md); a loaded machine once lost a tap there, which the dashboard's
+ * choices now survive. `E2E_WORKERS=1` runs one; the files whose tests share nothing (journeys,
+ * first minutes, accessibility) spread their tests over both.
  */
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/",
   globalSetup: "./tests/e2e/global-setup.ts",
   globalTeardown: "./tests/e2e/global-teardown.ts",
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   reporter: "list",
