@@ -191,6 +191,30 @@ export async function bookmakersShown(page: Page): Promise<string[]> {
   return [...new Set(names.map((n) => n.trim()))].sort();
 }
 
+/**
+ * The dashboard shows odds tables with a row per bookmaker, a highlighted best price in each table
+ * and margins as '%' badges. `allFive`: the five Nigerian bookmakers all appear (the default
+ * league and market, where every simulated bookmaker prices matches); otherwise each row is one of them.
+ */
+export async function expectOddsTables(page: Page, { allFive = true } = {}) {
+  const tables = page.locator("table.odds-table");
+  await expect(tables.first()).toBeVisible();
+  const shown = await bookmakersShown(page);
+  if (allFive) expect(shown).toEqual([...NIGERIA_BOOKMAKERS].sort());
+  else for (const name of shown) expect(NIGERIA_BOOKMAKERS).toContain(name);
+  const perTable = await tables.evaluateAll((all) =>
+    all.map((table) => ({ best: table.querySelectorAll("td.odds-best").length, rows: table.querySelectorAll("tbody tr").length })),
+  );
+  expect(perTable.length).toBeGreaterThan(0);
+  for (const table of perTable) {
+    expect(table.rows, "each table has a row per bookmaker").toBeGreaterThan(1);
+    expect(table.best, "each table highlights a best price").toBeGreaterThan(0);
+  }
+  const margins = await page.locator("table.odds-table td .tag").allInnerTexts();
+  expect(margins.length).toBeGreaterThan(0);
+  for (const margin of margins) expect(margin).toMatch(/^\d+\.\d{2}%$/);
+}
+
 /** The odds the signed-in page is served for each league and market, read through the web tier as the page reads them, uncached. */
 export async function readOdds(page: Page, queries: readonly (readonly [competition: number, market: number])[]): Promise<OddsResponse[]> {
   return page.evaluate(

@@ -1,0 +1,59 @@
+import { join } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { expect, test } from "@playwright/test";
+import { expectOddsTables, registerAndVerify, uniqueUser } from "./helpers.ts";
+import { freePort, startApi, startSite, waitFor } from "./server-process.ts";
+
+// Its own file, named to run early: most of it waits on a second stack starting and the web tier
+// noticing its API gone, which the other worker fills (playwright.config.ts).
+
+test("with the odds API down the dashboard says 'Failed to load odds data', and public pages still load", async ({ page }) => {
+  // The scaled-out layout, so the API can die under a running web tier: its own process and DATA_DIR.
+  const dir = mkdtempSync(join(tmpdir(), "afriodds-e2e-apidown-"));
+  const dataDir = join(dir, "data");
+  const apiPort = await freePort();
+  const api = await startApi({ API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: "5", LOG_LEVEL: "warn" }, join(dir, "api.log"));
+  const web = await startSite({ PORT: String(await freePort()), API_ORIGIN: api.baseURL, DATA_DIR: dataDir, LOG_LEVEL: "warn" }, join(dir, "web.log"));
+  try {
+    await waitFor(
+      "five bookmakers' odds on the second stack",
+      async () => ((await (await fetch(`${web.baseURL}/api/odds/summary?country=1`)).json()) as { data?: { numBookmakers?: number } }).data?.numBookmakers === 5,
+      { timeoutMs: 60_000, logFile: join(dir, "api.log"), abort: api.exitReason },
+    );
+    await registerAndVerify(page, uniqueUser("apidown"), { baseURL: web.baseURL, dataDir });
+    await expectOddsTables(page);
+
+    const { code } = await api.stop();
+    expect(code, "the API drains and exits cleanly on SIGTERM").toBe(0);
+    await page.getByLabel("Select League").selectOption({ label: "Bundesliga (DE)" });
+    await expect(page.getByRole("alert").locator("p")).toHaveText("Failed to load odds data");
+    await expect(page.getByRole("alert").getByRole("button", { name: "Retry" })).toBeVisible();
+    await expect(page.locator("table.odds-table")).toHaveCount(0);
+    expect((await page.request.get(`${web.baseURL}/readyz`)).status()).toBe(503);
+
+    const headings: Record<string, string> = {
+      "/": "Compare Football Odds Across African Bookmakers",
+      "/nigeria": "Nigerian Football Odds Comparison",
+      "/about": "About AfriOdds",
+      "/terms": "Terms of Service",
+    };
+    for (const [path, heading] of Object.entries(headings)) {
+      const answer = await page.goto(`${web.baseURL}${path}`);
+      expect(answer?.status(), `${path} answers 200 without the API`).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    }
+    // A visitor's preview cannot load, and says so (a signed-in user is shown the dashboard instead),
+    // once the web tier has found the API gone and serves the page without baked-in odds (every 5-30 s).
+    await page.context().clearCookies();
+    await expect(async () => {
+      await page.goto(`${web.baseURL}/nigeria`);
+      await expect(page.getByText("Preview temporarily unavailable")).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 45_000 });
+    await expect(page.getByText("Login to access all odds data!")).toBeVisible();
+  } finally {
+    await web.stop();
+    await api.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
