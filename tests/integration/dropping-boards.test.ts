@@ -1,12 +1,12 @@
 import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testClock } from "../../tests/helpers/clock.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/databases.ts";
-import { writeStoreRun } from "../../tests/helpers/pipeline.ts";
-import { openDatabase, type Db } from "../db/database.ts";
-import { DROPS_TTL_MS, droppingBoards } from "./dropping.ts";
-import { oddsService, type OddsService } from "./service.ts";
-import type { FixtureInput } from "./store.ts";
+import { testClock } from "../helpers/clock.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { writeStoreRun } from "../helpers/pipeline.ts";
+import { openDatabase, type Db } from "#api/db/database.ts";
+import { DROPS_TTL_MS, droppingBoards } from "#api/odds/dropping.ts";
+import { oddsService, type OddsService } from "#api/odds/service.ts";
+import type { FixtureInput } from "#api/odds/store.ts";
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 10, 22, 8, 0);

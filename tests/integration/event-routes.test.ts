@@ -1,16 +1,16 @@
-import { MAX_POINTS_PER_SERIES } from "./history.ts";
+import { MAX_POINTS_PER_SERIES } from "#api/odds/history.ts";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oddsChecksum } from "#shared/checksum.ts";
 import type { MarketHistory, MatchDetail, OddsEvent } from "#shared/contract.ts";
 import { MARKETS } from "#shared/reference.ts";
-import { newAccount } from "../../tests/factories.ts";
-import { startTestApi, type TestApi } from "../../tests/helpers/api.ts";
-import { testClock } from "../../tests/helpers/clock.ts";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/helpers/databases.ts";
-import { writeStoreRun } from "../../tests/helpers/pipeline.ts";
-import { startSmtpSink } from "../../tests/helpers/smtp-sink.ts";
-import type { FixtureInput } from "./store.ts";
+import { newAccount } from "../factories.ts";
+import { startTestApi, type TestApi } from "../helpers/api.ts";
+import { testClock } from "../helpers/clock.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
+import { writeStoreRun } from "../helpers/pipeline.ts";
+import { startSmtpSink } from "../helpers/smtp-sink.ts";
+import type { FixtureInput } from "#api/odds/store.ts";
 
 const dialects = await testDialects();
 const START = Date.UTC(2026, 10, 22, 8, 0);
