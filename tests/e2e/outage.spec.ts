@@ -5,8 +5,9 @@ import { expect, test } from "@playwright/test";
 import { expectOddsTables, registerAndVerify, uniqueUser } from "./helpers.ts";
 import { freePort, startApi, startSite, waitFor } from "./server-process.ts";
 
-// Its own file, named to run early: most of it waits on a second stack starting and the web tier
-// noticing its API gone, which the other worker fills (playwright.config.ts).
+// Its own file, named to run after the journeys: most of it waits on a second stack starting and
+// the web tier noticing its API gone, which the other worker fills with tests that work, not with
+// the resend countdown's wait (files run in name order, playwright.config.ts).
 
 test("with the odds API down the dashboard says 'Failed to load odds data', and public pages still load", async ({ page }) => {
   // The scaled-out layout, so the API can die under a running web tier: its own process and DATA_DIR.
