@@ -149,6 +149,11 @@ function dayDifference(from: ZonedParts, to: ZonedParts): number {
   );
 }
 
+/** '14:05': the time of day of `date` in `timeZone`, 24-hour. */
+export function formatClockTime(date: Date, timeZone: string): string {
+  return Number.isNaN(date.getTime()) ? ABSENT : zonedParts(date, timeZone).time;
+}
+
 /**
  * 'Today • 15:00', 'Tomorrow • 15:00' or 'Saturday 22nd November • 15:00', comparing the
  * calendar days of kickoff and `now` in `timeZone` (the viewer's zone, not the server's).

@@ -47,14 +47,14 @@ export function useLiveList(served: OddsResponse | null, competitions: readonly 
       changed.current?.();
     };
     const cache: LeagueCache = new Map();
-    const refetch = async (): Promise<"ok" | "stop"> => {
+    const refetch = async (): Promise<"ok" | "failed" | "stop"> => {
       try {
         const merged = await refetchLeagues(shown, market, cache);
         if (merged) update(() => merged);
         return "ok";
       } catch (error) {
         // 401: the session ended; the session store has heard (conditionalGet). Anything else: try again next time.
-        return error instanceof ApiError && error.status === 401 ? "stop" : "ok";
+        return error instanceof ApiError && error.status === 401 ? "stop" : "failed";
       }
     };
     const connection = liveConnection(`/api/odds/stream?country=${LIVE_COUNTRY_ID}&market=${market}`, {

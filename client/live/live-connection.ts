@@ -1,4 +1,5 @@
 import type { OddsEvent } from "#shared/contract.ts";
+import { useLinkStatus } from "./link-status.ts";
 
 /** docs/design.md, In the browser: where EventSource fails, poll every 30 s. */
 export const POLL_INTERVAL_MS = 30_000;
@@ -8,8 +9,13 @@ export interface LiveHandlers {
   onMarket(event: OddsEvent): void;
   /** The stream could not carry on from where this page was (`reset`, or a resume not honoured): refetch. */
   onResync(): void;
-  /** One poll of the odds; "stop" when polling must end (the session ended). */
-  poll(): Promise<"ok" | "stop">;
+  /** One poll of the odds; "failed" when it got no answer, "stop" when polling must end (the session ended). */
+  poll(): Promise<"ok" | "failed" | "stop">;
+  /**
+   * Whether changes reach this page (docs/design.md, When prices stop): false with the time the
+   * link dropped (the web tier lost the API, or the page lost the web tier), true once they flow again.
+   */
+  onStatus?(live: boolean, since: number): void;
 }
 
 interface LiveOptions {
@@ -30,7 +36,26 @@ interface Connection {
   timer: ReturnType<typeof setTimeout> | undefined;
   /** Opened hidden: the page's data may be older than the stream's first position. */
   behind: boolean;
+  /** When the link dropped; undefined while it carries changes. */
+  downSince: number | undefined;
   onVisibility: () => void;
+}
+
+/** The link dropped at `at` (the first report counts). */
+function linkDown(conn: Connection, at: number) {
+  if (conn.downSince !== undefined) return;
+  conn.downSince = at;
+  useLinkStatus.getState().down(at);
+  conn.handlers.onStatus?.(false, at);
+}
+
+/** Changes flow again: the page refetches what it missed while the link was down. */
+function linkUp(conn: Connection) {
+  if (conn.downSince === undefined) return;
+  conn.downSince = undefined;
+  useLinkStatus.getState().up();
+  conn.handlers.onStatus?.(true, Date.now());
+  conn.handlers.onResync();
 }
 
 function open(conn: Connection) {
@@ -64,19 +89,52 @@ function listen(conn: Connection, es: EventSource, resuming: boolean) {
     seen(event);
     handlers.onMarket(JSON.parse(event.data as string) as OddsEvent);
   });
+  // The web tier says whether it hears the API (no id: the resume position stays).
+  es.addEventListener("status", (event) => {
+    const status = parseStatus(event.data);
+    if (status?.live === true) linkUp(conn);
+    else if (status?.live === false) linkDown(conn, status.since);
+  });
+  es.addEventListener("open", () => {
+    if (conn.source === es) linkUp(conn);
+  });
   es.addEventListener("error", () => {
+    if (conn.source !== es) return;
+    // The page lost the web tier (or the stream ended to renew the session: back within a second).
+    linkDown(conn, Date.now());
     // CONNECTING: EventSource retries by itself with Last-Event-ID. CLOSED: it gave up.
-    if (es.readyState !== EventSource.CLOSED || conn.source !== es) return;
+    if (es.readyState !== EventSource.CLOSED) return;
     conn.source = undefined;
     conn.polling = true;
     schedulePoll(conn, 0);
   });
 }
 
+/** A `status` frame's data: `{"live":true}` or `{"live":false,"since":"<ISO time>"}`; anything else is ignored. */
+function parseStatus(data: unknown): { live: true } | { live: false; since: number } | undefined {
+  try {
+    const parsed = JSON.parse(String(data)) as { live?: unknown; since?: unknown };
+    if (parsed.live === true) return { live: true };
+    const since = typeof parsed.since === "string" ? Date.parse(parsed.since) : NaN;
+    if (parsed.live === false) return { live: false, since: Number.isFinite(since) ? since : Date.now() };
+  } catch {
+    // Not JSON: not a status this page knows.
+  }
+  return undefined;
+}
+
 function schedulePoll(conn: Connection, delay: number) {
   clearTimeout(conn.timer);
   conn.timer = setTimeout(async () => {
-    if ((await conn.handlers.poll()) === "stop") return stop(conn);
+    const result = await conn.handlers.poll();
+    if (result === "stop") return stop(conn);
+    if (result === "failed") linkDown(conn, Date.now());
+    else if (conn.downSince !== undefined) {
+      // The poll that answered has the prices already: no second fetch.
+      conn.downSince = undefined;
+      useLinkStatus.getState().up();
+      conn.handlers.onStatus?.(true, Date.now());
+    }
     if (!conn.stopped && !conn.doc.hidden) schedulePoll(conn, conn.pollMs);
   }, delay);
 }
@@ -105,6 +163,8 @@ function start(conn: Connection) {
 
 function stop(conn: Connection) {
   conn.stopped = true;
+  // The next page reports its own link, if it shows live prices.
+  if (conn.downSince !== undefined) useLinkStatus.getState().up();
   pause(conn);
   conn.doc.removeEventListener("visibilitychange", conn.onVisibility);
 }
@@ -127,6 +187,7 @@ export function liveConnection(url: string, handlers: LiveHandlers, { pollMs = P
     stopped: false,
     timer: undefined,
     behind: doc.hidden,
+    downSince: undefined,
     onVisibility: () => (doc.hidden ? pause(conn) : resume(conn)),
   };
   doc.addEventListener("visibilitychange", conn.onVisibility);

@@ -28,7 +28,7 @@ export function useLiveOdds(served: OddsResponse | null, view: OddsView | null, 
       changed.current?.();
     };
     let etag: string | undefined;
-    const refetch = async (): Promise<"ok" | "stop"> => {
+    const refetch = async (): Promise<"ok" | "failed" | "stop"> => {
       try {
         const answer = await conditionalGet<OddsResponse>(`/odds?${query}`, etag);
         if (answer.status === "changed") {
@@ -38,7 +38,7 @@ export function useLiveOdds(served: OddsResponse | null, view: OddsView | null, 
         return "ok";
       } catch (error) {
         // 401: the session ended; the session store has heard (conditionalGet). Anything else: try again next time.
-        return error instanceof ApiError && error.status === 401 ? "stop" : "ok";
+        return error instanceof ApiError && error.status === 401 ? "stop" : "failed";
       }
     };
     const connection = liveConnection(`/api/odds/stream?${query}`, {

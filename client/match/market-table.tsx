@@ -7,13 +7,14 @@ import { SelectionHeading } from "../odds/odds-table.tsx";
 import { StaleIcon } from "../odds/flag-icons.tsx";
 import { averageRow, formatPayout, highestRow, payoutAtBest, selectionsOf, type Highest } from "./market-stats.ts";
 import { PriceCell } from "./price-cell.tsx";
+import { usePricesStale } from "../live/link-status.ts";
 
 /**
  * The bookmaker's own page for the event, opened in a new tab: no affiliate parameters, no referrer,
  * no ranking credit (docs/design.md, Bookmaker links). Its accessible name starts with the visible name
  * (WCAG 2.5.3).
  */
-function BookmakerCell({ row, link }: { row: MatchProviderOdds; link: BookmakerLink | undefined }) {
+function BookmakerCell({ row, link, stale }: { row: MatchProviderOdds; link: BookmakerLink | undefined; stale: boolean }) {
   const name = bookmakerName(row.provider);
   const where = link?.exact === false ? `open football on ${name}'s site` : `open this match on ${name}'s site`;
   return (
@@ -25,7 +26,7 @@ function BookmakerCell({ row, link }: { row: MatchProviderOdds; link: BookmakerL
       ) : (
         name
       )}
-      {row.stale && <StaleIcon />}
+      {stale && <StaleIcon />}
     </th>
   );
 }
@@ -62,6 +63,8 @@ export function MarketTable({ market, links, slipEvent, children }: MarketTableP
   const highest = highestRow(market);
   const average = averageRow(market);
   const label = marketLabel(market.marketId);
+  // The link has been down past the stale threshold: every price here is that old at least.
+  const linkStale = usePricesStale();
   return (
     <section className="match-market" aria-label={label}>
       <div className="table-container">
@@ -77,8 +80,8 @@ export function MarketTable({ market, links, slipEvent, children }: MarketTableP
           </thead>
           <tbody>
             {market.odds.map((row) => (
-              <tr key={row.provider} className={row.stale ? "odds-stale" : undefined}>
-                <BookmakerCell row={row} link={links.find((l) => l.provider === row.provider)} />
+              <tr key={row.provider} className={row.stale || linkStale ? "odds-stale" : undefined}>
+                <BookmakerCell row={row} link={links.find((l) => l.provider === row.provider)} stale={row.stale === true || linkStale} />
                 {columns.map((id) => (
                   <PriceCell key={id} selection={row.odds.find((o) => o.selectionTypeId === id)} />
                 ))}

@@ -30,13 +30,13 @@ function refetcher(id: string, market: number, setDetail: Update<MatchDetail>, s
     etags[path] = answer.etag;
     apply(answer.data);
   }
-  return async (): Promise<"ok" | "stop"> => {
+  return async (): Promise<"ok" | "failed" | "stop"> => {
     try {
       await get<MatchDetail>(eventPath(id), (data) => setDetail(() => data));
       await get<MarketHistory>(`${eventPath(id)}/history?market=${market}`, (data) => setHistory(() => data));
       return "ok";
     } catch (error) {
-      return error instanceof ApiError && error.status === 401 ? "stop" : "ok";
+      return error instanceof ApiError && error.status === 401 ? "stop" : "failed";
     }
   };
 }

@@ -4,6 +4,7 @@ import { formatKickoff } from "#shared/format.ts";
 import { formatUpdatedAgo, newestPrice, staleProviders } from "./freshness.ts";
 import { OddsTable } from "./odds-table.tsx";
 import { matchPath } from "../route-paths.ts";
+import { usePricesStale } from "../live/link-status.ts";
 
 /** A live card's clock: how old its prices are (docs/design.md, In the browser); stale bookmakers are the API's mark. */
 export interface CardClock {
@@ -32,6 +33,8 @@ export function EventCard({ event, timeZone, now, headingLevel = 2, clock }: Eve
   const Heading = headingLevel === 3 ? "h3" : "h2";
   const markets = event.markets.filter((market) => market.odds.length > 0);
   const newest = clock && newestPrice(markets);
+  // The link has been down past the stale threshold: every price here is that old at least.
+  const linkStale = usePricesStale();
   return (
     <article className="card event-card mb-4">
       <div className="card-content">
@@ -51,7 +54,7 @@ export function EventCard({ event, timeZone, now, headingLevel = 2, clock }: Eve
             market={market}
             eventName={event.name}
             eventId={clock ? event.id : undefined}
-            stale={clock ? staleProviders(market).join(",") : ""}
+            stale={clock ? (linkStale ? market.odds.map((row) => row.provider) : staleProviders(market)).join(",") : ""}
           />
         ))}
       </div>

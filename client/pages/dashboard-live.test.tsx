@@ -3,6 +3,7 @@ import { act, cleanup, screen, within } from "@testing-library/react";
 import type { OddsEvent, OddsResponse, OddsSummary } from "#shared/contract.ts";
 import { FLAGS } from "#shared/reference.ts";
 import { useSession } from "#client/session/store.ts";
+import { STALE_AFTER_MS, useLinkStatus } from "#client/live/link-status.ts";
 import { market, oddsEvent, providerOdds, renderPage, summary, USER } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource, setTabHidden } from "../../tests/client/fake-event-source.ts";
 import { DashboardPage, loader, shouldRevalidate, type DashboardData } from "./dashboard.tsx";
@@ -68,6 +69,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  useLinkStatus.setState({ downSince: null });
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -124,6 +126,43 @@ describe("the dashboard's live odds", () => {
     await screen.findByRole("heading", { name: EARLY.name });
     FakeEventSource.latest().send("market", 9, { ...EARLY, markets: [market(4, [])] });
     expect(cardNames()).toEqual([EARLY.name]);
+  });
+
+  it("hears from the web tier that it lost the API, marks every price stale two minutes on, and refetches once the link is back", async () => {
+    const web = stubWebTier({ [ODDS]: [{ status: 200, body: { data: { events: [LATE], updatedAt: at(0), intervalS: 5 } }, etag: '"v2"' }] });
+    renderLive(served([EARLY]));
+    await screen.findByRole("heading", { name: EARLY.name });
+    const staleMarks = () => screen.queryAllByRole("img", { name: "stale" }).length;
+    expect(staleMarks()).toBe(0);
+
+    // The web tier lost the API just under two minutes ago: not yet past the stale threshold.
+    const since = NOW - STALE_AFTER_MS + 200;
+    FakeEventSource.latest().sendWithoutId("status", { live: false, since: new Date(since).toISOString() });
+    expect(useLinkStatus.getState().downSince).toBe(since);
+    expect(staleMarks()).toBe(0);
+    // The threshold passes: every bookmaker's row of the card is marked, with no new frame.
+    vi.setSystemTime(NOW + 1_000);
+    await vi.waitFor(() => expect(staleMarks()).toBe(EARLY.markets[0]!.odds.length));
+
+    FakeEventSource.latest().sendWithoutId("status", { live: true });
+    expect(useLinkStatus.getState().downSince).toBeNull();
+    expect(await screen.findByRole("heading", { name: LATE.name })).toBeTruthy();
+    expect(web.to(ODDS)).toHaveLength(1);
+    expect(staleMarks()).toBe(0);
+  });
+
+  it("counts its own stream breaking as the link dropping, and its reconnect as the link back", async () => {
+    const web = stubWebTier({ [ODDS]: [{ status: 304 }] });
+    renderLive(served([EARLY]));
+    await screen.findByRole("heading", { name: EARLY.name });
+    const source = FakeEventSource.latest();
+
+    source.drop();
+    expect(useLinkStatus.getState().downSince).toBe(NOW);
+    source.reopen();
+    expect(useLinkStatus.getState().downSince).toBeNull();
+    // What changed meanwhile is asked for.
+    await vi.waitFor(() => expect(web.to(ODDS)).toHaveLength(1));
   });
 
   it("refetches the odds on a reset frame", async () => {

@@ -1,6 +1,7 @@
 import type { JSX, ReactNode } from "react";
 import { Outlet } from "react-router";
 import { DialogHost } from "../dialogs/dialog-host.tsx";
+import { LinkBar } from "../live/link-bar.tsx";
 import { useCurrentUser } from "../session/require-session.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
 import { SiteFooter } from "./site-footer.tsx";
@@ -29,6 +30,7 @@ export function Frame({ children, mainClassName }: { children: ReactNode; mainCl
         Skip to main content
       </a>
       <TopBar />
+      <LinkBar />
       <main id="main" className={mainClassName} tabIndex={-1}>
         {children}
       </main>

@@ -42,6 +42,24 @@ export class FakeEventSource {
     act(() => this.listeners.get(type)?.forEach((listener) => listener(event)));
   }
 
+  /** A frame without an id (the web tier's `status`): the data is the JSON of `data`. */
+  sendWithoutId(type: string, data: unknown) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data) });
+    act(() => this.listeners.get(type)?.forEach((listener) => listener(event)));
+  }
+
+  /** The connection broke: EventSource says so and retries by itself (CONNECTING). */
+  drop() {
+    this.readyState = FakeEventSource.CONNECTING;
+    act(() => this.listeners.get("error")?.forEach((listener) => listener(new Event("error"))));
+  }
+
+  /** The retry connected. */
+  reopen() {
+    this.readyState = FakeEventSource.OPEN;
+    act(() => this.listeners.get("open")?.forEach((listener) => listener(new Event("open"))));
+  }
+
   /** The request was refused (a 401, a 404, not SSE): EventSource closes for good. */
   refuse() {
     this.readyState = FakeEventSource.CLOSED;

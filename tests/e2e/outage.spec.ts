@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectOddsTables, registerAndVerify, uniqueUser } from "./helpers.ts";
 import { freePort, startApi, startSite, waitFor } from "./server-process.ts";
 
@@ -9,12 +9,18 @@ import { freePort, startApi, startSite, waitFor } from "./server-process.ts";
 // the web tier noticing its API gone, which the other worker fills with tests that work, not with
 // the resend countdown's wait (files run in name order, playwright.config.ts).
 
-test("with the odds API down the dashboard says 'Failed to load odds data', and public pages still load", async ({ page }) => {
+// A phone: the bar must show where a bettor reads the prices.
+test.use({ viewport: { width: 360, height: 740 } });
+
+const notUpdating = (page: Page) => page.getByRole("alert").filter({ hasText: "Prices are not updating" });
+
+test("with the odds API down the dashboard says prices are not updating within 10 s and 'Failed to load odds data' for a new choice; the bar goes when the API is back; public pages still load", async ({ page }) => {
   // The scaled-out layout, so the API can die under a running web tier: its own process and DATA_DIR.
   const dir = mkdtempSync(join(tmpdir(), "afriodds-e2e-apidown-"));
   const dataDir = join(dir, "data");
   const apiPort = await freePort();
-  const api = await startApi({ API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: "5", LOG_LEVEL: "warn" }, join(dir, "api.log"));
+  const apiEnv = { API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: "5", LOG_LEVEL: "warn" };
+  let api = await startApi(apiEnv, join(dir, "api.log"));
   const web = await startSite({ PORT: String(await freePort()), API_ORIGIN: api.baseURL, DATA_DIR: dataDir, LOG_LEVEL: "warn" }, join(dir, "web.log"));
   try {
     await waitFor(
@@ -23,6 +29,18 @@ test("with the odds API down the dashboard says 'Failed to load odds data', and 
       { timeoutMs: 60_000, logFile: join(dir, "api.log"), abort: api.exitReason },
     );
     await registerAndVerify(page, uniqueUser("apidown"), { baseURL: web.baseURL, dataDir });
+    await expectOddsTables(page);
+    await expect(notUpdating(page)).toHaveCount(0);
+
+    // docs/product.md, When prices stop: the open page says so within 10 s, and recovers by itself.
+    const { code: drained } = await api.stop();
+    expect(drained, "the API drains and exits cleanly on SIGTERM").toBe(0);
+    await expect(notUpdating(page)).toBeVisible({ timeout: 10_000 });
+    await expect(notUpdating(page)).toContainText(/since \d\d:\d\d \(\d+ s ago\)/);
+    await expect(page.locator("table.odds-table").first()).toBeVisible();
+    api = await startApi(apiEnv, join(dir, "api.log"));
+    // The web tier's upstream retries with backoff of at most 10 s.
+    await expect(notUpdating(page)).toHaveCount(0, { timeout: 30_000 });
     await expectOddsTables(page);
 
     const { code } = await api.stop();

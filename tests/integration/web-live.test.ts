@@ -210,6 +210,24 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     s.close();
   });
 
+  it("tells every browser when it loses the API's stream, with the time it dropped, and when it has it back", async () => {
+    const s = browser("country=1&competition=3&market=1");
+    await ready(s);
+    const cutAt = Date.now();
+    served.cutStreams();
+    await waitFor(() => s.events("status").length === 2, 15_000);
+    const [down, up] = s.events("status");
+    // No id: the browser's resume position stays where it was.
+    expect([down!.id, up!.id]).toEqual([undefined, undefined]);
+    const told = JSON.parse(down!.data!) as { live: boolean; since: string };
+    expect(told.live).toBe(false);
+    expect(Date.parse(told.since)).toBeGreaterThanOrEqual(cutAt);
+    expect(Date.parse(told.since)).toBeLessThanOrEqual(Date.now());
+    expect(JSON.parse(up!.data!)).toEqual({ live: true });
+    expect(s.ended()).toBe(false);
+    s.close();
+  });
+
   it("drops a browser that stops reading instead of buffering for it, while a reading one gets everything", async () => {
     const reader = browser("country=1&competition=1&market=1");
     await ready(reader);
@@ -221,12 +239,16 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     const dropped = await web.metric("afriodds_live_slow_consumers_dropped_total");
     // Long names make big frames: more than the kernel's loopback buffers take, in batches the API's ring holds.
     const long = { home: "H".repeat(1_500), away: "A".repeat(1_500) };
+    const flooded = () => reader.markets().filter((m) => m.event.id.startsWith("c1:flood:")).length;
     for (let batch = 0; batch < 30; batch++) {
       await write(Array.from({ length: 40 }, (_, i) => fixture(`c1:flood:${batch}:${i}`, 1, 1, [[1, 1, 1.5]], long)));
+      // At the reader's pace: it reads in this process, and on a loaded machine a flood written
+      // faster than it reads queues past its own limit, which would drop the reader too.
+      await waitFor(() => flooded() === (batch + 1) * 40, 45_000);
     }
     // 1,200 big frames through both tiers: seconds on a quiet machine, tens of seconds on a loaded one.
     await waitFor(async () => (await web.metric("afriodds_live_slow_consumers_dropped_total")) === dropped + 1, 45_000);
-    await waitFor(() => reader.markets().filter((m) => m.event.id.startsWith("c1:flood:")).length === 1_200, 45_000);
+    expect(flooded()).toBe(1_200);
     expect(reader.ended()).toBe(false);
     expect(await web.metric("afriodds_live_streams_open")).toBe(1);
     stalled.destroy();

@@ -52,6 +52,29 @@ interface FeedState {
   // Every change after `floor` is in the ring; undefined until the upstream named its position.
   floor: number | undefined;
   latest: number;
+  /** When the upstream stream dropped (epoch ms); undefined while it carries changes. */
+  downSince: number | undefined;
+}
+
+/**
+ * Whether this process hears the API's changes (docs/design.md, When prices stop): a frame with no
+ * id, so a browser's resume position stays where it was.
+ */
+function statusFrame(downSince: number | undefined): LiveFrame {
+  const data = downSince === undefined ? { live: true } : { live: false, since: new Date(downSince).toISOString() };
+  return liveFrame(`event: status\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+function everyone(feed: FeedState): Subscriber[] {
+  return [...feed.pending, ...[...feed.index.values()].flatMap((set) => [...set])];
+}
+
+/** The upstream stream ended or could not open: every browser hears so once, with the time it dropped. */
+function upstreamDown(feed: FeedState, at: number) {
+  if (feed.downSince !== undefined) return;
+  feed.downSince = at;
+  const frame = statusFrame(at);
+  for (const subscriber of everyone(feed)) send(feed, subscriber, frame);
 }
 
 function send(feed: FeedState, subscriber: Subscriber, frame: LiveFrame) {
@@ -78,9 +101,18 @@ function positioned(feed: FeedState, seq: number) {
   feed.pending.clear();
 }
 
+/** The upstream stream is open again: every browser hears it, and refetches what it missed meanwhile. */
+function upstreamUp(feed: FeedState) {
+  if (feed.downSince === undefined) return;
+  feed.downSince = undefined;
+  const frame = statusFrame(undefined);
+  for (const subscriber of everyone(feed)) send(feed, subscriber, frame);
+}
+
 function add(feed: FeedState, subscriber: Subscriber) {
   if (feed.floor === undefined) feed.pending.add(subscriber);
   else start(feed, subscriber);
+  if (feed.downSince !== undefined) send(feed, subscriber, statusFrame(feed.downSince));
 }
 
 function remove(feed: FeedState, subscriber: Subscriber) {
@@ -124,13 +156,17 @@ function receive(feed: FeedState, frame: SseFrame) {
  * costs O(browsers of the views it touches).
  */
 export function countryFeed(capacity: number, onSent: (frames: number) => void) {
-  const feed: FeedState = { capacity, onSent, ring: [], index: new Map(), pending: new Set(), floor: undefined, latest: 0 };
+  const feed: FeedState = { capacity, onSent, ring: [], index: new Map(), pending: new Set(), floor: undefined, latest: 0, downSince: undefined };
   return {
     latest: () => (feed.floor === undefined ? undefined : feed.latest),
     add: (subscriber: Subscriber) => add(feed, subscriber),
     remove: (subscriber: Subscriber) => remove(feed, subscriber),
     /** A frame from the upstream stream. */
     receive: (frame: SseFrame) => receive(feed, frame),
+    /** The upstream stream ended or could not open at `at` (epoch ms). */
+    upstreamDown: (at: number) => upstreamDown(feed, at),
+    /** The upstream stream opened again. */
+    upstreamUp: () => upstreamUp(feed),
   };
 }
 

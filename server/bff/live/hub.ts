@@ -114,6 +114,8 @@ function upstreamOf(hub: HubState, id: number, country: Country): UpstreamStream
     credential: (rejected) => credential(country, rejected),
     lastEventId: () => country.feed.latest(),
     onFrame: (frame) => country.feed.receive(frame),
+    onDown: () => country.feed.upstreamDown(Date.now()),
+    onUp: () => country.feed.upstreamUp(),
     minBackoffMs: hub.settings.minBackoffMs,
     maxBackoffMs: hub.settings.maxBackoffMs,
   });

@@ -17,6 +17,10 @@ export interface UpstreamStreamOptions {
   /** Where to resume: the hub's latest sequence, or undefined before the first `ready`. */
   lastEventId(): number | undefined;
   onFrame(frame: SseFrame): void;
+  /** An attempt ended (the stream dropped, or the API refused or did not answer) and another is scheduled. */
+  onDown?(): void;
+  /** An attempt opened the stream. */
+  onUp?(): void;
   /** Backoff bounds between attempts; tests shorten them. */
   minBackoffMs?: number;
   maxBackoffMs?: number;
@@ -55,6 +59,7 @@ async function once(state: StreamState, credential: Credential): Promise<void> {
   }
   state.connected = true;
   state.attempt = 0;
+  options.onUp?.();
   const parse = sseParser(options.onFrame);
   res.body.setEncoding("utf8");
   for await (const chunk of res.body) parse(chunk as string);
@@ -81,6 +86,7 @@ function connect(state: StreamState) {
     .finally(() => {
       state.controller = undefined;
       state.connected = false;
+      if (!state.closed) state.options.onDown?.();
       schedule(state);
     });
 }
