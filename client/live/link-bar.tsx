@@ -21,8 +21,8 @@ function useDownClock(downSince: number | null): number {
 }
 
 /**
- * The bar under the top bar while live prices do not reach the page (docs/product.md, When prices
- * stop): since when, and that the page catches up by itself. It appears once the drop has lasted
+ * The bar under the top bar while live prices do not reach the page: since when, and that the page
+ * catches up by itself (docs/product.md, When prices stop). It appears once the drop has lasted
  * LINK_GRACE_MS (a stream renewing its session is back sooner) and goes when the link returns.
  */
 export function LinkBar(): JSX.Element | null {
