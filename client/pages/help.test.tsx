@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { marginBadgeColour } from "#shared/format.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BOOKMAKER_RULES } from "#shared/bookmaker-rules.ts";
 import { brandName } from "../components/bookmakers.ts";
@@ -52,9 +53,14 @@ describe("the help page", () => {
       "BTTS",
       "Double Chance",
     ]);
-    expect(
-      ["About 5%", "About 10%", "About 15%"].map((band) => screen.getByText(band).parentElement?.textContent),
-    ).toEqual(["About 5% Good", "About 10% Average", "About 15% High"]);
+    // One scale: the bands the badges are painted by (shared/format.ts, marginBadgeColour), stated exactly.
+    const bands = screen.getByText(/The badge beside each margin follows one scale/).nextElementSibling as HTMLElement;
+    expect(within(bands).getAllByRole("listitem").map((band) => band.textContent)).toEqual(["5% or less Good", "Over 5%, up to 10% Average", "Over 10% High"]);
+    expect(within(bands).getAllByRole("listitem").map((band) => band.querySelector(".tag")?.className)).toEqual([
+      `tag is-${marginBadgeColour(5)}`,
+      `tag is-${marginBadgeColour(5.01)}`,
+      `tag is-${marginBadgeColour(10.01)}`,
+    ]);
   });
 
   it("explains what a betslip really pays: every bookmaker's every rule, its value or 'Not known', when it was checked and where it comes from", async () => {

@@ -1,5 +1,6 @@
 import type { JSX } from "react";
 import { Link } from "react-router";
+import { MARGIN_AVERAGE_MAX, MARGIN_GOOD_MAX } from "#shared/constants.ts";
 import { ReturnsHelp } from "../betslip/rules-help.tsx";
 import { mintBooksText, readBooksText } from "../booking/books.ts";
 import { PageMeta } from "../components/page-meta.tsx";
@@ -90,15 +91,19 @@ function MarginSection(): JSX.Element {
         The Ov column shows each bookmaker&apos;s margin: the profit built into its prices. The lower the
         margin, the more of your stake comes back to you when you win.
       </p>
+      <p>The badge beside each margin follows one scale, the same one this guide states:</p>
       <ul>
         <li>
-          <span className="tag is-primary">About 5%</span> Good
+          <span className="tag is-primary">{MARGIN_GOOD_MAX}% or less</span> Good
         </li>
         <li>
-          <span className="tag is-warning">About 10%</span> Average
+          <span className="tag is-warning">
+            Over {MARGIN_GOOD_MAX}%, up to {MARGIN_AVERAGE_MAX}%
+          </span>{" "}
+          Average
         </li>
         <li>
-          <span className="tag is-danger">About 15%</span> High
+          <span className="tag is-danger">Over {MARGIN_AVERAGE_MAX}%</span> High
         </li>
       </ul>
     </>
