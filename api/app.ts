@@ -54,7 +54,11 @@ export interface ApiInstance {
   booking: BookingService;
   clock: () => number;
   logger: Logger;
-  /** Resolves once mail sent after its answer (reset and resend codes) is delivered or has failed. */
+  /**
+   * Resolves once mail sent after its answer (reset and resend codes) is delivered or has failed,
+   * waiting up to a minute (tests read the mail; a loaded machine can take longer than the 10 s
+   * that shutting down allows).
+   */
   mailSettled(): Promise<void>;
   /** Lets mail still being delivered finish (10 s at most), then closes the mailer and the database; the HTTP server is main.ts's. */
   close(): Promise<void>;
@@ -130,7 +134,7 @@ export async function createApp(config: ApiConfig, options: ApiOptions = {}): Pr
     booking,
     clock,
     logger,
-    mailSettled: () => mailSettled(accounts.mail),
+    mailSettled: () => mailSettled(accounts.mail, 60_000),
     async close() {
       await mailSettled(accounts.mail);
       mailer.close();
