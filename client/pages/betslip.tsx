@@ -15,6 +15,7 @@ import { deliver, protectedSource } from "../loaders/page-data.ts";
 import { settle } from "../odds/served.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import type { RootData } from "../shell/root-loader.ts";
+import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 
 export const BETSLIP_LOAD_FAILED_MESSAGE = "Failed to load your betslip";
 export const SLIP_FULL_MESSAGE = `Your betslip is full: ${BETSLIP_MAX_LEGS} selections is the most. Remove one to add another.`;
@@ -101,7 +102,7 @@ export function BetslipPage() {
       <section className="section px-3">
         <div className="container is-max-tablet">
           <p className="mb-3">
-            <Link to="/dashboard">&larr; Back to the dashboard</Link>
+            <BackToDashboard />
           </p>
           <h1 className="title is-4 mb-2">Betslip</h1>
           <p className="mb-4">Your selections compared across every bookmaker: prices are read again every 30 seconds while this page is open.</p>

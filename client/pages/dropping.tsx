@@ -10,6 +10,7 @@ import { settle, type Served } from "../odds/served.ts";
 import { matchPath } from "../route-paths.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import type { RootData } from "../shell/root-loader.ts";
+import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 
 /** docs/design.md, Dropping odds: the largest drops of the last 24 hours. */
 export const DROPPING_HOURS = 24;
@@ -95,7 +96,7 @@ function Dropping() {
     <section className="section px-3">
       <div className="container is-max-tablet">
         <p className="mb-3">
-          <Link to="/dashboard">&larr; Back to the dashboard</Link>
+          <BackToDashboard />
         </p>
         <h1 className="title is-4 mb-2">Dropping odds</h1>
         <p className="mb-4">The prices that fell the most in the last 24 hours, across the Premier League, La Liga, Serie A and the Bundesliga. A falling price often means money is coming in on it.</p>

@@ -14,6 +14,7 @@ import { useLiveMatch } from "../match/use-live-match.ts";
 import { settle, type Served } from "../odds/served.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import type { RootData } from "../shell/root-loader.ts";
+import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 
 /** The market charted when the URL names none: the first of the reference order, 1X2. */
 export const DEFAULT_CHART = 1;
@@ -133,7 +134,7 @@ function Match() {
     <section className="section px-3">
       <div className="container">
         <p className="mb-3">
-          <Link to="/dashboard">&larr; Back to the dashboard</Link>
+          <BackToDashboard />
         </p>
         {data && !data.detail.ok && (
           <>

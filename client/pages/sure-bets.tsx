@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { TAX_ON_WINNINGS_RATE } from "#shared/bookmaker-rules.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { SureBets } from "#shared/contract.ts";
@@ -9,6 +9,7 @@ import { RequireSession } from "../session/require-session.tsx";
 import { SureBetCard } from "../tools/sure-bet-card.tsx";
 import { ToolList } from "../tools/tool-list.tsx";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";
+import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 
 export const SURE_BETS_LOADING_MESSAGE = "Loading sure bets...";
 export const SURE_BETS_LOAD_FAILED_MESSAGE = "Failed to load sure bets";
@@ -55,7 +56,7 @@ function SureBetsBoard() {
     <section className="section px-3">
       <div className="container is-max-tablet">
         <p className="mb-3">
-          <Link to="/dashboard">&larr; Back to the dashboard</Link>
+          <BackToDashboard />
         </p>
         <h1 className="title is-4 mb-2">Sure bets (arbitrage)</h1>
         <p className="mb-3">

@@ -9,6 +9,7 @@ import { RequireSession } from "../session/require-session.tsx";
 import { ToolList } from "../tools/tool-list.tsx";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";
 import { ValueBetItem } from "../tools/value-bet-item.tsx";
+import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 
 export const VALUE_BETS_LOADING_MESSAGE = "Loading value bets...";
 export const VALUE_BETS_LOAD_FAILED_MESSAGE = "Failed to load value bets";
@@ -83,7 +84,7 @@ function ValueBetsBoard() {
     <section className="section px-3">
       <div className="container is-max-tablet">
         <p className="mb-3">
-          <Link to="/dashboard">&larr; Back to the dashboard</Link>
+          <BackToDashboard />
         </p>
         <h1 className="title is-4 mb-2">Value bets</h1>
         <p className="mb-3">

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { api } from "../backend/endpoints.ts";
 import { OPEN_LOGIN_EVENT, OPEN_REGISTER_EVENT, useDialogs } from "../dialogs/store.ts";
 import { useSession } from "../session/store.ts";
+import { useTrackCameFrom } from "./came-from.ts";
 import { useScrollMemory } from "./scroll-memory.ts";
 import { rememberTimeZone } from "./time-zone-cookie.ts";
 
@@ -43,4 +44,5 @@ export function useShellEffects(): void {
   useStartup();
   usePageViews();
   useScrollMemory();
+  useTrackCameFrom();
 }

@@ -47,8 +47,8 @@ test("with the odds API down the dashboard says prices are not updating within 1
     await expect(page.locator("table.odds-table")).toHaveCount(0);
     expect((await page.request.get(`${web.baseURL}/readyz`)).status()).toBe(503);
 
-    // The API back: the bar goes and the league's odds come without a tap (docs/product.md, Retry
-    // after a failed load: the box retries after 5, 10, 20 s; the web tier's upstream within 10 s).
+    // The API back: the bar goes and the league's odds come without a tap: the box retries after
+    // 5, 10, 20 s (docs/product.md, Retry after a failed load), the web tier's upstream within 10 s.
     api = await startApi(apiEnv, join(dir, "api.log"));
     await expect(notUpdating(page)).toHaveCount(0, { timeout: 45_000 });
     await expect(failed).toHaveCount(0, { timeout: 45_000 });
