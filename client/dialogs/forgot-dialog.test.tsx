@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { FORGOT_MESSAGES } from "#shared/messages.ts";
+import { forgetAskedCodes } from "./forgot-dialog.tsx";
 import { useDialogs } from "./store.ts";
 import {
   advance,
@@ -13,6 +14,7 @@ import {
 } from "../../tests/client/harness.tsx";
 
 setupDialogTests();
+beforeEach(forgetAskedCodes);
 
 describe("ForgotDialog", () => {
   it.each([
@@ -48,6 +50,28 @@ describe("ForgotDialog", () => {
     await user.click(next);
     expect(useDialogs.getState()).toMatchObject({ open: "reset", email: "ada@example.com" });
     expect(screen.getByRole("dialog", { name: "Reset Password" }).textContent).toContain("ada@example.com");
+  });
+
+  it("asked again within the minute, says when another code can be asked for instead of claiming one was sent", async () => {
+    const api = stubApi({ "POST /api/users/forgot-password": { data: { ok: true } } });
+    const { user } = renderHost();
+    showDialog("forgot");
+    await user.type(screen.getByLabelText("Email"), "bola@example.com");
+    await user.click(screen.getByRole("button", { name: "Send Reset Code" }));
+    await advance(300);
+    const first = screen.getByRole("dialog", { name: "Check Your Email" }).textContent;
+    expect(first).toContain("If an account exists for bola@example.com, we are sending a 6-digit code to reset its password: at most one a minute and five an hour.");
+
+    showDialog("login");
+    showDialog("forgot");
+    await user.clear(screen.getByLabelText("Email"));
+    await user.type(screen.getByLabelText("Email"), "Bola@Example.com");
+    await user.click(screen.getByRole("button", { name: "Send Reset Code" }));
+    await advance(300);
+    const again = screen.getByRole("dialog", { name: "Check Your Email" }).textContent ?? "";
+    expect(again).toMatch(/You asked for a code for bola@example\.com less than a minute ago: if an account exists, that code is on its way\. You can ask for another in (60|59|58) s\./);
+    expect(again).not.toContain("we are sending");
+    expect(api.callsTo("POST /api/users/forgot-password")).toHaveLength(1);
   });
 
   it.each([
