@@ -60,7 +60,9 @@ describe("ForgotDialog", () => {
     await user.click(screen.getByRole("button", { name: "Send Reset Code" }));
     await advance(300);
     const first = screen.getByRole("dialog", { name: "Check Your Email" }).textContent;
-    expect(first).toContain("If an account exists for bola@example.com, we are sending a 6-digit code to reset its password: at most one a minute and five an hour.");
+    expect(first).toContain(
+      "If an account exists for bola@example.com, we are sending a 6-digit code to reset its password: at most one a minute and five an hour.",
+    );
 
     showDialog("login");
     showDialog("forgot");
@@ -69,7 +71,9 @@ describe("ForgotDialog", () => {
     await user.click(screen.getByRole("button", { name: "Send Reset Code" }));
     await advance(300);
     const again = screen.getByRole("dialog", { name: "Check Your Email" }).textContent ?? "";
-    expect(again).toMatch(/You asked for a code for bola@example\.com less than a minute ago: if an account exists, that code is on its way\. You can ask for another in (60|59|58) s\./);
+    expect(again).toMatch(
+      /You asked for a code for bola@example\.com less than a minute ago: if an account exists, that code is on its way\. You can ask for another in (60|59|58) s\./,
+    );
     expect(again).not.toContain("we are sending");
     expect(api.callsTo("POST /api/users/forgot-password")).toHaveLength(1);
   });

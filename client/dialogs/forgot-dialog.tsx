@@ -56,8 +56,7 @@ export function ForgotDialog() {
       askedAt.set(address, Date.now());
       setWaitS(0);
       setSentTo(address);
-    }
-    else setError({ message: failureMessage("forgot", outcome.error) });
+    } else setError({ message: failureMessage("forgot", outcome.error) });
   }
 
   // One Modal for both steps: remounting it would re-run its open-focus and steal the button's autoFocus.
@@ -99,13 +98,15 @@ function CodeSent({ sentTo, waitS }: { sentTo: string; waitS: number }) {
       {/* ASVS 6.3.8: the server never says whether the address is registered, so neither does this text. */}
       {waitS > 0 ? (
         <p className="mb-4">
-          You asked for a code for <strong className="dialog-email">{sentTo}</strong> less than a minute ago: if an
-          account exists, that code is on its way. You can ask for another in {waitS} s.
+          You asked for a code for <strong className="dialog-email">{sentTo}</strong> less than a minute ago:
+          if an account exists, that code is on its way. You can ask for another in {waitS} s.
         </p>
       ) : (
         <p className="mb-4">
-          If an account exists for <strong className="dialog-email">{sentTo}</strong>, we are sending a {CODE_LENGTH}
-          -digit code to reset its password: at most one a minute and five an hour. Use the newest code you receive.
+          If an account exists for <strong className="dialog-email">{sentTo}</strong>, we are sending a{" "}
+          {CODE_LENGTH}
+          -digit code to reset its password: at most one a minute and five an hour. Use the newest code you
+          receive.
         </p>
       )}
       <button
