@@ -189,6 +189,25 @@ describe("the match page in the browser", () => {
     expect(screen.queryAllByRole("button", { name: /^Add .* to betslip$/ })).toHaveLength(0);
   });
 
+  it("turns to 'Started' at kick-off on an open page: adding stops, the last prices stay", async () => {
+    stubApi();
+    renderMatch(served(matchDetail({ date: new Date(NOW + 400).toISOString() })));
+    await screen.findAllByRole("button", { name: /^Add .* to betslip$/ }, { timeout: 10_000 });
+    expect(screen.queryByText("Started")).toBeNull();
+
+    expect(await screen.findByText("Started", {}, { timeout: 3_000 })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("This match has started: the prices below are as last seen before kick-off.");
+    expect(screen.queryAllByRole("button", { name: /^Add .* to betslip$/ })).toHaveLength(0);
+    expect(screen.getByRole("table", { name: "1X2 (Match Result)" })).toBeTruthy();
+  });
+
+  it("says once, not twice, that a started match had no prices", () => {
+    const none = matchDetail({ started: true, markets: [] });
+    renderMatch({ detail: { ok: true, data: none }, chart: 1, history: { ok: true, data: { eventId: none.event.id, marketId: 1, series: [] } } });
+    expect(screen.getByRole("status").textContent).toBe("This match has started. No bookmaker had prices for it before kick-off.");
+    expect(screen.queryByText(/No bookmaker has prices for this match yet/)).toBeNull();
+  });
+
   it("opens no stream for a match that has started", () => {
     renderMatch(served(matchDetail({ started: true })));
     expect(FakeEventSource.opened).toHaveLength(0);

@@ -15,6 +15,7 @@ import { settle, type Served } from "../odds/served.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import type { RootData } from "../shell/root-loader.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
+import { useKickedOff } from "../match/use-kicked-off.ts";
 
 /** The market charted when the URL names none: the first of the reference order, 1X2. */
 export const DEFAULT_CHART = 1;
@@ -99,8 +100,9 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
   const arrived = useArrived(arriving);
   const { detail, history } = useLiveMatch(served, arrived?.ok ? arrived.data : undefined, chart);
   const { event } = detail;
+  const started = useKickedOff(event.date, event.started, root.now);
   // Prices hold until they change: the lines run to now, or to kick-off once the prices stopped.
-  const until = event.started ? Math.min(root.now, Date.parse(event.date)) : root.now;
+  const until = started ? Math.min(root.now, Date.parse(event.date)) : root.now;
   const end = Math.floor(Math.max(until, Date.parse(detail.updatedAt) || 0) / 1000);
   return (
     <>
@@ -108,15 +110,19 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
       <h1 className="title is-4 mb-1">{event.name}</h1>
       <p className="event-kickoff">
         <time dateTime={event.date}>{formatKickoff(event.date, new Date(root.now), root.timeZone)}</time> · {competitionName(event.competitionId)}
+        {started && <span className="tag is-warning is-light ml-2">Started</span>}
       </p>
-      {event.started && (
+      {/* One message each, never two that contradict (docs/product.md, Match page). */}
+      {started && (
         <p className="notification is-warning is-light" role="status">
-          This match has started: the prices below are as last seen before kick-off.
+          {event.markets.length > 0
+            ? "This match has started: the prices below are as last seen before kick-off."
+            : "This match has started. No bookmaker had prices for it before kick-off."}
         </p>
       )}
-      {event.markets.length === 0 && <p className="py-3">No bookmaker has prices for this match yet.</p>}
+      {!started && event.markets.length === 0 && <p className="py-3">No bookmaker has prices for this match yet.</p>}
       {event.markets.map((market) => (
-        <MarketTable key={market.marketId} market={market} links={event.links} slipEvent={event.started ? undefined : event}>
+        <MarketTable key={market.marketId} market={market} links={event.links} slipEvent={started ? undefined : event}>
           {market.marketId === chart ? (
             <ChartArea history={arrived && (history ? { ok: true, data: history } : arrived)} market={{ marketId: market.marketId, selections: selectionsOf(market) }} end={end} timeZone={root.timeZone} />
           ) : (
