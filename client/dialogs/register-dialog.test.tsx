@@ -13,6 +13,9 @@ import {
   stubApi,
 } from "../../tests/client/harness.tsx";
 
+/** How long a test waits for the dialog to solve a real proof-of-work challenge. */
+const SOLVING = { timeout: 15_000 };
+
 setupDialogTests();
 
 type User = ReturnType<typeof renderHost>["user"];
@@ -167,7 +170,8 @@ describe("RegisterDialog", () => {
       const { user } = renderHost();
       showDialog("register");
       await register(user);
-      await vi.waitFor(() => expect(useDialogs.getState().open).toBe("verify"));
+      // Solving is real proof-of-work: seconds on a loaded machine.
+      await vi.waitFor(() => expect(useDialogs.getState().open).toBe("verify"), SOLVING);
       const [first, second] = api.callsTo("PUT /api/users/register").map((call) => call.body as Record<string, unknown>);
       expect(first).not.toHaveProperty("altcha");
       expect(second).toMatchObject({ userName: "ada", email: "Ada@Example.com" });
@@ -181,7 +185,7 @@ describe("RegisterDialog", () => {
       const { user } = renderHost();
       showDialog("register");
       await register(user);
-      await vi.waitFor(() => expect(screen.getByRole("alert").textContent).toBe(REGISTER_MESSAGES.challengeFailed));
+      await vi.waitFor(() => expect(screen.getByRole("alert").textContent).toBe(REGISTER_MESSAGES.challengeFailed), SOLVING);
       expect(api.callsTo("PUT /api/users/register")).toHaveLength(2);
       expect(api.callsTo("GET /api/users/register/challenge")).toHaveLength(1);
       expect(useDialogs.getState().open).toBe("register");
