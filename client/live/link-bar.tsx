@@ -1,7 +1,7 @@
 import { useEffect, useState, type JSX } from "react";
 import { useRouteLoaderData } from "react-router";
 import { formatClockTime } from "#shared/format.ts";
-import { formatUpdatedAgo } from "../odds/freshness.ts";
+import { formatAgo } from "../odds/freshness.ts";
 import type { RootData } from "../shell/root-loader.ts";
 import { DEFAULT_TIME_ZONE } from "../server-context.ts";
 import { linkLost, useLinkStatus } from "./link-status.ts";
@@ -31,11 +31,10 @@ export function LinkBar(): JSX.Element | null {
   const root = useRouteLoaderData("root") as RootData | undefined;
   if (!linkLost(downSince, now) || downSince === null) return null;
   const timeZone = root?.timeZone ?? DEFAULT_TIME_ZONE;
-  const ago = formatUpdatedAgo(downSince, now).replace(/^Updated /, "");
   return (
     <div className="link-bar" role="alert">
       <p>
-        <strong>{LINK_LOST_TITLE}</strong> since {formatClockTime(new Date(downSince), timeZone)} ({ago}). The prices shown may be out of date; this
+        <strong>{LINK_LOST_TITLE}</strong> since {formatClockTime(new Date(downSince), timeZone)} ({formatAgo(downSince, now)}). The prices shown may be out of date; this
         page catches up by itself when they return.
       </p>
     </div>

@@ -11,11 +11,6 @@ export interface LiveHandlers {
   onResync(): void;
   /** One poll of the odds; "failed" when it got no answer, "stop" when polling must end (the session ended). */
   poll(): Promise<"ok" | "failed" | "stop">;
-  /**
-   * Whether changes reach this page (docs/design.md, When prices stop): false with the time the
-   * link dropped (the web tier lost the API, or the page lost the web tier), true once they flow again.
-   */
-  onStatus?(live: boolean, since: number): void;
 }
 
 interface LiveOptions {
@@ -41,21 +36,22 @@ interface Connection {
   onVisibility: () => void;
 }
 
-/** The link dropped at `at` (the first report counts). */
+/**
+ * The link dropped at `at` (the first report counts): the web tier lost the API, or the page lost
+ * the web tier. The shell's bar reads it (docs/design.md, When prices stop).
+ */
 function linkDown(conn: Connection, at: number) {
   if (conn.downSince !== undefined) return;
   conn.downSince = at;
   useLinkStatus.getState().down(at);
-  conn.handlers.onStatus?.(false, at);
 }
 
-/** Changes flow again: the page refetches what it missed while the link was down. */
-function linkUp(conn: Connection) {
+/** Changes flow again: the page refetches what it missed, unless it just did (`refetch` false: a poll answered). */
+function linkUp(conn: Connection, refetch = true) {
   if (conn.downSince === undefined) return;
   conn.downSince = undefined;
   useLinkStatus.getState().up();
-  conn.handlers.onStatus?.(true, Date.now());
-  conn.handlers.onResync();
+  if (refetch) conn.handlers.onResync();
 }
 
 function open(conn: Connection) {
@@ -129,12 +125,7 @@ function schedulePoll(conn: Connection, delay: number) {
     const result = await conn.handlers.poll();
     if (result === "stop") return stop(conn);
     if (result === "failed") linkDown(conn, Date.now());
-    else if (conn.downSince !== undefined) {
-      // The poll that answered has the prices already: no second fetch.
-      conn.downSince = undefined;
-      useLinkStatus.getState().up();
-      conn.handlers.onStatus?.(true, Date.now());
-    }
+    else linkUp(conn, false);
     if (!conn.stopped && !conn.doc.hidden) schedulePoll(conn, conn.pollMs);
   }, delay);
 }
