@@ -1,25 +1,23 @@
 import { describe, it, expect } from "vitest";
-import { asShown, formatCount, formatExactOdds, formatKickoff, formatMargin, formatOdds, marginBadgeColour } from "./format.ts";
+import { asShown, formatCount, formatKickoff, formatMargin, formatOdds, marginBadgeColour } from "./format.ts";
 
 const LAGOS = "Africa/Lagos"; // UTC+1 all year
 const NEW_YORK = "America/New_York";
 const TOKYO = "Asia/Tokyo";
 
-describe("formatExactOdds", () => {
-  it("shows two decimals, or three when the bookmaker quotes three, so stake x price is the return shown", () => {
-    expect(formatExactOdds(2.5)).toBe("2.50");
-    expect(formatExactOdds(2.345)).toBe("2.345");
-    expect(formatExactOdds(1.3)).toBe("1.30");
-    expect(formatExactOdds(null)).toBe("-");
-  });
-});
-
 describe("formatOdds", () => {
-  it("shows odds with exactly two decimals", () => {
+  it("shows two decimals, or three when the bookmaker quotes three, so stake x price is the return shown", () => {
     expect(formatOdds(2.5)).toBe("2.50");
-    expect(formatOdds(1.234)).toBe("1.23");
-    expect(formatOdds(1.236)).toBe("1.24");
+    expect(formatOdds(2.345)).toBe("2.345");
+    expect(formatOdds(2.338)).toBe("2.338");
+    expect(formatOdds(1.3)).toBe("1.30");
     expect(formatOdds(10)).toBe("10.00");
+  });
+
+  it("never rounds a price up: a fourth decimal is cut", () => {
+    expect(formatOdds(1.2858)).toBe("1.285");
+    expect(formatOdds(1.2399)).toBe("1.239");
+    expect(formatOdds(4.9999)).toBe("4.999");
   });
 
   it("shows '-' for a missing or non-finite price", () => {
@@ -45,13 +43,14 @@ describe("formatMargin", () => {
 });
 
 describe("asShown", () => {
-  it("is the number formatOdds prints, halves rounded as the display rounds them", () => {
-    for (const value of [3.475, 3.47, 3.4700001, 3.468, 1.005, 2.675, 1.2858, 4.995]) {
+  it("is the number formatOdds prints, never above the price, binary noise aside", () => {
+    for (const value of [3.475, 3.47, 3.4700001, 3.468, 1.005, 2.675, 1.2858, 4.995, 2.338, 0.1 + 0.2 + 1]) {
       expect(asShown(value)).toBe(Number(formatOdds(value)));
+      expect(asShown(value)).toBeLessThanOrEqual(value);
     }
-    expect(asShown(3.475)).toBe(3.48);
-    expect(asShown(3.4700001)).toBe(3.47);
-    expect(asShown(3.468)).toBe(3.47);
+    expect(asShown(2.338)).toBe(2.338);
+    expect(asShown(1.005)).toBe(1.005);
+    expect(asShown(1.2858)).toBe(1.285);
   });
 });
 

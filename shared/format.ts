@@ -7,41 +7,40 @@ function isNumber(value: number | null | undefined): value is number {
   return typeof value === "number" && Number.isFinite(value);
 }
 
-/** Odds and margins are shown with this many decimals. */
-const SHOWN_DECIMALS = 2;
+/** Margins are shown with this many decimals. */
+const MARGIN_DECIMALS = 2;
+/** A price keeps up to this many decimals: 1xBet quotes three (2.338), and two would round it up. */
+const PRICE_DECIMALS = 3;
+const PRICE_FACTOR = 10 ** PRICE_DECIMALS;
 
 /**
- * The one rounding of what the user sees: the text printed, and (through `asShown`) the number
- * that Best and the margin badge judge, so a judgement can never split two identical-looking
- * numbers. toFixed rounds the double's exact value: 3.475 is 3.47500000000000008882 and shows 3.48.
+ * A price as the user sees it, the same on every screen (docs/design.md, Flags): the bookmaker's own
+ * figure to three decimals, cut, never rounded up (a 1.2858 shows 1.285, so no price reads higher
+ * than the book pays). Best and the movement arrows judge this number, so two prices that print the
+ * same are judged the same. The small epsilon absorbs binary noise: 2.338 is 2337.9999… thousandths.
  */
-export function shownText(value: number): string {
-  return value.toFixed(SHOWN_DECIMALS);
-}
-
-/** The number as the user sees it (Best is judged on the price as shown: docs/design.md, Flags). */
 export function asShown(value: number): number {
-  return Number(shownText(value));
+  return Math.floor(value * PRICE_FACTOR + 1e-6) / PRICE_FACTOR;
 }
 
-/** Odds to 2 decimals; '-' for a missing price (docs/product.md, Event card). */
+/** Odds as shown (asShown): two decimals, or three when the price has them ("2.50", "2.338"); '-' for a missing price (docs/product.md, Event card). */
 export function formatOdds(value?: number | null): string {
-  return isNumber(value) ? shownText(value) : ABSENT;
+  if (!isNumber(value)) return ABSENT;
+  const three = asShown(value).toFixed(PRICE_DECIMALS);
+  return three.endsWith("0") ? three.slice(0, -1) : three;
 }
 
 /**
- * A price as the bookmaker pays it, for the bettor tools' arithmetic on screen (stake x price =
- * return): two decimals, or three when the bookmaker quotes three (1xBet's 2.345 is not 2.35).
+ * A margin to two decimals, and (through marginBadgeColour) the number its badge colour judges,
+ * so a badge reading 5.00% is never the colour of 5.01%. toFixed rounds the double's exact value.
  */
-export function formatExactOdds(value?: number | null): string {
-  if (!isNumber(value)) return ABSENT;
-  const three = value.toFixed(3);
-  return three.endsWith("0") ? shownText(value) : three;
+function marginText(value: number): string {
+  return value.toFixed(MARGIN_DECIMALS);
 }
 
 /** Margin in percent with 2 decimals; '-' when the bookmaker's set is incomplete (margin null). */
 export function formatMargin(margin?: number | null): string {
-  return isNumber(margin) ? `${shownText(margin)}%` : ABSENT;
+  return isNumber(margin) ? `${marginText(margin)}%` : ABSENT;
 }
 
 export type MarginBadgeColour = "primary" | "warning" | "danger" | "light";
@@ -52,7 +51,7 @@ export type MarginBadgeColour = "primary" | "warning" | "danger" | "light";
  */
 export function marginBadgeColour(margin?: number | null): MarginBadgeColour {
   if (!isNumber(margin)) return "light";
-  const shown = asShown(margin);
+  const shown = Number(marginText(margin));
   if (shown <= MARGIN_GOOD_MAX) return "primary";
   if (shown <= MARGIN_AVERAGE_MAX) return "warning";
   return "danger";

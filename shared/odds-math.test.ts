@@ -88,7 +88,7 @@ describe("best prices", () => {
     expect(rows.map((r) => isBestPrice(best, 1, r.odds[0]?.value ?? 0))).toEqual([true, false]);
   });
 
-  it("makes every price that prints as the best Best: 3.47, 3.4700001 and 3.468 all show 3.47", () => {
+  it("makes every price that prints as the best Best: 3.47 and 3.4700001 show 3.47, 3.468 shows 3.468", () => {
     const rows = [
       { provider: 1, odds: prices([1, 3.47]) },
       { provider: 2, odds: prices([1, 3.4700001]) },
@@ -96,7 +96,7 @@ describe("best prices", () => {
       { provider: 4, odds: prices([1, 3.464]) },
     ];
     const best = bestPrices(rows);
-    expect(rows.map((r) => isBestPrice(best, 1, r.odds[0]?.value ?? 0))).toEqual([true, true, true, false]);
+    expect(rows.map((r) => isBestPrice(best, 1, r.odds[0]?.value ?? 0))).toEqual([true, true, false, false]);
   });
 
   it("never makes a placeholder price Best, even when it is the only one", () => {
@@ -250,8 +250,8 @@ describe("annotateMarket", () => {
       ],
       NOW,
     );
-    // 1.705 shows 1.71 (tied with 1.71: both Best); 2.048 shows 2.05 (tied with 2.05: both Best).
-    expect(sharp?.odds.map((o) => o.flags)).toEqual([FLAGS.Best, FLAGS.Best]);
+    // 1.705 and 2.048 show as they are, not rounded up into a false tie with 1.71 and 2.05.
+    expect(sharp?.odds.map((o) => o.flags)).toEqual([0, 0]);
     expect(round?.odds.map((o) => o.flags)).toEqual([FLAGS.Best, FLAGS.Best]);
     expect(sharp?.margin).toBeCloseTo((1 / 1.705 + 1 / 2.048 - 1) * 100, 10);
     expect(sharp?.margin).not.toBeCloseTo((1 / 1.71 + 1 / 2.05 - 1) * 100, 4);

@@ -20,7 +20,7 @@ import {
 
 describe("bookmakers", () => {
   it("names the five bookmakers exactly as the spec spells them", () => {
-    expect(BOOKMAKER_IDS.map(bookmakerName)).toEqual(["Bet9Ja", "BetKing", "SportyBet", "NairaBet", "1XBet"]);
+    expect(BOOKMAKER_IDS.map(bookmakerName)).toEqual(["Bet9ja", "BetKing", "SportyBet", "NairaBet", "1xBet"]);
   });
 
   it("shows an unknown bookmaker as 'Provider {id}'", () => {

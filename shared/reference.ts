@@ -1,12 +1,17 @@
 /** Reference tables fixed in the client (docs/product.md, Reference tables). Shared by browser and API. */
 
-/** `short`: the two-character name where a full one does not fit (the dashboard's compact list at 360 px). */
+/**
+ * Each bookmaker is spelt one way wherever a bettor reads it, as it brands itself ("Bet9ja",
+ * "1xBet"; docs/product.md, Reference tables). `short`: a name that still reads as the book where a
+ * full one does not fit (the compact list and the betslip grid at 360 px), never a code like "1X"
+ * that a bettor could take for a selection.
+ */
 export const BOOKMAKERS = [
-  { id: 1, name: "Bet9Ja", short: "B9" },
-  { id: 2, name: "BetKing", short: "BK" },
-  { id: 3, name: "SportyBet", short: "SB" },
-  { id: 4, name: "NairaBet", short: "NB" },
-  { id: 5, name: "1XBet", short: "1X" },
+  { id: 1, name: "Bet9ja", short: "Bet9ja" },
+  { id: 2, name: "BetKing", short: "BetKing" },
+  { id: 3, name: "SportyBet", short: "Sporty" },
+  { id: 4, name: "NairaBet", short: "Naira" },
+  { id: 5, name: "1xBet", short: "1xBet" },
 ] as const;
 export type BookmakerId = (typeof BOOKMAKERS)[number]["id"];
 

@@ -1,10 +1,8 @@
 import { bookmakerName } from "#shared/reference.ts";
 import { AppError } from "../http/errors.ts";
 
-/** How a message names a bookmaker: Bet9ja and 1xBet as they brand themselves, the reference name otherwise. */
-const BRANDS: Record<number, string> = { 1: "Bet9ja", 5: "1xBet" };
-
-export const bookName = (provider: number): string => BRANDS[provider] ?? bookmakerName(provider);
+/** How a message names a bookmaker: as every screen does (shared/reference.ts). */
+export const bookName = bookmakerName;
 
 /** A book that turned us away, failed or answered what we cannot read: the bettor can only try again later. */
 export function unavailable(provider: number): AppError {

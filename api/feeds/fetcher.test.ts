@@ -94,15 +94,19 @@ describe("the feed fetcher's manners", () => {
 
   it("gives a request up when its signal aborts, and does not retry it", async () => {
     let calls = 0;
+    let reached!: () => void;
+    const arrived = new Promise<void>((r) => (reached = r));
     server = createServer(() => {
       calls += 1; // never answers
+      reached();
     });
     servers.push(server);
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
     const fetcher = createFetcher({ retries: 2, bodyTimeoutMs: 60_000, sleep: async () => undefined });
     const controller = new AbortController();
     const pending = fetcher.fetch({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, headers: {} }, controller.signal);
-    await new Promise((r) => setTimeout(r, 50));
+    // Aborted once the site has the request, not after a fixed wait a loaded machine may outlast.
+    await arrived;
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(FeedAbortedError);
     expect(calls).toBe(1);

@@ -28,7 +28,7 @@ describe("what each bookmaker pays", () => {
     const [bet9ja] = renderTotals([bookmakerSlip(1, 30, { bonusPct: 10 })]);
 
     expect(lines(bet9ja!)).toEqual([
-      "Bet9JaBest payout",
+      "Bet9jaBest payout",
       "Net payout ₦31,400.00",
       "Total odds 30.00Gross payout ₦30,000.00",
       "Multiple Bonus +10 %: ₦3,000.00",
@@ -86,7 +86,7 @@ describe("what each bookmaker pays", () => {
       "Does not price 2 selections",
     ]);
     // Priced but not placeable: the figures stay, under the reason.
-    expect(lines(items[1]!).slice(0, 3)).toEqual(["Bet9Ja", "Below Bet9ja's minimum stake (₦100)", "Net payout ₦382.50"]);
+    expect(lines(items[1]!).slice(0, 3)).toEqual(["Bet9ja", "Below Bet9ja's minimum stake (₦100)", "Net payout ₦382.50"]);
     expect(items[3]!.textContent).toBe("NairaBetDoes not price 1 selection");
   });
 

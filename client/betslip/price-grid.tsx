@@ -1,6 +1,6 @@
 import { useId, type JSX } from "react";
 import type { BetslipLegView } from "#shared/contract.ts";
-import { formatExactOdds } from "#shared/format.ts";
+import { formatOdds } from "#shared/format.ts";
 import { BOOKMAKERS, marketCode, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { legState } from "./slip.ts";
 import { UNKNOWN_MATCH } from "./slip-legs.tsx";
@@ -17,7 +17,7 @@ function PriceCell({ value, best }: { value: number | undefined; best: boolean }
   }
   return (
     <td className={best ? "slip-grid-best" : undefined}>
-      {formatExactOdds(value)}
+      {formatOdds(value)}
       {best && <span className="visually-hidden"> best</span>}
     </td>
   );
@@ -46,7 +46,7 @@ function LegRow({ leg }: { leg: BetslipLegView }): JSX.Element {
 
 /**
  * Each selection's price at each of the five bookmakers (docs/product.md, Betslip page): a row per
- * selection, a column per bookmaker under its short name, the best price of each row in bold and
+ * selection, a column per bookmaker under its name (the grid scrolls on a phone), the best price of each row in bold and
  * named 'best' for screen readers, a missing one '—' read as 'no price'. A phone scrolls the grid,
  * never the page; the box takes the keyboard's focus so it can be scrolled without a pointer.
  */
@@ -61,10 +61,7 @@ export function PriceGrid({ legs }: { legs: readonly BetslipLegView[] }): JSX.El
             <th scope="col">Selection</th>
             {BOOKMAKERS.map((book) => (
               <th key={book.id} scope="col">
-                <abbr title={book.name} aria-hidden="true">
-                  {book.short}
-                </abbr>
-                <span className="visually-hidden">{book.name}</span>
+                {book.name}
               </th>
             ))}
           </tr>

@@ -1,6 +1,6 @@
+import { bookmakerName } from "#shared/reference.ts";
 import { rulesOf } from "#shared/bookmaker-rules.ts";
 import type { BookmakerSlip } from "#shared/contract.ts";
-import { brandName } from "../components/bookmakers.ts";
 import { formatNaira } from "../tools/money.ts";
 import { formatKobo } from "./money.ts";
 import { selectionCount } from "./slip.ts";
@@ -54,7 +54,7 @@ export function cappedLine(book: BookmakerSlip): string | undefined {
 /** Why the book cannot take the slip, in words: 'Below BetKing's minimum stake (₦100)', 'More than BetKing's 40 selections', 'Does not price 1 selection'. */
 export function notPlaceableLine(book: BookmakerSlip): string | undefined {
   if (book.placeable) return undefined;
-  const name = brandName(book.provider);
+  const name = bookmakerName(book.provider);
   const rules = rulesOf(book.provider);
   switch (book.reason) {
     case "below-min-stake": {

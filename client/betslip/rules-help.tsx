@@ -1,7 +1,7 @@
+import { bookmakerName } from "#shared/reference.ts";
 import { useEffect, type JSX } from "react";
 import { useLocation } from "react-router";
 import { BOOKMAKER_RULES } from "#shared/bookmaker-rules.ts";
-import { brandName } from "../components/bookmakers.ts";
 import { formatCheckedDate } from "./return-lines.ts";
 import { ESTIMATED_BONUS_BOOKS, listNames, NOT_KNOWN, ruleRows, TAX_RATE_TEXT, UNMODELLED_BONUS_BOOKS } from "./rules-text.ts";
 
@@ -25,7 +25,7 @@ function BookRules({ provider }: { provider: number }): JSX.Element {
   const rules = BOOKMAKER_RULES.find((r) => r.provider === provider)!;
   return (
     <>
-      <h3 className="title is-5">{brandName(provider)}</h3>
+      <h3 className="title is-5">{bookmakerName(provider)}</h3>
       <dl className="rules-list">
         {ruleRows(rules).map(({ rule, value, checkedAt, source }) => (
           <div key={rule} className="mb-2">

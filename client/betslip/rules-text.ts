@@ -1,5 +1,5 @@
+import { bookmakerName } from "#shared/reference.ts";
 import { BOOKMAKER_RULES, TAX_ON_WINNINGS_RATE, type AccumulatorBonus, type BookmakerRules, type Rule } from "#shared/bookmaker-rules.ts";
-import { brandName } from "../components/bookmakers.ts";
 import { formatNaira } from "../tools/money.ts";
 import { formatPct } from "./return-lines.ts";
 
@@ -38,15 +38,15 @@ export function ruleRows(rules: BookmakerRules): { rule: string; value: string; 
   ];
 }
 
-/** 'BetKing, NairaBet and 1XBet'. */
+/** 'BetKing, NairaBet and 1xBet'. */
 export function listNames(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /** The books whose accumulator bonus we do not know, and so count as none. */
-export const UNMODELLED_BONUS_BOOKS = BOOKMAKER_RULES.filter((r) => r.accumulatorBonus.value === "unknown").map((r) => brandName(r.provider));
+export const UNMODELLED_BONUS_BOOKS = BOOKMAKER_RULES.filter((r) => r.accumulatorBonus.value === "unknown").map((r) => bookmakerName(r.provider));
 
 /** The books whose bonus we can only estimate. */
 export const ESTIMATED_BONUS_BOOKS = BOOKMAKER_RULES.filter((r) => r.accumulatorBonus.value !== "unknown" && r.accumulatorBonus.value.kind === "plan").map((r) =>
-  brandName(r.provider),
+  bookmakerName(r.provider),
 );

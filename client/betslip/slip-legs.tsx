@@ -1,7 +1,7 @@
 import type { JSX } from "react";
 import { Link } from "react-router";
 import type { BetslipLegView } from "#shared/contract.ts";
-import { formatExactOdds, formatKickoff } from "#shared/format.ts";
+import { formatOdds, formatKickoff } from "#shared/format.ts";
 import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { matchPath } from "../route-paths.ts";
 import { legName, legState, plainLeg } from "./slip.ts";
@@ -16,7 +16,7 @@ function BestPrice({ prices }: { prices: BetslipLegView["prices"] }): JSX.Elemen
   const who = prices.filter((p) => p.value === top).map((p) => bookmakerName(p.provider));
   return (
     <span className="slip-leg-detail">
-      Best {formatExactOdds(top)} at {who.join(", ")}
+      Best {formatOdds(top)} at {who.join(", ")}
     </span>
   );
 }

@@ -1,7 +1,7 @@
+import { bookmakerName } from "#shared/reference.ts";
 import { ERROR_CODES } from "#shared/error-codes.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { RATE_LIMITED_MESSAGE } from "#shared/messages.ts";
-import { brandName } from "../components/bookmakers.ts";
 
 /** Reading a pasted code, or creating one for the slip. */
 export type BookingFlow = "read" | "mint";
@@ -23,7 +23,7 @@ export function rateLimitedMessage(retryAfterS: number | undefined): string {
  * answering, a selection a book refused, or input it refused.
  */
 export function bookingFailure(error: unknown, provider: number, flow: BookingFlow): string {
-  const book = brandName(provider);
+  const book = bookmakerName(provider);
   const fallback = flow === "read" ? `We could not read that code at ${book}. Please try again.` : `We could not create a code at ${book}. Please try again.`;
   if (!(error instanceof ApiError)) return fallback;
   // The envelope's description, unless it had none (decoding then says "HTTP error! status: N").

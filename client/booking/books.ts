@@ -1,5 +1,5 @@
+import { bookmakerName } from "#shared/reference.ts";
 import { listNames } from "../betslip/rules-text.ts";
-import { brandName } from "../components/bookmakers.ts";
 
 /**
  * Which bookmakers' booking codes we can read and create (docs/design.md, Booking endpoints): read at
@@ -43,7 +43,7 @@ export function codeTarget(key: string | undefined, text: string | undefined): C
     return { ok: false, message: `We do not know a bookmaker called "${key ?? ""}". We read codes from ${readBooksText()}.` };
   }
   if (!(READ_BOOKS as readonly number[]).includes(provider)) {
-    return { ok: false, message: `${brandName(provider)} has no booking codes we can read. We read codes from ${readBooksText()}.` };
+    return { ok: false, message: `${bookmakerName(provider)} has no booking codes we can read. We read codes from ${readBooksText()}.` };
   }
   const code = normaliseCode(text ?? "");
   if (!isWellFormedCode(code)) return { ok: false, message: `"${text ?? ""}" is not a booking code. ${CODE_FORMAT_MESSAGE}` };
@@ -51,5 +51,5 @@ export function codeTarget(key: string | undefined, text: string | undefined): C
 }
 
 /** 'SportyBet, Bet9ja, BetKing and 1xBet'. */
-export const readBooksText = (): string => listNames(READ_BOOKS.map(brandName));
-export const mintBooksText = (): string => listNames([...MINT_BOOKS].map(brandName));
+export const readBooksText = (): string => listNames(READ_BOOKS.map(bookmakerName));
+export const mintBooksText = (): string => listNames([...MINT_BOOKS].map(bookmakerName));

@@ -1,14 +1,13 @@
 import { useId, useState, type JSX } from "react";
 import { Link } from "react-router";
 import type { BetslipLegView } from "#shared/contract.ts";
-import { formatExactOdds } from "#shared/format.ts";
-import { marketLabel, selectionLabel } from "#shared/reference.ts";
+import { formatOdds } from "#shared/format.ts";
+import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { legState } from "../betslip/slip.ts";
-import { brandName } from "../components/bookmakers.ts";
 import { matchPath } from "../route-paths.ts";
 
 function HandLeg({ leg, provider }: { leg: BetslipLegView; provider: number }): JSX.Element {
-  const book = brandName(provider);
+  const book = bookmakerName(provider);
   const price = leg.prices.find((p) => p.provider === provider)?.value;
   const link = leg.links.find((l) => l.provider === provider);
   const name = leg.event?.name ?? "this match";
@@ -19,7 +18,7 @@ function HandLeg({ leg, provider }: { leg: BetslipLegView; provider: number }): 
       </Link>
       <span>
         {marketLabel(leg.marketId)}: <strong>{selectionLabel(leg.selectionTypeId)}</strong>
-        {price !== undefined && ` at ${formatExactOdds(price)}`}
+        {price !== undefined && ` at ${formatOdds(price)}`}
       </span>
       {link && (
         <a href={link.url} target="_blank" rel="noopener noreferrer nofollow">
@@ -39,7 +38,7 @@ function HandLeg({ leg, provider }: { leg: BetslipLegView; provider: number }): 
 export function ByHand({ provider, legs }: { provider: number; legs: readonly BetslipLegView[] }): JSX.Element {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const book = brandName(provider);
+  const book = bookmakerName(provider);
   const shown = legs.filter((leg) => legState(leg) === "biddable" && leg.prices.some((p) => p.provider === provider));
   return (
     <div className="booking-by-hand">

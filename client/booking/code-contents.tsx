@@ -1,10 +1,9 @@
 import { useEffect, useRef, type JSX } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { BookingLeg, BookingRead, UnmappedLeg, UnmappedReason } from "#shared/contract.ts";
-import { formatExactOdds, formatKickoff } from "#shared/format.ts";
-import { marketLabel, selectionLabel } from "#shared/reference.ts";
+import { formatOdds, formatKickoff } from "#shared/format.ts";
+import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { plainLeg, selectionCount } from "../betslip/slip.ts";
-import { brandName } from "../components/bookmakers.ts";
 import { matchPath } from "../route-paths.ts";
 import { DEFAULT_TIME_ZONE } from "../server-context.ts";
 import type { RootData } from "../shell/root-loader.ts";
@@ -36,7 +35,7 @@ function MappedLeg({ leg, book }: { leg: BookingLeg; book: string }): JSX.Elemen
       </span>
       <span className="booking-leg-detail">
         Kick-off <time dateTime={leg.event.date}>{kickoff(leg.event.date)}</time>.{" "}
-        {leg.bookPrice === null ? `No price at ${book} now.` : `${book}'s price ${formatExactOdds(leg.bookPrice)}.`}
+        {leg.bookPrice === null ? `No price at ${book} now.` : `${book}'s price ${formatOdds(leg.bookPrice)}.`}
       </span>
     </li>
   );
@@ -58,7 +57,7 @@ function UnmappedItem({ leg }: { leg: UnmappedLeg }): JSX.Element {
  * keyboard or screen-reader user lands on it.
  */
 export function CodeContents({ read, onBetslip, level = 2 }: { read: BookingRead; onBetslip: boolean; level?: 2 | 3 }): JSX.Element {
-  const book = brandName(read.provider);
+  const book = bookmakerName(read.provider);
   const kickoff = useKickoffText();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [read]);

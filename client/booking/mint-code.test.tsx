@@ -13,7 +13,7 @@ const MINT = "POST /api/users/betslip/booking";
 const HOME = leg();
 const OVER = leg({ eventId: "c1:spurs-everton", marketId: 4, selectionTypeId: 8 });
 
-/** Two selections priced by all five books; SportyBet pays most, then 1xBet, Bet9Ja, NairaBet and BetKing. */
+/** Two selections priced by all five books; SportyBet pays most, then 1xBet, Bet9ja, NairaBet and BetKing. */
 const FIVE_BOOKS: Betslip = betslip(
   [
     legView(HOME, {
@@ -57,9 +57,9 @@ describe("a booking code for the slip", () => {
     const sporty = await bookItem("SportyBet");
 
     expect(within(sporty).getByRole("button", { name: "Get booking code at SportyBet" }).className).toContain("is-primary");
-    expect(within(await bookItem("Bet9Ja")).getByRole("button", { name: "Get booking code at Bet9ja" }).className).not.toContain("is-primary");
+    expect(within(await bookItem("Bet9ja")).getByRole("button", { name: "Get booking code at Bet9ja" }).className).not.toContain("is-primary");
     expect(within(await bookItem("BetKing")).getByRole("button", { name: "Get booking code at BetKing" }).className).not.toContain("is-primary");
-    for (const [name, brand] of [["NairaBet", "NairaBet"], ["1XBet", "1xBet"]] as const) {
+    for (const [name, brand] of [["NairaBet", "NairaBet"], ["1xBet", "1xBet"]] as const) {
       const item = await bookItem(name);
       expect(within(item).queryByRole("button", { name: /^Get booking code/ })).toBeNull();
       expect(item.textContent).toContain(`${brand} has no booking code we can create.`);
@@ -85,7 +85,7 @@ describe("a booking code for the slip", () => {
     expect(book.getAttribute("rel")).toBe("noopener noreferrer nofollow");
     expect(book.getAttribute("target")).toBe("_blank");
 
-    const onex = await bookItem("1XBet");
+    const onex = await bookItem("1xBet");
     await user.click(within(onex).getByRole("button", { name: "Selections to add at 1xBet by hand" }));
     expect(within(onex).getByRole("link", { name: "1xBet's football page" }).getAttribute("href")).toBe("https://1xbet.example/football");
   });
@@ -169,7 +169,7 @@ describe("a booking code for the slip", () => {
     });
     const { user } = renderSlip({ "DELETE /api/users/betslip/selections/c1%3Aarsenal-chelsea/1/1": "pending" }, slip);
     const betking = await bookItem("BetKing");
-    expect(within(await bookItem("Bet9Ja")).queryByRole("button", { name: /^Get booking code/ })).toBeNull();
+    expect(within(await bookItem("Bet9ja")).queryByRole("button", { name: /^Get booking code/ })).toBeNull();
     expect(within(await bookItem("SportyBet")).queryByRole("button", { name: /^Get booking code/ })).toBeNull();
 
     await user.click(screen.getByRole("button", { name: /^Remove Arsenal vs Chelsea/ }));

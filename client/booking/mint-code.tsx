@@ -1,7 +1,7 @@
+import { bookmakerName } from "#shared/reference.ts";
 import { useState, type JSX } from "react";
 import type { BookingCode } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
-import { brandName } from "../components/bookmakers.ts";
 import { useAsyncAction } from "../dialogs/use-async-action.ts";
 import { bookingFailure } from "./booking-errors.ts";
 import { MintedCode } from "./minted-code.tsx";
@@ -22,7 +22,7 @@ export interface MintCodeProps {
  * which takes one to five seconds, so the button says it is working; then the code, or why not.
  */
 export function MintCode({ provider, primary, disabled }: MintCodeProps): JSX.Element {
-  const book = brandName(provider);
+  const book = bookmakerName(provider);
   const [minting, setMinting] = useState<Minting>({ kind: "idle" });
   const { running, run } = useAsyncAction();
 

@@ -1,7 +1,7 @@
+import { bookmakerName } from "#shared/reference.ts";
 import { useEffect, useId, useRef, useState, type JSX } from "react";
 import type { BookingCode } from "#shared/contract.ts";
 import { selectionCount } from "../betslip/slip.ts";
-import { brandName } from "../components/bookmakers.ts";
 import { useKickoffText } from "./code-contents.tsx";
 
 /** The field the code sits in, selected, when the clipboard cannot be written: press and hold copies it on a phone. */
@@ -28,7 +28,7 @@ function CopyField({ code, label }: { code: string; label: string }): JSX.Elemen
  * how many selections it holds and until when it can be used (its first kick-off, in the viewer's zone).
  */
 export function MintedCode({ minted }: { minted: BookingCode }): JSX.Element {
-  const book = brandName(minted.provider);
+  const book = bookmakerName(minted.provider);
   const kickoff = useKickoffText();
   const [copy, setCopy] = useState<"idle" | "copied" | "by-hand">("idle");
 

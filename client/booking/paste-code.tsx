@@ -1,8 +1,8 @@
+import { bookmakerName } from "#shared/reference.ts";
 import { useId, useState, type FormEvent, type JSX } from "react";
 import type { BookingRead } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
-import { brandName } from "../components/bookmakers.ts";
 import { useAsyncAction } from "../dialogs/use-async-action.ts";
 import { bookingFailure } from "./booking-errors.ts";
 import { CODE_FORMAT_MESSAGE, isWellFormedCode, normaliseCode, READ_BOOKS } from "./books.ts";
@@ -58,7 +58,7 @@ export function PasteCode(): JSX.Element {
               <select id={`${id}-book`} name="provider" ref={providerRef} value={provider} onChange={(event) => setProvider(event.target.value)}>
                 {READ_BOOKS.map((book) => (
                   <option key={book} value={book}>
-                    {brandName(book)}
+                    {bookmakerName(book)}
                   </option>
                 ))}
               </select>
@@ -108,7 +108,7 @@ function ReadingState({ reading }: { reading: Reading }): JSX.Element | null {
     case "reading":
       return (
         <p className="mt-3" role="status">
-          Reading the code at {brandName(reading.provider)}...
+          Reading the code at {bookmakerName(reading.provider)}...
         </p>
       );
     case "failed":

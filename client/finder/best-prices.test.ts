@@ -8,7 +8,7 @@ describe("bestOutcomes", () => {
     const event = oddsEvent({
       markets: [
         market(1, [
-          providerOdds(1, [[1, 2.1], [2, 3.404], [3, 3.2]]),
+          providerOdds(1, [[1, 2.1], [2, 3.4001], [3, 3.2]]),
           providerOdds(2, [[1, 2.25], [2, 3.4], [3, 3.1]]),
           providerOdds(3, [[1, 2.2], [2, 3.3]]),
         ]),
@@ -40,6 +40,6 @@ describe("bestOutcomes", () => {
 
 describe("bookmakerShortName", () => {
   it("names each bookmaker in two characters, and an unknown one by its id", () => {
-    expect([1, 2, 3, 4, 5, 9].map(bookmakerShortName)).toEqual(["B9", "BK", "SB", "NB", "1X", "P9"]);
+    expect([1, 2, 3, 4, 5, 9].map(bookmakerShortName)).toEqual(["Bet9ja", "BetKing", "Sporty", "Naira", "1xBet", "P9"]);
   });
 });

@@ -49,6 +49,11 @@ export function payoutAtBest(market: MatchMarket, highest: ReadonlyMap<number, H
   return margin === null ? null : 100 / (1 + margin / 100);
 }
 
+/** The Average row: a mean, no book's price, so two decimals ('-' for none). */
+export function formatAverage(mean: number | undefined): string {
+  return mean === undefined ? "-" : mean.toFixed(2);
+}
+
 /** 'Payout at best prices: 97.4%'. */
 export function formatPayout(payout: number | null): string {
   return payout === null ? "-" : `${payout.toFixed(1)}%`;

@@ -33,7 +33,7 @@ function renderTable(market = ONE_X_TWO, links = LINKS) {
   return render(<MarketTable market={market} links={links} />);
 }
 
-/** The cells of a row by its header ('Bet9Ja', 'Highest', 'Average'). */
+/** The cells of a row by its header ('Bet9ja', 'Highest', 'Average'). */
 function cells(header: string) {
   const tr = screen.getAllByRole("rowheader").find((th) => th.textContent?.startsWith(header))?.closest("tr");
   if (!tr) throw new Error(`no row ${header}`);
@@ -48,21 +48,21 @@ describe("a market table of the match page", () => {
     renderTable();
     expect(screen.getByRole("table", { name: "1X2 (Match Result)" })).toBeTruthy();
     expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Bookmaker", "Home", "Draw", "Away"]);
-    expect(screen.getAllByRole("rowheader").map((th) => th.textContent)).toEqual(["Bet9Ja", "BetKing", "SportyBet", "Highest", "Average"]);
+    expect(screen.getAllByRole("rowheader").map((th) => th.textContent)).toEqual(["Bet9ja", "BetKing", "SportyBet", "Highest", "Average"]);
   });
 
   it("shows in the Highest row the best price of each column and every bookmaker offering it", () => {
     renderTable();
     const highest = cells("Highest");
-    const rows = ["Bet9Ja", "BetKing", "SportyBet"].map(cells);
+    const rows = ["Bet9ja", "BetKing", "SportyBet"].map(cells);
     highest.forEach((cell, column) => {
       const max = Math.max(...rows.map((r) => Number(priceOf(r[column]!))));
       expect(priceOf(cell)).toBe(max.toFixed(2));
     });
-    // Home: 2.50 at Bet9Ja and SportyBet alike, both named.
-    expect(highest[0]!.textContent).toContain("B9 SB");
-    expect(highest[0]!.querySelector(".visually-hidden")?.textContent).toBe(" at Bet9Ja, SportyBet");
-    expect(highest[1]!.textContent).toContain("BK");
+    // Home: 2.50 at Bet9ja and SportyBet alike, both named.
+    expect(highest[0]!.textContent).toContain("Bet9ja Sporty");
+    expect(highest[0]!.querySelector(".visually-hidden")?.textContent).toBe(" at Bet9ja, SportyBet");
+    expect(highest[1]!.textContent).toContain("BetKing");
   });
 
   it("shows in the Average row the mean of each column to 2 decimals", () => {
@@ -91,7 +91,7 @@ describe("a market table of the match page", () => {
 
   it("shows each price's opening price and its direction since then", () => {
     renderTable();
-    const [home, draw, away] = cells("Bet9Ja");
+    const [home, draw, away] = cells("Bet9ja");
     expect(home!.textContent).toContain("from 2.30");
     expect(within(home!).getByRole("img", { name: "odds increased" })).toBeTruthy();
     expect(draw!.textContent).toContain("from 3.20");
@@ -101,7 +101,7 @@ describe("a market table of the match page", () => {
 
   it("highlights the prices the API flags Best", () => {
     renderTable();
-    const [home, draw] = cells("Bet9Ja");
+    const [home, draw] = cells("Bet9ja");
     expect(home!.className).toBe("odds-best");
     expect(home!.textContent).toContain("best odds");
     expect(draw!.className).toBe("");
@@ -109,7 +109,7 @@ describe("a market table of the match page", () => {
 
   it("links each bookmaker to its own page in a new tab, without referrer or ranking credit", () => {
     renderTable();
-    const exact = screen.getByRole("link", { name: "Bet9Ja: open this match on Bet9Ja's site" });
+    const exact = screen.getByRole("link", { name: "Bet9ja: open this match on Bet9ja's site" });
     expect(exact.getAttribute("href")).toBe("https://sports.bet9ja.com/event/123");
     expect(exact.getAttribute("target")).toBe("_blank");
     expect(exact.getAttribute("rel")).toBe("noopener noreferrer nofollow");
@@ -123,7 +123,7 @@ describe("a market table of the match page", () => {
 
   it("marks a bookmaker the API calls stale", () => {
     renderTable({ marketId: 1, odds: [row(1, [[1, 2.5, 2.5]], { stale: true })] });
-    const header = screen.getByRole("rowheader", { name: /Bet9Ja/ });
+    const header = screen.getByRole("rowheader", { name: /Bet9ja/ });
     expect(within(header).getByRole("img", { name: "stale" })).toBeTruthy();
     expect(header.closest("tr")!.className).toBe("odds-stale");
   });

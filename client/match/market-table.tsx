@@ -5,7 +5,7 @@ import { bookmakerName, bookmakerShortName, marketLabel } from "#shared/referenc
 import type { SlipEvent } from "../betslip/slip.ts";
 import { SelectionHeading } from "../odds/odds-table.tsx";
 import { StaleIcon } from "../odds/flag-icons.tsx";
-import { averageRow, formatPayout, highestRow, payoutAtBest, selectionsOf, type Highest } from "./market-stats.ts";
+import { averageRow, formatAverage, formatPayout, highestRow, payoutAtBest, selectionsOf, type Highest } from "./market-stats.ts";
 import { PriceCell } from "./price-cell.tsx";
 import { usePricesStale } from "../live/link-status.ts";
 
@@ -98,7 +98,7 @@ export function MarketTable({ market, links, slipEvent, children }: MarketTableP
             <tr className="match-summary-row">
               <th scope="row">Average</th>
               {columns.map((id) => (
-                <td key={id}>{formatOdds(average.get(id))}</td>
+                <td key={id}>{formatAverage(average.get(id))}</td>
               ))}
             </tr>
           </tfoot>

@@ -12,7 +12,7 @@ const HISTORY: MarketHistory = {
   eventId: "c1:ev",
   marketId: 1,
   series: [
-    // Bet9Ja's home price moved twice.
+    // Bet9ja's home price moved twice.
     { provider: 1, selectionTypeId: 1, points: [[T0, 2.1], [T0 + 2 * HOUR, 2.25], [T0 + 5 * HOUR, 2.4]] },
     { provider: 2, selectionTypeId: 1, points: [[T0 + HOUR, 2.2]] },
     { provider: 1, selectionTypeId: 2, points: [[T0, 3.3]] },
@@ -60,13 +60,13 @@ describe("the price history chart", () => {
 
   it("names the bookmakers in a legend", () => {
     const { container } = renderChart();
-    expect([...container.querySelectorAll(".chart-legend li")].map((li) => li.textContent)).toEqual(["Bet9Ja", "BetKing"]);
+    expect([...container.querySelectorAll(".chart-legend li")].map((li) => li.textContent)).toEqual(["Bet9ja", "BetKing"]);
   });
 
   it("lists every price in a table for screen readers and text browsers", () => {
     renderChart();
     const table = screen.getByRole("table", { name: "Price history of 1X2 (Match Result), oldest first" });
-    const bet9jaHome = within(table).getAllByRole("row").find((tr) => tr.textContent?.startsWith("Bet9JaHome"))!;
+    const bet9jaHome = within(table).getAllByRole("row").find((tr) => tr.textContent?.startsWith("Bet9jaHome"))!;
     expect(within(bet9jaHome).getAllByRole("cell")[1]!.textContent).toBe("2.10 (22 Nov, 09:00), 2.25 (22 Nov, 11:00), 2.40 (22 Nov, 14:00)");
   });
 

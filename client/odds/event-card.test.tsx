@@ -63,7 +63,7 @@ describe("EventCard", () => {
         ],
       }),
     );
-    expect(rowCells("Bet9Ja").map((td) => td.textContent)).toEqual(["2.10", "-", "1.50", "5.50%"]);
+    expect(rowCells("Bet9ja").map((td) => td.textContent)).toEqual(["2.10", "-", "1.50", "5.50%"]);
   });
 
   it("keeps the bookmakers' order and names an unknown one 'Provider N'", () => {
@@ -102,7 +102,7 @@ describe("EventCard", () => {
 
   it("shows '-' without a tag when the margin is unknown", () => {
     const { container } = renderCard(oddsEvent({ markets: [market(1, [providerOdds(1, [[1, 2]], null)])] }));
-    expect(rowCells("Bet9Ja").at(-1)?.textContent).toBe("-");
+    expect(rowCells("Bet9ja").at(-1)?.textContent).toBe("-");
     expect(container.querySelector(".tag")).toBeNull();
   });
 
@@ -120,7 +120,7 @@ describe("EventCard", () => {
         ],
       }),
     );
-    const [best, plain] = rowCells("Bet9Ja");
+    const [best, plain] = rowCells("Bet9ja");
     expect(best?.classList.contains("odds-best")).toBe(true);
     expect(best?.textContent).toBe("2.10 best odds");
     expect(plain?.className).toBe("");
@@ -145,7 +145,7 @@ describe("EventCard", () => {
         ],
       }),
     );
-    const [flagged] = rowCells("Bet9Ja");
+    const [flagged] = rowCells("Bet9ja");
     expect(
       within(flagged as HTMLElement)
         .getAllByRole("img")
@@ -160,7 +160,7 @@ describe("EventCard", () => {
         markets: [market(1, [providerOdds(1, [[1, 2.1, FLAGS.Best | FLAGS.Increased | FLAGS.Boosted]])])],
       }),
     );
-    const [cell] = rowCells("Bet9Ja");
+    const [cell] = rowCells("Bet9ja");
     expect(cell?.classList.contains("odds-best")).toBe(true);
     const icons = within(cell as HTMLElement)
       .getAllByRole("img")

@@ -19,7 +19,7 @@ const HOME = leg();
 const OVER = leg({ eventId: "c1:spurs-everton", marketId: 4, selectionTypeId: 8 });
 const AWAY = leg({ eventId: "c2:real-getafe", selectionTypeId: 3 });
 
-/** Arsenal-Chelsea Home and Spurs-Everton Over 2.5: Bet9Ja and BetKing price both, SportyBet only one. */
+/** Arsenal-Chelsea Home and Spurs-Everton Over 2.5: Bet9ja and BetKing price both, SportyBet only one. */
 const TWO_LEGS: Betslip = betslip([legView(HOME), legView(OVER)], {
   bookmakers: [bookmakerSlip(2, 4.41), bookmakerSlip(1, 4), bookmakerSlip(3, null, { missing: 1 })],
 });
@@ -76,7 +76,7 @@ describe("the betslip page", () => {
     expect(betking!.className).toContain("is-best");
     expect(betking!.textContent).toBe("BetKingBest payoutNet payout ₦4,239.50Total odds 4.41Gross payout ₦4,410.00Bonus not modelledTax 5 % on winnings: −₦170.50Rules checked 25 Nov 2026Get booking code");
     expect(bet9ja!.className).not.toContain("is-best");
-    expect(bet9ja!.textContent).toBe("Bet9JaNet payout ₦3,850.00Total odds 4.00Gross payout ₦4,000.00No bonus on this slipTax 5 % on winnings: −₦150.00Rules checked 25 Nov 2026Get booking code");
+    expect(bet9ja!.textContent).toBe("Bet9jaNet payout ₦3,850.00Total odds 4.00Gross payout ₦4,000.00No bonus on this slipTax 5 % on winnings: −₦150.00Rules checked 25 Nov 2026Get booking code");
     expect(sportybet!.className).toContain("is-missing");
     expect(sportybet!.textContent).toBe("SportyBetDoes not price 1 selection");
     expect(screen.getByText(/For ₦1,000.00 on all 2 selections/)).toBeTruthy();
@@ -86,7 +86,7 @@ describe("the betslip page", () => {
     renderBetslip({ [GET]: { data: TWO_LEGS } });
     await legItems();
 
-    const bet9ja = screen.getByRole("link", { name: "Bet9Ja: open Arsenal vs Chelsea on Bet9Ja's site" });
+    const bet9ja = screen.getByRole("link", { name: "Bet9ja: open Arsenal vs Chelsea on Bet9ja's site" });
     expect(bet9ja.getAttribute("href")).toBe("https://bet9ja.example/event/c1:arsenal-chelsea");
     expect(bet9ja.getAttribute("target")).toBe("_blank");
     expect(bet9ja.getAttribute("rel")).toBe("noopener noreferrer nofollow");
@@ -138,7 +138,7 @@ describe("changing the slip on its page", () => {
 
     await waitFor(async () => expect(await legItems()).toHaveLength(1));
     expect(writes(api).map((c) => `${c.method} ${c.path}`)).toEqual([REMOVE_HOME]);
-    await waitFor(() => expect(bookItems().map((li) => li.textContent?.split("Total odds")[0])).toEqual(["BetKingBest payoutNet payout ₦2,045.00", "Bet9JaNet payout ₦1,950.00"]));
+    await waitFor(() => expect(bookItems().map((li) => li.textContent?.split("Total odds")[0])).toEqual(["BetKingBest payoutNet payout ₦2,045.00", "Bet9jaNet payout ₦1,950.00"]));
     expect(api.callsTo(GET)).toHaveLength(3);
     expect(screen.queryByText("Updating the totals...")).toBeNull();
   });

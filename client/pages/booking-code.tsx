@@ -1,3 +1,4 @@
+import { bookmakerName } from "#shared/reference.ts";
 import { useEffect, type JSX } from "react";
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import type { BookingRead } from "#shared/contract.ts";
@@ -5,7 +6,6 @@ import { api } from "../backend/endpoints.ts";
 import { bookingFailure } from "../booking/booking-errors.ts";
 import { codeTarget, type CodeTarget } from "../booking/books.ts";
 import { CodeContents } from "../booking/code-contents.tsx";
-import { brandName } from "../components/bookmakers.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { RetryButton } from "../components/retry-button.tsx";
 import { useArrived, type Arriving } from "../loaders/page-data.ts";
@@ -66,7 +66,7 @@ function Reading({ provider, reading }: { provider: number; reading: Arriving<Co
   if (!arrived) {
     return (
       <p className="py-5" role="status">
-        Reading the code at {brandName(provider)}...
+        Reading the code at {bookmakerName(provider)}...
       </p>
     );
   }

@@ -89,10 +89,10 @@ describe("the dashboard's compact list", () => {
     expect(inter.getAttribute("href")).toBe("/match/c3%3Aint-mil");
     expect(inter.querySelector("time")!.textContent).toBe("15:00");
     const prices = [...inter.querySelectorAll(".finder-price")].map((price) => [price.querySelector(".finder-value")!.textContent, price.querySelector(".finder-bookie")!.textContent]);
-    expect(prices).toEqual([["2.50", "BK"], ["3.30", "1X"], ["2.90", "BK +1"]]);
+    expect(prices).toEqual([["2.50", "BetKing"], ["3.30", "1xBet"], ["2.90", "BetKing +1"]]);
     // Screen readers hear the outcome and the full names.
-    expect(inter.textContent).toContain("Home 2.50BK at BetKing");
-    expect(inter.textContent).toContain("Away 2.90BK +1 at BetKing, 1XBet");
+    expect(inter.textContent).toContain("Home 2.50BetKing at BetKing");
+    expect(inter.textContent).toContain("Away 2.90BetKing +1 at BetKing, 1xBet");
   });
 
   it("says 'Failed to load odds data' when a league's odds fail, rather than a list missing that league", async () => {
@@ -228,7 +228,7 @@ describe("the compact list, live", () => {
     source.send("market", 11, { ...SATURDAY, markets: [market(1, [providerOdds(4, [[1, 2.75], [2, 3.2], [3, 2.8]])])] });
     const inter = [...rows()].find((row) => row.textContent!.includes("Inter v AC Milan"))!;
     expect(inter.querySelector(".finder-value")!.textContent).toBe("2.75");
-    expect(inter.querySelector(".finder-bookie")!.textContent).toBe("NB");
+    expect(inter.querySelector(".finder-bookie")!.textContent).toBe("Naira");
     expect(inter.querySelector(".finder-value.odds-flash")).not.toBeNull();
 
     const newcomer = match("c4:bay-bvb", "Bayern Munich", "Borussia Dortmund", 4, "2026-11-21T17:30:00.000Z");

@@ -91,12 +91,12 @@ describe("the dashboard's live odds", () => {
     stubWebTier({});
     renderLive(served([EARLY]));
     await screen.findByRole("heading", { name: EARLY.name });
-    expect(rowCells(EARLY.name, "Bet9Ja")[0]!.className).toBe("");
+    expect(rowCells(EARLY.name, "Bet9ja")[0]!.className).toBe("");
 
     const moved = providerOdds(1, [[1, 2.55, FLAGS.Best | FLAGS.Increased | FLAGS.Boosted], [2, 3.4], [3, 3.25]], 4.2);
     FakeEventSource.latest().send("market", 41, { ...EARLY, markets: [market(1, [{ ...moved, updatedAt: at(0) }])] });
 
-    const [home, draw, , margin] = rowCells(EARLY.name, "Bet9Ja");
+    const [home, draw, , margin] = rowCells(EARLY.name, "Bet9ja");
     expect(home!.textContent).toBe("2.55 best odds");
     expect(home!.className).toBe("odds-best");
     expect(within(home!).getByRole("img", { name: "odds increased" })).toBeTruthy();
@@ -302,7 +302,7 @@ describe("the dashboard's live odds where EventSource fails", () => {
     await later(0);
 
     expect(screen.getByText(/Updated 4 s ago/)).toBeTruthy();
-    expect(screen.getByRole("rowheader", { name: "Bet9Ja" }).closest("tr")!.className).toBe("");
+    expect(screen.getByRole("rowheader", { name: "Bet9ja" }).closest("tr")!.className).toBe("");
     expect(screen.getByRole("rowheader", { name: "SportyBet" }).closest("tr")!.className).toBe("");
 
     await later(2_000);
@@ -314,6 +314,6 @@ describe("the dashboard's live odds where EventSource fails", () => {
     expect(stale.className).toBe("odds-stale");
     await later(5_000);
     expect(screen.getByText(/Updated 11 s ago/)).toBeTruthy();
-    expect(screen.getByRole("rowheader", { name: "Bet9Ja" }).closest("tr")!.className).toBe("");
+    expect(screen.getByRole("rowheader", { name: "Bet9ja" }).closest("tr")!.className).toBe("");
   });
 });

@@ -32,7 +32,7 @@ describe("the dropping odds page", () => {
     expect(items).toHaveLength(2);
     const first = within(items[0]!);
     expect(first.getByRole("link", { name: "Arsenal vs Chelsea" }).getAttribute("href")).toBe(`/match/${encodeURIComponent(MATCH_ID)}`);
-    expect(items[0]!.textContent).toContain("1X2 (Match Result) · Home · Bet9Ja");
+    expect(items[0]!.textContent).toContain("1X2 (Match Result) · Home · Bet9ja");
     expect(items[0]!.textContent).toContain("Dropped −12.5%");
     expect(items[0]!.textContent).toContain("from 2.40 →  to 2.10");
     expect(items[0]!.textContent).toContain("Today • 11:30");

@@ -1,8 +1,8 @@
+import { bookmakerName } from "#shared/reference.ts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { marginBadgeColour } from "#shared/format.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BOOKMAKER_RULES } from "#shared/bookmaker-rules.ts";
-import { brandName } from "../components/bookmakers.ts";
 import { loggedIn, renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
 
 afterEach(resetApp);
@@ -72,7 +72,7 @@ describe("the help page", () => {
     expect(screen.getByText(/we assume net winnings/).textContent).toContain("5 % of the winnings");
     expect(screen.getByText(/BetKing, NairaBet and 1xBet: not modelled, so no bonus is counted/)).toBeTruthy();
     expect(screen.getByText(/SportyBet: an estimate/)).toBeTruthy();
-    expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(BOOKMAKER_RULES.map((r) => brandName(r.provider)));
+    expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(BOOKMAKER_RULES.map((r) => bookmakerName(r.provider)));
     const lists = document.querySelectorAll("dl.rules-list");
     expect(lists).toHaveLength(5);
     for (const [i, rules] of BOOKMAKER_RULES.entries()) {
@@ -80,8 +80,8 @@ describe("the help page", () => {
       expect(rows.map(([rule]) => rule)).toEqual(["Tax on winnings", "Accumulator bonus", "Maximum payout per ticket", "Minimum stake", "Most selections on a ticket"]);
       const data = [rules.taxOnWinnings, rules.accumulatorBonus, rules.maxPayout, rules.minStake, rules.maxSelections];
       for (const [j, rule] of data.entries()) {
-        expect(rows[j]![1], `${brandName(rules.provider)}, ${rows[j]![0]}`).toContain(`Source: ${rule.source}.`);
-        expect(rows[j]![1]!.startsWith("Not known"), `${brandName(rules.provider)}, ${rows[j]![0]}`).toBe(rule.value === "unknown");
+        expect(rows[j]![1], `${bookmakerName(rules.provider)}, ${rows[j]![0]}`).toContain(`Source: ${rule.source}.`);
+        expect(rows[j]![1]!.startsWith("Not known"), `${bookmakerName(rules.provider)}, ${rows[j]![0]}`).toBe(rule.value === "unknown");
       }
     }
     const [bet9ja, betking, sportybet] = [...lists].map((list) => [...list.querySelectorAll("dd")].map((dd) => dd.textContent));

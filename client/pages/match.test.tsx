@@ -60,7 +60,7 @@ describe("the match page rendered on the server", () => {
     expect(tables).toHaveLength(8);
     for (const table of tables) {
       const headers = [...table.querySelectorAll("tr > th[scope=row]")].map((th) => th.textContent);
-      expect(headers).toEqual(["Bet9Ja", "BetKing", "SportyBet", "NairaBet", "1XBet", "Highest", "Average"]);
+      expect(headers).toEqual(["Bet9ja", "BetKing", "SportyBet", "NairaBet", "1xBet", "Highest", "Average"]);
       expect(table.querySelectorAll('a[rel="noopener noreferrer nofollow"][target="_blank"]')).toHaveLength(5);
     }
     expect(container.querySelector("h1")?.textContent).toBe("Arsenal vs Chelsea");
@@ -73,7 +73,7 @@ describe("the match page rendered on the server", () => {
     expect(chart.querySelector("h2")?.textContent).toBe("Price history: 1X2 (Match Result)");
     expect(chart.querySelectorAll("svg[role=img]")).toHaveLength(3);
     expect(chart.querySelector("table caption")?.textContent).toBe("Price history of 1X2 (Match Result), oldest first");
-    // Bet9Ja's home price moved (opening 0.1 lower): two points.
+    // Bet9ja's home price moved (opening 0.1 lower): two points.
     expect(chart.querySelector('.chart-panel [data-provider="1"]')!.querySelectorAll("circle")).toHaveLength(2);
     const links = [...container.querySelectorAll('a[href*="?chart="]')].map((a) => a.getAttribute("href"));
     expect(links).toEqual([2, 3, 4, 5, 6, 7, 8].map((m) => `/match/${encodeURIComponent(MATCH_ID)}?chart=${m}`));
@@ -165,10 +165,10 @@ describe("the match page in the browser", () => {
       ],
     };
     stream.send("market", 7, frame);
-    expect(homeCell("Bet9Ja: open this match on Bet9Ja's site").textContent).toContain("4.50");
-    expect(homeCell("Bet9Ja: open this match on Bet9Ja's site").textContent).toContain("from 1.45");
-    expect(homeCell("Bet9Ja: open this match on Bet9Ja's site").className).toBe("odds-best");
-    expect(homeCell("1XBet: open this match on 1XBet's site").className).toBe("");
+    expect(homeCell("Bet9ja: open this match on Bet9ja's site").textContent).toContain("4.50");
+    expect(homeCell("Bet9ja: open this match on Bet9ja's site").textContent).toContain("from 1.45");
+    expect(homeCell("Bet9ja: open this match on Bet9ja's site").className).toBe("odds-best");
+    expect(homeCell("1xBet: open this match on 1xBet's site").className).toBe("");
     const highest = within(screen.getByRole("table", { name: "1X2 (Match Result)" })).getByRole("rowheader", { name: "Highest" }).closest("tr")!;
     expect(within(highest).getAllByRole("cell")[0]!.textContent).toContain("4.50");
   });
@@ -242,7 +242,7 @@ describe("the match page in the browser", () => {
     );
     renderMatch(served(detail));
     act(() => FakeEventSource.latest().send("reset", 9, {}));
-    await waitFor(() => expect(homeCell("Bet9Ja: open this match on Bet9Ja's site").textContent).toContain("5.25"));
+    await waitFor(() => expect(homeCell("Bet9ja: open this match on Bet9ja's site").textContent).toContain("5.25"));
   });
 
   it("runs the chart's lines to the page's clock (the root loader's, so server and browser draw alike), past the last change", () => {

@@ -113,11 +113,11 @@ describe("the sure bets page", () => {
       .getAllByRole("row")
       .slice(1);
     expect(legs.map((row) => row.textContent)).toEqual([
-      "Home2.60Bet9JaUpdated 2 min ago",
+      "Home2.60Bet9jaUpdated 2 min ago",
       "Draw3.80BetKingUpdated 2 min ago",
       "Away3.40SportyBetUpdated 20 s ago",
     ]);
-    const bet9ja = card.getByRole("link", { name: "Bet9Ja: open this match on Bet9Ja's site" });
+    const bet9ja = card.getByRole("link", { name: "Bet9ja: open this match on Bet9ja's site" });
     expect(bet9ja.getAttribute("href")).toBe("https://bookmaker-1.example/event/42");
     expect(bet9ja.getAttribute("target")).toBe("_blank");
     expect(bet9ja.getAttribute("rel")).toBe("noopener noreferrer nofollow");
@@ -185,7 +185,7 @@ describe("the sure bets page", () => {
     //   draw 2,799 x 3.80 = 10,636.20, tax 5 % of 7,837.20 = 391.86, left 10,244.34
     //   away 3,123 x 3.40 = 10,618.20, tax 5 % of 7,495.20 = 374.76, left 10,243.44
     expect(stakeRows(ARSENAL)).toEqual([
-      ["Home at Bet9Ja", "₦4,065", "₦10,569.00", "₦325.20", "₦10,243.80"],
+      ["Home at Bet9ja", "₦4,065", "₦10,569.00", "₦325.20", "₦10,243.80"],
       ["Draw at BetKing", "₦2,799", "₦10,636.20", "₦391.86", "₦10,244.34"],
       ["Away at SportyBet", "₦3,123", "₦10,618.20", "₦374.76", "₦10,243.44"],
     ]);
@@ -211,7 +211,7 @@ describe("the sure bets page", () => {
     const card = within((await screen.findAllByRole("article"))[0]!);
     expect(card.getByText("2.115")).toBeTruthy();
     const [over] = stakeRows("Real Madrid vs Getafe, OU2.5");
-    expect(over).toEqual(["Over 2.5 at 1XBet", "₦4,924", "₦10,414.26", "₦274.51", "₦10,139.75"]);
+    expect(over).toEqual(["Over 2.5 at 1xBet", "₦4,924", "₦10,414.26", "₦274.51", "₦10,139.75"]);
     const [stake, pays, tax, net] = over!.slice(1).map(naira);
     expect(pays).toBeCloseTo(Math.round(stake! * 2.115 * 100) / 100, 2);
     expect(tax).toBeCloseTo(Math.round((pays! - stake!) * 5) / 100, 2);

@@ -266,7 +266,7 @@ describe("live odds", () => {
 
   it("grey a stale bookmaker's name within AA contrast", () => {
     liveCard(Date.parse("2026-11-22T09:00:00Z"));
-    const name = screen.getByRole("rowheader", { name: "Bet9Ja stale" });
+    const name = screen.getByRole("rowheader", { name: "Bet9ja stale" });
     expect(contrast(getComputedStyle(name).color, "#ffffff")).toBeGreaterThanOrEqual(4.5);
     expect(getComputedStyle(name).fontStyle).toBe("italic");
   });

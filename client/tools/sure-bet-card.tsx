@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { SureBet } from "#shared/contract.ts";
-import { formatExactOdds } from "#shared/format.ts";
+import { formatOdds } from "#shared/format.ts";
 import { marketLabel, selectionLabel } from "#shared/reference.ts";
 import { BookmakerLinkOut } from "./bookmaker-link.tsx";
 import { BoostedTag } from "./boosted-tag.tsx";
@@ -51,7 +51,7 @@ export function SureBetCard({ bet, now, ageNow, timeZone }: SureBetCardProps) {
             <tr key={leg.selectionTypeId}>
               <th scope="row">{selectionLabel(leg.selectionTypeId)}</th>
               <td className="tool-price">
-                {formatExactOdds(leg.value)}
+                {formatOdds(leg.value)}
                 {leg.boosted && <BoostedTag />}
               </td>
               <td>

@@ -1,5 +1,5 @@
 import type { ValueBet } from "#shared/contract.ts";
-import { formatExactOdds, formatOdds } from "#shared/format.ts";
+import { formatOdds } from "#shared/format.ts";
 import { selectionLabel } from "#shared/reference.ts";
 import { BookmakerLinkOut } from "./bookmaker-link.tsx";
 import { PriceAge } from "./price-age.tsx";
@@ -41,7 +41,7 @@ export function ValueBetItem({ bet, now, ageNow, timeZone }: ValueBetItemProps) 
       </p>
       <p className="value-prices">
         <span>
-          Price <strong className="tool-price">{formatExactOdds(bet.value)}</strong>
+          Price <strong className="tool-price">{formatOdds(bet.value)}</strong>
           {bet.boosted && <BoostedTag />}
         </span>
         <span>

@@ -15,7 +15,7 @@ const TEAMS: Record<string, [string, string]> = {
   "c2:real-getafe": ["Real Madrid", "Getafe"],
 };
 
-/** A leg as the API shows it: its event (kick-off 15:00 UTC on 22 November 2026), priced by Bet9Ja 2.00 and BetKing 2.10, both linked. */
+/** A leg as the API shows it: its event (kick-off 15:00 UTC on 22 November 2026), priced by Bet9ja 2.00 and BetKing 2.10, both linked. */
 export function legView(base: BetslipLeg = leg(), overrides: Partial<BetslipLegView> = {}): BetslipLegView {
   const [home, away] = TEAMS[base.eventId] ?? ["Home", "Away"];
   return {

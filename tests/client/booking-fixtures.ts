@@ -18,7 +18,7 @@ export function bookingRead(legs: BookingLeg[], unmapped: UnmappedLeg[] = [], ov
   return { provider: 3, code: "AB12CD", legs, unmapped, expiresAt: "2026-11-22T15:00:00.000Z", ...overrides };
 }
 
-/** The slip priced at Bet9Ja and BetKing, BetKing paying more, as the API would answer it for these legs. */
+/** The slip priced at Bet9ja and BetKing, BetKing paying more, as the API would answer it for these legs. */
 export function pricedSlip(legs: readonly BetslipLeg[], stake = 1000): Betslip {
   const views = legs.map((l) => legView(l));
   const bookmakers = views.length === 0 ? [] : [bookmakerSlip(2, 2.1 ** views.length, { stake }), bookmakerSlip(1, 2 ** views.length, { stake })];

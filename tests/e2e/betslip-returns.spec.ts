@@ -134,7 +134,7 @@ test("a six-selection slip whose highest total odds are not the best payout: the
   expect(highestOdds.totalOdds).toBeGreaterThan(first!.totalOdds);
   for (const book of rest) {
     expect(book.best, `${book.name} is not marked best`).toBe(false);
-    expect(book.net, `${book.name} pays less than Bet9Ja`).toBeLessThan(first!.net);
+    expect(book.net, `${book.name} pays less than Bet9ja`).toBeLessThan(first!.net);
   }
   // The page shows what the API answers, to the kobo: each book's net payout and total odds, in the API's order.
   // Read side by side: a price that goes stale between two reads (a loaded machine's abandoned cycle) changes

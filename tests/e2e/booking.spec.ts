@@ -3,7 +3,6 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { Betslip, BookingRead, MatchDetail } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
 import { BOOKMAKER_IDS, COMPETITIONS, bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
-import { brandName } from "#client/components/bookmakers.ts";
 import { animationsSettled, gotoHydrated, readOdds, signedIn, uniqueUser } from "./helpers.ts";
 
 /**
@@ -197,7 +196,7 @@ test("a SportyBet code pasted on a phone comes onto the slip, the book that pays
   }).toPass({ timeout: 20_000 });
 
   // The page's main call: the best book's code.
-  const book = brandName(best);
+  const book = bookmakerName(best);
   const first = items.first();
   const get = first.getByRole("button", { name: `Get booking code at ${book}` });
   await expect(get).toHaveClass(/\bis-primary\b/);

@@ -7,7 +7,7 @@ import { uniqueUser, type TestUser } from "./users.ts";
 export { uniqueUser, type TestUser };
 
 export { PROTECTED_PATHS, PUBLIC_PATHS } from "../../client/route-paths.ts";
-export const NIGERIA_BOOKMAKERS = ["Bet9Ja", "BetKing", "SportyBet", "NairaBet", "1XBet"] as const;
+export const NIGERIA_BOOKMAKERS = ["Bet9ja", "BetKing", "SportyBet", "NairaBet", "1xBet"] as const;
 
 /** What global-setup.ts started, as the environment hands it to the workers. */
 export function site(): { baseURL: string; dataDir: string } {

@@ -231,7 +231,7 @@ describe("pages", () => {
     expect(res.status).toBe(200);
     expect(res.headers["cache-control"]).toBe("private, no-store");
     expect(res.text).toMatch(/<table/);
-    expect(res.text).toMatch(/Bet9Ja|SportyBet|BetKing/);
+    expect(res.text).toMatch(/Bet9ja|SportyBet|BetKing/);
   });
 
   it("redirects a protected page to / without a session", async () => {
