@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { BOOKMAKERS } from "../../shared/reference.ts";
+import { readOdds, signedIn, uniqueUser } from "./helpers.ts";
+
+/** What a bettor reads must mean one thing (docs/product.md, Reference tables; Rules), on a 360 px phone. */
+test.use({ viewport: { width: 360, height: 740 } });
+
+const ONE_X_BET = 5;
+/** The book's own figure to three decimals, cut: what every screen must print for it. */
+const asQuoted = (value: number) => {
+  const three = (Math.floor(value * 1000 + 1e-6) / 1000).toFixed(3);
+  return three.endsWith("0") ? three.slice(0, -1) : three;
+};
+
+test("a 1xBet price of three decimals reads the same, unrounded, on the dashboard and the match page, and every bookmaker is named one way, never '1X'", async ({ page }) => {
+  await signedIn(page, uniqueUser("trust"));
+  const [odds] = await readOdds(page, [[1, 1]]);
+  // A match whose 1xBet 1X2 prices have a third decimal (the simulated 1xBet quotes three, as the real one does).
+  const event = odds!.events.find((e) => e.markets[0]?.odds.find((row) => row.provider === ONE_X_BET)?.odds.some((o) => !asQuoted(o.value).endsWith("0") && asQuoted(o.value).length === 5));
+  expect(event, "a Premier League match with a three-decimal 1xBet price").toBeDefined();
+  const quoted = event!.markets[0]!.odds.find((row) => row.provider === ONE_X_BET)!.odds.map((o) => asQuoted(o.value));
+
+  const card = page.locator("article.event-card").filter({ has: page.getByRole("link", { name: event!.name, exact: true }) });
+  const row = card.locator("tbody tr").filter({ has: page.getByRole("rowheader", { name: /^1xBet/ }) });
+  await expect(row).toHaveCount(1);
+  const onCard = (await row.locator("td").allInnerTexts()).slice(0, 3).map((text) => /\d+\.\d+/.exec(text)?.[0]);
+  expect(onCard).toEqual(quoted);
+
+  // Every row header on the dashboard is one of the five names as the tables spell them.
+  const names = new Set(BOOKMAKERS.map((b) => b.name));
+  const headers = (await page.locator("table.odds-table tbody th[scope=row]").allInnerTexts()).map((text) => text.trim().split(/\s/)[0]!);
+  expect(headers.length).toBeGreaterThan(0);
+  for (const header of headers) expect(names, header).toContain(header);
+
+  await card.getByRole("link", { name: event!.name, exact: true }).click();
+  await expect(page).toHaveURL(/\/match\//);
+  const matchRow = page.locator("table.match-table").first().locator("tbody tr").filter({ has: page.getByRole("rowheader", { name: /^1xBet/ }) });
+  await expect(matchRow).toHaveCount(1);
+  expect((await matchRow.locator(".match-price").allInnerTexts()).map((text) => /\d+\.\d+/.exec(text)?.[0])).toEqual(quoted);
+  // The Highest row names books as books: no two-letter code a bettor could read as Double Chance's 1X.
+  const highest = await page.locator("table.match-table tfoot tr").filter({ hasText: "Highest" }).locator(".match-opening").allInnerTexts();
+  const shortNames = new Set(BOOKMAKERS.map((b) => b.short));
+  for (const text of highest) for (const name of text.split(" ")) expect(shortNames, text).toContain(name);
+});
