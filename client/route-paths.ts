@@ -7,3 +7,51 @@ export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", 
 
 /** The match page of one event (docs/design.md, The match page): login required, shareable. */
 export const matchPath = (eventId: string) => `/match/${encodeURIComponent(eventId)}`;
+
+/** The query parameter of `/` that names the signed-in page a visitor was sent to sign in for. */
+export const NEXT_PARAM = "next";
+
+const SIGNED_IN_PREFIXES = ["/match/", "/code/"] as const;
+const isSignedInPath = (pathname: string) => (PROTECTED_PATHS as readonly string[]).includes(pathname) || SIGNED_IN_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
+
+/**
+ * A link to return to after sign-in (docs/product.md, Shared links): one of our own signed-in pages,
+ * with its query, or null. Never another site: `//evil.example`, `/\evil.example` and absolute URLs
+ * resolve off our origin and are refused, as is anything long.
+ */
+export function returnPath(raw: string | null | undefined): string | null {
+  if (!raw || raw.length > 1_000 || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return null;
+  const origin = "http://afriodds.invalid";
+  let url: URL;
+  try {
+    url = new URL(raw, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || !isSignedInPath(url.pathname)) return null;
+  return `${url.pathname}${url.search}`;
+}
+
+/** Where a signed-out visitor to a signed-in page goes: home, where sign-in opens and then returns to the page. */
+export const signInFor = (path: string): string => {
+  const back = returnPath(path);
+  return back ? `/?${NEXT_PARAM}=${encodeURIComponent(back)}` : "/";
+};
+
+/** What a return path holds, in the words of the sign-in prompt: 'Log in or sign up free to open your betslip.' */
+export function linkHolds(path: string): string {
+  const pathname = path.split("?")[0]!;
+  if (pathname.startsWith("/match/")) return "this match's odds";
+  if (pathname.startsWith("/code/")) return "this booking code";
+  const named: Record<string, string> = {
+    "/dashboard": "the odds dashboard",
+    "/betslip": "your betslip",
+    "/sure-bets": "sure bets",
+    "/value-bets": "value bets",
+    "/dropping": "dropping odds",
+    "/profile": "your profile",
+    "/help": "the help guide",
+    "/feedback": "the feedback form",
+  };
+  return named[pathname] ?? "that page";
+}

@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
         path: "dashboard",
         lazy: () => import("./pages/dashboard.tsx").then((m) => ({ Component: m.DashboardPage, loader: m.loader, shouldRevalidate: m.shouldRevalidate })),
       },
-      { id: "match", path: "match/:id", lazy: () => import("./pages/match.tsx").then((m) => ({ Component: m.MatchPage, loader: m.loader })) },
+      { id: "match", path: "match/:id", lazy: () => import("./pages/match.tsx").then((m) => ({ Component: m.MatchPage, loader: m.loader, handle: m.handle })) },
       { id: "dropping", path: "dropping", lazy: () => import("./pages/dropping.tsx").then((m) => ({ Component: m.DroppingPage, loader: m.loader })) },
       // The bettor tools (docs/design.md, Bettor tools).
       { id: "sure-bets", path: "sure-bets", lazy: () => import("./pages/sure-bets.tsx").then((m) => ({ Component: m.SureBetsPage, loader: m.loader })) },

@@ -17,6 +17,8 @@ export interface ServerContext {
   /** The `tz` cookie the client sets, else Africa/Lagos, so kick-off labels hydrate the same. */
   timeZone: string;
   now: number;
+  /** The path and query asked for, when rendered per request: a signed-out visitor is sent to sign in for it (client/route-paths.ts, signInFor). */
+  path?: string;
   /** The BFF's own data path for this request (server/bff/data-source.ts). */
   data: DataSource;
 }

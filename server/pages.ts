@@ -76,6 +76,7 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
       sessionUnavailable: unavailable,
       timeZone: validTimeZone((req.cookies as Record<string, string | undefined>).tz),
       now: Date.now(),
+      path: req.originalUrl,
       data,
     };
   }

@@ -18,8 +18,8 @@ const SPEC_CALLS = [
 ];
 /** docs/design.md, Calls beyond the product's. */
 const DESIGN_CALLS = ["POST /users/logout", "GET /session", "POST /events"];
-/** docs/design.md, Match API: the match page, its history, dropping odds and search. */
-const MATCH_CALLS = ["GET /odds/events/:id", "GET /odds/events/:id/history", "GET /odds/dropping", "GET /odds/search"];
+/** docs/design.md, Match API: the match page, its history, its public heading, dropping odds and search. */
+const MATCH_CALLS = ["GET /odds/events/:id", "GET /odds/events/:id/history", "GET /odds/events/:id/heading", "GET /odds/dropping", "GET /odds/search"];
 /** docs/design.md, Bettor tools. */
 const TOOL_CALLS = ["GET /odds/sure-bets", "GET /odds/value-bets", "GET /users/betslip", "PUT /users/betslip"];
 /** Decision 024: the betslip's per-selection writes. */
@@ -47,6 +47,7 @@ describe("CONTRACT_ROUTES", () => {
     expect(findContractRoute("GET", "/odds/sample")?.auth).toBe(false);
     expect(findContractRoute("POST", "/users/login")?.auth).toBe(false);
     expect(findContractRoute("GET", "/users/register/challenge")?.auth).toBe(false);
+    expect(findContractRoute("GET", "/odds/events/e1/heading")?.auth).toBe(false);
     for (const key of [...TOOL_CALLS, ...BETSLIP_CALLS, ...BOOKING_CALLS]) {
       const [method, path] = key.split(" ");
       expect(findContractRoute(method!, path!)?.auth, key).toBe(true);

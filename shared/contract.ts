@@ -121,6 +121,8 @@ export type BookmakerLink = { provider: number; url: string; exact: boolean };
  * link per bookmaker that lists it. `started` once kick-off has passed: the event has left the
  * listings, its page stays readable (prices as last seen) until its history is pruned.
  */
+/** GET /odds/events/:id/heading, public: a match as a shared link names it, without prices. */
+export type MatchHeading = { event: EventHeading & { started: boolean } };
 export type MatchDetail = {
   event: EventHeading & { markets: MatchMarket[]; links: BookmakerLink[]; started: boolean };
   updatedAt: string;
@@ -350,6 +352,8 @@ export const CONTRACT_ROUTES = [
   // docs/design.md, Match API. `:id` stands for one path segment (matchContractRoute).
   { method: "GET", path: "/odds/events/:id", auth: true, upstream: true },
   { method: "GET", path: "/odds/events/:id/history", auth: true, upstream: true },
+  // Public: what a shared match link names, without prices (docs/product.md, Shared links).
+  { method: "GET", path: "/odds/events/:id/heading", auth: false, upstream: true },
   { method: "GET", path: "/odds/dropping", auth: true, upstream: true },
   { method: "GET", path: "/odds/search", auth: true, upstream: true },
   // docs/design.md, Bettor tools.

@@ -4,7 +4,7 @@ import { hasBrokenCharacters, hasControlCharacters } from "#shared/validation.ts
 import { AppError } from "../http/errors.ts";
 import { guardQuery } from "../http/input-guards.ts";
 import { readMarketHistory } from "./history.ts";
-import { readMatchDetail, type MatchDetailDeps } from "./match-detail.ts";
+import { readMatchDetail, readMatchHeading, type MatchDetailDeps } from "./match-detail.ts";
 import type { OddsService } from "./service.ts";
 import { answerOf, sendAnswer } from "./answers.ts";
 
@@ -67,7 +67,8 @@ function marketOf(req: Request): number {
 
 /**
  * GET /odds/events/:id (MatchDetail: every market with opening prices, and links) and
- * GET /odds/events/:id/history?market=M (MarketHistory), Bearer token like /odds, read from the
+ * GET /odds/events/:id/history?market=M (MarketHistory), Bearer token like /odds, and
+ * GET /odds/events/:id/heading (MatchHeading, public, no price), read from the
  * store and memoised until the odds cache rebuilds; ETag, 304 and coding as the listing. An id the
  * store does not hold (unknown, or pruned 14 days after kick-off) answers 404. No checksum: the
  * contract defines `k` for a (country, competition, market) triple only, and an event id names none.
@@ -79,6 +80,13 @@ export function oddsEventRouter(deps: EventRouteDeps, auth: RequestHandler): Rou
   router.get("/:id", auth, async (req, res) => {
     const id = eventIdOf(req);
     const answer = await memo(`detail:${id}`, () => readMatchDetail(deps, id));
+    if (!answer) throw new AppError("NOT_FOUND", "No such event.");
+    sendAnswer(req, res, answer);
+  });
+  // Public: teams, league and kick-off only, so a link shared to a signed-out friend says what it is.
+  router.get("/:id/heading", async (req, res) => {
+    const id = eventIdOf(req);
+    const answer = await memo(`heading:${id}`, () => readMatchHeading(deps, id));
     if (!answer) throw new AppError("NOT_FOUND", "No such event.");
     sendAnswer(req, res, answer);
   });

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { EventMarket, MatchDetail, MatchMarket } from "#shared/contract.ts";
+import type { EventMarket, MatchDetail, MatchHeading, MatchMarket } from "#shared/contract.ts";
 import type { Database } from "../db/schema.ts";
 import { linksOf, readLinkBook } from "./link-book.ts";
 import { freshSince, markedStaleBefore } from "./freshness.ts";
@@ -63,6 +63,16 @@ function latestChange(markets: readonly MatchMarket[]): string {
  * event shows its prices as the listing last showed them, judged at kick-off, so its page stays
  * readable and unchanging until it is pruned (docs/design.md, Price history).
  */
+/**
+ * What a signed-out visitor may read of a match (docs/design.md, Match API): its teams, league and
+ * kick-off, and whether it has started; no price. A shared link says what it is with it.
+ */
+export async function readMatchHeading(deps: Pick<MatchDetailDeps, "db" | "clock">, id: string): Promise<MatchHeading | undefined> {
+  const event = await readEvent(deps.db, id);
+  if (!event) return undefined;
+  return { event: { ...eventHeading(event), started: event.kickoff <= deps.clock() } };
+}
+
 export async function readMatchDetail(deps: MatchDetailDeps, id: string): Promise<MatchDetail | undefined> {
   const event = await readEvent(deps.db, id);
   if (!event) return undefined;

@@ -12,6 +12,7 @@ import type {
   LoginRequest,
   MarketHistory,
   MatchDetail,
+  MatchHeading,
   OddsResponse,
   OddsSummary,
   RegisterChallenge,
@@ -49,6 +50,8 @@ export const api = {
   sample: (country: number) => apiCall<OddsResponse>("GET", `/odds/sample?country=${country}`),
   /** The match page (docs/design.md, Match API). */
   event: (id: string) => apiCall<MatchDetail>("GET", `/odds/events/${encodeURIComponent(id)}`),
+  /** Public: what a shared match link names, without prices. */
+  matchHeading: (id: string) => apiCall<MatchHeading>("GET", `/odds/events/${encodeURIComponent(id)}/heading`),
   history: (id: string, market: number) => apiCall<MarketHistory>("GET", `/odds/events/${encodeURIComponent(id)}/history?market=${market}`),
   dropping: (country: number, hours = 24) => apiCall<DroppingOdds>("GET", `/odds/dropping?country=${country}&hours=${hours}`),
   search: (country: number, q: string) => apiCall<SearchResult>("GET", `/odds/search?country=${country}&q=${encodeURIComponent(q)}`),

@@ -1,6 +1,6 @@
 import type { JSX } from "react";
 
-/** Title and description; React 19 hoists both into <head>. */
+/** Title and description; React 19 hoists both into <head>. A shared page's preview card is the server's (server/render/document.ts, PageCard). */
 export function PageMeta({ title, description }: { title: string; description: string }): JSX.Element {
   return (
     <>

@@ -7,11 +7,12 @@ import { LOGIN_MESSAGES } from "#shared/messages.ts";
 import { validateLogin, validateVerificationCode } from "#shared/validation.ts";
 // client/api is the browser's API client, not the api/ tier the lint rule guards against.
 import { api } from "../backend/endpoints.ts";
+import { linkHolds } from "../route-paths.ts";
 import { useSession } from "../session/store.ts";
 import { CodeField, DialogLink, FormError, SubmitButton, TextField, type FormMessage } from "./form-fields.tsx";
 import { failureMessage } from "./failure-message.ts";
 import { Modal } from "./modal.tsx";
-import { useDialogs } from "./store.ts";
+import { afterSignIn, useDialogs } from "./store.ts";
 import { useAsyncAction } from "./use-async-action.ts";
 import { useFormValues } from "./use-form-values.ts";
 
@@ -19,8 +20,10 @@ export function LoginDialog() {
   const show = useDialogs((s) => s.show);
   const { running, bind, error, errorId, submit, locked } = useLoginForm();
   const fieldError = { error, errorId };
+  const returnTo = useDialogs((s) => s.returnTo);
   return (
     <Modal title="Log In">
+      {returnTo && <p className="notification is-info is-light py-2 px-3">Log in or sign up free to open {linkHolds(returnTo)}.</p>}
       <form noValidate onSubmit={submit}>
         <FormError id={errorId} error={error} />
         {/* Either works (docs/decisions/017-first-minutes-accounts.md): the API looks an address up by e-mail. */}
@@ -66,7 +69,7 @@ function useLoginForm() {
     const outcome = await run(() => api.login(locked ? { username, password, code: code.trim() } : { username, password }));
     if (!outcome) return;
     if (outcome.ok) {
-      signedIn(outcome.value.user, () => void navigate("/dashboard"));
+      signedIn(outcome.value.user, () => void navigate(afterSignIn()));
     } else if (outcome.error instanceof ApiError && outcome.error.code === ERROR_CODES.ACCOUNT_NOT_VERIFIED) {
       // docs/design.md, Error codes: the error's description is the account's e-mail. The API has sent a fresh code
       // with this answer, unless one went out within the resend cooldown: then Retry-After says how long.
@@ -85,11 +88,11 @@ function useLoginForm() {
   return { running, bind, error, errorId, submit, locked };
 }
 
-function signedIn(user: SessionUser, toDashboard: () => void) {
+function signedIn(user: SessionUser, onward: () => void) {
   useSession.getState().signIn(user);
   api.track({ name: "user_login_success", country: user.country });
   // Closed with Escape while the call ran: stay signed in, but do not move the user.
   if (useDialogs.getState().open !== "login") return;
   useDialogs.getState().close();
-  toDashboard();
+  onward();
 }

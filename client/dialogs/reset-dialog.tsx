@@ -15,7 +15,7 @@ import {
 } from "./form-fields.tsx";
 import { failureMessage } from "./failure-message.ts";
 import { Modal } from "./modal.tsx";
-import { useDialogs } from "./store.ts";
+import { afterSignIn, useDialogs } from "./store.ts";
 import { useAsyncAction } from "./use-async-action.ts";
 import { useFormValues } from "./use-form-values.ts";
 
@@ -72,7 +72,7 @@ function useResetForm(email: string) {
     api.track({ name: "user_login_success", country: user.country });
     if (useDialogs.getState().open !== "reset") return;
     useDialogs.getState().close();
-    void navigate("/dashboard");
+    void navigate(afterSignIn());
   }
 
   return { running, bind, error, errorId, submit };

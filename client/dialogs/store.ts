@@ -11,6 +11,10 @@ export interface DialogState {
   verifyContext: VerifyContext;
   /** Seconds before verification may ask for another code: 0 when one was just sent, more when none was (cooldown). */
   codeWaitS: number;
+  /** The signed-in page a shared link named (client/route-paths.ts, returnPath): sign-in leads there, not to the dashboard. */
+  returnTo: string | null;
+  /** Opens sign-in for a page a visitor could not open signed out (docs/product.md, Shared links). */
+  signInFor(path: string): void;
   show(name: DialogName, context?: { email?: string; verifyContext?: VerifyContext; codeWaitS?: number }): void;
   close(): void;
 }
@@ -20,6 +24,10 @@ export const useDialogs = create<DialogState>((set) => ({
   email: "",
   verifyContext: "registration",
   codeWaitS: 0,
+  returnTo: null,
+  signInFor(path) {
+    set({ open: "login", returnTo: path });
+  },
   show(name, context = {}) {
     set((state) => ({ open: name, email: context.email ?? state.email, verifyContext: context.verifyContext ?? state.verifyContext, codeWaitS: context.codeWaitS ?? 0 }));
   },
@@ -38,4 +46,11 @@ export function openLogin() {
 
 export function openRegister() {
   window.dispatchEvent(new Event(OPEN_REGISTER_EVENT));
+}
+
+/** Where a completed sign-in, sign-up or reset goes: the page a shared link named, else the dashboard. */
+export function afterSignIn(): string {
+  const { returnTo } = useDialogs.getState();
+  useDialogs.setState({ returnTo: null });
+  return returnTo ?? "/dashboard";
 }

@@ -1,14 +1,14 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { Modal } from "./modal.tsx";
-import { useDialogs } from "./store.ts";
+import { afterSignIn, useDialogs } from "./store.ts";
 
-/** After verification: the user is signed in; any way out of this dialog leads to the dashboard (docs/product.md, Authentication flow). */
+/** After verification: the user is signed in; any way out of this dialog leads to the page a shared link named, else the dashboard (docs/product.md, Authentication flow). */
 export function WelcomeDialog() {
   const navigate = useNavigate();
   const start = useCallback(() => {
     useDialogs.getState().close();
-    void navigate("/dashboard");
+    void navigate(afterSignIn());
   }, [navigate]);
 
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { redirect } from "react-router";
+import { signInFor } from "../route-paths.ts";
 import { serverContext } from "../server-context.ts";
 import { useSession } from "../session/store.ts";
 import { browserDataSource, type DataSource } from "./source.ts";
@@ -9,7 +10,7 @@ export type Arriving<T> = T | Promise<T>;
 
 /**
  * The data source for a protected page's loader. On the server a visitor without a session is a
- * 302 to / (docs/design.md, Protected pages); a session nobody could check (the API is down) is no logout and
+ * 302 to /?next=<the page> (docs/design.md, Protected pages), where sign-in opens and leads back; a session nobody could check (the API is down) is no logout and
  * loads nothing, so the page says the service is unavailable (RequireSession). In the browser a
  * known visitor loads nothing either: RequireSession sends them home.
  */
@@ -17,7 +18,7 @@ export function protectedSource(context: unknown): DataSource | undefined {
   const server = serverContext(context);
   if (server) {
     if (server.sessionUnavailable) return undefined;
-    if (!server.user) throw redirect("/");
+    if (!server.user) throw redirect(server.path ? signInFor(server.path) : "/");
     return server.data;
   }
   const { user, loading } = useSession.getState();
@@ -52,4 +53,16 @@ export function useArrived<T>(value: Arriving<T>): T | undefined {
   }, [value]);
   if (!(value instanceof Promise)) return value;
   return arrived?.from === value ? arrived.value : undefined;
+}
+
+/**
+ * The data source for what a signed-out visitor may see of a signed-in page (the match page's
+ * heading: docs/product.md, Shared links), or undefined for anyone else: a signed-in user, a session
+ * nobody could check, or a browser still checking.
+ */
+export function visitorSource(context: unknown): DataSource | undefined {
+  const server = serverContext(context);
+  if (server) return server.user || server.sessionUnavailable ? undefined : server.data;
+  const { user, loading } = useSession.getState();
+  return !loading && !user ? browserDataSource : undefined;
 }

@@ -1,4 +1,4 @@
-import type { Betslip, DroppingOdds, MarketHistory, MatchDetail, OddsResponse, OddsSummary, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
+import type { Betslip, DroppingOdds, MarketHistory, MatchDetail, MatchHeading, OddsResponse, OddsSummary, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
 import { withMinimumDelay } from "./min-delay.ts";
 
@@ -19,6 +19,8 @@ export interface DataSource {
   me(): Promise<UserProfile>;
   /** The match page (docs/design.md, Match API): a 404 ApiError for an event the API does not know. */
   event(id: string): Promise<MatchDetail>;
+  /** Public: a match's heading for a signed-out visitor's shared link (a 404 ApiError as event). */
+  matchHeading(id: string): Promise<MatchHeading>;
   history(id: string, market: number): Promise<MarketHistory>;
   dropping(country: number, hours: number): Promise<DroppingOdds>;
   /** The bettor tools (docs/design.md, Bettor tools). */
@@ -35,6 +37,7 @@ export const browserDataSource: DataSource = {
   odds: (choice) => withMinimumDelay(api.odds(choice)),
   me: () => withMinimumDelay(api.me()),
   event: (id) => withMinimumDelay(api.event(id)),
+  matchHeading: (id) => withMinimumDelay(api.matchHeading(id)),
   history: (id, market) => withMinimumDelay(api.history(id, market)),
   dropping: (country, hours) => withMinimumDelay(api.dropping(country, hours)),
   sureBets: (country) => withMinimumDelay(api.sureBets(country)),
@@ -43,7 +46,7 @@ export const browserDataSource: DataSource = {
   sample: (country) => withMinimumDelay(api.sample(country)),
 };
 
-const DATA_SOURCE_CALLS = ["summary", "odds", "me", "event", "history", "dropping", "sureBets", "valueBets", "betslip", "sample"] as const satisfies readonly (keyof DataSource)[];
+const DATA_SOURCE_CALLS = ["summary", "odds", "me", "event", "matchHeading", "history", "dropping", "sureBets", "valueBets", "betslip", "sample"] as const satisfies readonly (keyof DataSource)[];
 
 /**
  * A data source that answers only the calls given and lets every other call fail with `otherwise`:

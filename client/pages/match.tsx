@@ -1,18 +1,20 @@
-import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
-import type { MarketHistory, MatchDetail } from "#shared/contract.ts";
+import { useEffect } from "react";
+import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { MarketHistory, MatchDetail, MatchHeading } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { formatKickoff } from "#shared/format.ts";
 import { competitionName, isMarketId, marketLabel } from "#shared/reference.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
-import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
+import { deliver, protectedSource, useArrived, visitorSource, type Arriving } from "../loaders/page-data.ts";
 import type { DataSource } from "../loaders/source.ts";
 import { MarketTable } from "../match/market-table.tsx";
 import { selectionsOf } from "../match/market-stats.ts";
 import { PriceChart } from "../match/price-chart.tsx";
 import { useLiveMatch } from "../match/use-live-match.ts";
 import { settle, type Served } from "../odds/served.ts";
-import { RequireSession } from "../session/require-session.tsx";
+import { RequireSession, useCurrentUser } from "../session/require-session.tsx";
+import { matchCard, MatchTeaser } from "../match/match-teaser.tsx";
 import type { RootData } from "../shell/root-loader.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 import { useKickedOff } from "../match/use-kicked-off.ts";
@@ -44,6 +46,28 @@ async function loadDetail(source: DataSource, id: string): Promise<Served<MatchD
   }
 }
 
+/** The preview card of a shared match link (server/render/render.tsx reads it from the route's handle). */
+export const handle = {
+  card: (data: unknown, timeZone: string) => {
+    const preview = data && typeof data === "object" && "preview" in data ? (data as MatchPreview).preview : undefined;
+    return preview?.ok ? matchCard(preview.data, timeZone) : undefined;
+  },
+};
+
+/** What a signed-out visitor's shared link shows (docs/product.md, Shared links): the match without prices. */
+export interface MatchPreview {
+  preview: Served<MatchHeading>;
+}
+
+async function loadHeading(source: DataSource, id: string): Promise<Served<MatchHeading>> {
+  try {
+    return { ok: true, data: await source.matchHeading(id) };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+    return { ok: false };
+  }
+}
+
 function chartedMarket(detail: Served<MatchDetail>, asked: number | undefined): number {
   const present = detail.ok ? detail.data.event.markets.map((m) => m.marketId) : [];
   if (asked !== undefined && present.includes(asked)) return asked;
@@ -55,10 +79,12 @@ function chartedMarket(detail: Served<MatchDetail>, asked: number | undefined): 
  * (docs/design.md, One data path per screen): the event's markets, and the history of the charted market,
  * asked at the same time.
  */
-export async function loader({ params, request, context }: LoaderFunctionArgs): Promise<MatchData | null> {
+export async function loader({ params, request, context }: LoaderFunctionArgs): Promise<MatchData | MatchPreview | null> {
+  const id = params.id ?? "";
+  const visitor = visitorSource(context);
+  if (visitor) return { preview: await loadHeading(visitor, id) };
   const source = protectedSource(context);
   if (!source) return null;
-  const id = params.id ?? "";
   const asked = askedChart(request.url);
   const early = settle(source.history(id, asked ?? DEFAULT_CHART));
   const detail = await loadDetail(source, id);
@@ -135,7 +161,8 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
 }
 
 function Match() {
-  const data = useLoaderData() as MatchData | null;
+  const loaded = useLoaderData() as MatchData | MatchPreview | null;
+  const data = loaded && "detail" in loaded ? loaded : null;
   return (
     <section className="section px-3">
       <div className="container">
@@ -156,8 +183,36 @@ function Match() {
   );
 }
 
+function Teaser({ preview }: { preview: Served<MatchHeading> }) {
+  return (
+    <section className="section px-3">
+      <div className="container">
+        {preview.ok ? (
+          <MatchTeaser heading={preview.data} />
+        ) : (
+          <>
+            <PageMeta title="Match odds" description="Compare every bookmaker's odds for one match." />
+            <h1 className="title is-4">Match odds</h1>
+            <LoadFailed message={MATCH_LOAD_FAILED_MESSAGE} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
 /** /match/:id (docs/design.md, The match page): every market of one event, best and average prices, opening prices and price history. */
 export function MatchPage() {
+  const loaded = useLoaderData() as MatchData | MatchPreview | null;
+  const { user, loading } = useCurrentUser();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  // Signed in from the teaser: load the match's prices, as a visit signed in would.
+  const preview = loaded && "preview" in loaded ? loaded.preview : undefined;
+  useEffect(() => {
+    if (preview && user && !loading) void navigate(`${pathname}${search}`, { replace: true });
+  }, [preview, user, loading, navigate, pathname, search]);
+  if (preview && !user) return <Teaser preview={preview} />;
   return (
     <RequireSession>
       <Match />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Navigate, useRouteLoaderData } from "react-router";
+import { Navigate, useLocation, useRouteLoaderData } from "react-router";
+import { signInFor } from "../route-paths.ts";
 import type { RootData } from "../shell/root-loader.ts";
 import { SessionUnavailable } from "./session-unavailable.tsx";
 import { useSession } from "./store.ts";
@@ -18,12 +19,14 @@ export function useCurrentUser() {
 
 /**
  * Protected pages (docs/product.md, Route table): 'Loading...' while the session check runs, then the page
- * for a signed-in user, or back to / for a visitor. The server already answered 302 for a visitor without
+ * for a signed-in user, or home for a visitor, where sign-in opens and then returns to this page
+ * (docs/product.md, Shared links). The server already answered 302 for a visitor without
  * cookies and rendered the page for a signed-in one. A session nobody could check (the odds service is
  * down) is not a visitor's: it gets the 'service unavailable' notice, no redirect.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { user, loading, unavailable } = useCurrentUser();
+  const { pathname, search } = useLocation();
   if (user) return <>{children}</>;
   if (unavailable) return <SessionUnavailable />;
   if (loading) {
@@ -35,5 +38,5 @@ export function RequireSession({ children }: { children: ReactNode }) {
       </section>
     );
   }
-  return <Navigate to="/" replace />;
+  return <Navigate to={signInFor(`${pathname}${search}`)} replace />;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { api } from "../backend/endpoints.ts";
 import { OPEN_LOGIN_EVENT, OPEN_REGISTER_EVENT, useDialogs } from "../dialogs/store.ts";
+import { NEXT_PARAM, returnPath } from "../route-paths.ts";
 import { useSession } from "../session/store.ts";
 import { useTrackCameFrom } from "./came-from.ts";
 import { useScrollMemory } from "./scroll-memory.ts";
@@ -29,6 +30,26 @@ function useStartup() {
   }, []);
 }
 
+/**
+ * A shared link to a signed-in page brought a signed-out visitor home with `?next=` (docs/product.md,
+ * Shared links): once the session check says nobody is signed in, the login dialog opens and
+ * sign-in, sign-up or a reset leads back to the page. A signed-in user goes straight there.
+ */
+function useSignInForLink() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const { user, loading } = useSession();
+  // Once per link: a sign-in on this page navigates by itself (dialogs/store.ts, afterSignIn).
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    const next = returnPath(new URLSearchParams(search).get(NEXT_PARAM));
+    if (!next || loading || handled.current === search) return;
+    handled.current = search;
+    if (user) void navigate(next, { replace: true });
+    else useDialogs.getState().signInFor(next);
+  }, [search, loading, user, navigate]);
+}
+
 /** docs/product.md, Shell: every path change sends a page view (scrolling: scroll-memory.ts). */
 function usePageViews() {
   const { pathname } = useLocation();
@@ -45,4 +66,5 @@ export function useShellEffects(): void {
   usePageViews();
   useScrollMemory();
   useTrackCameFrom();
+  useSignInForLink();
 }

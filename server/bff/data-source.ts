@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import type { Betslip, DroppingOdds, MarketHistory, MatchDetail, OddsResponse, OddsSummary, SessionUser, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
+import type { Betslip, DroppingOdds, MarketHistory, MatchDetail, MatchHeading, OddsResponse, OddsSummary, SessionUser, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { DataSource } from "#client/loaders/source.ts";
@@ -51,6 +51,7 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
     },
     me: () => signedGet<UserProfile>("/users/me"),
     event: (id) => signedGet<MatchDetail>(eventPath(id)),
+    matchHeading: async (id) => answerData<MatchHeading>(await deps.upstream.call("GET", `${eventPath(id)}/heading`, { headers: forwardHeaders(req), signal })),
     history: (id, market) => signedGet<MarketHistory>(`${eventPath(id)}/history?market=${market}`),
     dropping: (country, hours) => signedGet<DroppingOdds>(`/odds/dropping?country=${country}&hours=${hours}`),
     sureBets: (country) => signedGet<SureBets>(`/odds/sure-bets?country=${country}`),

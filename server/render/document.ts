@@ -4,7 +4,19 @@ import { EARLY_TAPS_SCRIPT } from "./early-taps.ts";
 
 const escapeAttr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-export function documentHead(options: { css: string; nonce?: string | undefined; prerendered: boolean }): string {
+/** The preview card a chat app (WhatsApp) shows for a shared link: Open Graph title and description in <head>, where its scraper reads them. */
+export interface PageCard {
+  title: string;
+  description: string;
+}
+
+function cardTags(card: PageCard | undefined): string {
+  if (!card) return "";
+  const tag = (property: string, content: string) => `<meta property="${property}" content="${escapeAttr(content)}">`;
+  return tag("og:site_name", "AfriOdds") + tag("og:type", "website") + tag("og:title", card.title) + tag("og:description", card.description);
+}
+
+export function documentHead(options: { css: string; nonce?: string | undefined; prerendered: boolean; card?: PageCard | undefined }): string {
   const nonce = options.nonce ? ` nonce="${escapeAttr(options.nonce)}"` : "";
   return (
     `<!doctype html><html lang="en"${options.prerendered ? " data-prerendered" : ""}><head><meta charset="utf-8">` +
@@ -13,6 +25,7 @@ export function documentHead(options: { css: string; nonce?: string | undefined;
     `<script${nonce}>${EARLY_TAPS_SCRIPT}</script>` +
     // Each page renders its own <title> and description (client/components/page-meta.tsx).
     `<meta name="theme-color" content="#007a3d"><link rel="icon" href="data:,">` +
+    cardTags(options.card) +
     `<style${nonce}>${options.css}</style></head><body><div id="root">`
   );
 }

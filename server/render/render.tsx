@@ -9,7 +9,17 @@ import {
 } from "react-router";
 import { routes } from "#client/routes.tsx";
 import type { ServerContext } from "#client/server-context.ts";
-import { documentHead, DOCUMENT_TAIL } from "./document.ts";
+import { documentHead, DOCUMENT_TAIL, type PageCard } from "./document.ts";
+
+/**
+ * A route that makes a preview card for a shared link says how in its `handle` (client/pages/match.tsx):
+ * from its loader's data and the viewer's time zone.
+ */
+interface CardHandle {
+  card(data: unknown, timeZone: string): PageCard | undefined;
+}
+
+const isCardHandle = (handle: unknown): handle is CardHandle => typeof handle === "object" && handle !== null && typeof (handle as { card?: unknown }).card === "function";
 
 export const RENDER_TIMEOUT_MS = 10_000;
 
@@ -65,14 +75,17 @@ export async function renderRoute(options: RenderOptions): Promise<RenderOutcome
   // The catch-all route is the not-found page: answer it with 404.
   const notFound = result.matches.some((m) => m.route.path === "*");
   const page = <StaticRouterProvider router={router} context={result} nonce={options.nonce} />;
-  return streamPage(page, notFound ? 404 : result.statusCode, options, signal);
+  const card = result.matches
+    .map((m) => (isCardHandle(m.route.handle) ? m.route.handle.card(result.loaderData[m.route.id], options.context.timeZone) : undefined))
+    .find(Boolean);
+  return streamPage(page, notFound ? 404 : result.statusCode, { ...options, card }, signal);
 }
 
 /** Starts React's render; answers once the shell (or, with `waitForAll`, the whole page) is ready. */
 function streamPage(
   page: ReactNode,
   status: number,
-  options: RenderOptions,
+  options: RenderOptions & { card?: PageCard | undefined },
   signal: AbortSignal,
 ): Promise<RenderOutcome> {
   return new Promise<RenderOutcome>((resolve) => {
@@ -109,11 +122,12 @@ function streamPage(
   });
 }
 
-function documentHeadFor(options: RenderOptions) {
+function documentHeadFor(options: RenderOptions & { card?: PageCard | undefined }) {
   return documentHead({
     css: options.assets.css,
     nonce: options.nonce,
     prerendered: options.prerendered ?? false,
+    card: options.card,
   });
 }
 

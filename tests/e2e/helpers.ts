@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import type { OddsResponse } from "#shared/contract.ts";
 import { uniqueUser, type TestUser } from "./users.ts";
 
@@ -144,15 +144,22 @@ export async function registerAndVerify(page: Page, user: TestUser = uniqueUser(
  */
 export async function signedIn(page: Page, user: TestUser = uniqueUser("user"), other?: OtherSite): Promise<TestUser> {
   const base = other?.baseURL ?? site().baseURL;
-  const json = { origin: base, "content-type": "application/json" };
-  const since = Date.now();
-  const registered = await page.request.put(`${base}/api/users/register`, { headers: json, data: { userName: user.username, email: user.email, password: user.password, country: 1, acceptTerms: true } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const otp = await readMailedCode(user.email, { since, ...(other ? { dataDir: other.dataDir } : {}) });
-  const verified = await page.request.post(`${base}/api/users/verify-email`, { headers: json, data: { email: user.email, otp } });
-  expect(verified.status(), await verified.text()).toBe(200);
+  await verifiedUser(page.request, user, other);
   await gotoHydrated(page, `${base}/dashboard`);
   await expect(page.getByRole("banner").getByRole("button", { name: "Account" })).toBeVisible();
+  return user;
+}
+
+/** A new user registered and verified through `request`, whose cookie jar then holds its session (a page's own, or one apart). */
+export async function verifiedUser(request: APIRequestContext, user: TestUser = uniqueUser("user"), other?: OtherSite): Promise<TestUser> {
+  const base = other?.baseURL ?? site().baseURL;
+  const json = { origin: base, "content-type": "application/json" };
+  const since = Date.now();
+  const registered = await request.put(`${base}/api/users/register`, { headers: json, data: { userName: user.username, email: user.email, password: user.password, country: 1, acceptTerms: true } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const otp = await readMailedCode(user.email, { since, ...(other ? { dataDir: other.dataDir } : {}) });
+  const verified = await request.post(`${base}/api/users/verify-email`, { headers: json, data: { email: user.email, otp } });
+  expect(verified.status(), await verified.text()).toBe(200);
   return user;
 }
 

@@ -248,16 +248,16 @@ test("the profile shows the username, email, Nigeria and the Member Since date",
   await expect(row("Country")).toHaveText("Nigeria");
 });
 
-test("a protected route visited while logged out redirects to /", async ({ page }) => {
+test("a protected route visited while logged out goes home with the page to return to, and the login dialog opens saying what the link holds", async ({ page }) => {
   for (const path of PROTECTED_PATHS) {
     const answer = await page.request.get(path, { maxRedirects: 0 });
     expect(answer.status(), `${path} answers a redirect`).toBe(302);
-    expect(answer.headers().location).toBe("/");
-    await page.goto(path);
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Compare Football Odds Across African Bookmakers");
-    await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
+    expect(answer.headers().location).toBe(`/?next=${encodeURIComponent(path)}`);
   }
+  await page.goto("/betslip");
+  await expect(page).toHaveURL(/\/\?next=%2Fbetslip$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Compare Football Odds Across African Bookmakers");
+  await expect(dialog(page, "Log In").getByText("Log in or sign up free to open your betslip.")).toBeVisible();
 });
 
 /** An unsigned-looking JWT whose exp is an hour ago; the web tier must refresh rather than use it. */

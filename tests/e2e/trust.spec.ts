@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { BOOKMAKERS } from "../../shared/reference.ts";
-import { readOdds, signedIn, uniqueUser } from "./helpers.ts";
+import type { OddsResponse } from "../../shared/contract.ts";
+import { dialog, gotoHydrated, readOdds, signedIn, uniqueUser, verifiedUser } from "./helpers.ts";
 
 /** What a bettor reads must mean one thing (docs/product.md, Reference tables; Rules), on a 360 px phone. */
 test.use({ viewport: { width: 360, height: 740 } });
@@ -41,4 +42,43 @@ test("a 1xBet price of three decimals reads the same, unrounded, on the dashboar
   const highest = await page.locator("table.match-table tfoot tr").filter({ hasText: "Highest" }).locator(".match-opening").allInnerTexts();
   const shortNames = new Set(BOOKMAKERS.map((b) => b.short));
   for (const text of highest) for (const name of text.split(" ")) expect(shortNames, text).toContain(name);
+});
+
+test("a match link opened signed out names the match and its kick-off, and logging in from it opens that match's prices", async ({ page, playwright }) => {
+  const sample = (await (await page.request.get("/api/odds/sample?country=1")).json()) as { data: OddsResponse };
+  const event = sample.data.events[0]!;
+  // The friend who was sent the link has an account, made apart from this browser.
+  const apart = await playwright.request.newContext();
+  const user = await verifiedUser(apart, uniqueUser("link"));
+  await apart.dispose();
+
+  await gotoHydrated(page, `/match/${encodeURIComponent(event.id)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.name);
+  await expect(page.locator(".event-kickoff time")).toHaveAttribute("datetime", event.date);
+  await expect(page.locator("table")).toHaveCount(0);
+  await page.getByRole("button", { name: "Log in to see the odds" }).click();
+  const login = dialog(page, "Log In");
+  await expect(login.getByText("Log in or sign up free to open this match's odds.")).toBeVisible();
+  await login.getByLabel("Username or email").fill(user.username);
+  await login.getByLabel("Password", { exact: true }).fill(user.password);
+  await login.getByRole("button", { name: "Log In" }).click();
+  await expect(page.locator("table.match-table").first()).toBeVisible();
+  expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/match/${event.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.name);
+});
+
+test("a dashboard link for La Liga opened signed out opens the login dialog at home, and signing in lands on La Liga", async ({ page, playwright }) => {
+  const apart = await playwright.request.newContext();
+  const user = await verifiedUser(apart, uniqueUser("back"));
+  await apart.dispose();
+
+  await page.goto("/dashboard?league=2");
+  await expect(page).toHaveURL(/\/\?next=%2Fdashboard%3Fleague%3D2$/);
+  const login = dialog(page, "Log In");
+  await expect(login.getByText("Log in or sign up free to open the odds dashboard.")).toBeVisible();
+  await login.getByLabel("Username or email").fill(user.username);
+  await login.getByLabel("Password", { exact: true }).fill(user.password);
+  await login.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?league=2&market=1$/);
+  await expect(page.getByLabel("Select League")).toHaveValue("2");
 });

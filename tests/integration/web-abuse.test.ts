@@ -135,10 +135,10 @@ describe("an API outage is not a logout", () => {
     });
   }
 
-  it("still redirects a visitor without session cookies to /", async () => {
+  it("still redirects a visitor without session cookies home to sign in", async () => {
     const res = await request(down.app).get("/dashboard");
     expect(res.status).toBe(302);
-    expect(res.headers.location).toBe("/");
+    expect(res.headers.location).toBe("/?next=%2Fdashboard");
   });
 
   it("keeps the cookies when the API refuses a refresh with anything but 401", async () => {

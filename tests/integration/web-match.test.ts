@@ -126,12 +126,32 @@ describe("the match and dropping pages from the web tier", () => {
     expect(res.text).toContain("Page Not Found");
   });
 
-  it("sends a visitor without a session home from both pages", async () => {
-    for (const path of ["/match/c1%3Aanything", "/dropping"]) {
-      const res = await suite.stack.http.get(path);
-      expect(res.status, path).toBe(302);
-      expect(res.headers.location, path).toBe("/");
-    }
+  it("sends a visitor without a session home to sign in for the dropping odds, and says a shared match link's match, league and kick-off, with a preview card and no price", async () => {
+    const dropping = await suite.stack.http.get("/dropping");
+    expect(dropping.status).toBe(302);
+    expect(dropping.headers.location).toBe(`/?next=${encodeURIComponent("/dropping")}`);
+
+    const session = await signInThroughWeb(suite);
+    const event = await anEvent(session.cookie);
+    const heading = await suite.stack.http.get(`/api${eventPath(event.id)}/heading`);
+    expect(heading.status).toBe(200);
+    expect(heading.body.data).toEqual({ event: { id: event.id, name: event.name, home: event.home, away: event.away, date: event.date, competitionId: event.competitionId, started: false } });
+    const name = event.name.replaceAll("&", "&amp;");
+    const page = await suite.stack.http.get(`/match/${encodeURIComponent(event.id)}?chart=2`).set("user-agent", "WhatsApp/2.23.20");
+    expect(page.status).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.text).toContain(`<title>${name} odds | AfriOdds</title>`);
+    expect(page.text).toContain(`<meta property="og:title" content="${name} odds">`);
+    // The card is in <head>, where chat apps read it.
+    expect(page.text.indexOf("og:title")).toBeLessThan(page.text.indexOf("</head>"));
+    expect(page.text).toMatch(/<meta property="og:description" content="Premier League \(ENG\), \w{3} \d{1,2} \w{3}, \d\d:\d\d [^"]+\. Compare Bet9ja, BetKing, SportyBet, NairaBet and 1xBet odds/);
+    expect(page.text).toContain(`<h1 class="title is-4 mb-1">${name}</h1>`);
+    expect(page.text).toContain("Log in to see the odds");
+    expect(page.text).not.toContain("<table");
+
+    const unknown = await suite.stack.http.get("/match/c1%3Anothing-here");
+    expect(unknown.status).toBe(404);
+    expect((await suite.stack.http.get("/api/odds/events/c1%3Anothing-here/heading")).status).toBe(404);
   });
 
   it("renders the dropping odds page for a signed-in user", async () => {

@@ -234,12 +234,14 @@ describe("pages", () => {
     expect(res.text).toMatch(/Bet9ja|SportyBet|BetKing/);
   });
 
-  it("redirects a protected page to / without a session", async () => {
+  it("redirects a protected page home without a session, naming the page to return to after sign-in", async () => {
     for (const path of ["/dashboard", "/profile", "/help", "/feedback"]) {
       const res = await suite.stack.http.get(path);
       expect(res.status, path).toBe(302);
-      expect(res.headers.location).toBe("/");
+      expect(res.headers.location).toBe(`/?next=${encodeURIComponent(path)}`);
     }
+    // The query comes back too; a page that is not ours is never named.
+    expect((await suite.stack.http.get("/dashboard?competition=2&market=3")).headers.location).toBe(`/?next=${encodeURIComponent("/dashboard?competition=2&market=3")}`);
   });
 
   it("answers 404 for an unknown route", async () => {

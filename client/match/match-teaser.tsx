@@ -1,0 +1,63 @@
+import type { JSX } from "react";
+import { useLocation, useRouteLoaderData } from "react-router";
+import type { MatchHeading } from "#shared/contract.ts";
+import { formatKickoff } from "#shared/format.ts";
+import { BOOKMAKERS, competitionName } from "#shared/reference.ts";
+import { PageMeta } from "../components/page-meta.tsx";
+import { useDialogs } from "../dialogs/store.ts";
+import { listNames } from "../betslip/rules-text.ts";
+import type { RootData } from "../shell/root-loader.ts";
+
+const BOOKS = listNames(BOOKMAKERS.map((b) => b.name));
+
+/** 'Fri 27 Nov, 20:30 GMT+1': a preview card outlives "Tomorrow", so it carries the date and zone. */
+const cardKickoff = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone, timeZoneName: "short" }).format(new Date(iso));
+
+/** The title and description of a shared match link, for the page and its preview card. */
+export function matchCard(heading: MatchHeading, timeZone: string): { title: string; description: string } {
+  const { event } = heading;
+  return {
+    title: `${event.name} odds`,
+    description: `${competitionName(event.competitionId)}, ${cardKickoff(event.date, timeZone)}. Compare ${BOOKS} odds for ${event.name} on AfriOdds, free.`,
+  };
+}
+
+/**
+ * A shared match link opened signed out (docs/product.md, Shared links): the match, its league and
+ * kick-off, said in the first HTML and in its preview card, and a sign-in that comes back here.
+ */
+export function MatchTeaser({ heading }: { heading: MatchHeading }): JSX.Element {
+  const root = useRouteLoaderData("root") as RootData;
+  const { pathname, search } = useLocation();
+  const { event } = heading;
+  const kickoff = formatKickoff(event.date, new Date(root.now), root.timeZone);
+  const league = competitionName(event.competitionId);
+  const signIn = (dialog: "login" | "register") => {
+    useDialogs.getState().signInFor(`${pathname}${search}`);
+    if (dialog === "register") useDialogs.getState().show("register");
+  };
+  return (
+    <>
+      <PageMeta {...matchCard(heading, root.timeZone)} />
+      <h1 className="title is-4 mb-1">{event.name}</h1>
+      <p className="event-kickoff mb-4">
+        <time dateTime={event.date}>{kickoff}</time> · {league}
+        {event.started && <span className="tag is-warning is-light ml-2">Started</span>}
+      </p>
+      <div className="notification is-info is-light">
+        <p className="mb-3">
+          Log in or sign up free to compare {BOOKS} odds for this match: every market, the best price and its history.
+        </p>
+        <div className="buttons">
+          <button type="button" className="button is-primary" aria-haspopup="dialog" data-opens-dialog onClick={() => signIn("login")}>
+            Log in to see the odds
+          </button>
+          <button type="button" className="button is-warning" aria-haspopup="dialog" data-opens-dialog onClick={() => signIn("register")}>
+            Sign up free
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { linkHolds, returnPath, signInFor } from "./route-paths.ts";
+
+describe("returnPath", () => {
+  it("keeps our own signed-in pages with their query", () => {
+    expect(returnPath("/dashboard?competition=2&market=3")).toBe("/dashboard?competition=2&market=3");
+    expect(returnPath("/match/c1%3Aarsenal-chelsea?chart=4")).toBe("/match/c1%3Aarsenal-chelsea?chart=4");
+    expect(returnPath("/code/3/ABC123")).toBe("/code/3/ABC123");
+    expect(returnPath("/betslip")).toBe("/betslip");
+  });
+
+  it("refuses other sites, public pages, odd paths and long ones", () => {
+    for (const raw of ["//evil.example/dashboard", "/\\evil.example", "https://evil.example/dashboard", "javascript:alert(1)", "dashboard", "/", "/about", "/match/", "/nope", "", null, undefined, `/dashboard?${"a".repeat(1_000)}`]) {
+      expect(returnPath(raw), String(raw)).toBeNull();
+    }
+  });
+});
+
+describe("signInFor", () => {
+  it("sends a visitor home with the page to return to, or home alone", () => {
+    expect(signInFor("/match/c1:x?chart=2")).toBe(`/?next=${encodeURIComponent("/match/c1:x?chart=2")}`);
+    expect(signInFor("//evil.example")).toBe("/");
+  });
+});
+
+describe("linkHolds", () => {
+  it("says what the link holds", () => {
+    expect(linkHolds("/match/c1:x")).toBe("this match's odds");
+    expect(linkHolds("/betslip?x=1")).toBe("your betslip");
+    expect(linkHolds("/code/1/X")).toBe("this booking code");
+  });
+});
