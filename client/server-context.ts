@@ -14,6 +14,8 @@ export interface ServerContext {
    * not a logout, so protected pages say the service is unavailable instead of redirecting.
    */
   sessionUnavailable?: boolean;
+  /** When the web tier last heard from the odds API (epoch ms), null if never: what the outage page says. */
+  apiLastAnsweredAt?: number | null;
   /** The `tz` cookie the client sets, else Africa/Lagos, so kick-off labels hydrate the same. */
   timeZone: string;
   now: number;

@@ -74,6 +74,7 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
       server: true,
       user,
       sessionUnavailable: unavailable,
+      apiLastAnsweredAt: unavailable ? deps.upstream.lastAnsweredAt : null,
       timeZone: validTimeZone((req.cookies as Record<string, string | undefined>).tz),
       now: Date.now(),
       path: req.originalUrl,

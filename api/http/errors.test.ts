@@ -41,3 +41,24 @@ describe("the error handler", () => {
     }
   });
 });
+
+describe("a path Express cannot decode", () => {
+  it("is the client's bad input in the envelope, on any route with parameters, never a 500", async () => {
+    const app = express();
+    app.delete("/users/betslip/selections/:eventId/:marketId/:selectionTypeId", (_req, res) => void res.json({ data: {} }));
+    app.use(errorHandler(pino({ level: "silent" })));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      for (const bad of ["1%ED%A0%80", "1%zz"]) {
+        const res = await fetch(`http://127.0.0.1:${port}/users/betslip/selections/e1/1/${bad}`, { method: "DELETE" });
+        expect(res.status, bad).toBe(400);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe("VALIDATION_ERROR");
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -50,10 +50,18 @@ function fromBodyParser(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/**
+ * Express refuses a path parameter it cannot decode (`%zz`, an encoded lone surrogate) with a bare
+ * URIError, on any route with parameters: the client's bad input, never a 500.
+ */
+function fromUndecodablePath(error: unknown): AppError | undefined {
+  return error instanceof URIError ? new AppError("VALIDATION_ERROR", "The path holds text that cannot be decoded.") : undefined;
+}
+
 /** Writes the contract's envelope. Unexpected errors are logged with the request id and answered without internals. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
-    const known = error instanceof AppError ? error : fromBodyParser(error);
+    const known = error instanceof AppError ? error : (fromUndecodablePath(error) ?? fromBodyParser(error));
     const appError = known ?? new AppError("INTERNAL_ERROR", "Something went wrong. Please try again.");
     if (!known) logger.error({ err: error, reqId: req.id }, "unhandled error");
     // Too late for an envelope: Express's own handler ends the connection.

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NETWORK_OFFLINE_MESSAGE, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { renderApp, resetApp, stubApi } from "../../tests/client/harness.tsx";
-import { useSession } from "./store.ts";
+import { SESSION_STORAGE_KEY, useSession } from "./store.ts";
 
 afterEach(resetApp);
 
@@ -19,6 +19,17 @@ describe("a protected page whose session cannot be checked", () => {
     expect(screen.getByRole("banner")).toBeTruthy();
     expect(path()).toBe("/help");
     expect(useSession.getState()).toMatchObject({ user: null, loading: false, unavailable: true });
+  });
+
+  it("says so, never an empty page, for a user this browser remembers: the page has no data to show", async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user: { id: "u1", username: "ada", email: "ada@example.com", country: 1 }, timestamp: Date.now() }));
+    stubApi({ "GET /api/session": upstreamDown });
+    renderApp("/help");
+    await waitFor(() => expect(useSession.getState()).toMatchObject({ loading: false, unavailable: true }));
+    expect(useSession.getState().user?.username).toBe("ada");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("AfriOdds can't reach its prices right now");
+    expect(screen.getByRole("alert").textContent).toContain("You are still signed in.");
+    expect(screen.queryByRole("heading", { name: "How to Read Odds Tables" })).toBeNull();
   });
 
   it("still sends a visitor whose check got no answer at all back to /", async () => {

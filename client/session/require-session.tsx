@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Navigate, useLocation, useRouteLoaderData } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Navigate, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { signInFor } from "../route-paths.ts";
 import type { RootData } from "../shell/root-loader.ts";
 import { SessionUnavailable } from "./session-unavailable.tsx";
@@ -27,8 +27,11 @@ export function useCurrentUser() {
 export function RequireSession({ children }: { children: ReactNode }) {
   const { user, loading, unavailable } = useCurrentUser();
   const { pathname, search } = useLocation();
-  if (user) return <>{children}</>;
+  useReloadWhenBack(user !== null && !loading && !unavailable);
+  // Before the user: a page whose session could not be checked has no data to show (its loader
+  // loaded nothing), so the outage is said in the shell, never an empty page (docs/design.md, API outages).
   if (unavailable) return <SessionUnavailable />;
+  if (user) return <>{children}</>;
   if (loading) {
     return (
       <section className="section">
@@ -39,4 +42,19 @@ export function RequireSession({ children }: { children: ReactNode }) {
     );
   }
   return <Navigate to={signInFor(`${pathname}${search}`)} replace />;
+}
+
+/**
+ * The server rendered the outage (its loaders loaded nothing) but the browser's own check then
+ * found the session good: load the page's data once, rather than show it empty.
+ */
+function useReloadWhenBack(checkedFine: boolean): void {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const { revalidate } = useRevalidator();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!root?.sessionUnavailable || !checkedFine || done.current) return;
+    done.current = true;
+    void revalidate();
+  }, [root?.sessionUnavailable, checkedFine, revalidate]);
 }

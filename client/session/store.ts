@@ -4,7 +4,7 @@ import { ERROR_CODES } from "#shared/error-codes.ts";
 import { api } from "../backend/endpoints.ts";
 import { onSessionExpired } from "../backend/http.ts";
 
-const STORAGE_KEY = "auth-session";
+export const SESSION_STORAGE_KEY = "auth-session";
 
 /** What localStorage keeps: only the user and when it was stored; tokens stay in HttpOnly cookies (docs/design.md, Tokens in cookies). */
 interface StoredSession {
@@ -26,7 +26,7 @@ export interface SessionState {
 
 function readStored(): StoredSession | null {
   try {
-    const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
+    const raw = globalThis.localStorage?.getItem(SESSION_STORAGE_KEY);
     const parsed = raw ? (JSON.parse(raw) as StoredSession) : null;
     return parsed?.user ? parsed : null;
   } catch {
@@ -36,8 +36,8 @@ function readStored(): StoredSession | null {
 
 function writeStored(user: SessionUser | null) {
   try {
-    if (user) globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify({ user, timestamp: Date.now() } satisfies StoredSession));
-    else globalThis.localStorage?.removeItem(STORAGE_KEY);
+    if (user) globalThis.localStorage?.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user, timestamp: Date.now() } satisfies StoredSession));
+    else globalThis.localStorage?.removeItem(SESSION_STORAGE_KEY);
   } catch {
     // Private mode or a full quota: the session still works for this page's life.
   }

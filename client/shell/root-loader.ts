@@ -9,11 +9,16 @@ export interface RootData {
   user: SessionUser | null;
   /** The server could not check this visitor's session cookies because the odds API was unavailable. */
   sessionUnavailable: boolean;
+  /** With sessionUnavailable: when the web tier last reached the odds API (epoch ms), null if it never did. */
+  apiLastAnsweredAt?: number | null;
 }
 
 /** The root route's data: the viewer's clock and zone, and who the server rendered for. */
 export function rootLoader({ context }: LoaderFunctionArgs): RootData {
   const server = serverContext(context);
-  if (server) return { timeZone: server.timeZone, now: server.now, user: server.user, sessionUnavailable: server.sessionUnavailable ?? false };
+  if (server) {
+    const unavailable = server.sessionUnavailable ?? false;
+    return { timeZone: server.timeZone, now: server.now, user: server.user, sessionUnavailable: unavailable, ...(unavailable ? { apiLastAnsweredAt: server.apiLastAnsweredAt ?? null } : {}) };
+  }
   return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE, now: Date.now(), user: null, sessionUnavailable: false };
 }

@@ -52,9 +52,15 @@ export function createUpstream(origin: string, options: { timeoutMs?: number; co
     options.onError?.(kind);
     return new UpstreamUnavailable(message, status, kind);
   };
+  // When the API last answered us (epoch ms), for the outage page's "last reached" time.
+  let answeredAt: number | null = null;
 
   return {
     origin,
+    /** When the API last gave an answer that was not a failure (epoch ms), or null since this process started. */
+    get lastAnsweredAt(): number | null {
+      return answeredAt;
+    },
     async call(method: Dispatcher.HttpMethod, path: string, init: { headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {}): Promise<UpstreamAnswer> {
       let answer: UpstreamAnswer;
       try {
@@ -67,6 +73,7 @@ export function createUpstream(origin: string, options: { timeoutMs?: number; co
         throw timedOut ? fail(`odds API timed out: ${String(error)}`, 503, "timeout") : fail(`odds API unreachable: ${String(error)}`, 502, "unreachable");
       }
       if (answer.status >= 500 && !aboutABookmaker(answer)) throw fail(`odds API answered ${answer.status}`, 502, "server_error");
+      answeredAt = Date.now();
       return answer;
     },
     close: () => pool.close(),

@@ -203,9 +203,9 @@ export async function bookmakersShown(page: Page): Promise<string[]> {
  * and margins as '%' badges. `allFive`: the five Nigerian bookmakers all appear (the default
  * league and market, where every simulated bookmaker prices matches); otherwise each row is one of them.
  */
-export async function expectOddsTables(page: Page, { allFive = true } = {}) {
+export async function expectOddsTables(page: Page, { allFive = true, timeout }: { allFive?: boolean; timeout?: number } = {}) {
   const tables = page.locator("table.odds-table");
-  await expect(tables.first()).toBeVisible();
+  await expect(tables.first()).toBeVisible(timeout === undefined ? {} : { timeout });
   const shown = await bookmakersShown(page);
   if (allFive) expect(shown).toEqual([...NIGERIA_BOOKMAKERS].sort());
   else for (const name of shown) expect(NIGERIA_BOOKMAKERS).toContain(name);

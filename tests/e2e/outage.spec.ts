@@ -14,7 +14,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 const notUpdating = (page: Page) => page.getByRole("alert").filter({ hasText: "Prices are not updating" });
 
-test("with the odds API down the dashboard says prices are not updating within 10 s and 'Failed to load odds data' for a new choice; with the API back both go by themselves; public pages still load", async ({ page }) => {
+test("with the odds API down the dashboard says prices are not updating within 10 s and 'Failed to load odds data' for a new choice; with the API back both go by themselves; a reload in an outage says so in the shell and opens by itself; public pages still load", async ({ page }) => {
   // The scaled-out layout, so the API can die under a running web tier: its own process and DATA_DIR.
   const dir = mkdtempSync(join(tmpdir(), "afriodds-e2e-apidown-"));
   const dataDir = join(dir, "data");
@@ -54,8 +54,21 @@ test("with the odds API down the dashboard says prices are not updating within 1
     await expect(failed).toHaveCount(0, { timeout: 45_000 });
     await expectOddsTables(page, { allFive: false });
 
+    // A reload while the API is down: the site's shell says so, with when the prices were last
+    // reached, and the page opens by itself once the API is back (docs/product.md, When prices stop).
     const { code } = await api.stop();
     expect(code, "the API drains and exits cleanly on SIGTERM").toBe(0);
+    const reloaded = await page.reload();
+    expect(reloaded?.status(), "an outage, not a success").toBe(503);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("AfriOdds can't reach its prices right now");
+    await expect(page.getByRole("alert").filter({ hasText: "Service unavailable" })).toContainText(/We last reached them at \d\d:\d\d \(\d+ (s|min) ago\)\.You are still signed in\./);
+    await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Account" })).toBeVisible();
+    api = await startApi(apiEnv, join(dir, "api.log"));
+    await expectOddsTables(page, { allFive: false, timeout: 45_000 });
+    await expect(page.getByRole("heading", { name: "AfriOdds can't reach its prices right now" })).toHaveCount(0);
+    const { code: again } = await api.stop();
+    expect(again, "the API drains and exits cleanly on SIGTERM").toBe(0);
 
     const headings: Record<string, string> = {
       "/": "Compare Football Odds Across African Bookmakers",

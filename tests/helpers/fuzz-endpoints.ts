@@ -47,6 +47,7 @@ const FIELDS: Record<string, Pick<FuzzEndpoint, "body" | "query" | "spendsSessio
   "GET /odds/sample": { query: { country: () => 1 } },
   "GET /odds/events/:id": {},
   "GET /odds/events/:id/history": { query: { market: () => 1 } },
+  "GET /odds/events/:id/heading": {},
   "GET /odds/dropping": { query: { country: () => 1, hours: () => 24 } },
   "GET /odds/search": { query: { country: () => 1, q: () => "Arsenal" } },
   "GET /odds/sure-bets": { query: { country: () => 1 } },

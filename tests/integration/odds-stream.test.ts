@@ -116,9 +116,9 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
     const [change] = s.markets();
     expect(change!.seq).toBeGreaterThan(ready);
     expect(change!.event).toMatchObject({ id: "c1:live:a", name: "Arsenal vs Chelsea", competitionId: 1, date: KICKOFF.toISOString() });
-    // As shown: 2.095 prints 2.10 like 2.1, so both are Best.
+    // As shown: 2.095 prints 2.095, below 2.1, so only 2.1 is Best; no rounding fakes a tie.
     const rows = change!.event.markets[0]!.odds;
-    expect(rows.map((r) => [r.provider, r.odds.map((o) => o.flags & FLAGS.Best)])).toEqual([[1, [8, 8, 0]], [5, [8, 0, 8]]]);
+    expect(rows.map((r) => [r.provider, r.odds.map((o) => o.flags & FLAGS.Best)])).toEqual([[1, [8, 8, 0]], [5, [0, 0, 8]]]);
     const ak = String(decodeJwt(token).ak);
     const listed = await request(served.app).get(`/odds?country=1&competition=1&market=1&k=${oddsChecksum(ak, { country: 1, competition: 1, market: 1 })}`).set(auth());
     expect(listed.body.data.events.find((e: OddsEvent) => e.id === "c1:live:a")).toEqual(change!.event);
@@ -242,8 +242,9 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
     stalled.write(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${token}\r\n\r\n`);
     stalled.pause();
     await waitFor(() => t.api.odds.live.subscriberCount() === 2);
-    // Long names make big frames: more than the kernel's socket buffers (about 4 MB on loopback) take.
-    const long = { home: "H".repeat(1_500), away: "A".repeat(1_500) };
+    // Long names make big frames: about 7.5 MB, more than the kernel's socket buffers take (a send
+    // buffer autotuned up to 4 MB, tcp_wmem, and the paused reader's small receive window).
+    const long = { home: "H".repeat(3_000), away: "A".repeat(3_000) };
     await write(Array.from({ length: 1_200 }, (_, i) => fixture(`c1:flood:${i}`, [[1, 1, 1.5]], long)));
     await waitFor(() => t.api.odds.live.subscriberCount() === 1, 20_000);
     await waitFor(() => reader.markets().length >= 1_200, 20_000);
