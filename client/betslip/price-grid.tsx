@@ -46,7 +46,7 @@ function LegRow({ leg }: { leg: BetslipLegView }): JSX.Element {
 
 /**
  * Each selection's price at each of the five bookmakers (docs/product.md, Betslip page): a row per
- * selection, a column per bookmaker under its name (the grid scrolls on a phone), the best price of each row in bold and
+ * selection, a column per bookmaker under its short name (a name that fits a phone: shared/reference.ts), the best price of each row in bold and
  * named 'best' for screen readers, a missing one '—' read as 'no price'. A phone scrolls the grid,
  * never the page; the box takes the keyboard's focus so it can be scrolled without a pointer.
  */
@@ -61,7 +61,14 @@ export function PriceGrid({ legs }: { legs: readonly BetslipLegView[] }): JSX.El
             <th scope="col">Selection</th>
             {BOOKMAKERS.map((book) => (
               <th key={book.id} scope="col">
-                {book.name}
+                {book.short === book.name ? (
+                  book.name
+                ) : (
+                  <>
+                    <span aria-hidden="true">{book.short}</span>
+                    <span className="visually-hidden">{book.name}</span>
+                  </>
+                )}
               </th>
             ))}
           </tr>

@@ -27,6 +27,7 @@ export function useCurrentUser() {
 export function RequireSession({ children }: { children: ReactNode }) {
   const { user, loading, unavailable } = useCurrentUser();
   const { pathname, search } = useLocation();
+  const signedOut = useSession((state) => state.signedOut);
   useReloadWhenBack(user !== null && !loading && !unavailable);
   // Before the user: a page whose session could not be checked has no data to show (its loader
   // loaded nothing), so the outage is said in the shell, never an empty page (docs/design.md, API outages).
@@ -41,7 +42,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
       </section>
     );
   }
-  return <Navigate to={signInFor(`${pathname}${search}`)} replace />;
+  // A logout leaves for home; only a visitor who came signed out is asked to sign in for this page.
+  return <Navigate to={signedOut ? "/" : signInFor(`${pathname}${search}`)} replace />;
 }
 
 /**

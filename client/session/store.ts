@@ -18,6 +18,8 @@ export interface SessionState {
   loading: boolean;
   /** The start-up check could not reach a verdict (API down, offline): not a logout. */
   unavailable: boolean;
+  /** This page's user signed out (or their session ended): a protected page sends them home, not to sign in again for it. */
+  signedOut: boolean;
   signIn(user: SessionUser): void;
   clear(): void;
   /** Start-up check: asks the web tier, which refreshes the tokens if needed. */
@@ -47,13 +49,14 @@ export const useSession = create<SessionState>((set) => ({
   user: null,
   loading: true,
   unavailable: false,
+  signedOut: false,
   signIn(user) {
     writeStored(user);
-    set({ user, loading: false, unavailable: false });
+    set({ user, loading: false, unavailable: false, signedOut: false });
   },
   clear() {
     writeStored(null);
-    set({ user: null, loading: false, unavailable: false });
+    set({ user: null, loading: false, unavailable: false, signedOut: true });
   },
   async check() {
     const stored = readStored();

@@ -125,6 +125,17 @@ describe("the account drawer", () => {
     expect(banner().getByRole("button", { name: "Login" })).toBeTruthy();
   });
 
+  it("logs out of a signed-in page to home, not to a login asking for that page again", async () => {
+    stubApi(loggedIn());
+    const app = renderApp("/help");
+    await app.user.click(await screen.findByRole("button", { name: "Account" }));
+    await app.user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Logout" }));
+
+    await waitFor(() => expect(app.path()).toBe("/"));
+    expect(app.router.state.location.search).toBe("");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
   it("stays signed in and says why when the server could not log out", async () => {
     const api = stubApi({
       ...loggedIn(),

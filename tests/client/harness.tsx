@@ -216,8 +216,8 @@ export function resetApp() {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  useSession.setState({ user: null, loading: true });
-  useDialogs.setState({ open: null, email: "", verifyContext: "registration" });
+  useSession.setState({ user: null, loading: true, unavailable: false, signedOut: false });
+  useDialogs.setState({ open: null, email: "", verifyContext: "registration", returnTo: null });
   useBetslip.getState().reset();
   localStorage.clear();
   for (const cookie of document.cookie.split(";")) {
