@@ -137,8 +137,9 @@ test("logout from the account menu returns to / with the Login button", async ({
   await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("button", { name: "Account" })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem("auth-session"))).toBeNull();
+  // Signed out, the dashboard is a page to sign in for again.
   await page.goto("/dashboard");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?next=%2Fdashboard$/);
 });
 
 test("a wrong password shows the invalid-credentials message, then the right one reaches the dashboard", async ({ page }) => {

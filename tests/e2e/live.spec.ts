@@ -32,7 +32,7 @@ function readDom(page: Page): Promise<Shown> {
             (has("odds increased") ? flags.Increased : 0) |
             (has("odds decreased") ? flags.Decreased : 0) |
             (has("boosted odds") ? flags.Boosted : 0);
-          return { text: /^(\d+\.\d{2}|-)/.exec(cell.textContent ?? "")?.[0] ?? "", flags: value };
+          return { text: /^(\d+\.\d{2,3}|-)/.exec(cell.textContent ?? "")?.[0] ?? "", flags: value };
         });
       }
     }

@@ -18,12 +18,12 @@ test.afterAll(async () => {
   await moving?.stop();
 });
 
-const price = (text: string | null) => Number(/\d+\.\d{2}/.exec(text ?? "")?.[0] ?? Number.NaN);
+const price = (text: string | null) => Number(/\d+\.\d{2,3}/.exec(text ?? "")?.[0] ?? Number.NaN);
 
 /** Each column's prices as the bookmaker rows show them, and the Highest and Average rows under them. */
 async function readMarket(table: Locator) {
   return table.evaluate((node) => {
-    const num = (text: string | null | undefined) => Number(/\d+\.\d{2}/.exec(text ?? "")?.[0] ?? Number.NaN);
+    const num = (text: string | null | undefined) => Number(/\d+\.\d{2,3}/.exec(text ?? "")?.[0] ?? Number.NaN);
     // Every row shown counts, a stale one too (marked, still listed): Highest and Average are worked out over the rows shown.
     const rows = [...node.querySelectorAll("tbody tr")];
     const columns = node.querySelectorAll("thead th").length - 1;
@@ -114,6 +114,6 @@ test("the history chart of a moved price shows its changes, and the opening pric
   expect(column).toBeGreaterThanOrEqual(0);
   const row = table.locator("tbody tr", { has: page.locator("th", { hasText: bookmakerName(moved.provider) }) });
   const opening = await row.locator("td").nth(column).locator(".match-opening").textContent();
-  // As shown: 2 decimals (1xBet prices carry 3).
+  // As shown: the book's own figure, 3 decimals where 1xBet quotes 3.
   expect(price(opening)).toBe(Number(formatOdds(moved.points[0]![1])));
 });

@@ -15,6 +15,8 @@ test.use({ viewport: { width: 360, height: 740 } });
 const notUpdating = (page: Page) => page.getByRole("alert").filter({ hasText: "Prices are not updating" });
 
 test("with the odds API down the dashboard says prices are not updating within 10 s and 'Failed to load odds data' for a new choice; with the API back both go by themselves; a reload in an outage says so in the shell and opens by itself; public pages still load", async ({ page }) => {
+  // Three API starts and the waits for the web tier to notice: longer than the default minute.
+  test.setTimeout(180_000);
   // The scaled-out layout, so the API can die under a running web tier: its own process and DATA_DIR.
   const dir = mkdtempSync(join(tmpdir(), "afriodds-e2e-apidown-"));
   const dataDir = join(dir, "data");
