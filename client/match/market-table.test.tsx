@@ -92,9 +92,9 @@ describe("a market table of the match page", () => {
   it("shows each price's opening price and its direction since then", () => {
     renderTable();
     const [home, draw, away] = cells("Bet9ja");
-    expect(home!.textContent).toContain("from 2.30");
+    expect(home!.textContent).toContain("first seen 2.30");
     expect(within(home!).getByRole("img", { name: "odds increased" })).toBeTruthy();
-    expect(draw!.textContent).toContain("from 3.20");
+    expect(draw!.textContent).toContain("first seen 3.20");
     expect(within(draw!).queryByRole("img")).toBeNull();
     expect(within(away!).getByRole("img", { name: "odds decreased" })).toBeTruthy();
   });

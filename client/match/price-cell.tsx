@@ -16,7 +16,8 @@ function Direction({ value, opening }: { value: number; opening: number }) {
 
 /**
  * One bookmaker's price on the match page: the price (Best highlighted as on the dashboard), its
- * direction since the opening price, and the opening price itself ('from 2.10'). A live change flashes.
+ * direction since the first price we saw from that bookmaker, and that price ('first seen 2.10': our
+ * feeds give no opening price, so it is never called one; docs/product.md, Match page). A live change flashes.
  */
 export function PriceCell({ selection }: { selection: MatchSelection | undefined }) {
   const signature = selection ? `${selection.value}:${selection.flags}` : "-";
@@ -35,7 +36,7 @@ export function PriceCell({ selection }: { selection: MatchSelection | undefined
   return (
     <td className={best ? "odds-best" : undefined}>
       {flashWhen(changed, signature, price)}
-      <span className="match-opening">from {formatOdds(opening)}</span>
+      <span className="match-opening">first seen {formatOdds(opening)}</span>
     </td>
   );
 }

@@ -166,7 +166,7 @@ describe("the match page in the browser", () => {
     };
     stream.send("market", 7, frame);
     expect(homeCell("Bet9ja: open this match on Bet9ja's site").textContent).toContain("4.50");
-    expect(homeCell("Bet9ja: open this match on Bet9ja's site").textContent).toContain("from 1.45");
+    expect(homeCell("Bet9ja: open this match on Bet9ja's site").textContent).toContain("first seen 1.45");
     expect(homeCell("Bet9ja: open this match on Bet9ja's site").className).toBe("odds-best");
     expect(homeCell("1xBet: open this match on 1xBet's site").className).toBe("");
     const highest = within(screen.getByRole("table", { name: "1X2 (Match Result)" })).getByRole("rowheader", { name: "Highest" }).closest("tr")!;

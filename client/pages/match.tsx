@@ -22,6 +22,7 @@ import { useKickedOff } from "../match/use-kicked-off.ts";
 /** The market charted when the URL names none: the first of the reference order, 1X2. */
 export const DEFAULT_CHART = 1;
 export const MATCH_LOAD_FAILED_MESSAGE = "Failed to load match data";
+export const FIRST_SEEN_NOTE = "'First seen' is the first price AfriOdds saw from that bookmaker for this match, not necessarily its opening price.";
 export const HISTORY_LOAD_FAILED_MESSAGE = "Failed to load price history";
 
 export interface MatchData {
@@ -132,7 +133,7 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
   const end = Math.floor(Math.max(until, Date.parse(detail.updatedAt) || 0) / 1000);
   return (
     <>
-      <PageMeta title={`${event.name} odds`} description={`Compare every bookmaker's odds for ${event.name}: all markets, best prices, opening prices and price history.`} />
+      <PageMeta title={`${event.name} odds`} description={`Compare every bookmaker's odds for ${event.name}: all markets, best prices, the first prices seen and price history.`} />
       <h1 className="title is-4 mb-1">{event.name}</h1>
       <p className="event-kickoff">
         <time dateTime={event.date}>{formatKickoff(event.date, new Date(root.now), root.timeZone)}</time> · {competitionName(event.competitionId)}
@@ -147,6 +148,7 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
         </p>
       )}
       {!started && event.markets.length === 0 && <p className="py-3">No bookmaker has prices for this match yet.</p>}
+      {event.markets.length > 0 && <p className="is-size-7 mb-3">{FIRST_SEEN_NOTE}</p>}
       {event.markets.map((market) => (
         <MarketTable key={market.marketId} market={market} links={event.links} slipEvent={started ? undefined : event}>
           {market.marketId === chart ? (

@@ -13,7 +13,7 @@ const asQuoted = (value: number) => {
   return three.endsWith("0") ? three.slice(0, -1) : three;
 };
 
-test("a 1xBet price of three decimals reads the same, unrounded, on the dashboard and the match page, and every bookmaker is named one way, never '1X'", async ({ page }) => {
+test("a 1xBet price of three decimals reads the same, unrounded, on the dashboard and the match page, every bookmaker is named one way, never '1X', and a first price seen is not called an opening price", async ({ page }) => {
   await signedIn(page, uniqueUser("trust"));
   const [odds] = await readOdds(page, [[1, 1]]);
   // A match whose 1xBet 1X2 prices have a third decimal (the simulated 1xBet quotes three, as the real one does).
@@ -38,6 +38,9 @@ test("a 1xBet price of three decimals reads the same, unrounded, on the dashboar
   const matchRow = page.locator("table.match-table").first().locator("tbody tr").filter({ has: page.getByRole("rowheader", { name: /^1xBet/ }) });
   await expect(matchRow).toHaveCount(1);
   expect((await matchRow.locator(".match-price").allInnerTexts()).map((text) => /\d+\.\d+/.exec(text)?.[0])).toEqual(quoted);
+  // The first price this server saw is said as such, never as the bookmaker's opening price.
+  for (const text of await matchRow.locator(".match-opening").allInnerTexts()) expect(text).toMatch(/^first seen \d+\.\d{2,3}$/);
+  await expect(page.getByText("'First seen' is the first price AfriOdds saw from that bookmaker for this match, not necessarily its opening price.")).toBeVisible();
   // The Highest row names books as books: no two-letter code a bettor could read as Double Chance's 1X.
   const highest = await page.locator("table.match-table tfoot tr").filter({ hasText: "Highest" }).locator(".match-opening").allInnerTexts();
   const shortNames = new Set(BOOKMAKERS.map((b) => b.short));
