@@ -150,16 +150,19 @@ export function TermsField({ checked, onChange, error, errorId }: { checked: boo
   return (
     <div className="field">
       <label className="checkbox terms-field" htmlFor={id}>
-        <input id={id} type="checkbox" name="acceptTerms" checked={checked} onChange={(event) => onChange(event.target.checked)} {...invalidProps("acceptTerms", error, errorId)} />{" "}
-        I am 18 or older and accept the{" "}
-        <a href="/terms" target="_blank" rel="noopener">
-          Terms of Service
-        </a>{" "}
-        and{" "}
-        <a href="/privacy" target="_blank" rel="noopener">
-          Privacy Policy
-        </a>
-        .
+        <input id={id} type="checkbox" name="acceptTerms" checked={checked} onChange={(event) => onChange(event.target.checked)} {...invalidProps("acceptTerms", error, errorId)} />
+        {/* One flex item for the words: as loose text and links, each was a column of its own at 360 px. */}
+        <span>
+          I am 18 or older and accept the{" "}
+          <a href="/terms" target="_blank" rel="noopener">
+            Terms of Service
+          </a>{" "}
+          and{" "}
+          <a href="/privacy" target="_blank" rel="noopener">
+            Privacy Policy
+          </a>
+          .
+        </span>
       </label>
     </div>
   );

@@ -85,3 +85,15 @@ test("a dashboard link for La Liga opened signed out opens the login dialog at h
   await expect(page).toHaveURL(/\/dashboard\?league=2&market=1$/);
   await expect(page.getByLabel("Select League")).toHaveValue("2");
 });
+
+test("the 18+ and Terms line of registration reads as one wrapped sentence beside its box at 360 px, not in columns", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await page.getByRole("banner").getByRole("button", { name: "Sign up free" }).click();
+  const label = dialog(page, "Create Your Free Account").locator("label.terms-field");
+  await expect(label).toBeVisible();
+  const box = (await label.boundingBox())!;
+  const lineHeight = await label.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  // One sentence wrapped over the dialog's width takes two lines at 360 px; as columns (each link a
+  // flex item of its own) it took three, the words squeezed beside each other.
+  expect(box.height, `label ${box.width} x ${box.height} px, line ${lineHeight} px`).toBeLessThanOrEqual(2 * lineHeight + 2);
+});
