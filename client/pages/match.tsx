@@ -7,7 +7,6 @@ import { competitionName, isMarketId, marketLabel } from "#shared/reference.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, visitorSource, type Arriving } from "../loaders/page-data.ts";
-import type { DataSource } from "../loaders/source.ts";
 import { MarketTable } from "../match/market-table.tsx";
 import { selectionsOf } from "../match/market-stats.ts";
 import { PriceChart } from "../match/price-chart.tsx";
@@ -37,10 +36,10 @@ function askedChart(url: string): number | undefined {
   return raw && /^\d{1,2}$/.test(raw) && isMarketId(Number(raw)) ? Number(raw) : undefined;
 }
 
-/** An event the API does not know (or whose id it rejects) is the 404 page, with a 404 status on the server. */
-async function loadDetail(source: DataSource, id: string): Promise<Served<MatchDetail>> {
+/** An event the API does not know (or whose id it rejects) is the 404 page, with a 404 status on the server; any other failure is the page's own message. */
+async function loadEvent<T>(call: Promise<T>): Promise<Served<T>> {
   try {
-    return { ok: true, data: await source.event(id) };
+    return { ok: true, data: await call };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
     return { ok: false };
@@ -60,15 +59,6 @@ export interface MatchPreview {
   preview: Served<MatchHeading>;
 }
 
-async function loadHeading(source: DataSource, id: string): Promise<Served<MatchHeading>> {
-  try {
-    return { ok: true, data: await source.matchHeading(id) };
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-    return { ok: false };
-  }
-}
-
 function chartedMarket(detail: Served<MatchDetail>, asked: number | undefined): number {
   const present = detail.ok ? detail.data.event.markets.map((m) => m.marketId) : [];
   if (asked !== undefined && present.includes(asked)) return asked;
@@ -83,12 +73,12 @@ function chartedMarket(detail: Served<MatchDetail>, asked: number | undefined): 
 export async function loader({ params, request, context }: LoaderFunctionArgs): Promise<MatchData | MatchPreview | null> {
   const id = params.id ?? "";
   const visitor = visitorSource(context);
-  if (visitor) return { preview: await loadHeading(visitor, id) };
+  if (visitor) return { preview: await loadEvent(visitor.matchHeading(id)) };
   const source = protectedSource(context);
   if (!source) return null;
   const asked = askedChart(request.url);
   const early = settle(source.history(id, asked ?? DEFAULT_CHART));
-  const detail = await loadDetail(source, id);
+  const detail = await loadEvent(source.event(id));
   const chart = chartedMarket(detail, asked);
   const history = chart === (asked ?? DEFAULT_CHART) ? early : settle(source.history(id, chart));
   return deliver(context, { detail, chart, history });

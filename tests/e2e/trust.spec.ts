@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { BOOKMAKERS } from "../../shared/reference.ts";
-import type { OddsResponse } from "../../shared/contract.ts";
+import { BOOKMAKERS } from "#shared/reference.ts";
+import type { OddsResponse } from "#shared/contract.ts";
 import { dialog, gotoHydrated, readOdds, signedIn, uniqueUser, verifiedUser } from "./helpers.ts";
 
 /** What a bettor reads must mean one thing (docs/product.md, Reference tables; Rules), on a 360 px phone. */
