@@ -23,17 +23,18 @@ export const CHROMIUM_ARGS = [
  * The browser suite (tests/e2e). Global setup builds dist/ when stale and starts the built site
  * once, as `npm start` does, on free ports with a fresh DATA_DIR; workers inherit its address
  * through E2E_BASE_URL (the config is evaluated again in each worker, after global setup).
- * Two workers by default: on this two-core machine kind they ran the suite in 4.4 min instead of
- * 6.6 on one (docs/benchmarks.md); a loaded machine once lost a tap there, which the dashboard's
- * choices now survive. `E2E_WORKERS=1` runs one; the files whose tests share nothing (journeys,
- * first minutes, accessibility) spread their tests over both.
+ * Three workers by default: on this two-core machine kind the suite waits more than it computes
+ * in places (the resend countdown's real minute, the outage journey's recoveries), and a third
+ * worker fills those waits: 3.9 min instead of 4.8 on two (docs/benchmarks.md). `E2E_WORKERS=1`
+ * runs one; the files whose tests share nothing (journeys, first minutes, accessibility) spread
+ * their tests over all of them.
  */
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/",
   globalSetup: "./tests/e2e/global-setup.ts",
   globalTeardown: "./tests/e2e/global-teardown.ts",
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
   retries: 0,
   reporter: "list",
