@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
       { id: "match", path: "match/:id", lazy: () => import("./pages/match.tsx").then((m) => ({ Component: m.MatchPage, loader: m.loader, handle: m.handle })) },
       { id: "dropping", path: "dropping", lazy: () => import("./pages/dropping.tsx").then((m) => ({ Component: m.DroppingPage, loader: m.loader })) },
       // The bettor tools (docs/design.md, Bettor tools).
-      { id: "sure-bets", path: "sure-bets", lazy: () => import("./pages/sure-bets.tsx").then((m) => ({ Component: m.SureBetsPage, loader: m.loader })) },
+      { id: "sure-bets", path: "sure-bets", lazy: () => import("./pages/sure-bets.tsx").then((m) => ({ Component: m.SureBetsPage, loader: m.loader, shouldRevalidate: m.shouldRevalidate })) },
       { id: "value-bets", path: "value-bets", lazy: () => import("./pages/value-bets.tsx").then((m) => ({ Component: m.ValueBetsPage, loader: m.loader })) },
       { id: "betslip", path: "betslip", lazy: () => import("./pages/betslip.tsx").then((m) => ({ Component: m.BetslipPage, loader: m.loader })) },
       // One bookmaker's booking code, read and compared (docs/design.md, Booking codes).

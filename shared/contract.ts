@@ -137,12 +137,26 @@ export type HistorySeries = { provider: number; selectionTypeId: number; points:
 /** GET /odds/events/:id/history?market=M */
 export type MarketHistory = { eventId: string; marketId: number; series: HistorySeries[] };
 /**
- * One price that fell: `from` is the price in force when the window began (or the first one seen
- * in it), `to` its price now (last changed `at`), `dropPct` = (from - to) / from x 100, one decimal.
+ * One bookmaker's fall on one outcome: `from` is the price in force when the window began (or the
+ * first one seen in it), `to` its price now (last changed `at`), `dropPct` = (from - to) / from x 100,
+ * one decimal.
  */
-export type PriceDrop = { event: EventHeading; marketId: number; selectionTypeId: number; provider: number; from: number; to: number; dropPct: number; at: string };
-/** GET /odds/dropping?country=1&hours=24: the largest drops first, upcoming events only. */
-export type DroppingOdds = { hours: number; drops: PriceDrop[] };
+export type BookDrop = { provider: number; from: number; to: number; dropPct: number; at: string };
+/**
+ * One outcome (an event's selection in a market) whose price fell at one or more bookmakers: the
+ * books that moved, the largest fall first, and that largest fall as `dropPct`.
+ */
+export type OutcomeDrop = { event: EventHeading; marketId: number; selectionTypeId: number; dropPct: number; books: BookDrop[] };
+/**
+ * GET /odds/dropping?country=1&hours=24[&competition=L][&market=M]: the outcomes that fell most
+ * first, upcoming events only, in one league or market when asked.
+ */
+export type DroppingOdds = { hours: number; drops: OutcomeDrop[] };
+export type DroppingQuery = { country: number; hours: number; competition?: number | undefined; market?: number | undefined };
+/** The dropping-odds call's path, as every tier spells it. */
+export function droppingPath({ country, hours, competition, market }: DroppingQuery): string {
+  return `/odds/dropping?country=${country}&hours=${hours}${competition === undefined ? "" : `&competition=${competition}`}${market === undefined ? "" : `&market=${market}`}`;
+}
 /** GET /odds/search?country=1&q=TEXT: upcoming events whose teams match, soonest first. */
 export type SearchResult = { events: EventHeading[] };
 

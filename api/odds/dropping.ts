@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
-import type { DroppingOdds, PriceDrop } from "#shared/contract.ts";
+import type { BookDrop, DroppingOdds, OutcomeDrop } from "#shared/contract.ts";
 import { isMarketId } from "#shared/reference.ts";
 import type { Database } from "../db/schema.ts";
 import type { OddsCache } from "./cache.ts";
@@ -9,6 +9,7 @@ import { cacheBodies, sameBodies, type CacheBodies } from "./search.ts";
 export const DEFAULT_HOURS = 24;
 /** A week: the longest window the page offers. */
 export const MAX_HOURS = 168;
+/** Outcomes in one answer, each with every book that moved. */
 export const MAX_DROPS = 50;
 /** Time alone moves the window and ends events: a board is rebuilt at least this often. */
 export const DROPS_TTL_MS = 30_000;
@@ -75,39 +76,67 @@ type FallenPrice = ChangedPrice & { from: number };
 const iso = (ms: number) => new Date(ms).toISOString();
 const dropPctOf = (from: number, to: number) => Math.round(((from - to) / from) * 1000) / 10;
 
-function toDrop(row: FallenPrice): PriceDrop {
-  const event = { id: row.eventId, name: `${row.home} vs ${row.away}`, home: row.home, away: row.away, date: iso(row.kickoff), competitionId: row.competitionId };
-  const { marketId, selectionTypeId, from, to } = row;
-  return { event, marketId, selectionTypeId, provider: row.bookmaker, from, to, dropPct: dropPctOf(from, to), at: iso(row.changedAt ?? row.confirmedAt) };
+function bookDrop(row: FallenPrice): BookDrop {
+  const { from, to } = row;
+  return { provider: row.bookmaker, from, to, dropPct: dropPctOf(from, to), at: iso(row.changedAt ?? row.confirmedAt) };
 }
 
-const ratioOf = (drop: PriceDrop) => (drop.from - drop.to) / drop.from;
+const ratioOf = (drop: { from: number; to: number }) => (drop.from - drop.to) / drop.from;
 
-/** Largest drop first (by the exact ratio, so drops that round alike keep their order), then kick-off and identity. */
-function byLargestDrop(a: PriceDrop, b: PriceDrop): number {
+/** Largest fall first, by the exact ratio (so falls that round alike keep their order), then the book. */
+const byLargestFall = (a: BookDrop, b: BookDrop) => Math.sign(ratioOf(b) - ratioOf(a)) || a.provider - b.provider;
+
+/** Largest fall first (its largest book's), then kick-off and identity. */
+function byLargestDrop(a: OutcomeDrop, b: OutcomeDrop): number {
   return (
-    Math.sign(ratioOf(b) - ratioOf(a)) ||
+    Math.sign(ratioOf(b.books[0]!) - ratioOf(a.books[0]!)) ||
     a.event.date.localeCompare(b.event.date) ||
     a.event.id.localeCompare(b.event.id) ||
     a.marketId - b.marketId ||
-    a.selectionTypeId - b.selectionTypeId ||
-    a.provider - b.provider
+    a.selectionTypeId - b.selectionTypeId
   );
 }
 
+/** The fallen prices of one outcome, one row per outcome with its books largest fall first. */
+function byOutcome(rows: readonly FallenPrice[]): OutcomeDrop[] {
+  const outcomes = new Map<string, { row: FallenPrice; books: BookDrop[] }>();
+  for (const row of rows) {
+    const key = `${row.eventId}\u0000${row.marketId}\u0000${row.selectionTypeId}`;
+    const known = outcomes.get(key);
+    if (known) known.books.push(bookDrop(row));
+    else outcomes.set(key, { row, books: [bookDrop(row)] });
+  }
+  return [...outcomes.values()].map(({ row, books }) => {
+    books.sort(byLargestFall);
+    const event = { id: row.eventId, name: `${row.home} vs ${row.away}`, home: row.home, away: row.away, date: iso(row.kickoff), competitionId: row.competitionId };
+    return { event, marketId: row.marketId, selectionTypeId: row.selectionTypeId, dropPct: books[0]!.dropPct, books };
+  });
+}
+
 /**
- * The largest price drops of the last `hours` (docs/design.md, Dropping odds): each (event, bookmaker,
- * market, selection) of an upcoming event with a fresh price (as the listing judges freshness) whose
- * current price is lower than the price in force when the window began, at most MAX_DROPS.
+ * The outcomes that fell most in the last `hours` (docs/design.md, Dropping odds): each (event,
+ * market, selection) of an upcoming event with a fresh price (as the listing judges freshness) lower
+ * than the price in force when the window began at one bookmaker or more, with every such book; all
+ * of them, for the answers to pick a league's or a market's from (`pickDrops`).
  */
-export async function readDrops(db: Kysely<Database>, options: { now: number; hours: number; intervalMs: number }): Promise<PriceDrop[]> {
+export async function readDrops(db: Kysely<Database>, options: { now: number; hours: number; intervalMs: number }): Promise<OutcomeDrop[]> {
   const { now, hours, intervalMs } = options;
   const rows = await readChangedPrices(db, { now, since: now - hours * HOUR_MS, freshSince: freshSince(now, intervalMs) });
-  return rows
-    .filter((row): row is FallenPrice => row.from !== null && row.from > row.to && isMarketId(row.marketId))
-    .map(toDrop)
-    .sort(byLargestDrop)
-    .slice(0, MAX_DROPS);
+  const fallen = rows.filter((row): row is FallenPrice => row.from !== null && row.from > row.to && isMarketId(row.marketId));
+  return byOutcome(fallen).sort(byLargestDrop);
+}
+
+/** A dropping-odds answer's choice: one league, one market, either or both. */
+export interface DropFilter {
+  competition?: number;
+  market?: number;
+}
+
+/** The board's outcomes in the filter's league and market, the largest falls first, at most MAX_DROPS. */
+export function pickDrops(board: DroppingOdds, filter: DropFilter): DroppingOdds {
+  const { competition, market } = filter;
+  const drops = board.drops.filter((drop) => (competition === undefined || drop.event.competitionId === competition) && (market === undefined || drop.marketId === market));
+  return { hours: board.hours, drops: drops.slice(0, MAX_DROPS) };
 }
 
 interface Board {
@@ -128,7 +157,8 @@ export interface DroppingDeps {
 }
 
 /**
- * The dropping-odds boards, one per window length, each rebuilt only when the odds cache rebuilt
+ * The dropping-odds boards, one per window length, each holding every outcome that fell in it (answers
+ * pick theirs with `pickDrops`), each rebuilt only when the odds cache rebuilt
  * something, an event shown kicks off, or DROPS_TTL_MS have passed; so serving one costs no
  * database work. Requests that arrive during a build share it.
  */

@@ -6,8 +6,9 @@ import type { DroppingOdds, SearchResult } from "#shared/contract.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { guardQuery } from "../http/input-guards.ts";
+import { isCompetitionId, isMarketId } from "#shared/reference.ts";
 import type { OddsCache } from "./cache.ts";
-import { DEFAULT_HOURS, droppingBoards, MAX_HOURS } from "./dropping.ts";
+import { DEFAULT_HOURS, droppingBoards, MAX_HOURS, pickDrops, type DropFilter } from "./dropping.ts";
 import { listedSearchIndex, MAX_QUERY_LENGTH, searchEvents, type SearchIndex } from "./search.ts";
 import { answerOf, countryOf, sendAnswer as send } from "./answers.ts";
 
@@ -37,6 +38,23 @@ function hoursOf(req: Request): number {
   return hours;
 }
 
+/** `competition` and `market`, each optional: one league's or one market's drops. */
+function dropFilterOf(req: Request): DropFilter {
+  const filter: DropFilter = {};
+  const { competition, market } = req.query;
+  if (competition !== undefined) {
+    const id = typeof competition === "string" && /^[0-9]{1,2}$/.test(competition) ? Number(competition) : NaN;
+    if (!isCompetitionId(id)) throw new AppError("VALIDATION_ERROR", "competition must be 1 to 4.");
+    filter.competition = id;
+  }
+  if (market !== undefined) {
+    const id = typeof market === "string" && /^[0-9]{1,2}$/.test(market) ? Number(market) : NaN;
+    if (!isMarketId(id)) throw new AppError("VALIDATION_ERROR", "market must be 1 to 8.");
+    filter.market = id;
+  }
+  return filter;
+}
+
 /** How many searches' answers one listing keeps; beyond that the memo starts again. */
 const MAX_MEMO_QUERIES = 1000;
 
@@ -61,7 +79,7 @@ function searchAnswers(index: () => SearchIndex, clock: () => number) {
 }
 
 /**
- * GET /odds/search?country=C&q=TEXT and GET /odds/dropping?country=C&hours=H (docs/design.md, Search;
+ * GET /odds/search?country=C&q=TEXT and GET /odds/dropping?country=C&hours=H[&competition=L][&market=M] (docs/design.md, Search;
  * docs/design.md, Dropping odds), Bearer token like /odds, no checksum (the contract defines `k` for /odds
  * only). Both answer from memory: search from the odds cache's listing, dropping odds from boards rebuilt
  * when the cache is. Ghana and Kenya are coming soon: empty lists.
@@ -69,7 +87,8 @@ function searchAnswers(index: () => SearchIndex, clock: () => number) {
 export function findRouter(deps: FindDeps, auth: RequestHandler): Router {
   const search = searchAnswers(listedSearchIndex(deps.cache), deps.clock);
   const boards = droppingBoards(deps);
-  const boardAnswers = new WeakMap<DroppingOdds, CachedAnswer>();
+  // Each board's answers, one per league and market asked: at most 5 x 9.
+  const boardAnswers = new WeakMap<DroppingOdds, Map<string, CachedAnswer>>();
   const noEvents = answerOf({ events: [] } satisfies SearchResult);
   const router = Router();
 
@@ -82,10 +101,14 @@ export function findRouter(deps: FindDeps, auth: RequestHandler): Router {
   router.get("/dropping", guardQuery, auth, async (req, res) => {
     const country = countryOf(req);
     const hours = hoursOf(req);
+    const filter = dropFilterOf(req);
     if (country !== LIVE_COUNTRY_ID) return send(req, res, answerOf({ hours, drops: [] } satisfies DroppingOdds));
     const board = await boards(hours);
-    let answer = boardAnswers.get(board);
-    if (!answer) boardAnswers.set(board, (answer = answerOf(board)));
+    let answers = boardAnswers.get(board);
+    if (!answers) boardAnswers.set(board, (answers = new Map()));
+    const key = `${filter.competition ?? ""}:${filter.market ?? ""}`;
+    let answer = answers.get(key);
+    if (!answer) answers.set(key, (answer = answerOf(pickDrops(board, filter))));
     send(req, res, answer);
   });
 

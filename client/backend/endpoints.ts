@@ -9,6 +9,7 @@ import type {
   BrowserAuthResult,
   BrowserSession,
   DroppingOdds,
+  DroppingQuery,
   LoginRequest,
   MarketHistory,
   MatchDetail,
@@ -23,7 +24,7 @@ import type {
   UserProfile,
   ValueBets,
 } from "#shared/contract.ts";
-import type { AnalyticsEvent } from "#shared/contract.ts";
+import { droppingPath, type AnalyticsEvent } from "#shared/contract.ts";
 import { apiCall, taggedApiCall } from "./http.ts";
 
 export type RegisterBody = { userName: string; email: string; password: string; country: number; acceptTerms: true } & RegisterProof;
@@ -53,7 +54,7 @@ export const api = {
   /** Public: what a shared match link names, without prices. */
   matchHeading: (id: string) => apiCall<MatchHeading>("GET", `/odds/events/${encodeURIComponent(id)}/heading`),
   history: (id: string, market: number) => apiCall<MarketHistory>("GET", `/odds/events/${encodeURIComponent(id)}/history?market=${market}`),
-  dropping: (country: number, hours = 24) => apiCall<DroppingOdds>("GET", `/odds/dropping?country=${country}&hours=${hours}`),
+  dropping: (query: DroppingQuery) => apiCall<DroppingOdds>("GET", droppingPath(query)),
   search: (country: number, q: string) => apiCall<SearchResult>("GET", `/odds/search?country=${country}&q=${encodeURIComponent(q)}`),
   /** The bettor tools (docs/design.md, Bettor tools). */
   sureBets: (country: number) => apiCall<SureBets>("GET", `/odds/sure-bets?country=${country}`),

@@ -17,24 +17,39 @@ function SlipMark({ onSlip }: { onSlip: boolean }): JSX.Element {
 }
 
 /**
- * A selection's column heading as a one-tap toggle (docs/design.md, Betslip): the heading's own words
- * ('Home', 'Over 2.5') stay what it shows, so the table keeps its width on a 360 px phone; the
- * button says what a tap does, and `aria-pressed` whether the selection is on the slip.
+ * A selection's one-tap toggle (docs/design.md, Betslip). As a column heading (`wording`
+ * "selection", the default) the heading's own words ('Home', 'Over 2.5') stay what it shows, so the
+ * table keeps its width on a 360 px phone; in a list row ("action") it reads 'Add to betslip' or 'On
+ * betslip', and its name starts with those words. Its name says what a tap does or what it holds, and
+ * `aria-pressed` whether the selection is on the slip.
  */
-export function SlipToggle({ event, marketId, selectionTypeId }: { event: SlipEvent; marketId: number; selectionTypeId: number }): JSX.Element {
+export function SlipToggle({
+  event,
+  marketId,
+  selectionTypeId,
+  wording = "selection",
+}: {
+  event: SlipEvent;
+  marketId: number;
+  selectionTypeId: number;
+  wording?: "selection" | "action";
+}): JSX.Element {
   const leg: BetslipLeg = { eventId: event.id, marketId, selectionTypeId };
   const onSlip = useBetslip((s) => s.legs.some((l) => sameLeg(l, leg)));
   const name = legName(leg, event.name);
+  const shown = wording === "selection" ? selectionLabel(selectionTypeId) : onSlip ? "On betslip" : "Add to betslip";
+  // A row's button starts its name with the words it shows (WCAG 2.5.3, label in name).
+  const label = wording === "selection" ? (onSlip ? `Remove ${name} from betslip` : `Add ${name} to betslip`) : `${shown}: ${name}`;
   return (
     <button
       type="button"
-      className={onSlip ? "slip-toggle is-on-slip" : "slip-toggle"}
+      className={`slip-toggle${onSlip ? " is-on-slip" : ""}${wording === "action" ? " is-action" : ""}`}
       aria-pressed={onSlip}
-      aria-label={onSlip ? `Remove ${name} from betslip` : `Add ${name} to betslip`}
+      aria-label={label}
       onClick={() => void useBetslip.getState().toggle(leg, event.name)}
     >
       <SlipMark onSlip={onSlip} />
-      {selectionLabel(selectionTypeId)}
+      {shown}
     </button>
   );
 }

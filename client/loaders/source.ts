@@ -1,4 +1,4 @@
-import type { Betslip, DroppingOdds, MarketHistory, MatchDetail, MatchHeading, OddsResponse, OddsSummary, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
+import type { Betslip, DroppingOdds, DroppingQuery, MarketHistory, MatchDetail, MatchHeading, OddsResponse, OddsSummary, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
 import { withMinimumDelay } from "./min-delay.ts";
 
@@ -22,7 +22,7 @@ export interface DataSource {
   /** Public: a match's heading for a signed-out visitor's shared link (a 404 ApiError as event). */
   matchHeading(id: string): Promise<MatchHeading>;
   history(id: string, market: number): Promise<MarketHistory>;
-  dropping(country: number, hours: number): Promise<DroppingOdds>;
+  dropping(query: DroppingQuery): Promise<DroppingOdds>;
   /** The bettor tools (docs/design.md, Bettor tools). */
   sureBets(country: number): Promise<SureBets>;
   valueBets(country: number): Promise<ValueBets>;
@@ -39,7 +39,7 @@ export const browserDataSource: DataSource = {
   event: (id) => withMinimumDelay(api.event(id)),
   matchHeading: (id) => withMinimumDelay(api.matchHeading(id)),
   history: (id, market) => withMinimumDelay(api.history(id, market)),
-  dropping: (country, hours) => withMinimumDelay(api.dropping(country, hours)),
+  dropping: (query) => withMinimumDelay(api.dropping(query)),
   sureBets: (country) => withMinimumDelay(api.sureBets(country)),
   valueBets: (country) => withMinimumDelay(api.valueBets(country)),
   betslip: () => withMinimumDelay(api.betslip()),

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { errorReply, renderPage, resetApp, stubApi } from "../../tests/client/harness.tsx";
-import { MATCH_ID, priceDrop } from "../../tests/client/match-fixtures.ts";
-import { DroppingPage, loader, NO_DROPS_MESSAGE } from "./dropping.tsx";
+import { bookDrop, eventHeading, MATCH_ID, outcomeDrop } from "../../tests/client/match-fixtures.ts";
+import { betslip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { DroppingPage, loader, NO_DROPS_CHOSEN_MESSAGE, NO_DROPS_MESSAGE } from "./dropping.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const DROPPING = "GET /api/odds/dropping?country=1&hours=24";
@@ -14,32 +15,78 @@ function renderDropping() {
 }
 
 describe("the dropping odds page", () => {
-  it("lists each drop with its match, market, selection, bookmaker, prices, percent and time, largest first as the API orders them", async () => {
+  it("lists one row per outcome, largest fall first as the API orders them, with every bookmaker that moved", async () => {
     const api = stubApi({
       [DROPPING]: {
         data: {
           hours: 24,
           drops: [
-            priceDrop(),
-            priceDrop({ event: { ...priceDrop().event, id: "c2:real-getafe", name: "Real Madrid vs Getafe" }, marketId: 4, selectionTypeId: 9, provider: 3, from: 2.0, to: 1.8, dropPct: 10, at: "2026-11-21T22:15:00.000Z" }),
+            outcomeDrop({ books: [bookDrop(), bookDrop({ provider: 4, from: 2.35, to: 2.12, dropPct: 9.8, at: "2026-11-22T09:05:00.000Z" })] }),
+            outcomeDrop({ event: { ...eventHeading(), id: "c2:real-getafe", name: "Real Madrid vs Getafe" }, marketId: 4, selectionTypeId: 9, books: [bookDrop({ provider: 3, from: 2.0, to: 1.8, dropPct: 10, at: "2026-11-21T22:15:00.000Z" })] }),
           ],
         },
       },
     });
     renderDropping();
-    const items = await screen.findAllByRole("listitem");
+    const list = await screen.findByRole("list", { name: "Dropping odds" });
     expect(api.callsTo(DROPPING)).toHaveLength(1);
+    const items = within(list).getAllByRole("listitem").filter((item) => item.parentElement === list);
     expect(items).toHaveLength(2);
     const first = within(items[0]!);
     expect(first.getByRole("link", { name: "Arsenal vs Chelsea" }).getAttribute("href")).toBe(`/match/${encodeURIComponent(MATCH_ID)}`);
-    expect(items[0]!.textContent).toContain("1X2 (Match Result) · Home · Bet9ja");
+    expect(items[0]!.textContent).toContain("1X2 (Match Result) · Home");
     expect(items[0]!.textContent).toContain("Dropped −12.5%");
-    expect(items[0]!.textContent).toContain("from 2.40 →  to 2.10");
-    expect(items[0]!.textContent).toContain("Today • 11:30");
+    expect(items[0]!.textContent).toContain("at 2 bookmakers");
+    expect(items[0]!.textContent).toContain("Premier League (ENG) · Kick-off Today • 16:00");
+    const books = first.getByRole("list", { name: "Bookmakers whose Home price fell" });
+    expect(within(books).getAllByRole("listitem").map((book) => book.textContent)).toEqual([
+      "Bet9jafrom 2.40 →  to 2.10−down 12.5%Today • 11:30",
+      "NairaBetfrom 2.35 →  to 2.12−down 9.8%Today • 10:05",
+    ]);
     expect(within(items[1]!).getByRole("link", { name: "Real Madrid vs Getafe" }).getAttribute("href")).toBe("/match/c2%3Areal-getafe");
-    expect(items[1]!.textContent).toContain("OU2.5 · Under 2.5 · SportyBet");
-    expect(items[1]!.textContent).toContain("−10.0%");
-    expect(items[1]!.textContent).toContain("Saturday 21st November • 23:15");
+    expect(items[1]!.textContent).toContain("OU2.5 · Under 2.5");
+    expect(items[1]!.textContent).toContain("at 1 bookmaker");
+    expect(items[1]!.textContent).toContain("SportyBetfrom 2.00 →  to 1.80−down 10.0%Saturday 21st November • 23:15");
+  });
+
+  it("adds an outcome to the betslip with one tap, and says it is on the slip", async () => {
+    const api = stubApi({
+      [DROPPING]: { data: { hours: 24, drops: [outcomeDrop()] } },
+      "POST /api/users/betslip/selections": { data: betslip([legView(leg({ eventId: MATCH_ID, marketId: 1, selectionTypeId: 1 }))]) },
+    });
+    renderDropping();
+    // The toggle is the lazily loaded betslip chunk: its first import can take more than a second.
+    const add = await screen.findByRole("button", { name: "Add to betslip: Arsenal vs Chelsea, 1X2 (Match Result): Home" }, { timeout: 10_000 });
+    expect(add.textContent).toBe("Add to betslip");
+    fireEvent.click(add);
+    const remove = await screen.findByRole("button", { name: "On betslip: Arsenal vs Chelsea, 1X2 (Match Result): Home" });
+    expect(remove.getAttribute("aria-pressed")).toBe("true");
+    expect(remove.textContent).toBe("On betslip");
+    await waitFor(() => expect(api.callsTo("POST /api/users/betslip/selections").map((c) => c.body)).toEqual([{ eventId: MATCH_ID, marketId: 1, selectionTypeId: 1 }]));
+  });
+
+  it("asks the API for the league and market in the URL, shows them chosen, and says when that choice has no drop", async () => {
+    const chosen = "GET /api/odds/dropping?country=1&hours=24&competition=2&market=7";
+    const api = stubApi({ [chosen]: { data: { hours: 24, drops: [] } } });
+    renderPage({ path: "dropping", url: "/dropping?league=2&market=7", Component: DroppingPage, loader, now: NOW });
+    expect(await screen.findByText(NO_DROPS_CHOSEN_MESSAGE)).toBeTruthy();
+    expect(api.callsTo(chosen)).toHaveLength(1);
+    expect((screen.getByLabelText("League") as HTMLSelectElement).value).toBe("2");
+    expect((screen.getByLabelText("Market") as HTMLSelectElement).value).toBe("7");
+  });
+
+  it("takes a new league from its select into the URL and the API call, keeping the market", async () => {
+    const all = "GET /api/odds/dropping?country=1&hours=24&market=1";
+    const laLiga = "GET /api/odds/dropping?country=1&hours=24&competition=2&market=1";
+    const api = stubApi({ [all]: { data: { hours: 24, drops: [outcomeDrop()] } }, [laLiga]: { data: { hours: 24, drops: [] } } });
+    renderPage({ path: "dropping", url: "/dropping?market=1", Component: DroppingPage, loader, now: NOW });
+    await screen.findByRole("list", { name: "Dropping odds" });
+    expect((screen.getByLabelText("League") as HTMLSelectElement).value).toBe("");
+    fireEvent.change(screen.getByLabelText("League"), { target: { value: "2" } });
+    expect(await screen.findByText(NO_DROPS_CHOSEN_MESSAGE)).toBeTruthy();
+    expect(api.callsTo(laLiga)).toHaveLength(1);
+    expect((screen.getByLabelText("League") as HTMLSelectElement).value).toBe("2");
+    expect((screen.getByLabelText("Market") as HTMLSelectElement).value).toBe("1");
   });
 
   it("says so when no price has dropped", async () => {

@@ -1,8 +1,9 @@
+import { lazy, Suspense } from "react";
 import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
-import type { DroppingOdds, PriceDrop } from "#shared/contract.ts";
+import type { BookDrop, DroppingOdds, OutcomeDrop } from "#shared/contract.ts";
 import { formatKickoff, formatOdds } from "#shared/format.ts";
-import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
+import { bookmakerName, competitionName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
@@ -11,63 +12,97 @@ import { matchPath } from "../route-paths.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import type { RootData } from "../shell/root-loader.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
+import { LeagueMarketFilter, leagueMarketOf, type LeagueMarket } from "../tools/league-market-filter.tsx";
+
+/** The betslip's toggle, in the chunk the signed-in top bar loads at start (client/odds/odds-table.tsx). */
+const SlipToggle = lazy(() => import("../betslip/signed-in.tsx").then((m) => ({ default: m.SlipToggle })));
 
 /** docs/design.md, Dropping odds: the largest drops of the last 24 hours. */
 export const DROPPING_HOURS = 24;
 export const DROPPING_LOAD_FAILED_MESSAGE = "Failed to load dropping odds";
 export const NO_DROPS_MESSAGE = "No price has dropped in the last 24 hours. Check again later: prices move all day.";
+export const NO_DROPS_CHOSEN_MESSAGE = "No price in this league and market has dropped in the last 24 hours. Choose all leagues or all markets to see more.";
 
 export interface DroppingData {
+  choice: LeagueMarket;
   drops: Arriving<Served<DroppingOdds>>;
 }
 
 /** /dropping's data, on the server for the first HTML and in the browser for later visits (docs/design.md, One data path per screen). */
-export async function loader({ context }: LoaderFunctionArgs): Promise<DroppingData | null> {
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<DroppingData | null> {
   const source = protectedSource(context);
   if (!source) return null;
-  return deliver(context, { drops: settle(source.dropping(LIVE_COUNTRY_ID, DROPPING_HOURS)) });
+  const choice = leagueMarketOf(request.url);
+  return deliver(context, { choice, drops: settle(source.dropping({ country: LIVE_COUNTRY_ID, hours: DROPPING_HOURS, ...choice })) });
 }
 
 /** 'Drop 12.5%': one decimal, as the API rounds it. */
 export const formatDrop = (dropPct: number) => `${dropPct.toFixed(1)}%`;
 
-function DropItem({ drop, now, timeZone }: { drop: PriceDrop; now: number; timeZone: string }) {
-  const { event } = drop;
+/** One bookmaker's fall: its name, from and to, how much and when. */
+function BookFall({ book, now, timeZone }: { book: BookDrop; now: number; timeZone: string }) {
   return (
-    <li className="drop-item">
-      <div className="drop-what">
-        <Link className="drop-match" to={matchPath(event.id)}>
-          {event.name}
-        </Link>
-        <span className="drop-detail">
-          {marketLabel(drop.marketId)} · {selectionLabel(drop.selectionTypeId)} · {bookmakerName(drop.provider)}
-        </span>
-        <span className="drop-detail">
-          Kick-off <time dateTime={event.date}>{formatKickoff(event.date, new Date(now), timeZone)}</time>
-        </span>
-      </div>
-      <div className="drop-move">
-        <strong className="drop-pct">
-          <span className="visually-hidden">Dropped </span>
-          <span aria-hidden="true">&minus;</span>
-          {formatDrop(drop.dropPct)}
-        </strong>
-        <span>
-          <span className="visually-hidden">from </span>
-          {formatOdds(drop.from)}
-          <span aria-hidden="true"> &rarr; </span>
-          <span className="visually-hidden"> to </span>
-          {formatOdds(drop.to)}
-        </span>
-        <span className="drop-detail">
-          <time dateTime={drop.at}>{formatKickoff(drop.at, new Date(now), timeZone)}</time>
-        </span>
-      </div>
+    <li className="drop-book">
+      <span className="drop-book-name">{bookmakerName(book.provider)}</span>
+      <span className="drop-book-prices">
+        <span className="visually-hidden">from </span>
+        {formatOdds(book.from)}
+        <span aria-hidden="true"> &rarr; </span>
+        <span className="visually-hidden"> to </span>
+        {formatOdds(book.to)}
+      </span>
+      <span className="drop-book-pct">
+        <span aria-hidden="true">&minus;</span>
+        <span className="visually-hidden">down </span>
+        {formatDrop(book.dropPct)}
+      </span>
+      <time className="drop-book-at" dateTime={book.at}>
+        {formatKickoff(book.at, new Date(now), timeZone)}
+      </time>
     </li>
   );
 }
 
-function DropList({ served }: { served: Served<DroppingOdds> | undefined }) {
+/** One outcome that fell: its match, market and selection, a tap to the betslip, and every book that moved. */
+function DropItem({ drop, now, timeZone }: { drop: OutcomeDrop; now: number; timeZone: string }) {
+  const { event } = drop;
+  const books = drop.books.length === 1 ? "1 bookmaker" : `${drop.books.length} bookmakers`;
+  return (
+    <li className="drop-item">
+      <div className="drop-head">
+        <div className="drop-what">
+          <Link className="drop-match" to={matchPath(event.id)}>
+            {event.name}
+          </Link>
+          <span className="drop-detail">
+            {marketLabel(drop.marketId)} · <strong>{selectionLabel(drop.selectionTypeId)}</strong>
+          </span>
+          <span className="drop-detail">
+            {competitionName(event.competitionId)} · Kick-off <time dateTime={event.date}>{formatKickoff(event.date, new Date(now), timeZone)}</time>
+          </span>
+        </div>
+        <div className="drop-move">
+          <strong className="drop-pct">
+            <span className="visually-hidden">Dropped </span>
+            <span aria-hidden="true">&minus;</span>
+            {formatDrop(drop.dropPct)}
+          </strong>
+          <span className="drop-detail">at {books}</span>
+        </div>
+      </div>
+      <ul className="drop-books" aria-label={`Bookmakers whose ${selectionLabel(drop.selectionTypeId)} price fell`}>
+        {drop.books.map((book) => (
+          <BookFall key={book.provider} book={book} now={now} timeZone={timeZone} />
+        ))}
+      </ul>
+      <Suspense fallback={null}>
+        <SlipToggle event={event} marketId={drop.marketId} selectionTypeId={drop.selectionTypeId} wording="action" />
+      </Suspense>
+    </li>
+  );
+}
+
+function DropList({ served, choice }: { served: Served<DroppingOdds> | undefined; choice: LeagueMarket }) {
   const root = useRouteLoaderData("root") as RootData;
   if (!served) {
     return (
@@ -79,11 +114,11 @@ function DropList({ served }: { served: Served<DroppingOdds> | undefined }) {
   if (!served.ok) {
     return <LoadFailed message={DROPPING_LOAD_FAILED_MESSAGE} />;
   }
-  if (served.data.drops.length === 0) return <p className="py-5">{NO_DROPS_MESSAGE}</p>;
+  if (served.data.drops.length === 0) return <p className="py-5">{choice.competition === undefined && choice.market === undefined ? NO_DROPS_MESSAGE : NO_DROPS_CHOSEN_MESSAGE}</p>;
   return (
-    <ol className="drop-list">
+    <ol className="drop-list" aria-label="Dropping odds">
       {served.data.drops.map((drop) => (
-        <DropItem key={`${drop.event.id}:${drop.marketId}:${drop.selectionTypeId}:${drop.provider}`} drop={drop} now={root.now} timeZone={root.timeZone} />
+        <DropItem key={`${drop.event.id}:${drop.marketId}:${drop.selectionTypeId}`} drop={drop} now={root.now} timeZone={root.timeZone} />
       ))}
     </ol>
   );
@@ -99,8 +134,13 @@ function Dropping() {
           <BackToDashboard />
         </p>
         <h1 className="title is-4 mb-2">Dropping odds</h1>
-        <p className="mb-4">The prices that fell the most in the last 24 hours, across the Premier League, La Liga, Serie A and the Bundesliga. A falling price often means money is coming in on it.</p>
-        {data && <DropList served={drops ?? undefined} />}
+        <p className="mb-3">The prices that fell the most in the last 24 hours, across the Premier League, La Liga, Serie A and the Bundesliga, one row per outcome with every bookmaker that moved. A falling price often means money is coming in on it.</p>
+        {data && (
+          <>
+            <LeagueMarketFilter action="/dropping" choice={data.choice} />
+            <DropList served={drops ?? undefined} choice={data.choice} />
+          </>
+        )}
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import type { SureBet, SureBetLeg, SureBets } from "#shared/contract.ts";
 import { partialDataSource } from "../loaders/source.ts";
@@ -9,8 +9,8 @@ import type { ServerContext } from "../server-context.ts";
 import { rootLoader } from "../shell/root-loader.ts";
 import { errorReply, heldReply, renderPage, resetApp, stubApi, USER, type PlainReply } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
-import { MATCH_ID, priceDrop } from "../../tests/client/match-fixtures.ts";
-import { NO_SURE_BETS_MESSAGE, SURE_BETS_TAX_NOTE, SURE_BETS_WARNING, SureBetsPage, loader } from "./sure-bets.tsx";
+import { eventHeading, MATCH_ID } from "../../tests/client/match-fixtures.ts";
+import { NO_CHOSEN_SURE_BETS_MESSAGE, NO_SURE_BETS_MESSAGE, SURE_BETS_TAX_NOTE, SURE_BETS_WARNING, SureBetsPage, loader, shouldRevalidate } from "./sure-bets.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const SURE_BETS = "GET /api/odds/sure-bets?country=1";
@@ -37,7 +37,7 @@ function leg(
  */
 function threeWay(): SureBet {
   return {
-    event: priceDrop().event,
+    event: eventHeading(),
     marketId: 1,
     profitPct: 6.17,
     netProfitPct: 2.57,
@@ -47,7 +47,7 @@ function threeWay(): SureBet {
 
 function twoWay(): SureBet {
   const event = {
-    ...priceDrop().event,
+    ...eventHeading(),
     id: "c2:real-getafe",
     name: "Real Madrid vs Getafe",
     home: "Real Madrid",
@@ -64,7 +64,7 @@ const answer = (sureBets: SureBet[]): PlainReply => ({
 });
 
 function renderSureBets() {
-  return renderPage({ path: "sure-bets", Component: SureBetsPage, loader, now: NOW });
+  return renderPage({ path: "sure-bets", Component: SureBetsPage, loader, shouldRevalidate, now: NOW });
 }
 
 /** The figures of one stake table's body rows: [outcome, stake, pays, tax, you get]. */
@@ -388,10 +388,32 @@ describe("the sure bets page", () => {
     FakeEventSource.latest().send("market", 7, { id: "e1", markets: [] });
     await waitFor(() => expect(api.callsTo(SURE_BETS)).toHaveLength(2));
     expect(screen.getAllByRole("article")).toHaveLength(2);
-    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.queryByText(/^Loading/)).toBeNull();
     next.release();
-    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(1));
-    expect(screen.getByRole("article").textContent).toContain("Real Madrid vs Getafe");
+    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("1 gone since you opened this list."));
+  });
+
+  it("does not reshuffle under the reader: a bet that went stays in place marked gone, a new one waits behind '1 new, 1 gone' and Show", async () => {
+    const newcomer = { ...twoWay(), event: { ...twoWay().event, id: "c3:inter-juve", name: "Inter Milan vs Juventus", competitionId: 3 }, netProfitPct: 4.1 };
+    const moved = { ...twoWay(), netProfitPct: 0.45 };
+    const api = stubApi({ [SURE_BETS]: [answer([threeWay(), twoWay()]), answer([newcomer, moved])] });
+    renderSureBets();
+    expect(await screen.findAllByRole("article")).toHaveLength(2);
+    FakeEventSource.latest().send("market", 7, { id: "e1", markets: [] });
+    await waitFor(() => expect(api.callsTo(SURE_BETS)).toHaveLength(2));
+    const status = screen.getByRole("status");
+    await waitFor(() => expect(status.textContent).toContain("1 new, 1 gone since you opened this list."));
+    const articles = screen.getAllByRole("article");
+    expect(articles.map((a) => a.getAttribute("aria-labelledby") && within(a).getByRole("link", { name: /vs/ }).textContent)).toEqual(["Arsenal vs Chelsea", "Real Madrid vs Getafe"]);
+    expect(articles[0]!.parentElement!.textContent).toContain("Gone: no longer a sure bet at the latest prices.");
+    // The bet still there takes its new figures in its place.
+    expect(articles[1]!.textContent).toContain("0.45%");
+
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(status).getByRole("button", { name: "Show" }));
+    const shown = screen.getAllByRole("article");
+    expect(shown.map((a) => within(a).getByRole("link", { name: /vs/ }).textContent)).toEqual(["Inter Milan vs Juventus", "Real Madrid vs Getafe"]);
+    expect(screen.getByRole("status").textContent).toBe("");
+    expect(screen.queryByText(/^Gone:/)).toBeNull();
   });
 
   it("keeps the last sure bets, saying they may have moved, when a refresh fails", async () => {
@@ -403,6 +425,55 @@ describe("the sure bets page", () => {
       "Could not refresh the sure bets: the prices below may have moved.",
     );
     expect(screen.getByRole("article")).toBeTruthy();
+  });
+});
+
+describe("the sure bets page's filters", () => {
+  function renderAt(url: string) {
+    return renderPage({ path: "sure-bets", url, Component: SureBetsPage, loader, shouldRevalidate, now: NOW });
+  }
+  const shownMatches = () => screen.getAllByRole("article").map((a) => within(a).getByRole("link", { name: /vs/ }).textContent);
+  const boostedBet = (): SureBet => ({ ...threeWay(), legs: [{ ...leg(1, 1, 2.6), boosted: true }, leg(2, 2, 3.8), leg(3, 3, 3.4)] });
+
+  it("keeps the league, market, least profit and 'No boosted prices' of the URL, shown chosen", async () => {
+    stubApi({ [SURE_BETS]: answer([threeWay(), twoWay()]) });
+    renderAt("/sure-bets?league=2");
+    await screen.findByRole("article");
+    expect(shownMatches()).toEqual(["Real Madrid vs Getafe"]);
+    expect((screen.getByLabelText("League") as HTMLSelectElement).value).toBe("2");
+    cleanup();
+
+    renderAt("/sure-bets?market=1");
+    await screen.findByRole("article");
+    expect(shownMatches()).toEqual(["Arsenal vs Chelsea"]);
+    cleanup();
+
+    renderAt("/sure-bets?min=1");
+    await screen.findByRole("article");
+    expect(shownMatches()).toEqual(["Arsenal vs Chelsea"]);
+    expect((screen.getByLabelText("Profit after tax") as HTMLSelectElement).value).toBe("1");
+    cleanup();
+
+    stubApi({ [SURE_BETS]: answer([boostedBet(), twoWay()]) });
+    renderAt("/sure-bets?boosted=no");
+    await screen.findByRole("article");
+    expect(shownMatches()).toEqual(["Real Madrid vs Getafe"]);
+    expect((screen.getByLabelText("No boosted prices") as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("applies a new choice at once, without asking the API again for a league, and says when nothing matches it", async () => {
+    const api = stubApi({ [SURE_BETS]: answer([threeWay(), twoWay()]) });
+    renderAt("/sure-bets");
+    expect(await screen.findAllByRole("article")).toHaveLength(2);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.selectOptions(screen.getByLabelText("Profit after tax"), "At least 5%");
+    await waitFor(() => expect(screen.queryAllByRole("article")).toHaveLength(0));
+    expect(screen.getByText(NO_CHOSEN_SURE_BETS_MESSAGE)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText("Profit after tax"), "Any profit");
+    await user.selectOptions(screen.getByLabelText("League"), "La Liga (ESP)");
+    await waitFor(() => expect(shownMatches()).toEqual(["Real Madrid vs Getafe"]));
+    expect(screen.getByRole("status").textContent).toBe("");
+    expect(api.callsTo(SURE_BETS)).toHaveLength(1);
   });
 });
 

@@ -1,13 +1,15 @@
-import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { TAX_ON_WINNINGS_RATE } from "#shared/bookmaker-rules.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
-import type { SureBets } from "#shared/contract.ts";
+import type { SureBet, SureBets } from "#shared/contract.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, type Arriving } from "../loaders/page-data.ts";
 import { settle, type Served } from "../odds/served.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import { SureBetCard } from "../tools/sure-bet-card.tsx";
-import { ToolList } from "../tools/tool-list.tsx";
+import { chosenSureBets, choiceKey, SureBetFilters, sureBetChoiceOf, type SureBetChoice } from "../tools/sure-bet-filters.tsx";
+import { ToolList, type ToolClocks } from "../tools/tool-list.tsx";
+import { changeSummary, useSteadyList } from "../tools/use-steady-list.ts";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 
@@ -17,6 +19,7 @@ export const SURE_BETS_REFRESH_FAILED_MESSAGE =
   "Could not refresh the sure bets: the prices below may have moved.";
 export const NO_SURE_BETS_MESSAGE =
   "No sure bet right now. They are rare and vanish within minutes, as soon as a bookmaker moves its price: this page updates itself while it is open.";
+export const NO_CHOSEN_SURE_BETS_MESSAGE = "No sure bet matches your choice right now. Widen it (all leagues, all markets, any profit) to see every one.";
 export const SURE_BETS_WARNING =
   "Prices move, bookmakers limit stakes and may void bets on sure bets: if one leg is refused or voided, the others are ordinary bets that can lose. A price marked Boosted is a promotion, usually for small stakes only. Check each price at the bookmaker before you stake.";
 export const SURE_BETS_TAX_NOTE = `Every licensed Nigerian bookmaker withholds ${TAX_ON_WINNINGS_RATE * 100}% of winnings as tax. The profit shown is after that tax, the stakes are split so every result pays the same after it, and a market that makes a profit only before tax is not listed.`;
@@ -32,25 +35,70 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<SureBetsD
   return deliver(context, { sureBets: settle(source.sureBets(LIVE_COUNTRY_ID)) });
 }
 
+/**
+ * A new filter choice narrows the list in the browser (the API answers every sure bet): only the
+ * page's own refreshes (useToolRefresh, same URL) and other navigations ask again.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
 const MESSAGES = { loading: SURE_BETS_LOADING_MESSAGE, loadFailed: SURE_BETS_LOAD_FAILED_MESSAGE, refreshFailed: SURE_BETS_REFRESH_FAILED_MESSAGE };
 
-function SureBetList({ arriving }: { arriving: Arriving<Served<SureBets>> }) {
+const sureBetKey = (bet: SureBet) => `${bet.event.id}:${bet.marketId}`;
+
+/**
+ * The sure bets the choice keeps, held steady while the page refreshes itself
+ * (docs/design.md, Sure bets): a bet keeps its place and takes its new figures, one that went stays
+ * marked until the bettor asks, and new ones wait behind '2 new, 1 gone' and its Show button.
+ */
+function SteadySureBets({ sureBets, choice, clocks }: { sureBets: readonly SureBet[]; choice: SureBetChoice; clocks: ToolClocks }) {
+  const chosen = chosenSureBets(sureBets, choice);
+  const { rows, added, gone, show } = useSteadyList(chosen, sureBetKey, choiceKey(choice));
+  const { now, ageNow, timeZone } = clocks;
+  const none = sureBets.length === 0 ? NO_SURE_BETS_MESSAGE : NO_CHOSEN_SURE_BETS_MESSAGE;
+  return (
+    <>
+      <div role="status" className="steady-news">
+        {(added > 0 || gone > 0) && (
+          <p className="notification is-info is-light py-2 px-3">
+            {changeSummary(added, gone)} since you opened this list.{" "}
+            <button type="button" className="button is-small is-link ml-2" onClick={show}>
+              Show
+            </button>
+          </p>
+        )}
+      </div>
+      {rows.length === 0 && <p className="py-5">{none}</p>}
+      {rows.map(({ key, item, gone: left }) =>
+        left ? (
+          <div key={key} className="steady-gone">
+            <p className="steady-gone-note">
+              <strong>Gone:</strong> no longer a sure bet at the latest prices. The figures below are as they were.
+            </p>
+            <SureBetCard bet={item} now={now} ageNow={ageNow} timeZone={timeZone} />
+          </div>
+        ) : (
+          <SureBetCard key={key} bet={item} now={now} ageNow={ageNow} timeZone={timeZone} />
+        ),
+      )}
+    </>
+  );
+}
+
+function SureBetList({ arriving, choice }: { arriving: Arriving<Served<SureBets>>; choice: SureBetChoice }) {
   return (
     <ToolList arriving={arriving} messages={MESSAGES}>
-      {({ sureBets }, { now, ageNow, timeZone }) => (
-        <>
-          {sureBets.length === 0 && <p className="py-5">{NO_SURE_BETS_MESSAGE}</p>}
-          {sureBets.map((bet) => (
-            <SureBetCard key={`${bet.event.id}:${bet.marketId}`} bet={bet} now={now} ageNow={ageNow} timeZone={timeZone} />
-          ))}
-        </>
-      )}
+      {({ sureBets }, clocks) => <SteadySureBets sureBets={sureBets} choice={choice} clocks={clocks} />}
     </ToolList>
   );
 }
 
 function SureBetsBoard() {
   const data = useLoaderData() as SureBetsData | null;
+  const [params] = useSearchParams();
+  const choice = sureBetChoiceOf(`/sure-bets?${params.toString()}`);
   useToolRefresh(data !== null);
   return (
     <section className="section px-3">
@@ -66,7 +114,12 @@ function SureBetsBoard() {
         </p>
         <p className="mb-3">{SURE_BETS_TAX_NOTE}</p>
         <p className="notification is-warning is-light tool-note">{SURE_BETS_WARNING}</p>
-        {data && <SureBetList arriving={data.sureBets} />}
+        {data && (
+          <>
+            <SureBetFilters choice={choice} />
+            <SureBetList arriving={data.sureBets} choice={choice} />
+          </>
+        )}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import type { Betslip, DroppingOdds, MarketHistory, MatchDetail, MatchHeading, OddsResponse, OddsSummary, SessionUser, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
+import { droppingPath, type Betslip, type DroppingOdds, type MarketHistory, type MatchDetail, type MatchHeading, type OddsResponse, type OddsSummary, type SessionUser, type SureBets, type UserProfile, type ValueBets } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { DataSource } from "#client/loaders/source.ts";
@@ -53,7 +53,7 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
     event: (id) => signedGet<MatchDetail>(eventPath(id)),
     matchHeading: async (id) => answerData<MatchHeading>(await deps.upstream.call("GET", `${eventPath(id)}/heading`, { headers: forwardHeaders(req), signal })),
     history: (id, market) => signedGet<MarketHistory>(`${eventPath(id)}/history?market=${market}`),
-    dropping: (country, hours) => signedGet<DroppingOdds>(`/odds/dropping?country=${country}&hours=${hours}`),
+    dropping: (query) => signedGet<DroppingOdds>(droppingPath(query)),
     sureBets: (country) => signedGet<SureBets>(`/odds/sure-bets?country=${country}`),
     valueBets: (country) => signedGet<ValueBets>(`/odds/value-bets?country=${country}`),
     betslip: () => signedGet<Betslip>("/users/betslip"),

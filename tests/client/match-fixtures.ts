@@ -1,5 +1,5 @@
 /** The match page's shapes (shared/contract.ts) for client tests: every market, five bookmakers, prices that differ. */
-import type { MarketHistory, MatchDetail, MatchMarket, PriceDrop } from "#shared/contract.ts";
+import type { MarketHistory, MatchDetail, MatchMarket, BookDrop, EventHeading, OutcomeDrop } from "#shared/contract.ts";
 import { bestPrices, isBestPrice } from "#shared/odds-math.ts";
 import { BOOKMAKER_IDS, FLAGS, MARKETS } from "#shared/reference.ts";
 
@@ -54,8 +54,20 @@ export function marketHistory(marketId: number, detail: MatchDetail = matchDetai
   return { eventId: detail.event.id, marketId, series };
 }
 
-export function priceDrop(overrides: Partial<PriceDrop> = {}): PriceDrop {
+/** The match's heading, as search, dropping odds and the tools name it. */
+export function eventHeading(): EventHeading {
   const { event } = matchDetail();
   const { markets: _markets, links: _links, started: _started, ...heading } = event;
-  return { event: heading, marketId: 1, selectionTypeId: 1, provider: 1, from: 2.4, to: 2.1, dropPct: 12.5, at: "2026-11-22T10:30:00.000Z", ...overrides };
+  return heading;
+}
+
+/** One bookmaker's fall: Bet9ja's 2.40 to 2.10 unless told otherwise. */
+export function bookDrop(overrides: Partial<BookDrop> = {}): BookDrop {
+  return { provider: 1, from: 2.4, to: 2.1, dropPct: 12.5, at: "2026-11-22T10:30:00.000Z", ...overrides };
+}
+
+/** One outcome that fell: the match's Home at the books given (Bet9ja's fall alone unless told otherwise). */
+export function outcomeDrop(overrides: Partial<OutcomeDrop> = {}): OutcomeDrop {
+  const books = overrides.books ?? [bookDrop()];
+  return { event: eventHeading(), marketId: 1, selectionTypeId: 1, dropPct: books[0]!.dropPct, books, ...overrides };
 }

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoViolations } from "./axe.ts";
 import {
-  animationsSettled,
   dialog,
   gotoHydrated,
   logIn,
@@ -20,19 +19,9 @@ test.describe.configure({ mode: "parallel" });
 
 /**
  * docs/product.md, Accessibility: axe reports 0 violations, of any impact, on every route and every dialog at
- * 360 px and 1280 px. No axe rule is disabled.
- *
- * axe-core straight from npm (@axe-core/playwright needs Node 22; this project supports 20.19).
- * Injected as a script tag, so the page's strict CSP is bypassed in this file's contexts only.
+ * 360 px and 1280 px. No axe rule is disabled. axe goes in as a script tag (./axe.ts), so the page's
+ * strict CSP is bypassed in this file's contexts only.
  */
-function axeSource(): string {
-  try {
-    return createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-  } catch {
-    throw new Error("axe-core is not installed: the accessibility tests need the devDependency `axe-core` (npm install -D axe-core).");
-  }
-}
-
 test.use({ bypassCSP: true });
 
 /** The two widths of docs/product.md, Accessibility: a cheap phone and a laptop. */
@@ -40,36 +29,6 @@ const VIEWPORTS = [
   { width: 360, height: 800 },
   { width: 1280, height: 800 },
 ] as const;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  helpUrl: string;
-  nodes: Array<{ target: unknown[]; failureSummary?: string; html: string }>;
-}
-
-/** Runs axe on the page as it is now; fails listing every violation, whatever its impact, one line per element. */
-async function expectNoViolations(page: Page, what: string) {
-  await animationsSettled(page);
-  const present = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== "undefined");
-  if (!present) await page.addScriptTag({ path: axeSource() });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations;
-  });
-  const found = violations.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `[${v.impact}] ${v.id} (${v.help}) at ${n.target.join(" ")}: ${n.html.slice(0, 140)} -- ` +
-        (n.failureSummary ?? "").replace(/\s*\n\s*/g, " "),
-    ),
-  );
-  if (found.length > 0) console.log(`axe on ${what}:\n  ${found.join("\n  ")}\n  (help: ${[...new Set(violations.map((v) => v.helpUrl))].join(" ")})`);
-  // Soft, so one run lists every page's violations; the test still fails on any of them.
-  expect.soft(found, `axe violations on ${what}`).toEqual([]);
-}
 
 /** The page once its data has arrived: nothing on the network, no loading message. */
 async function settled(page: Page) {

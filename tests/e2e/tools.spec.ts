@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "#shared/bettor-math.ts";
-import type { OddsResponse, SureBet, SureBets } from "#shared/contract.ts";
-import { COMPETITIONS } from "#shared/reference.ts";
+import type { DroppingOdds, OddsResponse, SureBet, SureBets } from "#shared/contract.ts";
+import { COMPETITIONS, MARKETS, marketLabel } from "#shared/reference.ts";
+import { expectNoViolations } from "./axe.ts";
 import { gotoHydrated, logIn, signedIn, uniqueUser } from "./helpers.ts";
 import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
 
@@ -281,4 +282,123 @@ test("a betslip of three selections from the dashboard and a match page survives
   } finally {
     await other.close();
   }
+});
+
+test.describe("on a 360 px phone", () => {
+  // bypassCSP: axe goes in as a script tag (./axe.ts).
+  test.use({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+
+  test("dropping odds: one row per outcome with every bookmaker that moved, a league and market to narrow them to, and one tap to the betslip", async ({ page }) => {
+    await signedIn(page, uniqueUser("drop"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+    const board = () =>
+      page.evaluate(async () => ((await (await fetch("/api/odds/dropping?country=1&hours=24", { cache: "no-store" })).json()) as { data: DroppingOdds }).data);
+    // Prices move every 5 s: wait for falls, then for an outcome more than one bookmaker moved on.
+    await expect.poll(async () => (await board()).drops.length, { message: "a price to fall", timeout: 60_000, intervals: [1_000] }).toBeGreaterThan(0);
+    const answer = await board();
+    const outcomes = answer.drops.map((d) => `${d.event.id}|${d.marketId}|${d.selectionTypeId}`);
+    expect(new Set(outcomes).size, "one entry per outcome").toBe(outcomes.length);
+    for (const drop of answer.drops) {
+      expect(new Set(drop.books.map((b) => b.provider)).size, "each book once per outcome").toBe(drop.books.length);
+      expect(drop.dropPct).toBe(Math.max(...drop.books.map((b) => b.dropPct)));
+    }
+
+    await gotoHydrated(page, `${site.baseURL}/dropping`);
+    const rows = page.getByRole("list", { name: "Dropping odds" }).locator(":scope > li");
+    await expect(rows.first()).toBeVisible();
+    const rowsRead = () =>
+      rows.evaluateAll((nodes) =>
+        nodes.map((node) => ({
+          what: `${node.querySelector(".drop-match")?.textContent}|${node.querySelector(".drop-detail")?.textContent}`,
+          where: node.querySelectorAll(".drop-detail")[1]?.textContent ?? "",
+          books: [...node.querySelectorAll(".drop-book-name")].map((book) => book.textContent),
+        })),
+      );
+    const shown = await rowsRead();
+    await expectNoViolations(page, "/dropping with its rows at 360 px");
+    expect(new Set(shown.map((row) => row.what)).size, "no outcome twice on the page").toBe(shown.length);
+    for (const row of shown) {
+      expect(row.books.length).toBeGreaterThan(0);
+      expect(new Set(row.books).size, `${row.what}: each bookmaker once`).toBe(row.books.length);
+    }
+
+    // The largest fall's league, then its market: every row left is of that league and market.
+    const [largest] = shown;
+    const league = COMPETITIONS.find((c) => largest!.where.startsWith(`${c.name} ·`))!;
+    await page.getByLabel("League").selectOption({ label: league.name });
+    await expect(page).toHaveURL(new RegExp(`[?&]league=${league.id}(&|$)`));
+    const [marketText] = largest!.what.split("|")[1]!.split(" · ");
+    const market = MARKETS.find((m) => marketLabel(m.id) === marketText)!;
+    await page.getByLabel("Market").selectOption(String(market.id));
+    await expect(page).toHaveURL(new RegExp(`[?&]market=${market.id}(&|$)`));
+    await expect(page.getByLabel("League")).toHaveValue(String(league.id));
+    await expect
+      .poll(async () => {
+        const narrowed = await rowsRead();
+        return narrowed.length > 0 && narrowed.every((row) => row.where.startsWith(`${league.name} ·`) && row.what.split("|")[1]!.startsWith(`${marketText} · `));
+      })
+      .toBe(true);
+
+    // One tap puts the outcome on the betslip.
+    await expect(page.getByRole("banner").getByRole("link", { name: /^Betslip/ })).toHaveAccessibleName("Betslip, 0 selections");
+    await rows.first().getByRole("button", { name: /^Add to betslip: / }).click();
+    await expect(rows.first().getByRole("button", { name: /^On betslip: / })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("banner").getByRole("link", { name: /^Betslip/ })).toHaveAccessibleName("Betslip, 1 selection");
+  });
+
+  test("sure bets do not reshuffle while read: one that went stays marked 'Gone' until Show; League, Market, least profit and 'No boosted prices' narrow the list", async ({ page }) => {
+    await signedIn(page, uniqueUser("steady"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+    await gotoHydrated(page, `${site.baseURL}/sure-bets`);
+    const cards = page.locator("article.sure-bet");
+    await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+
+    // From now on the API's answer leaves out the first bet the page shows: as if its price had moved.
+    const first = (await cards.first().locator(".tool-match").textContent())!;
+    await page.route(/\/api\/odds\/sure-bets\?/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: SureBets };
+      body.data.sureBets = body.data.sureBets.filter((bet) => bet.event.name !== first);
+      await route.fulfill({ response, json: body });
+    });
+    const before = await cards.count();
+    // The page refreshes itself on the live stream's next change (prices move every 5 s).
+    const status = page.getByRole("status").filter({ hasText: /since you opened this list/ });
+    await expect(status).toContainText(/\d+ gone since you opened this list\./, { timeout: 45_000 });
+    await expect(cards).toHaveCount(before);
+    await expect(page.locator(".steady-gone").first()).toContainText("Gone: no longer a sure bet at the latest prices.");
+    await expect(page.locator(".steady-gone").first().locator(".tool-match")).toHaveText(first);
+    await expectNoViolations(page, "/sure-bets with a bet gone and 'Show' at 360 px");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoViolations(page, "/sure-bets with a bet gone and 'Show' at 1280 px");
+    await page.setViewportSize({ width: 360, height: 740 });
+    await status.getByRole("button", { name: "Show" }).click();
+    await expect(page.locator(".steady-gone")).toHaveCount(0);
+    await expect(cards.filter({ has: page.locator(".tool-match", { hasText: first }) })).toHaveCount(0);
+    await page.unrouteAll({ behavior: "wait" });
+
+    // Every filter narrows what is shown, and stays in the URL.
+    await page.getByLabel("Market").selectOption(String(MATCH_RESULT));
+    await expect(page).toHaveURL(/[?&]market=1(&|$)/);
+    await expect.poll(async () => (await cards.locator(".tool-detail").first().allTextContents()).length).toBeGreaterThan(0);
+    for (const detail of await cards.locator(".tool-event .tool-detail:first-of-type").allTextContents()) expect(detail).toMatch(/^1X2 \(Match Result\) · /);
+    // The league of the first bet listed now.
+    const firstDetail = (await cards.first().locator(".tool-event .tool-detail").first().textContent())!;
+    const league = COMPETITIONS.find((c) => firstDetail.endsWith(` · ${c.name}`))!;
+    await page.getByLabel("League").selectOption({ label: league.name });
+    await expect(page).toHaveURL(new RegExp(`[?&]league=${league.id}(&|$)`));
+    await expect(cards.first()).toBeVisible();
+    for (const detail of await cards.locator(".tool-event .tool-detail:first-of-type").allTextContents()) expect(detail).toBe(`1X2 (Match Result) · ${league.name}`);
+    await page.getByLabel("Profit after tax").selectOption({ label: "At least 5%" });
+    await expect(page).toHaveURL(/[?&]min=5(&|$)/);
+    await expect
+      .poll(async () => (await cards.locator(".tool-gain").allTextContents()).every((profit) => Number.parseFloat(profit) >= 5))
+      .toBe(true);
+    await page.getByLabel("No boosted prices").check();
+    await expect(page).toHaveURL(/[?&]boosted=no(&|$)/);
+    await expect(cards.filter({ hasText: "Boosted" })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel("League")).toHaveValue(String(league.id));
+    await expect(page.getByLabel("Profit after tax")).toHaveValue("5");
+    await expect(page.getByLabel("No boosted prices")).toBeChecked();
+    await expectNoViolations(page, "/sure-bets with every filter chosen at 360 px");
+  });
 });

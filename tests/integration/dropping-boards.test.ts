@@ -53,7 +53,7 @@ describe("droppingBoards", () => {
   it("reads the store once per window while the odds cache is unchanged, one read shared by concurrent requests", async () => {
     const before = counter.statements;
     const [first, second] = await Promise.all([boards(24), boards(24)]);
-    expect(first.drops.map((d) => [d.event.id, d.from, d.to, d.dropPct])).toEqual([
+    expect(first.drops.map((d) => [d.event.id, d.books[0]!.from, d.books[0]!.to, d.dropPct])).toEqual([
       ["c1:soon", 3.0, 2.0, 33.3],
       ["c1:later", 2.5, 2.0, 20.0],
     ]);
@@ -70,7 +70,7 @@ describe("droppingBoards", () => {
     await odds.refresh();
     const moved = await boards(24);
     expect(moved).not.toBe(first);
-    expect(moved.drops.find((d) => d.event.id === "c1:later")?.to).toBe(1.9);
+    expect(moved.drops.find((d) => d.event.id === "c1:later")?.books[0]!.to).toBe(1.9);
     const before = counter.statements;
     clock.advance(DROPS_TTL_MS - 1);
     expect(await boards(24)).toBe(moved);

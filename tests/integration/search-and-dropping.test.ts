@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DroppingOdds, EventHeading, PriceDrop, SearchResult } from "#shared/contract.ts";
+import type { DroppingOdds, EventHeading, OutcomeDrop, SearchResult } from "#shared/contract.ts";
 import type { FixtureInput } from "#api/odds/store.ts";
 import { newAccount } from "../factories.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
@@ -105,7 +105,8 @@ describe.each(dialects)("team search and dropping odds over HTTP on %s", (dialec
   }
 
   const names = (events: EventHeading[]) => events.map((e) => e.name);
-  const summary = (drops: PriceDrop[]) => drops.map((d) => [d.event.name, d.provider, d.selectionTypeId, d.from, d.to, d.dropPct]);
+  /** Each outcome as [match, selection, its largest fall, [book, from, to, fall] per book]. */
+  const summary = (drops: OutcomeDrop[]) => drops.map((d) => [d.event.name, d.selectionTypeId, d.dropPct, d.books.map((b) => [b.provider, b.from, b.to, b.dropPct])]);
 
   it("finds events by a club's short name, soonest first, as headings without prices", async () => {
     const events = await search("spurs");
@@ -169,32 +170,50 @@ describe.each(dialects)("team search and dropping odds over HTTP on %s", (dialec
     }
   });
 
-  it("lists the prices that fell in the last 24 hours, largest first, never one that rose or went stale", async () => {
+  it("lists the outcomes whose prices fell in the last 24 hours, one row each with every book that fell, largest first, never one that rose or went stale", async () => {
     const board = await dropping("country=1&hours=24");
     expect(board.hours).toBe(24);
     expect(summary(board.drops)).toEqual([
-      ["Burnley vs Brentford", 2, 2, 5.0, 2.5, 50.0],
-      ["Arsenal vs Chelsea", 1, 1, 2.5, 2.0, 20.0],
-      ["Arsenal vs Chelsea", 4, 1, 2.4, 2.1, 12.5],
-      ["Arsenal vs Chelsea", 1, 3, 4.0, 3.8, 5.0],
+      ["Burnley vs Brentford", 2, 50.0, [[2, 5.0, 2.5, 50.0]]],
+      ["Arsenal vs Chelsea", 1, 20.0, [[1, 2.5, 2.0, 20.0], [4, 2.4, 2.1, 12.5]]],
+      ["Arsenal vs Chelsea", 3, 5.0, [[1, 4.0, 3.8, 5.0]]],
     ]);
     const home = board.drops[1]!;
-    expect(home).toMatchObject({ marketId: 1, at: new Date(T0 - 2 * HOUR).toISOString() });
+    expect(home).toMatchObject({ marketId: 1, selectionTypeId: 1 });
+    expect(home.books[0]).toMatchObject({ provider: 1, at: new Date(T0 - 2 * HOUR).toISOString() });
     expect(home.event).toEqual({ id: "c1:search-drop:arsenal+chelsea", name: "Arsenal vs Chelsea", home: "Arsenal", away: "Chelsea", date: KICKOFF.toISOString(), competitionId: 1 });
   });
 
   it("measures each drop from the price in force when the window began", async () => {
-    expect(summary((await dropping("country=1")).drops)).toHaveLength(4);
+    expect(summary((await dropping("country=1")).drops)).toHaveLength(3);
     expect((await dropping("country=1")).hours).toBe(24);
-    expect(summary((await dropping("country=1&hours=48")).drops).map((d) => d[5])).toEqual([50.0, 20.0, 12.5, 10.0, 5.0]);
+    expect(summary((await dropping("country=1&hours=48")).drops).map((d) => d[2])).toEqual([50.0, 20.0, 10.0, 5.0]);
     expect(summary((await dropping("country=1&hours=3")).drops)).toEqual([
-      ["Burnley vs Brentford", 2, 2, 5.0, 2.5, 50.0],
-      ["Arsenal vs Chelsea", 1, 1, 2.5, 2.0, 20.0],
-      ["Arsenal vs Chelsea", 4, 1, 2.4, 2.1, 12.5],
+      ["Burnley vs Brentford", 2, 50.0, [[2, 5.0, 2.5, 50.0]]],
+      ["Arsenal vs Chelsea", 1, 20.0, [[1, 2.5, 2.0, 20.0], [4, 2.4, 2.1, 12.5]]],
     ]);
-    expect(summary((await dropping("country=1&hours=1")).drops)).toEqual([["Burnley vs Brentford", 2, 2, 5.0, 2.5, 50.0]]);
+    expect(summary((await dropping("country=1&hours=1")).drops)).toEqual([["Burnley vs Brentford", 2, 50.0, [[2, 5.0, 2.5, 50.0]]]]);
     expect(await dropping("country=2&hours=24")).toEqual({ hours: 24, drops: [] });
     expect(await dropping("country=3")).toEqual({ hours: 24, drops: [] });
+  });
+
+  it("narrows the board to one league and one market when asked", async () => {
+    const all = await dropping("country=1&hours=24");
+    expect(await dropping("country=1&hours=24&competition=1")).toEqual(all);
+    expect(await dropping("country=1&hours=24&competition=1&market=1")).toEqual(all);
+    expect(await dropping("country=1&hours=24&market=1")).toEqual(all);
+    expect(await dropping("country=1&hours=24&competition=2")).toEqual({ hours: 24, drops: [] });
+    expect(await dropping("country=1&hours=24&market=7")).toEqual({ hours: 24, drops: [] });
+  });
+
+  it("answers 400 VALIDATION_ERROR for a league or market that is not one of ours", async () => {
+    const auth = await bearer();
+    for (const query of ["competition=0", "competition=5", "competition=abc", "competition=", "competition=1.5", "market=0", "market=9", "market=-1", "market=1&market=2", "competition=1&competition=2"]) {
+      const res = await t.http.get(`/odds/dropping?country=1&hours=24&${query}`).set(auth);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.code, query).toBe("VALIDATION_ERROR");
+      expect(res.headers["content-type"], query).toMatch(/^application\/json/);
+    }
   });
 
   it("answers 400 VALIDATION_ERROR for hours outside 1 to 168 or not a whole number, and for a bad country", async () => {
@@ -217,9 +236,9 @@ describe.each(dialects)("team search and dropping odds over HTTP on %s", (dialec
     const moved = arsenalChelsea(0);
     moved.prices = moved.prices.map((p) => (p.bookmaker === 3 ? { ...p, price: 2.43 } : p));
     await writeStoreRun(t.api.db.kysely, [moved], clock());
-    expect(summary((await dropping("country=1&hours=24")).drops)).toHaveLength(4);
+    expect(summary((await dropping("country=1&hours=24")).drops)).toHaveLength(3);
     await t.api.odds.refresh();
-    expect(summary((await dropping("country=1&hours=24")).drops)).toContainEqual(["Arsenal vs Chelsea", 3, 2, 2.7, 2.43, 10.0]);
+    expect(summary((await dropping("country=1&hours=24")).drops)).toContainEqual(["Arsenal vs Chelsea", 2, 10.0, [[3, 2.7, 2.43, 10.0]]]);
   });
 
   it("drops events past kick-off from both search and the board", async () => {
