@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { asShown, formatCount, formatKickoff, formatMargin, formatOdds, marginBadgeColour } from "./format.ts";
+import { asShown, formatCount, formatKickoff, formatMargin, formatOdds, formatTimeZone, marginBadgeColour } from "./format.ts";
 
 const LAGOS = "Africa/Lagos"; // UTC+1 all year
 const NEW_YORK = "America/New_York";
@@ -89,6 +89,16 @@ describe("formatCount", () => {
     expect(formatCount(1000)).toBe("1,000");
     expect(formatCount(999)).toBe("999");
     expect(formatCount(0)).toBe("0");
+  });
+});
+
+describe("formatTimeZone", () => {
+  it("names the zone by its offset at that instant and its city", () => {
+    expect(formatTimeZone("Africa/Lagos", new Date("2026-11-22T12:00:00Z"))).toBe("GMT+1 (Lagos)");
+    expect(formatTimeZone("Europe/London", new Date("2026-11-22T12:00:00Z"))).toBe("GMT (London)");
+    expect(formatTimeZone("Europe/London", new Date("2026-07-01T12:00:00Z"))).toBe("GMT+1 (London)");
+    expect(formatTimeZone("America/New_York", new Date("2026-11-22T12:00:00Z"))).toBe("GMT-5 (New York)");
+    expect(formatTimeZone("UTC", new Date("2026-11-22T12:00:00Z"))).toBe("GMT");
   });
 });
 

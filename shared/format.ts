@@ -148,6 +148,23 @@ function dayDifference(from: ZonedParts, to: ZonedParts): number {
   );
 }
 
+/**
+ * 'GMT+1 (Lagos)': the zone kick-off times are shown in, as its offset from GMT at `at` and its
+ * city ('GMT' alone for UTC, which has none), so a time never reads as another zone's.
+ */
+export function formatTimeZone(timeZone: string, at: Date): string {
+  let offset = timeZone;
+  try {
+    offset = new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "shortOffset" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+  } catch {
+    // A zone this runtime does not know: its name says enough.
+  }
+  // 'GMT+0' reads as plain 'GMT', as on a watch.
+  offset = offset.replace(/^GMT\+0$/, "GMT");
+  const city = timeZone.includes("/") ? timeZone.slice(timeZone.lastIndexOf("/") + 1).replace(/_/g, " ") : "";
+  return city ? `${offset} (${city})` : offset;
+}
+
 /** '14:05': the time of day of `date` in `timeZone`, 24-hour. */
 export function formatClockTime(date: Date, timeZone: string): string {
   return Number.isNaN(date.getTime()) ? ABSENT : zonedParts(date, timeZone).time;

@@ -27,20 +27,19 @@ interface DayGroup {
 
 /**
  * Events in kick-off order grouped by calendar day (as the cards name it: 'Today', 'Tomorrow',
- * 'Saturday 29th November'), then by league in `leagueOrder`, each keeping kick-off order.
+ * 'Saturday 29th November'), then into runs of one league: a day reads in kick-off order (20:30
+ * before 21:00 whatever their leagues), a league's heading starting each run.
  */
-export function groupByDayAndLeague(events: readonly OddsEvent[], leagueOrder: readonly number[], now: number, timeZone: string): DayGroup[] {
+export function groupByDayAndLeague(events: readonly OddsEvent[], now: number, timeZone: string): DayGroup[] {
   const days: DayGroup[] = [];
   for (const event of events) {
     const [day = "-", time = ""] = formatKickoff(event.date, new Date(now), timeZone).split(" • ");
     let group = days.at(-1);
     if (group?.day !== day) days.push((group = { day, leagues: [] }));
-    let league = group.leagues.find((l) => l.competitionId === event.competitionId);
-    if (!league) group.leagues.push((league = { competitionId: event.competitionId, rows: [] }));
+    let league = group.leagues.at(-1);
+    if (league?.competitionId !== event.competitionId) group.leagues.push((league = { competitionId: event.competitionId, rows: [] }));
     league.rows.push({ event, time });
   }
-  const rank = (id: number) => (leagueOrder.includes(id) ? leagueOrder.indexOf(id) : leagueOrder.length + id);
-  for (const group of days) group.leagues.sort((a, b) => rank(a.competitionId) - rank(b.competitionId));
   return days;
 }
 
@@ -48,21 +47,20 @@ export interface CompactListProps {
   /** The matches to list, in kick-off order, each with prices for `market`. */
   events: readonly OddsEvent[];
   market: number;
-  leagueOrder: readonly number[];
   timeZone: string;
   now: number;
 }
 
 /** The dashboard's list view (docs/design.md, Finding a match on the dashboard): one row per match, about eight to a phone screen. */
-export function CompactList({ events, market, leagueOrder, timeZone, now }: CompactListProps) {
+export function CompactList({ events, market, timeZone, now }: CompactListProps) {
   const headings = marketSelections(market).map(outcomeHeading);
   return (
     <div className="finder-list">
-      {groupByDayAndLeague(events, leagueOrder, now, timeZone).map(({ day, leagues }) => (
+      {groupByDayAndLeague(events, now, timeZone).map(({ day, leagues }) => (
         <section key={day} className="finder-day">
           <h2 className="finder-day-title">{day}</h2>
-          {leagues.map(({ competitionId, rows }) => (
-            <section key={competitionId} className="finder-league">
+          {leagues.map(({ competitionId, rows }, run) => (
+            <section key={`${run}:${competitionId}`} className="finder-league">
               <div className="finder-league-head">
                 <h3 className="finder-league-title">{competitionName(competitionId)}</h3>
                 <span className="finder-prices" aria-hidden="true">

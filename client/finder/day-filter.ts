@@ -54,3 +54,12 @@ export function dayMatcher(day: Day, now: number, timeZone: string): (date: stri
     return !Number.isNaN(at) && kept.has(zonedDayNumber(at, timeZone));
   };
 }
+
+/**
+ * The filter to offer when the chosen day has no match: the first of Today, Tomorrow, Weekend or All
+ * that holds the kick-off `date`, judged at `now` in the viewer's zone.
+ */
+export function dayOf(date: string, now: number, timeZone: string): Day {
+  for (const day of ["today", "tomorrow", "weekend"] as const) if (dayMatcher(day, now, timeZone)(date)) return day;
+  return "all";
+}

@@ -60,7 +60,7 @@ export function useLiveList(served: OddsResponse | null, competitions: readonly 
     const connection = liveConnection(`/api/odds/stream?country=${LIVE_COUNTRY_ID}&market=${market}`, {
       onMarket: (frame) => {
         if (!shown.includes(frame.competitionId)) return;
-        update((odds) => ({ ...odds, events: applyMarketFrame(odds.events, frame, { competition: frame.competitionId, market }) }));
+        update((odds) => ({ ...odds, events: applyMarketFrame(odds.events, frame, { competition: frame.competitionId, market }, Date.now()) }));
       },
       onResync: () => void refetch(),
       poll: refetch,

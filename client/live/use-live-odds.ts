@@ -42,7 +42,7 @@ export function useLiveOdds(served: OddsResponse | null, view: OddsView | null, 
       }
     };
     const connection = liveConnection(`/api/odds/stream?${query}`, {
-      onMarket: (frame) => update((odds) => ({ ...odds, events: applyMarketFrame(odds.events, frame, shown) })),
+      onMarket: (frame) => update((odds) => ({ ...odds, events: applyMarketFrame(odds.events, frame, shown, Date.now()) })),
       onResync: () => void refetch(),
       poll: refetch,
     });

@@ -1,7 +1,7 @@
 import type { JSX } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { MatchHeading } from "#shared/contract.ts";
-import { formatKickoff } from "#shared/format.ts";
+import { formatKickoff, formatTimeZone } from "#shared/format.ts";
 import { BOOKMAKERS, competitionName } from "#shared/reference.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { useDialogs } from "../dialogs/store.ts";
@@ -42,7 +42,7 @@ export function MatchTeaser({ heading }: { heading: MatchHeading }): JSX.Element
       <PageMeta {...matchCard(heading, root.timeZone)} />
       <h1 className="title is-4 mb-1">{event.name}</h1>
       <p className="event-kickoff mb-4">
-        <time dateTime={event.date}>{kickoff}</time> · {league}
+        <time dateTime={event.date}>{kickoff}</time> <span className="event-zone">{formatTimeZone(root.timeZone, new Date(root.now))}</span> · {league}
         {event.started && <span className="tag is-warning is-light ml-2">Started</span>}
       </p>
       <div className="notification is-info is-light">

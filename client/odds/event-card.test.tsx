@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import { userEvent } from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { FLAGS } from "#shared/reference.ts";
-import { EventCard } from "./event-card.tsx";
+import { EventCard, STARTED_CARD_NOTE } from "./event-card.tsx";
 import { market, oddsEvent, providerOdds, resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
 import { betslip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { useBetslip } from "../betslip/store.ts";
@@ -12,6 +12,8 @@ import { useSession } from "../session/store.ts";
 // Far from the real clock, so a card that ignored `now` would fail.
 const NOW = Date.parse("2030-03-10T10:00:00Z"); // Sunday, 11:00 in Lagos
 const LAGOS = "Africa/Lagos";
+/** That afternoon's kick-off: a live card before it offers the betslip. */
+const KICKOFF = "2030-03-10T15:00:00.000Z";
 
 afterEach(cleanup);
 
@@ -221,7 +223,7 @@ describe("EventCard", () => {
 describe("a live card's betslip buttons", () => {
   afterEach(resetApp);
 
-  function renderLive(event = oddsEvent({ id: "c1:ars-che" })) {
+  function renderLive(event = oddsEvent({ id: "c1:ars-che", date: KICKOFF })) {
     useSession.setState({ user: USER, loading: false });
     render(
       <MemoryRouter>
@@ -276,5 +278,39 @@ describe("a live card's betslip buttons", () => {
     renderCard();
     expect(screen.queryByRole("button")).toBeNull();
     expect(screen.getByRole("columnheader", { name: "Home" }).hasAttribute("abbr")).toBe(false);
+  });
+});
+
+describe("a live card at kick-off", () => {
+  afterEach(resetApp);
+
+  it("turns 'Started' at the kick-off instant: the toggles go, the last prices stay, and it says so once", async () => {
+    stubApi();
+    useSession.setState({ user: USER, loading: false });
+    const soon = new Date(NOW + 300).toISOString();
+    render(
+      <MemoryRouter>
+        <EventCard event={oddsEvent({ id: "c1:ars-che", date: soon })} timeZone={LAGOS} now={NOW} clock={{ now: NOW }} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findAllByRole("button", { name: /to betslip$/ }, { timeout: 10_000 })).toHaveLength(3);
+    expect(screen.queryByText("Started")).toBeNull();
+
+    expect(await screen.findByText("Started", {}, { timeout: 3_000 })).toBeTruthy();
+    expect(screen.queryAllByRole("button", { name: /to betslip$/ })).toHaveLength(0);
+    expect(screen.getAllByText(STARTED_CARD_NOTE)).toHaveLength(1);
+    expect(rowCells("Bet9ja").map((cell) => cell.textContent)).toEqual(["2.10", "3.40", "3.25", expect.any(String)]);
+  });
+
+  it("is 'Started' from the first render when the page opens after kick-off, and the public preview never is", () => {
+    render(
+      <MemoryRouter>
+        <EventCard event={oddsEvent({ date: "2030-03-10T09:00:00.000Z" })} timeZone={LAGOS} now={NOW} clock={{ now: NOW }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText("Started")).toBeTruthy();
+    cleanup();
+    renderCard(oddsEvent({ date: "2030-03-10T09:00:00.000Z" }));
+    expect(screen.queryByText("Started")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
 import { VIEW_COOKIE } from "#client/finder/view-choice.ts";
@@ -195,12 +195,29 @@ describe("the dashboard's day filter", () => {
     stubWebTier();
     installEventSource();
     renderDashboard("/dashboard?league=1&market=1&day=today", cards([SATURDAY, SUNDAY]));
-    expect((await screen.findByText("No matches today.")).getAttribute("role")).toBe("status");
+    expect((await screen.findByText(/^No matches today\./)).closest("[role=status]")).toBeTruthy();
     cleanup();
 
     renderDashboard("/dashboard?league=1&market=1&day=tomorrow", { ...listed(), choice: { ...(listed().choice as OddsChoice), odds: { ok: true, data: answer([TONIGHT, SUNDAY]) } } });
-    expect((await screen.findByText("No matches tomorrow.")).getAttribute("role")).toBe("status");
+    expect((await screen.findByText(/^No matches tomorrow\./)).closest("[role=status]")).toBeTruthy();
     expect(rows()).toHaveLength(0);
+  });
+
+  it("points an empty day to the next kick-off, and one tap shows the day that holds it", async () => {
+    stubWebTier();
+    installEventSource();
+    renderDashboard("/dashboard?league=1&market=1&day=today", cards([SATURDAY, SUNDAY]));
+    const status = (await screen.findByText(/^No matches today\./)).closest("[role=status]")!;
+    expect(status.textContent).toContain("No matches today. The next kick-off is Tomorrow • 15:00 (Inter vs AC Milan).");
+    fireEvent.click(within(status as HTMLElement).getByRole("button", { name: "Show tomorrow" }));
+    expect(await screen.findByRole("link", { name: /Inter vs AC Milan/ })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Day" }).querySelector("[aria-pressed=true]")!.textContent).toBe("Tomorrow");
+    cleanup();
+
+    renderDashboard("/dashboard?league=1&market=1&day=tomorrow", { ...listed(), choice: { ...(listed().choice as OddsChoice), odds: { ok: true, data: answer([TONIGHT, SUNDAY]) } } });
+    const list = (await screen.findByText(/^No matches tomorrow\./)).closest("[role=status]")!;
+    expect(list.textContent).toContain("The next kick-off is Today • 23:30 (Liverpool vs Everton).");
+    expect(within(list as HTMLElement).getByRole("button", { name: "Show today" })).toBeTruthy();
   });
 
   it("applies to the list as it does to the cards", async () => {

@@ -161,10 +161,10 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
         day={finder.day}
         state={odds}
         market={market}
-        leagueOrder={summary.competitionIds}
         timeZone={root.timeZone}
         now={now}
         clock={{ now: ageNow }}
+        onDay={finder.chooseDay}
       />
     </>
   );

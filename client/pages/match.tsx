@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { MarketHistory, MatchDetail, MatchHeading } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
-import { formatKickoff } from "#shared/format.ts";
+import { formatKickoff, formatTimeZone } from "#shared/format.ts";
 import { competitionName, isMarketId, marketLabel } from "#shared/reference.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
@@ -16,7 +16,7 @@ import { RequireSession, useCurrentUser } from "../session/require-session.tsx";
 import { matchCard, MatchTeaser } from "../match/match-teaser.tsx";
 import type { RootData } from "../shell/root-loader.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
-import { useKickedOff } from "../match/use-kicked-off.ts";
+import { useKickedOff } from "../odds/use-kicked-off.ts";
 
 /** The market charted when the URL names none: the first of the reference order, 1X2. */
 export const DEFAULT_CHART = 1;
@@ -126,7 +126,8 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
       <PageMeta title={`${event.name} odds`} description={`Compare every bookmaker's odds for ${event.name}: all markets, best prices, the first prices seen and price history.`} />
       <h1 className="title is-4 mb-1">{event.name}</h1>
       <p className="event-kickoff">
-        <time dateTime={event.date}>{formatKickoff(event.date, new Date(root.now), root.timeZone)}</time> · {competitionName(event.competitionId)}
+        <time dateTime={event.date}>{formatKickoff(event.date, new Date(root.now), root.timeZone)}</time>{" "}
+        <span className="event-zone">{formatTimeZone(root.timeZone, new Date(root.now))}</span> · {competitionName(event.competitionId)}
         {started && <span className="tag is-warning is-light ml-2">Started</span>}
       </p>
       {/* One message each, never two that contradict (docs/product.md, Match page). */}

@@ -206,20 +206,23 @@ export async function bookmakersShown(page: Page): Promise<string[]> {
 export async function expectOddsTables(page: Page, { allFive = true, timeout }: { allFive?: boolean; timeout?: number } = {}) {
   const tables = page.locator("table.odds-table");
   await expect(tables.first()).toBeVisible(timeout === undefined ? {} : { timeout });
-  const shown = await bookmakersShown(page);
-  if (allFive) expect(shown).toEqual([...NIGERIA_BOOKMAKERS].sort());
-  else for (const name of shown) expect(NIGERIA_BOOKMAKERS).toContain(name);
-  const perTable = await tables.evaluateAll((all) =>
-    all.map((table) => ({ best: table.querySelectorAll("td.odds-best").length, rows: table.querySelectorAll("tbody tr").length })),
-  );
-  expect(perTable.length).toBeGreaterThan(0);
-  for (const table of perTable) {
-    expect(table.rows, "each table has a row per bookmaker").toBeGreaterThan(1);
-    expect(table.best, "each table highlights a best price").toBeGreaterThan(0);
-  }
-  const margins = await page.locator("table.odds-table td .tag").allInnerTexts();
-  expect(margins.length).toBeGreaterThan(0);
-  for (const margin of margins) expect(margin).toMatch(/^\d+\.\d{2}%$/);
+  // Read until it holds: right after a sign-up the page may still be taking its first answer in.
+  await expect(async () => {
+    const shown = await bookmakersShown(page);
+    if (allFive) expect(shown).toEqual([...NIGERIA_BOOKMAKERS].sort());
+    else for (const name of shown) expect(NIGERIA_BOOKMAKERS).toContain(name);
+    const perTable = await tables.evaluateAll((all) =>
+      all.map((table) => ({ best: table.querySelectorAll("td.odds-best").length, rows: table.querySelectorAll("tbody tr").length })),
+    );
+    expect(perTable.length).toBeGreaterThan(0);
+    for (const table of perTable) {
+      expect(table.rows, "each table has a row per bookmaker").toBeGreaterThan(1);
+      expect(table.best, "each table highlights a best price").toBeGreaterThan(0);
+    }
+    const margins = await page.locator("table.odds-table td .tag").allInnerTexts();
+    expect(margins.length).toBeGreaterThan(0);
+    for (const margin of margins) expect(margin).toMatch(/^\d+\.\d{2}%$/);
+  }).toPass({ timeout: timeout ?? 10_000 });
 }
 
 /** The odds the signed-in page is served for each league and market, read through the web tier as the page reads them, uncached. */

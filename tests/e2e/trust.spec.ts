@@ -97,3 +97,92 @@ test("the 18+ and Terms line of registration reads as one wrapped sentence besid
   // flex item of its own) it took three, the words squeezed beside each other.
   expect(box.height, `label ${box.width} x ${box.height} px, line ${lineHeight} px`).toBeLessThanOrEqual(2 * lineHeight + 2);
 });
+
+test("a card on an open dashboard turns 'Started' at its kick-off: its add buttons go, its last prices stay, and it says why", async ({ page }) => {
+  // The page's clock, run forward to the first kick-off (days away, perhaps) instead of waiting for it.
+  await page.clock.install({ time: Date.now() });
+  await signedIn(page, uniqueUser("kickoff"));
+  const card = page.getByRole("main").locator("article.event-card").first();
+  await expect(card.getByRole("button", { name: /^Add .* to betslip$/ }).first()).toBeVisible();
+  const kickoff = Date.parse((await card.locator(".event-kickoff time").first().getAttribute("datetime"))!);
+  const prices = await card.locator("tbody td").allTextContents();
+  await expect(card.getByText("Started", { exact: true })).toHaveCount(0);
+
+  await page.clock.fastForward(kickoff - (await page.evaluate(() => Date.now())) + 5_000);
+  await expect(card.getByText("Started", { exact: true })).toBeVisible();
+  await expect(card.getByText(/^This match has started: these are its last prices before kick-off/)).toHaveCount(1);
+  await expect(card.getByRole("button", { name: /to betslip$/ })).toHaveCount(0);
+  expect(await card.locator("tbody td").allTextContents()).toEqual(prices);
+});
+
+test("kick-off times say their zone, and an empty day points to the next kick-off with one tap to its day", async ({ page }) => {
+  await verifiedUser(page.request, uniqueUser("zone"));
+  await gotoHydrated(page, "/dashboard?league=1&market=1");
+  const [odds] = await readOdds(page, [[1, 1]]);
+  const first = odds!.events[0]!;
+  // The page's clock set to noon in Lagos of the day before the first kick-off: a day no listed match is on.
+  const lagosDay = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date(at));
+  const dayBefore = Date.parse(`${lagosDay(Date.parse(first.date) - 86_400_000)}T12:00:00+01:00`);
+  await page.clock.install({ time: dayBefore });
+  await gotoHydrated(page, "/dashboard?league=1&market=1");
+  await expect(page.getByText("Kick-off times are in GMT+1 (Lagos).")).toBeVisible();
+  // The first HTML says it too, before any script (the server renders in the viewer's zone).
+  const html = await (await page.request.get("/dashboard?league=1&market=1")).text();
+  expect(html).toContain("Kick-off times are in GMT+1 (Lagos).");
+
+  await page.getByRole("group", { name: "Day" }).getByRole("button", { name: "Today" }).click();
+  const status = page.getByRole("main").getByRole("status").filter({ hasText: /^No matches today\./ });
+  await expect(status).toContainText(`The next kick-off is Tomorrow • `);
+  await expect(status).toContainText(`(${first.name})`);
+  await status.getByRole("button", { name: "Show tomorrow" }).click();
+  await expect(page).toHaveURL(/[?&]day=tomorrow(&|$)/);
+  await expect(page.getByRole("main").locator("article.event-card").filter({ hasText: first.name }).first()).toBeVisible();
+});
+
+test("'← Back to the dashboard' from a match opened on the dashboard returns to its league, market and place on the page", async ({ page }) => {
+  await signedIn(page, uniqueUser("back"));
+  await page.getByLabel("Select League").selectOption("2");
+  await page.getByLabel("Select Market").selectOption("4");
+  await expect(page).toHaveURL(/league=2&market=4/);
+  const cards = page.getByRole("main").locator("article.event-card");
+  await expect(cards.nth(2)).toBeVisible();
+  const third = cards.nth(2).getByRole("heading").getByRole("link");
+  await third.scrollIntoViewIfNeeded();
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(300);
+  await third.click();
+  await expect(page).toHaveURL(/\/match\//);
+
+  await page.getByRole("link", { name: "← Back to the dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?(.*&)?league=2&market=4/);
+  await expect(page.getByLabel("Select League")).toHaveValue("2");
+  await expect(page.getByLabel("Select Market")).toHaveValue("4");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+});
+
+test("each margin badge on the dashboard wears the colour the help page's one scale gives its figure", async ({ page }) => {
+  await signedIn(page, uniqueUser("margin"));
+  await gotoHydrated(page, "/help");
+  // The scale as the help page states it: 'N% or less' good, 'Over N%, up to M%' average, 'Over M%' high.
+  const scale = page.getByRole("heading", { name: "Bookmaker Margin" }).locator("xpath=following-sibling::ul[1]");
+  const tags = scale.locator(".tag");
+  const [good, average, high] = await tags.allTextContents();
+  const goodMax = Number(/^([\d.]+)% or less$/.exec(good!)?.[1]);
+  const averageMax = Number(/^Over [\d.]+%, up to ([\d.]+)%$/.exec(average!)?.[1]);
+  expect(high).toBe(`Over ${averageMax}%`);
+  const colourOf = (tag: typeof tags) => tag.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const colours = { good: await colourOf(tags.nth(0)), average: await colourOf(tags.nth(1)), high: await colourOf(tags.nth(2)) };
+
+  for (const market of ["1", "4"]) {
+    await gotoHydrated(page, `/dashboard?league=1&market=${market}`);
+    const badges = page.getByRole("main").locator("table.odds-table td .tag");
+    await expect(badges.first()).toBeVisible();
+    const read = await badges.evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? "", colour: getComputedStyle(el).backgroundColor })));
+    expect(read.length).toBeGreaterThan(3);
+    for (const { text, colour } of read) {
+      const margin = Number(text.replace("%", ""));
+      const expected = margin <= goodMax ? colours.good : margin <= averageMax ? colours.average : colours.high;
+      expect(colour, `${text} against the help page's scale`).toBe(expected);
+    }
+  }
+});

@@ -5,8 +5,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Whether the match has kicked off, by the page's clock (`pageNow`: the root loader's time when the
- * page rendered), turning true at the kick-off instant on a page left open: the page then says
- * "Started" and offers nothing more to the betslip (docs/product.md, Match page).
+ * page rendered), turning true at the kick-off instant on a page left open: the match page and the
+ * dashboard's cards then say "Started" and offer nothing more to the betslip (docs/product.md,
+ * Match page; docs/product.md, Event card).
  */
 export function useKickedOff(date: string, started: boolean, pageNow: number): boolean {
   const kickoff = Date.parse(date);
