@@ -87,8 +87,8 @@ function List({ day, state, market, timeZone, now, onDay }: FinderResultsProps) 
 }
 
 /**
- * The dashboard's matches in the chosen view, on the chosen day (docs/design.md, Finding a match on
- * the dashboard), or the message for why there are none; then the zone their kick-offs are in.
+ * The dashboard's matches in the chosen view, on the chosen day, or the message for why there are
+ * none (docs/design.md, Finding a match on the dashboard); then the zone their kick-offs are in.
  */
 export function FinderResults(props: FinderResultsProps) {
   return (
