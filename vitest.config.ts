@@ -23,12 +23,15 @@ class IntegrationFirst extends BaseSequencer {
  *
  * Three workers on this two-core machine kind: the integration files spend most of their time
  * waiting on PostgreSQL, sockets and child processes, so a third worker fills the waits (the
- * default, one fewer than the cores, ran the suite in series). `npm test` runs the unit project
- * on its own without isolation (`--no-isolate`): its files are pure functions that keep no state
- * between files, and importing the modules again for each of ~90 files cost most of their time
- * (vitest 3 sets isolation for the whole pool, not per project), on two workers kept for the whole
- * run (tinypool ended an idle worker under a non-isolated run with "Terminating worker thread").
- * Component and integration files keep their isolation (module-level stores, metrics registries).
+ * default, one fewer than the cores, ran the suite in series). Vitest 3 sets isolation for a whole
+ * run, not per project, so `npm test` runs three: the unit project alone without isolation (its
+ * files are pure functions; importing the modules again for each of ~100 files cost most of their
+ * time; two workers kept for the whole run, as tinypool ended an idle worker under a non-isolated
+ * run with "Terminating worker thread"), then the integration project without isolation beside the
+ * component project with it (scripts/vitest-side-by-side.ts). Integration files start their own
+ * servers and databases and keep nothing in the modules they share; component files keep stores
+ * and metrics registries in modules, so each gets a fresh set. `npx vitest run` alone runs all
+ * three projects isolated, as before.
  */
 export default defineConfig({
   test: {
