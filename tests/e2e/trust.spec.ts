@@ -186,3 +186,38 @@ test("each margin badge on the dashboard wears the colour the help page's one sc
     }
   }
 });
+
+test("on a throttled phone, a league and market chosen and a price tapped before the app is up are what the page shows and holds once it is", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page, uniqueUser("early"));
+  // The throttled profile: 400 kbit/s, 300 ms, a CPU four times slower.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 300, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  // The app's entry is held until the bettor has chosen and tapped: the page is readable, and touched, long before.
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry-[\w-]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto("/dashboard?league=1&market=1", { waitUntil: "commit" });
+  await page.getByLabel("Select League").selectOption("2");
+  await page.getByLabel("Select Market").selectOption("7");
+  const add = page.getByRole("main").getByRole("button", { name: /^Add .* to betslip$/ }).first();
+  const name = (await add.getAttribute("aria-label"))!;
+  await add.click();
+  const session = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/session", { timeout: 60_000 });
+  release();
+  await session;
+
+  await expect(page).toHaveURL(/league=2&market=7/, { timeout: 30_000 });
+  await expect(page.getByLabel("Select League")).toHaveValue("2");
+  await expect(page.getByLabel("Select Market")).toHaveValue("7");
+  await expect(page.getByRole("main").locator("table.odds-table caption").first()).toContainText("BTTS (Both Teams to Score)", { timeout: 30_000 });
+  // The tap made before the app was up was held and replayed: the slip holds that selection.
+  await expect(page.getByRole("banner").getByRole("link", { name: /^Betslip/ })).toHaveAccessibleName("Betslip, 1 selection", { timeout: 30_000 });
+  const slip = (await page.evaluate(async () => ((await (await fetch("/api/users/betslip", { cache: "no-store" })).json()) as { data: { legs: unknown[] } }).data.legs)) as unknown[];
+  expect(slip, name).toHaveLength(1);
+});
