@@ -20,11 +20,31 @@ export interface ServerRendered {
 /** Builds the element that hydrates what the server rendered. */
 export type ServerRenderedApp = (rendered: ServerRendered) => Promise<JSX.Element>;
 
+/** How long a held tap waits for its button's part of the page to hydrate. */
+const REPLAY_WAIT_MS = 15_000;
+const REPLAY_STEP_MS = 50;
+
+/**
+ * Whether React has taken `button` over: hydration keeps the server's node and gives it React's
+ * props. A button under a Suspense boundary still waiting for its code (the betslip toggles' lazy
+ * chunk) is the server's bare node until then, and a click on it reaches no handler.
+ */
+const hydrated = (button: HTMLButtonElement) => Object.keys(button).some((key) => key.startsWith("__reactProps$"));
+
+/** Taps each held button once React handles it, waiting for the parts still hydrating; gone or disabled ones are dropped. */
+function replay(buttons: readonly HTMLButtonElement[], until: number): void {
+  const waiting: HTMLButtonElement[] = [];
+  for (const button of buttons) {
+    if (!button.isConnected || button.disabled) continue;
+    if (hydrated(button)) button.click();
+    else waiting.push(button);
+  }
+  if (waiting.length > 0 && Date.now() < until) setTimeout(() => replay(waiting, until), REPLAY_STEP_MS);
+}
+
 /** Once the page has hydrated (its effects run after every child's), the buttons tapped before it are tapped again. */
 function ReplayEarlyTaps({ children }: { children: ReactNode }): ReactNode {
-  useEffect(() => {
-    for (const button of window.__earlyTaps?.() ?? []) if (button.isConnected && !button.disabled) button.click();
-  }, []);
+  useEffect(() => replay(window.__earlyTaps?.() ?? [], Date.now() + REPLAY_WAIT_MS), []);
   return children;
 }
 
