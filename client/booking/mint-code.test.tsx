@@ -133,7 +133,8 @@ describe("a booking code for the slip", () => {
     const field = (await within(sporty).findByLabelText("SportyBet booking code: select it and copy")) as HTMLInputElement;
     expect(field.readOnly).toBe(true);
     expect(field.value).toBe("SB7Q2X");
-    expect(document.activeElement).toBe(field);
+    // Focused and selected in an effect after the field renders: waited for, not read at once.
+    await waitFor(() => expect(document.activeElement).toBe(field));
     expect([field.selectionStart, field.selectionEnd]).toEqual([0, 6]);
     // No link without one from the API, no date without a kick-off.
     expect(within(sporty).queryByRole("link", { name: /Open it at/ })).toBeNull();
