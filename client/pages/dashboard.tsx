@@ -145,7 +145,6 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
 
   return (
     <>
-      <StatsStrip summary={summary} />
       <MarketFilters
         competitionIds={summary.competitionIds}
         marketIds={summary.marketIds}
@@ -166,6 +165,8 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
         clock={{ now: ageNow }}
         onDay={finder.chooseDay}
       />
+      {/* The site's totals, the same whatever is chosen: after the odds, so a phone shows those first (docs/product.md, Dashboard). */}
+      <StatsStrip summary={summary} />
     </>
   );
 }

@@ -241,3 +241,31 @@ test("on a throttled phone, a price tapped onto the betslip before the app is up
   await expect(page.getByRole("banner").getByRole("link", { name: /^Betslip/ })).toHaveAccessibleName("Betslip, 1 selection", { timeout: 30_000 });
   await expect(page.getByRole("main").getByRole("button", { name: name.replace(/^Add (.*) to betslip$/, "Remove $1 from betslip") })).toHaveAttribute("aria-pressed", "true");
 });
+
+test("on a 360 px phone the odds come before the site's totals and every market's name is whole in its select; at 1280 px no margin badge is cut", async ({ page }) => {
+  await signedIn(page, uniqueUser("layout"));
+  await gotoHydrated(page, "/dashboard?league=1&market=4");
+  const firstTable = page.getByRole("main").locator("table.odds-table").first();
+  await expect(firstTable).toBeVisible();
+  const [tableTop, statsTop] = await Promise.all([firstTable.evaluate((el) => el.getBoundingClientRect().top), page.getByRole("region", { name: "Odds statistics" }).evaluate((el) => el.getBoundingClientRect().top)]);
+  expect(tableTop, "the first odds before the totals").toBeLessThan(statsTop);
+  expect(tableTop, "the first odds within the first screen").toBeLessThan(500);
+  // Each option's text as the select draws it, against the room inside the select.
+  const fits = await page.locator("main select").evaluateAll((selects) =>
+    selects.map((select) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = style.font;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return [...(select as HTMLSelectElement).options].filter((option) => context.measureText(option.text).width > room).map((option) => option.text);
+    }),
+  );
+  expect(fits.flat(), "option names cut at 360 px").toEqual([]);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(firstTable).toBeVisible();
+  const cut = await page.locator("table.odds-table td .tag").evaluateAll((tags) =>
+    tags.filter((tag) => tag.scrollWidth > tag.clientWidth + 1 || tag.getBoundingClientRect().right > tag.closest(".table-container")!.getBoundingClientRect().right + 0.5).map((tag) => tag.textContent),
+  );
+  expect(cut, "margin badges cut at 1280 px").toEqual([]);
+});
