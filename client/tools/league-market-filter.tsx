@@ -28,21 +28,12 @@ export function useApplyChoice(): (field: HTMLInputElement | HTMLSelectElement |
 export const ALL_LEAGUES_CHOICE = "All leagues";
 export const ALL_MARKETS_CHOICE = "All markets";
 
-interface ChoiceProps {
-  label: string;
-  name: string;
-  all: string;
-  ids: readonly number[];
-  value: number | undefined;
-  optionName: (id: number) => string;
-}
-
-function Choice({ label, name, all, ids, value, optionName }: ChoiceProps): JSX.Element {
+/** One select of a filter form: `options` as [value, words], the first shown when `value` is none of them. */
+export function FilterSelect({ label, name, value, options }: { label: string; name: string; value: string; options: readonly (readonly [string, string])[] }): JSX.Element {
   const id = useId();
   const apply = useApplyChoice();
-  const shown = value === undefined ? "" : String(value);
   // A choice made while the page's code was on its way is sent once the app is up.
-  const ref = useEarlyValue<HTMLSelectElement>(shown, () => apply(ref.current));
+  const ref = useEarlyValue<HTMLSelectElement>(value, () => apply(ref.current));
   return (
     <div className="field">
       <label className="label is-small" htmlFor={id}>
@@ -50,18 +41,10 @@ function Choice({ label, name, all, ids, value, optionName }: ChoiceProps): JSX.
       </label>
       <div className="control">
         <div className="select is-small is-fullwidth">
-          <select
-            ref={ref}
-            id={id}
-            name={name}
-            defaultValue={shown}
-            key={shown}
-            onChange={(e) => apply(e.currentTarget)}
-          >
-            <option value="">{all}</option>
-            {ids.map((option) => (
+          <select ref={ref} id={id} name={name} defaultValue={value} key={value} onChange={(e) => apply(e.currentTarget)}>
+            {options.map(([option, words]) => (
               <option key={option} value={option}>
-                {optionName(option)}
+                {words}
               </option>
             ))}
           </select>
@@ -70,6 +53,9 @@ function Choice({ label, name, all, ids, value, optionName }: ChoiceProps): JSX.
     </div>
   );
 }
+
+/** 'All ...' (the empty value) then each id by its name. */
+const idOptions = (all: string, ids: readonly number[], name: (id: number) => string): [string, string][] => [["", all], ...ids.map((id): [string, string] => [String(id), name(id)])];
 
 /**
  * A league and a market to narrow a list to (and a page's own `children` fields), as a plain GET form: it works before the app is up or
@@ -81,8 +67,8 @@ export function LeagueMarketFilter({ action, choice, children }: { action: strin
   useEffect(() => setUp(true), []);
   return (
     <Form method="get" action={action} className="list-filters" aria-label="Filter">
-      <Choice label="League" name="league" all={ALL_LEAGUES_CHOICE} ids={COMPETITION_IDS} value={choice.competition} optionName={competitionName} />
-      <Choice label="Market" name="market" all={ALL_MARKETS_CHOICE} ids={MARKET_IDS} value={choice.market} optionName={marketChoiceLabel} />
+      <FilterSelect label="League" name="league" value={String(choice.competition ?? "")} options={idOptions(ALL_LEAGUES_CHOICE, COMPETITION_IDS, competitionName)} />
+      <FilterSelect label="Market" name="market" value={String(choice.market ?? "")} options={idOptions(ALL_MARKETS_CHOICE, MARKET_IDS, marketChoiceLabel)} />
       {children}
       <button type="submit" className={up ? "is-hidden" : "button is-small list-filters-show"}>
         Show

@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, type JSX } from "react";
+import { useEffect, useRef, type JSX } from "react";
 import type { SureBet } from "#shared/contract.ts";
-import { useEarlyValue } from "../boot/use-early-value.ts";
-import { LeagueMarketFilter, leagueMarketOf, useApplyChoice, type LeagueMarket } from "./league-market-filter.tsx";
+import { FilterSelect, LeagueMarketFilter, leagueMarketOf, useApplyChoice, type LeagueMarket } from "./league-market-filter.tsx";
 
 /** The sure-bets page's choice, in its URL: `?league=1&market=2&min=1&boosted=no`. */
 export interface SureBetChoice extends LeagueMarket {
@@ -42,10 +41,7 @@ const minProfitName = (min: number) => (min === 0 ? "Any profit" : `At least ${m
 
 /** League, market, least profit after tax and 'no boosted prices', as a GET form (client/tools/league-market-filter.tsx). */
 export function SureBetFilters({ choice }: { choice: SureBetChoice }): JSX.Element {
-  const minId = useId();
   const apply = useApplyChoice();
-  const min = String(choice.minProfit);
-  const minRef = useEarlyValue<HTMLSelectElement>(min, () => apply(minRef.current));
   // The box ticked before the app was up counts too (useEarlyValue's rule, for a checkbox).
   const boostedRef = useRef<HTMLInputElement>(null);
   const rendered = useRef(choice.noBoosted);
@@ -55,22 +51,7 @@ export function SureBetFilters({ choice }: { choice: SureBetChoice }): JSX.Eleme
   }, []);
   return (
     <LeagueMarketFilter action="/sure-bets" choice={choice}>
-      <div className="field">
-        <label className="label is-small" htmlFor={minId}>
-          Profit after tax
-        </label>
-        <div className="control">
-          <div className="select is-small is-fullwidth">
-            <select ref={minRef} id={minId} name="min" defaultValue={min} key={min} onChange={(e) => apply(e.currentTarget)}>
-              {MIN_PROFIT_CHOICES.map((option) => (
-                <option key={option} value={option}>
-                  {minProfitName(option)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-      </div>
+      <FilterSelect label="Profit after tax" name="min" value={String(choice.minProfit)} options={MIN_PROFIT_CHOICES.map((min) => [String(min), minProfitName(min)] as const)} />
       <label className="checkbox list-filters-check">
         <input ref={boostedRef} type="checkbox" name="boosted" value="no" defaultChecked={choice.noBoosted} key={String(choice.noBoosted)} onChange={(e) => apply(e.currentTarget)} /> No boosted prices
       </label>
