@@ -37,4 +37,11 @@ describe("useNow", () => {
     act(() => vi.advanceTimersByTime(60_000));
     expect(seen.at(-1)).toBe(Date.parse("2026-11-22T20:01:20Z"));
   });
+
+  it("catches up at mount when the browser's clock is behind the loader's by an interval or more: its own day is the bettor's today", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    vi.setSystemTime(Date.parse("2026-11-27T11:00:00Z"));
+    const { result } = renderHook(() => useNow(Date.parse("2026-11-27T23:30:00Z")));
+    expect(result.current).toBe(Date.parse("2026-11-27T11:00:00Z"));
+  });
 });
