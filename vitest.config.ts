@@ -27,8 +27,9 @@ class IntegrationFirst extends BaseSequencer {
  * run, not per project, so `npm test` runs three: the unit project alone without isolation (its
  * files are pure functions; importing the modules again for each of ~100 files cost most of their
  * time; two workers kept for the whole run, as tinypool ended an idle worker under a non-isolated
- * run with "Terminating worker thread"), then the integration project without isolation beside the
- * component project with it (scripts/vitest-side-by-side.ts). Integration files start their own
+ * run with "Terminating worker thread"), then the integration project without isolation, then the
+ * component project with it, one after the other: side by side they took 245 s against 186 s in
+ * series, each slowing the other on two cores (docs/benchmarks.md). Integration files start their own
  * servers and databases and keep nothing in the modules they share; component files keep stores
  * and metrics registries in modules, so each gets a fresh set. `npx vitest run` alone runs all
  * three projects isolated, as before.
