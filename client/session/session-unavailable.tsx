@@ -3,6 +3,7 @@ import { useLocation, useRouteLoaderData } from "react-router";
 import { formatClockTime } from "#shared/format.ts";
 import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { autoRetryDelay } from "../components/load-failed.tsx";
+import { PageMeta } from "../components/page-meta.tsx";
 import { formatAgo } from "../odds/freshness.ts";
 import { DEFAULT_TIME_ZONE } from "../server-context.ts";
 import type { RootData } from "../shell/root-loader.ts";
@@ -52,6 +53,7 @@ export function SessionUnavailable(): JSX.Element {
   const now = root?.now ?? Date.now();
   return (
     <section className="section px-3">
+      <PageMeta title="Prices unavailable" description={OUTAGE_TITLE} />
       <div className="container">
         <h1 className="title is-4">{OUTAGE_TITLE}</h1>
         <div className="notification is-warning" role="alert">

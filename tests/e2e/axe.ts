@@ -44,3 +44,13 @@ export async function expectNoViolations(page: Page, what: string) {
   expect.soft(found, `axe violations on ${what}`).toEqual([]);
 }
 
+
+/** axe on the page as it is now at a 360 px phone's width and at 1280 px desktop, then back to the viewport it had. */
+export async function expectNoViolationsOnPhoneAndDesktop(page: Page, what: string) {
+  const before = page.viewportSize();
+  for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await expectNoViolations(page, `${what} at ${viewport.width} px`);
+  }
+  if (before) await page.setViewportSize(before);
+}

@@ -2,15 +2,18 @@ import { join } from "node:path";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoViolationsOnPhoneAndDesktop } from "./axe.ts";
 import { expectOddsTables, registerAndVerify, uniqueUser } from "./helpers.ts";
 import { freePort, startApi, startSite, waitFor } from "./server-process.ts";
+import { STALE_AFTER_MS } from "../../client/live/link-status.ts";
 
 // Its own file, named to run after the journeys: most of it waits on a second stack starting and
 // the web tier noticing its API gone, which the other worker fills with tests that work, not with
 // the resend countdown's wait (files run in name order, playwright.config.ts).
 
 // A phone: the bar must show where a bettor reads the prices.
-test.use({ viewport: { width: 360, height: 740 } });
+// axe is injected as a script tag, which the page's CSP would refuse (tests/e2e/axe.ts).
+test.use({ viewport: { width: 360, height: 740 }, bypassCSP: true });
 
 const notUpdating = (page: Page) => page.getByRole("alert").filter({ hasText: "Prices are not updating" });
 
@@ -30,6 +33,8 @@ test("with the odds API down the dashboard says prices are not updating within 1
       async () => ((await (await fetch(`${web.baseURL}/api/odds/summary?country=1`)).json()) as { data?: { numBookmakers?: number } }).data?.numBookmakers === 5,
       { timeoutMs: 60_000, logFile: join(dir, "api.log"), abort: api.exitReason },
     );
+    // The page's clock runs as the real one until the test jumps it past the stale threshold.
+    await page.clock.install();
     await registerAndVerify(page, uniqueUser("apidown"), { baseURL: web.baseURL, dataDir });
     await expectOddsTables(page);
     await expect(notUpdating(page)).toHaveCount(0);
@@ -40,6 +45,15 @@ test("with the odds API down the dashboard says prices are not updating within 1
     await expect(notUpdating(page)).toBeVisible({ timeout: 10_000 });
     await expect(notUpdating(page)).toContainText(/since \d\d:\d\d \(\d+ s ago\)/);
     await expect(page.locator("table.odds-table").first()).toBeVisible();
+    // Past the stale threshold (two minutes) every price on the page is marked stale, in words (the
+    // clock icon's name), not colour alone.
+    const firstTable = page.locator("table.odds-table").first();
+    await expect(firstTable.getByRole("img", { name: "stale" })).toHaveCount(0);
+    await page.clock.fastForward(STALE_AFTER_MS);
+    const rows = firstTable.locator("tbody tr");
+    await expect(firstTable.getByRole("img", { name: "stale" })).toHaveCount(await rows.count());
+    await expect(notUpdating(page)).toContainText(/since \d\d:\d\d \(2 min ago\)/);
+    await expectNoViolationsOnPhoneAndDesktop(page, "the dashboard with prices not updating and marked stale");
 
     // A new choice while the API is down fails, and says so.
     await page.getByLabel("Select League").selectOption({ label: "Bundesliga (DE)" });
@@ -47,6 +61,7 @@ test("with the odds API down the dashboard says prices are not updating within 1
     await expect(failed).toBeVisible();
     await expect(failed.getByRole("button", { name: "Retry" })).toBeVisible();
     await expect(page.locator("table.odds-table")).toHaveCount(0);
+    await expectNoViolationsOnPhoneAndDesktop(page, "the dashboard's 'Failed to load odds data' in an outage");
     expect((await page.request.get(`${web.baseURL}/readyz`)).status()).toBe(503);
 
     // The API back: the bar goes and the league's odds come without a tap: the box retries after
@@ -66,6 +81,7 @@ test("with the odds API down the dashboard says prices are not updating within 1
     await expect(page.getByRole("alert").filter({ hasText: "Service unavailable" })).toContainText(/We last reached them at \d\d:\d\d \(\d+ (s|min) ago\)\.You are still signed in\./);
     await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("button", { name: "Account" })).toBeVisible();
+    await expectNoViolationsOnPhoneAndDesktop(page, "the outage page");
     api = await startApi(apiEnv, join(dir, "api.log"));
     await expectOddsTables(page, { allFive: false, timeout: 45_000 });
     await expect(page.getByRole("heading", { name: "AfriOdds can't reach its prices right now" })).toHaveCount(0);

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "#shared/bettor-math.ts";
 import type { DroppingOdds, OddsResponse, SureBet, SureBets } from "#shared/contract.ts";
 import { COMPETITIONS, MARKETS, marketLabel } from "#shared/reference.ts";
-import { expectNoViolations } from "./axe.ts";
+import { expectNoViolations, expectNoViolationsOnPhoneAndDesktop } from "./axe.ts";
 import { gotoHydrated, logIn, signedIn, uniqueUser } from "./helpers.ts";
 import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
 
@@ -152,11 +152,21 @@ test("a sure bet is found, opened and staked after tax: ₦10,000 split into who
   expect(lost.netProfitPct).toBeLessThan(0);
   expect(lostEverListed, `${lost.name} listed although the tax makes it a loss`).toBe(false);
 
-  await page.goto(`${site.baseURL}/sure-bets`);
+  // The steady bet as read, on the page: a leg's bookmaker briefly stale on a loaded machine shows the
+  // same match's next-best bet instead (4.62 % where 5.85 % was read, once), so the page is opened
+  // again until the bet read is the one listed.
+  const card = page
+    .locator("article.sure-bet")
+    .filter({ hasText: listed.event.name })
+    .filter({ hasText: "1X2 (Match Result)" })
+    .filter({ hasText: `${listed.profitPct.toFixed(2)}% before tax` })
+    .first();
+  await expect(async () => {
+    await page.goto(`${site.baseURL}/sure-bets`);
+    await expect(card).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sure bets (arbitrage)");
   await expect(page.getByText(/Prices move, bookmakers limit stakes and may void bets/).first()).toBeVisible();
-  const card = page.locator("article.sure-bet").filter({ hasText: listed.event.name }).filter({ hasText: "1X2 (Match Result)" }).first();
-  await expect(card).toBeVisible({ timeout: 30_000 });
   await expect(card.locator(".tool-figure")).toHaveText(`Profit after tax${listed.netProfitPct.toFixed(2)}%${listed.profitPct.toFixed(2)}% before tax`);
   await expect(page.locator("article.sure-bet").filter({ hasText: lost.name }).filter({ hasText: "1X2 (Match Result)" })).toHaveCount(0);
   await expect(page.getByRole("main")).not.toContainText(/sure win|guarantee/i);
@@ -314,7 +324,7 @@ test.describe("on a 360 px phone", () => {
         })),
       );
     const shown = await rowsRead();
-    await expectNoViolations(page, "/dropping with its rows at 360 px");
+    await expectNoViolationsOnPhoneAndDesktop(page, "/dropping with its rows");
     expect(new Set(shown.map((row) => row.what)).size, "no outcome twice on the page").toBe(shown.length);
     for (const row of shown) {
       expect(row.books.length).toBeGreaterThan(0);

@@ -1,10 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { BOOKMAKERS } from "#shared/reference.ts";
 import type { OddsResponse } from "#shared/contract.ts";
+import { expectNoViolationsOnPhoneAndDesktop } from "./axe.ts";
 import { dialog, gotoHydrated, readOdds, signedIn, uniqueUser, verifiedUser } from "./helpers.ts";
 
-/** What a bettor reads must mean one thing (docs/product.md, Reference tables; Rules), on a 360 px phone. */
-test.use({ viewport: { width: 360, height: 740 } });
+/**
+ * What a bettor reads must mean one thing (docs/product.md, Reference tables; Rules), on a 360 px
+ * phone. The page's CSP bypassed so axe can be injected (tests/e2e/axe.ts) on the new states.
+ */
+test.use({ viewport: { width: 360, height: 740 }, bypassCSP: true });
 
 const ONE_X_BET = 5;
 /** The book's own figure to three decimals, cut: what every screen must print for it. */
@@ -59,9 +63,11 @@ test("a match link opened signed out names the match and its kick-off, and loggi
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.name);
   await expect(page.locator(".event-kickoff time")).toHaveAttribute("datetime", event.date);
   await expect(page.locator("table")).toHaveCount(0);
+  await expectNoViolationsOnPhoneAndDesktop(page, "a match link opened signed out");
   await page.getByRole("button", { name: "Log in to see the odds" }).click();
   const login = dialog(page, "Log In");
   await expect(login.getByText("Log in or sign up free to open this match's odds.")).toBeVisible();
+  await expectNoViolationsOnPhoneAndDesktop(page, "the login dialog a match link opens");
   await login.getByLabel("Username or email").fill(user.username);
   await login.getByLabel("Password", { exact: true }).fill(user.password);
   await login.getByRole("button", { name: "Log In" }).click();
@@ -113,6 +119,7 @@ test("a card on an open dashboard turns 'Started' at its kick-off: its add butto
   await expect(card.getByText(/^This match has started: these are its last prices before kick-off/)).toHaveCount(1);
   await expect(card.getByRole("button", { name: /to betslip$/ })).toHaveCount(0);
   expect(await card.locator("tbody td").allTextContents()).toEqual(prices);
+  await expectNoViolationsOnPhoneAndDesktop(page, "a dashboard card turned 'Started'");
 });
 
 test("kick-off times say their zone, and an empty day points to the next kick-off with one tap to its day", async ({ page }) => {
@@ -134,6 +141,7 @@ test("kick-off times say their zone, and an empty day points to the next kick-of
   const status = page.getByRole("main").getByRole("status").filter({ hasText: /^No matches today\./ });
   await expect(status).toContainText(`The next kick-off is Tomorrow • `);
   await expect(status).toContainText(`(${first.name})`);
+  await expectNoViolationsOnPhoneAndDesktop(page, "an empty 'Today' pointing to the next kick-off");
   await status.getByRole("button", { name: "Show tomorrow" }).click();
   await expect(page).toHaveURL(/[?&]day=tomorrow(&|$)/);
   await expect(page.getByRole("main").locator("article.event-card").filter({ hasText: first.name }).first()).toBeVisible();
