@@ -31,6 +31,9 @@ export const CHROMIUM_ARGS = [
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  // Full-page screenshots for a person to look over, only when asked: every route's console errors
+  // are checked on the accessibility passes' own visits (tests/e2e/screenshots.spec.ts).
+  testIgnore: process.env.E2E_SCREENSHOTS === "1" ? [] : ["screenshots.spec.ts"],
   outputDir: "test-results/",
   globalSetup: "./tests/e2e/global-setup.ts",
   globalTeardown: "./tests/e2e/global-teardown.ts",

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
 import {
+  collectPageErrors,
   dialog,
   gotoHydrated,
   logIn,
@@ -175,20 +176,23 @@ for (const viewport of VIEWPORTS) {
   test.describe(label, () => {
     test.use({ viewport });
 
-    test(`every public page and the 404 page, logged out, have no accessibility violations ${label}`, async ({ page }) => {
+    test(`every public page and the 404 page, logged out, have no accessibility violations ${label}, nor a console error`, async ({ page }) => {
+      const errors = collectPageErrors(page);
       for (const path of PUBLIC_PATHS) {
         await visit(page, path);
         await expectNoViolations(page, `${path}, logged out, ${label}`);
       }
+      expect(errors, "console errors and uncaught exceptions on the public pages").toEqual([]);
       await visit(page, "/no-such-page");
       await expect(notFoundHeading(page)).toBeVisible();
       await expectNoViolations(page, `the 404 page (an unknown path), logged out, ${label}`);
     });
 
-    test(`every page, logged in, has no accessibility violations ${label}`, async ({ page }) => {
+    test(`every page, logged in, has no accessibility violations ${label}, nor a console error`, async ({ page }) => {
       // About 25 pages and states, each loaded and scanned: 1.2 min on a quiet machine, past 3 min
       // beside a second CI run. The waits are for conditions, not fixed times.
       test.setTimeout(360_000);
+      const errors = collectPageErrors(page);
       await signedIn(page, uniqueUser("a11y"));
       for (const path of [...PROTECTED_PATHS, ...PUBLIC_PATHS]) {
         await visit(page, path);
@@ -196,6 +200,7 @@ for (const viewport of VIEWPORTS) {
         await expect(notFoundHeading(page), `${path} is a page of the route tree`).toHaveCount(0);
         await expectNoViolations(page, `${path}, logged in, ${label}`);
       }
+      expect(errors, "console errors and uncaught exceptions on the signed-in pages").toEqual([]);
       await checkDashboardStates(page, label);
       await checkBetslipWithSelection(page, label);
 
