@@ -101,6 +101,7 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
         waitForAll: BOTS.test(req.header("user-agent") ?? ""),
         signal: deadline,
         routes: deps.routes,
+        log: req.log,
       });
       res.setHeader("Cache-Control", "private, no-store");
       if (outcome.kind === "redirect") return void res.redirect(outcome.status === 301 ? 301 : 302, outcome.location);

@@ -15,8 +15,9 @@ export class UpstreamUnavailable extends Error {
     message: string,
     readonly status: 502 | 503,
     readonly kind: UpstreamErrorKind,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = "UpstreamUnavailable";
   }
 }
@@ -34,6 +35,7 @@ function aboutABookmaker(answer: UpstreamAnswer): boolean {
     const code = (JSON.parse(answer.body.toString("utf8")) as { error?: { code?: unknown } }).error?.code;
     return typeof code === "string" && BOOKMAKER_ERRORS.has(code);
   } catch {
+    // Not JSON: the API's own failure, not a bookmaker's; the caller counts it as server_error.
     return false;
   }
 }
@@ -48,9 +50,9 @@ function aboutABookmaker(answer: UpstreamAnswer): boolean {
 export function createUpstream(origin: string, options: { timeoutMs?: number; connections?: number; onError?: (kind: UpstreamErrorKind) => void } = {}) {
   const timeout = options.timeoutMs ?? 10_000;
   const pool = new Pool(origin, { connections: options.connections ?? 64, connectTimeout: 3_000, headersTimeout: timeout, bodyTimeout: timeout, pipelining: 1 });
-  const fail = (message: string, status: 502 | 503, kind: UpstreamErrorKind) => {
+  const fail = (message: string, status: 502 | 503, kind: UpstreamErrorKind, cause?: unknown) => {
     options.onError?.(kind);
-    return new UpstreamUnavailable(message, status, kind);
+    return new UpstreamUnavailable(message, status, kind, cause === undefined ? undefined : { cause });
   };
   // When the API last answered us (epoch ms), for the outage page's "last reached" time.
   let answeredAt: number | null = null;
@@ -70,7 +72,7 @@ export function createUpstream(origin: string, options: { timeoutMs?: number; co
         answer = { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
       } catch (error) {
         const timedOut = TIMEOUTS.some((type) => error instanceof type) || init.signal?.aborted === true;
-        throw timedOut ? fail(`odds API timed out: ${String(error)}`, 503, "timeout") : fail(`odds API unreachable: ${String(error)}`, 502, "unreachable");
+        throw timedOut ? fail(`odds API timed out: ${String(error)}`, 503, "timeout", error) : fail(`odds API unreachable: ${String(error)}`, 502, "unreachable", error);
       }
       if (answer.status >= 500 && !aboutABookmaker(answer)) throw fail(`odds API answered ${answer.status}`, 502, "server_error");
       answeredAt = Date.now();

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { AttemptEnd } from "../bff/live/upstream-stream.ts";
 import type { UpstreamErrorKind } from "../bff/upstream.ts";
 
 /** Prometheus metrics at /metrics (prom-client): request counts, latency, upstream errors, live odds streams. */
@@ -16,6 +17,12 @@ export function createMetrics() {
   const upstreamErrors = new Counter({ name: "afriodds_upstream_errors_total", help: "Failed calls to the odds API: unreachable, timeout or server_error (a 5xx answer)", labelNames: ["kind"], registers: [registry] });
   const liveStreams = new Gauge({ name: "afriodds_live_streams_open", help: "Browser live odds streams open on this process", registers: [registry] });
   const liveFrames = new Counter({ name: "afriodds_live_frames_sent_total", help: "Live odds frames (ready, market, reset) written to browser streams", registers: [registry] });
+  const liveUpstreamEnded = new Counter({
+    name: "afriodds_live_upstream_attempts_ended_total",
+    help: "Upstream odds streams to the API that ended, by reason: refused (401/429), answer (another non-200 status), error (no answer or a broken body), ended (closed by the API); each is retried with backoff",
+    labelNames: ["reason"],
+    registers: [registry],
+  });
   const liveDropped = new Counter({ name: "afriodds_live_slow_consumers_dropped_total", help: "Browser live odds streams dropped because the browser did not take its bytes", registers: [registry] });
   return {
     registry,
@@ -23,6 +30,7 @@ export function createMetrics() {
     liveStreamClosed: () => liveStreams.dec(),
     liveFramesSent: (count: number) => liveFrames.inc(count),
     liveSlowConsumerDropped: () => liveDropped.inc(),
+    liveUpstreamEnded: (reason: AttemptEnd) => liveUpstreamEnded.inc({ reason }),
     observe(method: string, route: string, status: number, seconds: number) {
       requests.inc({ method, route, status: String(status) });
       latency.observe({ method, route }, seconds);

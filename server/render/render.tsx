@@ -54,6 +54,8 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** The route tree: client/routes.tsx unless a test brings its own. */
   routes?: RouteObject[];
+  /** The request's logger (pino-http's `req.log`, carrying its id); the console when prerendering at build time. */
+  log?: { error(details: object, message: string): void };
 }
 
 /**
@@ -114,7 +116,10 @@ function streamPage(
         settle({ kind: "error", error });
       },
       onError(error) {
-        if (settled) console.error("render error after the shell", error);
+        // Before the shell, the error reaches the caller through onShellError; after it, only here.
+        if (!settled) return;
+        if (options.log) options.log.error({ err: error }, "render error after the shell");
+        else console.error("render error after the shell", error);
       },
     });
     // React calls back only after this returns (it schedules its work), so `deadline` is set by then.

@@ -225,6 +225,8 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     expect(Date.parse(told.since)).toBeLessThanOrEqual(Date.now());
     expect(JSON.parse(up!.data!)).toEqual({ live: true });
     expect(s.ended()).toBe(false);
+    // The drop is counted for the operator, by why it ended (a stream broken mid-body: error).
+    expect(await web.metrics.registry.metrics()).toMatch(/^afriodds_live_upstream_attempts_ended_total\{reason="error"\} [1-9]/m);
     s.close();
   });
 

@@ -4,7 +4,7 @@ import { DEFAULT_LIMITS, type BackpressureLimits } from "./browser-stream.ts";
 import { countryFeed, type CountryFeed, type Subscriber } from "./country-feed.ts";
 import { HEARTBEAT } from "./sse.ts";
 import { liveFrame } from "./stream-coding.ts";
-import { upstreamStream, type Credential, type UpstreamStream } from "./upstream-stream.ts";
+import { upstreamStream, type AttemptEnd, type Credential, type UpstreamStream } from "./upstream-stream.ts";
 
 /** What the live streams report (server/ops/metrics.ts). */
 export interface LiveMetrics {
@@ -12,6 +12,7 @@ export interface LiveMetrics {
   liveStreamClosed(): void;
   liveFramesSent(count: number): void;
   liveSlowConsumerDropped(): void;
+  liveUpstreamEnded(reason: AttemptEnd): void;
 }
 
 /** How many streams one session, one client address and the whole process may hold (decision 026). */
@@ -116,6 +117,7 @@ function upstreamOf(hub: HubState, id: number, country: Country): UpstreamStream
     onFrame: (frame) => country.feed.receive(frame),
     onDown: () => country.feed.upstreamDown(Date.now()),
     onUp: () => country.feed.upstreamUp(),
+    onAttemptEnded: (reason) => hub.metrics?.liveUpstreamEnded(reason),
     minBackoffMs: hub.settings.minBackoffMs,
     maxBackoffMs: hub.settings.maxBackoffMs,
   });

@@ -21,10 +21,19 @@ export interface UpstreamStreamOptions {
   onDown?(): void;
   /** An attempt opened the stream. */
   onUp?(): void;
+  /**
+   * Why an attempt ended, before the next is scheduled: `refused` (401 or 429: another subscriber's
+   * token is offered next), `answer` (any other status than 200: the API is starting, draining or
+   * failing), `error` (no answer, or the body broke) or `ended` (an open stream closed by the API).
+   * The hub counts each (server/ops/metrics.ts); nothing about a retry is silent.
+   */
+  onAttemptEnded?(reason: AttemptEnd, detail: { status?: number; error?: unknown }): void;
   /** Backoff bounds between attempts; tests shorten them. */
   minBackoffMs?: number;
   maxBackoffMs?: number;
 }
+
+export type AttemptEnd = "refused" | "answer" | "error" | "ended";
 
 /** One upstream stream's state, shared by the steps below. */
 interface StreamState {
@@ -54,7 +63,9 @@ async function once(state: StreamState, credential: Credential): Promise<void> {
   if (res.statusCode !== 200) {
     await res.body.dump();
     // Refused (401), or that session holds its share of streams (429): offer another subscriber's.
-    if (res.statusCode === 401 || res.statusCode === 429) state.rejected.add(credential.token);
+    const refused = res.statusCode === 401 || res.statusCode === 429;
+    if (refused) state.rejected.add(credential.token);
+    options.onAttemptEnded?.(refused ? "refused" : "answer", { status: res.statusCode });
     return;
   }
   state.connected = true;
@@ -63,6 +74,7 @@ async function once(state: StreamState, credential: Credential): Promise<void> {
   const parse = sseParser(options.onFrame);
   res.body.setEncoding("utf8");
   for await (const chunk of res.body) parse(chunk as string);
+  if (!state.closed) options.onAttemptEnded?.("ended", { status: 200 });
 }
 
 function schedule(state: StreamState) {
@@ -82,7 +94,10 @@ function connect(state: StreamState) {
   // Nobody signed in to open it with: the next subscriber calls connect() again.
   if (!credential) return;
   void once(state, credential)
-    .catch(() => undefined)
+    // Closing aborts the request on purpose: that is no failure to count.
+    .catch((error: unknown) => {
+      if (!state.closed) state.options.onAttemptEnded?.("error", { error });
+    })
     .finally(() => {
       state.controller = undefined;
       state.connected = false;
