@@ -277,3 +277,21 @@ test("on a 360 px phone the odds come before the site's totals and every market'
   );
   expect(cut, "margin badges cut at 1280 px").toEqual([]);
 });
+
+test("the list view on a 360 px phone shows every match's names whole, in kick-off order within each day", async ({ page }) => {
+  await signedIn(page, uniqueUser("list"));
+  await gotoHydrated(page, "/dashboard?market=1&view=list");
+  const rows = page.locator(".finder-day .finder-row");
+  await expect(rows.first()).toBeVisible();
+  // The clubs' names as the row draws them, against the names in the link: none cut or clamped.
+  const cut = await page.locator(".finder-teams").evaluateAll((names) =>
+    names.filter((name) => name.scrollHeight > name.clientHeight + 1 || name.scrollWidth > name.clientWidth + 1).map((name) => name.textContent),
+  );
+  expect(cut, "match names cut at 360 px").toEqual([]);
+  // Within each day, kick-off times only go forward, whatever the leagues (Friday 20:30 before 21:00).
+  const days = await page.locator(".finder-day").evaluateAll((sections) =>
+    sections.map((section) => [...section.querySelectorAll(".finder-row time")].map((time) => Date.parse(time.getAttribute("datetime")!))),
+  );
+  expect(days.length).toBeGreaterThan(0);
+  for (const kickoffs of days) expect(kickoffs).toEqual([...kickoffs].sort((a, b) => a - b));
+});
