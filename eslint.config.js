@@ -1,6 +1,7 @@
 import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
 
 /** client/ and shared/ run in the browser: no Node built-ins, and never the server tiers (docs/design.md, Tiers and folders). */
 const browserSafeImports = {
@@ -25,6 +26,13 @@ export default tseslint.config(
   {
     files: ["client/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", browserSafeImports] },
+  },
+  {
+    // The two rules of hooks, not the plugin's React Compiler rules (the app is not compiled by it).
+    // A deliberate exception says why beside its eslint-disable comment.
+    files: ["client/**/*.{ts,tsx}", "tests/client/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   {
     files: ["shared/**/*.ts"],

@@ -51,7 +51,7 @@ export function useLiveSlip(reading: SlipReading | null): Served<Betslip> | unde
 
   useEffect(() => {
     if (reading && revision !== reading.asOf) void revalidate();
-    // Only a new save asks again: a reading arriving is no reason to (`reading` left out on purpose).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new save asks again: a reading arriving is no reason to
   }, [revision, revalidate]);
 
   useEffect(() => {

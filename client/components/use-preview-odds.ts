@@ -38,6 +38,7 @@ export function usePreviewOdds(initial: PreviewState | null = null): { state: Pr
     return () => {
       current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `initial` is the first HTML's preview: only Retry (`attempt`) fetches again
   }, [attempt]);
   return { state, retry: () => setAttempt((n) => n + 1) };
 }

@@ -18,7 +18,7 @@ export function useKickedOff(date: string, started: boolean, pageNow: number): b
     if (delay > MAX_TIMER_MS) return;
     const timer = setTimeout(() => setPassed(true), Math.max(0, delay));
     return () => clearTimeout(timer);
-    // The page's clock is its first render's: a later root time must not restart the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's clock is its first render's: a later root time must not restart the wait
   }, [passed, kickoff]);
   return passed || started;
 }

@@ -17,7 +17,7 @@ export function useNow(initial: number, intervalMs = MINUTE_MS): number {
     if (Math.abs(Date.now() - initial) >= intervalMs) setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
-    // `initial` is only the first render's time: a later value must not restart the clock.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `initial` is only the first render's time: a later value must not restart the clock
   }, [intervalMs]);
   return now;
 }

@@ -61,7 +61,7 @@ function Reading({ provider, reading }: { provider: number; reading: Arriving<Co
   useEffect(() => {
     // Rendered on the server without reading: read now, in the browser.
     if (notRead) void revalidator.revalidate();
-    // Once, for the page as the server rendered it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the page as the server rendered it (the revalidator is new each render)
   }, [notRead]);
   if (!arrived) {
     return (

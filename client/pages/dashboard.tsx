@@ -140,7 +140,7 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
   const missing = league !== null && market !== null && (params.get("league") !== String(league) || params.get("market") !== String(market));
   useEffect(() => {
     if (missing && !userChose.current) choose({ league, market });
-    // `choose` is a new function each render; what decides is the choice itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `choose` is a new function each render; what decides is the choice itself
   }, [missing, league, market]);
 
   return (

@@ -52,5 +52,6 @@ export function useScrollMemory(): void {
   // Only a new page (pathname, not the query) starts at the top; `type` is read as it is then.
   useEffect(() => {
     if (type !== "POP") window.scrollTo(0, 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new pathname decides; `type` is read as it is then
   }, [pathname]);
 }

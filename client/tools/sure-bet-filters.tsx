@@ -47,7 +47,7 @@ export function SureBetFilters({ choice }: { choice: SureBetChoice }): JSX.Eleme
   const rendered = useRef(choice.noBoosted);
   useEffect(() => {
     if (boostedRef.current && boostedRef.current.checked !== rendered.current) apply(boostedRef.current);
-    // Once, right after hydration, as useEarlyValue.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, right after hydration, as useEarlyValue
   }, []);
   return (
     <LeagueMarketFilter action="/sure-bets" choice={choice}>
