@@ -48,7 +48,7 @@ describe("the betslip store", () => {
     void slip().toggle(legView(HOME), "Arsenal vs Chelsea");
 
     // The save never answers: what shows is the change alone.
-    await vi.waitFor(() => expect(slip().legs).toEqual([OVER, HOME]));
+    await vi.waitFor(() => expect(slip().legs).toEqual([OVER, HOME]), { timeout: 5_000 });
     expect(sent(api)).toEqual([[ADD, HOME]]);
   });
 

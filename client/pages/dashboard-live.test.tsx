@@ -142,7 +142,7 @@ describe("the dashboard's live odds", () => {
     expect(staleMarks()).toBe(0);
     // The threshold passes: every bookmaker's row of the card is marked, with no new frame.
     vi.setSystemTime(NOW + 1_000);
-    await vi.waitFor(() => expect(staleMarks()).toBe(EARLY.markets[0]!.odds.length));
+    await vi.waitFor(() => expect(staleMarks()).toBe(EARLY.markets[0]!.odds.length), { timeout: 5_000 });
 
     FakeEventSource.latest().sendWithoutId("status", { live: true });
     expect(useLinkStatus.getState().downSince).toBeNull();
@@ -162,7 +162,7 @@ describe("the dashboard's live odds", () => {
     source.reopen();
     expect(useLinkStatus.getState().downSince).toBeNull();
     // What changed meanwhile is asked for.
-    await vi.waitFor(() => expect(web.to(ODDS)).toHaveLength(1));
+    await vi.waitFor(() => expect(web.to(ODDS)).toHaveLength(1), { timeout: 5_000 });
   });
 
   it("refetches the odds on a reset frame", async () => {

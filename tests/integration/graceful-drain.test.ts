@@ -80,7 +80,7 @@ describe("the shared drain (lib/node/serve.ts)", () => {
   it("loses no request of keep-alive clients under load, and tells every one of them to close", async () => {
     const serving = await serve(busyHandler, { port: 0, host: "127.0.0.1", drainMs: 8_000 });
     const load = keepAliveLoad(serving.port, ["/a", "/b"], 8);
-    await vi.waitFor(() => expect(load.report.ok).toBeGreaterThan(100));
+    await vi.waitFor(() => expect(load.report.ok).toBeGreaterThan(100), { timeout: 15_000 });
     const started = Date.now();
     await serving.close();
     const report = await load.finished(9_000);

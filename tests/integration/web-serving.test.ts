@@ -88,7 +88,7 @@ describe("graceful shutdown", () => {
     expect((await request(web.app).get("/readyz")).status).toBe(200);
     suite.stack.proxy.failNext("GET", "/odds/summary", { delayMs: 800 });
     const slow = get(serving.port, "/api/odds/summary?country=1", { "x-request-id": "in-flight-at-shutdown" });
-    await vi.waitFor(() => expect(suite.stack.proxy.withRequestId("in-flight-at-shutdown")).toHaveLength(1));
+    await vi.waitFor(() => expect(suite.stack.proxy.withRequestId("in-flight-at-shutdown")).toHaveLength(1), { timeout: 10_000 });
 
     web.beginShutdown();
     const closed = serving.close();
@@ -121,9 +121,9 @@ describe("graceful shutdown", () => {
 
     suite.stack.proxy.failNext("GET", "/odds/summary", { delayMs: 800 });
     const slow = get(port, "/api/odds/summary?country=1", { "x-request-id": "in-flight-at-sigterm" });
-    await vi.waitFor(() => expect(suite.stack.proxy.withRequestId("in-flight-at-sigterm")).toHaveLength(1));
+    await vi.waitFor(() => expect(suite.stack.proxy.withRequestId("in-flight-at-sigterm")).toHaveLength(1), { timeout: 10_000 });
     child.kill("SIGTERM");
-    await vi.waitFor(() => expect(log).toMatch(/shutting down/));
+    await vi.waitFor(() => expect(log).toMatch(/shutting down/), { timeout: 10_000 });
     await expect(get(port, "/healthz")).rejects.toMatchObject({ code: "ECONNREFUSED" });
     expect((await slow).status).toBe(200);
     expect(await exited).toBe(0);

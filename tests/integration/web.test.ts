@@ -61,7 +61,7 @@ describe("the backend-for-frontend", () => {
     expectNoTokenInBody(await post("/api/users/login").send({ username: account.userName, password: account.password }), "login");
     expect((await post("/api/users/forgot-password").send({ email: account.email })).status).toBe(200);
     // The reset code is mailed after the answer.
-    await vi.waitFor(() => expect(suite.sink.to(account.email)).toHaveLength(2));
+    await vi.waitFor(() => expect(suite.sink.to(account.email)).toHaveLength(2), { timeout: 10_000 });
     const reset = await post("/api/users/reset-password").send({ email: account.email, otp: suite.sink.latestCode(account.email), password: "a new horse battery" });
     expectNoTokenInBody(reset, "reset-password");
   });
