@@ -10,12 +10,12 @@ import { contentSecurityPolicy, STATIC_PAGE_POLICY } from "./render/csp.ts";
 import { PREVIEW_PATH } from "./render/preview-page.ts";
 import { STATIC_500 } from "./render/document.ts";
 import { RENDER_TIMEOUT_MS, renderRoute, type RenderAssets } from "./render/render.tsx";
+import { isbot } from "isbot";
 
 /** Cache headers of prerendered public pages (docs/design.md, Public pages). */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=86400";
 /** The Nigeria page carries live preview odds (docs/product.md, Preview odds in the first HTML): a CDN keeps it half a minute, not ten. */
 export const PREVIEW_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
-const BOTS = /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|lighthouse|headlesschrome|embedly|whatsapp/i;
 
 function validTimeZone(value: string | undefined): string {
   if (!value) return DEFAULT_TIME_ZONE;
@@ -98,7 +98,8 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
         context,
         assets: deps.pageAssets?.get(req.path) ?? deps.assets,
         nonce,
-        waitForAll: BOTS.test(req.header("user-agent") ?? ""),
+        // Crawlers, link previews (WhatsApp, Facebook), Lighthouse and headless browsers get the whole page at once (isbot's list).
+        waitForAll: isbot(req.header("user-agent") ?? ""),
         signal: deadline,
         routes: deps.routes,
         log: req.log,

@@ -13,6 +13,7 @@ import {
   type RefreshRowsDeps,
 } from "./refresh-token-rows.ts";
 import { hmac, randomToken } from "./secrets.ts";
+import { LRUCache } from "lru-cache";
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -42,12 +43,9 @@ export function accessTokens(secret: string, clock: () => number) {
   const key = webcrypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
   // A token's signature check always gives the same answer, so each token is checked once:
   // a signed-in page polls /odds with the same token for its 15 minutes. Expiry is still read
-  // on every call. Bounded: the oldest entry goes first.
-  const verified = new Map<string, AccessClaims>();
-  const remember = (token: string, claims: AccessClaims) => {
-    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-    verified.set(token, claims);
-  };
+  // on every call. Bounded: the least recently used entry goes first (lru-cache).
+  const verified = new LRUCache<string, AccessClaims>({ max: VERIFIED_TOKENS_KEPT });
+  const remember = (token: string, claims: AccessClaims) => void verified.set(token, claims);
   async function verifyOnce(token: string): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, await key, {

@@ -43,6 +43,18 @@ describe("the web tier's odds cache", () => {
     expect(cache.lookup("1&1&1", "token-a")).toBeUndefined();
   });
 
+  it("remembers a bounded number of accepted tokens, the least recently used forgotten first", () => {
+    const cache = oddsCache({ ttlMs: 60_000, clock: () => NOW, maxTokens: 2 });
+    cache.store("1&1&1", "token-a", inAnHour, answer());
+    cache.store("1&1&1", "token-b", inAnHour, answer());
+    expect(cache.lookup("1&1&1", "token-a")).toBeDefined();
+    // token-a was used since token-b was stored: token-b is the one that makes room.
+    cache.store("1&1&1", "token-c", inAnHour, answer());
+    expect(cache.lookup("1&1&1", "token-b")).toBeUndefined();
+    expect(cache.lookup("1&1&1", "token-a")).toBeDefined();
+    expect(cache.lookup("1&1&1", "token-c")).toBeDefined();
+  });
+
   it("keeps only 200 gzip answers with an ETag", () => {
     const cache = oddsCache({ clock: () => NOW });
     expect(cache.store("1&1&1", "t", inAnHour, answer({ status: 400 }))).toBeUndefined();

@@ -1,11 +1,12 @@
 import { gunzipSync } from "node:zlib";
+import { LRUCache } from "lru-cache";
 import { brotliOnce, type CachedAnswer } from "#lib/node/cached-answer.ts";
 import { identityEtag } from "#lib/node/content-coding.ts";
 import type { UpstreamAnswer } from "./upstream.ts";
 
 /** How long the web tier reuses an odds answer (docs/decisions/007-bff-odds-cache.md). */
 const ODDS_CACHE_MS = 1_000;
-/** Bound on the tokens remembered as accepted; expired ones go first. */
+/** Bound on the tokens remembered as accepted; the least recently used goes first (lru-cache). */
 const MAX_TOKENS = 20_000;
 
 /** The API's gzip answer; the plain JSON and brotli are made from it on first need. */
@@ -19,21 +20,15 @@ export interface CachedOdds extends CachedAnswer {
  * only access tokens that the API has already accepted (and that have not expired), so the API
  * stays the one judge of a session; it only saves asking it the same question many times a second.
  */
-export function oddsCache(options: { ttlMs?: number; clock?: () => number } = {}) {
+export function oddsCache(options: { ttlMs?: number; clock?: () => number; maxTokens?: number } = {}) {
   const ttl = options.ttlMs ?? ODDS_CACHE_MS;
   const clock = options.clock ?? Date.now;
   const answers = new Map<string, { at: number; odds: CachedOdds }>();
-  /** Access token -> its expiry (epoch seconds), for tokens the API answered 200 to. */
-  const accepted = new Map<string, number>();
-
-  function forgetExpiredTokens(nowS: number) {
-    for (const [token, exp] of accepted) if (exp <= nowS) accepted.delete(token);
-    // Still full of live tokens: drop the oldest remembered; they are only asked about again.
-    for (const token of accepted.keys()) {
-      if (accepted.size < MAX_TOKENS) break;
-      accepted.delete(token);
-    }
-  }
+  /**
+   * Access token -> its expiry (epoch seconds), for tokens the API answered 200 to. A token pushed
+   * out is only asked about again; an expired one is refused on lookup by its expiry, on our clock.
+   */
+  const accepted = new LRUCache<string, number>({ max: options.maxTokens ?? MAX_TOKENS });
 
   return {
     /** The cached answer for `key`, if fresh and the token is one the API accepted. */
@@ -52,7 +47,6 @@ export function oddsCache(options: { ttlMs?: number; clock?: () => number } = {}
     store(key: string, token: string, tokenExpS: number, answer: UpstreamAnswer): CachedOdds | undefined {
       const etag = answer.headers.etag;
       if (answer.status !== 200 || answer.headers["content-encoding"] !== "gzip" || typeof etag !== "string") return undefined;
-      if (accepted.size >= MAX_TOKENS) forgetExpiredTokens(clock() / 1000);
       accepted.set(token, tokenExpS);
       let json: Buffer | undefined;
       const inflated = () => (json ??= gunzipSync(answer.body));

@@ -3,6 +3,7 @@ import { decodeJwt } from "jose";
 import { REFRESH_WINDOW_S } from "#shared/constants.ts";
 import type { SessionCookies } from "./cookies.ts";
 import { UpstreamUnavailable, type Upstream } from "./upstream.ts";
+import { LRUCache } from "lru-cache";
 
 export interface Tokens {
   token: string;
@@ -15,18 +16,19 @@ type Claims = { sub: string; ak: string; exp: number };
 
 // Decoding is pure, and a signed-in browser sends the same token for its 15 minutes: each token
 // is decoded once (decoding was about 5 % of the web tier's CPU per odds request). Bounded
-// (at most about 5 MB).
-const decoded = new Map<string, Claims | undefined>();
+// (at most about 5 MB; the least recently used goes first, lru-cache). A token that is no JWT of
+// ours is kept too, as `{ claims: undefined }`, so a repeated bad cookie is not decoded again.
 const DECODED_KEPT = 10_000;
+const decoded = new LRUCache<string, { claims: Claims | undefined }>({ max: DECODED_KEPT });
 
 function claimsOf(token: string | undefined): Claims | undefined {
   if (!token) return undefined;
-  if (decoded.has(token)) return decoded.get(token);
+  const known = decoded.get(token);
+  if (known) return known.claims;
   const claims = decodeClaims(token);
   // Ours are about 300 characters; a forged giant cookie is decoded but not kept.
   if (token.length > 1024) return claims;
-  if (decoded.size >= DECODED_KEPT) decoded.delete(decoded.keys().next().value!);
-  decoded.set(token, claims);
+  decoded.set(token, { claims });
   return claims;
 }
 
