@@ -47,7 +47,9 @@ describe.runIf(runPostgres)("feed collection across API replicas on PostgreSQL",
       await waitFor(async () => (await leader.db.kysely.selectFrom("feed_runs").select("id").limit(1).execute()).length > 0, 45_000);
       await leader.feeds.stop();
       await leader.db.close();
-      await waitFor(() => follower.feeds.isLeader(), 10_000);
+      // The follower asks on each of its 1 s ticks, on a new connection: within a few seconds
+      // quiet, but once past 10 s beside a second CI run (load 8).
+      await waitFor(() => follower.feeds.isLeader(), 30_000);
       // The new collector's own cycles keep every bookmaker served (each within its time budget).
       await waitFor(async () => {
         await follower.odds.refresh();
