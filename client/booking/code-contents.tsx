@@ -1,12 +1,12 @@
 import { useEffect, useRef, type JSX } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import type { BookingLeg, BookingRead, UnmappedLeg, UnmappedReason } from "#shared/contract.ts";
 import { formatOdds, formatKickoff } from "#shared/format.ts";
 import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { plainLeg, selectionCount } from "../betslip/slip.ts";
 import { matchPath } from "../route-paths.ts";
 import { DEFAULT_TIME_ZONE } from "../server-context.ts";
-import type { RootData } from "../shell/root-loader.ts";
+import { useOptionalRootData } from "../shell/root-loader.ts";
 import { LoadIntoSlip } from "./load-into-slip.tsx";
 
 /** Why a leg of a code did not come over, in words (docs/design.md, Reading a code: left out, never guessed). */
@@ -19,7 +19,7 @@ export const UNMAPPED_REASONS: Record<UnmappedReason, string> = {
 
 /** Kick-off as the rest of the page says it: in the viewer's zone, against the page's clock (the root's, as the betslip's legs). */
 export function useKickoffText(): (date: string) => string {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useOptionalRootData();
   return (date) => formatKickoff(date, new Date(root?.now ?? Date.now()), root?.timeZone ?? DEFAULT_TIME_ZONE);
 }
 

@@ -1,9 +1,9 @@
 import { useEffect, useState, type JSX } from "react";
-import { useRouteLoaderData } from "react-router";
+
 import { PREVIEW_LOAD_FAILED_MESSAGE } from "#shared/messages.ts";
 import { openLogin, openRegister } from "../dialogs/store.ts";
 import { EventCard } from "../odds/event-card.tsx";
-import type { RootData } from "../shell/root-loader.ts";
+import { useOptionalRootData } from "../shell/root-loader.ts";
 import { DEFAULT_TIME_ZONE } from "../server-context.ts";
 import { ChartIcon, PercentIcon, StarIcon } from "./icons.tsx";
 import { RetryButton } from "./retry-button.tsx";
@@ -15,7 +15,7 @@ import { usePreviewOdds, type PreviewClock, type PreviewState } from "./use-prev
  * not match the HTML), the browser's from then on.
  */
 function usePreviewClock(renderedWith: PreviewClock | undefined): PreviewClock {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useOptionalRootData();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   if (renderedWith && !hydrated) return renderedWith;

@@ -1,8 +1,8 @@
 import { useEffect, useState, type JSX } from "react";
-import { useRouteLoaderData } from "react-router";
+
 import { formatClockTime } from "#shared/format.ts";
 import { formatAgo } from "../odds/freshness.ts";
-import type { RootData } from "../shell/root-loader.ts";
+import { useOptionalRootData } from "../shell/root-loader.ts";
 import { DEFAULT_TIME_ZONE } from "../server-context.ts";
 import { linkLost, useLinkStatus } from "./link-status.ts";
 
@@ -28,7 +28,7 @@ function useDownClock(downSince: number | null): number {
 export function LinkBar(): JSX.Element | null {
   const downSince = useLinkStatus((state) => state.downSince);
   const now = useDownClock(downSince);
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useOptionalRootData();
   if (!linkLost(downSince, now) || downSince === null) return null;
   const timeZone = root?.timeZone ?? DEFAULT_TIME_ZONE;
   return (

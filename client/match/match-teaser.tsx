@@ -1,12 +1,12 @@
 import type { JSX } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { useLocation } from "react-router";
 import type { MatchHeading } from "#shared/contract.ts";
 import { formatKickoff, formatTimeZone } from "#shared/format.ts";
 import { BOOKMAKERS, competitionName } from "#shared/reference.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { useDialogs } from "../dialogs/store.ts";
 import { listNames } from "../betslip/rules-text.ts";
-import type { RootData } from "../shell/root-loader.ts";
+import { useRootData } from "../shell/root-loader.ts";
 
 const BOOKS = listNames(BOOKMAKERS.map((b) => b.name));
 
@@ -28,7 +28,7 @@ export function matchCard(heading: MatchHeading, timeZone: string): { title: str
  * kick-off, said in the first HTML and in its preview card, and a sign-in that comes back here.
  */
 export function MatchTeaser({ heading }: { heading: MatchHeading }): JSX.Element {
-  const root = useRouteLoaderData("root") as RootData;
+  const root = useRootData();
   const { pathname, search } = useLocation();
   const { event } = heading;
   const kickoff = formatKickoff(event.date, new Date(root.now), root.timeZone);

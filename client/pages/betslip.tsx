@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { BETSLIP_MAX_LEGS, type Betslip } from "#shared/contract.ts";
 import { BookmakerTotals } from "../betslip/bookmaker-totals.tsx";
 import { PriceGrid } from "../betslip/price-grid.tsx";
@@ -14,7 +14,7 @@ import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource } from "../loaders/page-data.ts";
 import { settle } from "../odds/served.ts";
 import { RequireSession } from "../session/require-session.tsx";
-import type { RootData } from "../shell/root-loader.ts";
+import { useRootData } from "../shell/root-loader.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 
 export const BETSLIP_LOAD_FAILED_MESSAGE = "Failed to load your betslip";
@@ -53,7 +53,7 @@ function EmptySlip() {
  * at once, the stake shows as typed, and the totals say they are being updated until the next read.
  */
 function SlipView({ view }: { view: Betslip }) {
-  const root = useRouteLoaderData("root") as RootData;
+  const root = useRootData();
   const ready = useBetslip((s) => s.status === "ready");
   const legs = useBetslip((s) => s.legs);
   const stake = useBetslip((s) => s.stake);
@@ -76,7 +76,7 @@ function SlipView({ view }: { view: Betslip }) {
 }
 
 function SlipBoard() {
-  const reading = useLoaderData() as SlipReading | null;
+  const reading = useLoaderData<typeof loader>();
   const served = useLiveSlip(reading);
   if (!reading) return null;
   if (!served) {

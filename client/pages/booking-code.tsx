@@ -82,7 +82,7 @@ function Reading({ provider, reading }: { provider: number; reading: Arriving<Co
 }
 
 function CodeBoard(): JSX.Element | null {
-  const data = useLoaderData() as CodePageData | null;
+  const data = useLoaderData<typeof loader>();
   if (!data) return null;
   const { target, reading } = data;
   if (!target.ok) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { SUMMARY_LOAD_FAILED_MESSAGE } from "#shared/messages.ts";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
@@ -22,7 +22,7 @@ import { useLiveBoard } from "../finder/use-live-board.ts";
 import { chosenView, type DashboardView } from "../finder/view-choice.ts";
 import { useLiveSummary } from "../live/use-live-summary.ts";
 import { serverContext } from "../server-context.ts";
-import type { RootData } from "../shell/root-loader.ts";
+import { useRootData } from "../shell/root-loader.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import { useReplaceParams } from "../shell/use-replace-params.ts";
 
@@ -107,7 +107,7 @@ const SECOND_MS = 1000;
 function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSummary; choice: Arriving<OddsChoice>; loaderView?: DashboardView }) {
   const { summary, follow } = useLiveSummary(served);
   useSummaryOnScreen(summary);
-  const root = useRouteLoaderData("root") as RootData;
+  const root = useRootData();
   const now = useNow(root.now);
   // 'Updated N s ago' ticks each second; kick-off labels need only the minute clock.
   const ageNow = useNow(root.now, SECOND_MS);
@@ -182,9 +182,9 @@ function useSummaryOnScreen(summary: OddsSummary) {
 }
 
 function Dashboard() {
-  const data = useLoaderData() as DashboardData | null;
+  const data = useLoaderData<typeof loader>();
   const summary = useArrived(data?.summary ?? null);
-  const root = useRouteLoaderData("root") as RootData;
+  const root = useRootData();
   const now = useNow(root.now);
   return (
     <section className="section px-3 dashboard">

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { BookDrop, DroppingOdds, OutcomeDrop } from "#shared/contract.ts";
 import { formatKickoff, formatOdds } from "#shared/format.ts";
@@ -10,7 +10,7 @@ import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/
 import { settle, type Served } from "../odds/served.ts";
 import { matchPath } from "../route-paths.ts";
 import { RequireSession } from "../session/require-session.tsx";
-import type { RootData } from "../shell/root-loader.ts";
+import { useRootData } from "../shell/root-loader.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 import { LeagueMarketFilter, leagueMarketOf, type LeagueMarket } from "../tools/league-market-filter.tsx";
 
@@ -103,7 +103,7 @@ function DropItem({ drop, now, timeZone }: { drop: OutcomeDrop; now: number; tim
 }
 
 function DropList({ served, choice }: { served: Served<DroppingOdds> | undefined; choice: LeagueMarket }) {
-  const root = useRouteLoaderData("root") as RootData;
+  const root = useRootData();
   if (!served) {
     return (
       <p className="has-text-centered py-5" role="status">
@@ -125,7 +125,7 @@ function DropList({ served, choice }: { served: Served<DroppingOdds> | undefined
 }
 
 function Dropping() {
-  const data = useLoaderData() as DroppingData | null;
+  const data = useLoaderData<typeof loader>();
   const drops = useArrived(data?.drops ?? null);
   return (
     <section className="section px-3">

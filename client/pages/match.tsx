@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from "react-router";
 import type { MarketHistory, MatchDetail, MatchHeading } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { formatKickoff, formatTimeZone } from "#shared/format.ts";
@@ -14,7 +14,7 @@ import { useLiveMatch } from "../match/use-live-match.ts";
 import { settle, type Served } from "../odds/served.ts";
 import { RequireSession, useCurrentUser } from "../session/require-session.tsx";
 import { matchCard, MatchTeaser } from "../match/match-teaser.tsx";
-import type { RootData } from "../shell/root-loader.ts";
+import { useRootData } from "../shell/root-loader.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 import { useKickedOff } from "../odds/use-kicked-off.ts";
 
@@ -113,7 +113,7 @@ function ChartLink({ marketId }: { marketId: number }) {
 }
 
 function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail; chart: number; history: Arriving<Served<MarketHistory>> }) {
-  const root = useRouteLoaderData("root") as RootData;
+  const root = useRootData();
   const arrived = useArrived(arriving);
   const { detail, history } = useLiveMatch(served, arrived?.ok ? arrived.data : undefined, chart);
   const { event } = detail;
@@ -154,7 +154,7 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
 }
 
 function Match() {
-  const loaded = useLoaderData() as MatchData | MatchPreview | null;
+  const loaded = useLoaderData<typeof loader>();
   const data = loaded && "detail" in loaded ? loaded : null;
   return (
     <section className="section px-3">
@@ -196,7 +196,7 @@ function Teaser({ preview }: { preview: Served<MatchHeading> }) {
 
 /** /match/:id (docs/design.md, The match page): every market of one event, best and average prices, opening prices and price history. */
 export function MatchPage() {
-  const loaded = useLoaderData() as MatchData | MatchPreview | null;
+  const loaded = useLoaderData<typeof loader>();
   const { user, loading } = useCurrentUser();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { useLoaderData, useRevalidator, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import type { UserProfile } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { PROFILE_NO_DATA_MESSAGE, PROFILE_UNEXPECTED_MESSAGE, flowErrorMessage } from "#shared/messages.ts";
@@ -7,7 +7,7 @@ import { PageMeta } from "../components/page-meta.tsx";
 import { RetryButton } from "../components/retry-button.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
 import { RequireSession } from "../session/require-session.tsx";
-import type { RootData } from "../shell/root-loader.ts";
+import { useRootData } from "../shell/root-loader.ts";
 
 export type ProfileState =
   | { status: "ready"; profile: UserProfile }
@@ -102,8 +102,8 @@ function ProfileBody({ data, timeZone }: { data: ProfileData; timeZone: string }
 }
 
 function Profile() {
-  const data = useLoaderData() as ProfileData | null;
-  const { timeZone } = useRouteLoaderData("root") as RootData;
+  const data = useLoaderData<typeof loader>();
+  const { timeZone } = useRootData();
   return (
     <section className="section px-3">
       <div className="container is-max-tablet">

@@ -96,7 +96,7 @@ function SureBetList({ arriving, choice }: { arriving: Arriving<Served<SureBets>
 }
 
 function SureBetsBoard() {
-  const data = useLoaderData() as SureBetsData | null;
+  const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const choice = sureBetChoiceOf(`/sure-bets?${params.toString()}`);
   useToolRefresh(data !== null);

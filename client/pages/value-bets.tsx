@@ -78,7 +78,7 @@ function ValueBetList({ arriving }: { arriving: Arriving<Served<ValueBets>> }) {
 }
 
 function ValueBetsBoard() {
-  const data = useLoaderData() as ValueBetsData | null;
+  const data = useLoaderData<typeof loader>();
   useToolRefresh(data !== null);
   return (
     <section className="section px-3">

@@ -1,14 +1,14 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Navigate, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { Navigate, useLocation, useRevalidator } from "react-router";
 import { signInFor } from "../route-paths.ts";
-import type { RootData } from "../shell/root-loader.ts";
+import { useOptionalRootData } from "../shell/root-loader.ts";
 import { SessionUnavailable } from "./session-unavailable.tsx";
 import { useSession } from "./store.ts";
 
 /** The signed-in user as this render knows it: the server's until the browser's start-up check ends. */
 export function useCurrentUser() {
   const { user, loading, unavailable } = useSession();
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useOptionalRootData();
   return {
     user: loading ? (user ?? root?.user ?? null) : user,
     loading,
@@ -51,7 +51,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
  * found the session good: load the page's data once, rather than show it empty.
  */
 function useReloadWhenBack(checkedFine: boolean): void {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useOptionalRootData();
   const { revalidate } = useRevalidator();
   const done = useRef(false);
   useEffect(() => {

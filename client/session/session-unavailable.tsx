@@ -1,12 +1,12 @@
 import { useEffect, type JSX } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { useLocation } from "react-router";
 import { formatClockTime } from "#shared/format.ts";
 import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { autoRetryDelay } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { formatAgo } from "../odds/freshness.ts";
 import { DEFAULT_TIME_ZONE } from "../server-context.ts";
-import type { RootData } from "../shell/root-loader.ts";
+import { useOptionalRootData } from "../shell/root-loader.ts";
 
 export const OUTAGE_TITLE = "AfriOdds can't reach its prices right now";
 
@@ -47,7 +47,7 @@ function useRetryUntilBack(): void {
  */
 export function SessionUnavailable(): JSX.Element {
   const { pathname, search } = useLocation();
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useOptionalRootData();
   useRetryUntilBack();
   const reached = root?.apiLastAnsweredAt ?? null;
   const now = root?.now ?? Date.now();

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "react-router";
+import { useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { SessionUser } from "#shared/contract.ts";
 import { DEFAULT_TIME_ZONE, serverContext } from "../server-context.ts";
 
@@ -21,4 +21,19 @@ export function rootLoader({ context }: LoaderFunctionArgs): RootData {
     return { timeZone: server.timeZone, now: server.now, user: server.user, sessionUnavailable: unavailable, ...(unavailable ? { apiLastAnsweredAt: server.apiLastAnsweredAt ?? null } : {}) };
   }
   return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE, now: Date.now(), user: null, sessionUnavailable: false };
+}
+
+/** The root route's id in client/routes.tsx. */
+export const ROOT_ROUTE_ID = "root";
+
+/** The root route's data where it may be missing: a part also rendered outside the route tree (a test, a public page's own render). */
+export function useOptionalRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof rootLoader>(ROOT_ROUTE_ID);
+}
+
+/** The root route's data, for a page of the route tree (every page is under the root route). */
+export function useRootData(): RootData {
+  const root = useOptionalRootData();
+  if (!root) throw new Error("useRootData: rendered outside the root route");
+  return root;
 }

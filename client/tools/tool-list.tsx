@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { useRouteLoaderData } from "react-router";
+
 import { LoadFailed } from "../components/load-failed.tsx";
 import type { Arriving } from "../loaders/page-data.ts";
 import type { Served } from "../odds/served.ts";
 import { useNow } from "../odds/use-now.ts";
-import type { RootData } from "../shell/root-loader.ts";
+import { useRootData } from "../shell/root-loader.ts";
 import { useKeptAnswer } from "./use-kept-answer.ts";
 
 const SECOND_MS = 1000;
@@ -29,7 +29,7 @@ export interface ToolListMessages {
  */
 export function ToolList<T>({ arriving, messages, children }: { arriving: Arriving<Served<T>>; messages: ToolListMessages; children: (data: T, clocks: ToolClocks) => ReactNode }) {
   const { served, refreshFailed } = useKeptAnswer(arriving);
-  const root = useRouteLoaderData("root") as RootData;
+  const root = useRootData();
   const now = useNow(root.now);
   const ageNow = useNow(root.now, SECOND_MS);
   if (!served) {
