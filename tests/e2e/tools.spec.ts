@@ -361,13 +361,18 @@ test.describe("on a 360 px phone", () => {
     const cards = page.locator("article.sure-bet");
     await expect(cards.first()).toBeVisible({ timeout: 30_000 });
 
-    // From now on the API's answer leaves out the first bet the page shows: as if its price had moved.
+    // From now on the API's answer leaves out the first bet the page shows, as if its price had
+    // moved, and is then held as it was: the moving prices would otherwise make and end other sure
+    // bets while the test reads (two more went between 'Show' and the check after it, once).
     const first = (await cards.first().locator(".tool-match").textContent())!;
+    let held: { data: SureBets } | undefined;
     await page.route(/\/api\/odds\/sure-bets\?/, async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as { data: SureBets };
-      body.data.sureBets = body.data.sureBets.filter((bet) => bet.event.name !== first);
-      await route.fulfill({ response, json: body });
+      if (!held) {
+        held = (await response.json()) as { data: SureBets };
+        held.data.sureBets = held.data.sureBets.filter((bet) => bet.event.name !== first);
+      }
+      await route.fulfill({ response, json: held });
     });
     const before = await cards.count();
     // The page refreshes itself on the live stream's next change (prices move every 5 s).
