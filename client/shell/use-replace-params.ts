@@ -3,6 +3,12 @@ import { useSearchParams } from "react-router";
 
 /** The last query asked for and not yet shown, and every query asked for on the way to it. */
 let asked: { to: string; trail: Set<string> } | undefined;
+/**
+ * The query the page last showed. Only a change of it decides the wait: a part of the page that
+ * mounts while a choice is on its way (a loading state, a re-keyed select) sees the old query, and
+ * must not end the wait for the choice (it put the old league back under a market chosen next).
+ */
+let lastShown: string | undefined;
 
 /**
  * The page's query, and a change to it that replaces the history entry (a choice of league,
@@ -16,6 +22,8 @@ export function useReplaceParams(): [URLSearchParams, (edit: (query: URLSearchPa
   const [params, setParams] = useSearchParams();
   const shown = params.toString();
   useEffect(() => {
+    if (shown === lastShown) return;
+    lastShown = shown;
     if (asked && (asked.to === shown || !asked.trail.has(shown))) asked = undefined;
   }, [shown]);
   const change = (edit: (query: URLSearchParams) => void) => {

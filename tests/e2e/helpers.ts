@@ -106,6 +106,13 @@ export interface OtherSite {
   dataDir: string;
 }
 
+/**
+ * How long a registration may take from the Register button to the verification dialog: the
+ * account's proof of work, the server's hash and the mail. A second or two quiet; past 10 s beside a
+ * second CI run (load 7-8), twice in one pair of runs.
+ */
+export const REGISTRATION_MS = 30_000;
+
 /** Register through the UI (Login, then Register) and stop at the verification dialog. */
 export async function registerUntilVerification(page: Page, user: TestUser = uniqueUser("user"), other?: OtherSite): Promise<TestUser> {
   await gotoHydrated(page, `${other?.baseURL ?? ""}/`);
@@ -113,7 +120,7 @@ export async function registerUntilVerification(page: Page, user: TestUser = uni
   await dialog(page, "Log In").getByRole("button", { name: "Register" }).click();
   const form = await fillRegistration(page, user);
   await form.getByRole("button", { name: "Register" }).click();
-  await expect(dialog(page, "Verify Your Email")).toContainText(user.email);
+  await expect(dialog(page, "Verify Your Email")).toContainText(user.email, { timeout: REGISTRATION_MS });
   return user;
 }
 

@@ -10,6 +10,7 @@ import {
   PROTECTED_PATHS,
   readMailedCode,
   registerAndVerify,
+  REGISTRATION_MS,
   registerUntilVerification,
   uniqueUser,
   verifyWithMailedCode,
@@ -393,7 +394,7 @@ test("a user registers, verifies and reaches the dashboard with the keyboard alo
   await page.keyboard.press("Enter");
 
   const verify = dialog(page, "Verify Your Email");
-  await expect(verify.getByLabel("Verification Code")).toBeFocused();
+  await expect(verify.getByLabel("Verification Code")).toBeFocused({ timeout: REGISTRATION_MS });
   await page.keyboard.type(await readMailedCode(user.email));
   await page.keyboard.press("Enter");
 
