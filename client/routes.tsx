@@ -3,7 +3,7 @@ import { protectedSource } from "./loaders/page-data.ts";
 import { PUBLIC_PAGES } from "./public-pages.ts";
 import { Layout } from "./shell/layout.tsx";
 import { ErrorScreen } from "./shell/error-screen.tsx";
-import { rootLoader } from "./shell/root-loader.ts";
+import { ROOT_ROUTE_ID, rootLoader } from "./shell/root-loader.ts";
 
 /** Pages load on demand so a public page ships only its own code. */
 const page = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await load() });
@@ -23,7 +23,7 @@ const guarded = ({ context }: LoaderFunctionArgs) => (protectedSource(context), 
  */
 export const routes: RouteObject[] = [
   {
-    id: "root",
+    id: ROOT_ROUTE_ID,
     path: "/",
     loader: rootLoader,
     shouldRevalidate: () => false,

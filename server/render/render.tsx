@@ -54,7 +54,7 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** The route tree: client/routes.tsx unless a test brings its own. */
   routes?: RouteObject[];
-  /** The request's logger (pino-http's `req.log`, carrying its id); the console when prerendering at build time. */
+  /** The request's logger (`req.log`, a pino child carrying the request id); the console when prerendering at build time. */
   log?: { error(details: object, message: string): void };
 }
 

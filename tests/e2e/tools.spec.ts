@@ -381,10 +381,7 @@ test.describe("on a 360 px phone", () => {
     await expect(cards).toHaveCount(before);
     await expect(page.locator(".steady-gone").first()).toContainText("Gone: no longer a sure bet at the latest prices.");
     await expect(page.locator(".steady-gone").first().locator(".tool-match")).toHaveText(first);
-    await expectNoViolations(page, "/sure-bets with a bet gone and 'Show' at 360 px");
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await expectNoViolations(page, "/sure-bets with a bet gone and 'Show' at 1280 px");
-    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoViolationsOnPhoneAndDesktop(page, "/sure-bets with a bet gone and 'Show'");
     await status.getByRole("button", { name: "Show" }).click();
     await expect(page.locator(".steady-gone")).toHaveCount(0);
     await expect(cards.filter({ has: page.locator(".tool-match", { hasText: first }) })).toHaveCount(0);
