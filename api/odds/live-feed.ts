@@ -1,3 +1,5 @@
+import { sseFrame } from "#lib/node/sse/frame.ts";
+import { frameRing } from "#lib/node/sse/ring.ts";
 import type { OddsEvent } from "#shared/contract.ts";
 import type { ChangeRow } from "./changes.ts";
 import type { Listing } from "./read-model.ts";
@@ -8,14 +10,16 @@ export const RING_CAPACITY = 2_000;
 /** What a stream subscriber is told: one SSE frame to write, or that it must end. */
 export type FeedSignal = { kind: "frame"; frame: string } | { kind: "end" };
 
-interface RingEntry {
-  seq: number;
-  frame: string;
-}
+/** A `ready` or `reset` frame: the stream's position is `seq` (docs/decisions/013-odds-stream.md). */
+export const positionFrame = (event: "ready" | "reset", seq: number) => sseFrame({ id: String(seq), event, data: JSON.stringify({ seq }) });
 
-/** An SSE frame: `id`, `event` and one `data` line (JSON never holds a raw newline). */
-export function sseFrame(seq: number, event: string, data: unknown): string {
-  return `id: ${seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+/**
+ * A changed event-market's frame. Its `route` field names the competition, market and event, so
+ * the web tier files it under its views without parsing the JSON (SSE readers ignore a field they
+ * do not know; docs/decisions/013-odds-stream.md).
+ */
+export function marketFrame(seq: number, event: OddsEvent): string {
+  return sseFrame({ id: String(seq), event: "market", route: `${event.competitionId}:${event.markets[0]!.marketId}:${event.id}`, data: JSON.stringify(event) });
 }
 
 /**
@@ -36,11 +40,10 @@ export function changedEvent(row: ChangeRow, byId: ReadonlyMap<string, OddsEvent
  * subscribers (open streams) that hear each new one. Numbers are the database's sequence.
  */
 export function liveFeed(capacity: number = RING_CAPACITY) {
-  const ring: RingEntry[] = [];
+  const ring = frameRing<{ seq: number; frame: string }>(capacity);
+  // Until the service positions it at the database's latest change: from 0.
+  ring.startAt(0);
   const subscribers = new Set<(signal: FeedSignal) => void>();
-  // Every change after `floor` is in the ring (or superseded there); older ones are gone.
-  let floor = 0;
-  let latest = 0;
   let ending = false;
 
   const broadcast = (signal: FeedSignal) => {
@@ -48,35 +51,27 @@ export function liveFeed(capacity: number = RING_CAPACITY) {
   };
 
   return {
-    latest: () => latest,
+    latest: () => ring.latest() ?? 0,
     /** Starts the ring at `seq`: a replica resumes nobody from before it was listening. */
-    startAt(seq: number) {
-      ring.length = 0;
-      floor = latest = seq;
-    },
+    startAt: (seq: number) => ring.startAt(seq),
     /** Frames after `seq` to resume a stream, or null when the gap is larger than the ring. */
-    since(seq: number): string[] | null {
-      if (seq < floor) return null;
-      return ring.filter((entry) => entry.seq > seq).map((entry) => entry.frame);
-    },
+    since: (seq: number): string[] | null => ring.since(seq)?.map((entry) => entry.frame) ?? null,
     /** Publishes a batch read after a write; only a pair's newest change is sent (it carries the current state). */
     publish(rows: readonly ChangeRow[], listing: Listing) {
       const byId = new Map(listing.events.map((e) => [e.id, e]));
       const newest = new Map<string, ChangeRow>();
       for (const row of rows) newest.set(`${row.eventId}:${row.marketId}`, row);
       for (const row of [...newest.values()].sort((a, b) => a.seq - b.seq)) {
-        const entry = { seq: row.seq, frame: sseFrame(row.seq, "market", changedEvent(row, byId)) };
+        const entry = { seq: row.seq, frame: marketFrame(row.seq, changedEvent(row, byId)) };
         ring.push(entry);
         broadcast({ kind: "frame", frame: entry.frame });
       }
-      while (ring.length > capacity) floor = ring.shift()!.seq;
-      latest = Math.max(latest, ...rows.map((r) => r.seq));
+      for (const row of rows) ring.advanceTo(row.seq);
     },
     /** This replica fell further behind than the ring holds: everyone refetches from `seq`. */
     reset(seq: number) {
-      ring.length = 0;
-      floor = latest = seq;
-      broadcast({ kind: "frame", frame: sseFrame(seq, "reset", { seq }) });
+      ring.startAt(seq);
+      broadcast({ kind: "frame", frame: positionFrame("reset", seq) });
     },
     subscribe(subscriber: (signal: FeedSignal) => void): () => void {
       // A stream opened while the server drains ends at once rather than hold the drain.

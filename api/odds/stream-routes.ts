@@ -1,10 +1,12 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
+import { consumerGuard } from "#lib/node/sse/consumer-guard.ts";
+import { HEARTBEAT } from "#lib/node/sse/frame.ts";
 import { oddsStreamChecksum } from "#shared/checksum.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { isCountryId } from "#shared/reference.ts";
 import { AppError } from "../http/errors.ts";
 import { guardQuery } from "../http/input-guards.ts";
-import { sseFrame, type FeedSignal, type LiveFeed } from "./live-feed.ts";
+import { positionFrame, type FeedSignal, type LiveFeed } from "./live-feed.ts";
 
 export interface StreamOptions {
   /** A comment line this often keeps proxies from closing an idle stream (docs/design.md, The API's stream: 15 s). */
@@ -62,46 +64,24 @@ function openStreams() {
 /** Where a new stream starts: its resume frames, or a reset (past the ring), or a `ready` naming the current sequence. */
 function opening(feed: LiveFeed, live: boolean, lastEventId: number | undefined): string[] {
   const latest = live ? feed.latest() : 0;
-  if (lastEventId === undefined) return [sseFrame(latest, "ready", { seq: latest })];
+  if (lastEventId === undefined) return [positionFrame("ready", latest)];
   const frames = live ? feed.since(lastEventId) : [];
-  return frames ?? [sseFrame(latest, "reset", { seq: latest })];
-}
-
-/**
- * Whether a consumer is taking bytes: some of what was queued left since the last look, or nothing
- * is queued. Counted in looks (heartbeats), not wall time: a burst to a reading consumer, or a
- * busy event loop that could not hand bytes to the kernel, never reads as a stall.
- */
-function progressWatch(res: Response) {
-  let queued = 0;
-  let flushed = 0;
-  let idleLooks = 0;
-  return {
-    wrote: (chunk: string) => (queued += Buffer.byteLength(chunk)),
-    /** Looks in a row, this one included, at which the consumer took nothing of a non-empty queue. */
-    look(): number {
-      const nowFlushed = queued - res.writableLength;
-      idleLooks = res.writableLength === 0 || nowFlushed > flushed ? 0 : idleLooks + 1;
-      flushed = Math.max(flushed, nowFlushed);
-      return idleLooks;
-    },
-  };
+  return frames ?? [positionFrame("reset", latest)];
 }
 
 /** One open stream: writes frames, beats, and drops itself when its consumer stops taking bytes. */
 function openStream(res: Response, feed: LiveFeed, live: boolean, first: string[], options: Required<StreamOptions>) {
-  const watch = progressWatch(res);
+  const guard = consumerGuard(res, options, options.heartbeatMs);
   const write = (chunk: string) => {
     if (res.writableEnded || res.destroyed) return;
-    watch.wrote(chunk);
     res.write(chunk);
     // Memory stays bounded whatever the consumer does.
-    if (res.writableLength > options.maxQueuedBytes) res.destroy();
+    if (guard.wrote(Buffer.byteLength(chunk))) res.destroy();
   };
   const heartbeat = setInterval(() => {
     // A consumer that stops reading is cut off, not buffered for.
-    if (watch.look() * options.heartbeatMs > options.maxStallMs) return res.destroy();
-    write(": hb\n\n");
+    if (guard.stalled()) return res.destroy();
+    write(HEARTBEAT);
   }, options.heartbeatMs);
   const onSignal = (signal: FeedSignal) => (signal.kind === "end" ? res.end() : write(signal.frame));
   const unsubscribe = feed.subscribe(live ? onSignal : (signal) => signal.kind === "end" && res.end());

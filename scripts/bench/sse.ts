@@ -1,5 +1,6 @@
 import { constants, createGunzip } from "node:zlib";
 import { request } from "node:http";
+import { sseReader } from "#lib/node/sse/frame.ts";
 
 /** One Server-Sent Events frame as received, with the bench's clock (epoch ms) at its arrival. */
 export interface ReceivedFrame {
@@ -18,33 +19,13 @@ export interface SseConnection {
   close(): void;
 }
 
-/**
- * Splits an event stream into frames (WHATWG HTML, "event stream interpretation"): a blank line
- * ends a frame, comment lines (`: hb`) are skipped, chunks may split anywhere. Only what the bench
- * needs: `id`, `event` and `data`.
- */
+/** An event stream's frames (lib/node/sse/frame.ts), each stamped with the bench's clock at the chunk that completed it. */
 export function frameReader(onFrame: (frame: ReceivedFrame) => void) {
-  let buffer = "";
-  let frame = { id: "", event: "message", data: "" };
+  let receivedAt = 0;
+  const read = sseReader((frame) => onFrame({ id: frame.id ?? "", event: frame.event ?? "message", data: frame.data, receivedAt }));
   return (chunk: string) => {
-    const receivedAt = Date.now();
-    buffer += chunk;
-    let end: number;
-    while ((end = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, end).replace(/\r$/, "");
-      buffer = buffer.slice(end + 1);
-      if (line === "") {
-        if (frame.data !== "" || frame.event !== "message") onFrame({ ...frame, receivedAt });
-        frame = { id: "", event: "message", data: "" };
-        continue;
-      }
-      if (line.startsWith(":")) continue;
-      const colon = line.indexOf(":");
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? "" : line.slice(colon + (line[colon + 1] === " " ? 2 : 1));
-      if (field === "id" || field === "event") frame[field] = value;
-      else if (field === "data") frame.data = frame.data === "" ? value : `${frame.data}\n${value}`;
-    }
+    receivedAt = Date.now();
+    read(chunk);
   };
 }
 

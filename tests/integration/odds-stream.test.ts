@@ -344,7 +344,7 @@ describe.runIf(dialects.includes("postgres"))("the odds stream across two API re
       odds.live.subscribe((signal) => signal.kind === "frame" && heard.push(signal.frame));
       await writeStoreRun(writer.kysely, [fixture("c1:notify", [[1, 1, 2.5]])], START);
       await waitFor(() => heard.length === 1, 5_000);
-      expect(heard[0]).toMatch(/^id: \d+\nevent: market\ndata: \{"id":"c1:notify"/);
+      expect(heard[0]).toMatch(/^id: \d+\nevent: market\nroute: \d+:1:c1:notify\ndata: \{"id":"c1:notify"/);
     } finally {
       await listener.close();
       await writer.close();

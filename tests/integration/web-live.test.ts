@@ -101,6 +101,8 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     expect(price(otherMarket)).toEqual([["c1:x", 4, 1.85]]);
     expect(price(matchOverUnder)).toEqual([["c1:x", 4, 1.85]]);
     expect(otherLeague.markets()).toEqual([]);
+    // Filed by the API frame's route (docs/decisions/013-odds-stream.md), which the browser's frame does not carry.
+    expect(all.flatMap((s) => s.events("market")).filter((frame) => "route" in frame)).toEqual([]);
     // The browser's id is the API's sequence.
     expect(league.markets()[0]!.seq).toBe(streamOdds.live.latest() - 1);
     expect(upstreamOpens()).toBe(1);

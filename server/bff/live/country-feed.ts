@@ -1,5 +1,6 @@
+import { sseFrame, type SseFrame } from "#lib/node/sse/frame.ts";
+import { frameRing, type FrameRing } from "#lib/node/sse/ring.ts";
 import type { BrowserStream } from "./browser-stream.ts";
-import { sseFrame, type SseFrame } from "./sse.ts";
 import { liveFrame, type LiveFrame } from "./stream-coding.ts";
 import { touchedKeys } from "./view.ts";
 
@@ -26,32 +27,30 @@ interface RingEntry {
   frame: LiveFrame;
 }
 
-/** Changed event-market frames carry the odds-event shape with exactly one market. */
-function keysOf(data: string): string[] | undefined {
-  try {
-    const event = JSON.parse(data) as { id?: unknown; competitionId?: unknown; markets?: { marketId?: unknown }[] };
-    const marketId = event.markets?.[0]?.marketId;
-    if (typeof event.id !== "string" || typeof event.competitionId !== "number" || typeof marketId !== "number") return undefined;
-    return touchedKeys({ id: event.id, competitionId: event.competitionId, marketId });
-  } catch {
-    return undefined;
-  }
+/**
+ * The views a market frame touches, from its `route` ("competition:market:event", written by the
+ * API: api/odds/live-feed.ts), without parsing its JSON; undefined for a frame without one.
+ */
+function keysOf(route: string | undefined): string[] | undefined {
+  const match = route === undefined ? null : /^(\d+):(\d+):(.+)$/.exec(route);
+  if (!match) return undefined;
+  return touchedKeys({ competitionId: Number(match[1]), marketId: Number(match[2]), id: match[3]! });
 }
+
+/** A `ready` or `reset` frame for a browser: its stream's position is `seq`. */
+const positionFrame = (event: "ready" | "reset", seq: number) => liveFrame(sseFrame({ id: String(seq), event, data: JSON.stringify({ seq }) }));
 
 /** What a resuming browser may be sent in one go (browser-stream.ts bounds a stream's queue). */
 const MAX_RESUME_BYTES = 16 << 10;
 
 /** One country's state on this web process, shared by the steps below. */
 interface FeedState {
-  capacity: number;
   onSent: (frames: number) => void;
-  ring: RingEntry[];
+  /** Recent frames, unpositioned until the upstream's first `ready`. */
+  ring: FrameRing<RingEntry>;
   index: Map<string, Set<Subscriber>>;
   /** Subscribers waiting for the first upstream `ready`: until then there is no position to give them. */
   pending: Set<Subscriber>;
-  // Every change after `floor` is in the ring; undefined until the upstream named its position.
-  floor: number | undefined;
-  latest: number;
   /** When the upstream stream dropped (epoch ms); undefined while it carries changes. */
   downSince: number | undefined;
 }
@@ -62,7 +61,7 @@ interface FeedState {
  */
 function statusFrame(downSince: number | undefined): LiveFrame {
   const data = downSince === undefined ? { live: true } : { live: false, since: new Date(downSince).toISOString() };
-  return liveFrame(`event: status\ndata: ${JSON.stringify(data)}\n\n`);
+  return liveFrame(sseFrame({ event: "status", data: JSON.stringify(data) }));
 }
 
 function everyone(feed: FeedState): Subscriber[] {
@@ -84,11 +83,12 @@ function send(feed: FeedState, subscriber: Subscriber, frame: LiveFrame) {
 /** A new browser's first frames: its resume frames, a reset (older than the ring), or a `ready` at the current sequence. */
 function start(feed: FeedState, subscriber: Subscriber) {
   const from = subscriber.lastEventId;
-  const missed = from === undefined || from < feed.floor! ? undefined : feed.ring.filter((entry) => entry.seq > from && entry.keys.includes(subscriber.key));
+  const latest = feed.ring.latest()!;
+  const missed = from === undefined ? undefined : feed.ring.since(from)?.filter((entry) => entry.keys.includes(subscriber.key));
   const missedBytes = missed?.reduce((sum, entry) => sum + entry.frame.text.length, 0) ?? 0;
-  if (from === undefined) send(feed, subscriber, liveFrame(sseFrame(feed.latest, "ready", JSON.stringify({ seq: feed.latest }))));
+  if (from === undefined) send(feed, subscriber, positionFrame("ready", latest));
   // Older than the ring, or more missed than one stream may queue: the browser refetches instead.
-  else if (!missed || missedBytes > MAX_RESUME_BYTES) send(feed, subscriber, liveFrame(sseFrame(feed.latest, "reset", JSON.stringify({ seq: feed.latest }))));
+  else if (!missed || missedBytes > MAX_RESUME_BYTES) send(feed, subscriber, positionFrame("reset", latest));
   else for (const entry of missed) send(feed, subscriber, entry.frame);
   let set = feed.index.get(subscriber.key);
   if (!set) feed.index.set(subscriber.key, (set = new Set()));
@@ -96,7 +96,7 @@ function start(feed: FeedState, subscriber: Subscriber) {
 }
 
 function positioned(feed: FeedState, seq: number) {
-  feed.floor = feed.latest = seq;
+  feed.ring.startAt(seq);
   for (const subscriber of feed.pending) start(feed, subscriber);
   feed.pending.clear();
 }
@@ -110,7 +110,7 @@ function upstreamUp(feed: FeedState) {
 }
 
 function add(feed: FeedState, subscriber: Subscriber) {
-  if (feed.floor === undefined) feed.pending.add(subscriber);
+  if (!feed.ring.positioned()) feed.pending.add(subscriber);
   else start(feed, subscriber);
   if (feed.downSince !== undefined) send(feed, subscriber, statusFrame(feed.downSince));
 }
@@ -124,19 +124,17 @@ function remove(feed: FeedState, subscriber: Subscriber) {
 
 /** The API could not resume us: every browser refetches, whatever its view. */
 function receiveReset(feed: FeedState, seq: number) {
-  feed.ring.length = 0;
-  const reset = liveFrame(sseFrame(seq, "reset", JSON.stringify({ seq })));
+  const reset = positionFrame("reset", seq);
   for (const set of feed.index.values()) for (const subscriber of set) send(feed, subscriber, reset);
   positioned(feed, seq);
 }
 
-function receiveMarket(feed: FeedState, seq: number, data: string) {
-  const keys = keysOf(data);
+function receiveMarket(feed: FeedState, seq: number, frame: SseFrame) {
+  const keys = keysOf(frame.route);
   if (!keys) return;
-  const entry = { seq, keys, frame: liveFrame(sseFrame(seq, "market", data)) };
+  // The browser's frame: the API's without its route.
+  const entry = { seq, keys, frame: liveFrame(sseFrame({ id: frame.id, event: "market", data: frame.data })) };
   feed.ring.push(entry);
-  if (feed.ring.length > feed.capacity) feed.floor = feed.ring.shift()!.seq;
-  feed.latest = Math.max(feed.latest, seq);
   for (const key of keys) for (const subscriber of feed.index.get(key) ?? []) send(feed, subscriber, entry.frame);
 }
 
@@ -145,9 +143,9 @@ function receive(feed: FeedState, frame: SseFrame) {
   const seq = Number(frame.id);
   if (!Number.isSafeInteger(seq)) return;
   if (frame.event === "ready") {
-    if (feed.floor === undefined) positioned(feed, seq);
+    if (!feed.ring.positioned()) positioned(feed, seq);
   } else if (frame.event === "reset") receiveReset(feed, seq);
-  else if (frame.event === "market" && frame.data !== undefined) receiveMarket(feed, seq, frame.data);
+  else if (frame.event === "market") receiveMarket(feed, seq, frame);
 }
 
 /**
@@ -156,9 +154,9 @@ function receive(feed: FeedState, frame: SseFrame) {
  * costs O(browsers of the views it touches).
  */
 export function countryFeed(capacity: number, onSent: (frames: number) => void) {
-  const feed: FeedState = { capacity, onSent, ring: [], index: new Map(), pending: new Set(), floor: undefined, latest: 0, downSince: undefined };
+  const feed: FeedState = { onSent, ring: frameRing<RingEntry>(capacity), index: new Map(), pending: new Set(), downSince: undefined };
   return {
-    latest: () => (feed.floor === undefined ? undefined : feed.latest),
+    latest: () => feed.ring.latest(),
     add: (subscriber: Subscriber) => add(feed, subscriber),
     remove: (subscriber: Subscriber) => remove(feed, subscriber),
     /** A frame from the upstream stream. */

@@ -1,8 +1,9 @@
 import { Agent } from "undici";
 import { REFRESH_WINDOW_S } from "#shared/constants.ts";
-import { DEFAULT_LIMITS, type BackpressureLimits } from "./browser-stream.ts";
+import type { ConsumerLimits } from "#lib/node/sse/consumer-guard.ts";
+import { HEARTBEAT } from "#lib/node/sse/frame.ts";
+import { DEFAULT_LIMITS } from "./browser-stream.ts";
 import { countryFeed, type CountryFeed, type Subscriber } from "./country-feed.ts";
-import { HEARTBEAT } from "./sse.ts";
 import { liveFrame } from "./stream-coding.ts";
 import { upstreamStream, type AttemptEnd, type Credential, type UpstreamStream } from "./upstream-stream.ts";
 
@@ -35,7 +36,7 @@ export interface HubOptions {
   /** How long an upstream stream stays open after its last browser left (a page navigation reopens at once). */
   lingerMs?: number;
   ringCapacity?: number;
-  limits?: Partial<BackpressureLimits>;
+  limits?: Partial<ConsumerLimits>;
   minBackoffMs?: number;
   maxBackoffMs?: number;
   caps?: Partial<StreamCaps>;
@@ -159,10 +160,9 @@ function recheck(hub: HubState, verify: (token: string) => Promise<unknown>) {
 /** One timer per process: drops stalled browsers, keeps every stream (and proxy) awake, rechecks sessions. */
 function startHeartbeat(hub: HubState): NodeJS.Timeout {
   const beat = setInterval(() => {
-    const now = Date.now();
     for (const country of hub.countries.values()) {
       for (const s of country.subscribers) {
-        s.stream.checkStall(now);
+        s.stream.checkStall();
         s.stream.write(BEAT);
       }
     }
@@ -229,6 +229,7 @@ export function liveHub(apiOrigin: string, metrics: LiveMetrics | undefined, opt
   // Plain closures, not methods: the router passes them around unbound.
   return {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    heartbeatMs: settings.heartbeatMs,
     closing: () => hub.closing,
     admit: (who: { ak: string; address: string }) => admit(hub, who),
     join: (countryId: number, subscriber: Subscriber) => join(hub, countryId, subscriber),

@@ -110,7 +110,7 @@ export function liveOddsRouter(deps: LiveOddsDeps) {
       ...(coding === "gzip" ? { "Content-Encoding": "gzip" } : {}),
     });
     res.flushHeaders();
-    const stream = browserStream(res, hub.limits, () => deps.metrics?.liveSlowConsumerDropped(), coding);
+    const stream = browserStream(res, { limits: hub.limits, heartbeatMs: hub.heartbeatMs, onDropped: () => deps.metrics?.liveSlowConsumerDropped(), coding });
     if (hub.closing()) return stream.end();
     const { refresh } = deps.cookies.read(req);
     const leave = hub.join(parsed.view.country, { key: viewKey(parsed.view), stream, token: session.token, sub: session.sub, ak: session.ak, exp: session.exp, address, refresh, lastEventId });

@@ -2,6 +2,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SseFrame } from "#lib/node/sse/frame.ts";
 import { upstreamStream, type AttemptEnd, type UpstreamStream } from "./upstream-stream.ts";
 
 /** A stand-in odds API on loopback: each request to /odds/stream is answered by `answer`. */
@@ -23,9 +24,10 @@ afterEach(async () => {
   }
 });
 
-/** Opens an upstream stream to `origin` with a quick backoff; records every attempt's end. */
+/** Opens an upstream stream to `origin` with a quick backoff; records every attempt's end and every frame. */
 function follow(origin: string, server?: Server) {
   const ended: Array<{ reason: AttemptEnd; status?: number | undefined; error?: unknown }> = [];
+  const frames: SseFrame[] = [];
   const offered: string[][] = [];
   const dispatcher = new Agent();
   const stream = upstreamStream({
@@ -37,14 +39,14 @@ function follow(origin: string, server?: Server) {
       return { token: "token-a", ak: "a".repeat(22) };
     },
     lastEventId: () => undefined,
-    onFrame: () => undefined,
+    onFrame: (frame) => frames.push(frame),
     onAttemptEnded: (reason, detail) => ended.push({ reason, ...detail }),
     minBackoffMs: 10,
     maxBackoffMs: 20,
   });
   opened.push({ stream, server, dispatcher });
   stream.connect();
-  return { ended, offered, stream };
+  return { ended, offered, stream, frames };
 }
 
 describe("the web tier's upstream odds stream says why each attempt ended", () => {
@@ -92,5 +94,18 @@ describe("the web tier's upstream odds stream says why each attempt ended", () =
     await new Promise((resolve) => setImmediate(resolve));
     await vi.waitFor(() => expect(stream.connected()).toBe(false), { timeout: 5_000 });
     expect(ended).toEqual([]);
+  });
+
+  it("reads a frame whose bytes arrive split inside a character, and its route", async () => {
+    const text = Buffer.from('id: 5\nevent: market\nroute: 2:1:c2:x\ndata: {"home":"Atlético Madrid"}\n\n');
+    const inside = text.indexOf(Buffer.from("é")) + 1;
+    const { origin, server } = await apiAnswering((res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(text.subarray(0, inside));
+      setTimeout(() => res.write(text.subarray(inside)), 20);
+    });
+    const { frames } = follow(origin, server);
+    await vi.waitFor(() => expect(frames).toHaveLength(1), { timeout: 5_000 });
+    expect(frames[0]).toEqual({ id: "5", event: "market", route: "2:1:c2:x", data: '{"home":"Atlético Madrid"}' });
   });
 });

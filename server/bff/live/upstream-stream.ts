@@ -1,6 +1,6 @@
 import { request, type Agent } from "undici";
 import { oddsStreamChecksum } from "#shared/checksum.ts";
-import { sseParser, type SseFrame } from "./sse.ts";
+import { sseReader, type SseFrame } from "#lib/node/sse/frame.ts";
 
 /** The access token (and its `ak`) of a signed-in browser now subscribed: what opens the upstream (decision 014). */
 export interface Credential {
@@ -71,9 +71,10 @@ async function once(state: StreamState, credential: Credential): Promise<void> {
   state.connected = true;
   state.attempt = 0;
   options.onUp?.();
-  const parse = sseParser(options.onFrame);
-  res.body.setEncoding("utf8");
-  for await (const chunk of res.body) parse(chunk as string);
+  const parse = sseReader(options.onFrame);
+  // undici's body gives bytes: decoded as a stream, so a character split between chunks comes whole.
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body) parse(decoder.decode(chunk as Uint8Array, { stream: true }));
   if (!state.closed) options.onAttemptEnded?.("ended", { status: 200 });
 }
 
