@@ -4,7 +4,6 @@ import { isMarketId } from "#shared/reference.ts";
 import type { Database } from "../db/schema.ts";
 import type { OddsCache } from "./cache.ts";
 import { freshSince } from "./freshness.ts";
-import { cacheBodies, sameBodies, type CacheBodies } from "./search.ts";
 
 export const DEFAULT_HOURS = 24;
 /** A week: the longest window the page offers. */
@@ -143,7 +142,8 @@ interface Board {
   /** Builds are numbered: one that started later is never replaced by an earlier one that finished late. */
   seq: number;
   value: DroppingOdds;
-  bodies: CacheBodies;
+  /** The listed events' version it was built at (cache.ts). */
+  version: number;
   builtAt: number;
   /** The earliest kick-off shown: that event leaves the board then. */
   validUntil: number;
@@ -158,36 +158,36 @@ export interface DroppingDeps {
 
 /**
  * The dropping-odds boards, one per window length, each holding every outcome that fell in it (answers
- * pick theirs with `pickDrops`), each rebuilt only when the odds cache rebuilt
- * something, an event shown kicks off, or DROPS_TTL_MS have passed; so serving one costs no
+ * pick theirs with `pickDrops`), each rebuilt only when the listed events'
+ * version moved (cache.ts), an event shown kicks off, or DROPS_TTL_MS have passed; so serving one costs no
  * database work. Requests that arrive during a build share it.
  */
 export function droppingBoards(deps: DroppingDeps): (hours: number) => Promise<DroppingOdds> {
   const boards = new Map<number, Board>();
-  const building = new Map<number, { bodies: CacheBodies; board: Promise<Board> }>();
+  const building = new Map<number, { version: number; board: Promise<Board> }>();
   let builds = 0;
 
-  async function build(hours: number, bodies: CacheBodies): Promise<Board> {
+  async function build(hours: number, version: number): Promise<Board> {
     const seq = ++builds;
     const now = deps.clock();
     const drops = await readDrops(deps.db, { now, hours, intervalMs: deps.intervalS * 1000 });
     const validUntil = Math.min(Infinity, ...drops.map((d) => Date.parse(d.event.date)));
-    const board = { seq, value: { hours, drops }, bodies, builtAt: now, validUntil };
+    const board = { seq, value: { hours, drops }, version, builtAt: now, validUntil };
     if ((boards.get(hours)?.seq ?? 0) < seq) boards.set(hours, board);
     return board;
   }
 
   return async (hours) => {
     const now = deps.clock();
-    const bodies = cacheBodies(deps.cache);
+    const { version } = deps.cache.listed();
     const known = boards.get(hours);
-    if (known && sameBodies(known.bodies, bodies) && now < known.builtAt + DROPS_TTL_MS && now < known.validUntil) return known.value;
+    if (known && known.version === version && now < known.builtAt + DROPS_TTL_MS && now < known.validUntil) return known.value;
     let pending = building.get(hours);
-    if (!pending || !sameBodies(pending.bodies, bodies)) {
-      const board = build(hours, bodies).finally(() => {
+    if (!pending || pending.version !== version) {
+      const board = build(hours, version).finally(() => {
         if (building.get(hours)?.board === board) building.delete(hours);
       });
-      building.set(hours, (pending = { bodies, board }));
+      building.set(hours, (pending = { version, board }));
     }
     return (await pending.board).value;
   };

@@ -1,15 +1,11 @@
-import { Router, type Request, type RequestHandler, type Response } from "express";
+import { Router, type RequestHandler } from "express";
 import { oddsChecksum } from "#shared/checksum.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { isCompetitionId, isMarketId } from "#shared/reference.ts";
 import { AppError } from "../http/errors.ts";
 import { guardQuery } from "../http/input-guards.ts";
-import { PUBLIC_ODDS_CACHE_CONTROL, sendCached } from "#lib/node/cached-answer.ts";
-import type { CachedBody, OddsCache } from "./cache.ts";
-import { AUTHENTICATED, countryOf, sendAnswer } from "./answers.ts";
-
-/** The public ones vary by token too, as the listing does: the checksum rules differ per session. */
-const sendPublic = (req: Request, res: Response, body: CachedBody) => sendCached(req, res, body, { ...AUTHENTICATED, cacheControl: PUBLIC_ODDS_CACHE_CONTROL });
+import type { OddsCache } from "./cache.ts";
+import { countryOf, sendAnswer } from "./answers.ts";
 
 /** GET /odds (token and checksum), /odds/summary and /odds/sample (public), all from the cache. */
 export function oddsRouter(cache: OddsCache, auth: RequestHandler): Router {
@@ -33,12 +29,12 @@ export function oddsRouter(cache: OddsCache, auth: RequestHandler): Router {
 
   router.get("/summary", (req, res) => {
     const country = countryOf(req);
-    sendPublic(req, res, country === LIVE_COUNTRY_ID ? cache.summary() : cache.noSummary());
+    sendAnswer(req, res, country === LIVE_COUNTRY_ID ? cache.summary() : cache.noSummary(), "public");
   });
 
   router.get("/sample", (req, res) => {
     const country = countryOf(req);
-    sendPublic(req, res, country === LIVE_COUNTRY_ID ? cache.sample() : cache.noOdds());
+    sendAnswer(req, res, country === LIVE_COUNTRY_ID ? cache.sample() : cache.noOdds(), "public");
   });
 
   return router;

@@ -1,7 +1,6 @@
 import type { EventHeading, OddsEvent } from "#shared/contract.ts";
-import { COMPETITIONS, MARKETS } from "#shared/reference.ts";
 import { CLUBS, canonicalClub, foldText } from "../feeds/matching/index.ts";
-import type { CachedBody, OddsCache } from "./cache.ts";
+import type { OddsCache } from "./cache.ts";
 
 /** Longer search text answers 400 (docs/design.md, Search). */
 export const MAX_QUERY_LENGTH = 100;
@@ -104,40 +103,20 @@ export function searchEvents(index: SearchIndex, text: string, now: number, limi
   return found;
 }
 
-/** The odds cache's answers (per competition and market): they keep their identity while their data is unchanged. */
-export type CacheBodies = readonly (CachedBody | undefined)[];
-
-export function cacheBodies(cache: OddsCache): CacheBodies {
-  return COMPETITIONS.flatMap((c) => MARKETS.map((m) => cache.odds(c.id, m.id)));
-}
-
-export function sameBodies(a: CacheBodies, b: CacheBodies): boolean {
-  return a.length === b.length && a.every((body, i) => body === b[i]);
-}
-
 const headingOf = ({ id, name, home, away, date, competitionId }: OddsEvent): EventHeading => ({ id, name, home, away, date, competitionId });
 
 /**
- * The search index of what the odds cache lists, rebuilt only after the cache rebuilt something
- * (a body changed identity), so a keystroke costs no database work and no JSON parsing. Bodies
- * left unchanged are not parsed again.
+ * The search index of what the odds cache lists, rebuilt only when the listed events' version
+ * moved, so a keystroke costs no database work and no JSON parsing.
  */
 export function listedSearchIndex(cache: OddsCache): () => SearchIndex {
-  const parsed = new WeakMap<CachedBody, EventHeading[]>();
-  let built: CacheBodies = [];
+  let builtVersion = -1;
   let index = buildSearchIndex([]);
   return () => {
-    const bodies = cacheBodies(cache);
-    if (sameBodies(bodies, built)) return index;
-    const headings = new Map<string, EventHeading>();
-    for (const body of bodies) {
-      if (!body) continue;
-      let events = parsed.get(body);
-      if (!events) parsed.set(body, (events = (JSON.parse(body.json) as { data: { events: OddsEvent[] } }).data.events.map(headingOf)));
-      for (const heading of events) headings.set(heading.id, heading);
-    }
-    index = buildSearchIndex([...headings.values()]);
-    built = bodies;
+    const { version, events } = cache.listed();
+    if (version === builtVersion) return index;
+    index = buildSearchIndex(events.map(headingOf));
+    builtVersion = version;
     return index;
   };
 }

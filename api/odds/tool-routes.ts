@@ -5,9 +5,8 @@ import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { OddsEvent, SureBets, ValueBets } from "#shared/contract.ts";
 import type { Database } from "../db/schema.ts";
 import { guardQuery } from "../http/input-guards.ts";
-import type { CachedBody, OddsCache } from "./cache.ts";
+import type { ListedEvents, OddsCache } from "./cache.ts";
 import { readLinkBook } from "./link-book.ts";
-import { cacheBodies, sameBodies, type CacheBodies } from "./search.ts";
 import { eventsShown, findSureBets, findValueBets, MIN_VALUE_PCT } from "./tools.ts";
 import { answerOf, countryOf, sendAnswer as send } from "./answers.ts";
 
@@ -25,27 +24,6 @@ interface Boards {
   valueBets: CachedAnswer;
 }
 
-/**
- * The listed events with all their markets, merged from the cache's per-(competition, market)
- * bodies; a body left unchanged since the last build is not parsed again.
- */
-function listedEvents() {
-  const parsed = new WeakMap<CachedBody, OddsEvent[]>();
-  return (bodies: CacheBodies): OddsEvent[] => {
-    const events = new Map<string, OddsEvent>();
-    for (const body of bodies) {
-      if (!body) continue;
-      let listed = parsed.get(body);
-      if (!listed) parsed.set(body, (listed = (JSON.parse(body.json) as { data: { events: OddsEvent[] } }).data.events));
-      for (const event of listed) {
-        const known = events.get(event.id);
-        events.set(event.id, known ? { ...known, markets: [...known.markets, ...event.markets] } : event);
-      }
-    }
-    return [...events.values()];
-  };
-}
-
 /** Sure bets and value bets of the listing at `now`, with the links of the events they show (one query). */
 async function buildBoards(db: Kysely<Database>, events: readonly OddsEvent[], now: number): Promise<{ boards: Boards; validUntil: number }> {
   const shown = eventsShown(findSureBets(events, new Map(), now), findValueBets(events, new Map(), now));
@@ -55,33 +33,32 @@ async function buildBoards(db: Kysely<Database>, events: readonly OddsEvent[], n
 }
 
 /**
- * The boards memoised per listing, like search's answers: rebuilt only when the odds cache rebuilt
- * something (a body changed identity) or an event shown kicks off, so serving one costs no database
- * work. Requests that arrive during a build share it; a build that started later is never replaced
- * by an earlier one that finished late.
+ * The boards memoised per listing, like search's index: rebuilt only when the listed events'
+ * version moved or an event shown kicks off, so serving one costs no database work. Requests that
+ * arrive during a build share it; a build that started later is never replaced by an earlier one
+ * that finished late.
  */
 function toolBoards(deps: ToolDeps): () => Promise<Boards> {
-  const eventsOf = listedEvents();
   let builds = 0;
-  let built: { seq: number; bodies: CacheBodies; validUntil: number; boards: Boards } | undefined;
-  let building: { bodies: CacheBodies; boards: Promise<Boards> } | undefined;
+  let built: { seq: number; version: number; validUntil: number; boards: Boards } | undefined;
+  let building: { version: number; boards: Promise<Boards> } | undefined;
 
-  async function build(bodies: CacheBodies, now: number): Promise<Boards> {
+  async function build(listed: ListedEvents, now: number): Promise<Boards> {
     const seq = ++builds;
-    const { boards, validUntil } = await buildBoards(deps.db, eventsOf(bodies), now);
-    if ((built?.seq ?? 0) < seq) built = { seq, bodies, validUntil, boards };
+    const { boards, validUntil } = await buildBoards(deps.db, listed.events, now);
+    if ((built?.seq ?? 0) < seq) built = { seq, version: listed.version, validUntil, boards };
     return boards;
   }
 
   return async () => {
     const now = deps.clock();
-    const bodies = cacheBodies(deps.cache);
-    if (built && sameBodies(built.bodies, bodies) && now < built.validUntil) return built.boards;
-    if (!building || !sameBodies(building.bodies, bodies)) {
-      const boards = build(bodies, now).finally(() => {
+    const listed = deps.cache.listed();
+    if (built && built.version === listed.version && now < built.validUntil) return built.boards;
+    if (!building || building.version !== listed.version) {
+      const boards = build(listed, now).finally(() => {
         if (building?.boards === boards) building = undefined;
       });
-      building = { bodies, boards };
+      building = { version: listed.version, boards };
     }
     return building.boards;
   };

@@ -22,8 +22,11 @@ export function brotliOnce(body: () => string | Buffer): () => Buffer {
   return () => (br ??= brotliCompressSync(body(), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
 }
 
+/** A cached answer whose JSON is held as text (the API's answers; the web tier's copies keep only gzip). */
+export type JsonAnswer = CachedAnswer & { json: string };
+
 /** A serialised answer with its gzip, its brotli on first need and an ETag from its SHA-256. */
-export function prepareJson(json: string): CachedAnswer & { json: string } {
+export function prepareJson(json: string): JsonAnswer {
   return { json, gzip: gzipSync(json), br: brotliOnce(() => json), etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"` };
 }
 
