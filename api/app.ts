@@ -65,7 +65,7 @@ export interface ApiInstance {
 }
 
 /** Builds the odds API: opens and migrates the database, wires accounts, feedback and odds. Listens nowhere, collects nothing. */
-export async function createApp(config: ApiConfig, options: ApiOptions = {}): Promise<ApiInstance> {
+export async function createApi(config: ApiConfig, options: ApiOptions = {}): Promise<ApiInstance> {
   const clock = options.clock ?? Date.now;
   const logger = options.logger ?? pino({ level: config.logLevel, base: { tier: "api" } });
   const db = await openDatabase(config.databaseUrl, (err) => logger.warn({ err }, "a pooled database connection was lost; the pool opens another"));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_LOGIN_LOCK_AFTER_FAILURES, loadApiConfig } from "./config.ts";
+import { ConfigError } from "../lib/node/start-up.ts";
+import { DEFAULT_LOGIN_LOCK_AFTER_FAILURES, loadApiConfig } from "./config.ts";
 
 describe("the API configuration", () => {
   it("defaults to the embedded setup: SQLite in ./data, simulated feeds, the outbox", () => {

@@ -1,4 +1,4 @@
-import { invalidConfiguration } from "../lib/node/start-up.ts";
+import { ConfigError, invalidConfiguration } from "../lib/node/start-up.ts";
 import { z } from "zod";
 import { DEFAULT_BETSLIP_WRITE_RATE, type WriteRate } from "./betslip/write-rate.ts";
 import { SIM_SCENARIOS, type SimScenario } from "./feeds/simulator/scenario.ts";
@@ -120,11 +120,6 @@ export interface ApiConfig {
   betslipWriteRate: WriteRate;
   /** scrypt's cost for new hashes: OWASP's unless PASSWORD_HASH_COST=test, which production refuses. */
   scryptParams: ScryptParams;
-}
-
-/** A setting the process cannot start with; main prints its one-line message and exits 1. */
-export class ConfigError extends Error {
-  override readonly name = "ConfigError";
 }
 
 export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {

@@ -8,11 +8,11 @@ import { pino, type Logger } from "pino";
 import { bffRouter } from "./bff/router.ts";
 import { sessionCookies, type SessionCookies } from "./bff/cookies.ts";
 import { sessionKeeper, type SessionKeeper } from "./bff/session.ts";
-import { oddsCache, type OddsCache } from "./bff/odds-cache.ts";
+import { webOddsCache, type WebOddsCache } from "./bff/odds-cache.ts";
 import { createUpstream, type Upstream } from "./bff/upstream.ts";
 import type { RouteObject } from "react-router";
 import type { ServerConfig } from "./config.ts";
-import { requestLogging } from "./ops/logging.ts";
+import { webRequestLogging } from "./ops/logging.ts";
 import { errorFallback, notFoundFallback, onlyGetAndHead } from "./ops/fallbacks.ts";
 import { liveOddsRouter } from "./bff/live/router.ts";
 import { sessionCheck } from "./bff/session-check.ts";
@@ -66,11 +66,11 @@ interface WebParts {
   upstream: Upstream;
   cookies: SessionCookies;
   session: SessionKeeper;
-  odds: OddsCache;
+  odds: WebOddsCache;
 }
 
 /** Builds the web tier: security headers, hashed assets, the /api BFF, prerendered and streamed pages. Listens nowhere. */
-export function createApp(config: ServerConfig, options: WebOptions): WebInstance {
+export function createWebApp(config: ServerConfig, options: WebOptions): WebInstance {
   const parts = webParts(config, options);
   let shuttingDown = false;
 
@@ -79,7 +79,7 @@ export function createApp(config: ServerConfig, options: WebOptions): WebInstanc
   // No ETag made from whatever body is sent: the answers that have one tag each coding (lib/node/content-coding.ts).
   app.set("etag", false);
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
-  app.use(requestLogging(parts.logger, parts.metrics.observe));
+  app.use(webRequestLogging(parts.logger, parts.metrics.observe));
   useSecurityHeaders(app);
   useProbes(app, parts, () => shuttingDown);
   useAssets(app, config);
@@ -113,7 +113,7 @@ function webParts(config: ServerConfig, options: WebOptions): WebParts {
   const cookies = sessionCookies(config.publicOrigin.startsWith("https:"));
   const session = sessionKeeper(upstream, cookies);
   // One odds cache for /api/odds and the pages' loaders (docs/design.md, One data path per screen).
-  const odds = oddsCache({ ttlMs: options.oddsCacheMs });
+  const odds = webOddsCache({ ttlMs: options.oddsCacheMs });
   return { config, options, logger, metrics, build, upstream, cookies, session, odds };
 }
 

@@ -1,4 +1,4 @@
-import { invalidConfiguration } from "../lib/node/start-up.ts";
+import { ConfigError, invalidConfiguration } from "../lib/node/start-up.ts";
 import { z } from "zod";
 import { DEFAULT_CAPS, type StreamCaps } from "./bff/live/hub.ts";
 
@@ -39,11 +39,6 @@ export interface ServerConfig {
   liveStreamCaps: StreamCaps;
   /** What the in-process odds API parses with its own schema (api/config.ts) when API_ORIGIN is unset. */
   embeddedApiEnv: Readonly<Record<string, string | undefined>>;
-}
-
-/** A setting the process cannot start with; main prints its one-line message and exits 1. */
-export class ConfigError extends Error {
-  override readonly name = "ConfigError";
 }
 
 /** Express `trust proxy` accepts a boolean, a hop count or an address list. */

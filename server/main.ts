@@ -1,7 +1,7 @@
 import type { RequestListener } from "node:http";
 import { pino } from "pino";
 import { exitOnConfigError, listenFailure } from "../lib/node/start-up.ts";
-import { createApp } from "./app.ts";
+import { createWebApp } from "./app.ts";
 import { loadServerConfig, type ServerConfig } from "./config.ts";
 import { serve, type Serving } from "./serve.ts";
 
@@ -31,7 +31,7 @@ try {
 
 const logger = pino({ level: config.logLevel, base: { tier: "web" } });
 const api = config.apiOrigin ? undefined : await embeddedApi(config).catch(exitOnConfigError);
-const web = createApp(config, { apiOrigin: config.apiOrigin ?? api!.origin, logger });
+const web = createWebApp(config, { apiOrigin: config.apiOrigin ?? api!.origin, logger });
 const serving = await listen(web.app, "PORT", config.port, config.host);
 logger.info({ port: serving.port, api: config.apiOrigin ?? api?.origin }, `AfriOdds on http://localhost:${serving.port}`);
 // Metrics without a token only on loopback: a scraper on this host or a sidecar, never the internet.

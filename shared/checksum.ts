@@ -15,14 +15,14 @@ export function fnv1a32(text: string): string {
   return hash.toString(16).padStart(8, "0");
 }
 
-export interface OddsQuery {
+export interface ChecksumQuery {
   readonly country: number | string;
   readonly competition: number | string;
   readonly market: number | string;
 }
 
 /** `ak` is the session token's claim; the values are written exactly as sent in the query string. */
-export function oddsChecksum(ak: string, q: OddsQuery): string {
+export function oddsChecksum(ak: string, q: ChecksumQuery): string {
   return fnv1a32(`${ak}:${q.country}&${q.competition}&${q.market}`);
 }
 

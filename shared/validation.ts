@@ -29,7 +29,14 @@ export const EMAIL_MAX_LENGTH = 254;
 /** RFC 5321 section 4.5.3.1.1. */
 export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 
+/**
+ * How deep a request body may nest, on both tiers: every body of the contract is one flat object, so
+ * 16 levels leave room, stop a 5,000-level bomb early and keep JSON.stringify far from the stack's end.
+ */
+export const MAX_BODY_DEPTH = 16;
+
 export const VALIDATION_MESSAGES = {
+  bodyTooDeep: `Request body is nested too deeply (${MAX_BODY_DEPTH} levels at most).`,
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
   loginRequired: "Please enter both username and password",

@@ -6,7 +6,7 @@ import type { UserRow } from "./users.ts";
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The user as a session answer carries it (docs/product.md, Calls the browser makes). */
-export function sessionUser(user: UserRow): SessionUser {
+export function sessionUserOfRow(user: UserRow): SessionUser {
   return { id: user.id, username: user.username, country: String(user.country), registrationDate: iso(user.created_at) };
 }
 

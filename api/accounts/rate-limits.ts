@@ -9,7 +9,7 @@ export interface LimitRule {
   blockMs: number;
 }
 
-export type Admission = { allowed: true } | { allowed: false; retryAfterS: number };
+export type RateAdmission = { allowed: true } | { allowed: false; retryAfterS: number };
 
 type RateLimitsEb = ExpressionBuilder<Database, "rate_limits">;
 
@@ -48,7 +48,7 @@ function startsOver(eb: RateLimitsEb, now: number, rule: LimitRule) {
 }
 
 /** Counts one attempt against the key, or refuses it (counting nothing) when the key is at its limit. */
-async function take({ db, clock }: LimitsDeps, key: string, rule: LimitRule): Promise<Admission> {
+async function take({ db, clock }: LimitsDeps, key: string, rule: LimitRule): Promise<RateAdmission> {
   const now = clock();
   if (await countAttempt(db, key, rule, now)) return { allowed: true };
   return refusal(await limitRow(db, key), rule, now);
@@ -59,7 +59,7 @@ function limitRow(db: Kysely<Database>, key: string) {
 }
 
 /** A refusal of a key at its limit, with how long until it may try again. */
-function refusal(row: { window_start: number; blocked_until: number | null } | undefined, rule: LimitRule, now: number): Admission {
+function refusal(row: { window_start: number; blocked_until: number | null } | undefined, rule: LimitRule, now: number): RateAdmission {
   const blockedUntil = row?.blocked_until ?? 0;
   // Not blocked yet means attempts at the limit are still running: their failure will block for blockMs.
   const waitMs =
@@ -74,7 +74,7 @@ function refusal(row: { window_start: number; blocked_until: number | null } | u
  * early and cheaply (a registration flood answered without a write per request). Not a check to
  * count after: only `take` admits.
  */
-async function peek({ db, clock }: LimitsDeps, key: string, rule: LimitRule): Promise<Admission> {
+async function peek({ db, clock }: LimitsDeps, key: string, rule: LimitRule): Promise<RateAdmission> {
   const now = clock();
   const row = await limitRow(db, key);
   const startsOverNow = !row || row.window_start <= now - rule.windowMs || (row.blocked_until !== null && row.blocked_until <= now);

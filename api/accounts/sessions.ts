@@ -2,7 +2,7 @@ import type { AuthResult } from "#shared/contract.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import { AppError } from "../http/errors.ts";
 import type { AccountsDeps } from "./deps.ts";
-import { sessionUser } from "./profile.ts";
+import { sessionUserOfRow } from "./profile.ts";
 import type { AccessClaims } from "./tokens.ts";
 import type { UserRow } from "./users.ts";
 
@@ -11,7 +11,7 @@ export async function startSession(deps: AccountsDeps, user: UserRow): Promise<A
   const { familyId, sessionKey, refreshToken } = await deps.refreshTokens.start(user.id);
   await deps.users.recordLogin(user.id, deps.clock());
   const token = await deps.accessTokens.sign({ sub: user.id, ak: sessionKey, sid: familyId });
-  return { user: sessionUser(user), token, refreshToken };
+  return { user: sessionUserOfRow(user), token, refreshToken };
 }
 
 /** The claims of a valid access token, or null (bad, expired or of another type). */

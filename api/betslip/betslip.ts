@@ -3,7 +3,7 @@ import { BETSLIP_MAX_LEGS, type Betslip, type BetslipLeg, type BetslipRequest } 
 import type { UsersRepository } from "../accounts/users.ts";
 import { AppError } from "../http/errors.ts";
 import { readKnownEvents, readLegViews, type KnownEvent, type LegReadDeps } from "./leg-reads.ts";
-import type { BetslipRepository, SlipContent, StoredBetslip } from "./repository.ts";
+import type { BetslipRepository, StoredSlip, StoredBetslip } from "./repository.ts";
 import { SLIP_FULL_MESSAGE } from "./request.ts";
 import { betslipView, DEFAULT_STAKE_KOBO } from "./view.ts";
 
@@ -63,7 +63,7 @@ function refuseUnknownEvents(legs: readonly BetslipLeg[], events: ReadonlyMap<st
   }
 }
 
-const EMPTY: SlipContent = { stakeKobo: DEFAULT_STAKE_KOBO, legs: [] };
+const EMPTY: StoredSlip = { stakeKobo: DEFAULT_STAKE_KOBO, legs: [] };
 
 /**
  * Every write: the edit applied to the slip as stored at that moment, under its row's lock
@@ -76,7 +76,7 @@ async function writeSlip(
   deps: BetslipDeps,
   userId: string,
   adding: readonly BetslipLeg[],
-  edit: (saved: SlipContent) => SlipContent | undefined,
+  edit: (saved: StoredSlip) => StoredSlip | undefined,
   ifMatch?: VersionCheck,
 ): Promise<VersionedBetslip> {
   const events = await readKnownEvents(deps.db, adding.map((leg) => leg.eventId));

@@ -3,13 +3,13 @@ import type { BetslipLeg } from "#shared/contract.ts";
 import type { Database } from "../db/schema.ts";
 
 /** What a slip holds: the stake in kobo, so no naira amount is ever rounded on its way through. */
-export interface SlipContent {
+export interface StoredSlip {
   stakeKobo: number;
   legs: BetslipLeg[];
 }
 
 /** A saved slip as stored, with the version its last write gave it (1 and up). */
-export interface StoredBetslip extends SlipContent {
+export interface StoredBetslip extends StoredSlip {
   updatedAt: number;
   version: number;
 }
@@ -18,7 +18,7 @@ export interface StoredBetslip extends SlipContent {
  * A change to the slip as stored (undefined: never saved): the content to save, or undefined when
  * it changes nothing. It may throw to refuse the change, which then saves nothing.
  */
-export type SlipEdit = (current: StoredBetslip | undefined) => SlipContent | undefined;
+export type SlipEdit = (current: StoredBetslip | undefined) => StoredSlip | undefined;
 
 /** Only the three fields of a leg are kept, whatever else the JSON text might hold. */
 function legsOf(json: string): BetslipLeg[] {

@@ -13,7 +13,7 @@ import { isBiddable } from "../betslip/view.ts";
 import { BOOKING_ADAPTERS, matchOddsKey, readMatchOddsIds } from "../feeds/booking/index.ts";
 import type { BookingAdapter, CodeRead, MintLeg } from "../feeds/booking/types.ts";
 import { sportradarDigits } from "../feeds/matching/clusters.ts";
-import { BOOKMAKER_IDS, BOOKMAKER_KEYS, type BookmakerKey } from "../feeds/types.ts";
+import { BOOKMAKER_ID_BY_KEY, BOOKMAKER_KEYS, type BookmakerKey } from "../feeds/types.ts";
 import { swapSides } from "../odds/sides.ts";
 import { AppError } from "../http/errors.ts";
 import { BOOK_TIME_BUDGET_MS } from "./book-calls.ts";
@@ -30,7 +30,7 @@ export interface MintDeps extends ReadDeps {
 
 /** The booking codec of a book we can mint at, or BOOKING_UNSUPPORTED (NairaBet, 1xBet: no create endpoint). */
 export function mintAdapter(provider: number): BookingAdapter & Required<Pick<BookingAdapter, "mintRequest" | "parseMint">> {
-  const key = BOOKMAKER_KEYS.find((k) => BOOKMAKER_IDS[k] === provider);
+  const key = BOOKMAKER_KEYS.find((k) => BOOKMAKER_ID_BY_KEY[k] === provider);
   const adapter = key ? BOOKING_ADAPTERS[key] : undefined;
   if (!adapter?.mintRequest || !adapter.parseMint) {
     throw new AppError("BOOKING_UNSUPPORTED", `${bookName(provider)} has no booking codes we can create: add these selections by hand.`);
@@ -58,7 +58,7 @@ async function biddableLegs(deps: MintDeps, userId: string, provider: number): P
   return biddable.map((leg) => ({ leg, price: leg.prices.find((p) => p.provider === provider)!.value }));
 }
 
-const keyOf = (provider: number): BookmakerKey => BOOKMAKER_KEYS.find((k) => BOOKMAKER_IDS[k] === provider) ?? "nairabet";
+const keyOf = (provider: number): BookmakerKey => BOOKMAKER_KEYS.find((k) => BOOKMAKER_ID_BY_KEY[k] === provider) ?? "nairabet";
 
 /** Our legs with the book's ids, in the book's orientation (a book listing the sides reversed names the other side). */
 type LeagueLeg = MintLeg & { competitionId: number };
@@ -90,12 +90,12 @@ async function withMatchOddsIds(deps: MintDeps, legs: LeagueLeg[], signal: Abort
   const ids = new Map<string, string>();
   for (const competitionId of new Set(legs.map((leg) => leg.competitionId))) {
     const listing = await deps.calls.listing("betking", competitionId, signal);
-    if (!listing.ok) throw unavailable(BOOKMAKER_IDS.betking);
+    if (!listing.ok) throw unavailable(BOOKMAKER_ID_BY_KEY.betking);
     for (const body of listing.bodies) {
       const read = readMatchOddsIds(body);
       if (!read.ok) {
         deps.logger.error({ bookmaker: "betking", error: read.error }, "BetKing listing without MatchOddsIDs we can read");
-        throw unavailable(BOOKMAKER_IDS.betking);
+        throw unavailable(BOOKMAKER_ID_BY_KEY.betking);
       }
       for (const [key, id] of read.value) ids.set(key, id);
     }

@@ -12,7 +12,7 @@ import type { Database } from "../db/schema.ts";
 import { BOOKING_ADAPTERS } from "../feeds/booking/index.ts";
 import type { BookingAdapter, CodeLeg, CodeRead } from "../feeds/booking/types.ts";
 import { DEFAULT_MATCH_OPTIONS } from "../feeds/matching/index.ts";
-import { BOOKMAKER_KEYS, BOOKMAKER_IDS } from "../feeds/types.ts";
+import { BOOKMAKER_KEYS, BOOKMAKER_ID_BY_KEY } from "../feeds/types.ts";
 import { AppError } from "../http/errors.ts";
 import { BOOK_TIME_BUDGET_MS, type BookCalls } from "./book-calls.ts";
 import { eventsBetween, eventsByBookIds, eventsBySrIds, type StoredEvent } from "./events.ts";
@@ -73,7 +73,7 @@ async function readThrough(deps: ReadDeps, adapter: BookingAdapter, provider: nu
 export async function findEvents(db: Kysely<Database>, provider: number, legs: readonly CodeLeg[]): Promise<Found[]> {
   const byBookId = await eventsByBookIds(db, provider, legs.map((leg) => leg.externalId));
   const bySrId = await eventsBySrIds(db, legs.flatMap((leg) => (leg.srId ? [leg.srId] : [])));
-  const byTeams = provider === BOOKMAKER_IDS["1xbet"];
+  const byTeams = provider === BOOKMAKER_ID_BY_KEY["1xbet"];
   const window = DEFAULT_MATCH_OPTIONS.windowMs;
   const kickoffs = legs.flatMap((leg) => (byTeams && leg.kickoff ? [leg.kickoff.getTime()] : []));
   const near: StoredEvent[] = kickoffs.length > 0 ? await eventsBetween(db, Math.min(...kickoffs) - window, Math.max(...kickoffs) + window) : [];
@@ -96,7 +96,7 @@ function readFailure(provider: number, code: string, read: Extract<CodeRead, { o
 
 /** GET /odds/booking: the code read at its book (or from the minute's cache) and each leg mapped, or why not. */
 export async function readBookingCode(deps: ReadDeps, provider: number, code: string): Promise<BookingRead> {
-  const key = BOOKMAKER_KEYS.find((k) => BOOKMAKER_IDS[k] === provider);
+  const key = BOOKMAKER_KEYS.find((k) => BOOKMAKER_ID_BY_KEY[k] === provider);
   const adapter = key ? BOOKING_ADAPTERS[key] : undefined;
   if (!adapter) throw new AppError("BOOKING_UNSUPPORTED", `${bookName(provider)} has no booking codes we can read.`);
   if (!deps.calls.configured(adapter.key)) throw bookingsOff();

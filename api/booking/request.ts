@@ -1,7 +1,7 @@
 /** Booking calls' input, checked before any rate-limit slot or request to a book (docs/design.md, Hostile input). */
 import { z } from "zod";
-import { BOOKING_ADAPTERS, normaliseCode } from "../feeds/booking/index.ts";
-import { BOOKMAKER_IDS, BOOKMAKER_KEYS, type BookmakerKey } from "../feeds/types.ts";
+import { BOOKING_ADAPTERS, normaliseBookCode } from "../feeds/booking/index.ts";
+import { BOOKMAKER_ID_BY_KEY, BOOKMAKER_KEYS, type BookmakerKey } from "../feeds/types.ts";
 import { AppError } from "../http/errors.ts";
 import { bookName } from "./names.ts";
 
@@ -39,7 +39,7 @@ function parsed<T>(result: z.ZodSafeParseResult<T>, fallback: string): T {
   return result.data;
 }
 
-const keyOf = (provider: number) => BOOKMAKER_KEYS.find((key) => BOOKMAKER_IDS[key] === provider);
+const keyOf = (provider: number) => BOOKMAKER_KEYS.find((key) => BOOKMAKER_ID_BY_KEY[key] === provider);
 
 /**
  * GET /odds/booking's query: a bookmaker we read codes of, and a code in that book's own shape
@@ -51,7 +51,7 @@ export function parseReadQuery(raw: unknown): { provider: number; code: string }
   const key = keyOf(provider);
   const adapter = key ? BOOKING_ADAPTERS[key] : undefined;
   if (!key || !adapter) throw new AppError("BOOKING_UNSUPPORTED", `${bookName(provider)} has no booking codes we can read.`);
-  const code = normaliseCode(pasted);
+  const code = normaliseBookCode(pasted);
   if (!adapter.codePattern.test(code)) throw new AppError("VALIDATION_ERROR", `That is not a ${bookName(provider)} booking code: theirs are ${CODE_SHAPES[key] ?? "letters and digits"}.`);
   return { provider, code };
 }

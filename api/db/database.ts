@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import { ConfigError } from "../config.ts";
+import { ConfigError } from "../../lib/node/start-up.ts";
 import { migrateToLatest } from "./migrations.ts";
 import type { Database } from "./schema.ts";
 

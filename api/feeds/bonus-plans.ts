@@ -10,7 +10,7 @@ import { bonusPlanRequest, decodeBonusPlan } from "./bookmakers/sportybet-bonus-
 import type { Collector } from "./collector-state.ts";
 import { FeedBlockedError } from "./fetcher.ts";
 import type { CycleReport } from "./reports.ts";
-import { BOOKMAKER_IDS } from "./types.ts";
+import { BOOKMAKER_ID_BY_KEY } from "./types.ts";
 
 /** The plan is asked at most this often. */
 export const BONUS_PLAN_PERIOD_MS = 10 * 60 * 1000;
@@ -61,7 +61,7 @@ export async function refreshBonusPlan(c: Collector, cycle: CycleReport | undefi
   }
   try {
     if (mayWrite && !(await mayWrite())) return "skipped";
-    await storeBonusPlan(db, BOOKMAKER_IDS[BOOKMAKER], read.value);
+    await storeBonusPlan(db, BOOKMAKER_ID_BY_KEY[BOOKMAKER], read.value);
   } catch (error) {
     logger.error({ bookmaker: BOOKMAKER, err: error }, "storing the bonus plan failed");
     return "failed";

@@ -66,7 +66,7 @@ export async function collectWithin(deps: BudgetedRunDeps, source: FeedSource, n
 }
 
 /** A failed run for the breaker: nothing usable, out of time, or most follow-up calls failed. */
-export function judge(outcome: BookmakerOutcome): boolean {
+export function runFailed(outcome: BookmakerOutcome): boolean {
   const leagues = [...outcome.leagues.values()];
   const nothing = leagues.every((l) => l.offers === undefined);
   const { eventCalls, eventFailures } = followUpCounts(outcome);

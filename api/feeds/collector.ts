@@ -3,7 +3,7 @@ import { collectWithin } from "./bookmaker-run.ts";
 import type { Collector } from "./collector-state.ts";
 import { pruneFeedRuns } from "./feed-runs.ts";
 import { competitionReports, emptyTallies, type BookmakerReport, type CycleReport } from "./reports.ts";
-import { BOOKMAKER_IDS } from "./types.ts";
+import { BOOKMAKER_ID_BY_KEY } from "./types.ts";
 import { writeBookmakerRun } from "./write-run.ts";
 
 export { createCollector, type Collector, type CollectorOptions } from "./collector-state.ts";
@@ -52,7 +52,7 @@ export async function runCycle(c: Collector): Promise<CycleReport> {
       }
     }),
   );
-  reports.sort((a, b) => BOOKMAKER_IDS[a.key] - BOOKMAKER_IDS[b.key]);
+  reports.sort((a, b) => BOOKMAKER_ID_BY_KEY[a.key] - BOOKMAKER_ID_BY_KEY[b.key]);
   c.deps.metrics.record(reports, startedAt);
   const end = c.deps.clock();
   const pruned = await housekeeping(c, startedAt, end);

@@ -97,7 +97,7 @@ export function createFetcher(options: FetcherOptions = {}) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const clock = options.clock ?? Date.now;
 
-  async function once(req: FeedRequest, signal: AbortSignal | undefined): Promise<string> {
+  async function fetchOnce(req: FeedRequest, signal: AbortSignal | undefined): Promise<string> {
     const res = await request(req.url, {
       method: req.method ?? "GET",
       headers: { "accept-encoding": "identity", ...req.headers },
@@ -127,7 +127,7 @@ export function createFetcher(options: FetcherOptions = {}) {
       for (let attempt = 0; ; attempt += 1) {
         if (signal?.aborted) throw new FeedAbortedError();
         try {
-          return await once(req, signal);
+          return await fetchOnce(req, signal);
         } catch (error) {
           if (signal?.aborted) throw new FeedAbortedError();
           const status = error instanceof FeedHttpError ? error.status : undefined;

@@ -3,7 +3,7 @@ import type { FixtureInput } from "../odds/store.ts";
 import type { BookmakerOutcome } from "./collect-bookmaker.ts";
 import type { FollowUpState } from "./follow-ups.ts";
 import { matchOffers, type UnmatchedOffer } from "./matching/index.ts";
-import { BOOKMAKER_IDS, type BookmakerKey, type Offer } from "./types.ts";
+import { BOOKMAKER_ID_BY_KEY, type BookmakerKey, type Offer } from "./types.ts";
 
 /** Each bookmaker's last good listing per league: the others match against it between its runs. */
 export type Listings = Map<BookmakerKey, Map<number, { offers: Offer[]; at: number }>>;
@@ -35,7 +35,7 @@ export function fixturesOf(latest: Listings, key: BookmakerKey, competitionId: n
     return entry && entry.at >= freshSince(now, intervalMs) ? entry.offers.filter((o) => o.kickoff.getTime() > now) : [];
   });
   const { fixtures, unmatched } = matchOffers(pool);
-  const id = BOOKMAKER_IDS[key];
+  const id = BOOKMAKER_ID_BY_KEY[key];
   return {
     unmatched: unmatched.filter((u) => u.offer.bookmaker === key),
     fixtures: fixtures.flatMap((f) => {

@@ -8,10 +8,10 @@ import { BOOKMAKERS, type BookmakerId } from "#shared/reference.ts";
 export type BookmakerKey = Lowercase<(typeof BOOKMAKERS)[number]["name"]>;
 
 /** Bookmaker ids (docs/product.md, Reference tables), by key. */
-export const BOOKMAKER_IDS = Object.fromEntries(BOOKMAKERS.map((b) => [b.name.toLowerCase(), b.id])) as Record<BookmakerKey, BookmakerId>;
+export const BOOKMAKER_ID_BY_KEY = Object.fromEntries(BOOKMAKERS.map((b) => [b.name.toLowerCase(), b.id])) as Record<BookmakerKey, BookmakerId>;
 
 /** Every bookmaker, in id order. */
-export const BOOKMAKER_KEYS = (Object.keys(BOOKMAKER_IDS) as BookmakerKey[]).sort((a, b) => BOOKMAKER_IDS[a] - BOOKMAKER_IDS[b]);
+export const BOOKMAKER_KEYS = (Object.keys(BOOKMAKER_ID_BY_KEY) as BookmakerKey[]).sort((a, b) => BOOKMAKER_ID_BY_KEY[a] - BOOKMAKER_ID_BY_KEY[b]);
 
 export interface OfferPrice {
   /** Product market id (1 = 1X2 ... 8 = Double Chance; shared/reference.ts). */

@@ -1,7 +1,7 @@
 import type { WriteResult } from "../odds/store.ts";
 import { markedStaleBefore } from "../odds/freshness.ts";
 import { writeFixtures } from "../odds/store.ts";
-import { judge, recordVerdict, type FeedSource } from "./bookmaker-run.ts";
+import { recordVerdict, runFailed, type FeedSource } from "./bookmaker-run.ts";
 import type { BookmakerOutcome } from "./collect-bookmaker.ts";
 import type { Collector } from "./collector-state.ts";
 import { recordFeedRuns, type FeedRunInput } from "./feed-runs.ts";
@@ -48,7 +48,7 @@ async function announceWritten(c: Collector, outcome: BookmakerOutcome): Promise
  * against, matched, written with its run records, added to the cycle's tallies, announced.
  */
 export async function writeBookmakerRun(c: Collector, source: FeedSource, outcome: BookmakerOutcome, startedAt: number, tallies: Map<number, Tally>): Promise<BookmakerReport> {
-  const failed = judge(outcome);
+  const failed = runFailed(outcome);
   recordVerdict(c.breaker, outcome, failed);
   const now = c.deps.clock();
   rememberListings(c.latest, outcome, source.adapter.eventRequests ? c.followUps.get(outcome.key) : undefined, now);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bodyOffence, MAX_BODY_DEPTH } from "./input-guards.ts";
+import { MAX_BODY_DEPTH } from "#shared/validation.ts";
+import { bodyOffence } from "./input-guards.ts";
 
 /** `levels` arrays inside each other, built without recursion. */
 function nested(levels: number, innermost: unknown = 1): unknown {

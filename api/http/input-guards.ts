@@ -1,9 +1,6 @@
 import type { RequestHandler } from "express";
-import { hasBrokenCharacters, hasControlCharacters, VALIDATION_MESSAGES } from "#shared/validation.ts";
+import { hasBrokenCharacters, hasControlCharacters, MAX_BODY_DEPTH, VALIDATION_MESSAGES } from "#shared/validation.ts";
 import { AppError } from "./errors.ts";
-
-/** Every body of the contract is one flat object; 16 levels leave room and stop 5,000-level bombs early. */
-export const MAX_BODY_DEPTH = 16;
 
 export type BodyOffence = "too-deep" | "control-characters" | "broken-characters";
 
@@ -39,7 +36,7 @@ export function bodyOffence(body: unknown, maxDepth = MAX_BODY_DEPTH): BodyOffen
 }
 
 const OFFENCE_MESSAGES: Record<BodyOffence, string> = {
-  "too-deep": `Request body is nested too deeply (${MAX_BODY_DEPTH} levels at most).`,
+  "too-deep": VALIDATION_MESSAGES.bodyTooDeep,
   "control-characters": VALIDATION_MESSAGES.controlCharacters,
   "broken-characters": VALIDATION_MESSAGES.brokenCharacters,
 };

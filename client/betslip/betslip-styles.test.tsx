@@ -11,7 +11,7 @@ import { BetslipPage, loader } from "../pages/betslip.tsx";
 import { useSession } from "../session/store.ts";
 import { BetslipBadge } from "./betslip-badge.tsx";
 import { useBetslip } from "./store.ts";
-import { betslip, bookmakerSlip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { betslipFixture, bookmakerSlipFixture, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { oddsEvent, renderPage, resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
 import { axeViolations, contrast, installCompiledStyles } from "../../tests/client/styles.ts";
 
@@ -30,7 +30,7 @@ function renderLiveCard() {
 
 describe("the betslip buttons in the odds tables", () => {
   it("are 44 px targets whose words contrast at least 4.5:1, on the slip or not", async () => {
-    stubApi({ "GET /api/users/betslip": { data: betslip([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 2 }))]) } });
+    stubApi({ "GET /api/users/betslip": { data: betslipFixture([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 2 }))]) } });
     await useBetslip.getState().load(USER.id);
     renderLiveCard();
     const off = getComputedStyle(await screen.findByRole("button", { name: /Home to betslip$/ }));
@@ -65,8 +65,8 @@ describe("the betslip page", () => {
   it("has labelled controls and names axe accepts", async () => {
     stubApi({
       "GET /api/users/betslip": {
-        data: betslip([legView(leg(), { started: true, prices: [] }), legView(leg({ eventId: "c1:spurs-everton" }), { prices: [] }), legView(leg({ eventId: "c2:real-getafe" }))], {
-          bookmakers: [bookmakerSlip(1, 2, { bonusPct: 5 }), bookmakerSlip(3, 2, { bonusPct: 4.8, estimate: true, maxPayout: 1500 }), bookmakerSlip(2, 2.1, { reason: "over-max-selections" }), bookmakerSlip(4, null, { missing: 1 })],
+        data: betslipFixture([legView(leg(), { started: true, prices: [] }), legView(leg({ eventId: "c1:spurs-everton" }), { prices: [] }), legView(leg({ eventId: "c2:real-getafe" }))], {
+          bookmakers: [bookmakerSlipFixture(1, 2, { bonusPct: 5 }), bookmakerSlipFixture(3, 2, { bonusPct: 4.8, estimate: true, maxPayout: 1500 }), bookmakerSlipFixture(2, 2.1, { reason: "over-max-selections" }), bookmakerSlipFixture(4, null, { missing: 1 })],
         }),
       },
     });

@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BetslipLegView, BookmakerSlip } from "#shared/contract.ts";
-import { bookmakerSlip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { bookmakerSlipFixture, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { BookmakerTotals } from "./bookmaker-totals.tsx";
 
 afterEach(cleanup);
@@ -25,7 +25,7 @@ const lines = (item: HTMLElement) =>
 describe("what each bookmaker pays", () => {
   it("puts the net payout first, then total odds and gross, the bonus by its name and percentage, and the tax on winnings", () => {
     // Bet9ja's Multiple Bonus at 6 selections: 10 % of ₦30,000.00.
-    const [bet9ja] = renderTotals([bookmakerSlip(1, 30, { bonusPct: 10 })]);
+    const [bet9ja] = renderTotals([bookmakerSlipFixture(1, 30, { bonusPct: 10 })]);
 
     expect(lines(bet9ja!)).toEqual([
       "Bet9jaBest payout",
@@ -38,7 +38,7 @@ describe("what each bookmaker pays", () => {
   });
 
   it("calls SportyBet's bonus an estimate, and says a book's bonus is not modelled rather than guess it", () => {
-    const [sportybet, betking] = renderTotals([bookmakerSlip(3, 30, { bonusPct: 9.6, estimate: true }), bookmakerSlip(2, 31)]);
+    const [sportybet, betking] = renderTotals([bookmakerSlipFixture(3, 30, { bonusPct: 9.6, estimate: true }), bookmakerSlipFixture(2, 31)]);
 
     expect(sportybet!.textContent).toContain("Multi Bet Bonus (estimate) +9.6 %: ₦2,880.00");
     expect(betking!.textContent).toContain("Bonus not modelled");
@@ -46,7 +46,7 @@ describe("what each bookmaker pays", () => {
   });
 
   it("ranks by net payout as the API does: the book with the bonus marked best above one with higher total odds", () => {
-    const [bet9ja, betking] = renderTotals([bookmakerSlip(1, 30, { bonusPct: 10 }), bookmakerSlip(2, 31)]);
+    const [bet9ja, betking] = renderTotals([bookmakerSlipFixture(1, 30, { bonusPct: 10 }), bookmakerSlipFixture(2, 31)]);
 
     expect(within(bet9ja!).getByText("Best payout")).toBeTruthy();
     expect(bet9ja!.className).toContain("is-best");
@@ -56,16 +56,16 @@ describe("what each bookmaker pays", () => {
   });
 
   it("marks every book that pays as much as the first, and none when the first cannot take the slip", () => {
-    const tied = renderTotals([bookmakerSlip(2, 4), bookmakerSlip(4, 4), bookmakerSlip(5, 3.9)]);
+    const tied = renderTotals([bookmakerSlipFixture(2, 4), bookmakerSlipFixture(4, 4), bookmakerSlipFixture(5, 3.9)]);
     expect(tied.map((item) => within(item).queryByText("Best payout") !== null)).toEqual([true, true, false]);
     cleanup();
 
-    const refused = renderTotals([bookmakerSlip(1, 4, { stake: 50, reason: "below-min-stake" }), bookmakerSlip(3, null, { missing: 1 })], { stake: 50 });
+    const refused = renderTotals([bookmakerSlipFixture(1, 4, { stake: 50, reason: "below-min-stake" }), bookmakerSlipFixture(3, null, { missing: 1 })], { stake: 50 });
     expect(refused.map((item) => within(item).queryByText("Best payout"))).toEqual([null, null]);
   });
 
   it("says when a book's maximum payout cut what the slip would pay", () => {
-    const [sportybet] = renderTotals([bookmakerSlip(3, 20_000, { maxPayout: 15_000_000 })]);
+    const [sportybet] = renderTotals([bookmakerSlipFixture(3, 20_000, { maxPayout: 15_000_000 })]);
 
     expect(lines(sportybet!)).toContain("Capped at the book's maximum payout (₦15,000,000)");
     expect(sportybet!.textContent).toContain("Net payout ₦14,250,050.00");
@@ -74,7 +74,7 @@ describe("what each bookmaker pays", () => {
 
   it("says in words why a book cannot take the slip: its minimum stake, its most selections, or a selection it does not price", () => {
     const items = renderTotals(
-      [bookmakerSlip(3, 8), bookmakerSlip(1, 8, { stake: 50, reason: "below-min-stake" }), bookmakerSlip(2, 9, { reason: "over-max-selections" }), bookmakerSlip(4, null, { missing: 1 }), bookmakerSlip(5, null, { missing: 2 })],
+      [bookmakerSlipFixture(3, 8), bookmakerSlipFixture(1, 8, { stake: 50, reason: "below-min-stake" }), bookmakerSlipFixture(2, 9, { reason: "over-max-selections" }), bookmakerSlipFixture(4, null, { missing: 1 }), bookmakerSlipFixture(5, null, { missing: 2 })],
       { stake: 50 },
     );
 
@@ -92,7 +92,7 @@ describe("what each bookmaker pays", () => {
 
   it("says the totals are over 2 of 3 selections when one has started", () => {
     const legs = [legView(leg()), legView(leg({ eventId: "c1:spurs-everton" }), { started: true, prices: [] }), legView(leg({ eventId: "c2:real-getafe" }))];
-    renderTotals([bookmakerSlip(2, 4.41)], { legs, biddable: 2 });
+    renderTotals([bookmakerSlipFixture(2, 4.41)], { legs, biddable: 2 });
 
     expect(screen.getByText(/^For ₦1,000.00/).textContent).toBe(
       "For ₦1,000.00 on 2 of 3 selections, at each bookmaker's prices now, after its bonus and the tax on winnings. The started or no longer priced one counts at no bookmaker. Each name opens that bookmaker's site at the first of your matches it lists, else at its football page.",
@@ -110,7 +110,7 @@ describe("what each bookmaker pays", () => {
   });
 
   it("explains how it works it out, and links to every bookmaker's rules on the help page", () => {
-    renderTotals([bookmakerSlip(2, 4.41)]);
+    renderTotals([bookmakerSlipFixture(2, 4.41)]);
 
     const note = screen.getByText("How we work this out:").parentElement!;
     expect(note.textContent).toContain("less 5 % tax on the winnings (we assume the tax is on net winnings: the books do not say)");

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BetslipLeg } from "#shared/contract.ts";
 import { errorReply, resetApp, stubApi, USER, type Reply } from "../../tests/client/harness.tsx";
-import { betslip, EMPTY_BETSLIP, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { betslipFixture, EMPTY_BETSLIP, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { useSession } from "../session/store.ts";
 import { LOAD_FAILED_MESSAGE, useBetslip } from "./store.ts";
 
@@ -18,7 +18,7 @@ const OVER = leg({ eventId: "c1:spurs-everton", marketId: 4, selectionTypeId: 8 
 const AWAY = leg({ eventId: "c2:real-getafe", selectionTypeId: 3 });
 
 /** The slip the API answers a write with: the slip as stored after it, each leg re-read. */
-const answered = (legs: BetslipLeg[], stake = 1000): Reply => ({ data: betslip(legs.map((l) => legView(l)), { stake }) });
+const answered = (legs: BetslipLeg[], stake = 1000): Reply => ({ data: betslipFixture(legs.map((l) => legView(l)), { stake }) });
 
 const slip = () => useBetslip.getState();
 /** Every write sent, in order: "METHOD path" and the body (a DELETE sends {} only to go as JSON). */
@@ -35,7 +35,7 @@ async function loaded(replies: Record<string, Reply | Reply[]> = {}) {
 
 describe("the betslip store", () => {
   it("reads the signed-in user's slip once", async () => {
-    const api = await loaded({ [GET]: { data: betslip([legView(HOME)], { stake: 500 }) } });
+    const api = await loaded({ [GET]: { data: betslipFixture([legView(HOME)], { stake: 500 }) } });
     await slip().load(USER.id);
 
     expect(api.callsTo(GET)).toHaveLength(1);
@@ -43,7 +43,7 @@ describe("the betslip store", () => {
   });
 
   it("adds a selection at once and sends that one selection, never the whole slip", async () => {
-    const api = await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [ADD]: "pending" });
+    const api = await loaded({ [GET]: { data: betslipFixture([legView(OVER)]) }, [ADD]: "pending" });
 
     void slip().toggle(legView(HOME), "Arsenal vs Chelsea");
 
@@ -63,7 +63,7 @@ describe("the betslip store", () => {
 
   it("keeps what another device saved meanwhile: the API's answer holds both devices' selections", async () => {
     // This device read [OVER]; another added AWAY and raised the stake before this tap reached the API.
-    await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [ADD]: answered([OVER, AWAY, HOME], 300) });
+    await loaded({ [GET]: { data: betslipFixture([legView(OVER)]) }, [ADD]: answered([OVER, AWAY, HOME], 300) });
 
     await slip().toggle(HOME, "Arsenal vs Chelsea");
 
@@ -71,7 +71,7 @@ describe("the betslip store", () => {
   });
 
   it("removes a selection tapped a second time, naming it alone", async () => {
-    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [removal(HOME)]: answered([OVER]) });
+    const api = await loaded({ [GET]: { data: betslipFixture([legView(HOME), legView(OVER)]) }, [removal(HOME)]: answered([OVER]) });
 
     await slip().toggle(HOME, "Arsenal vs Chelsea");
 
@@ -80,7 +80,7 @@ describe("the betslip store", () => {
   });
 
   it("replaces the leg of an event already on the slip, in its place, and says so", async () => {
-    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [ADD]: answered([DRAW, OVER]) });
+    const api = await loaded({ [GET]: { data: betslipFixture([legView(HOME), legView(OVER)]) }, [ADD]: answered([DRAW, OVER]) });
 
     await slip().toggle(DRAW, "Arsenal vs Chelsea");
 
@@ -94,7 +94,7 @@ describe("the betslip store", () => {
 
   it("rolls back a change the API refuses and shows the API's message", async () => {
     const full = "A betslip holds at most 50 selections.";
-    const api = await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [ADD]: errorReply(400, "VALIDATION_ERROR", full) });
+    const api = await loaded({ [GET]: { data: betslipFixture([legView(OVER)]) }, [ADD]: errorReply(400, "VALIDATION_ERROR", full) });
 
     await slip().toggle(HOME, "Arsenal vs Chelsea");
 
@@ -104,7 +104,7 @@ describe("the betslip store", () => {
 
   it("saves one change at a time, and a later change survives an earlier refused one", async () => {
     const api = await loaded({
-      [GET]: { data: betslip([legView(OVER)]) },
+      [GET]: { data: betslipFixture([legView(OVER)]) },
       [ADD]: errorReply(400, "VALIDATION_ERROR", "Unknown selection."),
       [STAKE]: answered([OVER], 2500),
     });
@@ -122,7 +122,7 @@ describe("the betslip store", () => {
   });
 
   it("changes the stake of a slip another device changed since this tab read it, keeping that device's selection", async () => {
-    const api = await loaded({ [GET]: { data: betslip([legView(OVER)]) }, [STAKE]: answered([OVER, AWAY], 2500) });
+    const api = await loaded({ [GET]: { data: betslipFixture([legView(OVER)]) }, [STAKE]: answered([OVER, AWAY], 2500) });
 
     await slip().setStake(2500);
 
@@ -131,7 +131,7 @@ describe("the betslip store", () => {
   });
 
   it("removes a selection with remove", async () => {
-    const api = await loaded({ [GET]: { data: betslip([legView(HOME), legView(OVER)]) }, [removal(OVER)]: answered([HOME]) });
+    const api = await loaded({ [GET]: { data: betslipFixture([legView(HOME), legView(OVER)]) }, [removal(OVER)]: answered([HOME]) });
 
     await slip().remove(legView(OVER));
 
@@ -140,7 +140,7 @@ describe("the betslip store", () => {
   });
 
   it("reads the slip before changing it, so a tap on a selection already saved removes it", async () => {
-    const api = stubApi({ [GET]: { data: betslip([legView(OVER)]) }, [removal(OVER)]: answered([]) });
+    const api = stubApi({ [GET]: { data: betslipFixture([legView(OVER)]) }, [removal(OVER)]: answered([]) });
 
     await slip().toggle(OVER, "Tottenham vs Everton");
 
@@ -169,7 +169,7 @@ describe("the betslip store", () => {
 
   it("forgets the slip at reset (logout), and a save answered afterwards does not bring it back", async () => {
     let answerPut: (response: Response) => void = () => undefined;
-    stubApi({ [GET]: { data: betslip([legView(OVER)]) } });
+    stubApi({ [GET]: { data: betslipFixture([legView(OVER)]) } });
     await slip().load(USER.id);
     const fetchStub = globalThis.fetch;
     globalThis.fetch = (input, init) => (init?.method === "POST" ? new Promise<Response>((resolve) => (answerPut = resolve)) : fetchStub(input, init));
@@ -177,7 +177,7 @@ describe("the betslip store", () => {
     const adding = slip().toggle(HOME, "Arsenal vs Chelsea");
     await new Promise((resolve) => setTimeout(resolve, 0));
     slip().reset();
-    answerPut(new Response(JSON.stringify({ data: betslip([legView(OVER), legView(HOME)]) }), { status: 200 }));
+    answerPut(new Response(JSON.stringify({ data: betslipFixture([legView(OVER), legView(HOME)]) }), { status: 200 }));
     await adding;
 
     expect(slip()).toMatchObject({ owner: null, status: "idle", legs: [], saved: { legs: [] } });
@@ -185,7 +185,7 @@ describe("the betslip store", () => {
 
   it("drops a tap made while the slip was being read when its user signed out and another signed in meanwhile", async () => {
     const other = { ...USER, id: "u2", username: "bola" };
-    const api = stubApi({ [GET]: { data: betslip([legView(OVER)]) }, [ADD]: answered([OVER, HOME]) });
+    const api = stubApi({ [GET]: { data: betslipFixture([legView(OVER)]) }, [ADD]: answered([OVER, HOME]) });
     const fetchStub = globalThis.fetch;
     let answerFirstRead: (response: Response) => void = () => undefined;
     let reads = 0;
@@ -208,14 +208,14 @@ describe("the betslip store", () => {
   it("takes a slip read later from the API (another device's changes) when no save happened since", async () => {
     await loaded({ [GET]: { data: EMPTY_BETSLIP } });
 
-    slip().adopt(betslip([legView(HOME)], { stake: 300 }), 0);
+    slip().adopt(betslipFixture([legView(HOME)], { stake: 300 }), 0);
 
     expect(slip()).toMatchObject({ stake: 300, legs: [HOME], saved: { stake: 300, legs: [HOME] } });
   });
 
   it("reads the slip again on refresh, so a tap on another device's new selection removes it", async () => {
     const api = await loaded({
-      [GET]: [{ data: betslip([legView(OVER)]) }, { data: betslip([legView(OVER), legView(AWAY)], { stake: 300 }) }],
+      [GET]: [{ data: betslipFixture([legView(OVER)]) }, { data: betslipFixture([legView(OVER), legView(AWAY)], { stake: 300 }) }],
       [removal(AWAY)]: answered([OVER], 300),
     });
 
@@ -230,7 +230,7 @@ describe("the betslip store", () => {
 
   it("does not take a slip re-read for a user who signed out meanwhile", async () => {
     const other = { ...USER, id: "u2", username: "bola" };
-    await loaded({ [GET]: [{ data: betslip([legView(OVER)]) }, { data: EMPTY_BETSLIP }] });
+    await loaded({ [GET]: [{ data: betslipFixture([legView(OVER)]) }, { data: EMPTY_BETSLIP }] });
     const fetchStub = globalThis.fetch;
     let answerReread: (response: Response) => void = () => undefined;
     globalThis.fetch = () => {
@@ -243,7 +243,7 @@ describe("the betslip store", () => {
     useSession.setState({ user: other, loading: false });
     await slip().load(other.id);
     // Ada's slip, re-read before she signed out, arrives once Bola's is in.
-    answerReread(new Response(JSON.stringify({ data: betslip([legView(AWAY)]) }), { status: 200 }));
+    answerReread(new Response(JSON.stringify({ data: betslipFixture([legView(AWAY)]) }), { status: 200 }));
     await refreshing;
 
     expect(slip()).toMatchObject({ owner: "u2", legs: [] });

@@ -26,7 +26,7 @@ interface Queued {
 /** How an import of a booking code's selections went: what went on the slip, or why nothing did (also the notice's). */
 export type ImportOutcome = { ok: true; plan: ImportPlan } | { ok: false; error: unknown };
 
-export interface BetslipNotice {
+export interface SlipNotice {
   tone: "info" | "error";
   text: string;
 }
@@ -46,7 +46,7 @@ export interface BetslipState extends SlipContent {
   /** Counts the saves the API accepted: a view of the slip read before the latest one is out of date. */
   revision: number;
   /** What the last tap did that the user must be told: a replaced selection, or why a save failed. */
-  notice: BetslipNotice | null;
+  notice: SlipNotice | null;
   loading: Promise<void> | null;
   load(owner: string): Promise<void>;
   reset(): void;
@@ -82,11 +82,11 @@ function checkedUser(): Promise<SessionUser | null> {
 const contentOf = (slip: Betslip | SlipContent): SlipContent => ({ stake: slip.stake, legs: slip.legs.map(plainLeg) });
 const applied = (saved: SlipContent, queue: readonly Queued[]): SlipContent => queue.reduce((slip, item) => item.change(slip), saved);
 
-function failure(error: unknown): BetslipNotice {
+function failure(error: unknown): SlipNotice {
   return { tone: "error", text: error instanceof ApiError ? error.message : SAVE_FAILED_MESSAGE };
 }
 
-function replacedNotice(before: BetslipLeg, after: BetslipLeg, eventName: string): BetslipNotice {
+function replacedNotice(before: BetslipLeg, after: BetslipLeg, eventName: string): SlipNotice {
   return { tone: "info", text: `One selection per match: ${eventName} is now ${selectionName(after)} instead of ${selectionName(before)}.` };
 }
 

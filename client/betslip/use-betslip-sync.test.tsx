@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
-import { betslip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { betslipFixture, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { useSession } from "../session/store.ts";
 import { useBetslip } from "./store.ts";
 import { useBetslipSync } from "./use-betslip-sync.ts";
@@ -15,7 +15,7 @@ afterEach(resetApp);
 
 describe("the betslip kept with the session", () => {
   it("reads the slip again when the window comes back, taking what another device saved meanwhile", async () => {
-    const api = stubApi({ [GET]: [{ data: betslip([legView(HOME)]) }, { data: betslip([legView(HOME), legView(AWAY)]) }] });
+    const api = stubApi({ [GET]: [{ data: betslipFixture([legView(HOME)]) }, { data: betslipFixture([legView(HOME), legView(AWAY)]) }] });
     renderHook(() => useBetslipSync());
     await waitFor(() => expect(useBetslip.getState()).toMatchObject({ status: "ready", legs: [HOME] }));
 
@@ -26,7 +26,7 @@ describe("the betslip kept with the session", () => {
   });
 
   it("stops listening and forgets the slip once the signed-in frame is gone", async () => {
-    const api = stubApi({ [GET]: { data: betslip([legView(HOME)]) } });
+    const api = stubApi({ [GET]: { data: betslipFixture([legView(HOME)]) } });
     const { unmount } = renderHook(() => useBetslipSync());
     await waitFor(() => expect(useBetslip.getState().status).toBe("ready"));
 

@@ -7,7 +7,7 @@ import { screen, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BetslipPage, loader } from "../pages/betslip.tsx";
-import { betslip, bookmakerSlip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { betslipFixture, bookmakerSlipFixture, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { bookingLeg, bookingRead, unmappedLeg } from "../../tests/client/booking-fixtures.ts";
 import { renderPage, resetApp, stubApi } from "../../tests/client/harness.tsx";
 import { axeViolations, contrast, installCompiledStyles } from "../../tests/client/styles.ts";
@@ -16,8 +16,8 @@ beforeAll(() => void installCompiledStyles());
 
 afterEach(resetApp);
 
-const SLIP = betslip([legView(leg(), { prices: [1, 2, 3, 4].map((provider) => ({ provider, value: 2 })) })], {
-  bookmakers: [bookmakerSlip(3, 2), bookmakerSlip(1, 2, { reason: "below-min-stake" }), bookmakerSlip(4, 1.9)],
+const SLIP = betslipFixture([legView(leg(), { prices: [1, 2, 3, 4].map((provider) => ({ provider, value: 2 })) })], {
+  bookmakers: [bookmakerSlipFixture(3, 2), bookmakerSlipFixture(1, 2, { reason: "below-min-stake" }), bookmakerSlipFixture(4, 1.9)],
 });
 
 describe("booking codes on the betslip", () => {

@@ -21,7 +21,7 @@ const KEYS = new Map<string, number>([
 export const bookKey = (provider: number): string => [...KEYS].find(([, id]) => id === provider)?.[0] ?? String(provider);
 
 /** A pasted code as the books write theirs: spaces dropped, upper case. */
-export const normaliseCode = (text: string): string => text.replace(/\s+/g, "").toUpperCase();
+export const normalisePastedCode = (text: string): string => text.replace(/\s+/g, "").toUpperCase();
 
 /**
  * Letters and digits only, 4 to 12 of them: every book's codes fit (SportyBet and BetKing 6, Bet9ja 7,
@@ -45,7 +45,7 @@ export function codeTarget(key: string | undefined, text: string | undefined): C
   if (!(READ_BOOKS as readonly number[]).includes(provider)) {
     return { ok: false, message: `${bookmakerName(provider)} has no booking codes we can read. We read codes from ${readBooksText()}.` };
   }
-  const code = normaliseCode(text ?? "");
+  const code = normalisePastedCode(text ?? "");
   if (!isWellFormedCode(code)) return { ok: false, message: `"${text ?? ""}" is not a booking code. ${CODE_FORMAT_MESSAGE}` };
   return { ok: true, provider, code };
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import type { Betslip, BookingCode } from "#shared/contract.ts";
 import { errorReply, heldReply, renderPage, resetApp, stubApi, type Reply } from "../../tests/client/harness.tsx";
-import { betslip, bookmakerSlip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { betslipFixture, bookmakerSlipFixture, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { BetslipPage, loader } from "../pages/betslip.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -14,7 +14,7 @@ const HOME = leg();
 const OVER = leg({ eventId: "c1:spurs-everton", marketId: 4, selectionTypeId: 8 });
 
 /** Two selections priced by all five books; SportyBet pays most, then 1xBet, Bet9ja, NairaBet and BetKing. */
-const FIVE_BOOKS: Betslip = betslip(
+const FIVE_BOOKS: Betslip = betslipFixture(
   [
     legView(HOME, {
       prices: [1, 2, 3, 4, 5].map((provider) => ({ provider, value: 2 })),
@@ -25,7 +25,7 @@ const FIVE_BOOKS: Betslip = betslip(
     }),
     legView(OVER, { prices: [1, 2, 3, 4, 5].map((provider) => ({ provider, value: 1.9 })), links: [] }),
   ],
-  { bookmakers: [bookmakerSlip(3, 4.2), bookmakerSlip(5, 4.1), bookmakerSlip(1, 4), bookmakerSlip(4, 3.9), bookmakerSlip(2, 3.8)] },
+  { bookmakers: [bookmakerSlipFixture(3, 4.2), bookmakerSlipFixture(5, 4.1), bookmakerSlipFixture(1, 4), bookmakerSlipFixture(4, 3.9), bookmakerSlipFixture(2, 3.8)] },
 );
 
 const MINTED: BookingCode = { provider: 3, code: "SB7Q2X", url: "https://www.sportybet.com/ng/?shareCode=SB7Q2X", legs: 2, expiresAt: "2026-11-22T15:00:00.000Z" };
@@ -165,8 +165,8 @@ describe("a booking code for the slip", () => {
   });
 
   it("offers no code while the slip's change is being saved, nor at a book that misses a selection or takes fewer", async () => {
-    const slip = betslip([legView(HOME), legView(OVER)], {
-      bookmakers: [bookmakerSlip(2, 4.41), bookmakerSlip(1, 4, { reason: "over-max-selections" }), bookmakerSlip(3, null, { missing: 1 })],
+    const slip = betslipFixture([legView(HOME), legView(OVER)], {
+      bookmakers: [bookmakerSlipFixture(2, 4.41), bookmakerSlipFixture(1, 4, { reason: "over-max-selections" }), bookmakerSlipFixture(3, null, { missing: 1 })],
     });
     const { user } = renderSlip({ "DELETE /api/users/betslip/selections/c1%3Aarsenal-chelsea/1/1": "pending" }, slip);
     const betking = await bookItem("BetKing");

@@ -5,7 +5,7 @@ import { api } from "../backend/endpoints.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
 import { useAsyncAction } from "../dialogs/use-async-action.ts";
 import { bookingFailure } from "./booking-errors.ts";
-import { CODE_FORMAT_MESSAGE, isWellFormedCode, normaliseCode, READ_BOOKS } from "./books.ts";
+import { CODE_FORMAT_MESSAGE, isWellFormedCode, normalisePastedCode, READ_BOOKS } from "./books.ts";
 import { CodeContents } from "./code-contents.tsx";
 
 type Reading = { kind: "idle" } | { kind: "reading"; provider: number } | { kind: "read"; read: BookingRead } | { kind: "failed"; message: string };
@@ -28,7 +28,7 @@ export function PasteCode(): JSX.Element {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = normaliseCode(text);
+    const code = normalisePastedCode(text);
     const book = Number(provider);
     if (!isWellFormedCode(code)) {
       setInvalid(true);

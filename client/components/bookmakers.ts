@@ -8,7 +8,7 @@ export const KENYA_BOOKMAKERS = ["SportPesa", "Betika", "Odibets", "Betin"] as c
 export const GHANA_BOOKMAKERS = ["Betway", "1xBet", "Bet365", "SportyBet"] as const;
 
 /** The four leagues, in plain words for the copy (the tables use shared/reference.ts). */
-export const LEAGUES = [
+export const LEAGUE_NAMES = [
   "Premier League (England)",
   "La Liga (Spain)",
   "Serie A (Italy)",

@@ -1,7 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { useDialogs } from "./store.ts";
-import { advance, dialog, renderHost, setupDialogTests, showDialog, stubApi } from "../../tests/client/harness.tsx";
+import { advance, openDialogElement, renderHost, setupDialogTests, showDialog, stubApi } from "../../tests/client/harness.tsx";
 
 setupDialogTests();
 
@@ -19,7 +19,7 @@ describe("DialogHost", () => {
     showDialog("login");
     showDialog("register");
     expect(screen.getAllByRole("dialog")).toHaveLength(1);
-    expect(dialog().getAttribute("aria-labelledby")).toBe(
+    expect(openDialogElement().getAttribute("aria-labelledby")).toBe(
       screen.getByRole("heading", { name: "Create Your Free Account" }).id,
     );
   });
@@ -59,7 +59,7 @@ describe("DialogHost", () => {
     stubApi({});
     const { user } = renderHost();
     showDialog("login");
-    const inside = Array.from(dialog().querySelectorAll<HTMLElement>("button, input"));
+    const inside = Array.from(openDialogElement().querySelectorAll<HTMLElement>("button, input"));
     const first = inside[0]!;
     const last = inside[inside.length - 1]!;
     expect(first.getAttribute("aria-label")).toBe("Close");

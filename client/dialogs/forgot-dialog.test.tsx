@@ -5,7 +5,7 @@ import { forgetAskedCodes } from "./forgot-dialog.tsx";
 import { useDialogs } from "./store.ts";
 import {
   advance,
-  dialog,
+  openDialogElement,
   errorReply,
   renderHost,
   setupDialogTests,
@@ -96,7 +96,7 @@ describe("ForgotDialog", () => {
     stubApi({});
     const { user } = renderHost();
     showDialog("forgot");
-    await user.click(within(dialog()).getByRole("button", { name: "Back to Login" }));
+    await user.click(within(openDialogElement()).getByRole("button", { name: "Back to Login" }));
     expect(screen.getByRole("dialog", { name: "Log In" })).toBeTruthy();
   });
 });

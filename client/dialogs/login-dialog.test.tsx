@@ -6,7 +6,7 @@ import { useSession } from "../session/store.ts";
 import { useDialogs } from "./store.ts";
 import {
   advance,
-  dialog,
+  openDialogElement,
   errorReply,
   renderHost,
   setupDialogTests,
@@ -49,8 +49,8 @@ describe("LoginDialog", () => {
     showDialog("login");
     expect(screen.getByLabelText("Username or email").getAttribute("autocomplete")).toBe("username");
     expect(screen.getByLabelText("Password").getAttribute("autocomplete")).toBe("current-password");
-    expect(dialog().getAttribute("aria-modal")).toBe("true");
-    expect(screen.getByRole("dialog", { name: "Log In" })).toBe(dialog());
+    expect(openDialogElement().getAttribute("aria-modal")).toBe("true");
+    expect(screen.getByRole("dialog", { name: "Log In" })).toBe(openDialogElement());
   });
 
   it("signs in with the trimmed username, tracks the country and goes to the dashboard", async () => {
@@ -219,10 +219,10 @@ describe("LoginDialog", () => {
     stubApi({});
     const { user } = renderHost();
     showDialog("login");
-    await user.click(within(dialog()).getByRole("button", { name: "Register" }));
+    await user.click(within(openDialogElement()).getByRole("button", { name: "Register" }));
     expect(screen.getByRole("dialog", { name: "Create Your Free Account" })).toBeTruthy();
     showDialog("login");
-    await user.click(within(dialog()).getByRole("button", { name: "Forgot password?" }));
+    await user.click(within(openDialogElement()).getByRole("button", { name: "Forgot password?" }));
     expect(screen.getByRole("dialog", { name: "Forgot Password" })).toBeTruthy();
     expect(screen.getAllByRole("dialog")).toHaveLength(1);
   });

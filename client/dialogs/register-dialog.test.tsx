@@ -5,7 +5,7 @@ import { CHALLENGE_SOLVING_MESSAGE, REGISTER_MESSAGES } from "#shared/messages.t
 import { useDialogs } from "./store.ts";
 import {
   advance,
-  dialog,
+  openDialogElement,
   errorReply,
   renderHost,
   setupDialogTests,
@@ -196,7 +196,7 @@ describe("RegisterDialog", () => {
     stubApi({});
     const { user } = renderHost();
     showDialog("register");
-    await user.click(within(dialog()).getByRole("button", { name: "Log in" }));
+    await user.click(within(openDialogElement()).getByRole("button", { name: "Log in" }));
     expect(screen.getByRole("dialog", { name: "Log In" })).toBeTruthy();
     expect(screen.getAllByRole("dialog")).toHaveLength(1);
   });

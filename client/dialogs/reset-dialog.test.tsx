@@ -5,7 +5,7 @@ import { useSession } from "../session/store.ts";
 import { useDialogs } from "./store.ts";
 import {
   advance,
-  dialog,
+  openDialogElement,
   errorReply,
   renderHost,
   setupDialogTests,
@@ -37,7 +37,7 @@ describe("ResetDialog", () => {
   it("shows the e-mail and fields with one-time-code and new-password hints", () => {
     stubApi({});
     openReset();
-    expect(dialog().textContent).toContain(EMAIL);
+    expect(openDialogElement().textContent).toContain(EMAIL);
     expect(screen.getByLabelText("Reset Code").getAttribute("autocomplete")).toBe("one-time-code");
     expect(screen.getByLabelText("Reset Code").getAttribute("inputmode")).toBe("numeric");
     expect(screen.getByLabelText("New Password").getAttribute("autocomplete")).toBe("new-password");
@@ -110,7 +110,7 @@ describe("ResetDialog", () => {
   it("goes back to forgot password with the e-mail filled in", async () => {
     stubApi({});
     const { user } = openReset();
-    await user.click(within(dialog()).getByRole("button", { name: "Back to Forgot Password" }));
+    await user.click(within(openDialogElement()).getByRole("button", { name: "Back to Forgot Password" }));
     expect(screen.getByRole("dialog", { name: "Forgot Password" })).toBeTruthy();
     expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe(EMAIL);
   });

@@ -5,7 +5,7 @@ import { useSession } from "../session/store.ts";
 import { useDialogs, type VerifyContext } from "./store.ts";
 import {
   advance,
-  dialog,
+  openDialogElement,
   errorReply,
   renderHost,
   setupDialogTests,
@@ -36,7 +36,7 @@ describe("VerifyDialog", () => {
   it("shows the e-mail and a numeric one-time-code field", () => {
     stubApi({});
     const { code } = openVerify();
-    expect(dialog().textContent).toContain(EMAIL);
+    expect(openDialogElement().textContent).toContain(EMAIL);
     expect(code().getAttribute("autocomplete")).toBe("one-time-code");
     expect(code().getAttribute("inputmode")).toBe("numeric");
     expect(document.activeElement).toBe(code());
@@ -45,7 +45,7 @@ describe("VerifyDialog", () => {
   it("after registration says the code was sent and counts down the minute before another", async () => {
     const api = stubApi({ "POST /api/users/resend-otp": { data: { ok: true } } });
     openVerify("registration");
-    expect(dialog().querySelector("p")?.textContent).toBe(
+    expect(openDialogElement().querySelector("p")?.textContent).toBe(
       `We have sent a 6-digit verification code to ${EMAIL}.`,
     );
     const button = screen.getByRole("button", { name: "Resend in 60s" });
@@ -61,7 +61,7 @@ describe("VerifyDialog", () => {
   it("after an unverified login says a new code was sent and counts down the minute before another", async () => {
     const api = stubApi({ "POST /api/users/resend-otp": { data: { ok: true } } });
     const { user } = openVerify("login");
-    expect(dialog().querySelector("p")?.textContent).toBe(
+    expect(openDialogElement().querySelector("p")?.textContent).toBe(
       `Your account is not verified yet. We sent a new 6-digit code to ${EMAIL}. Enter it below, or ask for another.`,
     );
     const button = screen.getByRole("button", { name: "Resend in 60s" });
@@ -80,7 +80,7 @@ describe("VerifyDialog", () => {
   it("after an unverified login within the cooldown says no new code was sent, and counts down what is left", async () => {
     stubApi({});
     openVerify("login", 42);
-    expect(dialog().querySelector("p")?.textContent).toBe(
+    expect(openDialogElement().querySelector("p")?.textContent).toBe(
       `Your account is not verified yet. We sent a 6-digit code to ${EMAIL} a moment ago, so no new one was sent now. Enter that code below, or ask for another when the wait is over.`,
     );
     expect(screen.getByRole("button", { name: "Resend in 42s" })).toHaveProperty("disabled", true);
@@ -210,13 +210,13 @@ describe("VerifyDialog", () => {
   it("goes back to register after registration and to login after a login", async () => {
     stubApi({});
     const { user } = openVerify("registration");
-    expect(within(dialog()).queryByRole("button", { name: "Back to Login" })).toBeNull();
-    await user.click(within(dialog()).getByRole("button", { name: "Back to Register" }));
+    expect(within(openDialogElement()).queryByRole("button", { name: "Back to Login" })).toBeNull();
+    await user.click(within(openDialogElement()).getByRole("button", { name: "Back to Register" }));
     expect(screen.getByRole("dialog", { name: "Create Your Free Account" })).toBeTruthy();
 
     showDialog("verify", { email: EMAIL, verifyContext: "login" });
-    expect(within(dialog()).queryByRole("button", { name: "Back to Register" })).toBeNull();
-    await user.click(within(dialog()).getByRole("button", { name: "Back to Login" }));
+    expect(within(openDialogElement()).queryByRole("button", { name: "Back to Register" })).toBeNull();
+    await user.click(within(openDialogElement()).getByRole("button", { name: "Back to Login" }));
     expect(screen.getByRole("dialog", { name: "Log In" })).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import type { Betslip, DroppingOdds, DroppingQuery, MarketHistory, MatchDetail, 
 import { api } from "../backend/endpoints.ts";
 import { withMinimumDelay } from "./min-delay.ts";
 
-export interface OddsChoice {
+export interface LeagueMarketQuery {
   country: number;
   competition: number;
   market: number;
@@ -15,7 +15,7 @@ export interface OddsChoice {
  */
 export interface DataSource {
   summary(country: number): Promise<OddsSummary>;
-  odds(choice: OddsChoice): Promise<OddsResponse>;
+  odds(choice: LeagueMarketQuery): Promise<OddsResponse>;
   me(): Promise<UserProfile>;
   /** The match page (docs/design.md, Match API): a 404 ApiError for an event the API does not know. */
   event(id: string): Promise<MatchDetail>;

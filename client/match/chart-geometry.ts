@@ -1,6 +1,6 @@
 /** Scales, ticks and paths of the match page's price chart: plain numbers, so the SVG renders the same on server and browser. */
 
-export interface Frame {
+export interface ChartFrame {
   width: number;
   height: number;
   left: number;
@@ -10,7 +10,7 @@ export interface Frame {
 }
 
 /** One panel's viewBox: room on the left for price labels, below for time labels. */
-export const PANEL: Frame = { width: 320, height: 140, left: 34, right: 10, top: 8, bottom: 20 };
+export const PANEL: ChartFrame = { width: 320, height: 140, left: 34, right: 10, top: 8, bottom: 20 };
 
 export interface Domain {
   /** Epoch seconds. */
@@ -55,7 +55,7 @@ export interface Scale {
   y(price: number): number;
 }
 
-export function scaleFor(domain: Domain, frame: Frame = PANEL): Scale {
+export function scaleFor(domain: Domain, frame: ChartFrame = PANEL): Scale {
   const plotW = frame.width - frame.left - frame.right;
   const plotH = frame.height - frame.top - frame.bottom;
   const span = domain.high - domain.low || 1;

@@ -4,7 +4,7 @@ import { userEvent } from "@testing-library/user-event";
 import type { BookmakerLink, MatchMarket, MatchProviderOdds } from "#shared/contract.ts";
 import { FLAGS } from "#shared/reference.ts";
 import { resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
-import { betslip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { betslipFixture, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { useSession } from "../session/store.ts";
 import { MarketTable } from "./market-table.tsx";
 
@@ -133,7 +133,7 @@ describe("a market table's betslip buttons", () => {
   afterEach(resetApp);
 
   it("turn each selection's heading into a toggle for the match, and add the selection in one tap", async () => {
-    const api = stubApi({ "POST /api/users/betslip/selections": { data: betslip([legView(leg({ eventId: "c1:ars-che", marketId: 4, selectionTypeId: 9 }))]) } });
+    const api = stubApi({ "POST /api/users/betslip/selections": { data: betslipFixture([legView(leg({ eventId: "c1:ars-che", marketId: 4, selectionTypeId: 9 }))]) } });
     useSession.setState({ user: USER, loading: false });
     render(<MarketTable market={{ marketId: 4, odds: [row(1, [[8, 1.8, 1.8], [9, 2.05, 2.0]])] }} links={LINKS} slipEvent={{ id: "c1:ars-che", name: "Arsenal vs Chelsea" }} />);
     expect((await screen.findByRole("button", { name: "Add Arsenal vs Chelsea, OU2.5: Over 2.5 to betslip" })).getAttribute("aria-pressed")).toBe("false");

@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { FLAGS } from "#shared/reference.ts";
 import { EventCard, STARTED_CARD_NOTE } from "./event-card.tsx";
 import { market, oddsEvent, providerOdds, resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
-import { betslip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { betslipFixture, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { useBetslip } from "../betslip/store.ts";
 import { useSession } from "../session/store.ts";
 
@@ -245,8 +245,8 @@ describe("a live card's betslip buttons", () => {
 
   it("adds the selection in one tap, marks it, and saves it; a second tap removes it", async () => {
     const api = stubApi({
-      "POST /api/users/betslip/selections": { data: betslip([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 2 }))]) },
-      "DELETE /api/users/betslip/selections/c1%3Aars-che/1/2": { data: betslip([]) },
+      "POST /api/users/betslip/selections": { data: betslipFixture([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 2 }))]) },
+      "DELETE /api/users/betslip/selections/c1%3Aars-che/1/2": { data: betslipFixture([]) },
     });
     renderLive();
     const user = userEvent.setup();
@@ -267,7 +267,7 @@ describe("a live card's betslip buttons", () => {
   });
 
   it("shows a selection already on the user's slip as pressed", async () => {
-    stubApi({ "GET /api/users/betslip": { data: betslip([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 3 }))]) } });
+    stubApi({ "GET /api/users/betslip": { data: betslipFixture([legView(leg({ eventId: "c1:ars-che", selectionTypeId: 3 }))]) } });
     await useBetslip.getState().load(USER.id);
     renderLive();
     expect((await screen.findByRole("button", { name: "Remove Arsenal vs Chelsea, 1X2 (Match Result): Away from betslip" })).getAttribute("aria-pressed")).toBe("true");

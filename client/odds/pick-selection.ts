@@ -1,6 +1,6 @@
 import type { OddsSummary } from "#shared/contract.ts";
 
-export interface Selection {
+export interface LeagueMarketChoice {
   league: number | null;
   market: number | null;
 }
@@ -12,7 +12,7 @@ export interface Selection {
 export function pickSelection(
   params: URLSearchParams,
   summary: Pick<OddsSummary, "competitionIds" | "marketIds">,
-): Selection {
+): LeagueMarketChoice {
   const league = Number(params.get("league"));
   const market = Number(params.get("market"));
   return {

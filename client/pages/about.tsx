@@ -1,6 +1,6 @@
 import type { JSX } from "react";
 import { Link } from "react-router";
-import { GHANA_BOOKMAKERS, KENYA_BOOKMAKERS, LEAGUES, NIGERIA_BOOKMAKERS } from "../components/bookmakers.ts";
+import { GHANA_BOOKMAKERS, KENYA_BOOKMAKERS, LEAGUE_NAMES, NIGERIA_BOOKMAKERS } from "../components/bookmakers.ts";
 import { CheckList } from "../components/check-list.tsx";
 import { InfoCard } from "../components/info-card.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
@@ -42,7 +42,7 @@ export function AboutPage(): JSX.Element {
 
       <h2 className="title is-4">Leagues We Focus On</h2>
       <p>We cover the four European leagues Nigerian bettors follow most closely:</p>
-      <CheckList items={LEAGUES} />
+      <CheckList items={LEAGUE_NAMES} />
 
       <h2 className="title is-4 mt-5">How It Works</h2>
       <div className="grid mb-5">

@@ -3,11 +3,11 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import type { Betslip } from "#shared/contract.ts";
 import { errorReply, renderPage, resetApp, stubApi, USER, type Reply } from "../../tests/client/harness.tsx";
-import { betslip, bookmakerSlip, EMPTY_BETSLIP, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { betslipFixture, bookmakerSlipFixture, EMPTY_BETSLIP, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { STAKE_INVALID_MESSAGE } from "../betslip/money.ts";
 import { useBetslip } from "../betslip/store.ts";
 import { SLIP_REFRESH_MS } from "../betslip/use-live-slip.ts";
-import { BetslipPage, loader, SLIP_FULL_MESSAGE } from "./betslip.tsx";
+import { BetslipPage, loader, SLIP_FULL_NOTICE } from "./betslip.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const GET = "GET /api/users/betslip";
@@ -20,10 +20,10 @@ const OVER = leg({ eventId: "c1:spurs-everton", marketId: 4, selectionTypeId: 8 
 const AWAY = leg({ eventId: "c2:real-getafe", selectionTypeId: 3 });
 
 /** Arsenal-Chelsea Home and Spurs-Everton Over 2.5: Bet9ja and BetKing price both, SportyBet only one. */
-const TWO_LEGS: Betslip = betslip([legView(HOME), legView(OVER)], {
-  bookmakers: [bookmakerSlip(2, 4.41), bookmakerSlip(1, 4), bookmakerSlip(3, null, { missing: 1 })],
+const TWO_LEGS: Betslip = betslipFixture([legView(HOME), legView(OVER)], {
+  bookmakers: [bookmakerSlipFixture(2, 4.41), bookmakerSlipFixture(1, 4), bookmakerSlipFixture(3, null, { missing: 1 })],
 });
-const ONE_LEG: Betslip = betslip([legView(OVER)], { bookmakers: [bookmakerSlip(2, 2.1), bookmakerSlip(1, 2)] });
+const ONE_LEG: Betslip = betslipFixture([legView(OVER)], { bookmakers: [bookmakerSlipFixture(2, 2.1), bookmakerSlipFixture(1, 2)] });
 
 afterEach(resetApp);
 
@@ -54,7 +54,7 @@ describe("the betslip page", () => {
   it("marks a started selection, one no bookmaker prices any longer, and one whose match is gone", async () => {
     renderBetslip({
       // As the API shows them (decision 019): a started leg has no prices; a pruned one no event either.
-      [GET]: { data: betslip([legView(HOME, { started: true, prices: [] }), legView(OVER, { prices: [] }), legView(AWAY, { event: null, started: true, prices: [], links: [] })]) },
+      [GET]: { data: betslipFixture([legView(HOME, { started: true, prices: [] }), legView(OVER, { prices: [] }), legView(AWAY, { event: null, started: true, prices: [], links: [] })]) },
     });
     const [started, unpriced, gone] = await legItems();
 
@@ -109,9 +109,9 @@ describe("the betslip page", () => {
 
   it("takes 50 selections, and says when the slip is full", async () => {
     const fifty = Array.from({ length: 50 }, (_, i) => legView(leg({ eventId: `ev-${i}` })));
-    renderBetslip({ [GET]: { data: betslip(fifty) } });
+    renderBetslip({ [GET]: { data: betslipFixture(fifty) } });
     expect(await screen.findByText("50 of 50 selections", undefined, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText(SLIP_FULL_MESSAGE).textContent).toBe("Your betslip is full: 50 selections is the most. Remove one to add another.");
+    expect(screen.getByText(SLIP_FULL_NOTICE).textContent).toBe("Your betslip is full: 50 selections is the most. Remove one to add another.");
   });
 
   it("says the slip failed to load, with Retry", async () => {
@@ -156,7 +156,7 @@ describe("changing the slip on its page", () => {
   });
 
   it("saves a new stake in naira and re-reads the payouts", async () => {
-    const staked = { ...TWO_LEGS, stake: 2500, bookmakers: [bookmakerSlip(2, 4.41, { stake: 2500 }), bookmakerSlip(1, 4, { stake: 2500 }), bookmakerSlip(3, null, { stake: 2500, missing: 1 })] };
+    const staked = { ...TWO_LEGS, stake: 2500, bookmakers: [bookmakerSlipFixture(2, 4.41, { stake: 2500 }), bookmakerSlipFixture(1, 4, { stake: 2500 }), bookmakerSlipFixture(3, null, { stake: 2500, missing: 1 })] };
     const { api, user } = renderBetslip({ [GET]: [{ data: TWO_LEGS }, { data: TWO_LEGS }, { data: staked }], [STAKE]: { data: staked } });
     const input = await screen.findByLabelText("Stake (₦)");
     expect((input as HTMLInputElement).value).toBe("1000");
@@ -203,11 +203,11 @@ describe("started and lost selections", () => {
   const removal = (l: typeof HOME) => `DELETE /api/users/betslip/selections/${encodeURIComponent(l.eventId)}/${l.marketId}/${l.selectionTypeId}`;
   const started = (l: typeof HOME) => legView(l, { started: true, prices: [] });
   /** Two started, one no longer priced, two to bet: the totals are over those two. */
-  const MIXED = betslip([started(HOME), legView(OVER), started(KICKED_OFF), legView(AWAY), legView(LOST, { prices: [] })], {
+  const MIXED = betslipFixture([started(HOME), legView(OVER), started(KICKED_OFF), legView(AWAY), legView(LOST, { prices: [] })], {
     stake: 2500,
-    bookmakers: [bookmakerSlip(2, 4.41, { stake: 2500 }), bookmakerSlip(1, 4, { stake: 2500 })],
+    bookmakers: [bookmakerSlipFixture(2, 4.41, { stake: 2500 }), bookmakerSlipFixture(1, 4, { stake: 2500 })],
   });
-  const LEFT = betslip([legView(OVER), legView(AWAY), legView(LOST, { prices: [] })], { stake: 2500, bookmakers: MIXED.bookmakers });
+  const LEFT = betslipFixture([legView(OVER), legView(AWAY), legView(LOST, { prices: [] })], { stake: 2500, bookmakers: MIXED.bookmakers });
 
   it("never blank the comparison: they are marked in the list and the grid, and the totals say '2 of 5 selections'", async () => {
     renderBetslip({ [GET]: { data: MIXED } });
@@ -230,7 +230,7 @@ describe("started and lost selections", () => {
   it("go in one tap, every started one and nothing else: the other selections and the stake stay", async () => {
     const { api, user } = renderBetslip({
       [GET]: [{ data: MIXED }, { data: MIXED }, { data: LEFT }],
-      [removal(HOME)]: { data: betslip([legView(OVER), started(KICKED_OFF), legView(AWAY), legView(LOST, { prices: [] })], { stake: 2500 }) },
+      [removal(HOME)]: { data: betslipFixture([legView(OVER), started(KICKED_OFF), legView(AWAY), legView(LOST, { prices: [] })], { stake: 2500 }) },
       [removal(KICKED_OFF)]: { data: LEFT },
     });
     await legItems();
@@ -247,7 +247,7 @@ describe("started and lost selections", () => {
   });
 
   it("offer no such button when nothing has started", async () => {
-    renderBetslip({ [GET]: { data: betslip([legView(HOME), legView(OVER, { prices: [] })]) } });
+    renderBetslip({ [GET]: { data: betslipFixture([legView(HOME), legView(OVER, { prices: [] })]) } });
     await legItems();
     expect(screen.queryByRole("button", { name: "Remove started selections" })).toBeNull();
   });

@@ -18,7 +18,7 @@ import { useRootData } from "../shell/root-loader.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 
 export const BETSLIP_LOAD_FAILED_MESSAGE = "Failed to load your betslip";
-export const SLIP_FULL_MESSAGE = `Your betslip is full: ${BETSLIP_MAX_LEGS} selections is the most. Remove one to add another.`;
+export const SLIP_FULL_NOTICE = `Your betslip is full: ${BETSLIP_MAX_LEGS} selections is the most. Remove one to add another.`;
 
 /**
  * /betslip's data, on the server for the first HTML and in the browser for later visits and every
@@ -65,7 +65,7 @@ function SlipView({ view }: { view: Betslip }) {
       <p className="mb-3" role="status">
         {shown.length} of {BETSLIP_MAX_LEGS} selections
       </p>
-      {shown.length >= BETSLIP_MAX_LEGS && <p className="notification is-warning is-light">{SLIP_FULL_MESSAGE}</p>}
+      {shown.length >= BETSLIP_MAX_LEGS && <p className="notification is-warning is-light">{SLIP_FULL_NOTICE}</p>}
       <RemoveStarted legs={shown} />
       <SlipLegs legs={shown} now={root.now} timeZone={root.timeZone} />
       {shown.length > 0 && <PriceGrid legs={shown} />}

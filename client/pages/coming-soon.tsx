@@ -1,7 +1,7 @@
 import type { JSX } from "react";
 import { Link } from "react-router";
 import { BenefitTiles } from "../components/benefit-tiles.tsx";
-import { LEAGUES } from "../components/bookmakers.ts";
+import { LEAGUE_NAMES } from "../components/bookmakers.ts";
 import { CheckList } from "../components/check-list.tsx";
 import { InfoCard } from "../components/info-card.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
@@ -48,7 +48,7 @@ export function ComingSoonPage({ country, demonym, bookmakers }: ComingSoonPageP
             <CheckList items={bookmakers} />
           </InfoCard>
           <InfoCard title="Leagues">
-            <CheckList items={LEAGUES} />
+            <CheckList items={LEAGUE_NAMES} />
           </InfoCard>
           <InfoCard title="Markets">
             <CheckList items={MARKETS} />

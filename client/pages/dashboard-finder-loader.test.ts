@@ -5,7 +5,7 @@ import { partialDataSource, type DataSource } from "#client/loaders/source.ts";
 import type { ServerContext } from "#client/server-context.ts";
 import { VIEW_COOKIE } from "#client/finder/view-choice.ts";
 import { market, oddsEvent, providerOdds, summary, USER } from "../../tests/client/harness.tsx";
-import { loader, type DashboardData, type OddsChoice } from "./dashboard.tsx";
+import { loader, type DashboardData, type DashboardOdds } from "./dashboard.tsx";
 
 // Node, as on the web tier: a browser's Request would drop the Cookie header (a forbidden header name).
 const NOW = Date.parse("2026-11-20T12:00:00Z");
@@ -47,7 +47,7 @@ describe("the dashboard's loader on the server", () => {
     const { asked, load } = serverLoader();
     const data = await load("/dashboard?market=1", `afriodds_at=token; ${VIEW_COOKIE}=list`);
     expect(data.view).toBe("list");
-    const choice = data.choice as OddsChoice;
+    const choice = data.choice as DashboardOdds;
     expect(choice.view).toBe("list");
     expect(choice.odds).toEqual({ ok: true, data: { events: [byLeague[1]![0], byLeague[2]![0], byLeague[3]![0], byLeague[1]![1]], updatedAt: "2026-11-20T11:54:00.000Z", intervalS: 60 } });
     expect(asked.sort()).toEqual(LEAGUES);
@@ -57,8 +57,8 @@ describe("the dashboard's loader on the server", () => {
     const { asked, load } = serverLoader();
     const overridden = await load("/dashboard?view=cards", `${VIEW_COOKIE}=list`);
     // Cards, the default, leave the data as it was before the list existed.
-    expect([overridden.view, (overridden.choice as OddsChoice).view, asked]).toEqual([undefined, undefined, [1]]);
+    expect([overridden.view, (overridden.choice as DashboardOdds).view, asked]).toEqual([undefined, undefined, [1]]);
     const fresh = await load("/dashboard?league=2");
-    expect([fresh.view, (fresh.choice as OddsChoice).league]).toEqual([undefined, 2]);
+    expect([fresh.view, (fresh.choice as DashboardOdds).league]).toEqual([undefined, 2]);
   });
 });

@@ -5,7 +5,7 @@ import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
 import { VIEW_COOKIE } from "#client/finder/view-choice.ts";
 import { jsonResponse, market, oddsEvent, providerOdds, renderPage, summary } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
-import { DashboardPage, loader, shouldRevalidate, type DashboardData, type OddsChoice } from "./dashboard.tsx";
+import { DashboardPage, loader, shouldRevalidate, type DashboardData, type DashboardOdds } from "./dashboard.tsx";
 
 const SLOW = { timeout: 3000 };
 /** Friday 20 November 2026, 13:00 in Lagos (UTC+1): the page's clock. */
@@ -198,7 +198,7 @@ describe("the dashboard's day filter", () => {
     expect((await screen.findByText(/^No matches today\./)).closest("[role=status]")).toBeTruthy();
     cleanup();
 
-    renderDashboard("/dashboard?league=1&market=1&day=tomorrow", { ...listed(), choice: { ...(listed().choice as OddsChoice), odds: { ok: true, data: answer([TONIGHT, SUNDAY]) } } });
+    renderDashboard("/dashboard?league=1&market=1&day=tomorrow", { ...listed(), choice: { ...(listed().choice as DashboardOdds), odds: { ok: true, data: answer([TONIGHT, SUNDAY]) } } });
     expect((await screen.findByText(/^No matches tomorrow\./)).closest("[role=status]")).toBeTruthy();
     expect(rows()).toHaveLength(0);
   });
@@ -214,7 +214,7 @@ describe("the dashboard's day filter", () => {
     expect(screen.getByRole("group", { name: "Day" }).querySelector("[aria-pressed=true]")!.textContent).toBe("Tomorrow");
     cleanup();
 
-    renderDashboard("/dashboard?league=1&market=1&day=tomorrow", { ...listed(), choice: { ...(listed().choice as OddsChoice), odds: { ok: true, data: answer([TONIGHT, SUNDAY]) } } });
+    renderDashboard("/dashboard?league=1&market=1&day=tomorrow", { ...listed(), choice: { ...(listed().choice as DashboardOdds), odds: { ok: true, data: answer([TONIGHT, SUNDAY]) } } });
     const list = (await screen.findByText(/^No matches tomorrow\./)).closest("[role=status]")!;
     expect(list.textContent).toContain("The next kick-off is Today • 23:30 (Liverpool vs Everton).");
     expect(within(list as HTMLElement).getByRole("button", { name: "Show today" })).toBeTruthy();

@@ -29,7 +29,7 @@ import { useReplaceParams } from "../shell/use-replace-params.ts";
 export const SUMMARY_LOADING_MESSAGE = "Loading available competitions and markets...";
 
 /** The league and market the odds were asked for, and how that went; null odds: nothing to ask. */
-export interface OddsChoice {
+export interface DashboardOdds {
   league: number | null;
   market: number | null;
   odds: Served<OddsResponse | null> | null;
@@ -40,7 +40,7 @@ export interface OddsChoice {
 /** Each call's failure is kept apart so the page can say which one failed (docs/product.md, Messages per flow). */
 export interface DashboardData {
   summary: Arriving<Served<OddsSummary>>;
-  choice: Arriving<OddsChoice>;
+  choice: Arriving<DashboardOdds>;
   /** "list" when the loader chose the list (the URL's view, else the remembered one, DashboardView); absent: cards. */
   view?: "list";
 }
@@ -52,7 +52,7 @@ export interface DashboardData {
  */
 let summaryOnScreen: OddsSummary | undefined;
 
-async function oddsFor(source: DataSource, params: URLSearchParams, summary: Served<OddsSummary>, view: DashboardView): Promise<OddsChoice> {
+async function oddsFor(source: DataSource, params: URLSearchParams, summary: Served<OddsSummary>, view: DashboardView): Promise<DashboardOdds> {
   if (!summary.ok) return { league: null, market: null, odds: null };
   const { league, market } = pickSelection(params, summary.data);
   if (view === "list") return { league, market, view, odds: market ? await settle(listOdds(source, summary.data.competitionIds, market)) : null };
@@ -94,7 +94,7 @@ function sameChoice(currentUrl: URL, nextUrl: URL): boolean {
   return before.league === after.league && before.market === after.market;
 }
 
-function oddsState(choice: OddsChoice | undefined, league: number | null, market: number | null, view: DashboardView): OddsState {
+function oddsState(choice: DashboardOdds | undefined, league: number | null, market: number | null, view: DashboardView): OddsState {
   const answers = choice && choice.market === market && (choice.view ?? "cards") === view && (view === "list" || choice.league === league);
   if (!choice || !answers) return { status: "loading" };
   if (!choice.odds) return { status: "idle" };
@@ -104,7 +104,7 @@ function oddsState(choice: OddsChoice | undefined, league: number | null, market
 const SECOND_MS = 1000;
 
 /** Selects, URL and odds for a loaded summary; the choice lives in `?league=&market=` so a reload keeps it. */
-function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSummary; choice: Arriving<OddsChoice>; loaderView?: DashboardView }) {
+function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSummary; choice: Arriving<DashboardOdds>; loaderView?: DashboardView }) {
   const { summary, follow } = useLiveSummary(served);
   useSummaryOnScreen(summary);
   const root = useRootData();
@@ -199,7 +199,7 @@ function Dashboard() {
 
 interface SummaryBoardProps {
   summary: Served<OddsSummary> | null | undefined;
-  choice: Arriving<OddsChoice>;
+  choice: Arriving<DashboardOdds>;
   loaderView?: DashboardView;
 }
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { errorReply, renderPage, resetApp, stubApi } from "../../tests/client/harness.tsx";
-import { bookDrop, eventHeading, MATCH_ID, outcomeDrop } from "../../tests/client/match-fixtures.ts";
-import { betslip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { bookDrop, headingFixture, MATCH_ID, outcomeDrop } from "../../tests/client/match-fixtures.ts";
+import { betslipFixture, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { DroppingPage, loader, NO_DROPS_CHOSEN_MESSAGE, NO_DROPS_MESSAGE } from "./dropping.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -22,7 +22,7 @@ describe("the dropping odds page", () => {
           hours: 24,
           drops: [
             outcomeDrop({ books: [bookDrop(), bookDrop({ provider: 4, from: 2.35, to: 2.12, dropPct: 9.8, at: "2026-11-22T09:05:00.000Z" })] }),
-            outcomeDrop({ event: { ...eventHeading(), id: "c2:real-getafe", name: "Real Madrid vs Getafe" }, marketId: 4, selectionTypeId: 9, books: [bookDrop({ provider: 3, from: 2.0, to: 1.8, dropPct: 10, at: "2026-11-21T22:15:00.000Z" })] }),
+            outcomeDrop({ event: { ...headingFixture(), id: "c2:real-getafe", name: "Real Madrid vs Getafe" }, marketId: 4, selectionTypeId: 9, books: [bookDrop({ provider: 3, from: 2.0, to: 1.8, dropPct: 10, at: "2026-11-21T22:15:00.000Z" })] }),
           ],
         },
       },
@@ -52,7 +52,7 @@ describe("the dropping odds page", () => {
   it("adds an outcome to the betslip with one tap, and says it is on the slip", async () => {
     const api = stubApi({
       [DROPPING]: { data: { hours: 24, drops: [outcomeDrop()] } },
-      "POST /api/users/betslip/selections": { data: betslip([legView(leg({ eventId: MATCH_ID, marketId: 1, selectionTypeId: 1 }))]) },
+      "POST /api/users/betslip/selections": { data: betslipFixture([legView(leg({ eventId: MATCH_ID, marketId: 1, selectionTypeId: 1 }))]) },
     });
     renderDropping();
     // The toggle is the lazily loaded betslip chunk: its first import can take more than a second.

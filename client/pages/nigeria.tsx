@@ -1,7 +1,7 @@
 import type { JSX } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID, PREVIEW_MAX_EVENTS } from "#shared/constants.ts";
-import { LEAGUES, NIGERIA_BOOKMAKERS } from "../components/bookmakers.ts";
+import { LEAGUE_NAMES, NIGERIA_BOOKMAKERS } from "../components/bookmakers.ts";
 import { CheckList } from "../components/check-list.tsx";
 import { InfoCard } from "../components/info-card.tsx";
 import { OddsPreview } from "../components/odds-preview.tsx";
@@ -82,7 +82,7 @@ export function NigeriaPage(): JSX.Element {
           <CheckList items={NIGERIA_BOOKMAKERS} />
         </InfoCard>
         <InfoCard title="Top Leagues">
-          <CheckList items={LEAGUES} />
+          <CheckList items={LEAGUE_NAMES} />
         </InfoCard>
         <InfoCard title="Popular Markets">
           <CheckList items={MARKETS} />

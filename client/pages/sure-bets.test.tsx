@@ -9,7 +9,7 @@ import type { ServerContext } from "../server-context.ts";
 import { rootLoader } from "../shell/root-loader.ts";
 import { errorReply, heldReply, renderPage, resetApp, stubApi, USER, type PlainReply } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
-import { eventHeading, MATCH_ID } from "../../tests/client/match-fixtures.ts";
+import { headingFixture, MATCH_ID } from "../../tests/client/match-fixtures.ts";
 import { NO_CHOSEN_SURE_BETS_MESSAGE, NO_SURE_BETS_MESSAGE, SURE_BETS_TAX_NOTE, SURE_BETS_WARNING, SureBetsPage, loader, shouldRevalidate } from "./sure-bets.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -37,7 +37,7 @@ function leg(
  */
 function threeWay(): SureBet {
   return {
-    event: eventHeading(),
+    event: headingFixture(),
     marketId: 1,
     profitPct: 6.17,
     netProfitPct: 2.57,
@@ -47,7 +47,7 @@ function threeWay(): SureBet {
 
 function twoWay(): SureBet {
   const event = {
-    ...eventHeading(),
+    ...headingFixture(),
     id: "c2:real-getafe",
     name: "Real Madrid vs Getafe",
     home: "Real Madrid",

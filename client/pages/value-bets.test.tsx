@@ -4,7 +4,7 @@ import { userEvent } from "@testing-library/user-event";
 import type { ValueBet, ValueBets } from "#shared/contract.ts";
 import { errorReply, heldReply, renderPage, resetApp, stubApi, type PlainReply } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
-import { eventHeading, MATCH_ID } from "../../tests/client/match-fixtures.ts";
+import { headingFixture, MATCH_ID } from "../../tests/client/match-fixtures.ts";
 import { noValueBetsMessage, VALUE_BETS_WARNING, ValueBetsPage, loader } from "./value-bets.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -17,7 +17,7 @@ const VALUE_BETS = "GET /api/odds/value-bets?country=1";
 function valueBet(overrides: Partial<ValueBet> = {}): ValueBet {
   const provider = overrides.provider ?? 3;
   return {
-    event: eventHeading(),
+    event: headingFixture(),
     marketId: 1,
     selectionTypeId: 3,
     provider,
@@ -32,7 +32,7 @@ function valueBet(overrides: Partial<ValueBet> = {}): ValueBet {
 }
 
 const GETAFE = {
-  ...eventHeading(),
+  ...headingFixture(),
   id: "c2:real-getafe",
   name: "Real Madrid vs Getafe",
   competitionId: 2,

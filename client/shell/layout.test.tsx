@@ -4,7 +4,7 @@ import { openLogin, openRegister, useDialogs } from "../dialogs/store.ts";
 import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { useSession } from "../session/store.ts";
 import { errorReply, loggedIn, renderApp, resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
-import { betslip, leg, legView } from "../../tests/client/betslip-fixtures.ts";
+import { betslipFixture, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { useBetslip } from "../betslip/store.ts";
 import { timeZoneCookie } from "./time-zone-cookie.ts";
 
@@ -291,7 +291,7 @@ describe("the betslip badge", () => {
   const BETSLIP = "GET /api/users/betslip";
 
   it("links to /betslip with the size of the user's saved slip", async () => {
-    const api = stubApi({ ...loggedIn(), [BETSLIP]: { data: betslip([legView(leg()), legView(leg({ eventId: "c1:spurs-everton" })), legView(leg({ eventId: "c2:real-getafe" }))]) } });
+    const api = stubApi({ ...loggedIn(), [BETSLIP]: { data: betslipFixture([legView(leg()), legView(leg({ eventId: "c1:spurs-everton" })), legView(leg({ eventId: "c2:real-getafe" }))]) } });
     renderApp("/about");
 
     const badge = await findBadge("Betslip, 3 selections");
@@ -330,7 +330,7 @@ describe("the betslip badge", () => {
   });
 
   it("forgets the slip at logout", async () => {
-    stubApi({ ...loggedIn(), [BETSLIP]: { data: betslip([legView(leg())]) } });
+    stubApi({ ...loggedIn(), [BETSLIP]: { data: betslipFixture([legView(leg())]) } });
     const { user, drawer } = await openDrawer();
     await waitFor(() => expect(useBetslip.getState().legs).toHaveLength(1));
 
@@ -356,7 +356,7 @@ describe("the betslip's messages", () => {
   });
 
   it("say politely that a selection replaced another of the same match", async () => {
-    stubApi({ ...loggedIn(), "GET /api/users/betslip": { data: betslip([legView(leg())]) }, "POST /api/users/betslip/selections": "pending" });
+    stubApi({ ...loggedIn(), "GET /api/users/betslip": { data: betslipFixture([legView(leg())]) }, "POST /api/users/betslip/selections": "pending" });
     renderApp("/about");
     await findBadge("Betslip, 1 selection");
 

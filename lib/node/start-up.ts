@@ -1,16 +1,13 @@
-/**
- * A setting a Node tier cannot start with. Both tiers' ConfigError classes share this name, so one
- * check recognises either (the web tier never imports api/, even for the embedded API's errors).
- */
-const CONFIG_ERROR = "ConfigError";
-
-class ListenError extends Error {
-  override readonly name = CONFIG_ERROR;
+/** A setting a Node tier cannot start with (a bad variable, a port in use): main prints its one-line message and exits 1. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
 }
 
 /** An operator's mistake is one line naming the variable, then exit 1; anything else is a bug and keeps its stack. */
 export function exitOnConfigError(error: unknown): never {
-  if (error instanceof Error && error.name === CONFIG_ERROR) {
+  // By name, not instanceof: the embedded API is bundled apart from the web tier (dist/api/embedded.js),
+  // so an error it throws is an instance of its bundle's copy of this class.
+  if (error instanceof Error && error.name === "ConfigError") {
     console.error(error.message);
     process.exit(1);
   }
@@ -21,7 +18,7 @@ export function exitOnConfigError(error: unknown): never {
 export function listenFailure(variables: string, address: string, error: unknown): unknown {
   const code = (error as { code?: unknown } | undefined)?.code;
   const operators = code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL";
-  return operators ? new ListenError(`${variables}: cannot listen on ${address} (${String(code)})`) : error;
+  return operators ? new ConfigError(`${variables}: cannot listen on ${address} (${String(code)})`) : error;
 }
 
 /** Every bad variable at once, in one line: an operator fixes them all in one go, not one per start. */

@@ -7,7 +7,7 @@ import { liveRows, LIVE_PARTS } from "./live-rows.ts";
 import { getText, load, type LoadResult } from "./load.ts";
 import { matchRows } from "./match.ts";
 import { signupRows } from "./signup.ts";
-import { benchUser, startStack, type Layout } from "./stack.ts";
+import { benchUser, startStack, type StackLayout } from "./stack.ts";
 
 /**
  * `npm run bench` (not part of CI): measures the built site (`npm run build` first) against
@@ -34,7 +34,7 @@ const rows: [string, string, string][] = [];
 const describe = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`;
 const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
 
-async function throughput(layout: Layout, ports: { web: number; api: number }, extra: (stack: Awaited<ReturnType<typeof startStack>>, cookie: string) => Promise<void>) {
+async function throughput(layout: StackLayout, ports: { web: number; api: number }, extra: (stack: Awaited<ReturnType<typeof startStack>>, cookie: string) => Promise<void>) {
   const stack = await startStack(layout, ports);
   try {
     const user = await benchUser(stack);

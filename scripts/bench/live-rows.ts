@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { writeToDom } from "./live-dom.ts";
 import { dashboardLeftOpen } from "./live-open.ts";
 import { manyStreams } from "./live-streams.ts";
-import { benchUser, startStack, type Layout, type Stack } from "./stack.ts";
+import { benchUser, startStack, type StackLayout, type Stack } from "./stack.ts";
 
 /**
  * The live odds' three budgets (docs/design.md, Budgets), each on its own fresh stack:
@@ -25,7 +25,7 @@ type Row = [string, string, string];
 const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-async function onStack<T>(layout: Layout, ports: { web: number; api: number }, env: Record<string, string>, run: (stack: Stack) => Promise<T>): Promise<T> {
+async function onStack<T>(layout: StackLayout, ports: { web: number; api: number }, env: Record<string, string>, run: (stack: Stack) => Promise<T>): Promise<T> {
   const stack = await startStack(layout, ports, env);
   try {
     return await run(stack);

@@ -6,10 +6,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { request } from "undici";
 import { getText } from "./load.ts";
 
-export type Layout = "embedded" | "scaled-out";
+export type StackLayout = "embedded" | "scaled-out";
 
 export interface Stack {
-  layout: Layout;
+  layout: StackLayout;
   web: string;
   api: string;
   dataDir: string;
@@ -36,7 +36,7 @@ function node(entry: string, env: Record<string, string>): ChildProcess {
  * tier as two processes.
  * `env` reaches both processes (for example `SIM_STEP_S` and `FEED_INTERVAL_S` for the live rows).
  */
-export async function startStack(layout: Layout, ports: { web: number; api: number }, env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(layout: StackLayout, ports: { web: number; api: number }, env: Record<string, string> = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), `afriodds-bench-${layout}-`));
   const web = `http://127.0.0.1:${ports.web}`;
   const api = `http://127.0.0.1:${ports.api}`;

@@ -1,8 +1,6 @@
 import type { RequestHandler } from "express";
 import { errorEnvelope } from "#shared/error-codes.ts";
-
-/** No contract body nests deeper than a few levels; 32 leaves room and keeps JSON.stringify far from the stack's end. */
-export const MAX_BODY_DEPTH = 32;
+import { MAX_BODY_DEPTH, VALIDATION_MESSAGES } from "#shared/validation.ts";
 
 /**
  * Whether `value` nests deeper than `limit` arrays or objects. Walked with an explicit stack, not
@@ -20,10 +18,10 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-/** Refuses a parsed body nested deeper than MAX_BODY_DEPTH before anything forwards or serialises it. */
+/** Refuses a parsed body nested deeper than the API takes (MAX_BODY_DEPTH) before anything forwards or serialises it. */
 export function depthGuard(): RequestHandler {
   return (req, res, next) => {
     if (!nestsDeeperThan(req.body, MAX_BODY_DEPTH)) return next();
-    res.status(400).json(errorEnvelope("VALIDATION_ERROR", `Request body is nested too deeply (${MAX_BODY_DEPTH} levels at most).`));
+    res.status(400).json(errorEnvelope("VALIDATION_ERROR", VALIDATION_MESSAGES.bodyTooDeep));
   };
 }

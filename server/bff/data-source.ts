@@ -4,16 +4,16 @@ import { ApiError } from "#shared/error-decoding.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { DataSource } from "#client/loaders/source.ts";
 import type { SessionCookies } from "./cookies.ts";
-import type { OddsCache } from "./odds-cache.ts";
+import type { WebOddsCache } from "./odds-cache.ts";
 import type { SessionKeeper } from "./session.ts";
-import { answerData, callWithSession, fetchOdds, forwardHeaders, sessionUser, type SessionOutcome } from "./session-calls.ts";
+import { answerData, callWithSession, fetchOdds, forwardHeaders, sessionUserOfProfile, type SessionOutcome } from "./session-calls.ts";
 import { UpstreamUnavailable, type Upstream } from "./upstream.ts";
 
 export interface PageDataDeps {
   upstream: Upstream;
   cookies: SessionCookies;
   session: SessionKeeper;
-  odds: OddsCache;
+  odds: WebOddsCache;
 }
 
 export interface PageSession {
@@ -68,7 +68,7 @@ export async function pageSession(deps: PageDataDeps, req: Request, res: Respons
   if (!held.access && !held.refresh) return { user: null, unavailable: false, data };
   try {
     const profile = await data.me();
-    return { user: sessionUser(profile, deps.cookies.readClaims(req)?.sub ?? ""), unavailable: false, data };
+    return { user: sessionUserOfProfile(profile, deps.cookies.readClaims(req)?.sub ?? ""), unavailable: false, data };
   } catch (error) {
     if (error instanceof UpstreamUnavailable) return { user: null, unavailable: true, data };
     if (error instanceof ApiError) return { user: null, unavailable: false, data };

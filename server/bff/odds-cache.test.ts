@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { oddsCache, oddsKey } from "./odds-cache.ts";
+import { webOddsCache, oddsKey } from "./odds-cache.ts";
 import type { UpstreamAnswer } from "./upstream.ts";
 
 const body = { data: { events: [{ name: "Arsenal vs Chelsea" }] } };
@@ -17,7 +17,7 @@ const inAnHour = NOW / 1000 + 3600;
 describe("the web tier's odds cache", () => {
   it("serves a stored answer to the token the API accepted, until it is a second old", () => {
     let now = NOW;
-    const cache = oddsCache({ ttlMs: 1_000, clock: () => now });
+    const cache = webOddsCache({ ttlMs: 1_000, clock: () => now });
     cache.store("1&1&1", "token-a", inAnHour, answer());
     const hit = cache.lookup("1&1&1", "token-a");
     // The identity representation's tag, from which the web tier tags each coding it serves.
@@ -32,7 +32,7 @@ describe("the web tier's odds cache", () => {
 
   it("serves no token the API has not accepted, nor one that has expired or logged out", () => {
     let now = NOW;
-    const cache = oddsCache({ ttlMs: 60_000, clock: () => now });
+    const cache = webOddsCache({ ttlMs: 60_000, clock: () => now });
     cache.store("1&1&1", "token-a", NOW / 1000 + 30, answer());
     cache.store("1&1&1", "token-b", inAnHour, answer());
     expect(cache.lookup("1&1&1", "never-seen")).toBeUndefined();
@@ -44,7 +44,7 @@ describe("the web tier's odds cache", () => {
   });
 
   it("remembers a bounded number of accepted tokens, the least recently used forgotten first", () => {
-    const cache = oddsCache({ ttlMs: 60_000, clock: () => NOW, maxTokens: 2 });
+    const cache = webOddsCache({ ttlMs: 60_000, clock: () => NOW, maxTokens: 2 });
     cache.store("1&1&1", "token-a", inAnHour, answer());
     cache.store("1&1&1", "token-b", inAnHour, answer());
     expect(cache.lookup("1&1&1", "token-a")).toBeDefined();
@@ -56,7 +56,7 @@ describe("the web tier's odds cache", () => {
   });
 
   it("keeps only 200 gzip answers with an ETag", () => {
-    const cache = oddsCache({ clock: () => NOW });
+    const cache = webOddsCache({ clock: () => NOW });
     expect(cache.store("1&1&1", "t", inAnHour, answer({ status: 400 }))).toBeUndefined();
     expect(cache.store("1&1&1", "t", inAnHour, answer({ headers: { etag: '"x"' } }))).toBeUndefined();
     expect(cache.store("1&1&1", "t", inAnHour, answer({ headers: { "content-encoding": "gzip" } }))).toBeUndefined();

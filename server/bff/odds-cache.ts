@@ -20,7 +20,7 @@ export interface CachedOdds extends CachedAnswer {
  * only access tokens that the API has already accepted (and that have not expired), so the API
  * stays the one judge of a session; it only saves asking it the same question many times a second.
  */
-export function oddsCache(options: { ttlMs?: number; clock?: () => number; maxTokens?: number } = {}) {
+export function webOddsCache(options: { ttlMs?: number; clock?: () => number; maxTokens?: number } = {}) {
   const ttl = options.ttlMs ?? ODDS_CACHE_MS;
   const clock = options.clock ?? Date.now;
   const answers = new Map<string, { at: number; odds: CachedOdds }>();
@@ -58,7 +58,7 @@ export function oddsCache(options: { ttlMs?: number; clock?: () => number; maxTo
   };
 }
 
-export type OddsCache = ReturnType<typeof oddsCache>;
+export type WebOddsCache = ReturnType<typeof webOddsCache>;
 
 /**
  * The cache key of an odds query: the three values as numbers, so spellings that the API reads

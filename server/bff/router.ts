@@ -8,10 +8,10 @@ import { PRIVATE_NO_STORE } from "#lib/node/private-no-store.ts";
 import type { SessionCookies } from "./cookies.ts";
 import { depthGuard } from "./body-guard.ts";
 import { csrfGuard } from "./csrf.ts";
-import type { CachedOdds, OddsCache } from "./odds-cache.ts";
+import type { CachedOdds, WebOddsCache } from "./odds-cache.ts";
 import { beaconRateLimit } from "./rate-limit.ts";
 import type { SessionKeeper } from "./session.ts";
-import { callWithSession, fetchOdds, forwardHeaders, sessionUser, type TokenClaims } from "./session-calls.ts";
+import { callWithSession, fetchOdds, forwardHeaders, sessionUserOfProfile, type TokenClaims } from "./session-calls.ts";
 import type { Upstream, UpstreamAnswer } from "./upstream.ts";
 
 /** Calls whose answer carries tokens: the web tier keeps them in cookies and answers only the user. */
@@ -49,7 +49,7 @@ export interface BffDeps {
   /** NODE_ENV=production: CSRF accepts PUBLIC_ORIGIN alone. */
   production?: boolean;
   logger: Logger;
-  odds: OddsCache;
+  odds: WebOddsCache;
 }
 
 function relay(res: Response, answer: UpstreamAnswer) {
@@ -130,7 +130,7 @@ function sessionRoute(deps: BffDeps): Handler {
     const profile = json<UserProfile>(answer).data;
     const { sub } = cookies.readClaims(req) ?? { sub: "" };
     res.setHeader("Cache-Control", "private, no-store");
-    res.json({ data: { user: sessionUser(profile, sub) } });
+    res.json({ data: { user: sessionUserOfProfile(profile, sub) } });
   };
 }
 

@@ -3,7 +3,7 @@ import type { Request, Response } from "express";
 import { oddsChecksum } from "#shared/checksum.ts";
 import type { SessionUser, UserProfile } from "#shared/contract.ts";
 import { decodeErrorBody } from "#shared/error-decoding.ts";
-import { oddsKey, type CachedOdds, type OddsCache } from "./odds-cache.ts";
+import { oddsKey, type CachedOdds, type WebOddsCache } from "./odds-cache.ts";
 import type { SessionKeeper } from "./session.ts";
 import type { Upstream, UpstreamAnswer } from "./upstream.ts";
 
@@ -49,7 +49,7 @@ export async function callWithSession(session: SessionKeeper, req: Request, res:
 
 export interface OddsDeps {
   upstream: Upstream;
-  odds: OddsCache;
+  odds: WebOddsCache;
 }
 
 /**
@@ -81,6 +81,6 @@ export function answerData<T>(answer: UpstreamAnswer): T {
 }
 
 /** What the browser learns about the signed-in user: the profile's public part and the token's subject. */
-export function sessionUser(profile: UserProfile, sub: string): SessionUser {
+export function sessionUserOfProfile(profile: UserProfile, sub: string): SessionUser {
   return { id: sub, username: profile.username, country: String(profile.country), registrationDate: profile.registrationDate };
 }

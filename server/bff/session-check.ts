@@ -64,4 +64,4 @@ export function sessionCheck(upstream: Upstream, options: SessionCheckOptions = 
   };
 }
 
-export type SessionCheck = ReturnType<typeof sessionCheck>;
+export type SessionChecker = ReturnType<typeof sessionCheck>;

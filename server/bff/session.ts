@@ -10,7 +10,7 @@ export interface Tokens {
   refreshToken: string;
 }
 
-export type SessionCheck = { ok: true; token: string; claims: { sub: string; ak: string; exp: number } } | { ok: false; expired: boolean };
+export type SessionAccess = { ok: true; token: string; claims: { sub: string; ak: string; exp: number } } | { ok: false; expired: boolean };
 
 type Claims = { sub: string; ak: string; exp: number };
 
@@ -86,7 +86,7 @@ export function sessionKeeper(upstream: Upstream, cookies: SessionCookies, clock
       refreshes.replaced.delete(refreshToken);
     },
     /** Answers a usable access token, refreshing it first when needed; sets or clears cookies on `res`. */
-    ensure(req: Request, res: Response, headers: Record<string, string>, force = false): Promise<SessionCheck> {
+    ensure(req: Request, res: Response, headers: Record<string, string>, force = false): Promise<SessionAccess> {
       return ensureSession({ cookies, clock, refresh }, { req, res, headers, force });
     },
   };
@@ -128,7 +128,7 @@ function share(refreshes: SharedRefreshes, refreshToken: string, attempt: Promis
 async function ensureSession(
   keeper: { cookies: SessionCookies; clock: () => number; refresh: Refresh },
   call: { req: Request; res: Response; headers: Record<string, string>; force: boolean },
-): Promise<SessionCheck> {
+): Promise<SessionAccess> {
   const { cookies, clock, refresh } = keeper;
   const { req, res, headers, force } = call;
   const { access, refresh: refreshToken } = cookies.read(req);

@@ -5,7 +5,7 @@ import { API_PREFIX, CONTRACT_ROUTES, matchContractRoute } from "#shared/contrac
 import { PROTECTED_PATHS, PUBLIC_PATHS } from "#client/route-paths.ts";
 
 /** Request ids and log lines as both tiers write them; the web tier also feeds its metrics a bounded route label. */
-export function requestLogging(logger: Logger, observe?: (method: string, route: string, status: number, seconds: number) => void): RequestHandler {
+export function webRequestLogging(logger: Logger, observe?: (method: string, route: string, status: number, seconds: number) => void): RequestHandler {
   return nodeRequestLogging(logger, observe && ((method, path, status, seconds) => observe(method, routeLabel(path), status, seconds)));
 }
 

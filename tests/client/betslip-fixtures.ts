@@ -54,7 +54,7 @@ const kobo = (naira: number) => Math.round(naira * 100) / 100;
  * stake x total odds, plus the bonus, cut to the maximum payout, less 5 % of the winnings. A book
  * whose bonus rule is unknown says 'not-modelled', any other 'none' unless `bonusPct` is given.
  */
-export function bookmakerSlip(provider: number, totalOdds: number | null, returns: SlipReturns = {}): BookmakerSlip {
+export function bookmakerSlipFixture(provider: number, totalOdds: number | null, returns: SlipReturns = {}): BookmakerSlip {
   const { stake = 1000, missing = 0, bonusPct, estimate = false, maxPayout = Infinity, reason } = returns;
   const rules = rulesOf(provider);
   const modelled: BonusStatus = rules.accumulatorBonus.value === "unknown" ? "not-modelled" : "none";
@@ -87,7 +87,7 @@ export function bookmakerSlip(provider: number, totalOdds: number | null, return
 }
 
 /** A saved slip of the given legs, with no bookmaker totals unless given; `biddable` counts the legs not started and priced somewhere, as the API does. */
-export function betslip(legs: BetslipLegView[], overrides: Partial<Betslip> = {}): Betslip {
+export function betslipFixture(legs: BetslipLegView[], overrides: Partial<Betslip> = {}): Betslip {
   const biddable = legs.filter((l) => !l.started && l.prices.length > 0).length;
   return { stake: 1000, legs, bookmakers: [], biddable, updatedAt: "2026-11-22T10:00:00.000Z", ...overrides };
 }

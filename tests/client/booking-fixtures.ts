@@ -2,7 +2,7 @@
 import { vi } from "vitest";
 import type { Betslip, BetslipLeg, BetslipRequest, BookingLeg, BookingRead, UnmappedLeg, UnmappedReason } from "#shared/contract.ts";
 import type { stubApi } from "./harness.tsx";
-import { betslip, bookmakerSlip, leg, legView } from "./betslip-fixtures.ts";
+import { betslipFixture, bookmakerSlipFixture, leg, legView } from "./betslip-fixtures.ts";
 
 /** A leg of a read code: as the betslip's leg view has its event, with the book's price now. */
 export function bookingLeg(base: BetslipLeg = leg(), bookPrice: number | null = 2.05): BookingLeg {
@@ -21,8 +21,8 @@ export function bookingRead(legs: BookingLeg[], unmapped: UnmappedLeg[] = [], ov
 /** The slip priced at Bet9ja and BetKing, BetKing paying more, as the API would answer it for these legs. */
 export function pricedSlip(legs: readonly BetslipLeg[], stake = 1000): Betslip {
   const views = legs.map((l) => legView(l));
-  const bookmakers = views.length === 0 ? [] : [bookmakerSlip(2, 2.1 ** views.length, { stake }), bookmakerSlip(1, 2 ** views.length, { stake })];
-  return betslip(views, { stake, bookmakers });
+  const bookmakers = views.length === 0 ? [] : [bookmakerSlipFixture(2, 2.1 ** views.length, { stake }), bookmakerSlipFixture(1, 2 ** views.length, { stake })];
+  return betslipFixture(views, { stake, bookmakers });
 }
 
 type Api = ReturnType<typeof stubApi>;

@@ -290,7 +290,7 @@ export function renderHost() {
   return { router, user, path: () => router.state.location.pathname };
 }
 
-export function dialog() {
+export function openDialogElement() {
   return screen.getByRole("dialog");
 }
 

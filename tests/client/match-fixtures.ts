@@ -55,7 +55,7 @@ export function marketHistory(marketId: number, detail: MatchDetail = matchDetai
 }
 
 /** The match's heading, as search, dropping odds and the tools name it. */
-export function eventHeading(): EventHeading {
+export function headingFixture(): EventHeading {
   const { event } = matchDetail();
   const { markets: _markets, links: _links, started: _started, ...heading } = event;
   return heading;
@@ -69,5 +69,5 @@ export function bookDrop(overrides: Partial<BookDrop> = {}): BookDrop {
 /** One outcome that fell: the match's Home at the books given (Bet9ja's fall alone unless told otherwise). */
 export function outcomeDrop(overrides: Partial<OutcomeDrop> = {}): OutcomeDrop {
   const books = overrides.books ?? [bookDrop()];
-  return { event: eventHeading(), marketId: 1, selectionTypeId: 1, dropPct: books[0]!.dropPct, books, ...overrides };
+  return { event: headingFixture(), marketId: 1, selectionTypeId: 1, dropPct: books[0]!.dropPct, books, ...overrides };
 }

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { Betslip } from "#shared/contract.ts";
 import { BOOKMAKER_IDS, COMPETITIONS, MARKET_IDS, bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { mulberry32 } from "#api/feeds/simulator/random.ts";
-import { gotoHydrated, readOdds, signedIn, uniqueUser } from "./helpers.ts";
+import { gotoHydrated, fetchOddsInPage, signedIn, uniqueUser } from "./helpers.ts";
 
 /**
  * The betslip ranks bookmakers by what they would really pay in naira
@@ -29,7 +29,7 @@ interface Candidate {
 
 /** Every selection all five bookmakers price now (none stale), of a match kicking off between an hour and 11 days from now, priced 1.20 or more everywhere. */
 async function readCandidates(page: Page): Promise<Candidate[]> {
-  const answers = await readOdds(
+  const answers = await fetchOddsInPage(
     page,
     COMPETITIONS.flatMap((c) => MARKET_IDS.map((m) => [c.id, m] as const)),
   );

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { Betslip, BookingRead, MatchDetail } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
 import { BOOKMAKER_IDS, COMPETITIONS, bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
-import { animationsSettled, gotoHydrated, readOdds, signedIn, uniqueUser } from "./helpers.ts";
+import { animationsSettled, gotoHydrated, fetchOddsInPage, signedIn, uniqueUser } from "./helpers.ts";
 
 /**
  * Booking codes end to end (docs/design.md, Booking codes): a tipster books three selections at the
@@ -43,7 +43,7 @@ interface Candidate {
 
 /** Every selection of those markets that all five bookmakers price now, of a match kicking off at least two hours from now. */
 async function readCandidates(page: Page): Promise<Candidate[]> {
-  const answers = await readOdds(
+  const answers = await fetchOddsInPage(
     page,
     COMPETITIONS.flatMap((c) => [...SPORTYBET_MARKETS.keys()].map((m) => [c.id, m] as const)),
   );

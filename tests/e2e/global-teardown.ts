@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "./server-process.ts";
+import { REPO_ROOT } from "./server-process.ts";
 
 /** Stops the server global-setup.ts started (SIGTERM), keeps its log in test-results/, removes the temporary directory. */
 export default async function globalTeardown() {
@@ -21,8 +21,8 @@ export default async function globalTeardown() {
   if (!tmpDir) return;
   const log = join(tmpDir, "server.log");
   if (existsSync(log)) {
-    mkdirSync(join(ROOT, "test-results"), { recursive: true });
-    copyFileSync(log, join(ROOT, "test-results", "e2e-server.log"));
+    mkdirSync(join(REPO_ROOT, "test-results"), { recursive: true });
+    copyFileSync(log, join(REPO_ROOT, "test-results", "e2e-server.log"));
   }
   rmSync(tmpDir, { recursive: true, force: true });
 }

@@ -3,7 +3,7 @@ import type { OddsResponse } from "../../shared/contract.ts";
 import { formatOdds } from "../../shared/format.ts";
 import { bookmakerName, FLAGS, marketSelections } from "../../shared/reference.ts";
 import { signedIn, uniqueUser } from "./helpers.ts";
-import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
+import { MOVING_FEED_INTERVAL_S, startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
 
 /** What one price cell shows: its text and its flags, as a user (or a screen reader) reads them. */
 interface ShownCell {
@@ -104,7 +104,7 @@ test("a dashboard cell takes the API's new price and flags without a reload", as
   // The API may move again meanwhile: the page must agree with it once it has caught up.
   await expect(async () => {
     const api = await readApi(page);
-    expect(api.intervalS).toBe(5);
+    expect(api.intervalS).toBe(MOVING_FEED_INTERVAL_S);
     expect((await readDom(page))[changed!]).toEqual(api.shown[changed!]);
   }).toPass({ timeout: 15_000, intervals: [200] });
 });

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The repository root: tests/e2e/ is two levels down. */
-export const ROOT = join(import.meta.dirname, "..", "..");
-export const SERVER_ENTRY = join(ROOT, "dist", "server", "main.js");
-export const API_ENTRY = join(ROOT, "dist", "api", "main.js");
+export const REPO_ROOT = join(import.meta.dirname, "..", "..");
+export const SERVER_ENTRY = join(REPO_ROOT, "dist", "server", "main.js");
+export const API_ENTRY = join(REPO_ROOT, "dist", "api", "main.js");
 
 /** A port nothing listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -79,7 +79,7 @@ export function startApi(env: Record<string, string>, logFile: string): Promise<
 async function startNode(entry: string, baseURL: string, env: Record<string, string>, logFile: string): Promise<RunningSite> {
   const log = createWriteStream(logFile, { flags: "a" });
   const child = spawn(process.execPath, [entry], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     // Test-cost password hashes (api/accounts/passwords.ts): the browser suite signs up many users.
     env: { ...process.env, NODE_ENV: "development", PASSWORD_HASH_COST: env.NODE_ENV === "production" ? "production" : "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -114,9 +114,13 @@ async function startNode(entry: string, baseURL: string, env: Record<string, str
 }
 
 /**
- * A site of a spec's own whose prices move every 5 s (SIM_STEP_S=5, FEED_INTERVAL_S=5), ready with
- * five bookmakers' odds; `env` adds settings (e.g. SIM_SCENARIO).
+ * A site of a spec's own whose prices move every 5 s (SIM_STEP_S=5), collected every 10 s
+ * (FEED_INTERVAL_S=10: each book's time budget is two thirds of that; at 5 s its 3.3 s ran out on a
+ * loaded host and books dropped out as stale), ready with five bookmakers' odds; `env` adds settings
+ * (e.g. SIM_SCENARIO).
  */
+export const MOVING_FEED_INTERVAL_S = 10;
+
 export interface MovingSite {
   site: RunningSite;
   /** Its DATA_DIR (the outbox for mailed codes). */
@@ -128,7 +132,7 @@ export async function startMovingSite(name: string, env: Record<string, string> 
   const dir = mkdtempSync(join(tmpdir(), `afriodds-e2e-${name}-`));
   const dataDir = join(dir, "data");
   const [port, apiPort] = [await freePort(), await freePort()];
-  const site = await startSite({ PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: "5", SIM_STEP_S: "5", LOG_LEVEL: "warn", ...env }, join(dir, "server.log"));
+  const site = await startSite({ PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: String(MOVING_FEED_INTERVAL_S), SIM_STEP_S: "5", LOG_LEVEL: "warn", ...env }, join(dir, "server.log"));
   await waitFor(
     "five bookmakers' odds",
     async () => ((await (await fetch(`${site.baseURL}/api/odds/summary?country=1`)).json()) as { data?: { numBookmakers?: number } }).data?.numBookmakers === 5,

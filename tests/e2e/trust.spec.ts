@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { BOOKMAKERS } from "#shared/reference.ts";
 import type { OddsResponse } from "#shared/contract.ts";
 import { expectNoViolationsOnPhoneAndDesktop } from "./axe.ts";
-import { dialog, gotoHydrated, readOdds, signedIn, uniqueUser, verifiedUser } from "./helpers.ts";
+import { dialog, gotoHydrated, fetchOddsInPage, signedIn, uniqueUser, verifiedUser } from "./helpers.ts";
 
 /**
  * What a bettor reads must mean one thing (docs/product.md, Reference tables; Rules), on a 360 px
@@ -19,7 +19,7 @@ const asQuoted = (value: number) => {
 
 test("a 1xBet price of three decimals reads the same, unrounded, on the dashboard and the match page, every bookmaker is named one way, never '1X', and a first price seen is not called an opening price", async ({ page }) => {
   await signedIn(page, uniqueUser("trust"));
-  const [odds] = await readOdds(page, [[1, 1]]);
+  const [odds] = await fetchOddsInPage(page, [[1, 1]]);
   // A match whose 1xBet 1X2 prices have a third decimal (the simulated 1xBet quotes three, as the real one does).
   const event = odds!.events.find((e) => e.markets[0]?.odds.find((row) => row.provider === ONE_X_BET)?.odds.some((o) => !asQuoted(o.value).endsWith("0") && asQuoted(o.value).length === 5));
   expect(event, "a Premier League match with a three-decimal 1xBet price").toBeDefined();
@@ -125,7 +125,7 @@ test("a card on an open dashboard turns 'Started' at its kick-off: its add butto
 test("kick-off times say their zone, and an empty day points to the next kick-off with one tap to its day", async ({ page }) => {
   await verifiedUser(page.request, uniqueUser("zone"));
   await gotoHydrated(page, "/dashboard?league=1&market=1");
-  const [odds] = await readOdds(page, [[1, 1]]);
+  const [odds] = await fetchOddsInPage(page, [[1, 1]]);
   const first = odds!.events[0]!;
   // The page's clock set to noon in Lagos of the day before the first kick-off: a day no listed match is on.
   const lagosDay = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date(at));

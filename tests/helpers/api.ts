@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { pino, type Logger } from "pino";
 import request from "supertest";
-import { createApp, type ApiInstance, type ApiOptions } from "#api/app.ts";
+import { createApi, type ApiInstance, type ApiOptions } from "#api/app.ts";
 import { loadApiConfig } from "#api/config.ts";
 import { testClock } from "./clock.ts";
 import type { TestDatabase } from "./databases.ts";
@@ -37,7 +37,7 @@ export async function startTestApi(database: TestDatabase, sink: Sink | undefine
     ...(sink ? { SMTP_URL: sink.url } : {}),
     ...options.env,
   });
-  const api: ApiInstance = await createApp(config, { clock, logger: options.logger ?? pino({ level: "silent" }), ...(options.bookingRates ? { bookingRates: options.bookingRates } : {}) });
+  const api: ApiInstance = await createApi(config, { clock, logger: options.logger ?? pino({ level: "silent" }), ...(options.bookingRates ? { bookingRates: options.bookingRates } : {}) });
   return { api, clock, config, http: request(api.app), close: () => api.close() };
 }
 

@@ -1,7 +1,7 @@
 import { get, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import type { OddsEvent } from "#shared/contract.ts";
 
-export interface ReceivedFrame {
+export interface ClientFrame {
   id?: string;
   event?: string;
   data?: string;
@@ -9,8 +9,8 @@ export interface ReceivedFrame {
 }
 
 /** A real SSE consumer over HTTP (what EventSource does): collects frames and comment lines as they arrive. */
-export function openSse(url: string, headers: Record<string, string> = {}) {
-  const frames: ReceivedFrame[] = [];
+export function openSseClient(url: string, headers: Record<string, string> = {}) {
+  const frames: ClientFrame[] = [];
   let response: IncomingMessage | undefined;
   let ended = false;
   let body = "";
@@ -24,7 +24,7 @@ export function openSse(url: string, headers: Record<string, string> = {}) {
         buffer += chunk;
         let end: number;
         while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const frame: ReceivedFrame = {};
+          const frame: ClientFrame = {};
           for (const line of buffer.slice(0, end).split("\n")) {
             if (line.startsWith(":")) frame.comment = line.slice(1).trim();
             else {
@@ -54,9 +54,9 @@ export function openSse(url: string, headers: Record<string, string> = {}) {
   };
 }
 
-export type SseClient = ReturnType<typeof openSse>;
+export type SseClient = ReturnType<typeof openSseClient>;
 
-export const waitFor = async (predicate: () => boolean | Promise<boolean>, ms = 10_000) => {
+export const pollUntil = async (predicate: () => boolean | Promise<boolean>, ms = 10_000) => {
   const until = Date.now() + ms;
   while (!(await predicate())) {
     if (Date.now() > until) throw new Error("condition not met in time");

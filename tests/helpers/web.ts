@@ -4,7 +4,7 @@ import { pino } from "pino";
 import request from "supertest";
 import { loadApiConfig } from "#api/config.ts";
 import { startApiServer, type RunningApi } from "#api/server.ts";
-import { createApp as createWebApp, type WebOptions } from "#server/app.ts";
+import { createWebApp as createWebApp, type WebOptions } from "#server/app.ts";
 import { loadServerConfig } from "#server/config.ts";
 import { buildOnce, DIST } from "./build-once.ts";
 import type { TestDatabase } from "./databases.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_RATES } from "#api/booking/rate.ts";
 import { startSimulator, type RunningSimulator } from "#api/feeds/simulator/index.ts";
-import { BOOKMAKER_IDS } from "#api/feeds/types.ts";
+import { BOOKMAKER_ID_BY_KEY } from "#api/feeds/types.ts";
 import type { BookingRead, UnmappedReason } from "#shared/contract.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { buildCorpus, mintAtBook, MINTING_BOOKS, type CorpusLeg, type CorpusSlip, type MintingBook, type OurEvents } from "../helpers/booking-corpus.ts";
@@ -130,7 +130,7 @@ describe("a corpus of booking codes minted at the books, read through GET /odds/
     await Promise.all(
       MINTING_BOOKS.map(async (book) => {
         for (const slip of corpus.filter((s) => s.book === book)) {
-          const res = await t.http.get("/odds/booking").query({ provider: BOOKMAKER_IDS[book], code: codes.get(slip) }).set(reader);
+          const res = await t.http.get("/odds/booking").query({ provider: BOOKMAKER_ID_BY_KEY[book], code: codes.get(slip) }).set(reader);
           expect(res.status, res.text).toBe(200);
           answers.set(slip, res.body.data as BookingRead);
         }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { OddsResponse } from "#shared/contract.ts";
 import { feedHealth, latestFeedRuns } from "#api/feeds/feed-runs.ts";
-import { BOOKMAKER_IDS } from "#api/feeds/types.ts";
+import { BOOKMAKER_ID_BY_KEY } from "#api/feeds/types.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
@@ -100,18 +100,18 @@ describe("Bet9ja's per-event calls", () => {
       expect(bet9ja.eventCalls).toBe(Math.ceil(bet9ja.offers / 2));
       expect(bet9ja.eventFailures).toBe(0);
       // Every event Bet9ja lists still shows its BTTS: the uncalled half is carried, not dropped.
-      const listed = await db.selectFrom("prices").select("event_id").distinct().where("bookmaker", "=", BOOKMAKER_IDS.bet9ja).where("market_id", "!=", 7).execute();
+      const listed = await db.selectFrom("prices").select("event_id").distinct().where("bookmaker", "=", BOOKMAKER_ID_BY_KEY.bet9ja).where("market_id", "!=", 7).execute();
       expect(listed).toHaveLength(bet9ja.offers);
       const bet9jaLists = new Set(listed.map((r) => r.event_id));
       let shown = 0;
       for (const competition of [1, 2, 3, 4]) {
         for (const event of served(t, competition, 7).events.filter((e) => bet9jaLists.has(e.id))) {
-          expect(event.markets[0]!.odds.map((o) => o.provider), event.name).toContain(BOOKMAKER_IDS.bet9ja);
+          expect(event.markets[0]!.odds.map((o) => o.provider), event.name).toContain(BOOKMAKER_ID_BY_KEY.bet9ja);
           shown += 1;
         }
       }
       expect(shown).toBe(bet9ja.offers);
-      const rows = await db.selectFrom("prices").select("confirmed_at").where("bookmaker", "=", BOOKMAKER_IDS.bet9ja).where("market_id", "=", 7).execute();
+      const rows = await db.selectFrom("prices").select("confirmed_at").where("bookmaker", "=", BOOKMAKER_ID_BY_KEY.bet9ja).where("market_id", "=", 7).execute();
       confirmations.push(rows.map((r) => r.confirmed_at));
     }
     // Carried prices are not confirmed by the cycles that skip them, yet none is older than two cycles.

@@ -4,7 +4,7 @@ import { startFeedCollection, type FeedCollection } from "#api/feeds/runtime.ts"
 import { startBalancer } from "../helpers/balancer.ts";
 import { createTestDatabase, testDialects } from "../helpers/databases.ts";
 import { serveApiWithLive, signInThrough, startLiveApi, startLiveWeb } from "../helpers/live-stack.ts";
-import { openSse, waitFor, type SseClient } from "../helpers/sse-client.ts";
+import { openSseClient, pollUntil, type SseClient } from "../helpers/sse-client.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 
 const dialects = await testDialects();
@@ -29,14 +29,14 @@ describe.runIf(dialects.includes("postgres"))("live odds scaled out: two API rep
     const browsers: SseClient[] = [];
     try {
       const { cookie } = await signInThrough(webs[0]!, sink);
-      for (const web of webs) browsers.push(openSse(`${web.origin}/api/odds/stream?${VIEW}`, { cookie }));
-      await waitFor(() => browsers.every((b) => b.events("ready").length === 1), 15_000);
-      await waitFor(() => replicas.some((r) => r.feeds.isLeader()), 15_000);
+      for (const web of webs) browsers.push(openSseClient(`${web.origin}/api/odds/stream?${VIEW}`, { cookie }));
+      await pollUntil(() => browsers.every((b) => b.events("ready").length === 1), 15_000);
+      await pollUntil(() => replicas.some((r) => r.feeds.isLeader()), 15_000);
       const leader = replicas.find((r) => r.feeds.isLeader())!;
       const follower = replicas.find((r) => r !== leader)!;
 
       // Each browser gets a change of its view that the leader numbered in the database.
-      await waitFor(() => browsers.every((b) => b.markets().length > 0), 30_000);
+      await pollUntil(() => browsers.every((b) => b.markets().length > 0), 30_000);
       const db = follower.t.api.db.kysely;
       for (const b of browsers) {
         const { seq, event } = b.markets()[0]!;
@@ -50,11 +50,11 @@ describe.runIf(dialects.includes("postgres"))("live odds scaled out: two API rep
       await leader.feeds.stop();
       await leader.served.serving.close();
       await leader.t.api.close();
-      await waitFor(() => follower.feeds.isLeader(), 15_000);
+      await pollUntil(() => follower.feeds.isLeader(), 15_000);
       const cycles = follower.feeds.cyclesRun();
-      await waitFor(() => follower.feeds.cyclesRun() > cycles, 15_000);
+      await pollUntil(() => follower.feeds.cyclesRun() > cycles, 15_000);
       const after = (b: SseClient, i: number) => b.frames.slice(seen[i]);
-      await waitFor(() => browsers.every((b, i) => after(b, i).some((f) => f.event === "market")), 30_000);
+      await pollUntil(() => browsers.every((b, i) => after(b, i).some((f) => f.event === "market")), 30_000);
       browsers.forEach((b, i) => {
         expect(b.ended()).toBe(false);
         // Nothing but heartbeats, changes and at most one reset in between.

@@ -5,7 +5,7 @@ import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAccessToken } from "#api/accounts/sessions.ts";
-import { createApp, type ApiInstance } from "#api/app.ts";
+import { createApi, type ApiInstance } from "#api/app.ts";
 import { loadApiConfig } from "#api/config.ts";
 import { startFeedCollection } from "#api/feeds/runtime.ts";
 import { requireAuth } from "#api/http/auth.ts";
@@ -26,7 +26,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/
 import { writeStoreRun } from "../helpers/pipeline.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 import { newAccount } from "../factories.ts";
-import { openSse, waitFor } from "../helpers/sse-client.ts";
+import { openSseClient, pollUntil } from "../helpers/sse-client.ts";
 
 const dialects = await testDialects();
 const START = Date.UTC(2026, 10, 22, 8, 0);
@@ -77,7 +77,7 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
   });
 
   const auth = () => ({ authorization: `Bearer ${token}` });
-  const stream = (headers: Record<string, string> = {}, query = "") => openSse(`${served.origin}/odds/stream?country=1&k=${k}${query}`, { ...auth(), ...headers });
+  const stream = (headers: Record<string, string> = {}, query = "") => openSseClient(`${served.origin}/odds/stream?country=1&k=${k}${query}`, { ...auth(), ...headers });
   /** What the collector does after a write: the store numbers the changes, onWritten refreshes. */
   const write = async (fixtures: FixtureInput[]) => {
     await writeStoreRun(t.api.db.kysely, fixtures, clock());
@@ -109,10 +109,10 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
     expect(status).toBe(200);
     expect(headers).toMatchObject({ "cache-control": "no-cache", "x-accel-buffering": "no" });
     expect(headers["content-type"]).toMatch(/^text\/event-stream/);
-    await waitFor(() => s.events("ready").length === 1);
+    await pollUntil(() => s.events("ready").length === 1);
     const ready = Number(s.events("ready")[0]!.id);
     await write([fixture("c1:live:a", [[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4], [5, 1, 2.095], [5, 2, 3.2], [5, 3, 3.5]])]);
-    await waitFor(() => s.markets().length === 1);
+    await pollUntil(() => s.markets().length === 1);
     const [change] = s.markets();
     expect(change!.seq).toBeGreaterThan(ready);
     expect(change!.event).toMatchObject({ id: "c1:live:a", name: "Arsenal vs Chelsea", competitionId: 1, date: KICKOFF.toISOString() });
@@ -127,10 +127,10 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
 
   it("sends nothing for a run that only confirms prices, and the market again when a price moves the Best flag", async () => {
     const s = stream();
-    await waitFor(() => s.events("ready").length === 1);
+    await pollUntil(() => s.events("ready").length === 1);
     await write([fixture("c1:live:a", [[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4], [5, 1, 2.095], [5, 2, 3.2], [5, 3, 3.5]])]);
     await write([fixture("c1:live:a", [[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4], [5, 1, 2.2], [5, 2, 3.2], [5, 3, 3.5]])]);
-    await waitFor(() => s.markets().length === 1);
+    await pollUntil(() => s.markets().length === 1);
     const rows = s.markets()[0]!.event.markets[0]!.odds;
     expect(rows.map((r) => r.odds[0]!.flags & FLAGS.Best)).toEqual([0, 8]);
     s.close();
@@ -138,21 +138,21 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
 
   it("resumes from Last-Event-ID (header or query) with every change after it, and then live ones", async () => {
     const first = stream();
-    await waitFor(() => first.events("ready").length === 1);
+    await pollUntil(() => first.events("ready").length === 1);
     await write([fixture("c1:resume:1", [[2, 1, 1.5]])]);
     await write([fixture("c1:resume:2", [[2, 1, 1.6]])]);
     await write([fixture("c1:resume:3", [[2, 1, 1.7]])]);
-    await waitFor(() => first.markets().length === 3);
+    await pollUntil(() => first.markets().length === 3);
     first.close();
     const [one, two, three] = first.markets();
     const resumed = stream({ "last-event-id": String(one!.seq) });
-    await waitFor(() => resumed.markets().length === 2);
+    await pollUntil(() => resumed.markets().length === 2);
     expect(resumed.markets()).toEqual([two, three]);
     const byQuery = stream({}, `&lastEventId=${two!.seq}`);
-    await waitFor(() => byQuery.markets().length === 1);
+    await pollUntil(() => byQuery.markets().length === 1);
     expect(byQuery.markets()).toEqual([three]);
     await write([fixture("c1:resume:4", [[2, 1, 1.8]])]);
-    await waitFor(() => resumed.markets().length === 3 && byQuery.markets().length === 2);
+    await pollUntil(() => resumed.markets().length === 3 && byQuery.markets().length === 2);
     expect(resumed.markets()[2]!.event.id).toBe("c1:resume:4");
     resumed.close();
     byQuery.close();
@@ -169,14 +169,14 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
         await writeStoreRun(t.api.db.kysely, [fixture(`c1:ring:${n}`, [[3, 1, 1.5 + n / 10]])], clock());
         await small.refresh();
       }
-      const s = openSse(`${smallServed.origin}/odds/stream?country=1&k=${k}`, { ...auth(), "last-event-id": String(from) });
-      await waitFor(() => s.frames.length > 0);
+      const s = openSseClient(`${smallServed.origin}/odds/stream?country=1&k=${k}`, { ...auth(), "last-event-id": String(from) });
+      await pollUntil(() => s.frames.length > 0);
       expect(s.frames[0]).toMatchObject({ event: "reset", id: String(small.live.latest()) });
       expect(s.markets()).toEqual([]);
       s.close();
       // One step back is still in the ring: resumed, no reset.
-      const inRing = openSse(`${smallServed.origin}/odds/stream?country=1&k=${k}`, { ...auth(), "last-event-id": String(small.live.latest() - 1) });
-      await waitFor(() => inRing.markets().length === 1);
+      const inRing = openSseClient(`${smallServed.origin}/odds/stream?country=1&k=${k}`, { ...auth(), "last-event-id": String(small.live.latest() - 1) });
+      await pollUntil(() => inRing.markets().length === 1);
       expect(inRing.events("reset")).toEqual([]);
       inRing.close();
     } finally {
@@ -186,7 +186,7 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
 
   it("keeps an idle stream open with a comment line every heartbeat", async () => {
     const s = stream();
-    await waitFor(() => s.frames.filter((f) => f.comment === "hb").length >= 2, 3_000);
+    await pollUntil(() => s.frames.filter((f) => f.comment === "hb").length >= 2, 3_000);
     expect(s.ended()).toBe(false);
     s.close();
   });
@@ -194,13 +194,13 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
   it("sends a market whose last fresh price went stale with no odds, so clients drop it", async () => {
     await write([fixture("c1:stale", [[4, 1, 1.9], [4, 2, 3.1], [4, 3, 4.2]])]);
     const s = stream();
-    await waitFor(() => s.events("ready").length === 1);
+    await pollUntil(() => s.events("ready").length === 1);
     const from = clock();
     clock.advance(4 * 60_000);
     // The collector's sweep after its cycle records what time alone changed.
     expect(await recordExpiries(t.api.db.kysely, { from, to: clock(), intervalMs: 60_000 })).toBeGreaterThan(0);
     await t.api.odds.refresh();
-    await waitFor(() => s.markets().some((m) => m.event.id === "c1:stale"));
+    await pollUntil(() => s.markets().some((m) => m.event.id === "c1:stale"));
     expect(s.markets().find((m) => m.event.id === "c1:stale")!.event.markets).toEqual([{ marketId: 1, odds: [] }]);
     s.close();
   });
@@ -210,7 +210,7 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
     const collected: [number, number, number][] = [[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]];
     await write([fixture(key, [...collected, [3, 1, 2.0], [3, 2, 3.2], [3, 3, 3.6]])]);
     const s = stream();
-    await waitFor(() => s.events("ready").length === 1);
+    await pollUntil(() => s.events("ready").length === 1);
     const ofKey = () => s.markets().filter((m) => m.event.id === key);
     /** One collector cycle (interval 60 s): bookmaker 1 answers with the same prices, 3's feed fails; then the sweep. */
     const cycle = async () => {
@@ -224,7 +224,7 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
     await cycle();
     expect(ofKey()).toEqual([]);
     await cycle();
-    await waitFor(() => ofKey().length === 1);
+    await pollUntil(() => ofKey().length === 1);
     const rows = ofKey()[0]!.event.markets[0]!.odds;
     expect(rows.map((r) => [r.provider, r.stale])).toEqual([[1, undefined], [3, true]]);
     const ak = String(decodeJwt(token).ak);
@@ -235,19 +235,19 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
 
   it("drops a consumer that stops reading instead of buffering for it, while a reading one stays", async () => {
     const reader = stream();
-    await waitFor(() => reader.events("ready").length === 1);
+    await pollUntil(() => reader.events("ready").length === 1);
     const url = new URL(`${served.origin}/odds/stream?country=1&k=${k}`);
     const stalled = connect(Number(url.port), url.hostname);
     stalled.on("error", () => undefined);
     stalled.write(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${token}\r\n\r\n`);
     stalled.pause();
-    await waitFor(() => t.api.odds.live.subscriberCount() === 2);
+    await pollUntil(() => t.api.odds.live.subscriberCount() === 2);
     // Long names make big frames: about 7.5 MB, more than the kernel's socket buffers take (a send
     // buffer autotuned up to 4 MB, tcp_wmem, and the paused reader's small receive window).
     const long = { home: "H".repeat(3_000), away: "A".repeat(3_000) };
     await write(Array.from({ length: 1_200 }, (_, i) => fixture(`c1:flood:${i}`, [[1, 1, 1.5]], long)));
-    await waitFor(() => t.api.odds.live.subscriberCount() === 1, 20_000);
-    await waitFor(() => reader.markets().length >= 1_200, 20_000);
+    await pollUntil(() => t.api.odds.live.subscriberCount() === 1, 20_000);
+    await pollUntil(() => reader.markets().length >= 1_200, 20_000);
     expect(reader.ended()).toBe(false);
     stalled.destroy();
     reader.close();
@@ -258,14 +258,14 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
     const draining = oddsService({ db: t.api.db.kysely, clock, intervalS: 60 });
     await draining.refresh();
     const own = await serveWithStream(t.api, draining, { heartbeatMs: 1_000 });
-    const s = openSse(`${own.origin}/odds/stream?country=1&k=${k}`, auth());
-    await waitFor(() => s.events("ready").length === 1);
+    const s = openSseClient(`${own.origin}/odds/stream?country=1&k=${k}`, auth());
+    await pollUntil(() => s.events("ready").length === 1);
     const started = Date.now();
     draining.live.endStreams();
-    const late = openSse(`${own.origin}/odds/stream?country=1&k=${k}`, auth());
+    const late = openSseClient(`${own.origin}/odds/stream?country=1&k=${k}`, auth());
     expect((await late.opened).status).toBe(200);
     const closing = own.serving.close();
-    await waitFor(() => s.ended() && late.ended(), 1_500);
+    await pollUntil(() => s.ended() && late.ended(), 1_500);
     await closing;
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(late.frames).toEqual([]);
@@ -273,12 +273,12 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
 
   it("caps streams per session (429) and per process (503), each with Retry-After, and frees a place when one closes", async () => {
     const capped = await serveWithStream(t.api, t.api.odds, { heartbeatMs: 1_000, maxPerSession: 2, maxStreams: 3 });
-    const open = (bearer: string, key: string) => openSse(`${capped.origin}/odds/stream?country=1&k=${key}`, { authorization: `Bearer ${bearer}` });
+    const open = (bearer: string, key: string) => openSseClient(`${capped.origin}/odds/stream?country=1&k=${key}`, { authorization: `Bearer ${bearer}` });
     const mine = [open(token, k), open(token, k)];
     expect(await Promise.all(mine.map(async (s) => (await s.opened).status))).toEqual([200, 200]);
     const third = open(token, k);
     expect([(await third.opened).status, (await third.opened).headers["retry-after"]]).toEqual([429, "30"]);
-    await waitFor(() => third.ended());
+    await pollUntil(() => third.ended());
     expect(JSON.parse(third.body()).error.code).toBe("RATE_LIMIT_EXCEEDED");
 
     const other = newAccount();
@@ -289,11 +289,11 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
     expect((await fits.opened).status).toBe(200);
     const full = open(otherToken, otherK);
     expect([(await full.opened).status, (await full.opened).headers["retry-after"]]).toEqual([503, "30"]);
-    await waitFor(() => full.ended());
+    await pollUntil(() => full.ended());
     expect(JSON.parse(full.body()).error.code).toBe("UPSTREAM_UNAVAILABLE");
 
     mine[0]!.close();
-    await waitFor(async () => (await open(otherToken, otherK).opened).status === 200);
+    await pollUntil(async () => (await open(otherToken, otherK).opened).status === 200);
     for (const s of [mine[1]!, fits]) s.close();
     await capped.serving.close();
   });
@@ -303,7 +303,7 @@ describe.each(dialects)("the odds stream on %s", (dialect) => {
     await t.http.put("/users/register").send(account);
     const session = (await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) })).body.data as { token: string; refreshToken: string };
     const key = oddsStreamChecksum(String(decodeJwt(session.token).ak), 1);
-    const before = openSse(`${served.origin}/odds/stream?country=1&k=${key}`, { authorization: `Bearer ${session.token}` });
+    const before = openSseClient(`${served.origin}/odds/stream?country=1&k=${key}`, { authorization: `Bearer ${session.token}` });
     expect((await before.opened).status).toBe(200);
     before.close();
     await t.http.post("/users/logout").send({ refreshToken: session.refreshToken }).expect(200);
@@ -326,7 +326,7 @@ async function startRealTimeApi(database: TestDatabase, sink: Awaited<ReturnType
     LOG_LEVEL: "silent",
     PASSWORD_HASH_COST: "test",
   });
-  const api = await createApp(config, { logger: pino({ level: "silent" }) });
+  const api = await createApi(config, { logger: pino({ level: "silent" }) });
   return { api, config, http: request(api.app), close: () => api.close() };
 }
 
@@ -339,11 +339,11 @@ describe.runIf(dialects.includes("postgres"))("the odds stream across two API re
     await odds.refresh();
     const listener = listenForChanges({ databaseUrl: database.url, logger: pino({ level: "silent" }), onNotice: () => odds.refresh() });
     try {
-      await waitFor(() => listener.listening());
+      await pollUntil(() => listener.listening());
       const heard: string[] = [];
       odds.live.subscribe((signal) => signal.kind === "frame" && heard.push(signal.frame));
       await writeStoreRun(writer.kysely, [fixture("c1:notify", [[1, 1, 2.5]])], START);
-      await waitFor(() => heard.length === 1, 5_000);
+      await pollUntil(() => heard.length === 1, 5_000);
       expect(heard[0]).toMatch(/^id: \d+\nevent: market\nroute: \d+:1:c1:notify\ndata: \{"id":"c1:notify"/);
     } finally {
       await listener.close();
@@ -370,35 +370,35 @@ describe.runIf(dialects.includes("postgres"))("the odds stream across two API re
       const token = (await replicas[0]!.t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) })).body.data.token as string;
       const k = oddsStreamChecksum(String(decodeJwt(token).ak), 1);
       const open = (r: (typeof replicas)[number], headers: Record<string, string> = {}) =>
-        openSse(`${r.served.origin}/odds/stream?country=1&k=${k}`, { authorization: `Bearer ${token}`, ...headers });
-      await waitFor(() => replicas.some((r) => r.feeds.isLeader()), 15_000);
+        openSseClient(`${r.served.origin}/odds/stream?country=1&k=${k}`, { authorization: `Bearer ${token}`, ...headers });
+      await pollUntil(() => replicas.some((r) => r.feeds.isLeader()), 15_000);
       const leader = replicas.find((r) => r.feeds.isLeader())!;
       const follower = replicas.find((r) => r !== leader)!;
       const onLeader = open(leader);
       const onFollower = open(follower);
-      await waitFor(() => onLeader.events("ready").length === 1 && onFollower.events("ready").length === 1);
+      await pollUntil(() => onLeader.events("ready").length === 1 && onFollower.events("ready").length === 1);
 
       // A change the leader numbered after both streams opened reaches both, as that event-market.
       const db = leader.t.api.db.kysely;
-      await waitFor(async () => (await db.selectFrom("odds_changes").select("seq").where("seq", ">", Number(onFollower.events("ready")[0]!.id)).limit(1).execute()).length > 0, 30_000);
+      await pollUntil(async () => (await db.selectFrom("odds_changes").select("seq").where("seq", ">", Number(onFollower.events("ready")[0]!.id)).limit(1).execute()).length > 0, 30_000);
       const written = await db.selectFrom("odds_changes").selectAll().orderBy("seq", "desc").limit(1).executeTakeFirstOrThrow();
-      const reached = (s: ReturnType<typeof openSse>) => s.markets().some((m) => m.seq >= Number(written.seq) && m.event.id === written.event_id && m.event.markets[0]!.marketId === written.market_id);
-      await waitFor(() => reached(onLeader) && reached(onFollower), 20_000);
+      const reached = (s: ReturnType<typeof openSseClient>) => s.markets().some((m) => m.seq >= Number(written.seq) && m.event.id === written.event_id && m.event.markets[0]!.marketId === written.market_id);
+      await pollUntil(() => reached(onLeader) && reached(onFollower), 20_000);
 
       // The leader stops: its stream ends; the follower takes over collection and its stream goes on.
       const lastOnLeader = onLeader.markets().at(-1)!.seq;
       await leader.feeds.stop();
       await leader.served.serving.close();
       await leader.t.close();
-      await waitFor(() => onLeader.ended(), 5_000);
-      await waitFor(() => follower.feeds.isLeader(), 15_000);
+      await pollUntil(() => onLeader.ended(), 5_000);
+      await pollUntil(() => follower.feeds.isLeader(), 15_000);
       const before = onFollower.markets().at(-1)?.seq ?? 0;
       const cyclesBefore = follower.feeds.cyclesRun();
-      await waitFor(() => follower.feeds.cyclesRun() > cyclesBefore && onFollower.markets().some((m) => m.seq > before), 30_000);
+      await pollUntil(() => follower.feeds.cyclesRun() > cyclesBefore && onFollower.markets().some((m) => m.seq > before), 30_000);
       expect(onFollower.ended()).toBe(false);
       // The leader's client reconnects to the survivor where it left off: resumed, or at most a reset.
       const resumed = open(follower, { "last-event-id": String(lastOnLeader) });
-      await waitFor(() => resumed.markets().length > 0 || resumed.events("reset").length > 0, 20_000);
+      await pollUntil(() => resumed.markets().length > 0 || resumed.events("reset").length > 0, 20_000);
       expect(resumed.markets().every((m) => m.seq > lastOnLeader)).toBe(true);
       resumed.close();
       onFollower.close();

@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
-import { MAX_BODY_DEPTH } from "#server/bff/body-guard.ts";
+import { MAX_BODY_DEPTH } from "#shared/validation.ts";
 import { BEACON_LIMIT } from "#server/bff/rate-limit.ts";
 import { TEST_ORIGIN, webTier } from "../helpers/web.ts";
 import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";

@@ -8,7 +8,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/
 import { serveApiWithLive, signInThrough, startLiveApi, startLiveWeb, type LiveWeb } from "../helpers/live-stack.ts";
 import { writeStoreRun } from "../helpers/pipeline.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
-import { openSse, waitFor, type SseClient } from "../helpers/sse-client.ts";
+import { openSseClient, pollUntil, type SseClient } from "../helpers/sse-client.ts";
 import { TEST_JWT_SECRET, TEST_ORIGIN, startRecordingProxy, type RecordingProxy } from "../helpers/web.ts";
 
 const dialects = await testDialects();
@@ -69,8 +69,8 @@ describe.each(dialects)("the live stream trusts only sessions the API vouches fo
     await writeStoreRun(api.api.db.kysely, fixtures, api.clock());
     await api.api.odds.refresh();
   }
-  const browser = (query: string, cookie: string, on = web): SseClient => openSse(`${on.origin}/api/odds/stream?${query}`, { cookie });
-  const ready = (s: SseClient) => waitFor(() => s.events("ready").length === 1 || s.markets().length > 0);
+  const browser = (query: string, cookie: string, on = web): SseClient => openSseClient(`${on.origin}/api/odds/stream?${query}`, { cookie });
+  const ready = (s: SseClient) => pollUntil(() => s.events("ready").length === 1 || s.markets().length > 0);
   const accessOf = (cookie: string) => /afriodds_at=([^;]+)/.exec(cookie)![1]!;
   const refreshOf = (cookie: string) => /afriodds_rt=([^;]+)/.exec(cookie)![1]!;
   const upstreamBearers = () => proxy.seen.filter((r) => r.path.startsWith("/odds/stream")).map((r) => String(r.headers.authorization).replace(/^Bearer /, ""));
@@ -113,7 +113,7 @@ describe.each(dialects)("the live stream trusts only sessions the API vouches fo
     for (const price of prices) await write([oneX2("c1:trust", price)]);
     const answers = await Promise.all(flood);
     expect(answers.filter((r) => r.status === 200)).toEqual([]);
-    await waitFor(() => s.markets().length === prices.length);
+    await pollUntil(() => s.markets().length === prices.length);
     expect(s.markets().map((m) => m.event.markets[0]!.odds[0]!.odds[0]!.value)).toEqual(prices);
     expect(s.ended()).toBe(false);
     // Every credential the upstream was opened with is one the API signed.
@@ -129,7 +129,7 @@ describe.each(dialects)("the live stream trusts only sessions the API vouches fo
     const streams = [browser("country=1&competition=1&market=1", mine.cookie), browser("country=1&event=c1:trust", myOtherSession), browser("country=1", someoneElse.cookie)];
     await Promise.all(streams.map(ready));
     await web.http.post("/api/users/logout").set({ cookie: mine.cookie, origin: TEST_ORIGIN, "content-type": "application/json" }).send({}).expect(200);
-    await waitFor(() => streams[0]!.ended() && streams[1]!.ended());
+    await pollUntil(() => streams[0]!.ended() && streams[1]!.ended());
     expect(streams[2]!.ended()).toBe(false);
     streams[2]!.close();
   });
@@ -139,7 +139,7 @@ describe.each(dialects)("the live stream trusts only sessions the API vouches fo
     const s = browser("country=1&competition=1&market=1", bettor.cookie, rechecking);
     await ready(s);
     await logoutElsewhere(bettor.cookie);
-    await waitFor(() => s.ended(), 5_000);
+    await pollUntil(() => s.ended(), 5_000);
     const framesAtEnd = s.markets().length;
     await write([oneX2("c1:trust", 2.9)]);
     expect(s.markets().length).toBe(framesAtEnd);
@@ -173,13 +173,13 @@ describe("live stream caps", () => {
 
   const opened: SseClient[] = [];
   const open = (web: LiveWeb, cookie: string) => {
-    const s = openSse(`${web.origin}/api/odds/stream?country=1&competition=1&market=1`, { cookie });
+    const s = openSseClient(`${web.origin}/api/odds/stream?country=1&competition=1&market=1`, { cookie });
     opened.push(s);
     return s.opened.then(({ status, headers }) => ({ s, status, headers }));
   };
   afterEach(async () => {
     for (const s of opened.splice(0)) s.close();
-    await waitFor(async () => (await perSession.metric("afriodds_live_streams_open")) === 0 && (await perProcess.metric("afriodds_live_streams_open")) === 0);
+    await pollUntil(async () => (await perSession.metric("afriodds_live_streams_open")) === 0 && (await perProcess.metric("afriodds_live_streams_open")) === 0);
   });
   const refusal = (s: SseClient) => JSON.parse(s.body()) as { error: { code: string } };
 
@@ -189,15 +189,15 @@ describe("live stream caps", () => {
     const first = await Promise.all([open(perSession, a.cookie), open(perSession, a.cookie)]);
     expect(first.map((o) => o.status)).toEqual([200, 200]);
     const third = await open(perSession, a.cookie);
-    await waitFor(() => third.s.ended());
+    await pollUntil(() => third.s.ended());
     expect([third.status, third.headers["retry-after"], refusal(third.s).error.code]).toEqual([429, "30", "RATE_LIMIT_EXCEEDED"]);
     // The address (127.0.0.1) holds 2; b's first fits, its second is the address's fourth.
     expect((await open(perSession, b.cookie)).status).toBe(200);
     const fourth = await open(perSession, b.cookie);
-    await waitFor(() => fourth.s.ended());
+    await pollUntil(() => fourth.s.ended());
     expect([fourth.status, fourth.headers["retry-after"]]).toEqual([429, "30"]);
     first[0]!.s.close();
-    await waitFor(async () => (await perSession.metric("afriodds_live_streams_open")) === 2);
+    await pollUntil(async () => (await perSession.metric("afriodds_live_streams_open")) === 2);
     expect((await open(perSession, b.cookie)).status).toBe(200);
   });
 
@@ -206,7 +206,7 @@ describe("live stream caps", () => {
     expect((await open(perProcess, users[0].cookie)).status).toBe(200);
     expect((await open(perProcess, users[1].cookie)).status).toBe(200);
     const full = await open(perProcess, users[2].cookie);
-    await waitFor(() => full.s.ended());
+    await pollUntil(() => full.s.ended());
     expect([full.status, full.headers["retry-after"], full.headers["content-type"], refusal(full.s).error.code]).toEqual([503, "30", expect.stringMatching(/application\/json/), "UPSTREAM_UNAVAILABLE"]);
   });
 
@@ -217,16 +217,16 @@ describe("live stream caps", () => {
     answer.on("data", (chunk: Buffer) => chunks.push(chunk));
     const ended = new Promise((resolve) => answer.once("end", resolve));
     expect([answer.statusCode, answer.headers["content-encoding"], answer.headers.vary]).toEqual([200, "gzip", "Accept-Encoding"]);
-    await waitFor(() => chunks.length > 0);
+    await pollUntil(() => chunks.length > 0);
     await perSession.http.post("/api/users/logout").set({ cookie: user.cookie, origin: TEST_ORIGIN, "content-type": "application/json" }).send({}).expect(200);
     await ended;
     expect(gunzipSync(Buffer.concat(chunks)).toString("utf8")).toMatch(/^id: \d+\nevent: ready\n/);
 
     const other = await signInThrough(perSession, sink);
-    const plain = openSse(`${perSession.origin}/api/odds/stream?country=1`, { cookie: other.cookie, "accept-encoding": "gzip;q=0, br" });
+    const plain = openSseClient(`${perSession.origin}/api/odds/stream?country=1`, { cookie: other.cookie, "accept-encoding": "gzip;q=0, br" });
     opened.push(plain);
     const { status, headers } = await plain.opened;
     expect([status, headers["content-encoding"]]).toEqual([200, undefined]);
-    await waitFor(() => plain.events("ready").length === 1);
+    await pollUntil(() => plain.events("ready").length === 1);
   });
 });

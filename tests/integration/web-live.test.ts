@@ -5,7 +5,7 @@ import type { FixtureInput } from "#api/odds/store.ts";
 import { TEST_ORIGIN, startRecordingProxy, type RecordingProxy } from "../helpers/web.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { serveApiWithLive, signInThrough, startLiveApi, startLiveWeb, type LiveWeb } from "../helpers/live-stack.ts";
-import { openSse, waitFor, type SseClient } from "../helpers/sse-client.ts";
+import { openSseClient, pollUntil, type SseClient } from "../helpers/sse-client.ts";
 import { writeStoreRun } from "../helpers/pipeline.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 
@@ -58,9 +58,9 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     await streamOdds.refresh();
   }
   const browser = (query: string, headers: Record<string, string> = {}, session = cookie): SseClient =>
-    openSse(`${web.origin}/api/odds/stream?${query}`, { cookie: session, ...headers });
+    openSseClient(`${web.origin}/api/odds/stream?${query}`, { cookie: session, ...headers });
   const upstreamOpens = () => proxy.seen.filter((r) => r.path.startsWith("/odds/stream")).length;
-  const ready = (s: SseClient) => waitFor(() => s.events("ready").length === 1 || s.markets().length > 0);
+  const ready = (s: SseClient) => pollUntil(() => s.events("ready").length === 1 || s.markets().length > 0);
   const price = (s: SseClient) => s.markets().map((m) => [m.event.id, m.event.markets[0]!.marketId, m.event.markets[0]!.odds[0]!.odds[0]!.value]);
 
   it("refuses in the envelope before any stream opens: 401 without a session, AUTH_EXPIRED when the refresh fails, 400 for bad input, 404 for an unknown event", async () => {
@@ -93,9 +93,9 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     expect(upstreamOpens()).toBe(1);
 
     await write([oneX2("c1:x", 1, 2.2)]);
-    await waitFor(() => league.markets().length === 1 && match.markets().length === 1);
+    await pollUntil(() => league.markets().length === 1 && match.markets().length === 1);
     await write([overUnder("c1:x", 1, 1.85)]);
-    await waitFor(() => otherMarket.markets().length === 1 && matchOverUnder.markets().length === 1 && match.markets().length === 2);
+    await pollUntil(() => otherMarket.markets().length === 1 && matchOverUnder.markets().length === 1 && match.markets().length === 2);
     expect(price(league)).toEqual([["c1:x", 1, 2.2]]);
     expect(price(match)).toEqual([["c1:x", 1, 2.2], ["c1:x", 4, 1.85]]);
     expect(price(otherMarket)).toEqual([["c1:x", 4, 1.85]]);
@@ -109,7 +109,7 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     expect(await web.metric("afriodds_live_streams_open")).toBe(5);
     expect(await web.metric("afriodds_live_frames_sent_total")).toBeGreaterThanOrEqual(5 + 5);
     for (const s of all) s.close();
-    await waitFor(async () => (await web.metric("afriodds_live_streams_open")) === 0);
+    await pollUntil(async () => (await web.metric("afriodds_live_streams_open")) === 0);
   });
 
   it("sends a market-wide view (the dashboard's list) that market's changes from every league, and no other market's", async () => {
@@ -117,12 +117,12 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     const otherMarket = browser("country=1&market=4");
     await Promise.all([ready(list), ready(otherMarket)]);
     await write([oneX2("c2:list:a", 2, 1.7), oneX2("c3:list:b", 3, 1.8)]);
-    await waitFor(() => list.markets().length === 2);
+    await pollUntil(() => list.markets().length === 2);
     expect(price(list).sort()).toEqual([["c2:list:a", 1, 1.7], ["c3:list:b", 1, 1.8]]);
     expect(otherMarket.markets()).toEqual([]);
     list.close();
     otherMarket.close();
-    await waitFor(async () => (await web.metric("afriodds_live_streams_open")) === 0);
+    await pollUntil(async () => (await web.metric("afriodds_live_streams_open")) === 0);
   });
 
   it("sends a country view (the bettor tools) every market's changes from every league", async () => {
@@ -130,29 +130,29 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     const list = browser("country=1&market=1");
     await Promise.all([ready(tools), ready(list)]);
     await write([oneX2("c2:tools:a", 2, 1.75), overUnder("c4:tools:b", 4, 1.95)]);
-    await waitFor(() => tools.markets().length === 2);
+    await pollUntil(() => tools.markets().length === 2);
     expect(tools.markets().map((m) => [m.event.id, m.event.markets[0]!.marketId]).sort()).toEqual([["c2:tools:a", 1], ["c4:tools:b", 4]]);
-    await waitFor(() => list.markets().length === 1);
+    await pollUntil(() => list.markets().length === 1);
     expect(list.markets().map((m) => m.event.id)).toEqual(["c2:tools:a"]);
     tools.close();
     list.close();
-    await waitFor(async () => (await web.metric("afriodds_live_streams_open")) === 0);
+    await pollUntil(async () => (await web.metric("afriodds_live_streams_open")) === 0);
   });
 
   it("resumes a browser from its Last-Event-ID with the changes of its view it missed, and answers reset to one older than the ring", async () => {
     const first = browser("country=1&competition=3&market=1");
     await ready(first);
     await write([oneX2("c3:a", 3, 1.5)]);
-    await waitFor(() => first.markets().length === 1);
+    await pollUntil(() => first.markets().length === 1);
     first.close();
     await write([oneX2("c3:b", 3, 1.6), oneX2("c4:elsewhere", 4, 1.7)]);
     await write([oneX2("c3:a", 3, 1.55)]);
     const resumed = browser("country=1&competition=3&market=1", { "last-event-id": first.lastId()! });
-    await waitFor(() => resumed.markets().length === 2);
+    await pollUntil(() => resumed.markets().length === 2);
     expect(price(resumed)).toEqual([["c3:b", 1, 1.6], ["c3:a", 1, 1.55]]);
     expect(resumed.events("ready")).toEqual([]);
     const tooOld = browser("country=1&competition=3&market=1", { "last-event-id": "1" });
-    await waitFor(() => tooOld.frames.length > 0);
+    await pollUntil(() => tooOld.frames.length > 0);
     expect(tooOld.frames[0]).toMatchObject({ event: "reset", id: String(streamOdds.live.latest()) });
     resumed.close();
     tooOld.close();
@@ -162,17 +162,17 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     const first = browser("country=1&competition=2&market=1");
     await ready(first);
     await write([oneX2("c2:query:a", 2, 1.5)]);
-    await waitFor(() => first.markets().length === 1);
+    await pollUntil(() => first.markets().length === 1);
     first.close();
     await write([oneX2("c2:query:b", 2, 1.6)]);
 
     const byQuery = browser(`country=1&competition=2&market=1&lastEventId=${first.lastId()!}`);
-    await waitFor(() => byQuery.markets().length === 1);
+    await pollUntil(() => byQuery.markets().length === 1);
     expect(price(byQuery)).toEqual([["c2:query:b", 1, 1.6]]);
     expect(byQuery.events("ready")).toEqual([]);
     // The query alone would answer reset (1 is older than the ring); the header's point is used.
     const both = browser("country=1&competition=2&market=1&lastEventId=1", { "last-event-id": first.lastId()! });
-    await waitFor(() => both.markets().length === 1);
+    await pollUntil(() => both.markets().length === 1);
     expect(price(both)).toEqual([["c2:query:b", 1, 1.6]]);
     expect(both.events("reset")).toEqual([]);
     byQuery.close();
@@ -190,7 +190,7 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     await Promise.all([ready(a), ready(b)]);
     // More changes in one batch than the API replica's ring holds: it answers reset.
     await write(Array.from({ length: API_RING + 5 }, (_, i) => oneX2(`c2:burst:${i}`, 2, 1.5 + i / 100)));
-    await waitFor(() => a.events("reset").length === 1 && b.events("reset").length === 1);
+    await pollUntil(() => a.events("reset").length === 1 && b.events("reset").length === 1);
     expect(a.events("reset")[0]!.id).toBe(String(streamOdds.live.latest()));
     expect(a.ended()).toBe(false);
     a.close();
@@ -204,7 +204,7 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     const latest = streamOdds.live.latest();
     served.cutStreams();
     await write([oneX2("c4:while-down", 4, 2.5)]);
-    await waitFor(() => s.markets().some((m) => m.event.id === "c4:while-down"), 15_000);
+    await pollUntil(() => s.markets().some((m) => m.event.id === "c4:while-down"), 15_000);
     const reopen = proxy.seen.filter((r) => r.path.startsWith("/odds/stream")).slice(opensBefore);
     expect(reopen.length).toBeGreaterThanOrEqual(1);
     expect(reopen[0]!.headers["last-event-id"]).toBe(String(latest));
@@ -217,7 +217,7 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     await ready(s);
     const cutAt = Date.now();
     served.cutStreams();
-    await waitFor(() => s.events("status").length === 2, 15_000);
+    await pollUntil(() => s.events("status").length === 2, 15_000);
     const [down, up] = s.events("status");
     // No id: the browser's resume position stays where it was.
     expect([down!.id, up!.id]).toEqual([undefined, undefined]);
@@ -239,7 +239,7 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     stalled.on("error", () => undefined);
     stalled.write(`GET /api/odds/stream?country=1&competition=1&market=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`);
     stalled.pause();
-    await waitFor(async () => (await web.metric("afriodds_live_streams_open")) === 2);
+    await pollUntil(async () => (await web.metric("afriodds_live_streams_open")) === 2);
     const dropped = await web.metric("afriodds_live_slow_consumers_dropped_total");
     // Long names make big frames: more than the kernel's loopback buffers take, in batches the API's ring holds.
     const long = { home: "H".repeat(1_500), away: "A".repeat(1_500) };
@@ -248,10 +248,10 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
       await write(Array.from({ length: 40 }, (_, i) => fixture(`c1:flood:${batch}:${i}`, 1, 1, [[1, 1, 1.5]], long)));
       // At the reader's pace: it reads in this process, and on a loaded machine a flood written
       // faster than it reads queues past its own limit, which would drop the reader too.
-      await waitFor(() => flooded() === (batch + 1) * 40, 45_000);
+      await pollUntil(() => flooded() === (batch + 1) * 40, 45_000);
     }
     // 1,200 big frames through both tiers: seconds on a quiet machine, tens of seconds on a loaded one.
-    await waitFor(async () => (await web.metric("afriodds_live_slow_consumers_dropped_total")) === dropped + 1, 45_000);
+    await pollUntil(async () => (await web.metric("afriodds_live_slow_consumers_dropped_total")) === dropped + 1, 45_000);
     expect(flooded()).toBe(1_200);
     expect(reader.ended()).toBe(false);
     expect(await web.metric("afriodds_live_streams_open")).toBe(1);
@@ -265,7 +265,7 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     const theirs = browser("country=1&competition=1&market=1");
     await Promise.all([ready(mine), ready(theirs)]);
     await web.http.post("/api/users/logout").set({ cookie: other.cookie, origin: TEST_ORIGIN, "content-type": "application/json" }).send({}).expect(200);
-    await waitFor(() => mine.ended(), 3_000);
+    await pollUntil(() => mine.ended(), 3_000);
     expect(theirs.ended()).toBe(false);
     theirs.close();
   });
@@ -276,7 +276,7 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     const short = await signInThrough(web, sink).finally(() => (api.clock.offsetMs = 0));
     const s = browser("country=1&competition=1&market=1", {}, short.cookie);
     await ready(s);
-    await waitFor(() => s.ended(), 6_000);
+    await pollUntil(() => s.ended(), 6_000);
     const again = browser("country=1&competition=1&market=1", { "last-event-id": s.lastId()! }, short.cookie);
     const { status, headers } = await again.opened;
     expect(status).toBe(200);
@@ -292,7 +292,7 @@ describe("live odds through the web tier (GET /api/odds/stream)", () => {
     const late = browser("country=1&competition=1&market=1");
     expect((await late.opened).status).toBe(200);
     await web.serving.close();
-    await waitFor(() => s.ended() && late.ended(), 2_000);
+    await pollUntil(() => s.ended() && late.ended(), 2_000);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(late.frames).toEqual([]);
     expect(web.live.upstreams()).toEqual([]);

@@ -13,6 +13,6 @@ export const BOOKING_ADAPTERS: Partial<Record<BookmakerKey, BookingAdapter>> = {
   "1xbet": onexbetBooking,
 };
 
-export { normaliseCode } from "./wire.ts";
+export { normaliseBookCode } from "./wire.ts";
 export type * from "./types.ts";
 export { matchOddsKey, readMatchOddsIds } from "../bookmakers/betking-booking.ts";

@@ -88,7 +88,7 @@ export interface BookingAdapter {
   key: BookmakerKey;
   /** Real origins of the booking endpoints; the simulator's `${origin}/<key>` stands in for both. */
   liveBaseUrl: { read: string; mint?: string };
-  /** A code as the book writes it, upper case; the caller checks it (after normaliseCode) before any request. */
+  /** A code as the book writes it, upper case; the caller checks it (after normaliseBookCode) before any request. */
   codePattern: RegExp;
   /** Most selections one code can hold, where known. */
   maxSelections?: number;

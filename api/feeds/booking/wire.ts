@@ -63,7 +63,7 @@ export function pickOf(marketId: number, selectionTypeId: number): Pick | undefi
 export const lineText = (line: number): string => String(line);
 
 /** Uppercased and trimmed: how a bettor's pasted code is checked against a book's codePattern. */
-export function normaliseCode(code: string): string {
+export function normaliseBookCode(code: string): string {
   return code.trim().toUpperCase();
 }
 

@@ -1,9 +1,9 @@
 /** Bet9ja's flat odds map, shared by its league list and its per-event call. */
-import { PriceSet, SELECTIONS, overUnder, type Selection } from "./common.ts";
+import { PriceSet, SELECTIONS, overUnder, type ProductSelection } from "./common.ts";
 
 /** `S_<MARKET>[@<LINE>]_<OUTCOME>`, e.g. "S_1X2_1", "S_OU@2.5_O", "S_GGNG_Y". */
 const ODDS_KEY = /^S_([A-Z0-9]+)(?:@([0-9.]+))?_([A-Z0-9]+)$/;
-const FIXED_KEYS: Record<string, Selection> = {
+const FIXED_KEYS: Record<string, ProductSelection> = {
   "1X2_1": SELECTIONS.home,
   "1X2_X": SELECTIONS.draw,
   "1X2_2": SELECTIONS.away,
@@ -18,7 +18,7 @@ const TOTAL_SIDES: Record<string, "over" | "under"> = { O: "over", U: "under" };
 const CLOSED_AT_OR_BELOW = 1;
 
 interface OddsKey {
-  selection: Selection;
+  selection: ProductSelection;
   /** "S_1X2", "S_OU@2.5": how BOOSTED_MARKETS would name the market. */
   market: string;
   /** "S_OU" for a lined market: a boost of every line. */

@@ -1,7 +1,7 @@
 import { SELECTIONS, type MarketIds } from "./common.ts";
 
 /** OddsTypeID -> OddTypeID -> product selection; the site's listing and its match view use the same ids. */
-export const MARKET_IDS: MarketIds<number> = {
+export const BETKING_SELECTIONS: MarketIds<number> = {
   fixed: {
     110: { 4: SELECTIONS.home, 2: SELECTIONS.draw, 5: SELECTIONS.away },
     146: { 9: SELECTIONS.homeOrDraw, 10: SELECTIONS.homeOrAway, 11: SELECTIONS.drawOrAway },

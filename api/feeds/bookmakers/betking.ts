@@ -17,9 +17,9 @@ import {
   sportradarId,
   validate,
   withPrices,
-  type Selection,
+  type ProductSelection,
 } from "./common.ts";
-import { MARKET_IDS } from "./betking-markets.ts";
+import { BETKING_SELECTIONS } from "./betking-markets.ts";
 import { BETKING_SR_DIGITS, isBetkingMatchView, parseMatchView } from "./betking-match-view.ts";
 import { browserHeaders } from "./headers.ts";
 import { isLeagueName, leagueIds } from "./leagues.ts";
@@ -55,8 +55,8 @@ type Item = z.infer<typeof itemSchema>;
 type Market = z.infer<typeof marketSchema>;
 
 
-function selectionFor(market: Market, oddTypeId: number): Selection | undefined {
-  return selectionIn(MARKET_IDS, market.OddsType.OddsTypeID, oddTypeId, market.SpecialBetValue);
+function selectionFor(market: Market, oddTypeId: number): ProductSelection | undefined {
+  return selectionIn(BETKING_SELECTIONS, market.OddsType.OddsTypeID, oddTypeId, market.SpecialBetValue);
 }
 
 /** The same match, one entry per market group: keeps the first item and pools every group's markets. */

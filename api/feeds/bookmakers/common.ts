@@ -35,7 +35,7 @@ export function isChallengePage(body: string): boolean {
 }
 
 /** Product selection of one priced outcome. */
-export interface Selection {
+export interface ProductSelection {
   marketId: number;
   selectionTypeId: number;
 }
@@ -49,10 +49,10 @@ export const SELECTIONS = {
   homeOrDraw: { marketId: 8, selectionTypeId: 16 },
   homeOrAway: { marketId: 8, selectionTypeId: 17 },
   drawOrAway: { marketId: 8, selectionTypeId: 18 },
-} as const satisfies Record<string, Selection>;
+} as const satisfies Record<string, ProductSelection>;
 
 /** Over/Under selection for a goal line; undefined for lines the product does not show (5.5, Asian 2.25, ...). */
-export function overUnder(line: unknown, side: "over" | "under"): Selection | undefined {
+export function overUnder(line: unknown, side: "over" | "under"): ProductSelection | undefined {
   const value = typeof line === "string" ? decimalText(line) : line;
   if (typeof value !== "number") return undefined;
   const marketId = overUnderMarketId(value);
@@ -67,18 +67,18 @@ export function overUnder(line: unknown, side: "over" | "under"): Selection | un
  * market whose two sides need the goal line.
  */
 export interface MarketIds<K extends string | number> {
-  fixed: Record<K, Record<K, Selection>>;
+  fixed: Record<K, Record<K, ProductSelection>>;
   totals: K;
   totalSides: Record<K, "over" | "under">;
 }
 
 /** The product selection of a bookmaker's market type and odd type (and line, for totals); undefined for one the product does not show. */
-export function selectionIn<K extends string | number>(ids: MarketIds<K>, market: K, odd: K, line: unknown): Selection | undefined {
+export function selectionIn<K extends string | number>(ids: MarketIds<K>, market: K, odd: K, line: unknown): ProductSelection | undefined {
   if (market === ids.totals) {
     const side = ids.totalSides[odd] as "over" | "under" | undefined;
     return side && overUnder(line, side);
   }
-  return (ids.fixed[market] as Record<K, Selection> | undefined)?.[odd];
+  return (ids.fixed[market] as Record<K, ProductSelection> | undefined)?.[odd];
 }
 
 function decimalText(text: string): number | undefined {
@@ -113,7 +113,7 @@ export class PriceSet {
 
   constructor(private readonly closedAtOrBelow = PLACEHOLDER_MAX) {}
 
-  add(selection: Selection | undefined, raw: unknown, boosted = false): void {
+  add(selection: ProductSelection | undefined, raw: unknown, boosted = false): void {
     const price = priceAbove(raw, this.closedAtOrBelow);
     if (!selection || price === undefined) return;
     const current = this.#prices.get(selection.selectionTypeId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFeedFixture } from "../../../tests/fixtures/feeds/read-fixture.ts";
-import { BOOKMAKER_IDS, type BookmakerKey } from "../types.ts";
+import { BOOKMAKER_ID_BY_KEY, type BookmakerKey } from "../types.ts";
 import { ADAPTERS } from "./index.ts";
 
 const NOW = new Date("2026-09-14T12:00:00Z");
@@ -8,7 +8,7 @@ const entries = Object.entries(ADAPTERS) as [BookmakerKey, (typeof ADAPTERS)[Boo
 
 describe("adapter registry", () => {
   it("has one adapter per bookmaker, each under its own key", () => {
-    expect(Object.keys(ADAPTERS).sort()).toEqual(Object.keys(BOOKMAKER_IDS).sort());
+    expect(Object.keys(ADAPTERS).sort()).toEqual(Object.keys(BOOKMAKER_ID_BY_KEY).sort());
     for (const [key, adapter] of entries) expect(adapter.key).toBe(key);
   });
 

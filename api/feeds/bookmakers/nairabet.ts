@@ -22,7 +22,7 @@ import {
   withPrices,
   type MarketIds,
   type Result,
-  type Selection,
+  type ProductSelection,
 } from "./common.ts";
 import { browserHeaders } from "./headers.ts";
 import { isLeagueName, leagueIds } from "./leagues.ts";
@@ -84,7 +84,7 @@ const MARKET_IDS: MarketIds<number> = {
 // The real capture names its 1X2 "1x2 - Enhanced Prices": that wording is the boost marker.
 const BOOSTED_NAME = /enhanced|boost/i;
 
-function selectionFor(market: Market, odd: Odd): Selection | undefined {
+function selectionFor(market: Market, odd: Odd): ProductSelection | undefined {
   return selectionIn(MARKET_IDS, market.typeId, odd.typeId, odd.sv ?? market.sv);
 }
 

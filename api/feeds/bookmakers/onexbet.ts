@@ -16,7 +16,7 @@ import {
   withPrices,
   type MarketIds,
   type Result,
-  type Selection,
+  type ProductSelection,
 } from "./common.ts";
 import { browserHeaders } from "./headers.ts";
 import { isLeagueName, leagueIds } from "./leagues.ts";
@@ -61,7 +61,7 @@ const envelopeSchema = z.object({ Success: z.unknown().optional(), Error: z.unkn
 type Bet = z.infer<typeof betSchema>;
 
 /** Group G -> type T -> product selection; its booking codes use the same ids. */
-export const MARKET_IDS: MarketIds<number> = {
+export const ONEXBET_SELECTIONS: MarketIds<number> = {
   fixed: {
     1: { 1: SELECTIONS.home, 2: SELECTIONS.draw, 3: SELECTIONS.away },
     8: { 4: SELECTIONS.homeOrDraw, 5: SELECTIONS.homeOrAway, 6: SELECTIONS.drawOrAway },
@@ -73,12 +73,12 @@ export const MARKET_IDS: MarketIds<number> = {
 
 export const BTTS_GROUP = 19;
 
-function selectionFor(bet: Bet): Selection | undefined {
+function selectionFor(bet: Bet): ProductSelection | undefined {
   // Group 19 also holds T 11273/11274 with P 2 (not BTTS): BTTS is T 180/181 without a line.
   if (bet.G === BTTS_GROUP && bet.P !== undefined) return undefined;
   // Whole lines (P 1, 2, 3) push on the exact total: not the product's Over/Under.
-  if (bet.G === MARKET_IDS.totals && Math.abs(((bet.P ?? 0) * 2) % 2) !== 1) return undefined;
-  return selectionIn(MARKET_IDS, bet.G, bet.T, bet.P);
+  if (bet.G === ONEXBET_SELECTIONS.totals && Math.abs(((bet.P ?? 0) * 2) % 2) !== 1) return undefined;
+  return selectionIn(ONEXBET_SELECTIONS, bet.G, bet.T, bet.P);
 }
 
 /** Prices of some bets; a blocked outcome (`B`, priced 1.001) is closed. */

@@ -2,10 +2,10 @@
  * SportyBet's market and outcome ids as our selections (docs/design.md, SportyBet feed): its feed and
  * its booking codes name markets alike, so both read them here.
  */
-import { SELECTIONS, selectionIn, type MarketIds, type Selection } from "./common.ts";
+import { SELECTIONS, selectionIn, type MarketIds, type ProductSelection } from "./common.ts";
 
 /** Market id -> outcome id -> product selection. Keyed on the market: 19/20 (team totals) reuse 12/13. */
-export const MARKET_IDS: MarketIds<string> = {
+export const SPORTYBET_SELECTIONS: MarketIds<string> = {
   fixed: {
     "1": { "1": SELECTIONS.home, "2": SELECTIONS.draw, "3": SELECTIONS.away },
     "10": { "9": SELECTIONS.homeOrDraw, "10": SELECTIONS.homeOrAway, "11": SELECTIONS.drawOrAway },
@@ -25,7 +25,7 @@ export function totalLine(specifier: string | null | undefined): string | undefi
 }
 
 /** Our selection for one of SportyBet's outcomes, or undefined for a market or line we do not compare. */
-export function selectionFor(market: { id: string; specifier?: string | null | undefined }, outcomeId: string): Selection | undefined {
-  if (market.id === MARKET_IDS.totals && totalLine(market.specifier) === undefined) return undefined;
-  return selectionIn(MARKET_IDS, market.id, outcomeId, totalLine(market.specifier));
+export function selectionFor(market: { id: string; specifier?: string | null | undefined }, outcomeId: string): ProductSelection | undefined {
+  if (market.id === SPORTYBET_SELECTIONS.totals && totalLine(market.specifier) === undefined) return undefined;
+  return selectionIn(SPORTYBET_SELECTIONS, market.id, outcomeId, totalLine(market.specifier));
 }

@@ -1,4 +1,4 @@
-import { BOOKMAKER_IDS, type Offer } from "../types.ts";
+import { BOOKMAKER_ID_BY_KEY, type Offer } from "../types.ts";
 import { refSimilarity, teamRef, type TeamRef } from "./similarity.ts";
 import type { MatchOptions, UnmatchedOffer } from "./types.ts";
 
@@ -50,7 +50,7 @@ export function compareEntries(a: Omit<Entry, "rank">, b: Omit<Entry, "rank">): 
   return (
     a.offer.competitionId - b.offer.competitionId ||
     a.at - b.at ||
-    BOOKMAKER_IDS[a.offer.bookmaker] - BOOKMAKER_IDS[b.offer.bookmaker] ||
+    BOOKMAKER_ID_BY_KEY[a.offer.bookmaker] - BOOKMAKER_ID_BY_KEY[b.offer.bookmaker] ||
     compareText(a.offer.externalId, b.offer.externalId) ||
     compareText(a.offer.home, b.offer.home) ||
     compareText(a.offer.away, b.offer.away) ||

@@ -1,4 +1,4 @@
-import { BOOKMAKER_IDS } from "../types.ts";
+import { BOOKMAKER_ID_BY_KEY } from "../types.ts";
 import type { Club } from "./club.ts";
 import { fit, sides, type Cluster, type Member } from "./clusters.ts";
 import { fixtureKey } from "./fixture-key.ts";
@@ -109,7 +109,7 @@ export function finalise(cluster: Cluster): { fixture: MatchedFixture; duplicate
     kickoff,
     ...(cluster.srId !== undefined ? { srId: cluster.srId } : {}),
     members: members
-      .sort((a, b) => BOOKMAKER_IDS[a.entry.offer.bookmaker] - BOOKMAKER_IDS[b.entry.offer.bookmaker])
+      .sort((a, b) => BOOKMAKER_ID_BY_KEY[a.entry.offer.bookmaker] - BOOKMAKER_ID_BY_KEY[b.entry.offer.bookmaker])
       .map((member) => ({ offer: member.entry.offer, swapped: member.swapped })),
   };
   return { fixture, duplicates };

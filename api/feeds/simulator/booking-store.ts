@@ -32,7 +32,7 @@ export interface StoredCode {
   mintedAt: number;
 }
 
-export interface BookingOptions {
+export interface SimBookingOptions {
   /** Each booking answer waits a uniform draw from this range (real books take 0.3-1.5 s); none by default. */
   latencyMs?: { min: number; max: number };
   /** Which Bet9ja codes read back one leg short: every 7th minted (the default), always, or never. */
@@ -55,7 +55,7 @@ export class BookingStore {
 
   constructor(
     private readonly seed: number,
-    readonly options: BookingOptions = {},
+    readonly options: SimBookingOptions = {},
   ) {}
 
   /** Stores legs under a new code; also how a test makes a 1xBet code, whose site has no create endpoint here. */

@@ -40,7 +40,7 @@ const BUNDESLIGA = 4;
 
 // A table reads better than prettier's one-field-per-line layout; columns: SportyBet, Bet9ja, BetKing, NairaBet, 1xBet.
 // prettier-ignore
-export const CLUBS: readonly SimClub[] = [
+export const SIM_CLUBS: readonly SimClub[] = [
   club(EPL, "arsenal", "Arsenal", 90, ["Arsenal", "Arsenal", "Arsenal FC", "Arsenal", "Arsenal"]),
   club(EPL, "aston-villa", "Aston Villa", 82, ["Aston Villa", "Aston Villa", "Aston Villa", "Aston Villa", "Aston Villa"]),
   club(EPL, "bournemouth", "Bournemouth", 78, ["AFC Bournemouth", "Bournemouth", "AFC Bournemouth", "Bournemouth", "Bournemouth"]),
@@ -124,6 +124,6 @@ export const CLUBS: readonly SimClub[] = [
   club(BUNDESLIGA, "heidenheim", "Heidenheim", 71, ["1. FC Heidenheim", "Heidenheim", "FC Heidenheim", "Heidenheim", "Heidenheim"]),
 ];
 
-export function clubsOf(competitionId: number): SimClub[] {
-  return CLUBS.filter((c) => c.competitionId === competitionId);
+export function simClubsOf(competitionId: number): SimClub[] {
+  return SIM_CLUBS.filter((c) => c.competitionId === competitionId);
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { BOOKMAKERS, harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { SIM_BOOKS, harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 const ALL_PATHS = [
-  ...BOOKMAKERS.flatMap((bk) => LEAGUE_PATHS[bk]),
+  ...SIM_BOOKS.flatMap((bk) => LEAGUE_PATHS[bk]),
   "/bet9ja/mobile/feapi/PalimpsestAjax/GetEventsInGroupV2?GROUPID=180923",
 ];
 

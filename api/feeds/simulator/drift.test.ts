@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { BookmakerKey } from "../types.ts";
 import { PRICE_STEP_MS } from "./pricing.ts";
 import type { FeedSimulator } from "./feed-simulator.ts";
-import { BOOKMAKERS, harness, LEAGUE_PATHS, MINUTE, TUESDAY, type Harness } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { SIM_BOOKS, harness, LEAGUE_PATHS, MINUTE, TUESDAY, type Harness } from "../../../tests/helpers/simulator/sim-harness.ts";
 import { servedMarkets } from "../../../tests/helpers/simulator/served-prices.ts";
 
 async function priceBook(h: Harness, bk: BookmakerKey): Promise<Map<string, string>> {
@@ -26,7 +26,7 @@ describe("price drift", () => {
   it("moves a minority of each bookmaker's served prices from one step to the next", async () => {
     const h = harness();
     const start = Math.ceil(TUESDAY / PRICE_STEP_MS) * PRICE_STEP_MS;
-    for (const bk of BOOKMAKERS) {
+    for (const bk of SIM_BOOKS) {
       const shares: number[] = [];
       h.setNow(start);
       let before = await priceBook(h, bk);
@@ -80,7 +80,7 @@ describe("price drift", () => {
 
   it("moves some prices at every bookmaker when the clock advances ten minutes, but not all", async () => {
     const h = harness();
-    for (const bk of BOOKMAKERS) {
+    for (const bk of SIM_BOOKS) {
       h.setNow(TUESDAY);
       const before = await priceBook(h, bk);
       h.setNow(TUESDAY + 10 * MINUTE);
@@ -96,7 +96,7 @@ describe("price drift", () => {
   it("serves identical payloads throughout one price bucket", async () => {
     const bucketStart = Math.ceil(TUESDAY / PRICE_STEP_MS) * PRICE_STEP_MS;
     const h = harness(42, bucketStart);
-    const paths = BOOKMAKERS.flatMap((bk) => LEAGUE_PATHS[bk]);
+    const paths = SIM_BOOKS.flatMap((bk) => LEAGUE_PATHS[bk]);
     const first = await Promise.all(paths.map(async (p) => (await h.get(p)).text));
     h.setNow(bucketStart + PRICE_STEP_MS - 1);
     const last = await Promise.all(paths.map(async (p) => (await h.get(p)).text));
@@ -109,7 +109,7 @@ describe("price drift", () => {
   it("spreads the best 1X2 home price across several bookmakers, and it changes hands over a day", async () => {
     const h = harness();
     const bestHolders = () => {
-      const listings = BOOKMAKERS.map((bk) => ({ bk, listed: h.sim.listing(bk) }));
+      const listings = SIM_BOOKS.map((bk) => ({ bk, listed: h.sim.listing(bk) }));
       return h.sim.upcoming().map((f) => {
         const quotes = listings.flatMap(({ bk, listed }) => {
           const markets = listed.find((p) => p.fixture.srId === f.srId)?.markets;

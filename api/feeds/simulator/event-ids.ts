@@ -3,7 +3,7 @@
  * whole life and distinct between bookmakers, as on the real sites. SportyBet's eventId,
  * Bet9ja's EXTID and BetKing's ExtProvIDItem carry the shared Sportradar id (docs/design.md, Matching).
  */
-import { CLUBS, type SimClub } from "./clubs.ts";
+import { SIM_CLUBS, type SimClub } from "./clubs.ts";
 import type { SimFixture } from "./schedule.ts";
 
 export const bet9jaEventId = (f: SimFixture): number => 590_000_000 + f.serial * 13;
@@ -17,7 +17,7 @@ export const nairabetCode = (f: SimFixture): number => 100 + ((f.serial * 37) % 
 export const onexbetGameId = (f: SimFixture): number => 280_000_000 + f.serial * 17;
 export const sportybetGameId = (f: SimFixture): string => String(10_000 + ((f.serial * 7_919) % 89_999));
 
-const clubIndex = (club: SimClub): number => CLUBS.indexOf(club);
+const clubIndex = (club: SimClub): number => SIM_CLUBS.indexOf(club);
 export const sportybetCompetitorId = (club: SimClub): string => `sr:competitor:${30_000 + clubIndex(club)}`;
 export const nairabetCompetitorId = (club: SimClub): number => 43_600 + clubIndex(club);
 export const onexbetTeamId = (club: SimClub): number => 2_500 + clubIndex(club) * 3;

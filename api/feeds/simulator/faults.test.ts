@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BookmakerKey } from "../types.ts";
 import type { AltenarList, Bet9jaList, BetkingList, SportyList, XbetList } from "../../../tests/helpers/simulator/payload-types.ts";
-import { BOOKMAKERS, harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { SIM_BOOKS, harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 const first = (bk: BookmakerKey) => LEAGUE_PATHS[bk][0] as string;
 
@@ -58,7 +58,7 @@ describe("fault injection", () => {
 
   it("answers each site's success envelope with no events when empty", async () => {
     const h = harness();
-    for (const bk of BOOKMAKERS) h.sim.setFault(bk, { kind: "empty" });
+    for (const bk of SIM_BOOKS) h.sim.setFault(bk, { kind: "empty" });
     expect(await h.json<SportyList>(first("sportybet"))).toMatchObject({
       bizCode: 10000,
       data: { totalNum: 0, tournaments: [] },
@@ -71,7 +71,7 @@ describe("fault injection", () => {
 
   it("answers HTTP 200 with each site's failure flag for error-envelope", async () => {
     const h = harness();
-    for (const bk of BOOKMAKERS) h.sim.setFault(bk, { kind: "error-envelope" });
+    for (const bk of SIM_BOOKS) h.sim.setFault(bk, { kind: "error-envelope" });
     expect((await h.json<SportyList>(first("sportybet"))).bizCode).not.toBe(10000);
     expect((await h.json<{ R: string }>(first("bet9ja"))).R).toBe("E");
     expect((await h.json<{ Success: boolean }>(first("1xbet"))).Success).toBe(false);

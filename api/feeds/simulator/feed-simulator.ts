@@ -4,7 +4,7 @@
  * (simulator-app.ts) only renders what this answers.
  */
 import type { BookmakerKey } from "../types.ts";
-import { BookingStore, type BookingOptions } from "./booking-store.ts";
+import { BookingStore, type SimBookingOptions } from "./booking-store.ts";
 import { PRICE_STEP_MS, quoteFixture, type QuotedMarket } from "./pricing.ts";
 import { quoteInScenario, type SimScenario } from "./scenario.ts";
 import { upcomingFixtures, type SimFixture } from "./schedule.ts";
@@ -45,7 +45,7 @@ export interface FeedSimulatorOptions {
   /** A seeded scenario played over the normal prices (SIM_SCENARIO, scenario.ts); none by default. */
   scenario?: SimScenario | undefined;
   /** Booking endpoints' latency and failure modes (booking-store.ts); no latency by default. */
-  booking?: BookingOptions;
+  booking?: SimBookingOptions;
 }
 
 export interface PricedFixture {

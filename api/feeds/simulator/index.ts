@@ -1,11 +1,11 @@
-export { CLUBS, clubsOf, type SimClub } from "./clubs.ts";
+export { SIM_CLUBS, simClubsOf, type SimClub } from "./clubs.ts";
 export {
   FeedSimulator,
   type FeedSimulatorOptions,
   type PricedFixture,
   type SimFault,
 } from "./feed-simulator.ts";
-export { LEAGUES, leagueById, type SimLeague } from "./leagues.ts";
+export { SIM_LEAGUES, leagueById, type SimLeague } from "./leagues.ts";
 export { MARGIN_PROFILES, ENHANCED_MARGIN, marginPercent } from "./margins.ts";
 export { PRICE_STEP_MS, type QuotedMarket } from "./pricing.ts";
 export { LISTING_WINDOW_MS, type SimFixture } from "./schedule.ts";

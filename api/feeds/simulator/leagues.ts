@@ -34,7 +34,7 @@ function slots(...entries: [number, string, number?][]): KickoffSlot[] {
 
 // One kick-off template per line reads as a weekend, so prettier keeps its hands off this table.
 // prettier-ignore
-export const LEAGUES: readonly SimLeague[] = [
+export const SIM_LEAGUES: readonly SimLeague[] = [
   {
     competitionId: 1,
     key: "premier-league",
@@ -103,5 +103,5 @@ export const LEAGUES: readonly SimLeague[] = [
 ];
 
 export function leagueById(competitionId: number): SimLeague | undefined {
-  return LEAGUES.find((l) => l.competitionId === competitionId);
+  return SIM_LEAGUES.find((l) => l.competitionId === competitionId);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BookmakerKey } from "../types.ts";
 import { MARGIN_PROFILES, marginPercent } from "./margins.ts";
-import { BOOKMAKERS, harness } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { SIM_BOOKS, harness } from "../../../tests/helpers/simulator/sim-harness.ts";
 import { servedMarkets, type ServedMarket } from "../../../tests/helpers/simulator/served-prices.ts";
 
 const served = (bk: BookmakerKey) => servedMarkets(harness(), bk);
@@ -9,7 +9,7 @@ const plainOpen = (markets: ServedMarket[], kind: ServedMarket["kind"], line: nu
   markets.filter((m) => m.kind === kind && m.line === line && m.open && !m.boosted);
 
 describe("margins of served prices", () => {
-  it.each(BOOKMAKERS)("keeps %s's 1X2 and O/U 2.5 margins within 1.5 points of its target", async (bk) => {
+  it.each(SIM_BOOKS)("keeps %s's 1X2 and O/U 2.5 margins within 1.5 points of its target", async (bk) => {
     const markets = await served(bk);
     const { margins } = MARGIN_PROFILES[bk];
     const oneXTwo = plainOpen(markets, "1X2");
@@ -23,7 +23,7 @@ describe("margins of served prices", () => {
   });
 
   it("keeps every bookmaker's halved Double Chance margin sane and near its target", async () => {
-    for (const bk of BOOKMAKERS) {
+    for (const bk of SIM_BOOKS) {
       const dc = plainOpen(await served(bk), "DC");
       expect(dc.length).toBeGreaterThan(25);
       for (const m of dc) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Bet9jaList, BetkingList, SportyList } from "../../../tests/helpers/simulator/payload-types.ts";
-import { BOOKMAKERS, harness, HOUR, LEAGUE_PATHS, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { SIM_BOOKS, harness, HOUR, LEAGUE_PATHS, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
 import { servedMarkets } from "../../../tests/helpers/simulator/served-prices.ts";
 
 describe("suspended markets and partial coverage", () => {
@@ -9,12 +9,12 @@ describe("suspended markets and partial coverage", () => {
     const suspended = new Map<string, number>();
     for (let t = TUESDAY; t < TUESDAY + 3 * HOUR; t += HOUR / 2) {
       h.setNow(t);
-      for (const bk of BOOKMAKERS) {
+      for (const bk of SIM_BOOKS) {
         const closed = (await servedMarkets(h, bk)).filter((m) => !m.open).length;
         suspended.set(bk, (suspended.get(bk) ?? 0) + closed);
       }
     }
-    for (const bk of BOOKMAKERS) expect(suspended.get(bk)).toBeGreaterThan(0);
+    for (const bk of SIM_BOOKS) expect(suspended.get(bk)).toBeGreaterThan(0);
   });
 
   it("marks suspension with status and isActive at SportyBet, a closed \"1\" at Bet9ja and 1.00 placeholders at BetKing", async () => {
@@ -45,7 +45,7 @@ describe("suspended markets and partial coverage", () => {
     const h = harness();
     for (let t = TUESDAY; t < TUESDAY + 24 * HOUR; t += HOUR / 3) {
       const quoting = new Map<string, number>();
-      for (const bk of BOOKMAKERS) {
+      for (const bk of SIM_BOOKS) {
         for (const { fixture, markets } of h.sim.listing(bk, undefined, t)) {
           for (const m of markets) {
             // The product shows goal lines 0.5 to 4.5; Bet9ja alone quotes 5.5 and 6.5.
@@ -64,7 +64,7 @@ describe("suspended markets and partial coverage", () => {
   it("does not list every fixture at every bookmaker", async () => {
     const h = harness();
     const all = h.sim.upcoming().length;
-    const counts = BOOKMAKERS.map((bk) => h.sim.listing(bk).length);
+    const counts = SIM_BOOKS.map((bk) => h.sim.listing(bk).length);
     expect(counts.every((n) => n > all * 0.85)).toBe(true);
     expect(counts.some((n) => n < all)).toBe(true);
   });

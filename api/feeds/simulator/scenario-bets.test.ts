@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "#shared/bettor-math.ts";
 import type { BookmakerPrices } from "#shared/odds-math.ts";
-import { BOOKMAKER_IDS, BOOKMAKER_KEYS } from "../types.ts";
+import { BOOKMAKER_ID_BY_KEY, BOOKMAKER_KEYS } from "../types.ts";
 import { LOST_TO_TAX_PROFIT, SURE_PROFIT, withSureBet, type Book1x2 } from "./scenario-bets.ts";
 
 const SEED = 7;
@@ -9,7 +9,7 @@ const SEED = 7;
 const SHORT_FAVOURITE: Book1x2 = new Map(BOOKMAKER_KEYS.map((bk, i) => [bk, [1.1 + (i % 2) * 0.01, 10.5 + i * 0.1, 26 + i * 0.5]]));
 
 const rows = (books: Book1x2): BookmakerPrices[] =>
-  [...books].map(([bk, prices]) => ({ provider: BOOKMAKER_IDS[bk], odds: prices.map((value, i) => ({ selectionTypeId: i + 1, value })) }));
+  [...books].map(([bk, prices]) => ({ provider: BOOKMAKER_ID_BY_KEY[bk], odds: prices.map((value, i) => ({ selectionTypeId: i + 1, value })) }));
 const legsOf = (books: Book1x2) => bestLegs(1, rows(books))!;
 
 describe("the scenario's sure bets after the tax on winnings (docs/design.md, Tax on sure bets and value bets)", () => {

@@ -7,7 +7,7 @@
 import { bestLegs, fairProbabilities, inverseSum, netSureBetProfitPct, sureBetProfitPct, valuePct, type Leg } from "#shared/bettor-math.ts";
 import type { BookmakerPrices } from "#shared/odds-math.ts";
 import { findMarket } from "#shared/reference.ts";
-import { BOOKMAKER_IDS, BOOKMAKER_KEYS, type BookmakerKey } from "../types.ts";
+import { BOOKMAKER_ID_BY_KEY, BOOKMAKER_KEYS, type BookmakerKey } from "../types.ts";
 import { MARGIN_PROFILES, MIN_PRICE, roundPrice } from "./margins.ts";
 import { unit } from "./random.ts";
 
@@ -51,7 +51,7 @@ const NO_SURE_BET_MARGIN = 0.01;
 
 function asRows(books: Book1x2): BookmakerPrices[] {
   return [...books].map(([bk, prices]) => ({
-    provider: BOOKMAKER_IDS[bk],
+    provider: BOOKMAKER_ID_BY_KEY[bk],
     odds: prices.map((value, i) => ({ selectionTypeId: SELECTIONS[i] ?? 0, value })),
   }));
 }
@@ -102,7 +102,7 @@ function legsAt(seed: number, serial: number, books: Book1x2, profit: number): L
   const prices = [0, draw, 0];
   prices[short] = roundPrice((p[HOME]! + p[AWAY]!) / (room * p[short]!), 2);
   prices[long] = roundPrice(1 / (room - 1 / prices[short]), 2);
-  return prices.map((value, i) => ({ selectionTypeId: SELECTIONS[i] ?? 0, provider: BOOKMAKER_IDS[legBook[i]!], value }));
+  return prices.map((value, i) => ({ selectionTypeId: SELECTIONS[i] ?? 0, provider: BOOKMAKER_ID_BY_KEY[legBook[i]!], value }));
 }
 
 /**

@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { bestLegs, fairProbabilities, netPrice, netSureBetProfitPct, sureBetProfitPct, sureBetStakes, valuePct, type Leg } from "#shared/bettor-math.ts";
 import type { BookmakerPrices } from "#shared/odds-math.ts";
-import { BOOKMAKERS, harness, HOUR, LEAGUE_PATHS, MINUTE, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { SIM_BOOKS, harness, HOUR, LEAGUE_PATHS, MINUTE, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
 import { ADAPTERS } from "../bookmakers/index.ts";
-import { BOOKMAKER_IDS, type BookmakerKey, type FeedRequest } from "../types.ts";
+import { BOOKMAKER_ID_BY_KEY, type BookmakerKey, type FeedRequest } from "../types.ts";
 import { bet9jaEventId, betkingItemId, nairabetEventId, onexbetGameId } from "./event-ids.ts";
 import { FeedSimulator } from "./feed-simulator.ts";
-import { LEAGUES } from "./leagues.ts";
+import { SIM_LEAGUES } from "./leagues.ts";
 import { quoteFixture } from "./pricing.ts";
 import { scenarioRole } from "./scenario.ts";
 import type { SimFixture } from "./schedule.ts";
@@ -21,15 +21,15 @@ const scenarioSim = (seed = SEED, priceStepMs?: number) => new FeedSimulator({ s
 
 /** Each bookmaker's 1X2 for a fixture as the simulator quotes it at t, in the bettor tools' shape. */
 function matchResultRows(sim: FeedSimulator, fixture: SimFixture, t: number): BookmakerPrices[] {
-  return BOOKMAKERS.flatMap((bk) => {
+  return SIM_BOOKS.flatMap((bk) => {
     const market = sim.quote(bk, fixture, t)?.find((m) => m.kind === "1X2");
-    return market && !market.suspended ? [{ provider: BOOKMAKER_IDS[bk], odds: market.prices.map((value, i) => ({ selectionTypeId: i + 1, value })) }] : [];
+    return market && !market.suspended ? [{ provider: BOOKMAKER_ID_BY_KEY[bk], odds: market.prices.map((value, i) => ({ selectionTypeId: i + 1, value })) }] : [];
   });
 }
 
 /** A league's upcoming fixtures that all five bookmakers list at t, soonest first. */
 function listedByAll(sim: FeedSimulator, competitionId: number, t: number): SimFixture[] {
-  return sim.upcoming(competitionId, t).filter((f) => BOOKMAKERS.every((bk) => sim.quote(bk, f, t) !== null));
+  return sim.upcoming(competitionId, t).filter((f) => SIM_BOOKS.every((bk) => sim.quote(bk, f, t) !== null));
 }
 
 /** Every price's value against the consensus, highest first, with who offers it on what. */
@@ -97,7 +97,7 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
   it("puts a 4-6 % sure bet in 1X2, still a profit after tax, on each league's soonest fixture that all five bookmakers list", () => {
     const sim = scenarioSim();
     for (const t of INSTANTS) {
-      for (const league of LEAGUES) {
+      for (const league of SIM_LEAGUES) {
         const [sure] = listedByAll(sim, league.competitionId, t);
         const label = `${league.key} at ${new Date(t).toISOString()}`;
         const legs = expectSureBet(matchResultRows(sim, sure!, t), label);
@@ -110,7 +110,7 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
   it("puts a 6-10 % value bet that is no sure bet on the next such fixture", () => {
     const sim = scenarioSim();
     for (const t of INSTANTS) {
-      for (const league of LEAGUES) {
+      for (const league of SIM_LEAGUES) {
         const [, value] = listedByAll(sim, league.competitionId, t);
         expectValueBetOnly(matchResultRows(sim, value!, t), `${league.key} at ${new Date(t).toISOString()}`);
       }
@@ -120,7 +120,7 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
   it("puts a 1-2 % sure bet in 1X2 that the tax on winnings turns into a loss on the one after", () => {
     const sim = scenarioSim();
     for (const t of INSTANTS) {
-      for (const league of LEAGUES) {
+      for (const league of SIM_LEAGUES) {
         const [, , lost] = listedByAll(sim, league.competitionId, t);
         const label = `${league.key} at ${new Date(t).toISOString()}`;
         const legs = expectLostToTax(matchResultRows(sim, lost!, t), label);
@@ -134,7 +134,7 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
     // the page says so; only the profits are checked. A very short favourite: scenario-bets.test.ts.)
     for (let seed = 1; seed <= 8; seed += 1) {
       const sim = scenarioSim(seed);
-      for (const league of LEAGUES) {
+      for (const league of SIM_LEAGUES) {
         const [sure, , lost] = listedByAll(sim, league.competitionId, TUESDAY);
         expectProfitAfterTax(matchResultRows(sim, sure!, TUESDAY), `seed ${seed} ${league.key} sure bet`);
         expectLostToTax(matchResultRows(sim, lost!, TUESDAY), `seed ${seed} ${league.key} lost to tax`);
@@ -154,7 +154,7 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
       const [sure, value, lost] = listedByAll(sim, 1, t);
       legs.add(JSON.stringify(expectSureBet(matchResultRows(sim, sure!, t), `step ${step}`)));
       lostLegs.add(JSON.stringify(expectLostToTax(matchResultRows(sim, lost!, t), `step ${step}`)));
-      otherMarkets.add(JSON.stringify(BOOKMAKERS.map((bk) => sim.quote(bk, sure!, t)!.filter((m) => m.kind !== "1X2"))));
+      otherMarkets.add(JSON.stringify(SIM_BOOKS.map((bk) => sim.quote(bk, sure!, t)!.filter((m) => m.kind !== "1X2"))));
       const valueRows = matchResultRows(sim, value!, t);
       valueBets.add(expectValueBetOnly(valueRows, `step ${step}`));
       valueMarkets.add(JSON.stringify(valueRows));
@@ -173,14 +173,14 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
     const t = INSTANTS[1]!;
     const [, value] = listedByAll(sim, 1, t);
     const matchResult = (bk: BookmakerKey, at: number) => sim.quote(bk, value!, at)!.find((m) => m.kind === "1X2")!.prices;
-    for (const bk of BOOKMAKERS) expect(matchResult(bk, t), bk).toBe(matchResult(bk, t));
+    for (const bk of SIM_BOOKS) expect(matchResult(bk, t), bk).toBe(matchResult(bk, t));
     // New prices, a new answer.
     expect(matchResult("bet9ja", t + 6 * HOUR)).not.toEqual(matchResult("bet9ja", t));
   });
 
   it("keeps each league's value bet on one bookmaker's one selection while the market moves for days", () => {
     const sim = scenarioSim();
-    for (const league of LEAGUES) {
+    for (const league of SIM_LEAGUES) {
       const [sure, value] = listedByAll(sim, league.competitionId, TUESDAY);
       const seen = new Set<string>();
       for (let t = TUESDAY; t < sure!.kickoff; t += 3 * HOUR) seen.add(expectValueBetOnly(matchResultRows(sim, value!, t), `${league.key} ${new Date(t).toISOString()}`));
@@ -207,7 +207,7 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
     let played = 0;
     for (const fixture of sim.upcoming(undefined, t)) {
       const role = scenarioRole(SEED, fixture, t);
-      for (const bk of BOOKMAKERS) {
+      for (const bk of SIM_BOOKS) {
         const normal = quoteFixture(SEED, bk, fixture, t);
         const quoted = sim.quote(bk, fixture, t);
         if (!role) {
@@ -219,14 +219,14 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
         expect(quoted!.find((m) => m.kind === "1X2")!.suspended).toBe(false);
       }
     }
-    expect(played).toBe(LEAGUES.length * 3 * BOOKMAKERS.length);
+    expect(played).toBe(SIM_LEAGUES.length * 3 * SIM_BOOKS.length);
   });
 
   it("quotes every price with the bookmaker's own decimals", () => {
     const sim = scenarioSim();
     const t = INSTANTS[0]!;
     for (const fixture of sim.upcoming(undefined, t).filter((f) => scenarioRole(SEED, f, t))) {
-      for (const bk of BOOKMAKERS) {
+      for (const bk of SIM_BOOKS) {
         const places = bk === "1xbet" ? 3 : 2;
         for (const price of sim.quote(bk, fixture, t)!.find((m) => m.kind === "1X2")!.prices) {
           expect(Math.abs(price * 10 ** places - Math.round(price * 10 ** places)), `${bk} ${price}`).toBeLessThan(1e-6);
@@ -238,7 +238,7 @@ describe("the bettor-tools scenario (SIM_SCENARIO=bettor-tools)", () => {
 
   it("is a function of the seed: the same seed plays the same prices, another seed other fixtures or prices", () => {
     const t = INSTANTS[1]!;
-    const book = (sim: FeedSimulator) => JSON.stringify(BOOKMAKERS.map((bk) => sim.listing(bk, undefined, t)));
+    const book = (sim: FeedSimulator) => JSON.stringify(SIM_BOOKS.map((bk) => sim.listing(bk, undefined, t)));
     expect(book(scenarioSim())).toBe(book(scenarioSim()));
     expect(book(scenarioSim(SEED + 1))).not.toBe(book(scenarioSim()));
     const [sure, , lost] = listedByAll(scenarioSim(SEED + 1), 3, t);
@@ -264,7 +264,7 @@ async function fetchBody(request: FeedRequest): Promise<string> {
 /** One league's 1X2 of one fixture, as each bookmaker's real adapter reads it from the running simulator. */
 async function adapterRows(running: RunningSimulator, competitionId: number, fixture: SimFixture, t: number): Promise<BookmakerPrices[]> {
   const rows: BookmakerPrices[] = [];
-  for (const bk of BOOKMAKERS) {
+  for (const bk of SIM_BOOKS) {
     const adapter = ADAPTERS[bk];
     for (let request of adapter.leagueRequests(running.baseUrl(bk), competitionId, new Date(t))) {
       for (;;) {
@@ -272,7 +272,7 @@ async function adapterRows(running: RunningSimulator, competitionId: number, fix
         const parsed = adapter.parseLeague(body, competitionId, new Date(t));
         if (!parsed.ok) throw new Error(`${bk}: ${parsed.error}`);
         const offer = parsed.offers.find((o) => o.externalId === EXTERNAL_ID[bk](fixture));
-        if (offer) rows.push({ provider: BOOKMAKER_IDS[bk], odds: offer.prices.filter((p) => p.marketId === 1).map((p) => ({ selectionTypeId: p.selectionTypeId, value: p.price })) });
+        if (offer) rows.push({ provider: BOOKMAKER_ID_BY_KEY[bk], odds: offer.prices.filter((p) => p.marketId === 1).map((p) => ({ selectionTypeId: p.selectionTypeId, value: p.price })) });
         const next = adapter.nextPage?.(request, body);
         if (!next) break;
         request = next;
@@ -292,7 +292,7 @@ describe("the bettor-tools scenario through each site's adapter", () => {
   it("reads both sure bets and the value bet from every bookmaker's payloads", async () => {
     const t = INSTANTS[1]!;
     running = await startSimulator({ seed: SEED, now: () => t, scenario: "bettor-tools" });
-    for (const league of LEAGUES) {
+    for (const league of SIM_LEAGUES) {
       const [sure, value, lost] = listedByAll(running.sim, league.competitionId, t);
       const sureRows = await adapterRows(running, league.competitionId, sure!, t);
       expectSureBet(sureRows, `${league.key} sure bet`);
@@ -308,7 +308,7 @@ const sha256 = (value: unknown) => createHash("sha256").update(typeof value === 
 describe("without a scenario (SIM_SCENARIO unset)", () => {
   // Digests of the prices the simulator served before SIM_SCENARIO existed, at three instants.
   const GOLDEN_INSTANTS = [TUESDAY, Date.UTC(2026, 10, 27, 13, 17, 42), Date.UTC(2027, 2, 6, 14, 0)];
-  const listings = (sim: FeedSimulator) => GOLDEN_INSTANTS.map((t) => BOOKMAKERS.map((bk) => sim.listing(bk, undefined, t)));
+  const listings = (sim: FeedSimulator) => GOLDEN_INSTANTS.map((t) => SIM_BOOKS.map((bk) => sim.listing(bk, undefined, t)));
 
   it("quotes every bookmaker's prices exactly as before, at the default and at a 5-second price step", () => {
     const plain = (seed: number, priceStepMs?: number) => new FeedSimulator({ seed, scenario: undefined, ...(priceStepMs ? { priceStepMs } : {}) });
@@ -316,7 +316,7 @@ describe("without a scenario (SIM_SCENARIO unset)", () => {
     expect(sha256(listings(plain(42)))).toBe("1fda3b023656695b625f33cd1860489d7f484d49c5b16edc458f58309c061349");
     const stepped = (seed: number) => {
       const sim = plain(seed, 5_000);
-      return GOLDEN_INSTANTS.map((t) => BOOKMAKERS.map((bk) => sim.upcoming(undefined, t).map((f) => sim.quote(bk, f, t))));
+      return GOLDEN_INSTANTS.map((t) => SIM_BOOKS.map((bk) => sim.upcoming(undefined, t).map((f) => sim.quote(bk, f, t))));
     };
     expect(sha256(stepped(20261122))).toBe("4332141ca4a8e1618a481d2ff6fcbf42ad5596d7f5e663fbd2a4e16c19aa2de3");
     expect(sha256(stepped(42))).toBe("49101e0f7fccf282e52f220e588927ef2404fb3c0bd1a263c79feacf2bf762fe");
@@ -326,7 +326,7 @@ describe("without a scenario (SIM_SCENARIO unset)", () => {
   });
 
   it("serves byte-identical league payloads on every site", async () => {
-    const paths = BOOKMAKERS.flatMap((bk) => LEAGUE_PATHS[bk]);
+    const paths = SIM_BOOKS.flatMap((bk) => LEAGUE_PATHS[bk]);
     const digests: string[] = [];
     for (const at of GOLDEN_INSTANTS.slice(0, 2)) {
       const h = harness(20261122, at);
@@ -345,7 +345,7 @@ describe("without a scenario (SIM_SCENARIO unset)", () => {
     const t = INSTANTS[0]!;
     const [sure] = listedByAll(scenarioSim(), 1, t);
     const plain = new FeedSimulator({ seed: SEED });
-    for (const bk of BOOKMAKERS) expect(plain.quote(bk, sure!, t)).toEqual(quoteFixture(SEED, bk, sure!, t));
+    for (const bk of SIM_BOOKS) expect(plain.quote(bk, sure!, t)).toEqual(quoteFixture(SEED, bk, sure!, t));
     expect(matchResultRows(plain, sure!, t)).not.toEqual(matchResultRows(scenarioSim(), sure!, t));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clubsOf } from "./clubs.ts";
-import { LEAGUES } from "./leagues.ts";
+import { simClubsOf } from "./clubs.ts";
+import { SIM_LEAGUES } from "./leagues.ts";
 import { LISTING_WINDOW_MS, matchdayFixtures, upcomingFixtures, WEEK_MS } from "./schedule.ts";
 import { HOUR, TUESDAY } from "../../../tests/helpers/simulator/sim-harness.ts";
 
@@ -9,7 +9,7 @@ const SEED = 42;
 describe("rolling schedule", () => {
   it("lists about ten fixtures per league within the next seven days, none in the past", () => {
     for (let t = TUESDAY; t < TUESDAY + 2 * WEEK_MS; t += 5 * HOUR) {
-      for (const league of LEAGUES) {
+      for (const league of SIM_LEAGUES) {
         const fixtures = upcomingFixtures(SEED, t, league.competitionId);
         expect(fixtures.length).toBeGreaterThanOrEqual(7);
         expect(fixtures.length).toBeLessThanOrEqual(13);
@@ -22,17 +22,17 @@ describe("rolling schedule", () => {
   });
 
   it("plays every club exactly once per matchday, home or away", () => {
-    for (const league of LEAGUES) {
+    for (const league of SIM_LEAGUES) {
       for (let matchday = 150; matchday < 190; matchday++) {
         const clubs = matchdayFixtures(SEED, league, matchday).flatMap((f) => [f.home.key, f.away.key]);
         expect(new Set(clubs).size).toBe(clubs.length);
-        expect(clubs.length).toBe(clubsOf(league.competitionId).length);
+        expect(clubs.length).toBe(simClubsOf(league.competitionId).length);
       }
     }
   });
 
   it("pairs each club with every other club once per half-season, like a round robin", () => {
-    const league = LEAGUES[0]!;
+    const league = SIM_LEAGUES[0]!;
     const seasonStart = 38 * 5;
     const pairs = Array.from({ length: 19 }, (_, i) => matchdayFixtures(SEED, league, seasonStart + i))
       .flat()
@@ -72,7 +72,7 @@ describe("rolling schedule", () => {
   });
 
   it("gives every fixture a unique Sportradar-like id", () => {
-    const ids = LEAGUES.flatMap((l) =>
+    const ids = SIM_LEAGUES.flatMap((l) =>
       [170, 171, 172].flatMap((md) => matchdayFixtures(SEED, l, md).map((f) => f.srId)),
     );
     expect(new Set(ids).size).toBe(ids.length);

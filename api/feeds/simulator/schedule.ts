@@ -3,8 +3,8 @@
  * round robin, so every club plays exactly once per matchday, and the window of upcoming
  * fixtures moves with the clock (kicked-off games leave, next week's arrive).
  */
-import { clubsOf, type SimClub } from "./clubs.ts";
-import { LEAGUES, type SimLeague } from "./leagues.ts";
+import { simClubsOf, type SimClub } from "./clubs.ts";
+import { SIM_LEAGUES, type SimLeague } from "./leagues.ts";
 import { hash32, mulberry32, shuffled } from "./random.ts";
 
 export const DAY_MS = 86_400_000;
@@ -50,7 +50,7 @@ function slotTime(weekStart: number, day: number, time: string): number {
 }
 
 export function matchdayFixtures(seed: number, league: SimLeague, matchday: number): SimFixture[] {
-  const clubs = clubsOf(league.competitionId);
+  const clubs = simClubsOf(league.competitionId);
   const rounds = clubs.length - 1;
   const seasonLength = 2 * rounds;
   const season = Math.floor(matchday / seasonLength);
@@ -65,7 +65,7 @@ export function matchdayFixtures(seed: number, league: SimLeague, matchday: numb
   const template = league.slotTemplates[Math.floor(random() * league.slotTemplates.length)] ?? [];
   const slots = shuffled(template, random);
   const weekStart = MATCHDAY_EPOCH_MS + matchday * WEEK_MS;
-  const leagueIndex = LEAGUES.indexOf(league);
+  const leagueIndex = SIM_LEAGUES.indexOf(league);
 
   return pairs.map(([home, away], index) => {
     const slot = slots[index] ?? { day: 4, time: "15:00" };
@@ -86,7 +86,7 @@ export function matchdayFixtures(seed: number, league: SimLeague, matchday: numb
 /** Fixtures kicking off after `now` and within the listing window, by kick-off then id. */
 export function upcomingFixtures(seed: number, now: number, competitionId?: number): SimFixture[] {
   const current = Math.floor((now - MATCHDAY_EPOCH_MS) / WEEK_MS);
-  const leagues = LEAGUES.filter((l) => competitionId === undefined || l.competitionId === competitionId);
+  const leagues = SIM_LEAGUES.filter((l) => competitionId === undefined || l.competitionId === competitionId);
   const fixtures = leagues.flatMap((league) =>
     [current, current + 1].flatMap((matchday) => matchdayFixtures(seed, league, matchday)),
   );

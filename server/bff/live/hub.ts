@@ -29,7 +29,7 @@ export interface StreamCaps {
  */
 export const DEFAULT_CAPS: StreamCaps = { perSession: 8, perAddress: 64, perProcess: 5_000 };
 
-export type Admission = { ok: true } | { ok: false; status: 429 | 503; description: string };
+export type StreamAdmission = { ok: true } | { ok: false; status: 429 | 503; description: string };
 
 export interface HubOptions {
   heartbeatMs?: number;
@@ -84,7 +84,7 @@ function count(hub: HubState, subscriber: Subscriber, by: 1 | -1) {
 }
 
 /** Whether one more stream of this session and address fits the caps. */
-function admit(hub: HubState, who: { ak: string; address: string }): Admission {
+function admit(hub: HubState, who: { ak: string; address: string }): StreamAdmission {
   const { caps, open } = hub;
   if (open.total >= caps.perProcess) return { ok: false, status: 503, description: "Live prices are busy on this server; try again shortly." };
   if ((open.bySession.get(who.ak) ?? 0) >= caps.perSession) return { ok: false, status: 429, description: "Too many live price streams for this session. Close a tab and try again." };

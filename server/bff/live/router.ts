@@ -5,7 +5,7 @@ import { errorEnvelope } from "#shared/error-codes.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { SessionCookies } from "../cookies.ts";
 import type { SessionKeeper } from "../session.ts";
-import type { SessionCheck } from "../session-check.ts";
+import type { SessionChecker } from "../session-check.ts";
 import { forwardHeaders } from "../session-calls.ts";
 import type { Upstream } from "../upstream.ts";
 import { browserStream } from "./browser-stream.ts";
@@ -20,7 +20,7 @@ export interface LiveOddsDeps {
   cookies: SessionCookies;
   session: SessionKeeper;
   /** The API's word on a token: nothing here acts on a claim it did not vouch for. */
-  check: SessionCheck;
+  check: SessionChecker;
   logger: Logger;
   metrics?: LiveMetrics;
   options?: HubOptions;

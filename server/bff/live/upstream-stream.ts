@@ -50,7 +50,7 @@ interface StreamState {
 }
 
 /** One attempt: opens the request and feeds its frames on until the body ends or fails. */
-async function once(state: StreamState, credential: Credential): Promise<void> {
+async function openAttempt(state: StreamState, credential: Credential): Promise<void> {
   const { options } = state;
   state.controller = new AbortController();
   const resume = options.lastEventId();
@@ -94,7 +94,7 @@ function connect(state: StreamState) {
   const credential = state.options.credential(state.rejected);
   // Nobody signed in to open it with: the next subscriber calls connect() again.
   if (!credential) return;
-  void once(state, credential)
+  void openAttempt(state, credential)
     // Closing aborts the request on purpose: that is no failure to count.
     .catch((error: unknown) => {
       if (!state.closed) state.options.onAttemptEnded?.("error", { error });

@@ -30,7 +30,7 @@ export const LEAGUE_PATHS: Record<BookmakerKey, string[]> = {
   ),
 };
 
-export const BOOKMAKERS = BOOKMAKER_KEYS;
+export const SIM_BOOKS = BOOKMAKER_KEYS;
 
 export interface RawResponse {
   status: number;

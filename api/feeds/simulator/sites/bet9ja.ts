@@ -7,7 +7,7 @@
  * capture of that path did. Boosted prices are named in BOOSTED_ODDS and BOOSTED_MARKETS.
  */
 import { bet9jaEventId } from "../event-ids.ts";
-import { leagueById, LEAGUES, type SimLeague } from "../leagues.ts";
+import { leagueById, SIM_LEAGUES, type SimLeague } from "../leagues.ts";
 import type { QuotedMarket } from "../pricing.ts";
 import { utcIso, utcNaive } from "../time-format.ts";
 import { jsonAnswer, type PricedFixture, type SimulatedSite } from "./site.ts";
@@ -74,7 +74,7 @@ export const bet9jaSite: SimulatedSite = {
     if (!match) return null;
     const mobile = match[1] === "mobile";
     if (match[2] === "GetEventsInGroupV2") {
-      const league = LEAGUES.find((l) => l.bet9ja.groupId === Number(query.get("GROUPID")));
+      const league = SIM_LEAGUES.find((l) => l.bet9ja.groupId === Number(query.get("GROUPID")));
       const events = league
         ? sim.listing("bet9ja", league.competitionId, t).map((p) => renderEvent(league, p, mobile, false))
         : [];

@@ -4,7 +4,7 @@
  * ItemID): consumers must merge on ItemID. Prices are numbers; 1.00 marks a suspended one.
  */
 import { betkingItemId, betkingProviderId } from "../event-ids.ts";
-import { LEAGUES, type SimLeague } from "../leagues.ts";
+import { SIM_LEAGUES, type SimLeague } from "../leagues.ts";
 import type { QuotedMarket } from "../pricing.ts";
 import { lagosIso } from "../time-format.ts";
 import { betkingMatchOddsId } from "./booking-picks.ts";
@@ -81,7 +81,7 @@ export const betkingSite: SimulatedSite = {
   answer(sim, { path, t }) {
     const match = PATH.exec(path);
     if (!match) return null;
-    const league = LEAGUES.find((l) => l.betking.tournamentId === Number(match[1]));
+    const league = SIM_LEAGUES.find((l) => l.betking.tournamentId === Number(match[1]));
     if (!league) return jsonAnswer({ AreaMatches: [], TotalNoOfItems: 0 });
     const listed = sim.listing("betking", league.competitionId, t);
     const main = listed.map(({ fixture, markets }) =>

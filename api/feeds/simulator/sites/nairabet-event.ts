@@ -5,7 +5,7 @@
  */
 import type { SimClub } from "../clubs.ts";
 import { nairabetCode, nairabetCompetitorId, nairabetEventId, nairabetExtId } from "../event-ids.ts";
-import { LEAGUES } from "../leagues.ts";
+import { SIM_LEAGUES } from "../leagues.ts";
 import type { QuotedMarket } from "../pricing.ts";
 import { utcIso } from "../time-format.ts";
 import type { PricedFixture } from "./site.ts";
@@ -73,7 +73,7 @@ function renderAltenarMarket(fixture: PricedFixture["fixture"], m: QuotedMarket,
 
 export function renderAltenarFixture({ fixture, markets }: PricedFixture) {
   const renderedMarkets = markets.map((m, slot) => renderAltenarMarket(fixture, m, slot));
-  const league = LEAGUES.find((l) => l.competitionId === fixture.competitionId);
+  const league = SIM_LEAGUES.find((l) => l.competitionId === fixture.competitionId);
   const event = {
     marketIds: renderedMarkets.map((r) => r.market.id),
     isBooked: true,

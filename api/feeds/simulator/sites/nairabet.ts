@@ -7,7 +7,7 @@
  */
 import type { SimClub } from "../clubs.ts";
 import { nairabetCompetitorId, nairabetEventId } from "../event-ids.ts";
-import { LEAGUES } from "../leagues.ts";
+import { SIM_LEAGUES } from "../leagues.ts";
 import { FOOTBALL, renderAltenarDetails, renderAltenarFixture } from "./nairabet-event.ts";
 import { idList, jsonAnswer, type PricedFixture, type SimulatedSite } from "./site.ts";
 
@@ -46,7 +46,7 @@ function competitor(club: SimClub) {
   return { hasConfigJersey: true, abbreviation, id: nairabetCompetitorId(club), name: club.names.nairabet };
 }
 
-function payload(leagues: typeof LEAGUES, listed: PricedFixture[]) {
+function payload(leagues: typeof SIM_LEAGUES, listed: PricedFixture[]) {
   const rendered = listed.map((p) => renderAltenarFixture({ ...p, markets: p.markets.filter((m) => LISTED_KINDS.has(m.kind)) }));
   const clubs = [...new Set(listed.flatMap(({ fixture }) => [fixture.home, fixture.away]))];
   const categories = leagues.map((l) => ({
@@ -101,7 +101,7 @@ export const nairabetSite: SimulatedSite = {
     }
     if (path !== PATH) return null;
     const ids = idList(query, "champIds");
-    const leagues = LEAGUES.filter((l) => ids === null || ids.includes(l.nairabet.champId));
+    const leagues = SIM_LEAGUES.filter((l) => ids === null || ids.includes(l.nairabet.champId));
     const listed = sim
       .listing("nairabet", undefined, t)
       .filter(({ fixture }) => leagues.some((l) => l.competitionId === fixture.competitionId));

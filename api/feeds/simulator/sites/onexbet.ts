@@ -7,7 +7,7 @@
  * parameters in another order than the site's client sends answer 406, as the real site does.
  */
 import { onexbetGameId, onexbetTeamId } from "../event-ids.ts";
-import { LEAGUES } from "../leagues.ts";
+import { SIM_LEAGUES } from "../leagues.ts";
 import type { QuotedMarket } from "../pricing.ts";
 import { idList, jsonAnswer, type PricedFixture, type SiteAnswer, type SimulatedSite } from "./site.ts";
 
@@ -62,7 +62,7 @@ function inOrder(query: URLSearchParams, order: readonly string[]): boolean {
 }
 
 function header({ fixture }: PricedFixture) {
-  const league = LEAGUES.find((l) => l.competitionId === fixture.competitionId);
+  const league = SIM_LEAGUES.find((l) => l.competitionId === fixture.competitionId);
   return {
     I: onexbetGameId(fixture),
     L: league?.onexbet.name ?? "",
@@ -133,7 +133,7 @@ export const onexbetSite: SimulatedSite = {
     if (!(count >= 10)) return notAcceptable;
     const champs = idList(query, "champs");
     const football = (query.get("sports") ?? "1") === "1";
-    const leagues = LEAGUES.filter(
+    const leagues = SIM_LEAGUES.filter(
       (l) => football && (champs === null || champs.includes(l.onexbet.champId)),
     );
     const games = sim

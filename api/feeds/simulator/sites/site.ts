@@ -39,7 +39,7 @@ export function jsonAnswer(payload: unknown, status = 200): SiteAnswer {
   return { status, contentType: "application/json; charset=utf-8", body: JSON.stringify(payload) };
 }
 
-export function findMarket(
+export function findQuotedMarket(
   markets: readonly QuotedMarket[],
   kind: MarketKind,
   line: number | null = null,

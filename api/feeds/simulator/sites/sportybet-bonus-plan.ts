@@ -3,9 +3,10 @@
  * real shape (docs/design.md, Naira-true returns): every number x10^4. The ranges are ours, drawn
  * through the points measured on real slips on 2026-09-25 (football pays max x 0.6: 4 legs 4.8 %,
  * 6 legs 9.6 %, 10 legs 19.8 %, 20 legs 42 %), so a slip priced against the simulator shows the
- * live site's percentages; the last step (40 legs) holds beyond it.
+ * live site's percentages; the last step (40 legs) holds beyond it. The path is spelled here again:
+ * the simulator stands in for the site, so it never borrows the adapter's.
  */
-export const BONUS_PLAN_PATH = "/api/ng/promotion/v2/bonus/plans/valid";
+export const SITE_BONUS_PLAN_PATH = "/api/ng/promotion/v2/bonus/plans/valid";
 
 /** [qualifying selections, min, max], x10^4 (800 = 8 %). */
 const RATIOS: readonly (readonly [number, number, number])[] = [

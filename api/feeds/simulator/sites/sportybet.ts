@@ -7,11 +7,11 @@
  * `oddsBoost`). Field names mirror the captured payloads. GET /api/ng/promotion/v2/bonus/plans/valid
  * answers the Multi Bet Bonus plan (sportybet-bonus-plan.ts).
  */
-import { LEAGUES, type SimLeague } from "../leagues.ts";
+import { SIM_LEAGUES, type SimLeague } from "../leagues.ts";
 import type { QuotedMarket } from "../pricing.ts";
 import { sportybetCompetitorId, sportybetGameId } from "../event-ids.ts";
-import { findMarket, jsonAnswer, totals, type PricedFixture, type SimulatedSite } from "./site.ts";
-import { BONUS_PLAN_PATH, bonusPlanAnswer } from "./sportybet-bonus-plan.ts";
+import { findQuotedMarket, jsonAnswer, totals, type PricedFixture, type SimulatedSite } from "./site.ts";
+import { SITE_BONUS_PLAN_PATH, bonusPlanAnswer } from "./sportybet-bonus-plan.ts";
 
 const LIST_PATH = "/api/ng/factsCenter/pcUpcomingEvents";
 const FILTER_PATH = "/api/ng/factsCenter/pcEvents";
@@ -115,7 +115,7 @@ function renderMarkets(markets: readonly QuotedMarket[], wanted: readonly string
       return teams ? [...all, ...teamTotals(lined, teams[0], "19"), ...teamTotals(lined, teams[1], "20")] : all;
     }
     const kind = id === "1" ? "1X2" : id === "10" ? "DC" : id === "29" ? "BTTS" : null;
-    const quoted = kind ? findMarket(markets, kind) : undefined;
+    const quoted = kind ? findQuotedMarket(markets, kind) : undefined;
     return quoted ? [renderMarket(id, quoted)] : [];
   });
 }
@@ -165,7 +165,7 @@ function filterOf(body: string | undefined): { tournaments: string[]; markets: s
 function pcEvents(sim: Parameters<SimulatedSite["answer"]>[0], body: string | undefined, t: number) {
   const filter = filterOf(body);
   if (!filter) return jsonAnswer({ bizCode: 19000, message: "Invalid request parameters", data: null });
-  const tournaments = LEAGUES.filter((l) => filter.tournaments.includes(l.sportybet.tournamentId)).map((league) => {
+  const tournaments = SIM_LEAGUES.filter((l) => filter.tournaments.includes(l.sportybet.tournamentId)).map((league) => {
     const { tournamentId: id, name, categoryId } = league.sportybet;
     const events = sim.listing("sportybet", league.competitionId, t).map((p) => renderEvent(league, p, filter.markets));
     return { id, name, events, categoryName: league.country, categoryId };
@@ -175,7 +175,7 @@ function pcEvents(sim: Parameters<SimulatedSite["answer"]>[0], body: string | un
 
 function oneEvent(sim: Parameters<SimulatedSite["answer"]>[0], eventId: string | null, t: number) {
   const priced = sim.findListed("sportybet", (f) => f.srId === eventId, t);
-  const league = priced && LEAGUES.find((l) => l.competitionId === priced.fixture.competitionId);
+  const league = priced && SIM_LEAGUES.find((l) => l.competitionId === priced.fixture.competitionId);
   if (!priced || !league) return jsonAnswer({ bizCode: 4004, message: "The event is not available.", data: null });
   return jsonAnswer(envelope(renderEvent(league, priced, DEFAULT_MARKETS)));
 }
@@ -187,7 +187,7 @@ export const sportybetSite: SimulatedSite = {
   answer(sim, { path, query, t, method, body }) {
     if (path === FILTER_PATH) return method === "POST" ? pcEvents(sim, body, t) : null;
     if (path === EVENT_PATH) return oneEvent(sim, query.get("eventId"), t);
-    if (path === BONUS_PLAN_PATH) return method === "GET" ? jsonAnswer(bonusPlanAnswer()) : null;
+    if (path === SITE_BONUS_PLAN_PATH) return method === "GET" ? jsonAnswer(bonusPlanAnswer()) : null;
     if (path !== LIST_PATH) return null;
     const sport = query.get("sportId");
     if (sport !== null && sport !== "sr:sport:1")
@@ -201,7 +201,7 @@ export const sportybetSite: SimulatedSite = {
     // option=1 is the site's "top ten per tournament" view.
     const perTournament = query.get("option") === "1" ? 10 : Infinity;
     // The real list runs by kick-off across every tournament, so one page mixes leagues.
-    const all = LEAGUES.flatMap((league) =>
+    const all = SIM_LEAGUES.flatMap((league) =>
       sim
         .listing("sportybet", league.competitionId, t)
         .filter((p) => !(timelineHours > 0) || p.fixture.kickoff <= t + timelineHours * 3_600_000)
@@ -211,7 +211,7 @@ export const sportybetSite: SimulatedSite = {
     const pageSize = Math.min(Math.max(Number(query.get("pageSize")) || 100, 1), sim.maxPageSize);
     const pageNum = Math.max(Number(query.get("pageNum")) || 1, 1);
     const page = all.slice((pageNum - 1) * pageSize, pageNum * pageSize);
-    const tournaments = LEAGUES.flatMap((league) => {
+    const tournaments = SIM_LEAGUES.flatMap((league) => {
       const events = page
         .filter((e) => e.league === league)
         .map((e) => renderEvent(league, e.priced, wanted));
@@ -221,6 +221,6 @@ export const sportybetSite: SimulatedSite = {
     });
     return jsonAnswer(envelope({ totalNum: all.length, tournaments }));
   },
-  emptyBody: ({ path }) => (path === BONUS_PLAN_PATH ? bonusPlanAnswer(false) : envelope(path === FILTER_PATH ? [] : { totalNum: 0, tournaments: [] })),
+  emptyBody: ({ path }) => (path === SITE_BONUS_PLAN_PATH ? bonusPlanAnswer(false) : envelope(path === FILTER_PATH ? [] : { totalNum: 0, tournaments: [] })),
   errorBody: () => ({ bizCode: 19000, message: "Service busy, please try again later", data: null }),
 };
