@@ -4,9 +4,9 @@ import helmet from "helmet";
 import { pino, type Logger } from "pino";
 import { accountsDeps, type AccountsDeps } from "./accounts/deps.ts";
 import { accountsRouter } from "./accounts/routes.ts";
-import { loadOrCreateSecret } from "./accounts/secrets.ts";
-import { sessionCheckRouter } from "./accounts/session-check.ts";
-import { verifyAccessToken } from "./accounts/sessions.ts";
+import { loadOrCreateSecret } from "./accounts/sessions/secrets.ts";
+import { sessionCheckRouter } from "./accounts/sessions/session-check.ts";
+import { verifyAccessToken } from "./accounts/sessions/sessions.ts";
 import { readBonusPlan } from "./betslip/bonus-plan.ts";
 import { bookingMintRouter, bookingReadRouter, bookingService, type BookingService } from "./booking/index.ts";
 import type { BookingAction, BookingRate } from "./booking/rate.ts";
@@ -25,13 +25,13 @@ import { privateNoStore } from "#lib/node/private-no-store.ts";
 import { requestLogging } from "#lib/node/request-logging.ts";
 import { mailSettled } from "./mail/delivery.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { feedMetrics } from "./feeds/metrics.ts";
-import { oddsEventRouter } from "./odds/event-routes.ts";
-import { findRouter } from "./odds/find-routes.ts";
-import { oddsRouter } from "./odds/routes.ts";
-import { oddsStreamRouter, type StreamOptions } from "./odds/stream-routes.ts";
-import { oddsService, type OddsService } from "./odds/service.ts";
-import { toolRouter } from "./odds/tool-routes.ts";
+import { feedMetrics } from "./feeds/collector/metrics.ts";
+import { oddsEventRouter } from "./odds/http/event-routes.ts";
+import { findRouter } from "./odds/http/find-routes.ts";
+import { oddsRouter } from "./odds/http/routes.ts";
+import { oddsStreamRouter, type StreamOptions } from "./odds/http/stream-routes.ts";
+import { oddsService, type OddsService } from "./odds/read/service.ts";
+import { toolRouter } from "./odds/http/tool-routes.ts";
 
 export interface ApiOptions {
   /** Tests shorten the live stream's heartbeat and stall limits. */

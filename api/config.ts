@@ -1,8 +1,8 @@
 import { ConfigError, invalidConfiguration } from "../lib/node/start-up.ts";
 import { z } from "zod";
 import { DEFAULT_BETSLIP_WRITE_RATE, type WriteRate } from "./betslip/write-rate.ts";
-import { SIM_SCENARIOS, type SimScenario } from "./feeds/simulator/scenario.ts";
-import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, type ScryptParams } from "./accounts/passwords.ts";
+import { SIM_SCENARIOS, type SimScenario } from "./feeds/simulator/scenario/scenario.ts";
+import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, type ScryptParams } from "./accounts/passwords/passwords.ts";
 
 /**
  * `sqlite:<path>` or a parsable `postgres://` URL. The message names the scheme, never the URL:

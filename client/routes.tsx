@@ -3,7 +3,7 @@ import { protectedSource } from "./loaders/page-data.ts";
 import { PUBLIC_PAGES } from "./public-pages.ts";
 import { Layout } from "./shell/layout.tsx";
 import { ErrorScreen } from "./shell/error-screen.tsx";
-import { ROOT_ROUTE_ID, rootLoader } from "./shell/root-loader.ts";
+import { ROOT_ROUTE_ID, rootLoader } from "./session/root-data.ts";
 
 /** Pages load on demand so a public page ships only its own code. */
 const page = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await load() });

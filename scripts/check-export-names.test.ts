@@ -21,11 +21,11 @@ describe("the exported-names check", () => {
 
   it("fails a name two modules export, and passes React Router's route-module exports", () => {
     const modules = new Map([
-      ["api/odds/cache.ts", ["oddsCache", "loader"]],
+      ["api/odds/read/cache.ts", ["oddsCache", "loader"]],
       ["server/bff/odds-cache.ts", ["oddsCache"]],
       ["client/pages/a.tsx", ["loader", "shouldRevalidate"]],
       ["client/pages/b.tsx", ["loader", "shouldRevalidate"]],
     ]);
-    expect(clashes(modules)).toEqual(new Map([["oddsCache", ["api/odds/cache.ts", "server/bff/odds-cache.ts"]]]));
+    expect(clashes(modules)).toEqual(new Map([["oddsCache", ["api/odds/read/cache.ts", "server/bff/odds-cache.ts"]]]));
   });
 });

@@ -1,7 +1,7 @@
 import { loadApiConfig } from "#api/config.ts";
 import { openDatabase } from "#api/db/database.ts";
 import { bookingCounts } from "#api/booking/metrics.ts";
-import { feedHealth, latestFeedRuns } from "#api/feeds/feed-runs.ts";
+import { feedHealth, latestFeedRuns } from "#api/feeds/collector/feed-runs.ts";
 import { COMPETITIONS } from "#shared/reference.ts";
 
 /**

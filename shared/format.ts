@@ -184,3 +184,16 @@ export function formatKickoff(date: string | Date, now: Date, timeZone: string):
   if (days === 1) return `Tomorrow • ${at.time}`;
   return `${at.weekday} ${ordinal(at.day)} ${at.monthName} • ${at.time}`;
 }
+
+/** '20 s ago', in minutes from one minute and hours from one hour; a clock ahead of ours reads 0 s. */
+export function formatAgo(at: number, now: number): string {
+  const seconds = Math.max(0, Math.floor((now - at) / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  return `${Math.floor(seconds / 3600)} h ago`;
+}
+
+/** 'Updated 20 s ago' (formatAgo). */
+export function formatUpdatedAgo(at: number, now: number): string {
+  return `Updated ${formatAgo(at, now)}`;
+}

@@ -3,7 +3,7 @@ import { deliverAfterAnswer, MAIL_DRAIN_MS } from "../mail/delivery.ts";
 import { accountUnlockMail, passwordResetMail, verificationMail } from "../mail/templates.ts";
 import type { Purpose } from "./codes.ts";
 import type { AccountsDeps } from "./deps.ts";
-import { sha256 } from "./secrets.ts";
+import { sha256 } from "./sessions/secrets.ts";
 import type { UserRow } from "./users.ts";
 
 /** Codes: one a minute and five an hour per e-mail and purpose (registration's code included; docs/design.md, One-time codes). */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, OneTimeCodesTable } from "../db/schema.ts";
-import { hmac, randomCode, safeEqual } from "./secrets.ts";
+import { hmac, randomCode, safeEqual } from "./sessions/secrets.ts";
 
 /** docs/design.md, One-time codes: codes live 10 minutes, are single use and die after 5 wrong tries. */
 export const CODE_TTL_MS = 10 * 60 * 1000;

@@ -4,11 +4,11 @@ import type { Database } from "../db/schema.ts";
 import { mailDelivery, type MailDelivery } from "../mail/delivery.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { oneTimeCodes, type OneTimeCodes } from "./codes.ts";
-import { hashingLane, type HashingLane } from "./hashing-lane.ts";
-import { passwords, type Passwords, type ScryptParams } from "./passwords.ts";
+import { hashingLane, type HashingLane } from "./passwords/hashing-lane.ts";
+import { passwords, type Passwords, type ScryptParams } from "./passwords/passwords.ts";
 import { rateLimits, type RateLimits } from "./rate-limits.ts";
-import { signupChallenges, type SignupChallenges } from "./signup-challenge.ts";
-import { accessTokens, refreshTokens, type AccessTokens, type RefreshTokens } from "./tokens.ts";
+import { signupChallenges, type SignupChallenges } from "./signup/signup-challenge.ts";
+import { accessTokens, refreshTokens, type AccessTokens, type RefreshTokens } from "./sessions/tokens.ts";
 import { usersRepository, type UsersRepository } from "./users.ts";
 
 /** New hashes one at a time, up to 16 waiting (~5 s); the rest of the thread pool is the logins'. */

@@ -12,13 +12,13 @@ import { requireAuth } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
 import { assertValid, bodyOf, clientIp, text } from "../http/validate.ts";
 import type { AccountsDeps } from "./deps.ts";
-import { forgotPassword, resetPassword } from "./passwords-reset.ts";
+import { forgotPassword, resetPassword } from "./passwords/passwords-reset.ts";
 import { profile } from "./profile.ts";
-import { register } from "./registration.ts";
-import { newChallenge } from "./signup-challenge.ts";
-import { login } from "./login.ts";
-import { logout, refreshSession, verifyAccessToken } from "./sessions.ts";
-import { resendCode, verifyEmail } from "./verification.ts";
+import { register } from "./signup/registration.ts";
+import { newChallenge } from "./signup/signup-challenge.ts";
+import { login } from "./sessions/login.ts";
+import { logout, refreshSession, verifyAccessToken } from "./sessions/sessions.ts";
+import { resendCode, verifyEmail } from "./signup/verification.ts";
 
 const ok = { data: { ok: true } } as const;
 

@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { BetslipLeg, BetslipLegView, EventHeading } from "#shared/contract.ts";
 import { isValidPrice } from "#shared/odds-math.ts";
 import type { Database } from "../db/schema.ts";
-import { freshSince, markedStaleBefore } from "../odds/freshness.ts";
-import { linksOf, readLinkBook } from "../odds/link-book.ts";
-import { eventHeading, groupByEvent, priceRows, type EventGroup } from "../odds/read-model.ts";
+import { freshSince, markedStaleBefore } from "../odds/read/freshness.ts";
+import { linksOf, readLinkBook } from "../odds/read/link-book.ts";
+import { eventHeading, groupByEvent, priceRows, type EventGroup } from "../odds/read/read-model.ts";
 
 /** An event the store holds: upcoming, or started and not yet pruned (14 days after kick-off). */
 export interface KnownEvent {

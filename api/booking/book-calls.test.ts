@@ -1,7 +1,7 @@
 import { pino } from "pino";
 import { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
-import { sportybetBooking } from "../feeds/bookmakers/sportybet-booking.ts";
+import { sportybetBooking } from "../feeds/bookmakers/sportybet/sportybet-booking.ts";
 import { FeedBlockedError, FeedHttpError, type Fetcher } from "../feeds/fetcher.ts";
 import type { FeedRequest } from "../feeds/types.ts";
 import { bookCalls, liveSites, simulatedSites } from "./book-calls.ts";

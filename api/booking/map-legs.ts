@@ -7,8 +7,8 @@ import type { BookingLeg, UnmappedLeg, UnmappedReason } from "#shared/contract.t
 import type { CodeLeg } from "../feeds/booking/types.ts";
 import { matchOffers, teamSimilarity, DEFAULT_MATCH_OPTIONS } from "../feeds/matching/index.ts";
 import type { Offer } from "../feeds/types.ts";
-import { eventHeading } from "../odds/read-model.ts";
-import { swapSides } from "../odds/sides.ts";
+import { eventHeading } from "../odds/read/read-model.ts";
+import { swapSides } from "../odds/write/sides.ts";
 import type { StoredEvent } from "./events.ts";
 
 /** Which of our events a leg names: none, exactly one (and whether the book lists its sides the other way round), or several. */

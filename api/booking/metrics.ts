@@ -1,10 +1,10 @@
 /**
  * Booking codes as Prometheus counters per bookmaker (docs/design.md, Booking codes), in the feeds'
- * registry so the API's /metrics serves them beside feed health (api/feeds/metrics.ts), and
+ * registry so the API's /metrics serves them beside feed health (api/feeds/collector/metrics.ts), and
  * `npm run feeds:report` prints them from there.
  */
 import { Counter, type Registry } from "prom-client";
-import { feedMetrics } from "../feeds/metrics.ts";
+import { feedMetrics } from "../feeds/collector/metrics.ts";
 
 /** What a code read came to: `ok` (mapped and answered), the code's own failures, or the book not answering. */
 export type ReadResult = "ok" | "cached" | "not-found" | "empty" | "unavailable";

@@ -14,7 +14,7 @@ import { BOOKING_ADAPTERS, matchOddsKey, readMatchOddsIds } from "../feeds/booki
 import type { BookingAdapter, CodeRead, MintLeg } from "../feeds/booking/types.ts";
 import { sportradarDigits } from "../feeds/matching/clusters.ts";
 import { BOOKMAKER_ID_BY_KEY, BOOKMAKER_KEYS, type BookmakerKey } from "../feeds/types.ts";
-import { swapSides } from "../odds/sides.ts";
+import { swapSides } from "../odds/write/sides.ts";
 import { AppError } from "../http/errors.ts";
 import { BOOK_TIME_BUDGET_MS } from "./book-calls.ts";
 import { eventsWithListings } from "./events.ts";

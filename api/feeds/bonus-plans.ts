@@ -6,10 +6,10 @@
  * nothing: the stored plan stands until it is 24 h old (api/betslip/bonus-plan.ts).
  */
 import { storeBonusPlan } from "../betslip/bonus-plan.ts";
-import { bonusPlanRequest, decodeBonusPlan } from "./bookmakers/sportybet-bonus-plan.ts";
-import type { Collector } from "./collector-state.ts";
+import { bonusPlanRequest, decodeBonusPlan } from "./bookmakers/sportybet/sportybet-bonus-plan.ts";
+import type { Collector } from "./collector/state.ts";
 import { FeedBlockedError } from "./fetcher.ts";
-import type { CycleReport } from "./reports.ts";
+import type { CycleReport } from "./collector/reports.ts";
 import { BOOKMAKER_ID_BY_KEY } from "./types.ts";
 
 /** The plan is asked at most this often. */

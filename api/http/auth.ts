@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { AccessClaims } from "../accounts/tokens.ts";
+import type { AccessClaims } from "../accounts/sessions/tokens.ts";
 import { AppError } from "./errors.ts";
 
 declare module "express-serve-static-core" {

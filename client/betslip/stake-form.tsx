@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type JSX } from "react";
 import { useEarlyValue } from "../boot/use-early-value.ts";
-import { parseStake, STAKE_INVALID_MESSAGE, stakeText } from "./money.ts";
+import { parseStake, STAKE_INVALID_MESSAGE, stakeText } from "./returns/money.ts";
 import { useBetslip } from "./store.ts";
 
 /**

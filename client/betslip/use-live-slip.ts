@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Betslip } from "#shared/contract.ts";
 import type { Arriving } from "../loaders/page-data.ts";
-import type { Served } from "../odds/served.ts";
+import type { Served } from "../loaders/served.ts";
 import { useBetslip } from "./store.ts";
 
 /** docs/design.md, Betslip: the slip's prices are re-read while the page is open. */

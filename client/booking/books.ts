@@ -1,5 +1,5 @@
 import { bookmakerName } from "#shared/reference.ts";
-import { listNames } from "../betslip/rules-text.ts";
+import { listNames } from "../betslip/returns/rules-text.ts";
 
 /**
  * Which bookmakers' booking codes we can read and create (docs/design.md, Booking endpoints): read at

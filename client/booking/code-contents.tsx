@@ -6,7 +6,7 @@ import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts
 import { plainLeg, selectionCount } from "../betslip/slip.ts";
 import { matchPath } from "../route-paths.ts";
 import { DEFAULT_TIME_ZONE } from "../server-context.ts";
-import { useOptionalRootData } from "../shell/root-loader.ts";
+import { useOptionalRootData } from "../session/root-data.ts";
 import { LoadIntoSlip } from "./load-into-slip.tsx";
 
 /** Why a leg of a code did not come over, in words (docs/design.md, Reading a code: left out, never guessed). */

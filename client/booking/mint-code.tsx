@@ -2,7 +2,7 @@ import { bookmakerName } from "#shared/reference.ts";
 import { useState, type JSX } from "react";
 import type { BookingCode } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
-import { useAsyncAction } from "../dialogs/use-async-action.ts";
+import { useAsyncAction } from "../dialogs/form/use-async-action.ts";
 import { bookingFailure } from "./booking-errors.ts";
 import { MintedCode } from "./minted-code.tsx";
 

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent, type JSX } from "react";
 import type { BookingRead } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
-import { useAsyncAction } from "../dialogs/use-async-action.ts";
+import { useAsyncAction } from "../dialogs/form/use-async-action.ts";
 import { bookingFailure } from "./booking-errors.ts";
 import { CODE_FORMAT_MESSAGE, isWellFormedCode, normalisePastedCode, READ_BOOKS } from "./books.ts";
 import { CodeContents } from "./code-contents.tsx";

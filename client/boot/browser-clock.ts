@@ -1,4 +1,4 @@
-import type { RootData } from "../shell/root-loader.ts";
+import type { RootData } from "../session/root-data.ts";
 
 /** A prerendered page was rendered at build time for no one: its root data gets this browser's clock and zone. */
 export function giveBrowserClock(loaderData: Record<string, unknown>): void {

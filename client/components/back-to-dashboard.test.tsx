@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { createMemoryRouter, Link, Outlet, RouterProvider } from "react-router";
-import { useTrackCameFrom } from "../shell/came-from.ts";
+import { useTrackCameFrom } from "./came-from.ts";
 import { BackToDashboard } from "./back-to-dashboard.tsx";
 
 afterEach(cleanup);

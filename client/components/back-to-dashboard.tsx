@@ -1,6 +1,6 @@
 import type { JSX } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { dashboardReturn } from "../shell/came-from.ts";
+import { dashboardReturn } from "./came-from.ts";
 
 /**
  * "← Back to the dashboard": Back, when the bettor came from the dashboard, so its league, market

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { MODAL_ANIMATION_MS } from "#shared/constants.ts";
-import { DialogClosingContext } from "./closing-context.ts";
+import { DialogClosingContext } from "./modal/closing-context.ts";
 import type { DIALOGS } from "./dialogs.ts";
 import { useDialogs, type DialogName } from "./store.ts";
-import { useFocusReturn } from "./use-focus-return.ts";
+import { useFocusReturn } from "./modal/use-focus-return.ts";
 
 type Dialogs = typeof DIALOGS;
 

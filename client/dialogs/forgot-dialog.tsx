@@ -3,11 +3,11 @@ import { CODE_LENGTH, RESEND_COOLDOWN_S } from "#shared/constants.ts";
 import { normaliseEmail, validateForgotPassword } from "#shared/validation.ts";
 // client/api is the browser's API client, not the api/ tier the lint rule guards against.
 import { api } from "../backend/endpoints.ts";
-import { DialogLink, FormError, SubmitButton, TextField, type FormMessage } from "./form-fields.tsx";
-import { failureMessage } from "./failure-message.ts";
-import { Modal } from "./modal.tsx";
+import { DialogLink, FormError, SubmitButton, TextField, type FormMessage } from "./form/form-fields.tsx";
+import { failureMessage } from "./form/failure-message.ts";
+import { Modal } from "./modal/modal.tsx";
 import { useDialogs } from "./store.ts";
-import { useAsyncAction } from "./use-async-action.ts";
+import { useAsyncAction } from "./form/use-async-action.ts";
 
 /**
  * When this tab last asked for a reset code for each address. The server sends at most one a

@@ -9,12 +9,12 @@ import { validateLogin, validateVerificationCode } from "#shared/validation.ts";
 import { api } from "../backend/endpoints.ts";
 import { linkHolds } from "../route-paths.ts";
 import { useSession } from "../session/store.ts";
-import { CodeField, DialogLink, FormError, SubmitButton, TextField, type FormMessage } from "./form-fields.tsx";
-import { failureMessage } from "./failure-message.ts";
-import { Modal } from "./modal.tsx";
+import { CodeField, DialogLink, FormError, SubmitButton, TextField, type FormMessage } from "./form/form-fields.tsx";
+import { failureMessage } from "./form/failure-message.ts";
+import { Modal } from "./modal/modal.tsx";
 import { afterSignIn, useDialogs } from "./store.ts";
-import { useAsyncAction } from "./use-async-action.ts";
-import { useFormValues } from "./use-form-values.ts";
+import { useAsyncAction } from "./form/use-async-action.ts";
+import { useFormValues } from "./form/use-form-values.ts";
 
 export function LoginDialog() {
   const show = useDialogs((s) => s.show);

@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from "react";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { CHALLENGE_SOLVING_MESSAGE } from "#shared/messages.ts";
 import { normaliseEmail, validateRegister } from "#shared/validation.ts";
-import { DialogLink, FormError, FormStatus, SubmitButton, TermsField, TextField, type FormMessage } from "./form-fields.tsx";
-import { failureMessage } from "./failure-message.ts";
-import { Modal } from "./modal.tsx";
+import { DialogLink, FormError, FormStatus, SubmitButton, TermsField, TextField, type FormMessage } from "./form/form-fields.tsx";
+import { failureMessage } from "./form/failure-message.ts";
+import { Modal } from "./modal/modal.tsx";
 import { registerWithProof } from "./register-with-proof.ts";
 import { useDialogs } from "./store.ts";
-import { useAsyncAction } from "./use-async-action.ts";
-import { useFormValues } from "./use-form-values.ts";
+import { useAsyncAction } from "./form/use-async-action.ts";
+import { useFormValues } from "./form/use-form-values.ts";
 
 export function RegisterDialog() {
   const show = useDialogs((s) => s.show);

@@ -12,12 +12,12 @@ import {
   SubmitButton,
   TextField,
   type FormMessage,
-} from "./form-fields.tsx";
-import { failureMessage } from "./failure-message.ts";
-import { Modal } from "./modal.tsx";
+} from "./form/form-fields.tsx";
+import { failureMessage } from "./form/failure-message.ts";
+import { Modal } from "./modal/modal.tsx";
 import { afterSignIn, useDialogs } from "./store.ts";
-import { useAsyncAction } from "./use-async-action.ts";
-import { useFormValues } from "./use-form-values.ts";
+import { useAsyncAction } from "./form/use-async-action.ts";
+import { useFormValues } from "./form/use-form-values.ts";
 
 export function ResetDialog() {
   const show = useDialogs((s) => s.show);

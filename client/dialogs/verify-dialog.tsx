@@ -12,12 +12,12 @@ import {
   FormStatus,
   SubmitButton,
   type FormMessage,
-} from "./form-fields.tsx";
-import { failureMessage } from "./failure-message.ts";
-import { Modal } from "./modal.tsx";
+} from "./form/form-fields.tsx";
+import { failureMessage } from "./form/failure-message.ts";
+import { Modal } from "./modal/modal.tsx";
 import { useDialogs, type VerifyContext } from "./store.ts";
-import { useAsyncAction } from "./use-async-action.ts";
-import { useCountdown } from "./use-countdown.ts";
+import { useAsyncAction } from "./form/use-async-action.ts";
+import { useCountdown } from "./form/use-countdown.ts";
 
 export function VerifyDialog() {
   const email = useDialogs((s) => s.email);

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { Modal } from "./modal.tsx";
+import { Modal } from "./modal/modal.tsx";
 import { afterSignIn, useDialogs } from "./store.ts";
 
 /** After verification: the user is signed in; any way out of this dialog leads to the page a shared link named, else the dashboard (docs/product.md, Authentication flow). */

@@ -6,7 +6,7 @@ export interface OddsView {
   market: number;
 }
 
-/** Kick-off order, then name: the order the API lists events in (api/odds/read-model.ts). */
+/** Kick-off order, then name: the order the API lists events in (api/odds/read/read-model.ts). */
 const byKickoff = (a: OddsEvent, b: OddsEvent) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name);
 
 /**

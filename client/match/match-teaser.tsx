@@ -5,8 +5,8 @@ import { formatKickoff, formatTimeZone } from "#shared/format.ts";
 import { BOOKMAKERS, competitionName } from "#shared/reference.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { useDialogs } from "../dialogs/store.ts";
-import { listNames } from "../betslip/rules-text.ts";
-import { useRootData } from "../shell/root-loader.ts";
+import { listNames } from "../betslip/returns/rules-text.ts";
+import { useRootData } from "../session/root-data.ts";
 
 const BOOKS = listNames(BOOKMAKERS.map((b) => b.name));
 

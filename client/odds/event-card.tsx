@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { OddsEvent } from "#shared/contract.ts";
-import { formatKickoff } from "#shared/format.ts";
-import { formatUpdatedAgo, newestPrice, staleProviders } from "./freshness.ts";
+import { formatKickoff, formatUpdatedAgo } from "#shared/format.ts";
+import { newestPrice, staleProviders } from "./freshness.ts";
 import { OddsTable } from "./odds-table.tsx";
 import { matchPath } from "../route-paths.ts";
 import { usePricesStale } from "../live/link-status.ts";

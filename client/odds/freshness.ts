@@ -18,16 +18,3 @@ export function newestPrice(markets: readonly EventMarket[]): number | undefined
 export function staleProviders(market: EventMarket): number[] {
   return market.odds.filter((row) => row.stale === true).map((row) => row.provider);
 }
-
-/** '20 s ago', in minutes from one minute and hours from one hour; a clock ahead of ours reads 0 s. */
-export function formatAgo(at: number, now: number): string {
-  const seconds = Math.max(0, Math.floor((now - at) / 1000));
-  if (seconds < 60) return `${seconds} s ago`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  return `${Math.floor(seconds / 3600)} h ago`;
-}
-
-/** 'Updated 20 s ago' (formatAgo). */
-export function formatUpdatedAgo(at: number, now: number): string {
-  return `Updated ${formatAgo(at, now)}`;
-}

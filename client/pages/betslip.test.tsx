@@ -4,7 +4,7 @@ import { userEvent } from "@testing-library/user-event";
 import type { Betslip } from "#shared/contract.ts";
 import { errorReply, renderPage, resetApp, stubApi, USER, type Reply } from "../../tests/client/harness.tsx";
 import { betslipFixture, bookmakerSlipFixture, EMPTY_BETSLIP, leg, legView } from "../../tests/client/betslip-fixtures.ts";
-import { STAKE_INVALID_MESSAGE } from "../betslip/money.ts";
+import { STAKE_INVALID_MESSAGE } from "../betslip/returns/money.ts";
 import { useBetslip } from "../betslip/store.ts";
 import { SLIP_REFRESH_MS } from "../betslip/use-live-slip.ts";
 import { BetslipPage, loader, SLIP_FULL_NOTICE } from "./betslip.tsx";

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { BETSLIP_MAX_LEGS, type Betslip } from "#shared/contract.ts";
-import { BookmakerTotals } from "../betslip/bookmaker-totals.tsx";
-import { PriceGrid } from "../betslip/price-grid.tsx";
+import { BookmakerTotals } from "../betslip/returns/bookmaker-totals.tsx";
+import { PriceGrid } from "../betslip/returns/price-grid.tsx";
 import { RemoveStarted } from "../betslip/remove-started.tsx";
 import { SlipLegs } from "../betslip/slip-legs.tsx";
 import { plainLeg, sameLeg, slipKey } from "../betslip/slip.ts";
@@ -12,9 +12,9 @@ import { PasteCode } from "../booking/paste-code.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource } from "../loaders/page-data.ts";
-import { settle } from "../odds/served.ts";
+import { settle } from "../loaders/served.ts";
 import { RequireSession } from "../session/require-session.tsx";
-import { useRootData } from "../shell/root-loader.ts";
+import { useRootData } from "../session/root-data.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 
 export const BETSLIP_LOAD_FAILED_MESSAGE = "Failed to load your betslip";

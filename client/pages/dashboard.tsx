@@ -10,7 +10,7 @@ import type { DataSource } from "../loaders/source.ts";
 import { MarketFilters } from "../odds/market-filters.tsx";
 import type { OddsState } from "../odds/odds-results.tsx";
 import { pickSelection } from "../odds/pick-selection.ts";
-import { settle, type Served } from "../odds/served.ts";
+import { settle, type Served } from "../loaders/served.ts";
 import { StatsStrip } from "../odds/stats-strip.tsx";
 import { useNow } from "../odds/use-now.ts";
 import { FinderControls } from "../finder/finder-controls.tsx";
@@ -22,7 +22,7 @@ import { useLiveBoard } from "../finder/use-live-board.ts";
 import { chosenView, type DashboardView } from "../finder/view-choice.ts";
 import { useLiveSummary } from "../live/use-live-summary.ts";
 import { serverContext } from "../server-context.ts";
-import { useRootData } from "../shell/root-loader.ts";
+import { useRootData } from "../session/root-data.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import { useReplaceParams } from "../shell/use-replace-params.ts";
 

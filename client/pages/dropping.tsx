@@ -7,10 +7,10 @@ import { bookmakerName, competitionName, marketLabel, selectionLabel } from "#sh
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
-import { settle, type Served } from "../odds/served.ts";
+import { settle, type Served } from "../loaders/served.ts";
 import { matchPath } from "../route-paths.ts";
 import { RequireSession } from "../session/require-session.tsx";
-import { useRootData } from "../shell/root-loader.ts";
+import { useRootData } from "../session/root-data.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 import { LeagueMarketFilter, leagueMarketOf, type LeagueMarket } from "../tools/league-market-filter.tsx";
 

@@ -1,7 +1,7 @@
 import type { JSX } from "react";
 import { Link } from "react-router";
 import { MARGIN_AVERAGE_MAX, MARGIN_GOOD_MAX } from "#shared/constants.ts";
-import { ReturnsHelp } from "../betslip/rules-help.tsx";
+import { ReturnsHelp } from "../betslip/returns/rules-help.tsx";
 import { mintBooksText, readBooksText } from "../booking/books.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { BoostedIcon, DecreasedIcon, IncreasedIcon } from "../odds/flag-icons.tsx";

@@ -6,7 +6,7 @@ import { CountryCard } from "../components/country-card.tsx";
 import { BulbIcon, ClockIcon, CoinsIcon } from "../components/icons.tsx";
 import { InfoCard } from "../components/info-card.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
-import { SignUpButton } from "../components/sign-up-button.tsx";
+import { SignUpButton } from "../dialogs/sign-up-button.tsx";
 
 /** The landing page's lead: what AfriOdds is, a sign-up for visitors and the way to Nigerian odds. */
 function Hero(): JSX.Element {

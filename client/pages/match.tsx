@@ -11,10 +11,10 @@ import { MarketTable } from "../match/market-table.tsx";
 import { selectionsOf } from "../match/market-stats.ts";
 import { PriceChart } from "../match/price-chart.tsx";
 import { useLiveMatch } from "../match/use-live-match.ts";
-import { settle, type Served } from "../odds/served.ts";
+import { settle, type Served } from "../loaders/served.ts";
 import { RequireSession, useCurrentUser } from "../session/require-session.tsx";
 import { matchCard, MatchTeaser } from "../match/match-teaser.tsx";
-import { useRootData } from "../shell/root-loader.ts";
+import { useRootData } from "../session/root-data.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 import { useKickedOff } from "../odds/use-kicked-off.ts";
 

@@ -7,7 +7,7 @@ import { PageMeta } from "../components/page-meta.tsx";
 import { RetryButton } from "../components/retry-button.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
 import { RequireSession } from "../session/require-session.tsx";
-import { useRootData } from "../shell/root-loader.ts";
+import { useRootData } from "../session/root-data.ts";
 
 export type ProfileState =
   | { status: "ready"; profile: UserProfile }

@@ -6,7 +6,7 @@ import { userEvent } from "@testing-library/user-event";
 import type { SureBet, SureBetLeg, SureBets } from "#shared/contract.ts";
 import { partialDataSource } from "../loaders/source.ts";
 import type { ServerContext } from "../server-context.ts";
-import { rootLoader } from "../shell/root-loader.ts";
+import { rootLoader } from "../session/root-data.ts";
 import { errorReply, heldReply, renderPage, resetApp, stubApi, USER, type PlainReply } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
 import { headingFixture, MATCH_ID } from "../../tests/client/match-fixtures.ts";

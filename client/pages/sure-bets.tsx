@@ -4,7 +4,7 @@ import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { SureBet, SureBets } from "#shared/contract.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, type Arriving } from "../loaders/page-data.ts";
-import { settle, type Served } from "../odds/served.ts";
+import { settle, type Served } from "../loaders/served.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import { SureBetCard } from "../tools/sure-bet-card.tsx";
 import { chosenSureBets, choiceKey, SureBetFilters, sureBetChoiceOf, type SureBetChoice } from "../tools/sure-bet-filters.tsx";

@@ -4,7 +4,7 @@ import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { ValueBets } from "#shared/contract.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, type Arriving } from "../loaders/page-data.ts";
-import { settle, type Served } from "../odds/served.ts";
+import { settle, type Served } from "../loaders/served.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import { ToolList } from "../tools/tool-list.tsx";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Navigate, useLocation, useRevalidator } from "react-router";
 import { signInFor } from "../route-paths.ts";
-import { useOptionalRootData } from "../shell/root-loader.ts";
+import { useOptionalRootData } from "./root-data.ts";
 import { SessionUnavailable } from "./session-unavailable.tsx";
 import { useSession } from "./store.ts";
 

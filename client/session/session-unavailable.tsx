@@ -1,12 +1,11 @@
 import { useEffect, type JSX } from "react";
 import { useLocation } from "react-router";
-import { formatClockTime } from "#shared/format.ts";
+import { formatAgo, formatClockTime } from "#shared/format.ts";
 import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { autoRetryDelay } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
-import { formatAgo } from "../odds/freshness.ts";
 import { DEFAULT_TIME_ZONE } from "../server-context.ts";
-import { useOptionalRootData } from "../shell/root-loader.ts";
+import { useOptionalRootData } from "./root-data.ts";
 
 export const OUTAGE_TITLE = "AfriOdds can't reach its prices right now";
 

@@ -1,7 +1,7 @@
 import type { JSX, ReactNode } from "react";
 import { Outlet } from "react-router";
 import { DialogHost } from "../dialogs/dialog-host.tsx";
-import { LinkBar } from "../live/link-bar.tsx";
+import { LinkBar } from "./link-bar.tsx";
 import { useCurrentUser } from "../session/require-session.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
 import { SiteFooter } from "./site-footer.tsx";

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../backend/endpoints.ts";
-import { failureMessage } from "../dialogs/failure-message.ts";
+import { failureMessage } from "../dialogs/form/failure-message.ts";
 import { useSession } from "../session/store.ts";
 
 /** The account drawer's open state, the button focus returns to, and logging out from it. */

@@ -4,7 +4,7 @@ import { api } from "../backend/endpoints.ts";
 import { OPEN_LOGIN_EVENT, OPEN_REGISTER_EVENT, useDialogs } from "../dialogs/store.ts";
 import { NEXT_PARAM, returnPath } from "../route-paths.ts";
 import { useSession } from "../session/store.ts";
-import { useTrackCameFrom } from "./came-from.ts";
+import { useTrackCameFrom } from "../components/came-from.ts";
 import { useScrollMemory } from "./scroll-memory.ts";
 import { rememberTimeZone } from "./time-zone-cookie.ts";
 

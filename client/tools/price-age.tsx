@@ -1,6 +1,6 @@
 import { usePricesStale } from "../live/link-status.ts";
 import { StaleIcon } from "../odds/flag-icons.tsx";
-import { formatUpdatedAgo } from "../odds/freshness.ts";
+import { formatUpdatedAgo } from "#shared/format.ts";
 
 /**
  * How old a price is ('Updated 2 min ago'), ticking with `now`: sure and value bets vanish fast

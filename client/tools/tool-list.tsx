@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 
 import { LoadFailed } from "../components/load-failed.tsx";
 import type { Arriving } from "../loaders/page-data.ts";
-import type { Served } from "../odds/served.ts";
+import type { Served } from "../loaders/served.ts";
 import { useNow } from "../odds/use-now.ts";
-import { useRootData } from "../shell/root-loader.ts";
+import { useRootData } from "../session/root-data.ts";
 import { useKeptAnswer } from "./use-kept-answer.ts";
 
 const SECOND_MS = 1000;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useArrived, type Arriving } from "../loaders/page-data.ts";
-import type { Served } from "../odds/served.ts";
+import type { Served } from "../loaders/served.ts";
 
 export interface KeptAnswer<T> {
   /** What to show: undefined only while a first answer is on its way. */

@@ -3,10 +3,10 @@ import { oddsChecksum } from "#shared/checksum.ts";
 import { loginBaseline, loginDuringFlood, oddsSoak, type FloodFigures, type LoginFigures } from "./abuse.ts";
 import { describeFigures, lighthouseRun } from "./lighthouse.ts";
 import { bookingRows } from "./booking.ts";
-import { liveRows, LIVE_PARTS } from "./live-rows.ts";
+import { liveRows, LIVE_PARTS } from "./live/live-rows.ts";
 import { getText, load, type LoadResult } from "./load.ts";
 import { matchRows } from "./match.ts";
-import { signupRows } from "./signup.ts";
+import { signupRows } from "./signup/signup.ts";
 import { benchUser, startStack, type StackLayout } from "./stack.ts";
 
 /**

@@ -27,7 +27,7 @@ import { setLoadingFloor } from "#client/loaders/min-delay.ts";
 import { MIN_LOADING_MS } from "#shared/constants.ts";
 import { ErrorScreen } from "#client/shell/error-screen.tsx";
 import { Layout } from "#client/shell/layout.tsx";
-import type { RootData } from "#client/shell/root-loader.ts";
+import type { RootData } from "#client/session/root-data.ts";
 
 export const TEST_NOW = Date.parse("2025-11-22T12:00:00Z");
 export const USER: SessionUser = {

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { Betslip } from "#shared/contract.ts";
 import { BOOKMAKER_IDS, COMPETITIONS, MARKET_IDS, bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
-import { mulberry32 } from "#api/feeds/simulator/random.ts";
+import { mulberry32 } from "#api/feeds/simulator/scenario/random.ts";
 import { gotoHydrated, fetchOddsInPage, signedIn, uniqueUser } from "./helpers.ts";
 
 /**

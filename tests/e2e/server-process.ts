@@ -80,7 +80,7 @@ async function startNode(entry: string, baseURL: string, env: Record<string, str
   const log = createWriteStream(logFile, { flags: "a" });
   const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
-    // Test-cost password hashes (api/accounts/passwords.ts): the browser suite signs up many users.
+    // Test-cost password hashes (api/accounts/passwords/passwords.ts): the browser suite signs up many users.
     env: { ...process.env, NODE_ENV: "development", PASSWORD_HASH_COST: env.NODE_ENV === "production" ? "production" : "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -32,7 +32,7 @@ export async function startTestApi(database: TestDatabase, sink: Sink | undefine
     REGISTRATIONS_PER_10_MIN: "100000",
     // Suites save many slips from one account while the test clock stands still; betslip-writes tests the real limit.
     BETSLIP_WRITE_BURST: "100000",
-    // Test-cost scrypt (api/accounts/passwords.ts), which production refuses; api/config.test.ts checks production's.
+    // Test-cost scrypt (api/accounts/passwords/passwords.ts), which production refuses; api/config.test.ts checks production's.
     PASSWORD_HASH_COST: options.env?.NODE_ENV === "production" ? "production" : "test",
     ...(sink ? { SMTP_URL: sink.url } : {}),
     ...options.env,

@@ -10,12 +10,12 @@ import { MARKETS } from "#shared/reference.ts";
 import type { UnmappedReason } from "#shared/contract.ts";
 import { BOOKING_ADAPTERS } from "#api/feeds/booking/index.ts";
 import type { MintLeg } from "#api/feeds/booking/types.ts";
-import { betslip } from "#api/feeds/bookmakers/bet9ja-booking.ts";
-import { unlistedFixtures, unlistedLeague } from "#api/feeds/simulator/booking-fixtures.ts";
-import { quoteLeg, type BookedPick } from "#api/feeds/simulator/booking-store.ts";
+import { betslip } from "#api/feeds/bookmakers/bet9ja/bet9ja-booking.ts";
+import { unlistedFixtures, unlistedLeague } from "#api/feeds/simulator/booking/booking-fixtures.ts";
+import { quoteLeg, type BookedPick } from "#api/feeds/simulator/booking/booking-store.ts";
 import { bet9jaEventId, betkingItemId } from "#api/feeds/simulator/event-ids.ts";
 import { leagueById } from "#api/feeds/simulator/leagues.ts";
-import { mulberry32 } from "#api/feeds/simulator/random.ts";
+import { mulberry32 } from "#api/feeds/simulator/scenario/random.ts";
 import { allPicks, bet9jaKey, betkingMatchOddsId, sportybetIds } from "#api/feeds/simulator/sites/booking-picks.ts";
 import type { FeedSimulator, SimFixture } from "#api/feeds/simulator/index.ts";
 
@@ -50,7 +50,7 @@ export function comparedSelection(pick: BookedPick): { marketId: number; selecti
   return market && selectionTypeId !== undefined ? { marketId: market.id, selectionTypeId } : undefined;
 }
 
-/** 1X2 home <-> away, DC 1X <-> X2: a selection read from the other side (api/odds/sides.ts keeps the same table). */
+/** 1X2 home <-> away, DC 1X <-> X2: a selection read from the other side (api/odds/write/sides.ts keeps the same table). */
 const OTHER_SIDE: Record<number, number> = { 1: 3, 3: 1, 16: 18, 18: 16 };
 
 /** A leg's truth, from the simulator's fixture and pick and our stored events alone. */

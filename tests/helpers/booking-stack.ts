@@ -4,7 +4,7 @@
  */
 import { pino } from "pino";
 import { simulatedSites } from "#api/booking/index.ts";
-import { createCollector, runCycle } from "#api/feeds/collector.ts";
+import { createCollector, runCycle } from "#api/feeds/collector/cycle.ts";
 import { createFetcher } from "#api/feeds/fetcher.ts";
 import { feedSources } from "#api/feeds/runtime.ts";
 import type { RunningSimulator } from "#api/feeds/simulator/index.ts";

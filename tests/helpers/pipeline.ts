@@ -1,12 +1,12 @@
 import { pino } from "pino";
 import type { Kysely } from "kysely";
 import type { Database } from "#api/db/schema.ts";
-import { createCollector, runCycle } from "#api/feeds/collector.ts";
+import { createCollector, runCycle } from "#api/feeds/collector/cycle.ts";
 import { createFetcher } from "#api/feeds/fetcher.ts";
 import { feedSources } from "#api/feeds/runtime.ts";
 import { startSimulator } from "#api/feeds/simulator/index.ts";
 import type { BookmakerKey } from "#api/feeds/types.ts";
-import { addWriteResult, emptyWriteResult, writeFixtures, type FixtureInput, type WriteResult } from "#api/odds/store.ts";
+import { addWriteResult, emptyWriteResult, writeFixtures, type FixtureInput, type WriteResult } from "#api/odds/write/store.ts";
 import type { ApiInstance } from "#api/app.ts";
 
 export const SEED = 424242;

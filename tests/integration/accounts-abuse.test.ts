@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { register as registerAccount, REGISTER_ALL_KEY, registrationRules } from "#api/accounts/registration.ts";
+import { register as registerAccount, REGISTER_ALL_KEY, registrationRules } from "#api/accounts/signup/registration.ts";
 import { DEFAULT_REGISTRATION_LIMITS } from "#api/config.ts";
-import { sha256 } from "#api/accounts/secrets.ts";
-import { REFRESH_REUSE_GRACE_MS } from "#api/accounts/tokens.ts";
+import { sha256 } from "#api/accounts/sessions/secrets.ts";
+import { REFRESH_REUSE_GRACE_MS } from "#api/accounts/sessions/tokens.ts";
 import { AppError } from "#api/http/errors.ts";
 import { RATE_LIMITED_MESSAGE } from "#shared/messages.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CODE_ATTEMPTS } from "#api/accounts/codes.ts";
-import { forgotPassword } from "#api/accounts/passwords-reset.ts";
-import { resendCode } from "#api/accounts/verification.ts";
+import { forgotPassword } from "#api/accounts/passwords/passwords-reset.ts";
+import { resendCode } from "#api/accounts/signup/verification.ts";
 import { RATE_LIMITED_MESSAGE, RESET_MESSAGES, VERIFY_MESSAGES } from "#shared/messages.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";

@@ -1,8 +1,8 @@
 import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginKeys } from "#api/accounts/login-limits.ts";
-import { sha256 } from "#api/accounts/secrets.ts";
-import { REFRESH_REUSE_GRACE_MS } from "#api/accounts/tokens.ts";
+import { loginKeys } from "#api/accounts/sessions/login-limits.ts";
+import { sha256 } from "#api/accounts/sessions/secrets.ts";
+import { REFRESH_REUSE_GRACE_MS } from "#api/accounts/sessions/tokens.ts";
 import {
   LOGIN_MESSAGES,
   RATE_LIMITED_MESSAGE,

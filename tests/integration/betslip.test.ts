@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeBonusPlan } from "#api/betslip/bonus-plan.ts";
-import { pruneOdds, type FixtureInput } from "#api/odds/store.ts";
+import { pruneOdds, type FixtureInput } from "#api/odds/write/store.ts";
 import type { Betslip, BetslipLeg, MatchDetail } from "#shared/contract.ts";
 import { newAccount } from "../factories.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";

@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureInput } from "#api/odds/store.ts";
+import type { FixtureInput } from "#api/odds/write/store.ts";
 import type { MatchDetail, SureBets, ValueBets } from "#shared/contract.ts";
 import { newAccount } from "../factories.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";

@@ -5,7 +5,7 @@ import { planPct } from "#shared/bookmaker-rules.ts";
 import { readBonusPlan, storeBonusPlan } from "#api/betslip/bonus-plan.ts";
 import { openDatabase, type Db } from "#api/db/database.ts";
 import { BONUS_PLAN_PERIOD_MS, refreshBonusPlan, type BonusPlanDue } from "#api/feeds/bonus-plans.ts";
-import { createCollector, runCycle } from "#api/feeds/collector.ts";
+import { createCollector, runCycle } from "#api/feeds/collector/cycle.ts";
 import { createFetcher } from "#api/feeds/fetcher.ts";
 import { feedSources, startFeedCollection } from "#api/feeds/runtime.ts";
 import { startSimulator } from "#api/feeds/simulator/index.ts";

@@ -4,9 +4,9 @@ import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { writeStoreRun } from "../helpers/pipeline.ts";
 import { openDatabase, type Db } from "#api/db/database.ts";
-import { DROPS_TTL_MS, droppingBoards } from "#api/odds/dropping.ts";
-import { oddsService, type OddsService } from "#api/odds/service.ts";
-import type { FixtureInput } from "#api/odds/store.ts";
+import { DROPS_TTL_MS, droppingBoards } from "#api/odds/tools/dropping.ts";
+import { oddsService, type OddsService } from "#api/odds/read/service.ts";
+import type { FixtureInput } from "#api/odds/write/store.ts";
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 10, 22, 8, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pruneOdds, type BookmakerListing, type FixtureInput } from "#api/odds/store.ts";
+import { pruneOdds, type BookmakerListing, type FixtureInput } from "#api/odds/write/store.ts";
 import { testDialects } from "../helpers/databases.ts";
 import { suiteDatabase } from "../helpers/open-database.ts";
 import { writeStoreRun } from "../helpers/pipeline.ts";

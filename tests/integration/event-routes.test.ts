@@ -1,4 +1,4 @@
-import { MAX_POINTS_PER_SERIES } from "#api/odds/history.ts";
+import { MAX_POINTS_PER_SERIES } from "#api/odds/read/history.ts";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oddsChecksum } from "#shared/checksum.ts";
@@ -10,7 +10,7 @@ import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 import { writeStoreRun } from "../helpers/pipeline.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
-import type { FixtureInput } from "#api/odds/store.ts";
+import type { FixtureInput } from "#api/odds/write/store.ts";
 
 const dialects = await testDialects();
 const START = Date.UTC(2026, 10, 22, 8, 0);

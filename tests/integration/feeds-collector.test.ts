@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { OddsResponse } from "#shared/contract.ts";
-import { feedHealth, latestFeedRuns } from "#api/feeds/feed-runs.ts";
+import { feedHealth, latestFeedRuns } from "#api/feeds/collector/feed-runs.ts";
 import { BOOKMAKER_ID_BY_KEY } from "#api/feeds/types.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadApiConfig } from "#api/config.ts";
 import { openDatabase } from "#api/db/database.ts";
 import { startFeedCollection } from "#api/feeds/runtime.ts";
-import { oddsService } from "#api/odds/service.ts";
+import { oddsService } from "#api/odds/read/service.ts";
 import { createTestDatabase, POSTGRES_ADMIN_URL, shouldRunPostgres, type TestDatabase } from "../helpers/databases.ts";
 import { startTestApi } from "../helpers/api.ts";
 import { startPipeline } from "../helpers/pipeline.ts";

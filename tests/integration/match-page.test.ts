@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEEP_EVENTS_MS } from "#api/feeds/collector.ts";
+import { KEEP_EVENTS_MS } from "#api/feeds/collector/cycle.ts";
 import { oddsChecksum } from "#shared/checksum.ts";
 import type { MarketHistory, MatchDetail, OddsEvent } from "#shared/contract.ts";
 import { MARKETS } from "#shared/reference.ts";

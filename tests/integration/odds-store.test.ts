@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { pruneFeedRuns } from "#api/feeds/feed-runs.ts";
-import { pruneOdds, writeFixtures, type FixtureInput } from "#api/odds/store.ts";
-import { markedStaleBefore } from "#api/odds/freshness.ts";
-import { changesAfter, latestSeq, recordExpiries } from "#api/odds/changes.ts";
-import { buildListing } from "#api/odds/read-model.ts";
-import { oddsCache } from "#api/odds/cache.ts";
+import { pruneFeedRuns } from "#api/feeds/collector/feed-runs.ts";
+import { pruneOdds, writeFixtures, type FixtureInput } from "#api/odds/write/store.ts";
+import { markedStaleBefore } from "#api/odds/read/freshness.ts";
+import { changesAfter, latestSeq, recordExpiries } from "#api/odds/write/changes.ts";
+import { buildListing } from "#api/odds/read/read-model.ts";
+import { oddsCache } from "#api/odds/read/cache.ts";
 import { testDialects } from "../helpers/databases.ts";
 import { suiteDatabase } from "../helpers/open-database.ts";
 import { writeStoreRun } from "../helpers/pipeline.ts";

@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DroppingOdds, EventHeading, OutcomeDrop, SearchResult } from "#shared/contract.ts";
-import type { FixtureInput } from "#api/odds/store.ts";
+import type { FixtureInput } from "#api/odds/write/store.ts";
 import { newAccount } from "../factories.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";

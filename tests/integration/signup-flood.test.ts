@@ -1,8 +1,8 @@
 import { createChallenge } from "altcha-lib";
 import { addressKey } from "#lib/node/address-key.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REGISTER_ALL_KEY, registrationRules } from "#api/accounts/registration.ts";
-import { CHALLENGE_TTL_MS } from "#api/accounts/signup-challenge.ts";
+import { REGISTER_ALL_KEY, registrationRules } from "#api/accounts/signup/registration.ts";
+import { CHALLENGE_TTL_MS } from "#api/accounts/signup/signup-challenge.ts";
 import { DEFAULT_REGISTRATION_LIMITS } from "#api/config.ts";
 import type { RegisterChallenge } from "#shared/contract.ts";
 import { CHALLENGE_REQUIRED_MESSAGE } from "#shared/messages.ts";

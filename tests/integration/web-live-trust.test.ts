@@ -2,7 +2,7 @@ import { get, type IncomingMessage } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureInput } from "#api/odds/store.ts";
+import type { FixtureInput } from "#api/odds/write/store.ts";
 import type { newAccount } from "../factories.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 import { serveApiWithLive, signInThrough, startLiveApi, startLiveWeb, type LiveWeb } from "../helpers/live-stack.ts";

@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oddsService, type OddsService } from "#api/odds/service.ts";
-import type { FixtureInput } from "#api/odds/store.ts";
+import { oddsService, type OddsService } from "#api/odds/read/service.ts";
+import type { FixtureInput } from "#api/odds/write/store.ts";
 import { TEST_ORIGIN, startRecordingProxy, type RecordingProxy } from "../helpers/web.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { serveApiWithLive, signInThrough, startLiveApi, startLiveWeb, type LiveWeb } from "../helpers/live-stack.ts";

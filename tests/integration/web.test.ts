@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { SignJWT } from "jose";
 import request from "supertest";
 import { describe, expect, it, vi } from "vitest";
-import { REGISTER_ALL_KEY } from "#api/accounts/registration.ts";
+import { REGISTER_ALL_KEY } from "#api/accounts/signup/registration.ts";
 import { DEFAULT_CHALLENGE_MAX_NUMBER } from "#api/config.ts";
 import type { RegisterChallenge } from "#shared/contract.ts";
 import { solveSignupChallenge } from "#shared/signup-proof.ts";

@@ -6,7 +6,7 @@ import {
   teamSimilarity,
   type MatchResult,
 } from "./index.ts";
-import { swapSides } from "#api/odds/sides.ts";
+import { swapSides } from "#api/odds/write/sides.ts";
 import type { BookmakerKey, Offer, OfferPrice } from "../types.ts";
 
 const SATURDAY_3PM = "2026-10-03T14:00:00Z";

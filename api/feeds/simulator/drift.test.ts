@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BookmakerKey } from "../types.ts";
-import { PRICE_STEP_MS } from "./pricing.ts";
+import { PRICE_STEP_MS } from "./scenario/pricing.ts";
 import type { FeedSimulator } from "./feed-simulator.ts";
 import { SIM_BOOKS, harness, LEAGUE_PATHS, MINUTE, TUESDAY, type Harness } from "../../../tests/helpers/simulator/sim-harness.ts";
 import { servedMarkets } from "../../../tests/helpers/simulator/served-prices.ts";

@@ -4,7 +4,7 @@
  * Bet9ja's EXTID and BetKing's ExtProvIDItem carry the shared Sportradar id (docs/design.md, Matching).
  */
 import { SIM_CLUBS, type SimClub } from "./clubs.ts";
-import type { SimFixture } from "./schedule.ts";
+import type { SimFixture } from "./scenario/schedule.ts";
 
 export const bet9jaEventId = (f: SimFixture): number => 590_000_000 + f.serial * 13;
 export const betkingItemId = (f: SimFixture): number => 40_000_000 + f.serial * 11;

@@ -4,10 +4,10 @@
  * (simulator-app.ts) only renders what this answers.
  */
 import type { BookmakerKey } from "../types.ts";
-import { BookingStore, type SimBookingOptions } from "./booking-store.ts";
-import { PRICE_STEP_MS, quoteFixture, type QuotedMarket } from "./pricing.ts";
-import { quoteInScenario, type SimScenario } from "./scenario.ts";
-import { upcomingFixtures, type SimFixture } from "./schedule.ts";
+import { BookingStore, type SimBookingOptions } from "./booking/booking-store.ts";
+import { PRICE_STEP_MS, quoteFixture, type QuotedMarket } from "./scenario/pricing.ts";
+import { quoteInScenario, type SimScenario } from "./scenario/scenario.ts";
+import { upcomingFixtures, type SimFixture } from "./scenario/schedule.ts";
 
 export type SimFault = SimFaultKind & {
   /** Only requests whose path (below the bookmaker's prefix) matches fail, e.g. /\/GetEvent$/. */

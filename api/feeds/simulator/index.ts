@@ -6,8 +6,8 @@ export {
   type SimFault,
 } from "./feed-simulator.ts";
 export { SIM_LEAGUES, leagueById, type SimLeague } from "./leagues.ts";
-export { MARGIN_PROFILES, ENHANCED_MARGIN, marginPercent } from "./margins.ts";
-export { PRICE_STEP_MS, type QuotedMarket } from "./pricing.ts";
-export { LISTING_WINDOW_MS, type SimFixture } from "./schedule.ts";
+export { MARGIN_PROFILES, ENHANCED_MARGIN, marginPercent } from "./scenario/margins.ts";
+export { PRICE_STEP_MS, type QuotedMarket } from "./scenario/pricing.ts";
+export { LISTING_WINDOW_MS, type SimFixture } from "./scenario/schedule.ts";
 export { createSimulatorApp } from "./simulator-app.ts";
 export { startSimulator, type RunningSimulator, type StartSimulatorOptions } from "./start-simulator.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENHANCED_MARGIN, MARGIN_PROFILES, marginPercent } from "./margins.ts";
+import { ENHANCED_MARGIN, MARGIN_PROFILES, marginPercent } from "./scenario/margins.ts";
 import type { AltenarDetails, AltenarList } from "../../../tests/helpers/simulator/payload-types.ts";
 import { harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 import { servedMarkets } from "../../../tests/helpers/simulator/served-prices.ts";

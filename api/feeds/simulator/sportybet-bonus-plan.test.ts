@@ -1,7 +1,7 @@
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { planPct } from "#shared/bookmaker-rules.ts";
-import { decodeBonusPlan } from "../bookmakers/sportybet-bonus-plan.ts";
+import { decodeBonusPlan } from "../bookmakers/sportybet/sportybet-bonus-plan.ts";
 import { harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 
 const PLAN_PATH = "/sportybet/api/ng/promotion/v2/bonus/plans/valid";

@@ -29,7 +29,7 @@ interface RingEntry {
 
 /**
  * The views a market frame touches, from its `route` ("competition:market:event", written by the
- * API: api/odds/live-feed.ts), without parsing its JSON; undefined for a frame without one.
+ * API: api/odds/live/live-feed.ts), without parsing its JSON; undefined for a frame without one.
  */
 function keysOf(route: string | undefined): string[] | undefined {
   const match = route === undefined ? null : /^(\d+):(\d+):(.+)$/.exec(route);

@@ -1,10 +1,10 @@
 /** What the simulated booking endpoints share: the fixtures a book takes, leg prices, league names, JSON bodies. */
 import type { BookmakerKey } from "../../types.ts";
-import { bookableFixture, unlistedLeague } from "../booking-fixtures.ts";
-import { quoteLeg, type BookedLeg, type BookedPick } from "../booking-store.ts";
+import { bookableFixture, unlistedLeague } from "../booking/booking-fixtures.ts";
+import { quoteLeg, type BookedLeg, type BookedPick } from "../booking/booking-store.ts";
 import type { FeedSimulator } from "../feed-simulator.ts";
 import { leagueById } from "../leagues.ts";
-import type { SimFixture } from "../schedule.ts";
+import type { SimFixture } from "../scenario/schedule.ts";
 
 export function parseJson(text: string | undefined): unknown {
   try {

@@ -5,8 +5,8 @@
  * BetKing's MatchOddsID is derived from the fixture and the pick, so its feed and its Book
  * endpoint agree without any state.
  */
-import type { BookedPick } from "../booking-store.ts";
-import type { SimFixture } from "../schedule.ts";
+import type { BookedPick } from "../booking/booking-store.ts";
+import type { SimFixture } from "../scenario/schedule.ts";
 
 const SIDES = ["Home", "Draw", "Away"];
 const SIGNS = ["1", "X", "2"];

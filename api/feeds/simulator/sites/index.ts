@@ -1,9 +1,9 @@
-import { bet9jaSite } from "./bet9ja.ts";
-import { betkingSite } from "./betking.ts";
-import { nairabetSite } from "./nairabet.ts";
-import { onexbetSite } from "./onexbet.ts";
+import { bet9jaSite } from "./bet9ja/bet9ja.ts";
+import { betkingSite } from "./betking/betking.ts";
+import { nairabetSite } from "./nairabet/nairabet.ts";
+import { onexbetSite } from "./onexbet/onexbet.ts";
 import type { SimulatedSite } from "./site.ts";
-import { sportybetSite } from "./sportybet.ts";
+import { sportybetSite } from "./sportybet/sportybet.ts";
 
 export const SITES: readonly SimulatedSite[] = [
   bet9jaSite,

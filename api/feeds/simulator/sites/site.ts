@@ -1,8 +1,8 @@
 /** What every simulated site module provides, and the small helpers they share. */
 import type { BookmakerKey } from "../../types.ts";
 import type { FeedSimulator, PricedFixture } from "../feed-simulator.ts";
-import type { MarketKind } from "../margins.ts";
-import type { QuotedMarket } from "../pricing.ts";
+import type { MarketKind } from "../scenario/margins.ts";
+import type { QuotedMarket } from "../scenario/pricing.ts";
 
 export interface SiteRequest {
   /** Path below the bookmaker's prefix, e.g. "/api/ng/factsCenter/pcUpcomingEvents". */

@@ -1,0 +1,61 @@
+import { pruneOdds } from "../../odds/write/store.ts";
+import { collectWithin } from "./run-budget.ts";
+import type { Collector } from "./state.ts";
+import { pruneFeedRuns } from "./feed-runs.ts";
+import { competitionReports, emptyTallies, type BookmakerReport, type CycleReport } from "./reports.ts";
+import { BOOKMAKER_ID_BY_KEY } from "../types.ts";
+import { writeBookmakerRun } from "./run-write.ts";
+
+export { createCollector, type Collector, type CollectorOptions } from "./state.ts";
+export type { FeedSource } from "./run-budget.ts";
+export type { BookmakerReport, CycleReport } from "./reports.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Events leave the store (prices, history and links with them) this long after kick-off: their
+ * match pages stay readable until then (docs/design.md, Collector). Run records go after KEEP_RUNS_MS.
+ */
+export const KEEP_EVENTS_MS = 14 * DAY_MS;
+const KEEP_RUNS_MS = 7 * DAY_MS;
+
+/** Runs after the one before it, whether that one succeeded or not. */
+function queueWrite<T>(c: Collector, write: () => Promise<T>): Promise<T> {
+  const queued = c.writing.then(write, write);
+  c.writing = queued;
+  return queued;
+}
+
+/** Keeps the tables bounded at the end of a cycle. */
+async function housekeeping(c: Collector, startedAt: number, end: number) {
+  const odds = await pruneOdds(c.deps.db, { eventsBefore: startedAt - KEEP_EVENTS_MS });
+  return { ...odds, runs: await pruneFeedRuns(c.deps.db, end - KEEP_RUNS_MS) };
+}
+
+/**
+ * One cycle: every bookmaker at once, each within its time budget, and each matched (against the
+ * other bookmakers' latest listings) and written in one transaction as soon as it finishes, so a
+ * slow or failing bookmaker never holds up or corrupts the others: its last prices stay until
+ * they go stale (docs/design.md, Collector).
+ */
+export async function runCycle(c: Collector): Promise<CycleReport> {
+  const startedAt = c.deps.clock();
+  const now = new Date(startedAt);
+  const tallies = emptyTallies();
+  const reports: BookmakerReport[] = [];
+  await Promise.all(
+    c.deps.sources.map(async (source) => {
+      const outcome = await collectWithin({ ...c.deps, breaker: c.breaker, followUps: c.followUps }, source, now);
+      try {
+        reports.push(await queueWrite(c, () => writeBookmakerRun(c, source, outcome, startedAt, tallies)));
+      } catch (error) {
+        c.deps.logger.error({ bookmaker: source.adapter.key, err: error }, "writing a bookmaker's run failed");
+      }
+    }),
+  );
+  reports.sort((a, b) => BOOKMAKER_ID_BY_KEY[a.key] - BOOKMAKER_ID_BY_KEY[b.key]);
+  c.deps.metrics.record(reports, startedAt);
+  const end = c.deps.clock();
+  const pruned = await housekeeping(c, startedAt, end);
+  c.deps.logger.info({ feeds: reports, pruned, ms: end - startedAt }, "feed cycle");
+  return { startedAt, competitions: competitionReports(tallies), bookmakers: reports };
+}

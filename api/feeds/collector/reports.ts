@@ -1,0 +1,96 @@
+import { COMPETITION_IDS } from "#shared/reference.ts";
+import { addWriteResult, emptyWriteResult, type WriteResult } from "../../odds/write/store.ts";
+import type { BookmakerOutcome } from "./run-fetch.ts";
+import type { LeagueFixtures } from "./match-pool.ts";
+import type { BookmakerKey } from "../types.ts";
+
+export interface BookmakerReport {
+  key: BookmakerKey;
+  ok: boolean;
+  offers: number;
+  prices: number;
+  changed: number;
+  removed: number;
+  unmatched: number;
+  eventCalls: number;
+  eventFailures: number;
+  /** Its time ran out and the rest of its work was given up. */
+  abandoned: boolean;
+  /** Its circuit was open: not asked at all. */
+  skipped: boolean;
+  /** Whether the circuit breaker counted the run as a failure. */
+  failed: boolean;
+  /** The site answered a bot challenge or WAF page instead of data (decision 012). */
+  blocked: boolean;
+  error?: string;
+}
+
+export interface CompetitionReport extends WriteResult {
+  competitionId: number;
+  fixtures: number;
+  unmatched: number;
+}
+
+export interface CycleReport {
+  startedAt: number;
+  competitions: CompetitionReport[];
+  bookmakers: BookmakerReport[];
+}
+
+/** What one cycle wrote to one competition, over every bookmaker. */
+export interface Tally extends WriteResult {
+  fixtures: Set<string>;
+  unmatched: number;
+}
+
+export function emptyTallies(): Map<number, Tally> {
+  return new Map(COMPETITION_IDS.map((c) => [c, { fixtures: new Set<string>(), ...emptyWriteResult(), unmatched: 0 }]));
+}
+
+/** Adds one bookmaker's written leagues to the cycle's per-competition tallies. */
+export function addToTallies(tallies: Map<number, Tally>, perLeague: ReadonlyMap<number, LeagueFixtures>, results: ReadonlyMap<number, WriteResult>): void {
+  for (const [c, l] of perLeague) {
+    const tally = tallies.get(c);
+    if (!tally) continue;
+    for (const f of l.fixtures) tally.fixtures.add(f.key);
+    tally.unmatched += l.unmatched.length;
+    const r = results.get(c);
+    if (r) addWriteResult(tally, r);
+  }
+}
+
+export function competitionReports(tallies: ReadonlyMap<number, Tally>): CompetitionReport[] {
+  return [...tallies].map(([competitionId, { fixtures, ...counts }]) => ({ competitionId, fixtures: fixtures.size, ...counts }));
+}
+
+/** A bookmaker's per-event calls this cycle, over its leagues. */
+export function followUpCounts(outcome: BookmakerOutcome): { eventCalls: number; eventFailures: number } {
+  let eventCalls = 0;
+  let eventFailures = 0;
+  for (const league of outcome.leagues.values()) {
+    eventCalls += league.eventCalls;
+    eventFailures += league.eventFailures;
+  }
+  return { eventCalls, eventFailures };
+}
+
+/** One bookmaker's line in the cycle report. */
+export function bookmakerReport(outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, LeagueFixtures>, results: ReadonlyMap<number, WriteResult>, failed: boolean): BookmakerReport {
+  const total = emptyWriteResult();
+  for (const r of results.values()) addWriteResult(total, r);
+  const leagues = [...outcome.leagues.values()];
+  const errors = [...new Set(leagues.flatMap((l) => (l.error ? [l.error] : [])))];
+  return {
+    key: outcome.key,
+    ok: errors.length === 0,
+    offers: leagues.reduce((n, l) => n + (l.offers?.length ?? 0), 0),
+    ...total,
+    unmatched: [...perLeague.values()].reduce((n, l) => n + l.unmatched.length, 0),
+    ...followUpCounts(outcome),
+    abandoned: outcome.abandoned,
+    skipped: outcome.skipped,
+    failed: !outcome.skipped && failed,
+    blocked: leagues.some((l) => l.blocked === true),
+    ...(errors.length > 0 ? { error: errors.join("; ") } : {}),
+  };
+}

@@ -1,0 +1,82 @@
+import type { Logger } from "pino";
+import { COMPETITION_IDS } from "#shared/reference.ts";
+import { collectBookmaker, emptyOutcome, type BookmakerOutcome } from "./run-fetch.ts";
+import type { circuitBreaker, Fetcher } from "../fetcher.ts";
+import { MAX_FAILURES_IN_A_ROW, followUpState, type FollowUpState } from "./follow-ups.ts";
+import { followUpCounts } from "./reports.ts";
+import type { BookmakerAdapter, BookmakerKey } from "../types.ts";
+
+export type CircuitBreaker = ReturnType<typeof circuitBreaker>;
+
+export interface FeedSource {
+  adapter: BookmakerAdapter;
+  baseUrl: string;
+}
+
+/** What collecting one bookmaker within its budget needs. */
+export interface BudgetedRunDeps {
+  fetcher: Fetcher;
+  logger: Logger;
+  budgetMs: number;
+  /** Waits out a budget unless `cancel` aborts first. */
+  budgetTimer: (ms: number, cancel: AbortSignal) => Promise<void>;
+  /** The polite pause between two requests to one bookmaker. */
+  gap: (signal: AbortSignal) => Promise<void>;
+  breaker: CircuitBreaker;
+  followUps: Map<BookmakerKey, FollowUpState>;
+}
+
+function markEveryLeague(outcome: BookmakerOutcome, error: string) {
+  for (const c of COMPETITION_IDS) if (!outcome.leagues.has(c)) outcome.leagues.set(c, { error, eventCalls: 0, eventFailures: 0 });
+}
+
+/**
+ * One bookmaker's listings and follow-ups, given up when its budget runs out: what it finished
+ * by then stays in the outcome. A bookmaker whose circuit is open is not asked at all.
+ */
+export async function collectWithin(deps: BudgetedRunDeps, source: FeedSource, now: Date): Promise<BookmakerOutcome> {
+  const { adapter } = source;
+  const outcome = emptyOutcome(adapter.key);
+  if (!deps.breaker.allows(adapter.key)) {
+    outcome.skipped = true;
+    markEveryLeague(outcome, "circuit open: skipped after repeated failures");
+    return outcome;
+  }
+  let state = deps.followUps.get(adapter.key);
+  if (!state) deps.followUps.set(adapter.key, (state = followUpState()));
+  const work = new AbortController();
+  const cancelBudget = new AbortController();
+  const done = collectBookmaker({ adapter, baseUrl: source.baseUrl, fetcher: deps.fetcher, now, signal: work.signal, gap: deps.gap, followUps: state, logger: deps.logger }, outcome).then(
+    () => "done" as const,
+    (error: unknown) => {
+      deps.logger.error({ bookmaker: adapter.key, err: error }, "bookmaker collection crashed");
+      return "done" as const;
+    },
+  );
+  const expired = deps.budgetTimer(deps.budgetMs, cancelBudget.signal).then(() => "expired" as const);
+  const result = await Promise.race([done, expired]);
+  cancelBudget.abort();
+  if (result === "expired") {
+    work.abort();
+    outcome.abandoned = true;
+    markEveryLeague(outcome, `abandoned after ${deps.budgetMs} ms: the bookmaker's time for this cycle ran out`);
+    deps.logger.warn({ bookmaker: adapter.key, budgetMs: deps.budgetMs }, "bookmaker abandoned for this cycle");
+  }
+  return outcome;
+}
+
+/** A failed run for the breaker: nothing usable, out of time, or most follow-up calls failed. */
+export function runFailed(outcome: BookmakerOutcome): boolean {
+  const leagues = [...outcome.leagues.values()];
+  const nothing = leagues.every((l) => l.offers === undefined);
+  const { eventCalls, eventFailures } = followUpCounts(outcome);
+  const followUpsFailing = eventFailures >= MAX_FAILURES_IN_A_ROW && eventFailures * 2 >= eventCalls;
+  return nothing || outcome.abandoned || followUpsFailing;
+}
+
+/** Tells the breaker how the run went; a skipped bookmaker was not tried, so it counts neither way. */
+export function recordVerdict(breaker: CircuitBreaker, outcome: BookmakerOutcome, failed: boolean): void {
+  if (outcome.skipped) return;
+  if (failed) breaker.failure(outcome.key);
+  else breaker.success(outcome.key);
+}

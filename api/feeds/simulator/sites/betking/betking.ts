@@ -1,0 +1,110 @@
+/**
+ * BetKing: GET /api/feeds/prematch/en/4/<tournamentId>/0/0. A match repeats once per market
+ * group (1X2 + Double Chance in one Items entry, totals + GG/NG in another with the same
+ * ItemID): consumers must merge on ItemID. Prices are numbers; 1.00 marks a suspended one.
+ */
+import { betkingItemId, betkingProviderId } from "../../event-ids.ts";
+import { SIM_LEAGUES, type SimLeague } from "../../leagues.ts";
+import type { QuotedMarket } from "../../scenario/pricing.ts";
+import { lagosIso } from "../../time-format.ts";
+import { betkingMatchOddsId } from "../booking-picks.ts";
+import { jsonAnswer, type PricedFixture, type SimulatedSite } from "../site.ts";
+
+const PATH = /^\/api\/feeds\/prematch\/en\/4\/(\d+)\/0\/0$/;
+
+const ODDS_TYPES: Record<QuotedMarket["kind"], { id: number; name: string; outcomes: [number, string][] }> = {
+  "1X2": {
+    id: 110,
+    name: "1X2",
+    outcomes: [
+      [4, "1"],
+      [2, "X"],
+      [5, "2"],
+    ],
+  },
+  DC: {
+    id: 146,
+    name: "Double Chance",
+    outcomes: [
+      [9, "1X"],
+      [10, "12"],
+      [11, "X2"],
+    ],
+  },
+  OU: {
+    id: 160,
+    name: "Total Goals",
+    outcomes: [
+      [12, "Over"],
+      [13, "Under"],
+    ],
+  },
+  BTTS: {
+    id: 302,
+    name: "GG/NG",
+    outcomes: [
+      [74, "GG"],
+      [76, "NG"],
+    ],
+  },
+};
+
+function oddsEntry(fixture: PricedFixture["fixture"], m: QuotedMarket) {
+  const type = ODDS_TYPES[m.kind];
+  return {
+    OddsType: { OddsTypeID: type.id, OddsTypeName: type.name },
+    SpecialBetValue: m.line === null ? "" : String(m.line),
+    MatchOdds: type.outcomes.map(([oddTypeId, oddName], i) => ({
+      // The id the Book endpoint takes for this selection (docs/design.md, Booking endpoints).
+      MatchOddsID: betkingMatchOddsId(fixture, { kind: m.kind, line: m.line, index: i }),
+      OddAttribute: { OddTypeID: oddTypeId, OddName: oddName },
+      Outcome: { OddOutcome: m.suspended ? 1 : (m.prices[i] ?? 1) },
+    })),
+  };
+}
+
+function item(league: SimLeague, fixture: PricedFixture["fixture"], markets: QuotedMarket[]) {
+  return {
+    ItemID: betkingItemId(fixture),
+    ItemName: `${fixture.home.names.betking} - ${fixture.away.names.betking}`,
+    ItemDate: lagosIso(fixture.kickoff),
+    TournamentID: league.betking.tournamentId,
+    TournamentName: league.betking.name,
+    CategoryName: league.country,
+    ExtProvIDItem: betkingProviderId(fixture),
+    OddsCollection: markets.map((m) => oddsEntry(fixture, m)),
+  };
+}
+
+export const betkingSite: SimulatedSite = {
+  key: "betking",
+  answer(sim, { path, t }) {
+    const match = PATH.exec(path);
+    if (!match) return null;
+    const league = SIM_LEAGUES.find((l) => l.betking.tournamentId === Number(match[1]));
+    if (!league) return jsonAnswer({ AreaMatches: [], TotalNoOfItems: 0 });
+    const listed = sim.listing("betking", league.competitionId, t);
+    const main = listed.map(({ fixture, markets }) =>
+      item(
+        league,
+        fixture,
+        markets.filter((m) => m.kind === "1X2" || m.kind === "DC"),
+      ),
+    );
+    const goals = listed.map(({ fixture, markets }) =>
+      item(
+        league,
+        fixture,
+        markets.filter((m) => m.kind === "OU" || m.kind === "BTTS"),
+      ),
+    );
+    // TotalNoOfItems counts matches, not the repeated entries.
+    return jsonAnswer({
+      AreaMatches: [{ AreaID: 1, AreaName: league.country, Items: [...main, ...goals] }],
+      TotalNoOfItems: listed.length,
+    });
+  },
+  emptyBody: () => ({ AreaMatches: [], TotalNoOfItems: 0 }),
+  // ASP.NET Web API's stock error body; BetKing's real failure shape is not documented.
+  errorBody: () => ({ Message: "An error has occurred." }),
+};

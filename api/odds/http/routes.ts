@@ -1,0 +1,41 @@
+import { Router, type RequestHandler } from "express";
+import { oddsChecksum } from "#shared/checksum.ts";
+import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
+import { isCompetitionId, isMarketId } from "#shared/reference.ts";
+import { AppError } from "../../http/errors.ts";
+import { guardQuery } from "../../http/input-guards.ts";
+import type { OddsCache } from "../read/cache.ts";
+import { countryOf, sendAnswer } from "../read/answers.ts";
+
+/** GET /odds (token and checksum), /odds/summary and /odds/sample (public), all from the cache. */
+export function oddsRouter(cache: OddsCache, auth: RequestHandler): Router {
+  const router = Router();
+  router.use(guardQuery);
+
+  router.get("/", auth, (req, res) => {
+    const country = countryOf(req);
+    const competition = Number(req.query.competition);
+    const market = Number(req.query.market);
+    if (!isCompetitionId(competition)) throw new AppError("VALIDATION_ERROR", "competition must be 1 to 4.");
+    if (!isMarketId(market)) throw new AppError("VALIDATION_ERROR", "market must be 1 to 8.");
+    const k = typeof req.query.k === "string" ? req.query.k : "";
+    // docs/design.md, The odds checksum: k is FNV-1a of `${ak}:${country}&${competition}&${market}` with
+    // the raw query values.
+    const expected = oddsChecksum(req.auth!.ak, { country: String(req.query.country), competition: String(req.query.competition), market: String(req.query.market) });
+    if (k !== expected) throw new AppError("INVALID_CHECKSUM", "Missing or wrong request checksum.");
+    // Only Nigeria is live: Ghana and Kenya are coming soon and have no odds yet.
+    sendAnswer(req, res, (country === LIVE_COUNTRY_ID && cache.odds(competition, market)) || cache.noOdds());
+  });
+
+  router.get("/summary", (req, res) => {
+    const country = countryOf(req);
+    sendAnswer(req, res, country === LIVE_COUNTRY_ID ? cache.summary() : cache.noSummary(), "public");
+  });
+
+  router.get("/sample", (req, res) => {
+    const country = countryOf(req);
+    sendAnswer(req, res, country === LIVE_COUNTRY_ID ? cache.sample() : cache.noOdds(), "public");
+  });
+
+  return router;
+}

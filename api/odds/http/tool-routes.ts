@@ -1,0 +1,89 @@
+import { Router, type RequestHandler } from "express";
+import type { Kysely } from "kysely";
+import type { CachedAnswer } from "#lib/node/cached-answer.ts";
+import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
+import type { OddsEvent, SureBets, ValueBets } from "#shared/contract.ts";
+import type { Database } from "../../db/schema.ts";
+import { guardQuery } from "../../http/input-guards.ts";
+import type { ListedEvents, OddsCache } from "../read/cache.ts";
+import { readLinkBook } from "../read/link-book.ts";
+import { eventsShown, findSureBets, findValueBets, MIN_VALUE_PCT } from "../tools/sure-and-value.ts";
+import { answerOf, countryOf, sendAnswer as send } from "../read/answers.ts";
+
+export interface ToolDeps {
+  cache: OddsCache;
+  db: Kysely<Database>;
+  clock: () => number;
+}
+
+const EPOCH = new Date(0).toISOString();
+
+/** Both boards' answers, built from one listing at one time. */
+interface Boards {
+  sureBets: CachedAnswer;
+  valueBets: CachedAnswer;
+}
+
+/** Sure bets and value bets of the listing at `now`, with the links of the events they show (one query). */
+async function buildBoards(db: Kysely<Database>, events: readonly OddsEvent[], now: number): Promise<{ boards: Boards; validUntil: number }> {
+  const shown = eventsShown(findSureBets(events, new Map(), now), findValueBets(events, new Map(), now));
+  const book = await readLinkBook(db, shown);
+  const boards = { sureBets: answerOf(findSureBets(events, book, now)), valueBets: answerOf(findValueBets(events, book, now)) };
+  return { boards, validUntil: Math.min(Infinity, ...shown.map((event) => Date.parse(event.date))) };
+}
+
+/**
+ * The boards memoised per listing, like search's index: rebuilt only when the listed events'
+ * version moved or an event shown kicks off, so serving one costs no database work. Requests that
+ * arrive during a build share it; a build that started later is never replaced by an earlier one
+ * that finished late.
+ */
+function toolBoards(deps: ToolDeps): () => Promise<Boards> {
+  let builds = 0;
+  let built: { seq: number; version: number; validUntil: number; boards: Boards } | undefined;
+  let building: { version: number; boards: Promise<Boards> } | undefined;
+
+  async function build(listed: ListedEvents, now: number): Promise<Boards> {
+    const seq = ++builds;
+    const { boards, validUntil } = await buildBoards(deps.db, listed.events, now);
+    if ((built?.seq ?? 0) < seq) built = { seq, version: listed.version, validUntil, boards };
+    return boards;
+  }
+
+  return async () => {
+    const now = deps.clock();
+    const listed = deps.cache.listed();
+    if (built && built.version === listed.version && now < built.validUntil) return built.boards;
+    if (!building || building.version !== listed.version) {
+      const boards = build(listed, now).finally(() => {
+        if (building?.boards === boards) building = undefined;
+      });
+      building = { version: listed.version, boards };
+    }
+    return building.boards;
+  };
+}
+
+/**
+ * GET /odds/sure-bets?country=C and GET /odds/value-bets?country=C (docs/design.md, Bettor tools), Bearer
+ * token like /odds, answered from boards built once per listing; ETag, 304 and gzip as the
+ * listing. Ghana and Kenya are coming soon: empty boards.
+ */
+export function toolRouter(deps: ToolDeps, auth: RequestHandler): Router {
+  const boards = toolBoards(deps);
+  const noSureBets = answerOf({ sureBets: [], updatedAt: EPOCH } satisfies SureBets);
+  const noValueBets = answerOf({ minValuePct: MIN_VALUE_PCT, valueBets: [], updatedAt: EPOCH } satisfies ValueBets);
+  const router = Router();
+
+  router.get("/sure-bets", guardQuery, auth, async (req, res) => {
+    const country = countryOf(req);
+    send(req, res, country === LIVE_COUNTRY_ID ? (await boards()).sureBets : noSureBets);
+  });
+
+  router.get("/value-bets", guardQuery, auth, async (req, res) => {
+    const country = countryOf(req);
+    send(req, res, country === LIVE_COUNTRY_ID ? (await boards()).valueBets : noValueBets);
+  });
+
+  return router;
+}
