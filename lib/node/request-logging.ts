@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -11,24 +13,43 @@ declare module "express-serve-static-core" {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
+/** The caller's X-Request-Id when sane (a CDN's, or the web tier's on its way to the API), else a new one. */
+function requestId(req: IncomingMessage): string {
+  const incoming = req.headers["x-request-id"];
+  return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+const pathOf = (req: IncomingMessage & { originalUrl?: string }) => (req.originalUrl ?? req.url ?? "").split("?")[0] ?? "";
+
 /**
- * Gives every request an id (kept from the caller's X-Request-Id when sane: a CDN's, or the web
- * tier's on its way to the API), a child logger carrying it, and one log line once answered.
+ * Gives every request an id, a child logger carrying it (`req.log`) and one log line once answered
+ * (`request`: method, path, status, ms), with pino-http (docs/decisions/035-kept-libraries-for-plumbing.md).
+ * The line has the same fields and level at every status; an error is logged, with its cause, where
+ * it is handled (api/http/errors.ts).
  * `observe` receives the outcome too (the web tier's metrics).
  */
 export function requestLogging(logger: Logger, observe?: (method: string, path: string, status: number, seconds: number) => void): RequestHandler {
+  const logging = pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const id = requestId(req);
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    quietReqLogger: true,
+    quietResLogger: true,
+    customAttributeKeys: { reqId: "reqId", responseTime: "ms" },
+    customLogLevel: () => "info",
+    customSuccessMessage: () => "request",
+    customErrorMessage: () => "request",
+    customSuccessObject: (req, res, logged: { ms: number }) => ({ method: req.method, path: pathOf(req), status: res.statusCode, ms: logged.ms }),
+    customErrorObject: (req, res, _error, logged: { ms: number }) => ({ method: req.method, path: pathOf(req), status: res.statusCode, ms: logged.ms }),
+  });
   return (req, res, next) => {
-    const incoming = req.header("x-request-id");
-    req.id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    req.log = logger.child({ reqId: req.id });
-    res.setHeader("X-Request-Id", req.id);
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const path = req.originalUrl.split("?")[0] ?? "";
-      observe?.(req.method, path, res.statusCode, seconds);
-      req.log.info({ method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10 }, "request");
-    });
-    next();
+    if (observe) {
+      const started = process.hrtime.bigint();
+      res.once("finish", () => observe(req.method, pathOf(req), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
+    }
+    logging(req, res, next);
   };
 }
