@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { serve } from "../lib/node/serve.ts";
+import { serve, SERVER_IDLE_MS } from "../lib/node/serve.ts";
 import { listenFailure } from "../lib/node/start-up.ts";
 import { createApi, type ApiInstance, type ApiOptions } from "./app.ts";
 import type { ApiConfig } from "./config.ts";
@@ -15,7 +15,7 @@ export interface RunningApi {
 /** Builds the API and listens; collects nothing (main starts feed collection as its own step). Used by api/main.ts and the embedded default. */
 export async function startApiServer(config: ApiConfig, options: ApiOptions = {}): Promise<RunningApi> {
   const api = await createApi(config, options);
-  const serving = await serve(api.app, { port: config.port, host: config.host }).catch(async (error: unknown) => {
+  const serving = await serve(api.app, { port: config.port, host: config.host, keepAliveTimeoutMs: SERVER_IDLE_MS }).catch(async (error: unknown) => {
     await api.close();
     throw listenFailure("API_HOST, API_PORT", `${config.host}:${config.port}`, error);
   });

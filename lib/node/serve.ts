@@ -10,11 +10,23 @@ const DRAIN_MS = 10_000;
  */
 const IDLE_GRACE_MS = 1_000;
 
+/**
+ * Keep-alive between our own tiers: the calling pool (server/bff/upstream.ts) closes a socket idle
+ * POOL_IDLE_MS, the called server (the API) one idle SERVER_IDLE_MS. The caller must be the side
+ * that closes: a server closing an idle socket just as a request arrives on it resets that request.
+ * With Node's 5 s beside undici's 4 s, a login failed that way on a loaded host, when the pool's
+ * timer ran late (docs/benchmarks.md, the loaded runs of 2026-11-28).
+ */
+export const POOL_IDLE_MS = 4_000;
+export const SERVER_IDLE_MS = 30_000;
+
 export interface ServeOptions {
   port: number;
   host: string;
   drainMs?: number;
   idleGraceMs?: number;
+  /** How long an idle kept-alive socket stays open (Node's default, 5 s, when unset). */
+  keepAliveTimeoutMs?: number;
 }
 
 export interface Serving {
@@ -44,6 +56,7 @@ export async function serve(handler: RequestListener, options: ServeOptions): Pr
     res.once("close", () => inFlight.delete(res));
     handler(req, res);
   });
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));

@@ -1,4 +1,5 @@
 import { Pool, errors, type Dispatcher } from "undici";
+import { POOL_IDLE_MS } from "#lib/node/serve.ts";
 import { ERROR_CODES } from "#shared/error-codes.ts";
 
 export interface UpstreamAnswer {
@@ -49,7 +50,8 @@ function aboutABookmaker(answer: UpstreamAnswer): boolean {
  */
 export function createUpstream(origin: string, options: { timeoutMs?: number; connections?: number; onError?: (kind: UpstreamErrorKind) => void } = {}) {
   const timeout = options.timeoutMs ?? 10_000;
-  const pool = new Pool(origin, { connections: options.connections ?? 64, connectTimeout: 3_000, headersTimeout: timeout, bodyTimeout: timeout, pipelining: 1 });
+  // Idle sockets close on our side first, whatever the API's Keep-Alive header says (lib/node/serve.ts, POOL_IDLE_MS).
+  const pool = new Pool(origin, { connections: options.connections ?? 64, connectTimeout: 3_000, headersTimeout: timeout, bodyTimeout: timeout, pipelining: 1, keepAliveTimeout: POOL_IDLE_MS, keepAliveMaxTimeout: POOL_IDLE_MS });
   const fail = (message: string, status: 502 | 503, kind: UpstreamErrorKind, cause?: unknown) => {
     options.onError?.(kind);
     return new UpstreamUnavailable(message, status, kind, cause === undefined ? undefined : { cause });
