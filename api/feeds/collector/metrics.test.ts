@@ -35,4 +35,16 @@ describe("feed metrics", () => {
     expect(text).toContain('afriodds_feed_offers{bookmaker="betking"} 0');
     expect(text).toContain('afriodds_feed_blocked{bookmaker="betking"} 0');
   });
+
+  it("counts each run that ran out of its time budget, per bookmaker", async () => {
+    const metrics = createFeedMetrics();
+    metrics.record([report("nairabet", { ok: false, failed: true, abandoned: true }), report("1xbet")], AT);
+    metrics.record([report("nairabet", { ok: false, failed: true, abandoned: true })], AT + 15_000);
+    metrics.record([report("nairabet")], AT + 30_000);
+
+    const text = await metrics.registry.metrics();
+
+    expect(text).toContain('afriodds_feed_runs_abandoned_total{bookmaker="nairabet"} 2');
+    expect(text).not.toContain('afriodds_feed_runs_abandoned_total{bookmaker="1xbet"}');
+  });
 });
