@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
@@ -20,6 +20,9 @@ function requestId(req: IncomingMessage): string {
 }
 
 const pathOf = (req: IncomingMessage & { originalUrl?: string }) => (req.originalUrl ?? req.url ?? "").split("?")[0] ?? "";
+
+/** The `request` line's fields, whatever the status. */
+const line = (req: IncomingMessage, res: ServerResponse, logged: { ms: number }) => ({ method: req.method, path: pathOf(req), status: res.statusCode, ms: logged.ms });
 
 /**
  * Gives every request an id, a child logger carrying it (`req.log`) and one log line once answered
@@ -42,8 +45,8 @@ export function requestLogging(logger: Logger, observe?: (method: string, path: 
     customLogLevel: () => "info",
     customSuccessMessage: () => "request",
     customErrorMessage: () => "request",
-    customSuccessObject: (req, res, logged: { ms: number }) => ({ method: req.method, path: pathOf(req), status: res.statusCode, ms: logged.ms }),
-    customErrorObject: (req, res, _error, logged: { ms: number }) => ({ method: req.method, path: pathOf(req), status: res.statusCode, ms: logged.ms }),
+    customSuccessObject: line,
+    customErrorObject: (req, res, _error, logged: { ms: number }) => line(req, res, logged),
   });
   return (req, res, next) => {
     if (observe) {

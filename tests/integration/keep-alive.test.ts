@@ -19,15 +19,17 @@ describe("keep-alive between the web tier and the API", () => {
     expect(SERVER_IDLE_MS).toBeGreaterThanOrEqual(5 * POOL_IDLE_MS);
     serving = await serve((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"data":{}}'), { port: 0, host: "127.0.0.1", keepAliveTimeoutMs: SERVER_IDLE_MS });
     expect(serving.server.keepAliveTimeout).toBe(SERVER_IDLE_MS);
-    const closedByClient: number[] = [];
-    const opened = Date.now();
-    serving.server.on("connection", (socket: Socket) => socket.once("end", () => closedByClient.push(Date.now() - opened)));
+    const closedByClient: Socket[] = [];
+    serving.server.on("connection", (socket: Socket) => socket.once("end", () => closedByClient.push(socket)));
 
     const upstream = createUpstream(`http://127.0.0.1:${serving.port}`);
-    const answer = await upstream.call("GET", "/healthz");
-    expect(answer.status).toBe(200);
-    // The API's answer says `Keep-Alive: timeout=30`; the pool keeps to its own 4 s.
-    await expect.poll(() => closedByClient.length, { timeout: POOL_IDLE_MS + 4_000, interval: 100 }).toBe(1);
-    expect(closedByClient[0]).toBeLessThan(SERVER_IDLE_MS);
+    try {
+      expect((await upstream.call("GET", "/healthz")).status).toBe(200);
+      // The API's answer says `Keep-Alive: timeout=30`; the pool keeps to its own 4 s, so the socket
+      // is closed by the client within seconds, long before the API would close it.
+      await expect.poll(() => closedByClient.length, { timeout: POOL_IDLE_MS + 4_000, interval: 100 }).toBe(1);
+    } finally {
+      await upstream.close();
+    }
   });
 });

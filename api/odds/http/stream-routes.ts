@@ -1,12 +1,12 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import { consumerGuard } from "#lib/node/sse/consumer-guard.ts";
-import { HEARTBEAT } from "#lib/node/sse/frame.ts";
+import { HEARTBEAT, positionFrame } from "#lib/node/sse/frame.ts";
 import { oddsStreamChecksum } from "#shared/checksum.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { isCountryId } from "#shared/reference.ts";
 import { AppError } from "../../http/errors.ts";
 import { guardQuery } from "../../http/input-guards.ts";
-import { positionFrame, type FeedSignal, type LiveFeed } from "../live/live-feed.ts";
+import type { FeedSignal, LiveFeed } from "../live/live-feed.ts";
 
 export interface StreamOptions {
   /** A comment line this often keeps proxies from closing an idle stream (docs/design.md, The API's stream: 15 s). */

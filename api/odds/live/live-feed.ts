@@ -1,6 +1,7 @@
-import { sseFrame } from "#lib/node/sse/frame.ts";
+import { positionFrame, sseFrame } from "#lib/node/sse/frame.ts";
 import { frameRing } from "#lib/node/sse/ring.ts";
 import type { OddsEvent } from "#shared/contract.ts";
+import { writeMarketRoute } from "#shared/stream-route.ts";
 import type { ChangeRow } from "../write/changes.ts";
 import type { Listing } from "../read/read-model.ts";
 
@@ -10,16 +11,13 @@ export const RING_CAPACITY = 2_000;
 /** What a stream subscriber is told: one SSE frame to write, or that it must end. */
 export type FeedSignal = { kind: "frame"; frame: string } | { kind: "end" };
 
-/** A `ready` or `reset` frame: the stream's position is `seq` (docs/decisions/013-odds-stream.md). */
-export const positionFrame = (event: "ready" | "reset", seq: number) => sseFrame({ id: String(seq), event, data: JSON.stringify({ seq }) });
-
 /**
  * A changed event-market's frame. Its `route` field names the competition, market and event, so
  * the web tier files it under its views without parsing the JSON (SSE readers ignore a field they
  * do not know; docs/decisions/013-odds-stream.md).
  */
 export function marketFrame(seq: number, event: OddsEvent): string {
-  return sseFrame({ id: String(seq), event: "market", route: `${event.competitionId}:${event.markets[0]!.marketId}:${event.id}`, data: JSON.stringify(event) });
+  return sseFrame({ id: String(seq), event: "market", route: writeMarketRoute({ competitionId: event.competitionId, marketId: event.markets[0]!.marketId, id: event.id }), data: JSON.stringify(event) });
 }
 
 /**

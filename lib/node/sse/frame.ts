@@ -26,6 +26,9 @@ export function sseFrame(frame: SseFrame): string {
   return `${head}data: ${frame.data.split("\n").join("\ndata: ")}\n\n`;
 }
 
+/** A `ready` or `reset` frame: the stream's position is `seq` (docs/decisions/013-odds-stream.md). */
+export const positionFrame = (event: "ready" | "reset", seq: number): string => sseFrame({ id: String(seq), event, data: JSON.stringify({ seq }) });
+
 /**
  * An event stream's frames as they complete, from chunks split anywhere (eventsource-parser);
  * comments (heartbeats) are skipped. `maxBufferSize` bounds what one unfinished line may hold.

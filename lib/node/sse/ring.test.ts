@@ -6,7 +6,7 @@ const entry = (seq: number) => ({ seq, frame: `f${seq}` });
 describe("frameRing", () => {
   it("resumes nobody until positioned, then everything after a sequence it still holds", () => {
     const ring = frameRing<ReturnType<typeof entry>>(3);
-    expect([ring.positioned(), ring.latest(), ring.since(0)]).toEqual([false, undefined, null]);
+    expect([ring.latest(), ring.since(0)]).toEqual([undefined, null]);
     ring.startAt(10);
     expect(ring.since(9)).toBeNull();
     expect(ring.since(10)).toEqual([]);

@@ -10,7 +10,6 @@ export function frameRing<Entry extends { seq: number }>(capacity: number) {
   return {
     /** The sequence streams start from, or undefined before a position was given. */
     latest: (): number | undefined => (floor === undefined ? undefined : latest),
-    positioned: () => floor !== undefined,
     /** Empties the ring at `seq`: nothing from before it can be resumed here. */
     startAt(seq: number) {
       entries = [];

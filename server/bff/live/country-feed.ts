@@ -1,5 +1,6 @@
-import { sseFrame, type SseFrame } from "#lib/node/sse/frame.ts";
+import { positionFrame as positionText, sseFrame, type SseFrame } from "#lib/node/sse/frame.ts";
 import { frameRing, type FrameRing } from "#lib/node/sse/ring.ts";
+import { readMarketRoute } from "#shared/stream-route.ts";
 import type { BrowserStream } from "./browser-stream.ts";
 import { liveFrame, type LiveFrame } from "./stream-coding.ts";
 import { touchedKeys } from "./view.ts";
@@ -27,18 +28,8 @@ interface RingEntry {
   frame: LiveFrame;
 }
 
-/**
- * The views a market frame touches, from its `route` ("competition:market:event", written by the
- * API: api/odds/live/live-feed.ts), without parsing its JSON; undefined for a frame without one.
- */
-function keysOf(route: string | undefined): string[] | undefined {
-  const match = route === undefined ? null : /^(\d+):(\d+):(.+)$/.exec(route);
-  if (!match) return undefined;
-  return touchedKeys({ competitionId: Number(match[1]), marketId: Number(match[2]), id: match[3]! });
-}
-
-/** A `ready` or `reset` frame for a browser: its stream's position is `seq`. */
-const positionFrame = (event: "ready" | "reset", seq: number) => liveFrame(sseFrame({ id: String(seq), event, data: JSON.stringify({ seq }) }));
+/** A `ready` or `reset` frame for a browser, compressed once however many get it. */
+const positionFrame = (event: "ready" | "reset", seq: number) => liveFrame(positionText(event, seq));
 
 /** What a resuming browser may be sent in one go (browser-stream.ts bounds a stream's queue). */
 const MAX_RESUME_BYTES = 16 << 10;
@@ -110,7 +101,7 @@ function upstreamUp(feed: FeedState) {
 }
 
 function add(feed: FeedState, subscriber: Subscriber) {
-  if (!feed.ring.positioned()) feed.pending.add(subscriber);
+  if (feed.ring.latest() === undefined) feed.pending.add(subscriber);
   else start(feed, subscriber);
   if (feed.downSince !== undefined) send(feed, subscriber, statusFrame(feed.downSince));
 }
@@ -130,8 +121,10 @@ function receiveReset(feed: FeedState, seq: number) {
 }
 
 function receiveMarket(feed: FeedState, seq: number, frame: SseFrame) {
-  const keys = keysOf(frame.route);
-  if (!keys) return;
+  // Filed by the route the API wrote (shared/stream-route.ts), without parsing the JSON.
+  const route = readMarketRoute(frame.route);
+  if (!route) return;
+  const keys = touchedKeys(route);
   // The browser's frame: the API's without its route.
   const entry = { seq, keys, frame: liveFrame(sseFrame({ id: frame.id, event: "market", data: frame.data })) };
   feed.ring.push(entry);
@@ -143,7 +136,7 @@ function receive(feed: FeedState, frame: SseFrame) {
   const seq = Number(frame.id);
   if (!Number.isSafeInteger(seq)) return;
   if (frame.event === "ready") {
-    if (!feed.ring.positioned()) positioned(feed, seq);
+    if (feed.ring.latest() === undefined) positioned(feed, seq);
   } else if (frame.event === "reset") receiveReset(feed, seq);
   else if (frame.event === "market") receiveMarket(feed, seq, frame);
 }
