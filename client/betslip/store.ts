@@ -1,4 +1,4 @@
-import { create } from "zustand";
+import { create, type StoreApi } from "zustand";
 import type { Betslip, BetslipLeg, SessionUser } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { api } from "../backend/endpoints.ts";
@@ -93,9 +93,14 @@ function replacedNotice(before: BetslipLeg, after: BetslipLeg, eventName: string
 type Data = Omit<BetslipState, "load" | "reset" | "toggle" | "remove" | "setStake" | "importLegs" | "adopt" | "refresh" | "dismiss">;
 const initial = (): Data => ({ owner: null, status: "idle", ...EMPTY_SLIP, saved: EMPTY_SLIP, queue: [], revision: 0, notice: null, loading: null });
 
-export const useBetslip = create<BetslipState>((set, get) => {
-  let refreshing: Promise<void> | null = null;
+type SetSlip = StoreApi<BetslipState>["setState"];
+type GetSlip = StoreApi<BetslipState>["getState"];
 
+/**
+ * The save queue: `enqueue` shows a change at once and sends it after the ones before it, one at a
+ * time; each answer becomes `saved`, a refusal drops its change and tells the user why.
+ */
+function saveQueue(set: SetSlip, get: GetSlip): (change: Change, send: () => Promise<Betslip>) => Promise<void> {
   /** Sends the queued changes one after another; stops when the queue was dropped meanwhile (logout: reset). */
   async function drain() {
     let item: Queued | undefined;
@@ -113,35 +118,31 @@ export const useBetslip = create<BetslipState>((set, get) => {
     }
   }
 
-  function enqueue(change: Change, send: () => Promise<Betslip>): Promise<void> {
+  return function enqueue(change, send) {
     return new Promise<void>((done) => {
       const queue = [...get().queue, { change, send, done }];
       set({ queue, ...applied(get().saved, queue) });
       if (queue.length === 1) void drain();
     });
-  }
+  };
+}
 
-  /** Removes exactly this selection: another of its match, picked on another device since, stays. */
-  function removeLeg(leg: BetslipLeg): Promise<void> {
-    set({ notice: null });
-    const removed = plainLeg(leg);
-    return enqueue((slip) => ({ ...slip, legs: withoutLeg(slip.legs, removed) }), () => api.removeFromBetslip(removed));
-  }
+/** The slip must be known before it is changed: whether a tap adds or removes, and what the change shows on, depend on it. */
+async function slipReady(set: SetSlip, get: GetSlip): Promise<boolean> {
+  const owner = (await checkedUser())?.id;
+  if (!owner) return false;
+  if (get().owner !== owner || get().status !== "ready") await get().load(owner);
+  // Signed out (and perhaps someone else in) while the slip was read: the tap was the last user's.
+  if (get().owner !== owner) return false;
+  if (get().status === "ready") return true;
+  set({ notice: { tone: "error", text: LOAD_FAILED_MESSAGE } });
+  return false;
+}
 
-  /** The slip must be known before it is changed: whether a tap adds or removes, and what the change shows on, depend on it. */
-  async function ready(): Promise<boolean> {
-    const owner = (await checkedUser())?.id;
-    if (!owner) return false;
-    if (get().owner !== owner || get().status !== "ready") await get().load(owner);
-    // Signed out (and perhaps someone else in) while the slip was read: the tap was the last user's.
-    if (get().owner !== owner) return false;
-    if (get().status === "ready") return true;
-    set({ notice: { tone: "error", text: LOAD_FAILED_MESSAGE } });
-    return false;
-  }
-
+/** Reading the slip: loading the user's, dropping it, and taking a newer read when no save is under way. */
+function readingSlice(set: SetSlip, get: GetSlip): Pick<BetslipState, "load" | "reset" | "adopt" | "refresh"> {
+  let refreshing: Promise<void> | null = null;
   return {
-    ...initial(),
     load(owner) {
       const state = get();
       if (state.owner === owner && state.status === "ready") return Promise.resolve();
@@ -163,42 +164,6 @@ export const useBetslip = create<BetslipState>((set, get) => {
       set(initial());
       for (const item of queue) item.done();
     },
-    async toggle(leg, eventName) {
-      if (!(await ready())) return;
-      const { legs } = get();
-      if (legs.some((l) => sameLeg(l, leg))) return removeLeg(leg);
-      const replaced = legs.find((l) => l.eventId === leg.eventId);
-      set({ notice: replaced ? replacedNotice(replaced, leg, eventName) : null });
-      const added = plainLeg(leg);
-      // The API replaces the match's selection in place too (one per match).
-      return enqueue((slip) => ({ ...slip, legs: withLeg(slip.legs, added) }), () => api.addToBetslip(added));
-    },
-    async remove(leg) {
-      if (!(await ready())) return;
-      return removeLeg(leg);
-    },
-    async setStake(stake) {
-      if (!(await ready())) return;
-      set({ notice: null });
-      return enqueue((slip) => ({ ...slip, stake }), () => api.changeBetslipStake({ stake }));
-    },
-    async importLegs(incoming, mode) {
-      if (!(await ready())) return null;
-      set({ notice: null });
-      let outcome: ImportOutcome = { ok: false, error: undefined };
-      await enqueue(
-        (slip) => ({ ...slip, legs: planImport(slip.legs, incoming, mode).legs }),
-        () =>
-          sendImport(incoming, mode).then(
-            ({ slip, plan }) => ((outcome = { ok: true, plan }), slip),
-            (error: unknown) => {
-              outcome = { ok: false, error };
-              throw error;
-            },
-          ),
-      );
-      return outcome;
-    },
     adopt(slip, asOf) {
       const state = get();
       if (state.status !== "ready" || state.queue.length > 0 || state.revision !== asOf) return;
@@ -218,6 +183,59 @@ export const useBetslip = create<BetslipState>((set, get) => {
       );
       return refreshing.finally(() => (refreshing = null));
     },
+  };
+}
+
+/** The user's changes: each waits for the slip to be known, shows at once and joins the save queue. */
+function editingSlice(set: SetSlip, get: GetSlip): Pick<BetslipState, "toggle" | "remove" | "setStake" | "importLegs" | "dismiss"> {
+  const enqueue = saveQueue(set, get);
+
+  /** Removes exactly this selection: another of its match, picked on another device since, stays. */
+  function removeLeg(leg: BetslipLeg): Promise<void> {
+    set({ notice: null });
+    const removed = plainLeg(leg);
+    return enqueue((slip) => ({ ...slip, legs: withoutLeg(slip.legs, removed) }), () => api.removeFromBetslip(removed));
+  }
+
+  return {
+    async toggle(leg, eventName) {
+      if (!(await slipReady(set, get))) return;
+      const { legs } = get();
+      if (legs.some((l) => sameLeg(l, leg))) return removeLeg(leg);
+      const replaced = legs.find((l) => l.eventId === leg.eventId);
+      set({ notice: replaced ? replacedNotice(replaced, leg, eventName) : null });
+      const added = plainLeg(leg);
+      // The API replaces the match's selection in place too (one per match).
+      return enqueue((slip) => ({ ...slip, legs: withLeg(slip.legs, added) }), () => api.addToBetslip(added));
+    },
+    async remove(leg) {
+      if (!(await slipReady(set, get))) return;
+      return removeLeg(leg);
+    },
+    async setStake(stake) {
+      if (!(await slipReady(set, get))) return;
+      set({ notice: null });
+      return enqueue((slip) => ({ ...slip, stake }), () => api.changeBetslipStake({ stake }));
+    },
+    async importLegs(incoming, mode) {
+      if (!(await slipReady(set, get))) return null;
+      set({ notice: null });
+      let outcome: ImportOutcome = { ok: false, error: undefined };
+      await enqueue(
+        (slip) => ({ ...slip, legs: planImport(slip.legs, incoming, mode).legs }),
+        () =>
+          sendImport(incoming, mode).then(
+            ({ slip, plan }) => ((outcome = { ok: true, plan }), slip),
+            (error: unknown) => {
+              outcome = { ok: false, error };
+              throw error;
+            },
+          ),
+      );
+      return outcome;
+    },
     dismiss: () => set({ notice: null }),
   };
-});
+}
+
+export const useBetslip = create<BetslipState>((set, get) => ({ ...initial(), ...readingSlice(set, get), ...editingSlice(set, get) }));
