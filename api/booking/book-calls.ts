@@ -73,61 +73,77 @@ function giveUp(signal: AbortSignal): Promise<Exchange> {
   return new Promise((resolve) => signal.addEventListener("abort", () => resolve(outOfTime()), { once: true }));
 }
 
-export function bookCalls(options: BookCallOptions) {
-  const { fetcher, clock, logger, metrics } = options;
+/** A site's answer through the feeds' fetcher: the fetcher's errors become a status the codec reads, or a reason. */
+async function exchange(fetcher: Fetcher, request: FeedRequest, signal: AbortSignal | undefined): Promise<Exchange> {
+  if (signal?.aborted) return outOfTime();
+  try {
+    return { ok: true, status: 200, body: await fetcher.fetch(request, signal) };
+  } catch (error) {
+    if (error instanceof FeedAbortedError) return outOfTime();
+    if (error instanceof FeedBlockedError) return { ok: false, reason: "blocked", error: error.message };
+    // The codec reads the status (404 not found, 429 blocked, 5xx failed); the fetcher keeps no body of a 4xx/5xx.
+    if (error instanceof FeedHttpError && error.status !== undefined) return { ok: true, status: error.status, body: "" };
+    return { ok: false, reason: "failed", error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** One lane per book: its requests one at a time with a polite gap, a bounded wait, and its cool-off. */
+function bookLanes(options: BookCallOptions) {
+  const { fetcher, clock } = options;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const [minGap, maxGap] = options.politeDelayMs;
   const coolOffMs = options.coolOffMs ?? 60_000;
   const maxWaiting = options.maxWaiting ?? 8;
   const lanes = new Map<BookmakerKey, Lane>();
-  let sites: BookingSites = noSites;
 
-  async function exchange(request: FeedRequest, signal: AbortSignal | undefined): Promise<Exchange> {
-    if (signal?.aborted) return outOfTime();
-    try {
-      return { ok: true, status: 200, body: await fetcher.fetch(request, signal) };
-    } catch (error) {
-      if (error instanceof FeedAbortedError) return outOfTime();
-      if (error instanceof FeedBlockedError) return { ok: false, reason: "blocked", error: error.message };
-      // The codec reads the status (404 not found, 429 blocked, 5xx failed); the fetcher keeps no body of a 4xx/5xx.
-      if (error instanceof FeedHttpError && error.status !== undefined) return { ok: true, status: error.status, body: "" };
-      return { ok: false, reason: "failed", error: error instanceof Error ? error.message : String(error) };
-    }
-  }
+  return {
+    /** One request in the book's lane: after the requests before it, and a polite gap after the last. */
+    async send(key: BookmakerKey, base: string | undefined, request: FeedRequest, signal: AbortSignal | undefined): Promise<Exchange> {
+      if (base === undefined) return { ok: false, reason: "failed", error: "no booking site configured (FEEDS=off)" };
+      // Only the book's configured origin is ever asked, whatever a code or a codec put in the URL.
+      if (!request.url.startsWith(`${base}/`)) return { ok: false, reason: "failed", error: `refused to ask ${request.url} outside ${base}` };
+      const lane = lanes.get(key) ?? { tail: Promise.resolve(), waiting: 0, coolUntil: 0 };
+      lanes.set(key, lane);
+      if (clock() < lane.coolUntil) return { ok: false, reason: "blocked", error: "left alone after a blocked answer" };
+      if (lane.waiting >= maxWaiting) return { ok: false, reason: "failed", error: `${lane.waiting} booking requests already waiting` };
+      lane.waiting += 1;
+      const turn = lane.tail.then(() => exchange(fetcher, request, signal));
+      lane.tail = turn.then(() => sleep(minGap + Math.random() * (maxGap - minGap)));
+      try {
+        // A bettor out of time is answered at once; the lane still spends the turn, without a request.
+        return await (signal ? Promise.race([turn, giveUp(signal)]) : turn);
+      } finally {
+        lane.waiting -= 1;
+      }
+    },
 
-  /** One request in the book's lane: after the requests before it, and a polite gap after the last. */
-  async function send(key: BookmakerKey, base: string | undefined, request: FeedRequest, signal: AbortSignal | undefined): Promise<Exchange> {
-    if (base === undefined) return { ok: false, reason: "failed", error: "no booking site configured (FEEDS=off)" };
-    // Only the book's configured origin is ever asked, whatever a code or a codec put in the URL.
-    if (!request.url.startsWith(`${base}/`)) return { ok: false, reason: "failed", error: `refused to ask ${request.url} outside ${base}` };
-    const lane = lanes.get(key) ?? { tail: Promise.resolve(), waiting: 0, coolUntil: 0 };
-    lanes.set(key, lane);
-    if (clock() < lane.coolUntil) return { ok: false, reason: "blocked", error: "left alone after a blocked answer" };
-    if (lane.waiting >= maxWaiting) return { ok: false, reason: "failed", error: `${lane.waiting} booking requests already waiting` };
-    lane.waiting += 1;
-    const turn = lane.tail.then(() => exchange(request, signal));
-    lane.tail = turn.then(() => sleep(minGap + Math.random() * (maxGap - minGap)));
-    try {
-      // A bettor out of time is answered at once; the lane still spends the turn, without a request.
-      return await (signal ? Promise.race([turn, giveUp(signal)]) : turn);
-    } finally {
-      lane.waiting -= 1;
-    }
-  }
-
-  /** A blocked answer: counted, logged, and the book left alone for the cool-off. */
-  function noteFailure(key: BookmakerKey, what: string, answer: { reason: string; error: string }) {
-    if (answer.reason === "blocked") {
-      metrics.blocked.inc({ bookmaker: key });
+    /** Leaves the book alone for the cool-off, unless it is in one already. */
+    coolOff(key: BookmakerKey) {
       const lane = lanes.get(key);
       if (lane && lane.coolUntil <= clock()) lane.coolUntil = clock() + coolOffMs;
-      logger.warn({ bookmaker: key, error: answer.error }, `booking ${what} blocked`);
-    } else if (answer.reason === "malformed") {
-      logger.error({ bookmaker: key, error: answer.error }, `booking ${what} answered a shape we do not read`);
-    } else if (answer.reason === "failed" || answer.reason === "rejected") {
-      logger.warn({ bookmaker: key, error: answer.error }, `booking ${what} failed`);
-    }
+    },
+  };
+}
+
+type BookLanes = ReturnType<typeof bookLanes>;
+
+/** A failed answer logged; a blocked one also counted, and the book left alone for the cool-off. */
+function noteFailure({ logger, metrics }: Pick<BookCallOptions, "logger" | "metrics">, lanes: BookLanes, key: BookmakerKey, what: string, answer: { reason: string; error: string }) {
+  if (answer.reason === "blocked") {
+    metrics.blocked.inc({ bookmaker: key });
+    lanes.coolOff(key);
+    logger.warn({ bookmaker: key, error: answer.error }, `booking ${what} blocked`);
+  } else if (answer.reason === "malformed") {
+    logger.error({ bookmaker: key, error: answer.error }, `booking ${what} answered a shape we do not read`);
+  } else if (answer.reason === "failed" || answer.reason === "rejected") {
+    logger.warn({ bookmaker: key, error: answer.error }, `booking ${what} failed`);
   }
+}
+
+export function bookCalls(options: BookCallOptions) {
+  const { clock } = options;
+  const lanes = bookLanes(options);
+  let sites: BookingSites = noSites;
 
   return {
     /** Where the calls go from now on (the runtime attaches the simulator once it has started). */
@@ -141,9 +157,9 @@ export function bookCalls(options: BookCallOptions) {
     /** A code as the book reads it now. */
     async read(adapter: BookingAdapter, code: string, signal?: AbortSignal): Promise<CodeRead> {
       const base = sites(adapter.key, "read");
-      const answer = await send(adapter.key, base, adapter.readRequest(base ?? "", code), signal);
+      const answer = await lanes.send(adapter.key, base, adapter.readRequest(base ?? "", code), signal);
       const read = answer.ok ? adapter.parseRead(answer.body, answer.status, new Date(clock())) : answer;
-      if (!read.ok) noteFailure(adapter.key, "read", read);
+      if (!read.ok) noteFailure(options, lanes, adapter.key, "read", read);
       return read;
     },
 
@@ -151,9 +167,9 @@ export function bookCalls(options: BookCallOptions) {
     async mint(adapter: BookingAdapter, legs: readonly MintLeg[], signal?: AbortSignal): Promise<MintAnswer> {
       const base = sites(adapter.key, "mint");
       if (!adapter.mintRequest || !adapter.parseMint) return { ok: false, reason: "rejected", error: "no mint endpoint" };
-      const answer = await send(adapter.key, base, adapter.mintRequest(base ?? "", legs), signal);
+      const answer = await lanes.send(adapter.key, base, adapter.mintRequest(base ?? "", legs), signal);
       const minted = answer.ok ? adapter.parseMint(answer.body, answer.status) : answer;
-      if (!minted.ok) noteFailure(adapter.key, "mint", minted);
+      if (!minted.ok) noteFailure(options, lanes, adapter.key, "mint", minted);
       return minted;
     },
 
@@ -162,10 +178,10 @@ export function bookCalls(options: BookCallOptions) {
       const base = sites(key, "feed");
       const bodies: string[] = [];
       for (const request of ADAPTERS[key].leagueRequests(base ?? "", competitionId, new Date(clock()))) {
-        const answer = await send(key, base, request, signal);
+        const answer = await lanes.send(key, base, request, signal);
         if (!answer.ok || answer.status !== 200) {
           const failure = answer.ok ? { reason: answer.status === 429 || answer.status === 403 ? "blocked" : "failed", error: `HTTP ${answer.status}` } : answer;
-          noteFailure(key, "listing", failure);
+          noteFailure(options, lanes, key, "listing", failure);
           return { ok: false, ...failure };
         }
         bodies.push(answer.body);
