@@ -1,5 +1,5 @@
 import { bookmakerName } from "#shared/reference.ts";
-import { useId, useState, type FormEvent, type JSX } from "react";
+import { useId, useState, type FormEvent, type JSX, type RefObject } from "react";
 import type { BookingRead } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
@@ -49,55 +49,85 @@ export function PasteCode(): JSX.Element {
       </h2>
       <p className="mb-2">Got a code from a tipster or a friend? We read it and compare its selections across the five bookmakers.</p>
       <form className="booking-form" noValidate onSubmit={(event) => void submit(event)}>
-        <div className="field">
-          <label className="label" htmlFor={`${id}-book`}>
-            Bookmaker
-          </label>
-          <div className="control">
-            <div className="select is-fullwidth">
-              <select id={`${id}-book`} name="provider" ref={providerRef} value={provider} onChange={(event) => setProvider(event.target.value)}>
-                {READ_BOOKS.map((book) => (
-                  <option key={book} value={book}>
-                    {bookmakerName(book)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-        </div>
-        <div className="field">
-          <label className="label" htmlFor={`${id}-code`}>
-            Booking code
-          </label>
-          <div className="control">
-            <input
-              id={`${id}-code`}
-              className={invalid ? "input is-danger" : "input"}
-              name="code"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={40}
-              ref={codeRef}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `${id}-error` : undefined}
-            />
-          </div>
-          {invalid && (
-            <p id={`${id}-error`} className="help booking-error-text" role="alert">
-              {CODE_FORMAT_MESSAGE}
-            </p>
-          )}
-        </div>
+        <BookField id={id} provider={provider} onChange={setProvider} selectRef={providerRef} />
+        <CodeField id={id} text={text} onChange={setText} invalid={invalid} inputRef={codeRef} />
         <button type="submit" className={running ? "button is-primary is-loading" : "button is-primary"} disabled={running}>
           Read code
         </button>
       </form>
       <ReadingState reading={reading} />
     </section>
+  );
+}
+
+interface BookFieldProps {
+  /** The form's id: the field's ids derive from it. */
+  id: string;
+  provider: string;
+  onChange: (value: string) => void;
+  selectRef: RefObject<HTMLSelectElement | null>;
+}
+
+/** The books whose codes we can read. */
+function BookField({ id, provider, onChange, selectRef }: BookFieldProps): JSX.Element {
+  return (
+    <div className="field">
+      <label className="label" htmlFor={`${id}-book`}>
+        Bookmaker
+      </label>
+      <div className="control">
+        <div className="select is-fullwidth">
+          <select id={`${id}-book`} name="provider" ref={selectRef} value={provider} onChange={(event) => onChange(event.target.value)}>
+            {READ_BOOKS.map((book) => (
+              <option key={book} value={book}>
+                {bookmakerName(book)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface CodeFieldProps {
+  id: string;
+  text: string;
+  onChange: (value: string) => void;
+  /** The code is not of the form books give out: the field says so, and the message is read out. */
+  invalid: boolean;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+function CodeField({ id, text, onChange, invalid, inputRef }: CodeFieldProps): JSX.Element {
+  return (
+    <div className="field">
+      <label className="label" htmlFor={`${id}-code`}>
+        Booking code
+      </label>
+      <div className="control">
+        <input
+          id={`${id}-code`}
+          className={invalid ? "input is-danger" : "input"}
+          name="code"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          ref={inputRef}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+        />
+      </div>
+      {invalid && (
+        <p id={`${id}-error`} className="help booking-error-text" role="alert">
+          {CODE_FORMAT_MESSAGE}
+        </p>
+      )}
+    </div>
   );
 }
 
