@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import express, { type Express } from "express";
+import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import { pino, type Logger } from "pino";
 import { accountsDeps, type AccountsDeps } from "./accounts/deps.ts";
@@ -11,7 +11,7 @@ import { readBonusPlan } from "./betslip/bonus-plan.ts";
 import { bookingMintRouter, bookingReadRouter, bookingService, type BookingService } from "./booking/index.ts";
 import type { BookingAction, BookingRate } from "./booking/rate.ts";
 import { betslipRepository } from "./betslip/repository.ts";
-import { betslipRouter } from "./betslip/routes.ts";
+import { betslipRouter, type BetslipRouteDeps } from "./betslip/routes.ts";
 import { betslipWriteRates } from "./betslip/write-rate.ts";
 import type { ApiConfig } from "./config.ts";
 import { openDatabase, type Db } from "./db/database.ts";
@@ -64,6 +64,60 @@ export interface ApiInstance {
   close(): Promise<void>;
 }
 
+/** The app with what every answer goes through (headers, logging, the JSON body guard) and its operations endpoints. */
+function baseApp(logger: Logger): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  // No ETag made from whatever body is sent: the odds answers tag each coding (lib/node/content-coding.ts).
+  app.set("etag", false);
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.use(helmet());
+  app.use(permissionsPolicy);
+  app.use(requestLogging(logger));
+  app.use(optionsNotFound, express.json({ limit: "16kb" }), guardJsonBody);
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ data: { status: "ok" } });
+  });
+  // Feed health per bookmaker for Prometheus. The API's port is internal (the web tier is the public one).
+  app.get("/metrics", async (_req, res) => {
+    res.type(feedMetrics.registry.contentType).send(await feedMetrics.registry.metrics());
+  });
+  return app;
+}
+
+/** What the routes are built from: createApi's collaborators, one set per instance. */
+interface ApiParts {
+  config: ApiConfig;
+  options: ApiOptions;
+  db: Db;
+  accounts: AccountsDeps;
+  odds: OddsService;
+  betslips: Pick<BetslipRouteDeps, "betslips" | "writes">;
+  booking: BookingService;
+  auth: RequestHandler;
+  clock: () => number;
+}
+
+/** The users' and the odds' routes, in the order Express tries them. */
+function mountRoutes(app: Express, { config, options, db, accounts, odds, betslips, booking, auth, clock }: ApiParts): void {
+  // Every /users answer is one user's: no cache keeps it, errors included.
+  app.use("/users", privateNoStore);
+  app.use("/users", sessionCheckRouter(accounts, auth));
+  app.use("/users", accountsRouter(accounts));
+  app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));
+  // SportyBet (provider 3) is the one book with a live bonus plan (decision 028).
+  const bonusPlan = () => readBonusPlan(db.kysely, 3, clock());
+  app.use("/users", bookingMintRouter(booking.deps, auth));
+  app.use("/users", betslipRouter({ db: db.kysely, ...betslips, users: accounts.users, clock, intervalS: config.feedIntervalS, bonusPlan }, auth));
+  app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream, accounts.refreshTokens.sound));
+  app.use("/odds/booking", bookingReadRouter(booking.deps, auth));
+  app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
+  app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS }, auth));
+  app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock }, auth));
+  app.use("/odds", oddsRouter(odds.cache, auth));
+}
+
 /** Builds the odds API: opens and migrates the database, wires accounts, feedback and odds. Listens nowhere, collects nothing. */
 export async function createApi(config: ApiConfig, options: ApiOptions = {}): Promise<ApiInstance> {
   const clock = options.clock ?? Date.now;
@@ -88,41 +142,11 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   const odds = oddsService({ db: db.kysely, clock, intervalS: config.feedIntervalS });
   await odds.refresh();
   const auth = requireAuth((token) => verifyAccessToken(accounts, token));
-
-  const app = express();
-  app.disable("x-powered-by");
-  // No ETag made from whatever body is sent: the odds answers tag each coding (lib/node/content-coding.ts).
-  app.set("etag", false);
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
-  app.use(helmet());
-  app.use(permissionsPolicy);
-  app.use(requestLogging(logger));
-  app.use(optionsNotFound, express.json({ limit: "16kb" }), guardJsonBody);
-
-  app.get("/healthz", (_req, res) => {
-    res.json({ data: { status: "ok" } });
-  });
-  // Feed health per bookmaker for Prometheus. The API's port is internal (the web tier is the public one).
-  app.get("/metrics", async (_req, res) => {
-    res.type(feedMetrics.registry.contentType).send(await feedMetrics.registry.metrics());
-  });
-  // Every /users answer is one user's: no cache keeps it, errors included.
-  app.use("/users", privateNoStore);
-  app.use("/users", sessionCheckRouter(accounts, auth));
-  app.use("/users", accountsRouter(accounts));
-  app.use("/users", feedbackRouter({ feedback: feedbackRepository(db.kysely), users: accounts.users, limits: accounts.limits, clock }, auth));
   const betslips = { betslips: betslipRepository(db.kysely), writes: betslipWriteRates(db.kysely, config.betslipWriteRate, clock) };
-  // SportyBet (provider 3) is the one book with a live bonus plan (decision 028).
-  const bonusPlan = () => readBonusPlan(db.kysely, 3, clock());
   const booking = bookingService(config, { db: db.kysely, betslips: betslips.betslips, clock, logger, ...(options.bookingRates ? { rates: options.bookingRates } : {}) });
-  app.use("/users", bookingMintRouter(booking.deps, auth));
-  app.use("/users", betslipRouter({ db: db.kysely, ...betslips, users: accounts.users, clock, intervalS: config.feedIntervalS, bonusPlan }, auth));
-  app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream, accounts.refreshTokens.sound));
-  app.use("/odds/booking", bookingReadRouter(booking.deps, auth));
-  app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
-  app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS }, auth));
-  app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock }, auth));
-  app.use("/odds", oddsRouter(odds.cache, auth));
+
+  const app = baseApp(logger);
+  mountRoutes(app, { config, options, db, accounts, odds, betslips, booking, auth, clock });
   app.use(notFound);
   app.use(errorHandler(logger));
 
