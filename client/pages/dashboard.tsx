@@ -116,32 +116,7 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
   const finder = useFinderParams(loaderView);
   const shown = { view: finder.view, league, market, leagues: summary.competitionIds };
   const odds = useLiveBoard(oddsState(useArrived(choice), league, market, finder.view), shown, follow);
-
-  // A navigation: the loader fetches the new odds (the previous answer is dropped with its navigation).
-  // A choice names only what it changes, so one made before the last showed cannot undo it; the
-  // other half goes in as shown only where the query has none yet.
-  const choose = (next: { league?: number | null; market?: number | null }) =>
-    changeParams((query) => {
-      const chosenLeague = next.league ?? query.get("league") ?? league;
-      const chosenMarket = next.market ?? query.get("market") ?? market;
-      if (chosenLeague !== null) query.set("league", String(chosenLeague));
-      if (chosenMarket !== null) query.set("market", String(chosenMarket));
-    });
-
-  // The preselected league and market go into the URL too, so a reload or a shared link keeps them;
-  // replaced, not pushed, so Back still leaves the dashboard. Not once the user has chosen: on a slow
-  // phone a choice can come before this effect runs, and writing the preselection then would cancel
-  // the user's navigation and put the old league back.
-  const userChose = useRef(false);
-  const chooseByHand = (next: { league?: number; market?: number }) => {
-    userChose.current = true;
-    choose(next);
-  };
-  const missing = league !== null && market !== null && (params.get("league") !== String(league) || params.get("market") !== String(market));
-  useEffect(() => {
-    if (missing && !userChose.current) choose({ league, market });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `choose` is a new function each render; what decides is the choice itself
-  }, [missing, league, market]);
+  const chooseByHand = useChoiceInUrl(params, changeParams, league, market);
 
   return (
     <>
@@ -169,6 +144,39 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
       <StatsStrip summary={summary} />
     </>
   );
+}
+
+/**
+ * The league and market in the URL: what the user picks, and the preselection shown until then.
+ * Returns what a filter calls on the user's pick.
+ */
+function useChoiceInUrl(params: URLSearchParams, changeParams: (edit: (query: URLSearchParams) => void) => void, league: number | null, market: number | null) {
+  // A navigation: the loader fetches the new odds (the previous answer is dropped with its navigation).
+  // A choice names only what it changes, so one made before the last showed cannot undo it; the
+  // other half goes in as shown only where the query has none yet.
+  const choose = (next: { league?: number | null; market?: number | null }) =>
+    changeParams((query) => {
+      const chosenLeague = next.league ?? query.get("league") ?? league;
+      const chosenMarket = next.market ?? query.get("market") ?? market;
+      if (chosenLeague !== null) query.set("league", String(chosenLeague));
+      if (chosenMarket !== null) query.set("market", String(chosenMarket));
+    });
+
+  // The preselected league and market go into the URL too, so a reload or a shared link keeps them;
+  // replaced, not pushed, so Back still leaves the dashboard. Not once the user has chosen: on a slow
+  // phone a choice can come before this effect runs, and writing the preselection then would cancel
+  // the user's navigation and put the old league back.
+  const userChose = useRef(false);
+  const chooseByHand = (next: { league?: number; market?: number }) => {
+    userChose.current = true;
+    choose(next);
+  };
+  const missing = league !== null && market !== null && (params.get("league") !== String(league) || params.get("market") !== String(market));
+  useEffect(() => {
+    if (missing && !userChose.current) choose({ league, market });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `choose` is a new function each render; what decides is the choice itself
+  }, [missing, league, market]);
+  return chooseByHand;
 }
 
 /** Declared first in OddsBoard so it runs before the effect that writes the choice into the URL. */
