@@ -53,35 +53,36 @@ function pickCoding(page: ServedPage, headers: Request["headers"]): { body: Buff
   return { body, coding, etag: codedEtag(page.etag, coding) };
 }
 
+/** A prerendered public page, cached by CDNs and revalidated by its ETag. */
+function servePrerendered(req: Request, res: Response, page: ServedPage) {
+  const chosen = pickCoding(page, req.headers);
+  res.setHeader("Cache-Control", req.path === PREVIEW_PATH ? PREVIEW_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
+  res.setHeader("ETag", chosen.etag);
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptHashes: page.scriptHashes, styleHashes: page.styleHashes }));
+  res.setHeader("Vary", "Accept-Encoding");
+  res.type("html");
+  if (etagMatches(req.header("if-none-match"), chosen.etag)) return void res.status(304).end();
+  if (chosen.coding !== "identity") res.setHeader("Content-Encoding", chosen.coding);
+  res.send(chosen.body);
+}
+
+/** What the route loaders get: who is signed in and the BFF's data source for this request (docs/design.md, One data path per screen). */
+async function serverContext(deps: PagesDeps, req: Request, res: Response, deadline: AbortSignal): Promise<ServerContext> {
+  const { user, unavailable, data } = await pageSession(deps, req, res, deadline);
+  return {
+    server: true,
+    user,
+    sessionUnavailable: unavailable,
+    apiLastAnsweredAt: unavailable ? deps.upstream.lastAnsweredAt : null,
+    timeZone: validTimeZone((req.cookies as Record<string, string | undefined>).tz),
+    now: Date.now(),
+    path: req.originalUrl,
+    data,
+  };
+}
+
 /** Serves prerendered public pages, and renders everything else per request. */
 export function pagesHandler(deps: PagesDeps): RequestHandler {
-  function servePrerendered(req: Request, res: Response, page: ServedPage) {
-    const chosen = pickCoding(page, req.headers);
-    res.setHeader("Cache-Control", req.path === PREVIEW_PATH ? PREVIEW_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
-    res.setHeader("ETag", chosen.etag);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptHashes: page.scriptHashes, styleHashes: page.styleHashes }));
-    res.setHeader("Vary", "Accept-Encoding");
-    res.type("html");
-    if (etagMatches(req.header("if-none-match"), chosen.etag)) return void res.status(304).end();
-    if (chosen.coding !== "identity") res.setHeader("Content-Encoding", chosen.coding);
-    res.send(chosen.body);
-  }
-
-  /** What the route loaders get: who is signed in and the BFF's data source for this request (docs/design.md, One data path per screen). */
-  async function serverContext(req: Request, res: Response, deadline: AbortSignal): Promise<ServerContext> {
-    const { user, unavailable, data } = await pageSession(deps, req, res, deadline);
-    return {
-      server: true,
-      user,
-      sessionUnavailable: unavailable,
-      apiLastAnsweredAt: unavailable ? deps.upstream.lastAnsweredAt : null,
-      timeZone: validTimeZone((req.cookies as Record<string, string | undefined>).tz),
-      now: Date.now(),
-      path: req.originalUrl,
-      data,
-    };
-  }
-
   return async (req, res) => {
     const page = deps.prerendered.get(req.path);
     if (page) return servePrerendered(req, res, page);
@@ -90,7 +91,7 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
     // One deadline for the loaders' upstream calls and the render.
     const deadline = AbortSignal.timeout(deps.renderTimeoutMs ?? RENDER_TIMEOUT_MS);
     try {
-      const context = await serverContext(req, res, deadline);
+      const context = await serverContext(deps, req, res, deadline);
       const outcome = await renderRoute({
         url: `${deps.publicOrigin}${req.originalUrl}`,
         // The Cookie header too: the dashboard's loader reads the remembered view from it (client/finder/view-choice.ts).
