@@ -65,29 +65,45 @@ export function ForgotDialog() {
       {sentTo !== null ? (
         <CodeSent sentTo={sentTo} waitS={waitS} />
       ) : (
-        <>
-          <p className="mb-4">
-            Enter the email address of your account and we will send you a {CODE_LENGTH}-digit code to reset
-            your password.
-          </p>
-          <form noValidate onSubmit={submit}>
-            <FormError id={errorId} error={error} />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={setEmail}
-              error={error}
-              errorId={errorId}
-            />
-            <SubmitButton running={running}>Send Reset Code</SubmitButton>
-          </form>
-        </>
+        <AskForCode email={email} onEmail={setEmail} error={error} errorId={errorId} running={running} onSubmit={submit} />
       )}
       <BackToLogin />
     </Modal>
+  );
+}
+
+interface AskForCodeProps {
+  email: string;
+  onEmail: (email: string) => void;
+  error: FormMessage | null;
+  errorId: string;
+  running: boolean;
+  onSubmit: (event: FormEvent) => Promise<void>;
+}
+
+/** The first step: the account's address, to send a reset code to. */
+function AskForCode({ email, onEmail, error, errorId, running, onSubmit }: AskForCodeProps) {
+  return (
+    <>
+      <p className="mb-4">
+        Enter the email address of your account and we will send you a {CODE_LENGTH}-digit code to reset
+        your password.
+      </p>
+      <form noValidate onSubmit={onSubmit}>
+        <FormError id={errorId} error={error} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={onEmail}
+          error={error}
+          errorId={errorId}
+        />
+        <SubmitButton running={running}>Send Reset Code</SubmitButton>
+      </form>
+    </>
   );
 }
 
