@@ -62,9 +62,15 @@ async function signUp(stack: Stack, tag: string): Promise<Bettor> {
   return { cookie: ([] as string[]).concat(verified.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ") };
 }
 
+interface Selection {
+  eventId: string;
+  marketId: number;
+  selectionTypeId: number;
+}
+
 /** Selections every book we mint at prices now, one per event: the slips are drawn from these. */
-async function mintableSelections(stack: Stack, bettor: Bettor): Promise<{ eventId: string; marketId: number; selectionTypeId: number }[]> {
-  const byEvent = new Map<string, { eventId: string; marketId: number; selectionTypeId: number }[]>();
+async function mintableSelections(stack: Stack, bettor: Bettor): Promise<Selection[]> {
+  const byEvent = new Map<string, Selection[]>();
   for (const competition of COMPETITIONS) {
     for (const market of MARKETS) {
       const odds = await call(stack, bettor, "GET", `/odds?country=1&competition=${competition.id}&market=${market}`);
@@ -87,6 +93,61 @@ function spread(latencies: number[]): string {
   return `p50 ${seconds(percentile(sorted, 0.5))}, p95 ${seconds(percentile(sorted, 0.95))}, max ${seconds(sorted.at(-1) ?? 0)}`;
 }
 
+interface Mint {
+  book: (typeof BOOKS)[number];
+  ms: number;
+  code?: string;
+  at: number;
+  bettor: Bettor;
+  /** Why the book refused, for the table; no code then. */
+  failure?: string;
+}
+
+/** Mints CODES codes in turn at the books, each from a freshly saved slip of 2 to 6 selections, and reads each right after (its read-back, kept a minute). */
+async function mintCodes(stack: Stack, bettors: readonly Bettor[], selections: readonly Selection[]): Promise<{ mints: Mint[]; warm: number[]; warmFailures: number }> {
+  const mints: Mint[] = [];
+  const warm: number[] = [];
+  let warmFailures = 0;
+  for (let i = 0; i < CODES; i++) {
+    const book = BOOKS[i % BOOKS.length]!;
+    const bettor = bettors[Math.floor(i / MINTS_PER_USER)]!;
+    const size = 2 + (i % 5);
+    const legs = Array.from({ length: size }, (_, k) => selections[(i * 7 + k) % selections.length]!);
+    const saved = await call(stack, bettor, "PUT", "/users/betslip", { stake: 1000, legs });
+    if (saved.status !== 200) throw new Error(`saving a slip answered ${saved.status}: ${JSON.stringify(saved.body)}`);
+    const started = performance.now();
+    const minted = await call(stack, bettor, "POST", "/users/betslip/booking", { provider: book.provider });
+    const ms = performance.now() - started;
+    if (minted.status !== 200) {
+      const nth = mints.filter((m) => m.book === book).length + 1;
+      mints.push({ book, ms, at: Date.now(), bettor, failure: `code ${nth} at ${book.name}: ${minted.status} ${minted.body.error?.code ?? ""} after ${seconds(ms)}` });
+      continue;
+    }
+    const code = (minted.body.data as BookingCode).code;
+    mints.push({ book, ms, code, at: Date.now(), bettor });
+    const readStart = performance.now();
+    const read = await call(stack, bettor, "GET", `/odds/booking?provider=${book.provider}&code=${code}`);
+    if (read.status === 200 && (read.body.data as BookingRead).legs.length === size) warm.push(performance.now() - readStart);
+    else warmFailures += 1;
+  }
+  return { mints, warm, warmFailures };
+}
+
+/** Reads each minted code again once its read-back is a minute old, so the book is asked. */
+async function readAfterTheMinute(stack: Stack, mints: readonly Mint[]): Promise<{ cold: number[]; coldFailures: number }> {
+  const cold: number[] = [];
+  let coldFailures = 0;
+  for (const mint of mints.filter((m) => m.code)) {
+    const wait = mint.at + READ_CACHE_MS + 1_000 - Date.now();
+    if (wait > 0) await sleep(wait);
+    const readStart = performance.now();
+    const read = await call(stack, mint.bettor, "GET", `/odds/booking?provider=${mint.book.provider}&code=${mint.code}`);
+    if (read.status === 200) cold.push(performance.now() - readStart);
+    else coldFailures += 1;
+  }
+  return { cold, coldFailures };
+}
+
 /**
  * Booking codes end to end (`BENCH_ONLY=booking`; docs/design.md, Booking codes; docs/benchmarks.md,
  * Booking codes): the embedded site with the simulated books answering in SIM_BOOKING_LATENCY_MS,
@@ -103,41 +164,8 @@ export async function bookingRows(ports: { web: number; api: number }): Promise<
     for (let i = 0; i < Math.ceil(CODES / MINTS_PER_USER); i++) bettors.push(await signUp(stack, `${stamp}${i}`));
     const selections = await mintableSelections(stack, bettors[0]!);
     if (selections.length < 6) throw new Error(`only ${selections.length} events priced at all three books`);
-    const mints: { book: (typeof BOOKS)[number]; ms: number; code?: string; at: number; bettor: Bettor; failure?: string }[] = [];
-    const warm: number[] = [];
-    let warmFailures = 0;
-    for (let i = 0; i < CODES; i++) {
-      const book = BOOKS[i % BOOKS.length]!;
-      const bettor = bettors[Math.floor(i / MINTS_PER_USER)]!;
-      const size = 2 + (i % 5);
-      const legs = Array.from({ length: size }, (_, k) => selections[(i * 7 + k) % selections.length]!);
-      const saved = await call(stack, bettor, "PUT", "/users/betslip", { stake: 1000, legs });
-      if (saved.status !== 200) throw new Error(`saving a slip answered ${saved.status}: ${JSON.stringify(saved.body)}`);
-      const started = performance.now();
-      const minted = await call(stack, bettor, "POST", "/users/betslip/booking", { provider: book.provider });
-      const ms = performance.now() - started;
-      if (minted.status !== 200) {
-        const nth = mints.filter((m) => m.book === book).length + 1;
-        mints.push({ book, ms, at: Date.now(), bettor, failure: `code ${nth} at ${book.name}: ${minted.status} ${minted.body.error?.code ?? ""} after ${seconds(ms)}` });
-        continue;
-      }
-      const code = (minted.body.data as BookingCode).code;
-      mints.push({ book, ms, code, at: Date.now(), bettor });
-      const readStart = performance.now();
-      const read = await call(stack, bettor, "GET", `/odds/booking?provider=${book.provider}&code=${code}`);
-      if (read.status === 200 && (read.body.data as BookingRead).legs.length === size) warm.push(performance.now() - readStart);
-      else warmFailures += 1;
-    }
-    const cold: number[] = [];
-    let coldFailures = 0;
-    for (const mint of mints.filter((m) => m.code)) {
-      const wait = mint.at + READ_CACHE_MS + 1_000 - Date.now();
-      if (wait > 0) await sleep(wait);
-      const readStart = performance.now();
-      const read = await call(stack, mint.bettor, "GET", `/odds/booking?provider=${mint.book.provider}&code=${mint.code}`);
-      if (read.status === 200) cold.push(performance.now() - readStart);
-      else coldFailures += 1;
-    }
+    const { mints, warm, warmFailures } = await mintCodes(stack, bettors, selections);
+    const { cold, coldFailures } = await readAfterTheMinute(stack, mints);
     const ok = mints.filter((m) => m.code);
     const failures = mints.flatMap((m) => (m.failure ? [m.failure] : []));
     // Every answer the bettor waited for, a refusal too.
