@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTRACT_ROUTES, findContractRoute, matchContractRoute } from "./contract.ts";
+import { CONTRACT_ROUTES, ENDPOINTS, endpointUrl, findContractRoute, matchContractRoute } from "./contract.ts";
 
 /** Every call of docs/product.md, Calls the browser makes, as "METHOD path". */
 const SPEC_CALLS = [
@@ -54,6 +54,11 @@ describe("CONTRACT_ROUTES", () => {
     }
   });
 
+  it("leaves out the odds API's endpoints that only the web tier calls", () => {
+    expect(keys).not.toContain("GET /users/session-check");
+    expect(Object.values(ENDPOINTS).filter((endpoint) => endpoint.hop === "api").map((endpoint) => endpoint.path)).toEqual(["/users/session-check"]);
+  });
+
   it("keeps the web tier's own routes away from the odds API", () => {
     expect(CONTRACT_ROUTES.filter((route) => !route.upstream).map((route) => route.path)).toEqual([
       "/session",
@@ -94,5 +99,22 @@ describe("matchContractRoute", () => {
       expect(matchContractRoute("GET", path), path).toBeUndefined();
     }
     expect(matchContractRoute("POST", "/odds/events/e1")).toBeUndefined();
+  });
+});
+
+describe("endpointUrl", () => {
+  it("fills each path parameter as one percent-encoded segment and puts the other fields in the query", () => {
+    expect(endpointUrl(ENDPOINTS.history, { id: "sr:match:1", market: 2 })).toBe("/odds/events/sr%3Amatch%3A1/history?market=2");
+    expect(endpointUrl(ENDPOINTS.removeFromBetslip, { eventId: "c1/a b", marketId: 1, selectionTypeId: 3 })).toBe("/users/betslip/selections/c1%2Fa%20b/1/3");
+  });
+
+  it("keeps the query in the fields' order, percent-encoded, without the undefined ones", () => {
+    expect(endpointUrl(ENDPOINTS.odds, { country: 1, competition: 2, market: 3 })).toBe("/odds?country=1&competition=2&market=3");
+    expect(endpointUrl(ENDPOINTS.dropping, { country: 1, hours: 24, competition: undefined, market: 5 })).toBe("/odds/dropping?country=1&hours=24&market=5");
+    expect(endpointUrl(ENDPOINTS.search, { country: 1, q: "man u & co" })).toBe("/odds/search?country=1&q=man%20u%20%26%20co");
+  });
+
+  it("answers the bare path of a call without fields", () => {
+    expect(endpointUrl(ENDPOINTS.me, {})).toBe("/users/me");
   });
 });

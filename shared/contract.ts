@@ -153,11 +153,8 @@ export type OutcomeDrop = { event: EventHeading; marketId: number; selectionType
  */
 export type DroppingOdds = { hours: number; drops: OutcomeDrop[] };
 export type DroppingQuery = { country: number; hours: number; competition?: number | undefined; market?: number | undefined };
-/** The dropping-odds call's path, as every tier spells it. */
-export function droppingPath({ country, hours, competition, market }: DroppingQuery): string {
-  return `/odds/dropping?country=${country}&hours=${hours}${competition === undefined ? "" : `&competition=${competition}`}${market === undefined ? "" : `&market=${market}`}`;
-}
 /** GET /odds/search?country=1&q=TEXT: upcoming events whose teams match, soonest first. */
+export type SearchQuery = CountryQuery & { q: string };
 export type SearchResult = { events: EventHeading[] };
 
 /**
@@ -338,6 +335,146 @@ export type AnalyticsEvent =
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/** GET /users/session-check (odds API only): the claims of a token the API signed, of a session that still stands (decision 026). */
+export type SessionClaims = { sub: string; ak: string; exp: number };
+/** A call that sends nothing: a GET without path or query fields, or a write whose body is `{}`. */
+export type NoFields = Record<string, never>;
+/** GET /odds/booking?provider=N&code=CODE. */
+export type BookingReadQuery = { provider: number; code: string };
+/** An event named in the path: GET /odds/events/:id and its heading. */
+export type EventRef = { id: string };
+
+/**
+ * Which hop carries an endpoint: `both`, browser -> web tier under API_PREFIX and web tier -> odds
+ * API at the same path; `web`, the web tier's own (never forwarded); `api`, the odds API's for the
+ * web tier (never asked by the browser).
+ */
+export type Hop = "both" | "web" | "api";
+/** `auth`: needs a session; the web tier refreshes or answers 401 before forwarding. */
+export type EndpointSpec = { method: HttpMethod; path: string; auth: boolean; hop: Hop };
+
+/**
+ * What one call of an endpoint carries: `req` its JSON body, or for a GET and the DELETE the
+ * fields of its path (`:name`) and query (endpointUrl); `res` the `data` of its answer.
+ */
+type Call<Req, Res> = { req: Req; res: Res };
+/** The same call on both hops. */
+type Both<Req, Res> = { api: Call<Req, Res>; browser: Call<Req, Res> };
+
+/**
+ * The request and response of every endpoint, per hop (`api`: web tier -> odds API; `browser`:
+ * browser -> web tier). Types only: nothing of this reaches the browser bundle. ENDPOINTS must list
+ * exactly these keys, with the hop their calls say.
+ */
+export interface EndpointTypes {
+  me: Both<NoFields, UserProfile>;
+  register: Both<RegisterRequest & RegisterProof, RegisterResult>;
+  registerChallenge: Both<NoFields, RegisterChallenge>;
+  login: { api: Call<LoginRequest, AuthResult>; browser: Call<LoginRequest, BrowserAuthResult> };
+  refresh: { api: Call<RefreshRequest, RefreshResult>; browser: Call<NoFields, Acknowledgement> };
+  verifyEmail: { api: Call<VerifyEmailRequest, AuthResult>; browser: Call<VerifyEmailRequest, BrowserAuthResult> };
+  resendOtp: Both<ResendOtpRequest, Acknowledgement>;
+  forgotPassword: Both<ForgotPasswordRequest, Acknowledgement>;
+  resetPassword: { api: Call<ResetPasswordRequest, AuthResult>; browser: Call<ResetPasswordRequest, BrowserAuthResult> };
+  feedback: Both<FeedbackRequest, Acknowledgement>;
+  logout: { api: Call<LogoutRequest, Acknowledgement>; browser: Call<NoFields, Acknowledgement> };
+  sessionCheck: { api: Call<NoFields, SessionClaims> };
+  odds: { api: Call<OddsQuery, OddsResponse>; browser: Call<Omit<OddsQuery, "k">, OddsResponse> };
+  summary: Both<CountryQuery, OddsSummary>;
+  sample: Both<CountryQuery, OddsResponse>;
+  event: Both<EventRef, MatchDetail>;
+  history: Both<EventRef & { market: number }, MarketHistory>;
+  matchHeading: Both<EventRef, MatchHeading>;
+  dropping: Both<DroppingQuery, DroppingOdds>;
+  search: Both<SearchQuery, SearchResult>;
+  sureBets: Both<CountryQuery, SureBets>;
+  valueBets: Both<CountryQuery, ValueBets>;
+  betslip: Both<NoFields, Betslip>;
+  replaceBetslip: Both<BetslipRequest, Betslip>;
+  changeBetslipStake: Both<BetslipStakeRequest, Betslip>;
+  addToBetslip: Both<BetslipLeg, Betslip>;
+  removeFromBetslip: Both<BetslipLeg, Betslip>;
+  readBookingCode: Both<BookingReadQuery, BookingRead>;
+  mintBookingCode: Both<BookingMintRequest, BookingCode>;
+  session: { browser: Call<NoFields, BrowserSession> };
+  analytics: { browser: Call<AnalyticsEvent, Acknowledgement> };
+}
+export type EndpointName = keyof EndpointTypes;
+/** The endpoints the web tier calls on the odds API, and those the browser calls on the web tier. */
+export type ApiEndpointName = { [K in EndpointName]: EndpointTypes[K] extends { api: Call<unknown, unknown> } ? K : never }[EndpointName];
+export type BrowserEndpointName = { [K in EndpointName]: EndpointTypes[K] extends { browser: Call<unknown, unknown> } ? K : never }[EndpointName];
+export type ApiRequest<K extends ApiEndpointName> = EndpointTypes[K] extends { api: Call<infer Req, unknown> } ? Req : never;
+export type ApiAnswer<K extends ApiEndpointName> = EndpointTypes[K] extends { api: Call<unknown, infer Res> } ? Res : never;
+export type BrowserRequest<K extends BrowserEndpointName> = EndpointTypes[K] extends { browser: Call<infer Req, unknown> } ? Req : never;
+export type BrowserAnswer<K extends BrowserEndpointName> = EndpointTypes[K] extends { browser: Call<unknown, infer Res> } ? Res : never;
+type HopOf<K extends EndpointName> = K extends ApiEndpointName ? (K extends BrowserEndpointName ? "both" : "api") : "web";
+
+/**
+ * Every endpoint of the contract, each path spelled here once: the browser's calls
+ * (client/backend/endpoints.ts), the web tier's routes and its calls to the API (server/bff/), and
+ * the API's routes (api/, below the prefix api/app.ts mounts each router at).
+ */
+export const ENDPOINTS = {
+  me: { method: "GET", path: "/users/me", auth: true, hop: "both" },
+  register: { method: "PUT", path: "/users/register", auth: false, hop: "both" },
+  // docs/decisions/023-proof-of-work-under-flood.md
+  registerChallenge: { method: "GET", path: "/users/register/challenge", auth: false, hop: "both" },
+  login: { method: "POST", path: "/users/login", auth: false, hop: "both" },
+  refresh: { method: "POST", path: "/users/refresh", auth: false, hop: "both" },
+  verifyEmail: { method: "POST", path: "/users/verify-email", auth: false, hop: "both" },
+  resendOtp: { method: "POST", path: "/users/resend-otp", auth: false, hop: "both" },
+  forgotPassword: { method: "POST", path: "/users/forgot-password", auth: false, hop: "both" },
+  resetPassword: { method: "POST", path: "/users/reset-password", auth: false, hop: "both" },
+  feedback: { method: "POST", path: "/users/feedback", auth: true, hop: "both" },
+  // Logout works without a valid access token: an expired session must still be able to revoke its refresh token.
+  logout: { method: "POST", path: "/users/logout", auth: false, hop: "both" },
+  // docs/decisions/026-web-tier-verifies-tokens-by-asking.md
+  sessionCheck: { method: "GET", path: "/users/session-check", auth: true, hop: "api" },
+  odds: { method: "GET", path: "/odds", auth: true, hop: "both" },
+  summary: { method: "GET", path: "/odds/summary", auth: false, hop: "both" },
+  sample: { method: "GET", path: "/odds/sample", auth: false, hop: "both" },
+  // docs/design.md, Match API. `:id` stands for one path segment (matchContractRoute).
+  event: { method: "GET", path: "/odds/events/:id", auth: true, hop: "both" },
+  history: { method: "GET", path: "/odds/events/:id/history", auth: true, hop: "both" },
+  // Public: what a shared match link names, without prices (docs/product.md, Shared links).
+  matchHeading: { method: "GET", path: "/odds/events/:id/heading", auth: false, hop: "both" },
+  dropping: { method: "GET", path: "/odds/dropping", auth: true, hop: "both" },
+  search: { method: "GET", path: "/odds/search", auth: true, hop: "both" },
+  // docs/design.md, Bettor tools.
+  sureBets: { method: "GET", path: "/odds/sure-bets", auth: true, hop: "both" },
+  valueBets: { method: "GET", path: "/odds/value-bets", auth: true, hop: "both" },
+  betslip: { method: "GET", path: "/users/betslip", auth: true, hop: "both" },
+  replaceBetslip: { method: "PUT", path: "/users/betslip", auth: true, hop: "both" },
+  changeBetslipStake: { method: "PATCH", path: "/users/betslip", auth: true, hop: "both" },
+  addToBetslip: { method: "POST", path: "/users/betslip/selections", auth: true, hop: "both" },
+  removeFromBetslip: { method: "DELETE", path: "/users/betslip/selections/:eventId/:marketId/:selectionTypeId", auth: true, hop: "both" },
+  // docs/design.md, Booking codes: reading a code asks a bookmaker on the user's behalf, so it needs a session too.
+  readBookingCode: { method: "GET", path: "/odds/booking", auth: true, hop: "both" },
+  mintBookingCode: { method: "POST", path: "/users/betslip/booking", auth: true, hop: "both" },
+  session: { method: "GET", path: "/session", auth: true, hop: "web" },
+  analytics: { method: "POST", path: "/events", auth: false, hop: "web" },
+} as const satisfies { [K in EndpointName]: EndpointSpec & { hop: HopOf<K> } };
+
+/** The fields of a call that go in its URL: text or numbers; an undefined one leaves its query field out. */
+export type UrlFields = Readonly<Record<string, string | number | undefined>>;
+
+/**
+ * The URL of a call below its hop's root: each `:name` of the endpoint's path filled from
+ * `fields`, then the other fields as its query in their own order, undefined ones left out; every
+ * value percent-encoded (`/odds/events/sr%3Amatch%3A1/history?market=1`).
+ */
+export function endpointUrl(endpoint: EndpointSpec, fields: UrlFields): string {
+  const inPath = new Set<string>();
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    inPath.add(name);
+    return encodeURIComponent(String(fields[name]));
+  });
+  const query = Object.entries(fields)
+    .filter(([name, value]) => value !== undefined && !inPath.has(name))
+    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`);
+  return query.length === 0 ? path : `${path}?${query.join("&")}`;
+}
+
 /**
  * One call of the contract as the browser makes it under API_PREFIX.
  * `auth`: needs a session; the web tier refreshes or answers 401 before forwarding.
@@ -346,44 +483,10 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export type ContractRoute = { method: HttpMethod; path: string; auth: boolean; upstream: boolean };
 
-export const CONTRACT_ROUTES = [
-  { method: "GET", path: "/users/me", auth: true, upstream: true },
-  { method: "PUT", path: "/users/register", auth: false, upstream: true },
-  // docs/decisions/023-proof-of-work-under-flood.md
-  { method: "GET", path: "/users/register/challenge", auth: false, upstream: true },
-  { method: "POST", path: "/users/login", auth: false, upstream: true },
-  { method: "POST", path: "/users/refresh", auth: false, upstream: true },
-  { method: "POST", path: "/users/verify-email", auth: false, upstream: true },
-  { method: "POST", path: "/users/resend-otp", auth: false, upstream: true },
-  { method: "POST", path: "/users/forgot-password", auth: false, upstream: true },
-  { method: "POST", path: "/users/reset-password", auth: false, upstream: true },
-  { method: "POST", path: "/users/feedback", auth: true, upstream: true },
-  // Logout works without a valid access token: an expired session must still be able to revoke its refresh token.
-  { method: "POST", path: "/users/logout", auth: false, upstream: true },
-  { method: "GET", path: "/odds", auth: true, upstream: true },
-  { method: "GET", path: "/odds/summary", auth: false, upstream: true },
-  { method: "GET", path: "/odds/sample", auth: false, upstream: true },
-  // docs/design.md, Match API. `:id` stands for one path segment (matchContractRoute).
-  { method: "GET", path: "/odds/events/:id", auth: true, upstream: true },
-  { method: "GET", path: "/odds/events/:id/history", auth: true, upstream: true },
-  // Public: what a shared match link names, without prices (docs/product.md, Shared links).
-  { method: "GET", path: "/odds/events/:id/heading", auth: false, upstream: true },
-  { method: "GET", path: "/odds/dropping", auth: true, upstream: true },
-  { method: "GET", path: "/odds/search", auth: true, upstream: true },
-  // docs/design.md, Bettor tools.
-  { method: "GET", path: "/odds/sure-bets", auth: true, upstream: true },
-  { method: "GET", path: "/odds/value-bets", auth: true, upstream: true },
-  { method: "GET", path: "/users/betslip", auth: true, upstream: true },
-  { method: "PUT", path: "/users/betslip", auth: true, upstream: true },
-  { method: "PATCH", path: "/users/betslip", auth: true, upstream: true },
-  { method: "POST", path: "/users/betslip/selections", auth: true, upstream: true },
-  { method: "DELETE", path: "/users/betslip/selections/:eventId/:marketId/:selectionTypeId", auth: true, upstream: true },
-  // docs/design.md, Booking codes: reading a code asks a bookmaker on the user's behalf, so it needs a session too.
-  { method: "GET", path: "/odds/booking", auth: true, upstream: true },
-  { method: "POST", path: "/users/betslip/booking", auth: true, upstream: true },
-  { method: "GET", path: "/session", auth: true, upstream: false },
-  { method: "POST", path: "/events", auth: false, upstream: false },
-] as const satisfies readonly ContractRoute[];
+/** The browser's endpoints (ENDPOINTS but those of the odds API alone), as the web tier matches and labels them. */
+export const CONTRACT_ROUTES: readonly ContractRoute[] = /* @__PURE__ */ Object.values(ENDPOINTS)
+  .filter((endpoint: EndpointSpec) => endpoint.hop !== "api")
+  .map(({ method, path, auth, hop }) => ({ method, path, auth, upstream: hop === "both" }));
 
 /** A contract route that a request's path matched, with the segments its `:name` parts stood for (still percent-encoded). */
 export type ContractMatch = { route: ContractRoute; params: Record<string, string> };

@@ -1,4 +1,6 @@
 import { Router, type RequestHandler, type Response } from "express";
+import { ENDPOINTS } from "#shared/contract.ts";
+import { contractData, pathBelow } from "../http/endpoints.ts";
 import { addSelection, changeStake, readBetslip, removeSelection, saveBetslip, type BetslipDeps, type VersionCheck, type VersionedBetslip } from "./betslip.ts";
 import { parseBetslipRequest, parseSelection, parseSelectionPath, parseStakeRequest } from "./request.ts";
 import type { BetslipWriteRates } from "./write-rate.ts";
@@ -6,6 +8,9 @@ import type { BetslipWriteRates } from "./write-rate.ts";
 export interface BetslipRouteDeps extends BetslipDeps {
   writes: BetslipWriteRates;
 }
+
+/** Where api/app.ts mounts these routes. */
+const USERS = "/users";
 
 /** The slip's version as a strong entity tag. */
 export const versionTag = (version: number) => `"${version}"`;
@@ -30,7 +35,7 @@ function answer(res: Response, { slip, version }: VersionedBetslip): void {
   res.setHeader("ETag", versionTag(version));
   res.setHeader("Cache-Control", "private, no-store");
   res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.end(JSON.stringify({ data: slip }));
+  res.end(JSON.stringify(contractData<"betslip">(slip)));
 }
 
 /**
@@ -40,25 +45,25 @@ function answer(res: Response, { slip, version }: VersionedBetslip): void {
  */
 export function betslipRouter(deps: BetslipRouteDeps, auth: RequestHandler): Router {
   const router = Router();
-  router.get("/betslip", auth, async (req, res) => {
+  router.get(pathBelow(USERS, ENDPOINTS.betslip), auth, async (req, res) => {
     answer(res, await readBetslip(deps, req.auth!.sub));
   });
-  router.put("/betslip", auth, async (req, res) => {
+  router.put(pathBelow(USERS, ENDPOINTS.replaceBetslip), auth, async (req, res) => {
     const request = parseBetslipRequest(req.body);
     await deps.writes.admit(req.auth!.sub);
     answer(res, await saveBetslip(deps, req.auth!.sub, request, ifMatchOf(req.header("if-match"))));
   });
-  router.patch("/betslip", auth, async (req, res) => {
+  router.patch(pathBelow(USERS, ENDPOINTS.changeBetslipStake), auth, async (req, res) => {
     const { stake } = parseStakeRequest(req.body);
     await deps.writes.admit(req.auth!.sub);
     answer(res, await changeStake(deps, req.auth!.sub, stake, ifMatchOf(req.header("if-match"))));
   });
-  router.post("/betslip/selections", auth, async (req, res) => {
+  router.post(pathBelow(USERS, ENDPOINTS.addToBetslip), auth, async (req, res) => {
     const leg = parseSelection(req.body);
     await deps.writes.admit(req.auth!.sub);
     answer(res, await addSelection(deps, req.auth!.sub, leg, ifMatchOf(req.header("if-match"))));
   });
-  router.delete("/betslip/selections/:eventId/:marketId/:selectionTypeId", auth, async (req, res) => {
+  router.delete(pathBelow(USERS, ENDPOINTS.removeFromBetslip), auth, async (req, res) => {
     const leg = parseSelectionPath(req.params);
     await deps.writes.admit(req.auth!.sub);
     answer(res, await removeSelection(deps, req.auth!.sub, leg, ifMatchOf(req.header("if-match"))));

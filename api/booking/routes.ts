@@ -1,5 +1,7 @@
 import { Router, type RequestHandler } from "express";
 import { privateNoStore } from "#lib/node/private-no-store.ts";
+import { ENDPOINTS } from "#shared/contract.ts";
+import { contractData, pathBelow } from "../http/endpoints.ts";
 import { guardQuery } from "../http/input-guards.ts";
 import { mintAdapter, mintBookingCode, type MintDeps } from "./mint.ts";
 import type { BookingRates } from "./rate.ts";
@@ -18,10 +20,10 @@ export interface BookingRouteDeps extends MintDeps {
 export function bookingReadRouter(deps: BookingRouteDeps, auth: RequestHandler): Router {
   const router = Router();
   // One user's answer, refusals included: never stored by a cache.
-  router.get("/", privateNoStore, guardQuery, auth, async (req, res) => {
+  router.get(pathBelow("/odds/booking", ENDPOINTS.readBookingCode), privateNoStore, guardQuery, auth, async (req, res) => {
     const { provider, code } = parseReadQuery(req.query);
     await deps.rates.admit(req.auth!.sub, "read");
-    res.json({ data: await readBookingCode(deps, provider, code) });
+    res.json(contractData<"readBookingCode">(await readBookingCode(deps, provider, code)));
   });
   return router;
 }
@@ -29,11 +31,11 @@ export function bookingReadRouter(deps: BookingRouteDeps, auth: RequestHandler):
 /** POST /users/betslip/booking `{provider}` (docs/design.md, Minting a code): a verified code for the saved slip. */
 export function bookingMintRouter(deps: BookingRouteDeps, auth: RequestHandler): Router {
   const router = Router();
-  router.post("/betslip/booking", auth, async (req, res) => {
+  router.post(pathBelow("/users", ENDPOINTS.mintBookingCode), auth, async (req, res) => {
     const { provider } = parseMintRequest(req.body);
     mintAdapter(provider);
     await deps.rates.admit(req.auth!.sub, "mint");
-    res.json({ data: await mintBookingCode(deps, req.auth!.sub, provider) });
+    res.json(contractData<"mintBookingCode">(await mintBookingCode(deps, req.auth!.sub, provider)));
   });
   return router;
 }

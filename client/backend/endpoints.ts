@@ -1,83 +1,77 @@
-import type {
-  Acknowledgement,
-  Betslip,
-  BetslipLeg,
-  BetslipRequest,
-  BetslipStakeRequest,
-  BookingCode,
-  BookingRead,
-  BrowserAuthResult,
-  BrowserSession,
-  DroppingOdds,
-  DroppingQuery,
-  LoginRequest,
-  MarketHistory,
-  MatchDetail,
-  MatchHeading,
-  OddsResponse,
-  OddsSummary,
-  RegisterChallenge,
-  RegisterProof,
-  RegisterResult,
-  SearchResult,
-  SureBets,
-  UserProfile,
-  ValueBets,
+import {
+  API_PREFIX,
+  ENDPOINTS,
+  endpointUrl,
+  type BetslipLeg,
+  type BrowserAnswer,
+  type BrowserEndpointName,
+  type BrowserRequest,
+  type RegisterProof,
+  type UrlFields,
 } from "#shared/contract.ts";
-import { droppingPath, type AnalyticsEvent } from "#shared/contract.ts";
 import { apiCall, taggedApiCall } from "./http.ts";
 
 export type RegisterBody = { userName: string; email: string; password: string; country: number; acceptTerms: true } & RegisterProof;
 
-/** Every call the browser makes, typed by the contract (docs/product.md, Calls the browser makes). */
+/** The URL below API_PREFIX of a browser call whose request goes in its path and query (shared/contract.ts, endpointUrl). */
+export function browserUrl<K extends BrowserEndpointName>(name: K, fields: BrowserRequest<K> & UrlFields): string {
+  return endpointUrl(ENDPOINTS[name], fields);
+}
+
+/** A GET of the contract: its fields in the URL. */
+const read = <K extends BrowserEndpointName>(name: K, fields: BrowserRequest<K> & UrlFields) => apiCall<BrowserAnswer<K>>(ENDPOINTS[name].method, browserUrl(name, fields));
+/** A write of the contract: its request is the JSON body. */
+const write = <K extends BrowserEndpointName>(name: K, body: BrowserRequest<K>) => apiCall<BrowserAnswer<K>>(ENDPOINTS[name].method, ENDPOINTS[name].path, body);
+/** The leg's own fields only: each field of a read goes in its URL, and a leg as the slip shows it carries more. */
+const legOf = ({ eventId, marketId, selectionTypeId }: BetslipLeg): BetslipLeg => ({ eventId, marketId, selectionTypeId });
+
+/** Every call the browser makes, typed by the contract's table (docs/product.md, Calls the browser makes). */
 export const api = {
-  session: () => apiCall<BrowserSession>("GET", "/session"),
-  login: (body: LoginRequest) => apiCall<BrowserAuthResult>("POST", "/users/login", body),
-  register: (body: RegisterBody) => apiCall<RegisterResult>("PUT", "/users/register", body),
+  session: () => read("session", {}),
+  login: (body: BrowserRequest<"login">) => write("login", body),
+  register: (body: RegisterBody) => write("register", body),
   /** The proof of work registration asks for under a flood (docs/decisions/023-proof-of-work-under-flood.md). */
-  registerChallenge: () => apiCall<RegisterChallenge>("GET", "/users/register/challenge"),
-  verifyEmail: (body: { email: string; otp: string }) => apiCall<BrowserAuthResult>("POST", "/users/verify-email", body),
-  resendOtp: (body: { email: string }) => apiCall<Acknowledgement>("POST", "/users/resend-otp", body),
-  forgotPassword: (body: { email: string }) => apiCall<Acknowledgement>("POST", "/users/forgot-password", body),
-  resetPassword: (body: { email: string; otp: string; password: string }) =>
-    apiCall<BrowserAuthResult>("POST", "/users/reset-password", body),
-  logout: () => apiCall<Acknowledgement>("POST", "/users/logout", {}),
-  me: () => apiCall<UserProfile>("GET", "/users/me"),
-  feedback: (body: { message: string }) => apiCall<Acknowledgement>("POST", "/users/feedback", body),
-  summary: (country: number) => apiCall<OddsSummary>("GET", `/odds/summary?country=${country}`),
+  registerChallenge: () => read("registerChallenge", {}),
+  verifyEmail: (body: BrowserRequest<"verifyEmail">) => write("verifyEmail", body),
+  resendOtp: (body: BrowserRequest<"resendOtp">) => write("resendOtp", body),
+  forgotPassword: (body: BrowserRequest<"forgotPassword">) => write("forgotPassword", body),
+  resetPassword: (body: BrowserRequest<"resetPassword">) => write("resetPassword", body),
+  logout: () => write("logout", {}),
+  me: () => read("me", {}),
+  feedback: (body: BrowserRequest<"feedback">) => write("feedback", body),
+  summary: (country: number) => read("summary", { country }),
   /** The web tier adds the checksum `k` from the session's token. */
-  odds: (q: { country: number; competition: number; market: number }) =>
-    apiCall<OddsResponse>("GET", `/odds?country=${q.country}&competition=${q.competition}&market=${q.market}`),
-  sample: (country: number) => apiCall<OddsResponse>("GET", `/odds/sample?country=${country}`),
+  odds: (q: BrowserRequest<"odds">) => read("odds", { country: q.country, competition: q.competition, market: q.market }),
+  sample: (country: number) => read("sample", { country }),
   /** The match page (docs/design.md, Match API). */
-  event: (id: string) => apiCall<MatchDetail>("GET", `/odds/events/${encodeURIComponent(id)}`),
+  event: (id: string) => read("event", { id }),
   /** Public: what a shared match link names, without prices. */
-  matchHeading: (id: string) => apiCall<MatchHeading>("GET", `/odds/events/${encodeURIComponent(id)}/heading`),
-  history: (id: string, market: number) => apiCall<MarketHistory>("GET", `/odds/events/${encodeURIComponent(id)}/history?market=${market}`),
-  dropping: (query: DroppingQuery) => apiCall<DroppingOdds>("GET", droppingPath(query)),
-  search: (country: number, q: string) => apiCall<SearchResult>("GET", `/odds/search?country=${country}&q=${encodeURIComponent(q)}`),
+  matchHeading: (id: string) => read("matchHeading", { id }),
+  history: (id: string, market: number) => read("history", { id, market }),
+  dropping: (q: BrowserRequest<"dropping">) => read("dropping", { country: q.country, hours: q.hours, competition: q.competition, market: q.market }),
+  search: (country: number, q: string) => read("search", { country, q }),
   /** The bettor tools (docs/design.md, Bettor tools). */
-  sureBets: (country: number) => apiCall<SureBets>("GET", `/odds/sure-bets?country=${country}`),
-  valueBets: (country: number) => apiCall<ValueBets>("GET", `/odds/value-bets?country=${country}`),
-  betslip: () => apiCall<Betslip>("GET", "/users/betslip"),
+  sureBets: (country: number) => read("sureBets", { country }),
+  valueBets: (country: number) => read("valueBets", { country }),
+  betslip: () => read("betslip", {}),
   /** One selection at a time, applied to the slip as stored: another device's changes stay (decision 024). */
-  addToBetslip: (leg: BetslipLeg) => apiCall<Betslip>("POST", "/users/betslip/selections", leg),
-  /** `{}` only so that it goes as JSON, which the web tier's CSRF check asks of every write. */
-  removeFromBetslip: (leg: BetslipLeg) =>
-    apiCall<Betslip>("DELETE", `/users/betslip/selections/${encodeURIComponent(leg.eventId)}/${leg.marketId}/${leg.selectionTypeId}`, {}),
-  changeBetslipStake: (body: BetslipStakeRequest) => apiCall<Betslip>("PATCH", "/users/betslip", body),
+  addToBetslip: (leg: BetslipLeg) => write("addToBetslip", leg),
+  /** The leg goes in the path; `{}` only so that it goes as JSON, which the web tier's CSRF check asks of every write. */
+  removeFromBetslip: (leg: BetslipLeg) => apiCall<BrowserAnswer<"removeFromBetslip">>(ENDPOINTS.removeFromBetslip.method, browserUrl("removeFromBetslip", legOf(leg)), {}),
+  changeBetslipStake: (body: BrowserRequest<"changeBetslipStake">) => write("changeBetslipStake", body),
   /** The slip with its version (`ETag`), for a whole-slip write made from it (decision 024). */
-  taggedBetslip: () => taggedApiCall<Betslip>("GET", "/users/betslip"),
+  taggedBetslip: () => taggedApiCall<BrowserAnswer<"betslip">>(ENDPOINTS.betslip.method, ENDPOINTS.betslip.path),
   /** The whole slip, only if it is still the version `etag` names: else 412 BETSLIP_CHANGED and nothing saved (decision 024). */
-  replaceBetslip: (body: BetslipRequest, etag: string) => taggedApiCall<Betslip>("PUT", "/users/betslip", body, etag),
+  replaceBetslip: (body: BrowserRequest<"replaceBetslip">, etag: string) =>
+    taggedApiCall<BrowserAnswer<"replaceBetslip">>(ENDPOINTS.replaceBetslip.method, ENDPOINTS.replaceBetslip.path, body, etag),
   /** Booking codes (docs/design.md, Booking codes): a bookmaker's code read and mapped to our selections. */
-  readBookingCode: (provider: number, code: string) => apiCall<BookingRead>("GET", `/odds/booking?provider=${provider}&code=${encodeURIComponent(code)}`),
+  readBookingCode: (provider: number, code: string) => read("readBookingCode", { provider, code }),
   /** A code minted at `provider` for the saved slip's selections that can still be bet, read back before it is answered. */
-  mintBookingCode: (provider: number) => apiCall<BookingCode>("POST", "/users/betslip/booking", { provider }),
+  mintBookingCode: (provider: number) => write("mintBookingCode", { provider }),
   /** Analytics beacons: fire and forget, never in the user's way. */
-  track(event: AnalyticsEvent) {
-    void fetch("/api/events", {
-      method: "POST",
+  track(event: BrowserRequest<"analytics">) {
+    void fetch(`${API_PREFIX}${ENDPOINTS.analytics.path}`, {
+      method: ENDPOINTS.analytics.method,
       keepalive: true,
       credentials: "same-origin",
       headers: { "Content-Type": "application/json" },

@@ -1,5 +1,5 @@
 import { ApiError, decodeErrorBody, networkError } from "#shared/error-decoding.ts";
-import type { HttpMethod } from "#shared/contract.ts";
+import { API_PREFIX, type HttpMethod } from "#shared/contract.ts";
 
 /** Listeners told when the web tier answers AUTH_EXPIRED, so the session store can clear itself. */
 const expiryListeners = new Set<() => void>();
@@ -31,7 +31,7 @@ export async function apiCall<T>(method: HttpMethod, path: string, body?: unknow
 export async function taggedApiCall<T>(method: HttpMethod, path: string, body?: unknown, ifMatch?: string): Promise<Tagged<T>> {
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, {
+    res = await fetch(`${API_PREFIX}${path}`, {
       method,
       credentials: "same-origin",
       headers: {

@@ -14,7 +14,7 @@ type LeagueCache = Map<number, { etag: string | undefined; odds: OddsResponse }>
 async function refetchLeagues(competitions: readonly number[], market: number, cache: LeagueCache): Promise<OddsResponse | null> {
   const answers = await Promise.all(
     competitions.map((competition) =>
-      conditionalGet<OddsResponse>(`/odds?country=${LIVE_COUNTRY_ID}&competition=${competition}&market=${market}`, cache.get(competition)?.etag),
+      conditionalGet("odds", { country: LIVE_COUNTRY_ID, competition, market }, cache.get(competition)?.etag),
     ),
   );
   let changed = false;

@@ -30,7 +30,7 @@ export function useLiveOdds(served: OddsResponse | null, view: OddsView | null, 
     let etag: string | undefined;
     const refetch = async (): Promise<"ok" | "failed" | "stop"> => {
       try {
-        const answer = await conditionalGet<OddsResponse>(`/odds?${query}`, etag);
+        const answer = await conditionalGet("odds", { country: LIVE_COUNTRY_ID, competition, market }, etag);
         if (answer.status === "changed") {
           etag = answer.etag;
           update(() => answer.data);

@@ -20,7 +20,7 @@ export function useLiveSummary(served: OddsSummary): { summary: OddsSummary; fol
     const wait = Math.max(0, state.last + SUMMARY_REFRESH_MS - Date.now());
     state.timer = setTimeout(() => {
       state.last = Date.now();
-      void conditionalGet<OddsSummary>(`/odds/summary?country=${LIVE_COUNTRY_ID}`, state.etag)
+      void conditionalGet("summary", { country: LIVE_COUNTRY_ID }, state.etag)
         .then((answer) => {
           if (answer.status === "unchanged") return;
           state.etag = answer.etag;

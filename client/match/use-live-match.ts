@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
-import type { MarketHistory, MatchDetail } from "#shared/contract.ts";
+import type { BrowserAnswer, BrowserRequest, MarketHistory, MatchDetail, UrlFields } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { conditionalGet } from "../live/conditional-get.ts";
 import { liveConnection } from "../live/live-connection.ts";
@@ -19,21 +19,20 @@ function useLiveValue<T>(served: T): [T, Update<T>] {
   return [state.from === served ? state.value : served, update];
 }
 
-const eventPath = (id: string) => `/odds/events/${encodeURIComponent(id)}`;
-
 /** Refetches the page's data, If-None-Match each; "stop" once the session has ended (401). */
 function refetcher(id: string, market: number, setDetail: Update<MatchDetail>, setHistory: Update<MarketHistory | undefined>) {
-  const etags: Record<string, string | undefined> = {};
-  async function get<T>(path: string, apply: (data: T) => void) {
-    const answer = await conditionalGet<T>(path, etags[path]);
+  // One event and one market per refetcher: each call's ETag is kept under its endpoint's name.
+  const etags: Partial<Record<"event" | "history", string>> = {};
+  async function get<K extends "event" | "history">(name: K, fields: BrowserRequest<K> & UrlFields, apply: (data: BrowserAnswer<K>) => void) {
+    const answer = await conditionalGet(name, fields, etags[name]);
     if (answer.status !== "changed") return;
-    etags[path] = answer.etag;
+    etags[name] = answer.etag;
     apply(answer.data);
   }
   return async (): Promise<"ok" | "failed" | "stop"> => {
     try {
-      await get<MatchDetail>(eventPath(id), (data) => setDetail(() => data));
-      await get<MarketHistory>(`${eventPath(id)}/history?market=${market}`, (data) => setHistory(() => data));
+      await get("event", { id }, (data) => setDetail(() => data));
+      await get("history", { id, market }, (data) => setHistory(() => data));
       return "ok";
     } catch (error) {
       return error instanceof ApiError && error.status === 401 ? "stop" : "failed";

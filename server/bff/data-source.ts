@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { droppingPath, type Betslip, type DroppingOdds, type MarketHistory, type MatchDetail, type MatchHeading, type OddsResponse, type OddsSummary, type SessionUser, type SureBets, type UserProfile, type ValueBets } from "#shared/contract.ts";
+import { ENDPOINTS, endpointUrl, type ApiAnswer, type ApiEndpointName, type ApiRequest, type SessionUser, type UrlFields } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { DataSource } from "#client/loaders/source.ts";
@@ -33,11 +33,14 @@ function sessionData<T>(outcome: SessionOutcome): T {
 /** The pages' data source: the same calls the /api router makes for the browser, for one request. */
 function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: AbortSignal): DataSource {
   const withToken = (token: string) => ({ ...forwardHeaders(req), authorization: `Bearer ${token}` });
+  /** A public GET. */
+  const read = async <K extends ApiEndpointName>(name: K, fields: ApiRequest<K> & UrlFields) =>
+    answerData<ApiAnswer<K>>(await deps.upstream.call("GET", endpointUrl(ENDPOINTS[name], fields), { headers: forwardHeaders(req), signal }));
   /** A signed-in GET, as /api forwards it (router.ts): same session refresh, same API path. */
-  const signedGet = async <T>(path: string) => sessionData<T>(await callWithSession(deps.session, req, res, (token) => deps.upstream.call("GET", path, { headers: withToken(token), signal })));
-  const eventPath = (id: string) => `/odds/events/${encodeURIComponent(id)}`;
+  const signedRead = async <K extends ApiEndpointName>(name: K, fields: ApiRequest<K> & UrlFields) =>
+    sessionData<ApiAnswer<K>>(await callWithSession(deps.session, req, res, (token) => deps.upstream.call("GET", endpointUrl(ENDPOINTS[name], fields), { headers: withToken(token), signal })));
   return {
-    summary: async (country) => answerData<OddsSummary>(await deps.upstream.call("GET", `/odds/summary?country=${country}`, { headers: forwardHeaders(req), signal })),
+    summary: (country) => read("summary", { country }),
     async odds(choice) {
       const params = new URLSearchParams({ country: String(choice.country), competition: String(choice.competition), market: String(choice.market) });
       let cached: { json(): Buffer } | undefined;
@@ -46,18 +49,18 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
         cached = got.cached;
         return got.answer;
       });
-      if (outcome.ok && cached) return (JSON.parse(cached.json().toString("utf8")) as { data: OddsResponse }).data;
-      return sessionData<OddsResponse>(outcome);
+      if (outcome.ok && cached) return (JSON.parse(cached.json().toString("utf8")) as { data: ApiAnswer<"odds"> }).data;
+      return sessionData<ApiAnswer<"odds">>(outcome);
     },
-    me: () => signedGet<UserProfile>("/users/me"),
-    event: (id) => signedGet<MatchDetail>(eventPath(id)),
-    matchHeading: async (id) => answerData<MatchHeading>(await deps.upstream.call("GET", `${eventPath(id)}/heading`, { headers: forwardHeaders(req), signal })),
-    history: (id, market) => signedGet<MarketHistory>(`${eventPath(id)}/history?market=${market}`),
-    dropping: (query) => signedGet<DroppingOdds>(droppingPath(query)),
-    sureBets: (country) => signedGet<SureBets>(`/odds/sure-bets?country=${country}`),
-    valueBets: (country) => signedGet<ValueBets>(`/odds/value-bets?country=${country}`),
-    betslip: () => signedGet<Betslip>("/users/betslip"),
-    sample: async (country) => answerData<OddsResponse>(await deps.upstream.call("GET", `/odds/sample?country=${country}`, { headers: forwardHeaders(req), signal })),
+    me: () => signedRead("me", {}),
+    event: (id) => signedRead("event", { id }),
+    matchHeading: (id) => read("matchHeading", { id }),
+    history: (id, market) => signedRead("history", { id, market }),
+    dropping: (query) => signedRead("dropping", { country: query.country, hours: query.hours, competition: query.competition, market: query.market }),
+    sureBets: (country) => signedRead("sureBets", { country }),
+    valueBets: (country) => signedRead("valueBets", { country }),
+    betslip: () => signedRead("betslip", {}),
+    sample: (country) => read("sample", { country }),
   };
 }
 

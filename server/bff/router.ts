@@ -1,6 +1,6 @@
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
-import { ANALYTICS_EVENT_NAMES, matchContractRoute, type AuthResult, type UserProfile } from "#shared/contract.ts";
+import { ANALYTICS_EVENT_NAMES, ENDPOINTS, matchContractRoute, type ApiAnswer, type ApiRequest } from "#shared/contract.ts";
 import { errorEnvelope } from "#shared/error-codes.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import { sendCached } from "#lib/node/cached-answer.ts";
@@ -15,7 +15,7 @@ import { callWithSession, fetchOdds, forwardHeaders, sessionUserOfProfile, type 
 import type { Upstream, UpstreamAnswer } from "./upstream.ts";
 
 /** Calls whose answer carries tokens: the web tier keeps them in cookies and answers only the user. */
-const ISSUES_TOKENS = new Set(["/users/login", "/users/verify-email", "/users/reset-password"]);
+const ISSUES_TOKENS = new Set<string>([ENDPOINTS.login.path, ENDPOINTS.verifyEmail.path, ENDPOINTS.resetPassword.path]);
 
 /**
  * The API path of a contract route: its pattern with each parameter decoded once and
@@ -70,11 +70,11 @@ export function bffRouter(deps: BffDeps): Router {
   router.use(express.json({ limit: "16kb" }));
   router.use(depthGuard());
   router.use(csrfGuard(deps.publicOrigin, deps.production));
-  router.get("/odds", oddsRoute(deps));
-  router.get("/session", sessionRoute(deps));
-  router.post("/users/logout", logoutRoute(deps));
-  router.post("/users/refresh", refreshRoute(deps));
-  router.post("/events", beaconRateLimit(), eventsRoute(deps.logger));
+  router.get(ENDPOINTS.odds.path, oddsRoute(deps));
+  router.get(ENDPOINTS.session.path, sessionRoute(deps));
+  router.post(ENDPOINTS.logout.path, logoutRoute(deps));
+  router.post(ENDPOINTS.refresh.path, refreshRoute(deps));
+  router.post(ENDPOINTS.analytics.path, beaconRateLimit(), eventsRoute(deps.logger));
   router.use(contractForwarder(deps));
   return router;
 }
@@ -124,10 +124,10 @@ function sessionRoute(deps: BffDeps): Handler {
       res.json({ data: { user: null } });
       return;
     }
-    const answer = await withSession(deps, req, res, (token) => upstream.call("GET", "/users/me", { headers: { ...forwardHeaders(req), authorization: `Bearer ${token}` } }));
+    const answer = await withSession(deps, req, res, (token) => upstream.call(ENDPOINTS.me.method, ENDPOINTS.me.path, { headers: { ...forwardHeaders(req), authorization: `Bearer ${token}` } }));
     if (!answer) return;
     if (answer.status !== 200) return relay(res, answer);
-    const profile = json<UserProfile>(answer).data;
+    const profile = json<ApiAnswer<"me">>(answer).data;
     const { sub } = cookies.readClaims(req) ?? { sub: "" };
     res.setHeader("Cache-Control", "private, no-store");
     res.json({ data: { user: sessionUserOfProfile(profile, sub) } });
@@ -143,9 +143,9 @@ function logoutRoute({ upstream, cookies, session, odds }: BffDeps): Handler {
   return async (req, res) => {
     const { refresh, access } = cookies.read(req);
     if (refresh || access) {
-      const answer = await upstream.call("POST", "/users/logout", {
+      const answer = await upstream.call(ENDPOINTS.logout.method, ENDPOINTS.logout.path, {
         headers: { ...forwardHeaders(req), "content-type": "application/json", ...(access ? { authorization: `Bearer ${access}` } : {}) },
-        body: JSON.stringify(refresh ? { refreshToken: refresh } : {}),
+        body: JSON.stringify((refresh ? { refreshToken: refresh } : {}) satisfies ApiRequest<"logout">),
       });
       // 200 revoked it; 401 means these cookies prove no live session, so there is nothing left to revoke.
       if (answer.status !== 200 && answer.status !== 401) return relay(res, answer);
@@ -201,7 +201,7 @@ function contractForwarder(deps: BffDeps): Handler {
 
     const answer = await upstream.call(found.route.method, `${path}${query}`, { headers: base, body });
     if (ISSUES_TOKENS.has(req.path) && answer.status === 200) {
-      const { user, token, refreshToken } = json<AuthResult>(answer).data;
+      const { user, token, refreshToken } = json<ApiAnswer<"login" | "verifyEmail" | "resetPassword">>(answer).data;
       cookies.set(res, { token, refreshToken });
       res.setHeader("Cache-Control", "private, no-store");
       res.json({ data: { user } });

@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 import { oddsChecksum } from "#shared/checksum.ts";
-import type { SessionUser, UserProfile } from "#shared/contract.ts";
+import { ENDPOINTS, type SessionUser, type UserProfile } from "#shared/contract.ts";
 import { decodeErrorBody } from "#shared/error-decoding.ts";
 import { oddsKey, type CachedOdds, type WebOddsCache } from "./odds-cache.ts";
 import type { SessionKeeper } from "./session.ts";
@@ -68,7 +68,7 @@ export async function fetchOdds(deps: OddsDeps, req: Request, params: URLSearchP
   signed.set("k", oddsChecksum(claims.ak, query));
   // Asked for gzip whatever the browser takes: that is the form the cache keeps.
   const headers = { ...forwardHeaders(req), "accept-encoding": "gzip", authorization: `Bearer ${token}` };
-  const fresh = await deps.upstream.call("GET", `/odds?${signed.toString()}`, { headers, signal });
+  const fresh = await deps.upstream.call(ENDPOINTS.odds.method, `${ENDPOINTS.odds.path}?${signed.toString()}`, { headers, signal });
   return { answer: fresh, cached: deps.odds.store(key, token, claims.exp, fresh) };
 }
 

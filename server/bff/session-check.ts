@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { ENDPOINTS } from "#shared/contract.ts";
 import type { Upstream } from "./upstream.ts";
 
 /** What the API vouched for: a token it signed, of a session that still stands. */
@@ -46,7 +47,7 @@ export function sessionCheck(upstream: Upstream, options: SessionCheckOptions = 
     ttl: maxAgeMs,
     perf: { now: clock },
     fetchMethod: async (token, _stale, { options: entry }) => {
-      const answer = await upstream.call("GET", "/users/session-check", { headers: { accept: "application/json", authorization: `Bearer ${token}` } });
+      const answer = await upstream.call(ENDPOINTS.sessionCheck.method, ENDPOINTS.sessionCheck.path, { headers: { accept: "application/json", authorization: `Bearer ${token}` } });
       const claims = answer.status === 200 ? parseClaims(answer.body) : null;
       if (claims) entry.ttl = Math.max(1, Math.min(maxAgeMs, claims.exp * 1000 - clock()));
       return { claims };

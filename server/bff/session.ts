@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import { decodeJwt } from "jose";
 import { REFRESH_WINDOW_S } from "#shared/constants.ts";
+import { ENDPOINTS, type ApiRequest } from "#shared/contract.ts";
 import type { SessionCookies } from "./cookies.ts";
 import { UpstreamUnavailable, type Upstream } from "./upstream.ts";
 import { LRUCache } from "lru-cache";
@@ -94,9 +95,9 @@ export function sessionKeeper(upstream: Upstream, cookies: SessionCookies, clock
 
 async function postRefresh(upstream: Upstream, refreshToken: string, headers: Record<string, string>): Promise<Tokens | null> {
   // Parsed here, so asked for uncompressed whatever the browser accepts.
-  const res = await upstream.call("POST", "/users/refresh", {
+  const res = await upstream.call(ENDPOINTS.refresh.method, ENDPOINTS.refresh.path, {
     headers: { ...headers, "accept-encoding": "identity", "content-type": "application/json" },
-    body: JSON.stringify({ refreshToken }),
+    body: JSON.stringify({ refreshToken } satisfies ApiRequest<"refresh">),
   });
   // Only the API's 401 says the session is over; any other refusal (a 429, a 400) is the API's
   // trouble, not the user's, and must not cost them their cookies (docs/design.md, API outages).

@@ -1,6 +1,6 @@
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Logger } from "pino";
-import type { OddsResponse } from "#shared/contract.ts";
+import { ENDPOINTS, endpointUrl, type OddsResponse } from "#shared/contract.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { partialDataSource, type DataSource } from "#client/loaders/source.ts";
 import { DEFAULT_TIME_ZONE } from "#client/server-context.ts";
@@ -83,7 +83,7 @@ export function startPreviewPage(deps: PreviewPageDeps): { refresh(): Promise<bo
   async function refreshOnce(): Promise<boolean> {
     const stale = clock() - renderedAt >= RERENDER_AT_LEAST_MS;
     const headers: Record<string, string> = sampleTag && !stale ? { "if-none-match": sampleTag } : {};
-    const answer = await deps.upstream.call("GET", `/odds/sample?country=${LIVE_COUNTRY_ID}`, { headers, signal: AbortSignal.timeout(SAMPLE_BUDGET_MS) });
+    const answer = await deps.upstream.call(ENDPOINTS.sample.method, endpointUrl(ENDPOINTS.sample, { country: LIVE_COUNTRY_ID }), { headers, signal: AbortSignal.timeout(SAMPLE_BUDGET_MS) });
     if (answer.status === 304) return false;
     const sample = answer.status === 200 ? (JSON.parse(answer.body.toString("utf8")) as { data: OddsResponse }).data : undefined;
     const page = sample?.events.length ? await renderPreviewPage(deps, sample, clock()) : undefined;

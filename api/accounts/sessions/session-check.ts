@@ -1,4 +1,6 @@
 import { Router, type RequestHandler } from "express";
+import { ENDPOINTS } from "#shared/contract.ts";
+import { contractData, pathBelow } from "../../http/endpoints.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AccountsDeps } from "../deps.ts";
 
@@ -11,11 +13,11 @@ import type { AccountsDeps } from "../deps.ts";
  */
 export function sessionCheckRouter(accounts: Pick<AccountsDeps, "refreshTokens">, auth: RequestHandler): Router {
   const router = Router();
-  router.get("/session-check", auth, async (req, res) => {
+  router.get(pathBelow("/users", ENDPOINTS.sessionCheck), auth, async (req, res) => {
     const claims = req.auth!;
     if (!(await accounts.refreshTokens.sound(claims.sid))) throw new AppError("AUTH_REQUIRED", "Please log in to continue.");
     res.setHeader("Cache-Control", "private, no-store");
-    res.json({ data: { sub: claims.sub, ak: claims.ak, exp: claims.exp } });
+    res.json(contractData<"sessionCheck">({ sub: claims.sub, ak: claims.ak, exp: claims.exp }));
   });
   return router;
 }

@@ -1,6 +1,8 @@
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import type { CachedAnswer } from "#lib/node/cached-answer.ts";
+import { ENDPOINTS } from "#shared/contract.ts";
 import { hasBrokenCharacters, hasControlCharacters } from "#shared/validation.ts";
+import { pathBelow } from "../../http/endpoints.ts";
 import { AppError } from "../../http/errors.ts";
 import { guardQuery } from "../../http/input-guards.ts";
 import { readMarketHistory } from "../read/history.ts";
@@ -8,6 +10,8 @@ import { readMatchDetail, readMatchHeading, type MatchDetailDeps } from "../read
 import type { OddsService } from "../read/service.ts";
 import { answerOf, sendAnswer } from "../read/answers.ts";
 
+/** Where api/app.ts mounts these routes. */
+const EVENTS = "/odds/events";
 /** Event ids are the store's keys (`c1:...`); anything longer than this is no id of ours. */
 const MAX_ID_LENGTH = 200;
 /** Answers kept between two cache rebuilds; past this the memo starts afresh (distinct ids are bounded by the store anyway). */
@@ -77,20 +81,20 @@ export function oddsEventRouter(deps: EventRouteDeps, auth: RequestHandler): Rou
   const memo = rebuildMemo(deps.odds.rebuilds);
   const router = Router();
   router.use(guardQuery);
-  router.get("/:id", auth, async (req, res) => {
+  router.get(pathBelow(EVENTS, ENDPOINTS.event), auth, async (req, res) => {
     const id = eventIdOf(req);
     const answer = await memo(`detail:${id}`, () => readMatchDetail(deps, id));
     if (!answer) throw new AppError("NOT_FOUND", "No such event.");
     sendAnswer(req, res, answer);
   });
   // Public: teams, league and kick-off only, so a link shared to a signed-out friend says what it is.
-  router.get("/:id/heading", async (req, res) => {
+  router.get(pathBelow(EVENTS, ENDPOINTS.matchHeading), async (req, res) => {
     const id = eventIdOf(req);
     const answer = await memo(`heading:${id}`, () => readMatchHeading(deps, id));
     if (!answer) throw new AppError("NOT_FOUND", "No such event.");
     sendAnswer(req, res, answer);
   });
-  router.get("/:id/history", auth, async (req, res) => {
+  router.get(pathBelow(EVENTS, ENDPOINTS.history), auth, async (req, res) => {
     const id = eventIdOf(req);
     const market = marketOf(req);
     const answer = await memo(`history:${market}:${id}`, () => readMarketHistory(deps.db, id, market));

@@ -2,8 +2,9 @@ import { Router, type Request, type RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import type { CachedAnswer } from "#lib/node/cached-answer.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
-import type { DroppingOdds, SearchResult } from "#shared/contract.ts";
+import { ENDPOINTS, type DroppingOdds, type SearchResult } from "#shared/contract.ts";
 import type { Database } from "../../db/schema.ts";
+import { pathBelow } from "../../http/endpoints.ts";
 import { AppError } from "../../http/errors.ts";
 import { guardQuery } from "../../http/input-guards.ts";
 import { isCompetitionId, isMarketId } from "#shared/reference.ts";
@@ -92,13 +93,13 @@ export function findRouter(deps: FindDeps, auth: RequestHandler): Router {
   const noEvents = answerOf({ events: [] } satisfies SearchResult);
   const router = Router();
 
-  router.get("/search", guardQuery, auth, (req, res) => {
+  router.get(pathBelow("/odds", ENDPOINTS.search), guardQuery, auth, (req, res) => {
     const country = countryOf(req);
     const q = searchTextOf(req);
     send(req, res, country === LIVE_COUNTRY_ID ? search(q) : noEvents);
   });
 
-  router.get("/dropping", guardQuery, auth, async (req, res) => {
+  router.get(pathBelow("/odds", ENDPOINTS.dropping), guardQuery, auth, async (req, res) => {
     const country = countryOf(req);
     const hours = hoursOf(req);
     const filter = dropFilterOf(req);

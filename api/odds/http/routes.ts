@@ -1,18 +1,23 @@
 import { Router, type RequestHandler } from "express";
 import { oddsChecksum } from "#shared/checksum.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
+import { ENDPOINTS } from "#shared/contract.ts";
 import { isCompetitionId, isMarketId } from "#shared/reference.ts";
+import { pathBelow } from "../../http/endpoints.ts";
 import { AppError } from "../../http/errors.ts";
 import { guardQuery } from "../../http/input-guards.ts";
 import type { OddsCache } from "../read/cache.ts";
 import { countryOf, sendAnswer } from "../read/answers.ts";
+
+/** Where api/app.ts mounts these routes. */
+const ODDS = "/odds";
 
 /** GET /odds (token and checksum), /odds/summary and /odds/sample (public), all from the cache. */
 export function oddsRouter(cache: OddsCache, auth: RequestHandler): Router {
   const router = Router();
   router.use(guardQuery);
 
-  router.get("/", auth, (req, res) => {
+  router.get(pathBelow(ODDS, ENDPOINTS.odds), auth, (req, res) => {
     const country = countryOf(req);
     const competition = Number(req.query.competition);
     const market = Number(req.query.market);
@@ -27,12 +32,12 @@ export function oddsRouter(cache: OddsCache, auth: RequestHandler): Router {
     sendAnswer(req, res, (country === LIVE_COUNTRY_ID && cache.odds(competition, market)) || cache.noOdds());
   });
 
-  router.get("/summary", (req, res) => {
+  router.get(pathBelow(ODDS, ENDPOINTS.summary), (req, res) => {
     const country = countryOf(req);
     sendAnswer(req, res, country === LIVE_COUNTRY_ID ? cache.summary() : cache.noSummary(), "public");
   });
 
-  router.get("/sample", (req, res) => {
+  router.get(pathBelow(ODDS, ENDPOINTS.sample), (req, res) => {
     const country = countryOf(req);
     sendAnswer(req, res, country === LIVE_COUNTRY_ID ? cache.sample() : cache.noOdds(), "public");
   });

@@ -2,8 +2,9 @@ import { Router, type RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import type { CachedAnswer } from "#lib/node/cached-answer.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
-import type { OddsEvent, SureBets, ValueBets } from "#shared/contract.ts";
+import { ENDPOINTS, type OddsEvent, type SureBets, type ValueBets } from "#shared/contract.ts";
 import type { Database } from "../../db/schema.ts";
+import { pathBelow } from "../../http/endpoints.ts";
 import { guardQuery } from "../../http/input-guards.ts";
 import type { ListedEvents, OddsCache } from "../read/cache.ts";
 import { readLinkBook } from "../read/link-book.ts";
@@ -75,12 +76,12 @@ export function toolRouter(deps: ToolDeps, auth: RequestHandler): Router {
   const noValueBets = answerOf({ minValuePct: MIN_VALUE_PCT, valueBets: [], updatedAt: EPOCH } satisfies ValueBets);
   const router = Router();
 
-  router.get("/sure-bets", guardQuery, auth, async (req, res) => {
+  router.get(pathBelow("/odds", ENDPOINTS.sureBets), guardQuery, auth, async (req, res) => {
     const country = countryOf(req);
     send(req, res, country === LIVE_COUNTRY_ID ? (await boards()).sureBets : noSureBets);
   });
 
-  router.get("/value-bets", guardQuery, auth, async (req, res) => {
+  router.get(pathBelow("/odds", ENDPOINTS.valueBets), guardQuery, auth, async (req, res) => {
     const country = countryOf(req);
     send(req, res, country === LIVE_COUNTRY_ID ? (await boards()).valueBets : noValueBets);
   });

@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import { addressKey } from "#lib/node/address-key.ts";
 import type { Logger } from "pino";
+import { ENDPOINTS, endpointUrl } from "#shared/contract.ts";
 import { errorEnvelope } from "#shared/error-codes.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { SessionCookies } from "../cookies.ts";
@@ -56,8 +57,8 @@ async function checkSession(deps: LiveOddsDeps, req: Request, res: Response, vie
   if (view.event !== undefined && !hasEvents(view.country)) return { ok: false, status: 404, code: "NOT_FOUND", description: "No such event." };
   const session = await verifiedSession(deps, req, res);
   if (!session.ok || view.event === undefined) return session;
-  const path = `/odds/events/${encodeURIComponent(view.event)}`;
-  const answer = await deps.upstream.call("GET", path, { headers: { ...forwardHeaders(req), authorization: `Bearer ${session.token}` } });
+  const path = endpointUrl(ENDPOINTS.event, { id: view.event });
+  const answer = await deps.upstream.call(ENDPOINTS.event.method, path, { headers: { ...forwardHeaders(req), authorization: `Bearer ${session.token}` } });
   if (answer.status === 200) return session;
   if (answer.status === 401) return noSession(true);
   if (answer.status === 404) return { ok: false, status: 404, code: "NOT_FOUND", description: "No such event." };
