@@ -1,8 +1,10 @@
 import type { Request, Response } from "express";
-import { ENDPOINTS, endpointUrl, type ApiAnswer, type ApiEndpointName, type ApiRequest, type SessionUser, type UrlFields } from "#shared/contract.ts";
+import type { z } from "zod";
+import { ENDPOINTS, endpointUrl, type ApiAnswer, type ApiRequest, type SessionUser, type UrlFields } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { DataSource } from "#client/loaders/source.ts";
+import { contractShaped, oddsAnswer, parseData, profileAnswer } from "./api-answers.ts";
 import type { SessionCookies } from "./cookies.ts";
 import type { WebOddsCache } from "./odds-cache.ts";
 import type { SessionKeeper } from "./session.ts";
@@ -24,21 +26,39 @@ export interface PageSession {
   data: DataSource;
 }
 
-/** A session that ended during a page's call: the page says its data failed, as /api's 401 would. */
-function sessionData<T>(outcome: SessionOutcome): T {
+/** The reads a page's loader makes (client/loaders/source.ts, DataSource). */
+type PageRead = "summary" | "odds" | "me" | "event" | "matchHeading" | "history" | "dropping" | "sureBets" | "valueBets" | "betslip" | "sample";
+
+/** How each read's answer is checked (api-answers.ts): the profile in full, the rest as the pages render it. */
+const PAGE_ANSWERS: { [K in PageRead]: z.ZodType<ApiAnswer<K>> } = {
+  summary: contractShaped(),
+  odds: oddsAnswer,
+  me: profileAnswer,
+  event: contractShaped(),
+  matchHeading: contractShaped(),
+  history: contractShaped(),
+  dropping: contractShaped(),
+  sureBets: contractShaped(),
+  valueBets: contractShaped(),
+  betslip: contractShaped(),
+  sample: oddsAnswer,
+};
+
+/** The answer's data, checked; a session that ended during a page's call: the page says its data failed, as /api's 401 would. */
+function sessionData<K extends PageRead>(upstream: Upstream, name: K, outcome: SessionOutcome): ApiAnswer<K> {
   if (!outcome.ok) throw new ApiError(AUTH_EXPIRED_MESSAGE, { status: 401, code: "AUTH_EXPIRED" });
-  return answerData<T>(outcome.answer);
+  return answerData(upstream, ENDPOINTS[name], outcome.answer, PAGE_ANSWERS[name]);
 }
 
 /** The pages' data source: the same calls the /api router makes for the browser, for one request. */
 function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: AbortSignal): DataSource {
   const withToken = (token: string) => ({ ...forwardHeaders(req), authorization: `Bearer ${token}` });
   /** A public GET. */
-  const read = async <K extends ApiEndpointName>(name: K, fields: ApiRequest<K> & UrlFields) =>
-    answerData<ApiAnswer<K>>(await deps.upstream.call("GET", endpointUrl(ENDPOINTS[name], fields), { headers: forwardHeaders(req), signal }));
+  const read = async <K extends PageRead>(name: K, fields: ApiRequest<K> & UrlFields) =>
+    answerData(deps.upstream, ENDPOINTS[name], await deps.upstream.call("GET", endpointUrl(ENDPOINTS[name], fields), { headers: forwardHeaders(req), signal }), PAGE_ANSWERS[name]);
   /** A signed-in GET, as /api forwards it (router.ts): same session refresh, same API path. */
-  const signedRead = async <K extends ApiEndpointName>(name: K, fields: ApiRequest<K> & UrlFields) =>
-    sessionData<ApiAnswer<K>>(await callWithSession(deps.session, req, res, (token) => deps.upstream.call("GET", endpointUrl(ENDPOINTS[name], fields), { headers: withToken(token), signal })));
+  const signedRead = async <K extends PageRead>(name: K, fields: ApiRequest<K> & UrlFields) =>
+    sessionData(deps.upstream, name, await callWithSession(deps.session, req, res, (token) => deps.upstream.call("GET", endpointUrl(ENDPOINTS[name], fields), { headers: withToken(token), signal })));
   return {
     summary: (country) => read("summary", { country }),
     async odds(choice) {
@@ -49,8 +69,8 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
         cached = got.cached;
         return got.answer;
       });
-      if (outcome.ok && cached) return (JSON.parse(cached.json().toString("utf8")) as { data: ApiAnswer<"odds"> }).data;
-      return sessionData<ApiAnswer<"odds">>(outcome);
+      if (outcome.ok && cached) return parseData(deps.upstream, ENDPOINTS.odds, cached.json(), oddsAnswer);
+      return sessionData(deps.upstream, "odds", outcome);
     },
     me: () => signedRead("me", {}),
     event: (id) => signedRead("event", { id }),

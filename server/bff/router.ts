@@ -1,10 +1,11 @@
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
-import { ANALYTICS_EVENT_NAMES, ENDPOINTS, matchContractRoute, type ApiAnswer, type ApiRequest } from "#shared/contract.ts";
+import { ANALYTICS_EVENT_NAMES, ENDPOINTS, matchContractRoute, type ApiRequest } from "#shared/contract.ts";
 import { errorEnvelope } from "#shared/error-codes.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import { sendCached } from "#lib/node/cached-answer.ts";
 import { PRIVATE_NO_STORE } from "#lib/node/private-no-store.ts";
+import { authAnswer, profileAnswer, readData } from "./api-answers.ts";
 import type { SessionCookies } from "./cookies.ts";
 import { depthGuard } from "./body-guard.ts";
 import { csrfGuard } from "./csrf.ts";
@@ -59,8 +60,6 @@ function relay(res: Response, answer: UpstreamAnswer) {
   }
   res.status(answer.status).send(answer.body);
 }
-
-const json = <T>(answer: UpstreamAnswer) => JSON.parse(answer.body.toString("utf8")) as { data: T };
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
@@ -127,7 +126,7 @@ function sessionRoute(deps: BffDeps): Handler {
     const answer = await withSession(deps, req, res, (token) => upstream.call(ENDPOINTS.me.method, ENDPOINTS.me.path, { headers: { ...forwardHeaders(req), authorization: `Bearer ${token}` } }));
     if (!answer) return;
     if (answer.status !== 200) return relay(res, answer);
-    const profile = json<ApiAnswer<"me">>(answer).data;
+    const profile = readData(upstream, ENDPOINTS.me, answer, profileAnswer);
     const { sub } = cookies.readClaims(req) ?? { sub: "" };
     res.setHeader("Cache-Control", "private, no-store");
     res.json({ data: { user: sessionUserOfProfile(profile, sub) } });
@@ -201,7 +200,7 @@ function contractForwarder(deps: BffDeps): Handler {
 
     const answer = await upstream.call(found.route.method, `${path}${query}`, { headers: base, body });
     if (ISSUES_TOKENS.has(req.path) && answer.status === 200) {
-      const { user, token, refreshToken } = json<ApiAnswer<"login" | "verifyEmail" | "resetPassword">>(answer).data;
+      const { user, token, refreshToken } = readData(upstream, found.route, answer, authAnswer);
       cookies.set(res, { token, refreshToken });
       res.setHeader("Cache-Control", "private, no-store");
       res.json({ data: { user } });

@@ -1,8 +1,9 @@
-import { gunzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 import { oddsChecksum } from "#shared/checksum.ts";
-import { ENDPOINTS, type SessionUser, type UserProfile } from "#shared/contract.ts";
+import { ENDPOINTS, type EndpointSpec, type SessionUser, type UserProfile } from "#shared/contract.ts";
 import { decodeErrorBody } from "#shared/error-decoding.ts";
+import type { z } from "zod";
+import { answerText, oddsAnswer, readData } from "./api-answers.ts";
 import { oddsKey, type CachedOdds, type WebOddsCache } from "./odds-cache.ts";
 import type { SessionKeeper } from "./session.ts";
 import type { Upstream, UpstreamAnswer } from "./upstream.ts";
@@ -69,15 +70,18 @@ export async function fetchOdds(deps: OddsDeps, req: Request, params: URLSearchP
   // Asked for gzip whatever the browser takes: that is the form the cache keeps.
   const headers = { ...forwardHeaders(req), "accept-encoding": "gzip", authorization: `Bearer ${token}` };
   const fresh = await deps.upstream.call(ENDPOINTS.odds.method, `${ENDPOINTS.odds.path}?${signed.toString()}`, { headers, signal });
+  // Checked before the cache keeps it for everyone: a body outside the contract is a 502, never cached.
+  if (fresh.status === 200) readData(deps.upstream, ENDPOINTS.odds, fresh, oddsAnswer);
   return { answer: fresh, cached: deps.odds.store(key, token, claims.exp, fresh) };
 }
 
-/** The `data` of a 200 answer; any other answer is the API's error, decoded as the browser would (docs/product.md, Error decoding). */
-export function answerData<T>(answer: UpstreamAnswer): T {
-  const body = answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.body) : answer.body;
-  const text = body.toString("utf8");
-  if (answer.status !== 200) throw decodeErrorBody(answer.status, text);
-  return (JSON.parse(text) as { data: T }).data;
+/**
+ * The `data` of a 200 answer of `endpoint`, checked against `schema` (api-answers.ts); any other
+ * answer is the API's error, decoded as the browser would (docs/product.md, Error decoding).
+ */
+export function answerData<T>(upstream: Pick<Upstream, "malformed">, endpoint: Pick<EndpointSpec, "method" | "path">, answer: UpstreamAnswer, schema: z.ZodType<T>): T {
+  if (answer.status !== 200) throw decodeErrorBody(answer.status, answerText(answer));
+  return readData(upstream, endpoint, answer, schema);
 }
 
 /** What the browser learns about the signed-in user: the profile's public part and the token's subject. */

@@ -1,13 +1,10 @@
 import { LRUCache } from "lru-cache";
-import { ENDPOINTS } from "#shared/contract.ts";
+import { ENDPOINTS, type ApiAnswer } from "#shared/contract.ts";
+import { readData, sessionClaimsAnswer } from "./api-answers.ts";
 import type { Upstream } from "./upstream.ts";
 
 /** What the API vouched for: a token it signed, of a session that still stands. */
-export interface VerifiedClaims {
-  sub: string;
-  ak: string;
-  exp: number;
-}
+export type VerifiedClaims = ApiAnswer<"sessionCheck">;
 
 type Verdict = { claims: VerifiedClaims } | { claims: null };
 
@@ -21,16 +18,6 @@ export interface SessionCheckOptions {
 
 /** Ours are about 300 characters; a longer cookie is no token of ours and is not worth a call. */
 const MAX_TOKEN_LENGTH = 1024;
-
-function parseClaims(body: Buffer): VerifiedClaims | null {
-  try {
-    const data = (JSON.parse(body.toString("utf8")) as { data?: Partial<VerifiedClaims> }).data;
-    if (typeof data?.sub !== "string" || typeof data.ak !== "string" || typeof data.exp !== "number") return null;
-    return { sub: data.sub, ak: data.ak, exp: data.exp };
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The web tier's only way to trust a token's claims: it holds no signing key, so it asks the API
@@ -48,7 +35,8 @@ export function sessionCheck(upstream: Upstream, options: SessionCheckOptions = 
     perf: { now: clock },
     fetchMethod: async (token, _stale, { options: entry }) => {
       const answer = await upstream.call(ENDPOINTS.sessionCheck.method, ENDPOINTS.sessionCheck.path, { headers: { accept: "application/json", authorization: `Bearer ${token}` } });
-      const claims = answer.status === 200 ? parseClaims(answer.body) : null;
+      // A 200 outside the contract is the API failing, not a refusal: an error, never a verdict kept.
+      const claims = answer.status === 200 ? readData(upstream, ENDPOINTS.sessionCheck, answer, sessionClaimsAnswer) : null;
       if (claims) entry.ttl = Math.max(1, Math.min(maxAgeMs, claims.exp * 1000 - clock()));
       return { claims };
     },

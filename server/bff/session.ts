@@ -2,6 +2,7 @@ import type { Request, Response } from "express";
 import { decodeJwt } from "jose";
 import { REFRESH_WINDOW_S } from "#shared/constants.ts";
 import { ENDPOINTS, type ApiRequest } from "#shared/contract.ts";
+import { readData, refreshAnswer } from "./api-answers.ts";
 import type { SessionCookies } from "./cookies.ts";
 import { UpstreamUnavailable, type Upstream } from "./upstream.ts";
 import { LRUCache } from "lru-cache";
@@ -103,7 +104,7 @@ async function postRefresh(upstream: Upstream, refreshToken: string, headers: Re
   // trouble, not the user's, and must not cost them their cookies (docs/design.md, API outages).
   if (res.status === 401) return null;
   if (res.status !== 200) throw new UpstreamUnavailable(`odds API answered ${res.status} to a refresh`, 502, "server_error");
-  return (JSON.parse(res.body.toString("utf8")) as { data: Tokens }).data;
+  return readData(upstream, ENDPOINTS.refresh, res, refreshAnswer);
 }
 
 /** Shares a running refresh; keeps a success for REFRESH_SHARE_MS, forgets a failure at once. */

@@ -1,4 +1,5 @@
 import { Pool, errors, type Dispatcher } from "undici";
+import { z } from "zod";
 import { POOL_IDLE_MS } from "#lib/node/serve.ts";
 import { ERROR_CODES } from "#shared/error-codes.ts";
 
@@ -30,15 +31,19 @@ const TIMEOUTS = [errors.HeadersTimeoutError, errors.BodyTimeoutError, errors.Co
  * bettor needs their own words ("SportyBet is not answering us right now"), so they pass as they are.
  */
 const BOOKMAKER_ERRORS = new Set<string>([ERROR_CODES.BOOKMAKER_UNAVAILABLE, ERROR_CODES.BOOKING_FAILED]);
+/** The one field of an error answer read here: its code. */
+const errorCode = z.object({ error: z.object({ code: z.string() }) });
 
 function aboutABookmaker(answer: UpstreamAnswer): boolean {
+  let json: unknown;
   try {
-    const code = (JSON.parse(answer.body.toString("utf8")) as { error?: { code?: unknown } }).error?.code;
-    return typeof code === "string" && BOOKMAKER_ERRORS.has(code);
+    json = JSON.parse(answer.body.toString("utf8"));
   } catch {
     // Not JSON: the API's own failure, not a bookmaker's; the caller counts it as server_error.
     return false;
   }
+  const checked = errorCode.safeParse(json);
+  return checked.success && BOOKMAKER_ERRORS.has(checked.data.error.code);
 }
 
 /**
@@ -46,7 +51,8 @@ function aboutABookmaker(answer: UpstreamAnswer): boolean {
  * (docs/design.md, Forwarding and the allow-list). Every failure is reported to `onError` here, whoever the
  * caller (BFF, page loaders, /readyz): refused or reset is 502, timed out (ours or the caller's deadline)
  * 503, and an answer of 5xx becomes 502 too, so the browser sees UPSTREAM_UNAVAILABLE rather than the API's
- * internals; but for the API's own errors about a bookmaker, which pass as they are.
+ * internals; but for the API's own errors about a bookmaker, which pass as they are. An answer whose body
+ * is not what the contract says (server/bff/api-answers.ts) is a failure of the same kind as a 5xx.
  */
 export function createUpstream(origin: string, options: { timeoutMs?: number; connections?: number; onError?: (kind: UpstreamErrorKind) => void } = {}) {
   const timeout = options.timeoutMs ?? 10_000;
@@ -80,6 +86,8 @@ export function createUpstream(origin: string, options: { timeoutMs?: number; co
       answeredAt = Date.now();
       return answer;
     },
+    /** A 2xx answer to `call` whose body is outside the contract: counted and answered as a 5xx is (502). */
+    malformed: (call: string, cause: unknown) => fail(`odds API answered ${call} outside the contract`, 502, "server_error", cause),
     close: () => pool.close(),
   };
 }

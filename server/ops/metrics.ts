@@ -14,7 +14,7 @@ export function createMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const upstreamErrors = new Counter({ name: "afriodds_upstream_errors_total", help: "Failed calls to the odds API: unreachable, timeout or server_error (a 5xx answer)", labelNames: ["kind"], registers: [registry] });
+  const upstreamErrors = new Counter({ name: "afriodds_upstream_errors_total", help: "Failed calls to the odds API: unreachable, timeout or server_error (a 5xx answer, or a body outside the contract)", labelNames: ["kind"], registers: [registry] });
   const liveStreams = new Gauge({ name: "afriodds_live_streams_open", help: "Browser live odds streams open on this process", registers: [registry] });
   const liveFrames = new Counter({ name: "afriodds_live_frames_sent_total", help: "Live odds frames (ready, market, reset) written to browser streams", registers: [registry] });
   const liveUpstreamEnded = new Counter({

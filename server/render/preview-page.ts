@@ -4,6 +4,7 @@ import { ENDPOINTS, endpointUrl, type OddsResponse } from "#shared/contract.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { partialDataSource, type DataSource } from "#client/loaders/source.ts";
 import { DEFAULT_TIME_ZONE } from "#client/server-context.ts";
+import { oddsAnswer, readData } from "../bff/api-answers.ts";
 import type { Upstream } from "../bff/upstream.ts";
 import type { PrerenderedPage } from "./assets.ts";
 import { inlineHashes, pageEtag } from "./inline-hashes.ts";
@@ -85,7 +86,7 @@ export function startPreviewPage(deps: PreviewPageDeps): { refresh(): Promise<bo
     const headers: Record<string, string> = sampleTag && !stale ? { "if-none-match": sampleTag } : {};
     const answer = await deps.upstream.call(ENDPOINTS.sample.method, endpointUrl(ENDPOINTS.sample, { country: LIVE_COUNTRY_ID }), { headers, signal: AbortSignal.timeout(SAMPLE_BUDGET_MS) });
     if (answer.status === 304) return false;
-    const sample = answer.status === 200 ? (JSON.parse(answer.body.toString("utf8")) as { data: OddsResponse }).data : undefined;
+    const sample = answer.status === 200 ? readData(deps.upstream, ENDPOINTS.sample, answer, oddsAnswer) : undefined;
     const page = sample?.events.length ? await renderPreviewPage(deps, sample, clock()) : undefined;
     if (!page) {
       withdraw();

@@ -27,13 +27,17 @@ export interface SeenRequest {
   headers: IncomingHttpHeaders;
 }
 
-/** What the proxy does instead of passing one request through: a gateway error, a delay, or a dropped connection. */
-export type Fault = { status: number } | { delayMs: number } | { reset: true };
+/**
+ * What the proxy does instead of passing one request through: a gateway error (an HTML page, or
+ * `json` when given: an answer outside the contract, as a misconfigured proxy or a wrong service
+ * behind the API's address would give), a delay, or a dropped connection.
+ */
+export type Fault = { status: number; json?: string } | { delayMs: number } | { reset: true };
 
 /**
  * A pass-through HTTP proxy between the web tier and the real odds API. It records every request
- * the API is sent, and can stand in for the network's failures (a load balancer's 5xx, a slow
- * link, a reset), never for the API's own answers.
+ * the API is sent, and can stand in for the network's failures (a load balancer's 5xx or a
+ * stranger's body, a slow link, a reset), never for the API's own answers.
  */
 export async function startRecordingProxy(target: string) {
   const seen: SeenRequest[] = [];
@@ -49,6 +53,7 @@ export async function startRecordingProxy(target: string) {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
+      if (fault && "status" in fault && fault.json !== undefined) return void res.writeHead(fault.status, { "content-type": "application/json" }).end(fault.json);
       if (fault && "status" in fault) return void res.writeHead(fault.status, { "content-type": "text/html" }).end("<h1>Bad Gateway</h1>");
       if (fault && "reset" in fault) return void req.socket.destroy();
       const forward = () => {

@@ -150,6 +150,79 @@ describe("upstream failures", () => {
   });
 });
 
+// server/bff/api-answers.ts: a body outside the contract is the API failing us, as a 5xx is.
+describe("answers outside the contract", () => {
+  const NOPE = '{"nope":1}';
+  const envelope502 = { error: { code: "UPSTREAM_UNAVAILABLE", description: expect.any(String), type: "upstream" } };
+  const serverErrors = () => counter(suite.stack.web.metricsListener, upstreamErrors("server_error"));
+
+  it("answers a login the API answered with a stranger's body 502 UPSTREAM_UNAVAILABLE, setting no cookie, and counts it", async () => {
+    const account = newAccount();
+    await suite.stack.http.put("/api/users/register").set("origin", TEST_ORIGIN).set("content-type", "application/json").send(account).expect(201);
+    for (const fault of [{ status: 200, json: NOPE }, { status: 200 }]) {
+      const before = await serverErrors();
+      suite.stack.proxy.failNext("POST", "/users/login", fault);
+      const res = await suite.stack.http.post("/api/users/login").set("origin", TEST_ORIGIN).set("content-type", "application/json").send({ username: account.userName, password: account.password });
+      expect(res.status).toBe(502);
+      expect(res.body).toEqual(envelope502);
+      expect(setCookies(res)).toEqual([]);
+      expect(await serverErrors()).toBe(before + 1);
+    }
+  });
+
+  it("answers GET /api/session 502 when the profile is not the contract's, keeping the cookies", async () => {
+    const { cookie } = await signedIn();
+    suite.stack.proxy.failNext("GET", "/users/me", { status: 200, json: '{"data":{"username":7}}' });
+    const res = await suite.stack.http.get("/api/session").set("cookie", cookie);
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual(envelope502);
+    expect(setCookies(res)).toEqual([]);
+  });
+
+  it("keeps the cookies when a refresh is answered outside the contract, and refreshes at the next request", async () => {
+    const { refresh } = await signedIn();
+    const stale = await nearExpiry();
+    suite.stack.proxy.failNext("POST", "/users/refresh", { status: 200, json: '{"data":{"token":1}}' });
+    const failed = await suite.stack.http.get("/api/users/me").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
+    expect(failed.status).toBe(502);
+    expect(failed.body).toEqual(envelope502);
+    expect(setCookies(failed)).toEqual([]);
+    const next = await suite.stack.http.get("/api/users/me").set("cookie", `afriodds_at=${stale}; afriodds_rt=${refresh}`);
+    expect(next.status).toBe(200);
+    expect(cookieValue(setCookies(next), "afriodds_rt")).not.toBe(refresh);
+  });
+
+  it("answers GET /api/odds 502 when the odds are not the contract's, and caches nothing of them", async () => {
+    const { cookie } = await signedIn();
+    suite.stack.proxy.failNext("GET", "/odds?", { status: 200, json: NOPE });
+    const failed = await suite.stack.http.get("/api/odds?country=1&competition=1&market=1").set("cookie", cookie);
+    expect(failed.status).toBe(502);
+    expect(failed.body).toEqual(envelope502);
+    const next = await suite.stack.http.get("/api/odds?country=1&competition=1&market=1").set("cookie", cookie);
+    expect(next.status).toBe(200);
+    expect(Array.isArray(next.body.data.events)).toBe(true);
+  });
+
+  it("shows a signed-in page the outage notice, not a 500, when the profile is not the contract's, and counts it", async () => {
+    const { cookie } = await signedIn();
+    const before = await serverErrors();
+    suite.stack.proxy.failNext("GET", "/users/me", { status: 200, json: NOPE });
+    const res = await suite.stack.http.get("/profile").set("cookie", cookie);
+    expect(res.status).not.toBe(500);
+    expect(res.text).toContain("Service unavailable");
+    expect(await serverErrors()).toBe(before + 1);
+  });
+
+  it("refuses a live stream with 502, not a refusal of the session, when the API's session check is not the contract's", async () => {
+    const { cookie } = await signedIn();
+    suite.stack.proxy.failNext("GET", "/users/session-check", { status: 200, json: NOPE });
+    const res = await suite.stack.http.get("/api/odds/stream?country=1&market=1").set("cookie", cookie).timeout(5_000);
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual(envelope502);
+    expect(setCookies(res)).toEqual([]);
+  });
+});
+
 describe("what the BFF asks of the API", () => {
   it("asks for identity where it parses the answer and passes the browser's Accept-Encoding where it relays it", async () => {
     const account = newAccount();
