@@ -52,9 +52,21 @@ export async function taggedApiCall<T>(method: HttpMethod, path: string, body?: 
     if (error.code === "AUTH_EXPIRED") sessionExpired();
     throw error;
   }
+  return { data: envelopeData<T>(res.status, text), etag: res.headers.get("etag") };
+}
+
+/**
+ * The `data` of a successful answer's body: a JSON object with a `data` key, whose value is the
+ * contract's (shared/contract.ts) for the call. Anything else (not JSON, no envelope) is a bad
+ * answer: an ApiError of the answer's status, as the callers already handle one.
+ */
+export function envelopeData<T>(status: number, text: string): T {
+  let body: unknown;
   try {
-    return { data: (JSON.parse(text) as { data: T }).data, etag: res.headers.get("etag") };
+    body = JSON.parse(text);
   } catch {
-    throw new ApiError(`HTTP error! status: ${res.status}`, { status: res.status });
+    body = undefined;
   }
+  if (typeof body !== "object" || body === null || !("data" in body)) throw new ApiError(`HTTP error! status: ${status}`, { status });
+  return body.data as T;
 }
