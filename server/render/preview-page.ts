@@ -110,23 +110,27 @@ export function startPreviewPage(deps: PreviewPageDeps): { refresh(): Promise<bo
     return running;
   }
 
-  // 0: on demand only (tests call refresh()).
-  const intervalMs = deps.intervalMs ?? PREVIEW_REFRESH_MS;
-  if (intervalMs === 0) return { refresh, stop: () => undefined };
+  return { refresh, stop: refreshOnATimer(refresh, () => showing, deps.intervalMs ?? PREVIEW_REFRESH_MS) };
+}
+
+/**
+ * Calls `refresh` now, then again `intervalMs` after each one while the preview shows, and sooner
+ * (RETRY_MS at most) while it does not; answers the function that stops it. `intervalMs` 0: never
+ * by itself, only when refresh() is called (the tests).
+ */
+function refreshOnATimer(refresh: () => Promise<boolean>, showing: () => boolean, intervalMs: number): () => void {
+  if (intervalMs === 0) return () => undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const loop = async () => {
     await refresh();
     if (stopped) return;
-    timer = setTimeout(() => void loop(), showing ? intervalMs : Math.min(intervalMs, RETRY_MS));
+    timer = setTimeout(() => void loop(), showing() ? intervalMs : Math.min(intervalMs, RETRY_MS));
     timer.unref();
   };
   void loop();
-  return {
-    refresh,
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
-    },
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
   };
 }
