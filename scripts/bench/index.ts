@@ -4,6 +4,7 @@ import { loginBaseline, loginDuringFlood, oddsSoak, type FloodFigures, type Logi
 import { describeFigures, lighthouseRun } from "./lighthouse.ts";
 import { bookingRows } from "./booking.ts";
 import { liveRows, LIVE_PARTS } from "./live/live-rows.ts";
+import { startBareServer } from "./bare.ts";
 import { getText, load, type LoadResult } from "./load.ts";
 import { matchRows } from "./match.ts";
 import { signupRows } from "./signup/signup.ts";
@@ -21,13 +22,14 @@ import { benchUser, startStack, type StackLayout } from "./stack.ts";
  * `BENCH_ONLY=match` runs only the match page's figures (see match.ts).
  * `BENCH_ONLY=signup` runs only sign-up under a flood (decision 023, see signup.ts).
  * `BENCH_ONLY=booking` runs only booking codes minted and read with the books' real latency (see booking.ts).
+ * `BENCH_ONLY=odds` runs only the odds throughput rows of both layouts, with the bare Express yardstick (see bare.ts).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_S ?? 20);
 const SOAK_SECONDS = Number(process.env.BENCH_ODDS_SOAK_S ?? 60);
 const argOnly = process.argv.indexOf("--only");
 const ONLY = process.env.BENCH_ONLY ?? (argOnly >= 0 ? process.argv[argOnly + 1] : undefined);
-const PARTS = ["abuse", "match", "signup", "booking", "live", ...LIVE_PARTS];
+const PARTS = ["odds", "abuse", "match", "signup", "booking", "live", ...LIVE_PARTS];
 if (ONLY !== undefined && !PARTS.includes(ONLY)) throw new Error(`BENCH_ONLY / --only knows ${PARTS.join(", ")}, not "${ONLY}"`);
 const ODDS = "country=1&competition=1&market=1";
 const rows: [string, string, string][] = [];
@@ -49,9 +51,31 @@ async function throughput(layout: StackLayout, ports: { web: number; api: number
     rows.push([`${layout}: /api/odds through the web tier, 50 connections`, describe(web), ""]);
     rows.push([`${layout}: /odds straight to the API, 50 connections`, describe(direct), ""]);
     rows.push([`${layout}: web tier / direct throughput`, ratio.toFixed(2), `>= 0.70, ${verdict(ratio >= 0.7)}`]);
+    await againstBareExpress(stack, { ...gzip, cookie: user.cookie }, ports.web + 100);
     await extra(stack, user.cookie);
   } finally {
     await stack.stop();
+  }
+}
+
+/**
+ * The web tier's `/api/odds` beside a bare Express server sending the same bytes (bare.ts), 200
+ * connections each, one after the other: the share of the machine's limit the web tier reaches.
+ */
+async function againstBareExpress(stack: Awaited<ReturnType<typeof startStack>>, headers: Record<string, string>, barePort: number) {
+  const path = `/api/odds?${ODDS}`;
+  const bare = await startBareServer(stack.web, path, headers, barePort);
+  try {
+    await load(stack.web, path, headers, 200, 2);
+    const web = await load(stack.web, path, headers, 200, SECONDS);
+    await load(bare.origin, path, headers, 200, 2);
+    const yardstick = await load(bare.origin, path, headers, 200, SECONDS);
+    const ratio = web.rps / yardstick.rps;
+    rows.push([`${stack.layout}: /api/odds through the web tier, 200 connections`, describe(web), ""]);
+    rows.push([`${stack.layout}: the same bytes from a bare Express server, 200 connections`, describe(yardstick), ""]);
+    rows.push([`${stack.layout}: web tier / bare Express throughput`, ratio.toFixed(2), `>= 0.50, ${verdict(ratio >= 0.5)}`]);
+  } finally {
+    await bare.stop();
   }
 }
 
@@ -90,6 +114,10 @@ async function abuse(ports: { web: number; api: number }) {
   }
 }
 
+if (ONLY === "odds") {
+  await throughput("embedded", { web: 3917, api: 4917 }, async () => undefined);
+  await throughput("scaled-out", { web: 3918, api: 4918 }, async () => undefined);
+}
 if (ONLY === undefined) {
   await throughput("embedded", { web: 3917, api: 4917 }, async (stack, cookie) => {
     const one = await getText(`${stack.web}/api/odds?${ODDS}`, { cookie, "accept-encoding": "gzip" });
