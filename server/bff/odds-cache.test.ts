@@ -63,6 +63,48 @@ describe("the web tier's odds cache", () => {
     expect(cache.lookup("1&1&1", "t")).toBeUndefined();
   });
 
+  it("asks the API once for the requests that find an answer stale together, when their tokens were accepted", async () => {
+    let now = NOW;
+    const cache = webOddsCache({ ttlMs: 1_000, clock: () => now });
+    cache.store("1&1&1", "token-a", inAnHour, answer());
+    cache.store("1&1&1", "token-b", inAnHour, answer());
+    now += 1_000;
+    let calls = 0;
+    let release: (a: UpstreamAnswer) => void = () => undefined;
+    const call = () => {
+      calls += 1;
+      return new Promise<UpstreamAnswer>((resolve) => (release = resolve));
+    };
+    const waiting = [cache.answer("1&1&1", "token-a", inAnHour, call), cache.answer("1&1&1", "token-b", inAnHour, call), cache.answer("1&1&1", "token-a", inAnHour, call)];
+    // A token the API has not accepted is not served another's answer: it makes its own call.
+    const stranger = cache.answer("1&1&1", "never-seen", inAnHour, () => Promise.resolve(answer({ status: 401, headers: {} })));
+    release(answer({ headers: { etag: '"odds-2-gzip"', "content-encoding": "gzip" } }));
+    const answers = await Promise.all(waiting);
+    expect(calls).toBe(1);
+    expect(answers.map((a) => a.cached?.etag)).toEqual(['"odds-2"', '"odds-2"', '"odds-2"']);
+    expect((await stranger).answer.status).toBe(401);
+  });
+
+  it("leaves each waiter to make its own call when the shared one fails", async () => {
+    let now = NOW;
+    const cache = webOddsCache({ ttlMs: 1_000, clock: () => now });
+    cache.store("1&1&1", "token-a", inAnHour, answer());
+    now += 1_000;
+    let calls = 0;
+    const failing = () => {
+      calls += 1;
+      return Promise.reject(new Error("the API did not answer"));
+    };
+    const first = cache.answer("1&1&1", "token-a", inAnHour, failing);
+    const second = cache.answer("1&1&1", "token-a", inAnHour, () => {
+      calls += 1;
+      return Promise.resolve(answer());
+    });
+    await expect(first).rejects.toThrow("the API did not answer");
+    expect((await second).answer.status).toBe(200);
+    expect(calls).toBe(2);
+  });
+
   it("keys a query by its values as numbers, so the keys stay as few as the valid combinations", () => {
     expect(oddsKey({ country: "1", competition: "01", market: "1.0" })).toBe("1&1&1");
     expect(oddsKey({ country: "1", competition: "2", market: "8" })).not.toBe(oddsKey({ country: "1", competition: "8", market: "2" }));

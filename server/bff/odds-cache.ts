@@ -29,15 +29,47 @@ export function webOddsCache(options: { ttlMs?: number; clock?: () => number; ma
    * out is only asked about again; an expired one is refused on lookup by its expiry, on our clock.
    */
   const accepted = new LRUCache<string, number>({ max: options.maxTokens ?? MAX_TOKENS });
+  /**
+   * The one call per key on its way to the API: when the second is over, the requests that find the
+   * answer stale all at once wait for it instead of each asking the API the same question (under 200
+   * connections they did, and the web tier spent most of its time waiting on them).
+   */
+  const asking = new Map<string, Promise<CachedOdds | undefined>>();
+  const isAccepted = (token: string) => {
+    const exp = accepted.get(token);
+    return exp !== undefined && exp * 1000 > clock();
+  };
 
-  return {
+  const cache = {
     /** The cached answer for `key`, if fresh and the token is one the API accepted. */
     lookup(key: string, token: string): CachedOdds | undefined {
-      const now = clock();
-      const exp = accepted.get(token);
-      if (exp === undefined || exp * 1000 <= now) return undefined;
+      if (!isAccepted(token)) return undefined;
       const entry = answers.get(key);
-      return entry && now - entry.at < ttl ? entry.odds : undefined;
+      return entry && clock() - entry.at < ttl ? entry.odds : undefined;
+    },
+    /**
+     * The answer for `key` from the cache, from the call another request is making for it (to a token
+     * the API accepted), or from `call`: the API's answer, and `cached` when it is (now) in the cache.
+     * A shared call that fails or is refused leaves each waiter to make its own.
+     */
+    async answer(key: string, token: string, tokenExpS: number, call: () => Promise<UpstreamAnswer>): Promise<{ answer: UpstreamAnswer; cached?: CachedOdds }> {
+      const hit = cache.lookup(key, token);
+      if (hit) return served(hit);
+      // Read synchronously up to the call: the first request must register its call before the next arrives.
+      const pending = isAccepted(token) ? asking.get(key) : undefined;
+      if (pending) {
+        const shared = await pending.catch(() => undefined);
+        if (shared && cache.lookup(key, token)) return served(shared);
+      }
+      const asked = call();
+      const stored = asked.then((answer) => cache.store(key, token, tokenExpS, answer));
+      if (!asking.has(key)) {
+        asking.set(key, stored);
+        const done = () => void (asking.get(key) === stored && asking.delete(key));
+        stored.then(done, done);
+      }
+      const answer = await asked;
+      return { answer, cached: await stored };
     },
     /** Logout: the token is not served from here again, whatever the API would say for its last minutes. */
     forget(token: string) {
@@ -56,6 +88,12 @@ export function webOddsCache(options: { ttlMs?: number; clock?: () => number; ma
       return odds;
     },
   };
+  return cache;
+}
+
+/** A cached answer as the API's own: a 200 whose body is the gzip the cache keeps. */
+function served(odds: CachedOdds): { answer: UpstreamAnswer; cached: CachedOdds } {
+  return { answer: { status: 200, headers: {}, body: odds.gzip }, cached: odds };
 }
 
 export type WebOddsCache = ReturnType<typeof webOddsCache>;

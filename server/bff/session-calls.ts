@@ -62,17 +62,16 @@ export interface OddsDeps {
 export async function fetchOdds(deps: OddsDeps, req: Request, params: URLSearchParams, token: string, claims: TokenClaims, signal?: AbortSignal): Promise<{ answer: UpstreamAnswer; cached?: CachedOdds }> {
   const raw = (name: string) => params.get(name) ?? "";
   const query = { country: raw("country"), competition: raw("competition"), market: raw("market") };
-  const key = oddsKey(query);
-  const hit = deps.odds.lookup(key, token);
-  if (hit) return { answer: { status: 200, headers: {}, body: hit.gzip }, cached: hit };
-  const signed = new URLSearchParams(params);
-  signed.set("k", oddsChecksum(claims.ak, query));
-  // Asked for gzip whatever the browser takes: that is the form the cache keeps.
-  const headers = { ...forwardHeaders(req), "accept-encoding": "gzip", authorization: `Bearer ${token}` };
-  const fresh = await deps.upstream.call(ENDPOINTS.odds.method, `${ENDPOINTS.odds.path}?${signed.toString()}`, { headers, signal });
-  // Checked before the cache keeps it for everyone: a body outside the contract is a 502, never cached.
-  if (fresh.status === 200) readData(deps.upstream, ENDPOINTS.odds, fresh, oddsAnswer);
-  return { answer: fresh, cached: deps.odds.store(key, token, claims.exp, fresh) };
+  return deps.odds.answer(oddsKey(query), token, claims.exp, async () => {
+    const signed = new URLSearchParams(params);
+    signed.set("k", oddsChecksum(claims.ak, query));
+    // Asked for gzip whatever the browser takes: that is the form the cache keeps.
+    const headers = { ...forwardHeaders(req), "accept-encoding": "gzip", authorization: `Bearer ${token}` };
+    const fresh = await deps.upstream.call(ENDPOINTS.odds.method, `${ENDPOINTS.odds.path}?${signed.toString()}`, { headers, signal });
+    // Checked before the cache keeps it for everyone: a body outside the contract is a 502, never cached.
+    if (fresh.status === 200) readData(deps.upstream, ENDPOINTS.odds, fresh, oddsAnswer);
+    return fresh;
+  });
 }
 
 /**
