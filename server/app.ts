@@ -5,7 +5,8 @@ import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pino, type Logger } from "pino";
-import { bffRouter } from "./bff/router.ts";
+import { API_PREFIX, ENDPOINTS } from "#shared/contract.ts";
+import { bffOddsRoute, bffRouter, type BffDeps } from "./bff/router.ts";
 import { sessionCookies, type SessionCookies } from "./bff/cookies.ts";
 import { sessionKeeper, type SessionKeeper } from "./bff/session.ts";
 import { webOddsCache, type WebOddsCache } from "./bff/odds-cache.ts";
@@ -81,6 +82,7 @@ export function createWebApp(config: ServerConfig, options: WebOptions): WebInst
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
   app.use(webRequestLogging(parts.logger, parts.metrics.observe));
   useSecurityHeaders(app);
+  useOdds(app, parts);
   useProbes(app, parts, () => shuttingDown);
   useAssets(app, config);
   const live = useApi(app, parts);
@@ -156,9 +158,22 @@ function useAssets(app: Express, config: ServerConfig): void {
   app.use("/assets", hashedAssets(join(config.distDir, "client", "assets")));
 }
 
+function bffDeps({ config, upstream, cookies, session, odds, logger }: WebParts): BffDeps {
+  return { upstream, cookies, session, publicOrigin: config.publicOrigin, production: config.env === "production", logger, odds };
+}
+
+/**
+ * GET /api/odds, the busiest call, right after the request log and the security headers: past the
+ * probes, the assets, the live router, compression and the BFF's body checks, none of which it
+ * uses (each answer's cost, measured under `npm run bench`: docs/benchmarks.md).
+ */
+function useOdds(app: Express, parts: WebParts): void {
+  app.get(`${API_PREFIX}${ENDPOINTS.odds.path}`, cookieParser(), bffOddsRoute(bffDeps(parts)));
+}
+
 /** The live odds stream and the BFF under /api; returns the live router, whose streams shutdown ends. */
 function useApi(app: Express, parts: WebParts): ReturnType<typeof liveOddsRouter> {
-  const { config, options, logger, metrics, upstream, cookies, session, odds } = parts;
+  const { config, options, logger, metrics, upstream, cookies, session } = parts;
   app.use(cookieParser());
   // Live odds (docs/design.md, Web-tier fan-out): before the BFF, which knows no stream, and before the
   // compression middleware (a stream compresses each frame once for all: stream-coding.ts); it
@@ -170,7 +185,7 @@ function useApi(app: Express, parts: WebParts): ReturnType<typeof liveOddsRouter
   app.post("/api/users/logout", live.watchLogout);
   // Per-user answers (the session, the account, the betslip, feedback) are never stored by any cache, errors included.
   app.use(["/api/users", "/api/session"], privateNoStore);
-  app.use("/api", bffRouter({ upstream, cookies, session, publicOrigin: config.publicOrigin, production: config.env === "production", logger, odds }));
+  app.use("/api", bffRouter(bffDeps(parts)));
   return live;
 }
 

@@ -8,9 +8,8 @@ const answer = prepareJson(JSON.stringify({ data: { events: Array.from({ length:
 function app() {
   const server = express();
   server.get("/odds", (req, res) => sendCached(req, res, answer, { cacheControl: "private, no-store", vary: "Accept-Encoding, Authorization" }));
-  return (acceptEncoding: string, ifNoneMatch?: string) =>
-    request(server)
-      .get("/odds")
+  return (acceptEncoding: string, ifNoneMatch?: string, method: "get" | "head" = "get") =>
+    request(server)[method]("/odds")
       .set("accept-encoding", acceptEncoding)
       .set(ifNoneMatch ? { "if-none-match": ifNoneMatch } : {});
 }
@@ -25,6 +24,18 @@ describe("sendCached", () => {
       expect(res.headers["cache-control"]).toBe("private, no-store");
       expect(res.headers.vary).toBe("Accept-Encoding, Authorization");
     }
+  });
+
+  it("sends the JSON type and the length of the coding it sends, and no body to HEAD", async () => {
+    const get = app();
+    const gzip = await get("gzip");
+    expect(gzip.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(Number(gzip.headers["content-length"])).toBe(answer.gzip.length);
+    const head = await get("gzip", undefined, "head");
+    expect(head.status).toBe(200);
+    expect(head.headers["content-length"]).toBe(gzip.headers["content-length"]);
+    expect(head.headers.etag).toBe(gzip.headers.etag);
+    expect(head.text).toBeUndefined();
   });
 
   it("tags each coding apart and answers 304 only to the tag of the representation it would send", async () => {

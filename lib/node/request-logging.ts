@@ -19,6 +19,9 @@ function requestId(req: IncomingMessage): string {
   return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/** Bound to a logger, leaves the field out of every line. */
+const omitted = () => undefined;
+
 const pathOf = (req: IncomingMessage & { originalUrl?: string }) => (req.originalUrl ?? req.url ?? "").split("?")[0] ?? "";
 
 /** The `request` line's fields, whatever the status. */
@@ -41,6 +44,12 @@ export function requestLogging(logger: Logger, observe?: (method: string, path: 
     },
     quietReqLogger: true,
     quietResLogger: true,
+    // Our line carries its own fields (`line`), never the request or answer object; pino-http still
+    // binds the request to a child logger for each request, and its standard serializer copied the
+    // headers and JSON-encoded them every time: measured under `npm run bench`, the largest part of
+    // the web tier's cost per odds answer (docs/benchmarks.md). Errors keep pino's own serializer.
+    wrapSerializers: false,
+    serializers: { req: omitted, res: omitted },
     customAttributeKeys: { reqId: "reqId", responseTime: "ms" },
     customLogLevel: () => "info",
     customSuccessMessage: () => "request",

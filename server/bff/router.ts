@@ -69,7 +69,6 @@ export function bffRouter(deps: BffDeps): Router {
   router.use(express.json({ limit: "16kb" }));
   router.use(depthGuard());
   router.use(csrfGuard(deps.publicOrigin, deps.production));
-  router.get(ENDPOINTS.odds.path, oddsRoute(deps));
   router.get(ENDPOINTS.session.path, sessionRoute(deps));
   router.post(ENDPOINTS.logout.path, logoutRoute(deps));
   router.post(ENDPOINTS.refresh.path, refreshRoute(deps));
@@ -97,8 +96,12 @@ async function withSession(
   return undefined;
 }
 
-/** GET /odds: signed and answered from the odds cache when it can be (session-calls.ts). */
-function oddsRoute(deps: BffDeps): Handler {
+/**
+ * GET /api/odds: signed and answered from the odds cache when it can be (session-calls.ts). The
+ * web tier's busiest call, so server/app.ts mounts it ahead of the middleware it does not use: no
+ * body to parse or check, and it picks its own content coding (lib/node/content-coding.ts).
+ */
+export function bffOddsRoute(deps: BffDeps): Handler {
   return async (req, res) => {
     const params = new URLSearchParams(req.url.includes("?") ? req.url.slice(req.url.indexOf("?") + 1) : "");
     let cached: CachedOdds | undefined;
