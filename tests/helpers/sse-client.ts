@@ -1,9 +1,11 @@
 import { get, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import type { OddsEvent } from "#shared/contract.ts";
+import { sseReader } from "#lib/node/sse/frame.ts";
 
 export interface ClientFrame {
-  id?: string;
-  event?: string;
+  id?: string | undefined;
+  event?: string | undefined;
+  route?: string | undefined;
   data?: string;
   comment?: string;
 }
@@ -17,24 +19,12 @@ export function openSseClient(url: string, headers: Record<string, string> = {})
   const opened = new Promise<{ status: number; headers: IncomingHttpHeaders }>((resolve, reject) => {
     const req = get(url, { headers, agent: false }, (res) => {
       response = res;
-      let buffer = "";
+      // Read as the web tier reads the API's stream (lib/node/sse/frame.ts), comments kept as frames of their own.
+      const read = sseReader((frame) => frames.push(frame), { onComment: (comment) => frames.push({ comment: comment.trim() }) });
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => {
         body += chunk;
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const frame: ClientFrame = {};
-          for (const line of buffer.slice(0, end).split("\n")) {
-            if (line.startsWith(":")) frame.comment = line.slice(1).trim();
-            else {
-              const [field, ...rest] = line.split(": ");
-              (frame as Record<string, string>)[field!] = rest.join(": ");
-            }
-          }
-          frames.push(frame);
-          buffer = buffer.slice(end + 2);
-        }
+        read(chunk);
       });
       res.on("close", () => (ended = true));
       resolve({ status: res.statusCode ?? 0, headers: res.headers });

@@ -30,10 +30,11 @@ export function sseFrame(frame: SseFrame): string {
 export const positionFrame = (event: "ready" | "reset", seq: number): string => sseFrame({ id: String(seq), event, data: JSON.stringify({ seq }) });
 
 /**
- * An event stream's frames as they complete, from chunks split anywhere (eventsource-parser);
- * comments (heartbeats) are skipped. `maxBufferSize` bounds what one unfinished line may hold.
+ * An event stream's frames as they complete, from chunks split anywhere (eventsource-parser).
+ * Comments (heartbeats) go to `onComment` when given, else are skipped; `maxBufferSize` bounds what
+ * one unfinished line may hold.
  */
-export function sseReader(onFrame: (frame: SseFrame) => void, options: { maxBufferSize?: number } = {}): (chunk: string) => void {
+export function sseReader(onFrame: (frame: SseFrame) => void, options: { maxBufferSize?: number; onComment?: (comment: string) => void } = {}): (chunk: string) => void {
   let route: string | undefined;
   const parser = createParser({
     ...options,
