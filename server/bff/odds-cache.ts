@@ -29,12 +29,7 @@ export function webOddsCache(options: { ttlMs?: number; clock?: () => number; ma
    * out is only asked about again; an expired one is refused on lookup by its expiry, on our clock.
    */
   const accepted = new LRUCache<string, number>({ max: options.maxTokens ?? MAX_TOKENS });
-  /**
-   * The one call per key on its way to the API: when the second is over, the requests that find the
-   * answer stale all at once wait for it instead of each asking the API the same question (under 200
-   * connections they did, and the web tier spent most of its time waiting on them).
-   */
-  const asking = new Map<string, Promise<CachedOdds | undefined>>();
+  const asking = callsOnTheirWay();
   const isAccepted = (token: string) => {
     const exp = accepted.get(token);
     return exp !== undefined && exp * 1000 > clock();
@@ -62,12 +57,7 @@ export function webOddsCache(options: { ttlMs?: number; clock?: () => number; ma
         if (shared && cache.lookup(key, token)) return served(shared);
       }
       const asked = call();
-      const stored = asked.then((answer) => cache.store(key, token, tokenExpS, answer));
-      if (!asking.has(key)) {
-        asking.set(key, stored);
-        const done = () => void (asking.get(key) === stored && asking.delete(key));
-        stored.then(done, done);
-      }
+      const stored = asking.track(key, asked.then((answer) => cache.store(key, token, tokenExpS, answer)));
       const answer = await asked;
       return { answer, cached: await stored };
     },
@@ -89,6 +79,26 @@ export function webOddsCache(options: { ttlMs?: number; clock?: () => number; ma
     },
   };
   return cache;
+}
+
+/**
+ * The one call per key on its way to the API: when the second is over, the requests that find the
+ * answer stale all at once wait for it instead of each asking the API the same question (under 200
+ * connections they did, and the web tier spent most of its time waiting on them).
+ */
+function callsOnTheirWay() {
+  const asking = new Map<string, Promise<CachedOdds | undefined>>();
+  return {
+    get: (key: string) => asking.get(key),
+    /** Notes `stored` as the call for `key` unless one is already on its way; forgotten once settled. */
+    track(key: string, stored: Promise<CachedOdds | undefined>) {
+      if (asking.has(key)) return stored;
+      asking.set(key, stored);
+      const done = () => void (asking.get(key) === stored && asking.delete(key));
+      stored.then(done, done);
+      return stored;
+    },
+  };
 }
 
 /** A cached answer as the API's own: a 200 whose body is the gzip the cache keeps. */
