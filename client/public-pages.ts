@@ -22,16 +22,16 @@ export interface PublicPage {
  * this list, so a page renders the same through either.
  */
 export const PUBLIC_PAGES: Record<PublicPath, PublicPage> = {
-  "/": { id: "landing", load: () => import("./pages/landing.tsx").then((m) => ({ Component: m.LandingPage })) },
-  "/nigeria": { id: "nigeria", load: () => import("./pages/nigeria.tsx").then((m) => ({ Component: m.NigeriaPage, loader: m.loader })) },
-  "/kenya": { id: "kenya", load: () => import("./pages/kenya.tsx").then((m) => ({ Component: m.KenyaPage })) },
-  "/ghana": { id: "ghana", load: () => import("./pages/ghana.tsx").then((m) => ({ Component: m.GhanaPage })) },
-  "/about": { id: "about", load: () => import("./pages/about.tsx").then((m) => ({ Component: m.AboutPage })) },
-  "/terms": { id: "terms", load: () => import("./pages/terms.tsx").then((m) => ({ Component: m.TermsPage })) },
-  "/privacy": { id: "privacy", load: () => import("./pages/privacy.tsx").then((m) => ({ Component: m.PrivacyPage })) },
+  "/": { id: "landing", load: () => import("./pages/public/landing.tsx").then((m) => ({ Component: m.LandingPage })) },
+  "/nigeria": { id: "nigeria", load: () => import("./pages/public/nigeria.tsx").then((m) => ({ Component: m.NigeriaPage, loader: m.loader })) },
+  "/kenya": { id: "kenya", load: () => import("./pages/public/kenya.tsx").then((m) => ({ Component: m.KenyaPage })) },
+  "/ghana": { id: "ghana", load: () => import("./pages/public/ghana.tsx").then((m) => ({ Component: m.GhanaPage })) },
+  "/about": { id: "about", load: () => import("./pages/info/about.tsx").then((m) => ({ Component: m.AboutPage })) },
+  "/terms": { id: "terms", load: () => import("./pages/info/terms.tsx").then((m) => ({ Component: m.TermsPage })) },
+  "/privacy": { id: "privacy", load: () => import("./pages/info/privacy.tsx").then((m) => ({ Component: m.PrivacyPage })) },
   "/responsible-gambling": {
     id: "responsible-gambling",
-    load: () => import("./pages/responsible-gambling.tsx").then((m) => ({ Component: m.ResponsibleGamblingPage })),
+    load: () => import("./pages/info/responsible-gambling.tsx").then((m) => ({ Component: m.ResponsibleGamblingPage })),
   },
 };
 

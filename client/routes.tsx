@@ -45,9 +45,9 @@ export const routes: RouteObject[] = [
       // One bookmaker's booking code, read and compared (docs/design.md, Booking codes).
       { id: "booking-code", path: "code/:bookmaker/:code", lazy: () => import("./pages/booking-code.tsx").then((m) => ({ Component: m.BookingCodePage, loader: m.loader })) },
       { id: "profile", path: "profile", lazy: () => import("./pages/profile.tsx").then((m) => ({ Component: m.ProfilePage, loader: m.loader })) },
-      { path: "help", loader: guarded, lazy: page(() => import("./pages/help.tsx").then((m) => m.HelpPage)) },
+      { path: "help", loader: guarded, lazy: page(() => import("./pages/info/help.tsx").then((m) => m.HelpPage)) },
       { path: "feedback", loader: guarded, lazy: page(() => import("./pages/feedback.tsx").then((m) => m.FeedbackPage)) },
-      { path: "*", lazy: page(() => import("./pages/not-found.tsx").then((m) => m.NotFoundPage)) },
+      { path: "*", lazy: page(() => import("./pages/info/not-found.tsx").then((m) => m.NotFoundPage)) },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import type { BonusPlan } from "#shared/bookmaker-rules.ts";
+import type { BonusPlan } from "#shared/math/bookmaker-rules.ts";
 import { BETSLIP_MAX_LEGS, type Betslip, type BetslipLeg, type BetslipRequest } from "#shared/contract.ts";
 import type { UsersRepository } from "../accounts/users.ts";
 import { AppError } from "../http/errors.ts";

@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import type { BonusPlan } from "#shared/bookmaker-rules.ts";
+import type { BonusPlan } from "#shared/math/bookmaker-rules.ts";
 import type { Database } from "../db/schema.ts";
 
 /** SportyBet (docs/product.md, Reference tables): the one book with a live plan. */

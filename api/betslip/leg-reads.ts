@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { BetslipLeg, BetslipLegView, EventHeading } from "#shared/contract.ts";
-import { isValidPrice } from "#shared/odds-math.ts";
+import { isValidPrice } from "#shared/math/odds-math.ts";
 import type { Database } from "../db/schema.ts";
 import { freshSince, markedStaleBefore } from "../odds/read/freshness.ts";
 import { linksOf, readLinkBook } from "../odds/read/link-book.ts";

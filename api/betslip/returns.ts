@@ -1,4 +1,4 @@
-import { planPct, rulesCheckedAt, type BonusPlan, type BookmakerRules } from "#shared/bookmaker-rules.ts";
+import { planPct, rulesCheckedAt, type BonusPlan, type BookmakerRules } from "#shared/math/bookmaker-rules.ts";
 import type { BonusStatus, BookmakerSlip, NotPlaceable } from "#shared/contract.ts";
 
 /** One selection of the slip as one bookmaker prices it: its price and its event's kick-off (epoch ms). */

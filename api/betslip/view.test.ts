@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BonusPlan } from "#shared/bookmaker-rules.ts";
+import type { BonusPlan } from "#shared/math/bookmaker-rules.ts";
 import type { BetslipLegView, BookmakerSlip } from "#shared/contract.ts";
 import { betslipView, bookmakerSlips } from "./view.ts";
 

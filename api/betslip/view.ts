@@ -1,4 +1,4 @@
-import { rulesOf, type BonusPlan, type BookmakerRules } from "#shared/bookmaker-rules.ts";
+import { rulesOf, type BonusPlan, type BookmakerRules } from "#shared/math/bookmaker-rules.ts";
 import type { BetslipLegView, BonusStatus, Betslip, BookmakerSlip } from "#shared/contract.ts";
 import { BOOKMAKERS } from "#shared/reference.ts";
 import { nairaReturns, unpricedSlip } from "./returns.ts";

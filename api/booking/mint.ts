@@ -5,7 +5,7 @@
  * never answered, and the slip stays as it was.
  */
 import type { BookingCode, BetslipLegView } from "#shared/contract.ts";
-import { rulesOf } from "#shared/bookmaker-rules.ts";
+import { rulesOf } from "#shared/math/bookmaker-rules.ts";
 import { marketLabel, selectionLabel } from "#shared/reference.ts";
 import type { BetslipRepository } from "../betslip/repository.ts";
 import { readLegViews } from "../betslip/leg-reads.ts";

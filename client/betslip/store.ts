@@ -3,7 +3,7 @@ import type { Betslip, BetslipLeg, SessionUser } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { api } from "../backend/endpoints.ts";
 import { useSession } from "../session/store.ts";
-import { planImport, sendImport, type ImportMode, type ImportPlan } from "./import-legs.ts";
+import { planImport, sendImport, type ImportMode, type ImportPlan } from "./sync/import-legs.ts";
 import { EMPTY_SLIP, plainLeg, sameLeg, selectionName, slipKey, withLeg, withoutLeg, type SlipContent } from "./slip.ts";
 
 export const SAVE_FAILED_MESSAGE = "Your betslip could not be saved. Please try again.";
@@ -56,7 +56,7 @@ export interface BetslipState extends SlipContent {
   setStake(stake: number): Promise<void>;
   /**
    * A booking code's selections in place of the slip's, or added to them (docs/design.md, Booking codes): one
-   * whole-slip write from the slip as stored (client/betslip/import-legs.ts). Null when the slip could not be read first.
+   * whole-slip write from the slip as stored (client/betslip/sync/import-legs.ts). Null when the slip could not be read first.
    */
   importLegs(legs: readonly BetslipLeg[], mode: ImportMode): Promise<ImportOutcome | null>;
   /** Takes a slip read from the API (the betslip page's), unless a save happened since it was asked for (`asOf`, a revision) or is under way. */

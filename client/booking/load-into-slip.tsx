@@ -1,7 +1,7 @@
 import { useState, type JSX } from "react";
 import { Link } from "react-router";
 import { BETSLIP_MAX_LEGS, type BetslipLeg } from "#shared/contract.ts";
-import type { ImportMode, ImportPlan } from "../betslip/import-legs.ts";
+import type { ImportMode, ImportPlan } from "../betslip/sync/import-legs.ts";
 import { selectionCount } from "../betslip/slip.ts";
 import { useBetslip } from "../betslip/store.ts";
 

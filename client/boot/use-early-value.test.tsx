@@ -9,7 +9,7 @@ import { jsonResponse } from "../../tests/client/harness.tsx";
 import { StakeForm } from "../betslip/stake-form.tsx";
 import { TeamSearch } from "../finder/team-search.tsx";
 import { MarketFilters } from "../odds/market-filters.tsx";
-import { StakeCalculator } from "../tools/stake-calculator.tsx";
+import { StakeCalculator } from "../tools/sure-bets/stake-calculator.tsx";
 import { useEarlyValue } from "./use-early-value.ts";
 
 let root: Root | undefined;

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { OddsEvent } from "#shared/contract.ts";
 import { formatOdds } from "#shared/format.ts";
 import { bookmakerName, bookmakerShortName, selectionLabel } from "#shared/reference.ts";
-import { useChanged } from "../odds/use-changed.ts";
+import { useChanged } from "../odds/table/use-changed.ts";
 import { matchPath } from "../route-paths.ts";
-import { bestOutcomes, type BestOutcome } from "./best-prices.ts";
+import { bestOutcomes, type BestOutcome } from "./live/best-prices.ts";
 
 /**
  * One outcome's best price with its bookmaker's short name under it; screen readers hear the

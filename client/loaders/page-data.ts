@@ -3,7 +3,8 @@ import { redirect } from "react-router";
 import { signInFor } from "../route-paths.ts";
 import { serverContext } from "../server-context.ts";
 import { useSession } from "../session/store.ts";
-import { browserDataSource, type DataSource } from "./source.ts";
+import { browserDataSource } from "./source.ts";
+import type { DataSource } from "../server-context.ts";
 
 /** A value a loader hands its page: settled on the server, still arriving in the browser. */
 export type Arriving<T> = T | Promise<T>;

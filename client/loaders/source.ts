@@ -1,35 +1,6 @@
-import type { Betslip, DroppingOdds, DroppingQuery, MarketHistory, MatchDetail, MatchHeading, OddsResponse, OddsSummary, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
+import type { DataSource } from "../server-context.ts";
 import { withMinimumDelay } from "./min-delay.ts";
-
-export interface LeagueMarketQuery {
-  country: number;
-  competition: number;
-  market: number;
-}
-
-/**
- * Where route loaders get their data (docs/design.md, One data path per screen). On the server
- * it is the web tier's own BFF path (server/bff/data-source.ts: session refresh, checksum, odds
- * cache); in the browser it is /api. A failure rejects, with an ApiError when the API said why.
- */
-export interface DataSource {
-  summary(country: number): Promise<OddsSummary>;
-  odds(choice: LeagueMarketQuery): Promise<OddsResponse>;
-  me(): Promise<UserProfile>;
-  /** The match page (docs/design.md, Match API): a 404 ApiError for an event the API does not know. */
-  event(id: string): Promise<MatchDetail>;
-  /** Public: a match's heading for a signed-out visitor's shared link (a 404 ApiError as event). */
-  matchHeading(id: string): Promise<MatchHeading>;
-  history(id: string, market: number): Promise<MarketHistory>;
-  dropping(query: DroppingQuery): Promise<DroppingOdds>;
-  /** The bettor tools (docs/design.md, Bettor tools). */
-  sureBets(country: number): Promise<SureBets>;
-  valueBets(country: number): Promise<ValueBets>;
-  betslip(): Promise<Betslip>;
-  /** The Nigeria page's public preview: the next matches' 1X2 odds (no session needed). */
-  sample(country: number): Promise<OddsResponse>;
-}
 
 /** The browser's side: /api, each call shown loading for at least 300 ms (docs/product.md, Authentication flow). */
 export const browserDataSource: DataSource = {

@@ -1,6 +1,6 @@
 import type { MatchMarket } from "#shared/contract.ts";
 import { asShown } from "#shared/format.ts";
-import { bestPrices, isBestPrice, isValidPrice, marketMargin } from "#shared/odds-math.ts";
+import { bestPrices, isBestPrice, isValidPrice, marketMargin } from "#shared/math/odds-math.ts";
 import { marketSelections } from "#shared/reference.ts";
 
 /** The best price of one selection as shown, and every bookmaker offering it (ties are all named, as Best flags them all). */
@@ -16,7 +16,7 @@ export function selectionsOf(market: MatchMarket): readonly number[] {
   return [...new Set(market.odds.flatMap((row) => row.odds.map((o) => o.selectionTypeId)))].sort((a, b) => a - b);
 }
 
-/** The Highest row: per selection, Best as shared/odds-math.ts judges it over the rows shown. */
+/** The Highest row: per selection, Best as shared/math/odds-math.ts judges it over the rows shown. */
 export function highestRow(market: MatchMarket): Map<number, Highest> {
   const best = bestPrices(market.odds);
   const row = new Map<number, Highest>();

@@ -3,7 +3,7 @@ import type { BookmakerLink, MatchMarket, MatchProviderOdds } from "#shared/cont
 import { formatOdds } from "#shared/format.ts";
 import { bookmakerName, bookmakerShortName, marketLabel } from "#shared/reference.ts";
 import type { SlipEvent } from "../betslip/slip.ts";
-import { SelectionHeading } from "../odds/odds-table.tsx";
+import { SelectionHeading } from "../odds/table/odds-table.tsx";
 import { StaleIcon } from "../odds/flag-icons.tsx";
 import { averageRow, formatAverage, formatPayout, highestRow, payoutAtBest, selectionsOf, type Highest } from "./market-stats.ts";
 import { PriceCell } from "./price-cell.tsx";

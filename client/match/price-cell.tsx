@@ -2,8 +2,8 @@ import { formatOdds } from "#shared/format.ts";
 import type { MatchSelection } from "#shared/contract.ts";
 import { FLAGS, hasFlag } from "#shared/reference.ts";
 import { BoostedIcon, DecreasedIcon, IncreasedIcon } from "../odds/flag-icons.tsx";
-import { flashWhen } from "../odds/flash.tsx";
-import { useChanged } from "../odds/use-changed.ts";
+import { flashWhen } from "../odds/table/flash.tsx";
+import { useChanged } from "../odds/table/use-changed.ts";
 import { movement } from "./market-stats.ts";
 
 /** The mark of a price against its opening: the dashboard's arrows, named for what they compare here. */

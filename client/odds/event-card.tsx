@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { OddsEvent } from "#shared/contract.ts";
 import { formatKickoff, formatUpdatedAgo } from "#shared/format.ts";
 import { newestPrice, staleProviders } from "./freshness.ts";
-import { OddsTable } from "./odds-table.tsx";
+import { OddsTable } from "./table/odds-table.tsx";
 import { matchPath } from "../route-paths.ts";
 import { usePricesStale } from "../live/link-status.ts";
 import { useKickedOff } from "./use-kicked-off.ts";

@@ -6,7 +6,7 @@ import { errorReply, renderPage, resetApp, stubApi, USER, type Reply } from "../
 import { betslipFixture, bookmakerSlipFixture, EMPTY_BETSLIP, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { STAKE_INVALID_MESSAGE } from "../betslip/returns/money.ts";
 import { useBetslip } from "../betslip/store.ts";
-import { SLIP_REFRESH_MS } from "../betslip/use-live-slip.ts";
+import { SLIP_REFRESH_MS } from "../betslip/sync/use-live-slip.ts";
 import { BetslipPage, loader, SLIP_FULL_NOTICE } from "./betslip.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");

@@ -1,13 +1,13 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { BETSLIP_MAX_LEGS, type Betslip } from "#shared/contract.ts";
-import { BookmakerTotals } from "../betslip/returns/bookmaker-totals.tsx";
+import { BookmakerTotals } from "../booking/bookmaker-totals.tsx";
 import { PriceGrid } from "../betslip/returns/price-grid.tsx";
 import { RemoveStarted } from "../betslip/remove-started.tsx";
 import { SlipLegs } from "../betslip/slip-legs.tsx";
 import { plainLeg, sameLeg, slipKey } from "../betslip/slip.ts";
 import { StakeForm } from "../betslip/stake-form.tsx";
 import { useBetslip } from "../betslip/store.ts";
-import { useLiveSlip, type SlipReading } from "../betslip/use-live-slip.ts";
+import { useLiveSlip, type SlipReading } from "../betslip/sync/use-live-slip.ts";
 import { PasteCode } from "../booking/paste-code.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
@@ -24,7 +24,7 @@ export const SLIP_FULL_NOTICE = `Your betslip is full: ${BETSLIP_MAX_LEGS} selec
  * /betslip's data, on the server for the first HTML and in the browser for later visits and every
  * re-read (docs/design.md, One data path per screen). `asOf`: the betslip store's save count when the slip
  * was asked for (always 0 on the server, which never saves), so a reading older than a save is not taken
- * for the slip (client/betslip/use-live-slip.ts).
+ * for the slip (client/betslip/sync/use-live-slip.ts).
  */
 export async function loader({ context }: LoaderFunctionArgs): Promise<SlipReading | null> {
   const source = protectedSource(context);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { LoaderFunctionArgs } from "react-router";
 import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
-import { partialDataSource, type DataSource } from "#client/loaders/source.ts";
+import { partialDataSource } from "#client/loaders/source.ts";
+import type { DataSource } from "#client/server-context.ts";
 import type { ServerContext } from "#client/server-context.ts";
 import { VIEW_COOKIE } from "#client/finder/view-choice.ts";
 import { market, oddsEvent, providerOdds, summary, USER } from "../../tests/client/harness.tsx";

@@ -6,7 +6,7 @@ import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
-import type { DataSource } from "../loaders/source.ts";
+import type { DataSource } from "../server-context.ts";
 import { MarketFilters } from "../odds/market-filters.tsx";
 import type { OddsState } from "../odds/odds-results.tsx";
 import { pickSelection } from "../odds/pick-selection.ts";
@@ -15,10 +15,10 @@ import { StatsStrip } from "../odds/stats-strip.tsx";
 import { useNow } from "../odds/use-now.ts";
 import { FinderControls } from "../finder/finder-controls.tsx";
 import { FinderResults } from "../finder/finder-results.tsx";
-import { listOdds } from "../finder/list-odds.ts";
+import { listOdds } from "../finder/live/list-odds.ts";
 import { TeamSearch } from "../finder/team-search.tsx";
 import { useFinderParams } from "../finder/use-finder-params.ts";
-import { useLiveBoard } from "../finder/use-live-board.ts";
+import { useLiveBoard } from "../finder/live/use-live-board.ts";
 import { chosenView, type DashboardView } from "../finder/view-choice.ts";
 import { useLiveSummary } from "../live/use-live-summary.ts";
 import { serverContext } from "../server-context.ts";
@@ -33,7 +33,7 @@ export interface DashboardOdds {
   league: number | null;
   market: number | null;
   odds: Served<OddsResponse | null> | null;
-  /** "list": every league's odds for the market, merged by kick-off (client/finder/list-odds.ts); absent: the league's, for the cards. */
+  /** "list": every league's odds for the market, merged by kick-off (client/finder/live/list-odds.ts); absent: the league's, for the cards. */
   view?: "list";
 }
 

@@ -14,7 +14,7 @@ import { useRootData } from "../session/root-data.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 import { LeagueMarketFilter, leagueMarketOf, type LeagueMarket } from "../tools/league-market-filter.tsx";
 
-/** The betslip's toggle, in the chunk the signed-in top bar loads at start (client/odds/odds-table.tsx). */
+/** The betslip's toggle, in the chunk the signed-in top bar loads at start (client/odds/table/odds-table.tsx). */
 const SlipToggle = lazy(() => import("../betslip/signed-in.tsx").then((m) => ({ default: m.SlipToggle })));
 
 /** docs/design.md, Dropping odds: the largest drops of the last 24 hours. */

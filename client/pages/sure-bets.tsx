@@ -1,13 +1,13 @@
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
-import { TAX_ON_WINNINGS_RATE } from "#shared/bookmaker-rules.ts";
+import { TAX_ON_WINNINGS_RATE } from "#shared/math/bookmaker-rules.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { SureBet, SureBets } from "#shared/contract.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, type Arriving } from "../loaders/page-data.ts";
 import { settle, type Served } from "../loaders/served.ts";
 import { RequireSession } from "../session/require-session.tsx";
-import { SureBetCard } from "../tools/sure-bet-card.tsx";
-import { chosenSureBets, choiceKey, SureBetFilters, sureBetChoiceOf, type SureBetChoice } from "../tools/sure-bet-filters.tsx";
+import { SureBetCard } from "../tools/sure-bets/sure-bet-card.tsx";
+import { chosenSureBets, choiceKey, SureBetFilters, sureBetChoiceOf, type SureBetChoice } from "../tools/sure-bets/sure-bet-filters.tsx";
 import { ToolList, type ToolClocks } from "../tools/tool-list.tsx";
 import { changeSummary, useSteadyList } from "../tools/use-steady-list.ts";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";

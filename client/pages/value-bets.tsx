@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { TAX_ON_WINNINGS_RATE } from "#shared/bookmaker-rules.ts";
+import { TAX_ON_WINNINGS_RATE } from "#shared/math/bookmaker-rules.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { ValueBets } from "#shared/contract.ts";
 import { PageMeta } from "../components/page-meta.tsx";

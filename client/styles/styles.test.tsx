@@ -6,13 +6,13 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FLAGS } from "#shared/reference.ts";
 import { MemoryRouter } from "react-router";
-import { CheckList } from "../components/check-list.tsx";
-import { InfoCard } from "../components/info-card.tsx";
+import { CheckList } from "../components/public/check-list.tsx";
+import { InfoCard } from "../components/public/info-card.tsx";
 import { TextPage } from "../components/text-page.tsx";
 import { EventCard } from "../odds/event-card.tsx";
 import { market, oddsEvent, providerOdds, renderPage } from "../../tests/client/harness.tsx";
 import { contrast, installCompiledStyles } from "../../tests/client/styles.ts";
-import { HelpPage } from "../pages/help.tsx";
+import { HelpPage } from "../pages/info/help.tsx";
 
 let css = "";
 

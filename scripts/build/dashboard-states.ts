@@ -2,7 +2,7 @@ import { partialDataSource } from "#client/loaders/source.ts";
 import { DEFAULT_TIME_ZONE } from "#client/server-context.ts";
 import type { OddsResponse, OddsSummary, SessionUser } from "#shared/contract.ts";
 import { COMPETITION_IDS, MARKET_IDS } from "#shared/reference.ts";
-import type { DataSource } from "#client/loaders/source.ts";
+import type { DataSource } from "#client/server-context.ts";
 import { renderToString, type RenderAssets } from "#server/render/render.tsx";
 import { previewSample } from "./preview-sample.ts";
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ENDPOINTS, endpointUrl, type ApiAnswer, type ApiRequest, type SessionUser, type UrlFields } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
-import type { DataSource } from "#client/loaders/source.ts";
+import type { DataSource } from "#client/server-context.ts";
 import { contractShaped, oddsAnswer, parseData, profileAnswer } from "./api-answers.ts";
 import type { SessionCookies } from "./cookies.ts";
 import type { WebOddsCache } from "./odds-cache.ts";

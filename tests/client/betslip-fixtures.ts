@@ -1,5 +1,5 @@
 /** The betslip's shapes (shared/contract.ts) for client tests. */
-import { rulesCheckedAt, rulesOf } from "#shared/bookmaker-rules.ts";
+import { rulesCheckedAt, rulesOf } from "#shared/math/bookmaker-rules.ts";
 import type { Betslip, BetslipLeg, BetslipLegView, BonusStatus, BookmakerSlip, NotPlaceable } from "#shared/contract.ts";
 
 export const EMPTY_BETSLIP: Betslip = { stake: 1000, legs: [], bookmakers: [], biddable: 0, updatedAt: null };

@@ -12,16 +12,16 @@ import type { AnalyticsEvent, EventMarket, OddsEvent, OddsSummary, ProviderOdds,
 import { DialogHost, loadDialogs } from "#client/dialogs/dialog-host.tsx";
 import { useBetslip } from "#client/betslip/store.ts";
 import { useDialogs } from "#client/dialogs/store.ts";
-import { AboutPage } from "#client/pages/about.tsx";
-import { GhanaPage } from "#client/pages/ghana.tsx";
-import { HelpPage } from "#client/pages/help.tsx";
-import { KenyaPage } from "#client/pages/kenya.tsx";
-import { LandingPage } from "#client/pages/landing.tsx";
-import { NigeriaPage } from "#client/pages/nigeria.tsx";
-import { NotFoundPage } from "#client/pages/not-found.tsx";
-import { PrivacyPage } from "#client/pages/privacy.tsx";
-import { ResponsibleGamblingPage } from "#client/pages/responsible-gambling.tsx";
-import { TermsPage } from "#client/pages/terms.tsx";
+import { AboutPage } from "#client/pages/info/about.tsx";
+import { GhanaPage } from "#client/pages/public/ghana.tsx";
+import { HelpPage } from "#client/pages/info/help.tsx";
+import { KenyaPage } from "#client/pages/public/kenya.tsx";
+import { LandingPage } from "#client/pages/public/landing.tsx";
+import { NigeriaPage } from "#client/pages/public/nigeria.tsx";
+import { NotFoundPage } from "#client/pages/info/not-found.tsx";
+import { PrivacyPage } from "#client/pages/info/privacy.tsx";
+import { ResponsibleGamblingPage } from "#client/pages/info/responsible-gambling.tsx";
+import { TermsPage } from "#client/pages/info/terms.tsx";
 import { useSession } from "#client/session/store.ts";
 import { setLoadingFloor } from "#client/loaders/min-delay.ts";
 import { MIN_LOADING_MS } from "#shared/constants.ts";
@@ -70,7 +70,7 @@ export interface RecordedCall {
 const DEFAULT_REPLIES: Record<string, Reply> = {
   "GET /api/session": { status: 401, error: { code: "AUTH_REQUIRED", description: "Please log in." } },
   "POST /api/users/logout": { data: { ok: true } },
-  // A signed-in shell reads the user's betslip (client/betslip/use-betslip-sync.ts): a new user's is empty.
+  // A signed-in shell reads the user's betslip (client/betslip/sync/use-betslip-sync.ts): a new user's is empty.
   "GET /api/users/betslip": { data: { stake: 1000, legs: [], bookmakers: [], biddable: 0, updatedAt: null } },
 };
 

@@ -1,6 +1,6 @@
 /** The match page's shapes (shared/contract.ts) for client tests: every market, five bookmakers, prices that differ. */
 import type { MarketHistory, MatchDetail, MatchMarket, BookDrop, EventHeading, OutcomeDrop } from "#shared/contract.ts";
-import { bestPrices, isBestPrice } from "#shared/odds-math.ts";
+import { bestPrices, isBestPrice } from "#shared/math/odds-math.ts";
 import { BOOKMAKER_IDS, FLAGS, MARKETS } from "#shared/reference.ts";
 
 export const MATCH_ID = "c1:arsenal-chelsea";

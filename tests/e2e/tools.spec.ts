@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "#shared/bettor-math.ts";
+import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "#shared/math/bettor-math.ts";
 import type { DroppingOdds, OddsResponse, SureBet, SureBets } from "#shared/contract.ts";
 import { COMPETITIONS, MARKETS, marketLabel } from "#shared/reference.ts";
 import { expectNoViolations, expectNoViolationsOnPhoneAndDesktop } from "./axe.ts";

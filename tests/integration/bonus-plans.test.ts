@@ -1,7 +1,7 @@
 import { pino, type Logger } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import type { BonusPlan } from "#shared/bookmaker-rules.ts";
-import { planPct } from "#shared/bookmaker-rules.ts";
+import type { BonusPlan } from "#shared/math/bookmaker-rules.ts";
+import { planPct } from "#shared/math/bookmaker-rules.ts";
 import { readBonusPlan, storeBonusPlan } from "#api/betslip/bonus-plan.ts";
 import { openDatabase, type Db } from "#api/db/database.ts";
 import { BONUS_PLAN_PERIOD_MS, refreshBonusPlan, type BonusPlanDue } from "#api/feeds/bonus-plans.ts";

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { planPct } from "#shared/bookmaker-rules.ts";
+import { planPct } from "#shared/math/bookmaker-rules.ts";
 import { decodeBonusPlan } from "../bookmakers/sportybet/sportybet-bonus-plan.ts";
 import { harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { EventHeading, EventMarket, OddsEvent, OddsSummary } from "#shared/contract.ts";
-import { annotateMarket, type StoredBookmakerMarket, type StoredPrice } from "#shared/odds-math.ts";
+import { annotateMarket, type StoredBookmakerMarket, type StoredPrice } from "#shared/math/odds-math.ts";
 import { MARKETS } from "#shared/reference.ts";
 import type { Database } from "../../db/schema.ts";
 import { markedStaleBefore, STALE_INTERVALS } from "./freshness.ts";

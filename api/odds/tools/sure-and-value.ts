@@ -1,12 +1,12 @@
 /**
  * The bettor tools' boards (docs/design.md, Bettor tools; decisions 018 and 019): sure bets and value bets
- * found in the listed prices with the maths of shared/bettor-math.ts, before and after the tax on
+ * found in the listed prices with the maths of shared/math/bettor-math.ts, before and after the tax on
  * winnings (docs/design.md, Tax on sure bets and value bets). Pure: the listing's events in, the answers
  * out, links from a LinkBook read beforehand.
  */
-import { bestLegs, fairProbabilities, netEvPct, netSureBetProfitPct, sureBetProfitPct, valuePct } from "#shared/bettor-math.ts";
+import { bestLegs, fairProbabilities, netEvPct, netSureBetProfitPct, sureBetProfitPct, valuePct } from "#shared/math/bettor-math.ts";
 import type { EventHeading, EventMarket, OddsEvent, ProviderOdds, SureBet, SureBets, ValueBet, ValueBets } from "#shared/contract.ts";
-import { isValidPrice } from "#shared/odds-math.ts";
+import { isValidPrice } from "#shared/math/odds-math.ts";
 import { findMarket, FLAGS } from "#shared/reference.ts";
 import { linkOf, type LinkBook } from "../read/link-book.ts";
 

@@ -1,5 +1,5 @@
 import { bookmakerName } from "#shared/reference.ts";
-import { rulesOf } from "#shared/bookmaker-rules.ts";
+import { rulesOf } from "#shared/math/bookmaker-rules.ts";
 import type { BookmakerSlip } from "#shared/contract.ts";
 import { formatNaira } from "../../tools/money.ts";
 import { formatKobo } from "./money.ts";
@@ -8,7 +8,7 @@ import { selectionCount } from "../slip.ts";
 /**
  * The words of one bookmaker's return on the slip (docs/design.md, Naira-true returns): its bonus,
  * its tax, its cap and why it cannot take the slip, from the API's figures and the rule data the API
- * used (shared/bookmaker-rules.ts), so the names and rates shown are the ones counted.
+ * used (shared/math/bookmaker-rules.ts), so the names and rates shown are the ones counted.
  */
 
 /** '25 %', '9.6 %': a percentage as the books print theirs, no trailing zeros. */

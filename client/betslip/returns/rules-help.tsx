@@ -1,7 +1,7 @@
 import { bookmakerName } from "#shared/reference.ts";
 import { useEffect, type JSX } from "react";
 import { useLocation } from "react-router";
-import { BOOKMAKER_RULES } from "#shared/bookmaker-rules.ts";
+import { BOOKMAKER_RULES } from "#shared/math/bookmaker-rules.ts";
 import { formatCheckedDate } from "./return-lines.ts";
 import { ESTIMATED_BONUS_BOOKS, listNames, NOT_KNOWN, ruleRows, TAX_RATE_TEXT, UNMODELLED_BONUS_BOOKS } from "./rules-text.ts";
 

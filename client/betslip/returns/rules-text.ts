@@ -1,11 +1,11 @@
 import { bookmakerName } from "#shared/reference.ts";
-import { BOOKMAKER_RULES, TAX_ON_WINNINGS_RATE, type AccumulatorBonus, type BookmakerRules, type Rule } from "#shared/bookmaker-rules.ts";
+import { BOOKMAKER_RULES, TAX_ON_WINNINGS_RATE, type AccumulatorBonus, type BookmakerRules, type Rule } from "#shared/math/bookmaker-rules.ts";
 import { formatNaira } from "../../tools/money.ts";
 import { formatPct } from "./return-lines.ts";
 
 /**
  * The bookmakers' rules in words, for the betslip's note and the help page, straight from the data
- * the API prices slips with (shared/bookmaker-rules.ts), so what we say is what we count.
+ * the API prices slips with (shared/math/bookmaker-rules.ts), so what we say is what we count.
  */
 
 /** Shown for a rule nobody has published or we could not verify: never a guess (docs/design.md, Naira-true returns). */

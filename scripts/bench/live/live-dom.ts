@@ -32,7 +32,7 @@ declare global {
 }
 
 /**
- * Runs in the page: notes every price cell (client/odds/odds-cell.tsx, in `table.odds-table`)
+ * Runs in the page: notes every price cell (client/odds/table/odds-cell.tsx, in `table.odds-table`)
  * whose shown price changes, keyed by caption ("Home vs Away, 1X2 (Match Result)"), bookmaker row
  * and selection column, with `performance.timeOrigin + performance.now()`: the page's epoch clock, taken in
  * the observer's microtask right after the render wrote the DOM.
@@ -53,7 +53,7 @@ function observeOddsCells() {
   const scan = (record: boolean) => {
     const at = performance.timeOrigin + performance.now();
     for (const td of document.querySelectorAll<HTMLTableCellElement>("table.odds-table tbody td")) {
-      // The last column is the margin ('Ov', client/odds/odds-table.tsx), not a price.
+      // The last column is the margin ('Ov', client/odds/table/odds-table.tsx), not a price.
       if (td.cellIndex === (td.parentElement as HTMLTableRowElement).cells.length - 1) continue;
       const key = keyOf(td);
       const text = price(td);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planPct } from "#shared/bookmaker-rules.ts";
+import { planPct } from "#shared/math/bookmaker-rules.ts";
 import { readFeedFixture, readFeedJson } from "../../../../tests/fixtures/feeds/read-fixture.ts";
 import { bonusPlanRequest, decodeBonusPlan, parseBonusPlan } from "./sportybet-bonus-plan.ts";
 

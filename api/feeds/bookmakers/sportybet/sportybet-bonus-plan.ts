@@ -9,7 +9,7 @@
  * tournamentId, and may carry the sport's id too) are not kept: a BonusPlan has one factor.
  */
 import { z } from "zod";
-import type { BonusPlan } from "#shared/bookmaker-rules.ts";
+import type { BonusPlan } from "#shared/math/bookmaker-rules.ts";
 import type { FeedRequest } from "../../types.ts";
 import { failure, validate, type Result } from "../common.ts";
 import { browserHeaders } from "../headers.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "#shared/bettor-math.ts";
-import type { BookmakerPrices } from "#shared/odds-math.ts";
+import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "#shared/math/bettor-math.ts";
+import type { BookmakerPrices } from "#shared/math/odds-math.ts";
 import { BOOKMAKER_ID_BY_KEY, BOOKMAKER_KEYS } from "../../types.ts";
 import { LOST_TO_TAX_PROFIT, SURE_PROFIT, withSureBet, type Book1x2 } from "./scenario-bets.ts";
 

@@ -1,11 +1,11 @@
 /**
  * The 1X2 markets the bettor-tools scenario plays (scenario.ts), worked out with the bettor tools'
- * own arithmetic (shared/bettor-math.ts, decision 018), so the tools find exactly these bets, and
+ * own arithmetic (shared/math/bettor-math.ts, decision 018), so the tools find exactly these bets, and
  * drop exactly the sure bet the tax on winnings turns into a loss
  * (docs/design.md, Tax on sure bets and value bets).
  */
-import { bestLegs, fairProbabilities, inverseSum, netSureBetProfitPct, sureBetProfitPct, valuePct, type Leg } from "#shared/bettor-math.ts";
-import type { BookmakerPrices } from "#shared/odds-math.ts";
+import { bestLegs, fairProbabilities, inverseSum, netSureBetProfitPct, sureBetProfitPct, valuePct, type Leg } from "#shared/math/bettor-math.ts";
+import type { BookmakerPrices } from "#shared/math/odds-math.ts";
 import { findMarket } from "#shared/reference.ts";
 import { BOOKMAKER_ID_BY_KEY, BOOKMAKER_KEYS, type BookmakerKey } from "../../types.ts";
 import { MARGIN_PROFILES, MIN_PRICE, roundPrice } from "./margins.ts";

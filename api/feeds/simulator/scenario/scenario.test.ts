@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { bestLegs, fairProbabilities, netPrice, netSureBetProfitPct, sureBetProfitPct, sureBetStakes, valuePct, type Leg } from "#shared/bettor-math.ts";
-import type { BookmakerPrices } from "#shared/odds-math.ts";
+import { bestLegs, fairProbabilities, netPrice, netSureBetProfitPct, sureBetProfitPct, sureBetStakes, valuePct, type Leg } from "#shared/math/bettor-math.ts";
+import type { BookmakerPrices } from "#shared/math/odds-math.ts";
 import { SIM_BOOKS, harness, HOUR, LEAGUE_PATHS, MINUTE, TUESDAY } from "../../../../tests/helpers/simulator/sim-harness.ts";
 import { ADAPTERS } from "../../bookmakers/index.ts";
 import { BOOKMAKER_ID_BY_KEY, type BookmakerKey, type FeedRequest } from "../../types.ts";
