@@ -38,6 +38,15 @@ describe("sendCached", () => {
     expect(head.text).toBeUndefined();
   });
 
+  it("sends an identity body whole when its text is not ASCII", async () => {
+    const server = express();
+    const accented = prepareJson(JSON.stringify({ data: { events: [{ name: "Atlético Madrid vs Borussia Mönchengladbach" }] } }));
+    server.get("/odds", (req, res) => sendCached(req, res, accented, { cacheControl: "private, no-store", vary: "Accept-Encoding" }));
+    const res = await request(server).get("/odds").set("accept-encoding", "identity");
+    expect(Number(res.headers["content-length"])).toBe(Buffer.byteLength(accented.json));
+    expect(res.body).toEqual({ data: { events: [{ name: "Atlético Madrid vs Borussia Mönchengladbach" }] } });
+  });
+
   it("tags each coding apart and answers 304 only to the tag of the representation it would send", async () => {
     const get = app();
     const tags = { br: (await get("br")).headers.etag, gzip: (await get("gzip")).headers.etag, identity: (await get("identity")).headers.etag };

@@ -58,7 +58,8 @@ export function sendCached(req: Request, res: Response, answer: CachedAnswer, he
   // are ours already, and send's own steps were a measurable part of the busiest answer's cost
   // (docs/benchmarks.md). Node leaves the body out of an answer to HEAD.
   res.setHeader("Content-Type", JSON_TYPE);
-  res.setHeader("Content-Length", body.length);
+  // In bytes: the identity body may be a string, whose length counts UTF-16 units ("Atlético").
+  res.setHeader("Content-Length", Buffer.byteLength(body));
   res.end(body);
 }
 
