@@ -24,7 +24,7 @@ import { useLiveSummary } from "../live/use-live-summary.ts";
 import { serverContext } from "../server-context.ts";
 import { useRootData } from "../session/root-data.ts";
 import { RequireSession } from "../session/require-session.tsx";
-import { useReplaceParams } from "../shell/use-replace-params.ts";
+import { choiceOnItsWay, useReplaceParams } from "../shell/use-replace-params.ts";
 
 export const SUMMARY_LOADING_MESSAGE = "Loading available competitions and markets...";
 
@@ -173,7 +173,9 @@ function useChoiceInUrl(params: URLSearchParams, changeParams: (edit: (query: UR
   };
   const missing = league !== null && market !== null && (params.get("league") !== String(league) || params.get("market") !== String(market));
   useEffect(() => {
-    if (missing && !userChose.current) choose({ league, market });
+    // A board mounted while the user's choice is on its way (a loading state) never saw the tap: the
+    // pending choice is what says the user chose (a market chosen next kept the old league once).
+    if (missing && !userChose.current && !choiceOnItsWay()) choose({ league, market });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `choose` is a new function each render; what decides is the choice itself
   }, [missing, league, market]);
   return chooseByHand;

@@ -35,3 +35,11 @@ export function useReplaceParams(): [URLSearchParams, (edit: (query: URLSearchPa
   };
   return [params, change];
 }
+
+/**
+ * Whether a change asked for is still on its way to the screen. A part of the page that mounts
+ * meanwhile shows the old query's data, and must not write it back as if nobody had chosen.
+ */
+export function choiceOnItsWay(): boolean {
+  return asked !== undefined;
+}
