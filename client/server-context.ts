@@ -22,6 +22,16 @@ export interface ServerContext {
   path?: string;
   /** The BFF's own data path for this request (server/bff/data-source.ts). */
   data: DataSource;
+  /** HTML forms' CSRF token (server/lite/form-token.ts), and what the sign-in page says after a refused post. */
+  form?: { token: string; loginFlash?: LoginFlash | undefined };
+}
+
+/** The sign-in page's message after a refused post, the name typed, and whether the mailed code is asked for (server/lite/sign-in-forms.ts). */
+export interface LoginFlash {
+  message: string;
+  username: string;
+  locked: boolean;
+  next: string | null;
 }
 
 export function serverContext(context: unknown): ServerContext | undefined {

@@ -26,6 +26,8 @@ import { loadBuild } from "./render/assets.ts";
 import { PREVIEW_PATH, startPreviewPage } from "./render/preview-page.ts";
 import { NON_HTML_POLICY } from "./render/csp.ts";
 import { hashedAssets } from "./static.ts";
+import { createFormTokens, type FormTokens } from "./lite/form-token.ts";
+import { signInForms } from "./lite/sign-in-forms.ts";
 
 export interface WebOptions {
   /** Where the odds API answers; main.ts passes the in-process API's origin when API_ORIGIN is unset. */
@@ -68,6 +70,7 @@ interface WebParts {
   cookies: SessionCookies;
   session: SessionKeeper;
   odds: WebOddsCache;
+  formTokens: FormTokens;
 }
 
 /** Builds the web tier: security headers, hashed assets, the /api BFF, prerendered and streamed pages. Listens nowhere. */
@@ -86,6 +89,7 @@ export function createWebApp(config: ServerConfig, options: WebOptions): WebInst
   useProbes(app, parts, () => shuttingDown);
   useAssets(app, config);
   const live = useApi(app, parts);
+  useForms(app, parts);
   usePages(app, parts);
   const preview = startPreview(parts);
   app.use(notFoundFallback);
@@ -112,11 +116,12 @@ function webParts(config: ServerConfig, options: WebOptions): WebParts {
   const metrics = createMetrics();
   const build = loadBuild(config.distDir);
   const upstream = createUpstream(options.apiOrigin, { timeoutMs: options.upstreamTimeoutMs, onError: metrics.upstreamError });
-  const cookies = sessionCookies(config.publicOrigin.startsWith("https:"));
+  const cookies = sessionCookies(secureCookies(config));
+  const formTokens = createFormTokens(secureCookies(config), config.publicOrigin, config.env === "production");
   const session = sessionKeeper(upstream, cookies);
   // One odds cache for /api/odds and the pages' loaders (docs/design.md, One data path per screen).
   const odds = webOddsCache({ ttlMs: options.oddsCacheMs });
-  return { config, options, logger, metrics, build, upstream, cookies, session, odds };
+  return { config, options, logger, metrics, build, upstream, cookies, session, odds, formTokens };
 }
 
 function useSecurityHeaders(app: Express): void {
@@ -203,9 +208,30 @@ function startPreview({ config, options, logger, build, upstream }: WebParts) {
   return startPreviewPage({ prerendered: build.prerendered, assets, upstream, publicOrigin: config.publicOrigin, logger, intervalMs: options.previewRefreshMs });
 }
 
-function usePages(app: Express, { config, options, logger, build, upstream, cookies, session, odds }: WebParts): void {
+/** Log in and log out as HTML forms, for phones without JavaScript (docs/design.md, Pages without JavaScript). */
+function useForms(app: Express, { upstream, cookies, session, odds, formTokens, config }: WebParts): void {
+  app.use(signInForms({ upstream, cookies, session, odds, tokens: formTokens, secure: secureCookies(config) }));
+}
+
+function usePages(app: Express, { config, options, logger, build, upstream, cookies, session, odds, formTokens }: WebParts): void {
   app.get(
     /.*/,
-    pagesHandler({ assets: build.assets, pageAssets: build.pageAssets, prerendered: build.prerendered, upstream, cookies, session, odds, publicOrigin: config.publicOrigin, logger, routes: options.routes, renderTimeoutMs: options.renderTimeoutMs }),
+    pagesHandler({
+      assets: build.assets,
+      pageAssets: build.pageAssets,
+      prerendered: build.prerendered,
+      upstream,
+      cookies,
+      session,
+      odds,
+      formTokens,
+      secureCookies: secureCookies(config),
+      publicOrigin: config.publicOrigin,
+      logger,
+      routes: options.routes,
+      renderTimeoutMs: options.renderTimeoutMs,
+    }),
   );
 }
+
+const secureCookies = (config: ServerConfig) => config.publicOrigin.startsWith("https:");

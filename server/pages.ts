@@ -11,6 +11,8 @@ import { PREVIEW_PATH } from "./render/preview-page.ts";
 import { STATIC_500 } from "./render/document.ts";
 import { RENDER_TIMEOUT_MS, renderRoute, type RenderAssets } from "./render/render.tsx";
 import { isbot } from "isbot";
+import type { FormTokens } from "./lite/form-token.ts";
+import { LOGIN_PAGE, takeLoginFlash } from "./lite/sign-in-forms.ts";
 
 /** Cache headers of prerendered public pages (docs/design.md, Public pages). */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=86400";
@@ -37,6 +39,10 @@ export interface PagesDeps extends PageDataDeps {
   logger: Logger;
   /** The route tree: client/routes.tsx unless a test brings its own. */
   routes?: RouteObject[];
+  /** HTML forms' CSRF tokens (server/lite/form-token.ts): every rendered page's forms carry one. */
+  formTokens: FormTokens;
+  /** Cookies are Secure (PUBLIC_ORIGIN is https). */
+  secureCookies: boolean;
   /** Loaders and render together (docs/design.md, Streamed server rendering: abort at 10 s); tests shorten it. */
   renderTimeoutMs?: number;
 }
@@ -78,6 +84,7 @@ async function serverContext(deps: PagesDeps, req: Request, res: Response, deadl
     now: Date.now(),
     path: req.originalUrl,
     data,
+    form: { token: deps.formTokens.issue(req, res), loginFlash: req.path === LOGIN_PAGE ? takeLoginFlash(req, res, deps.secureCookies) : undefined },
   };
 }
 
