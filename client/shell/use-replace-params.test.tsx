@@ -2,7 +2,7 @@ import { act, cleanup, render } from "@testing-library/react";
 import { useState } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { useReplaceParams } from "./use-replace-params.ts";
+import { choiceOnItsWay, useReplaceParams } from "./use-replace-params.ts";
 
 afterEach(cleanup);
 
@@ -50,5 +50,28 @@ describe("useReplaceParams", () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(router.state.location.search).toBe("?league=2&market=7");
+  });
+
+  it("says a choice is on its way from the tap until the page shows it, so a board mounting meanwhile does not write its preselection", async () => {
+    let change: ((edit: (query: URLSearchParams) => void) => void) | undefined;
+    function Chooser() {
+      change = useReplaceParams()[1];
+      return null;
+    }
+    const releases: Array<() => void> = [];
+    const router = createMemoryRouter([{ path: "/dashboard", element: <Chooser />, loader: () => new Promise<null>((resolve) => releases.push(() => resolve(null))) }], {
+      initialEntries: ["/dashboard?league=1&market=1"],
+      hydrationData: { loaderData: { "0": null } },
+    });
+    render(<RouterProvider router={router} />);
+    expect(choiceOnItsWay()).toBe(false);
+    act(() => change!((query) => query.set("league", "2")));
+    expect(choiceOnItsWay()).toBe(true);
+    await act(async () => {
+      for (const release of releases.splice(0)) release();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(router.state.location.search).toBe("?league=2&market=1");
+    expect(choiceOnItsWay()).toBe(false);
   });
 });
