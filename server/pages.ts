@@ -39,7 +39,7 @@ export interface PagesDeps extends PageDataDeps {
   logger: Logger;
   /** The route tree: client/routes.tsx unless a test brings its own. */
   routes?: RouteObject[];
-  /** HTML forms' CSRF tokens (server/lite/form-token.ts): every rendered page's forms carry one. */
+  /** HTML forms' CSRF tokens (server/lite/form-token.ts): the pages with a form carry one. */
   formTokens: FormTokens;
   /** Cookies are Secure (PUBLIC_ORIGIN is https). */
   secureCookies: boolean;
@@ -84,7 +84,8 @@ async function serverContext(deps: PagesDeps, req: Request, res: Response, deadl
     now: Date.now(),
     path: req.originalUrl,
     data,
-    form: { token: deps.formTokens.issue(req, res), loginFlash: req.path === LOGIN_PAGE ? takeLoginFlash(req, res, deps.secureCookies) : undefined },
+    // Only pages with a form get the form token's cookie: no other answer sets a cookie it does not need.
+    form: req.path === LOGIN_PAGE ? { token: deps.formTokens.issue(req, res), loginFlash: takeLoginFlash(req, res, deps.secureCookies) } : undefined,
   };
 }
 
