@@ -3,6 +3,8 @@
  * logging and the prerender step all read it, so none of them imports another's code.
  */
 export const PUBLIC_PATHS = ["/", "/nigeria", "/kenya", "/ghana", "/about", "/terms", "/privacy", "/responsible-gambling"] as const;
+/** Pages for browsers without JavaScript, rendered per request with their form's token (docs/design.md, Pages without JavaScript). */
+export const FORM_PATHS = ["/login"] as const;
 export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip"] as const;
 
 /** The match page of one event (docs/design.md, The match page): login required, shareable. */

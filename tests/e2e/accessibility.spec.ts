@@ -7,6 +7,7 @@ import {
   gotoHydrated,
   logIn,
   logOut,
+  FORM_PATHS,
   PROTECTED_PATHS,
   PUBLIC_PATHS,
   readMailedCode,
@@ -162,13 +163,13 @@ test("the checks below cover every page of the route tree", () => {
   const dynamic = ["/match/:id", "/code/:bookmaker/:code", "/*"];
   const pages = routeTreePaths().filter((path) => path !== "/" && !dynamic.includes(path));
   expect(pages.length).toBeGreaterThan(10);
-  expect(pages.filter((path) => !([...PUBLIC_PATHS, ...PROTECTED_PATHS] as string[]).includes(path))).toEqual([]);
+  expect(pages.filter((path) => !([...PUBLIC_PATHS, ...FORM_PATHS, ...PROTECTED_PATHS] as string[]).includes(path))).toEqual([]);
   expect(routeTreePaths()).toEqual(expect.arrayContaining(["/", ...dynamic]));
 });
 
 test(`every public page and the 404 page, logged out, have no accessibility violations at 360 and 1280 px, nor a console error`, async ({ page }) => {
   const errors = collectPageErrors(page);
-  for (const path of PUBLIC_PATHS) {
+  for (const path of [...PUBLIC_PATHS, ...FORM_PATHS]) {
     await visit(page, path);
     await expectNoViolationsOnPhoneAndDesktop(page, `${path}, logged out`);
   }

@@ -6,7 +6,7 @@ import { uniqueUser, type TestUser } from "./users.ts";
 
 export { uniqueUser, type TestUser };
 
-export { PROTECTED_PATHS, PUBLIC_PATHS } from "../../client/route-paths.ts";
+export { FORM_PATHS, PROTECTED_PATHS, PUBLIC_PATHS } from "../../client/route-paths.ts";
 export const FIVE_BOOK_NAMES = ["Bet9ja", "BetKing", "SportyBet", "NairaBet", "1xBet"] as const;
 
 /** What global-setup.ts started, as the environment hands it to the workers. */

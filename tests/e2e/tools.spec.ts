@@ -367,7 +367,8 @@ test.describe("on a 360 px phone", () => {
     const first = (await cards.first().locator(".tool-match").textContent())!;
     let held: { data: SureBets } | undefined;
     await page.route(/\/api\/odds\/sure-bets\?/, async (route) => {
-      const response = await route.fetch();
+      // A kept-alive socket the server has just closed resets; a browser asks again, and so does this.
+      const response = await route.fetch({ maxRetries: 1 });
       if (!held) {
         held = (await response.json()) as { data: SureBets };
         held.data.sureBets = held.data.sureBets.filter((bet) => bet.event.name !== first);
