@@ -2,7 +2,7 @@ import express, { Router, type CookieOptions, type Request, type RequestHandler,
 import { ENDPOINTS, type ApiRequest } from "#shared/contract.ts";
 import { ERROR_CODES } from "#shared/error-codes.ts";
 import { decodeErrorBody } from "#shared/error-decoding.ts";
-import { LOGIN_MESSAGES } from "#shared/messages.ts";
+import { LOGIN_MESSAGES, UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { validateLogin } from "#shared/validation.ts";
 import { returnPath } from "#client/route-paths.ts";
 import { authAnswer, answerText, readData } from "../bff/api-answers.ts";
@@ -84,7 +84,7 @@ function logoutPost(deps: SignInFormDeps) {
         body: JSON.stringify((refresh ? { refreshToken: refresh } : {}) satisfies ApiRequest<"logout">),
       });
       // 401: these cookies prove no live session, so there is nothing left to revoke; anything else keeps the user signed in.
-      if (answer.status !== 200 && answer.status !== 401) return void res.status(503).type("text/plain").send(LOGIN_MESSAGES.other);
+      if (answer.status !== 200 && answer.status !== 401) return void res.status(503).type("text/plain").send(UPSTREAM_UNAVAILABLE_MESSAGE);
       if (refresh) deps.session.forget(refresh);
       if (access) deps.odds.forget(access);
     }
