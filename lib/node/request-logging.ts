@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
-import { pinoHttp } from "pino-http";
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -19,49 +18,33 @@ function requestId(req: IncomingMessage): string {
   return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Bound to a logger, leaves the field out of every line. */
-const omitted = () => undefined;
-
 const pathOf = (req: IncomingMessage & { originalUrl?: string }) => (req.originalUrl ?? req.url ?? "").split("?")[0] ?? "";
 
-/** The `request` line's fields, whatever the status. */
-const line = (req: IncomingMessage, res: ServerResponse, logged: { ms: number }) => ({ method: req.method, path: pathOf(req), status: res.statusCode, ms: logged.ms });
-
 /**
- * Gives every request an id, a child logger carrying it (`req.log`) and one log line once answered
- * (`request`: method, path, status, ms), with pino-http (docs/decisions/035-kept-libraries-for-plumbing.md).
- * The line has the same fields and level at every status; an error is logged, with its cause, where
- * it is handled (api/http/errors.ts).
+ * Gives every request an id (echoed as X-Request-Id), a logger carrying it (`req.log`, made on first
+ * use) and one `request` line once answered or cut off: method, path, status and ms, at info
+ * whatever the status; an error is logged, with its cause, where it is handled (api/http/errors.ts).
  * `observe` receives the outcome too (the web tier's metrics).
+ *
+ * Our own, not pino-http: pino-http made two child loggers for every request, used or not, which
+ * measured under `npm run bench` was the largest part of the web tier's cost per odds answer
+ * (docs/decisions/035-kept-libraries-for-plumbing.md).
  */
 export function requestLogging(logger: Logger, observe?: (method: string, path: string, status: number, seconds: number) => void): RequestHandler {
-  const logging = pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const id = requestId(req);
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
-    quietReqLogger: true,
-    quietResLogger: true,
-    // Our line carries its own fields (`line`), never the request or answer object; pino-http still
-    // binds the request to a child logger for each request, and its standard serializer copied the
-    // headers and JSON-encoded them every time: measured under `npm run bench`, the largest part of
-    // the web tier's cost per odds answer (docs/benchmarks.md). Errors keep pino's own serializer.
-    wrapSerializers: false,
-    serializers: { req: omitted, res: omitted },
-    customAttributeKeys: { reqId: "reqId", responseTime: "ms" },
-    customLogLevel: () => "info",
-    customSuccessMessage: () => "request",
-    customErrorMessage: () => "request",
-    customSuccessObject: line,
-    customErrorObject: (req, res, _error, logged: { ms: number }) => line(req, res, logged),
-  });
   return (req, res, next) => {
-    if (observe) {
-      const started = process.hrtime.bigint();
-      res.once("finish", () => observe(req.method, pathOf(req), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
-    }
-    logging(req, res, next);
+    const started = process.hrtime.bigint();
+    const id = requestId(req);
+    req.id = id;
+    res.setHeader("X-Request-Id", id);
+    let child: Logger | undefined;
+    Object.defineProperty(req, "log", { configurable: true, enumerable: false, get: () => (child ??= logger.child({ reqId: id })) });
+    // "close" comes once for every answer: after it is sent, or when the client went first.
+    res.once("close", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const path = pathOf(req);
+      logger.info({ reqId: id, method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10 }, "request");
+      observe?.(req.method, path, res.statusCode, seconds);
+    });
+    next();
   };
 }
