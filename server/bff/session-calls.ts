@@ -59,9 +59,14 @@ export interface OddsDeps {
  * one-second odds cache when the API has accepted this token. `cached` is set when the answer is (now) in
  * the cache.
  */
-export async function fetchOdds(deps: OddsDeps, req: Request, params: URLSearchParams, token: string, claims: TokenClaims, signal?: AbortSignal): Promise<{ answer: UpstreamAnswer; cached?: CachedOdds }> {
+/** The three parameters that name an odds listing, as the browser sent them. */
+export function oddsQuery(params: URLSearchParams): { country: string; competition: string; market: string } {
   const raw = (name: string) => params.get(name) ?? "";
-  const query = { country: raw("country"), competition: raw("competition"), market: raw("market") };
+  return { country: raw("country"), competition: raw("competition"), market: raw("market") };
+}
+
+export async function fetchOdds(deps: OddsDeps, req: Request, params: URLSearchParams, token: string, claims: TokenClaims, signal?: AbortSignal): Promise<{ answer: UpstreamAnswer; cached?: CachedOdds }> {
+  const query = oddsQuery(params);
   return deps.odds.answer(oddsKey(query), token, claims.exp, async () => {
     const signed = new URLSearchParams(params);
     signed.set("k", oddsChecksum(claims.ak, query));

@@ -87,6 +87,10 @@ export function sessionKeeper(upstream: Upstream, cookies: SessionCookies, clock
       refreshes.shared.delete(refreshToken);
       refreshes.replaced.delete(refreshToken);
     },
+    /** The access token and its claims when they serve as they are (no refresh due), read without waiting. */
+    current(req: Request): Extract<SessionAccess, { ok: true }> | undefined {
+      return usableAccess(cookies.read(req).access, clock);
+    },
     /** Answers a usable access token, refreshing it first when needed; sets or clears cookies on `res`. */
     ensure(req: Request, res: Response, headers: Record<string, string>, force = false): Promise<SessionAccess> {
       return ensureSession({ cookies, clock, refresh }, { req, res, headers, force });
@@ -127,6 +131,13 @@ function share(refreshes: SharedRefreshes, refreshToken: string, attempt: Promis
   );
 }
 
+/** An access token that is ours, unexpired and outside the refresh window, with its claims. */
+function usableAccess(access: string | undefined, clock: () => number): Extract<SessionAccess, { ok: true }> | undefined {
+  const claims = claimsOf(access);
+  if (!access || !claims || claims.exp - clock() / 1000 <= REFRESH_WINDOW_S) return undefined;
+  return { ok: true, token: access, claims };
+}
+
 async function ensureSession(
   keeper: { cookies: SessionCookies; clock: () => number; refresh: Refresh },
   call: { req: Request; res: Response; headers: Record<string, string>; force: boolean },
@@ -134,9 +145,8 @@ async function ensureSession(
   const { cookies, clock, refresh } = keeper;
   const { req, res, headers, force } = call;
   const { access, refresh: refreshToken } = cookies.read(req);
-  const claims = claimsOf(access);
-  const fresh = claims && claims.exp - clock() / 1000 > REFRESH_WINDOW_S;
-  if (access && claims && fresh && !force) return { ok: true, token: access, claims };
+  const usable = force ? undefined : usableAccess(access, clock);
+  if (usable) return usable;
   if (!refreshToken) {
     if (access) cookies.clear(res);
     return { ok: false, expired: Boolean(access) };
