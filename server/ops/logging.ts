@@ -9,8 +9,9 @@ export function webRequestLogging(logger: Logger, observe?: (method: string, rou
   return nodeRequestLogging(logger, observe && ((method, path, status, seconds) => observe(method, routeLabel(path), status, seconds)));
 }
 
-/** Every fixed route label there can be: the pages and the operational endpoints. */
-const ROUTES = new Set<string>([...PUBLIC_PATHS, ...PROTECTED_PATHS, "/healthz", "/readyz", "/metrics"]);
+/** Every fixed route label there can be: the pages, the operational endpoints and the contract's calls without a parameter (`/api/odds`, read at once). */
+const FIXED_CALLS = CONTRACT_ROUTES.filter((r) => !r.path.includes(":")).map((r) => `${API_PREFIX}${r.path}`);
+const ROUTES = new Set<string>([...PUBLIC_PATHS, ...PROTECTED_PATHS, "/healthz", "/readyz", "/metrics", ...FIXED_CALLS]);
 const METHODS = [...new Set(CONTRACT_ROUTES.map((r) => r.method))];
 const MATCH_PAGE = /^\/match\/[^/]+$/;
 const CODE_PAGE = /^\/code\/[^/]+\/[^/]+$/;

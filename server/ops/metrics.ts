@@ -24,6 +24,19 @@ export function createMetrics() {
     registers: [registry],
   });
   const liveDropped = new Counter({ name: "afriodds_live_slow_consumers_dropped_total", help: "Browser live odds streams dropped because the browser did not take its bytes", registers: [registry] });
+  // Each request's series, looked up once per label set (prom-client hashes the labels on every
+  // call otherwise). Bounded: the route is a bounded label (ops/logging.ts), Node's parser takes
+  // only the methods it knows, and a status is three digits.
+  const series = new Map<string, { requests: ReturnType<typeof requests.labels>; latency: ReturnType<typeof latency.labels> }>();
+  const seriesOf = (method: string, route: string, status: number) => {
+    const key = `${method} ${status} ${route}`;
+    let found = series.get(key);
+    if (!found) {
+      found = { requests: requests.labels({ method, route, status: String(status) }), latency: latency.labels({ method, route }) };
+      series.set(key, found);
+    }
+    return found;
+  };
   return {
     registry,
     liveStreamOpened: () => liveStreams.inc(),
@@ -32,8 +45,9 @@ export function createMetrics() {
     liveSlowConsumerDropped: () => liveDropped.inc(),
     liveUpstreamEnded: (reason: AttemptEnd) => liveUpstreamEnded.inc({ reason }),
     observe(method: string, route: string, status: number, seconds: number) {
-      requests.inc({ method, route, status: String(status) });
-      latency.observe({ method, route }, seconds);
+      const series = seriesOf(method, route, status);
+      series.requests.inc();
+      series.latency.observe(seconds);
     },
     upstreamError(kind: UpstreamErrorKind) {
       upstreamErrors.inc({ kind });
