@@ -20,7 +20,8 @@ import { feedbackRouter } from "./feedback/routes.ts";
 import { requireAuth } from "./http/auth.ts";
 import { errorHandler, notFound, optionsNotFound } from "./http/errors.ts";
 import { guardJsonBody } from "./http/input-guards.ts";
-import { permissionsPolicy } from "#lib/node/permissions-policy.ts";
+import { PERMISSIONS_POLICY } from "#lib/node/permissions-policy.ts";
+import { securityHeaders } from "#lib/node/security-headers.ts";
 import { privateNoStore } from "#lib/node/private-no-store.ts";
 import { requestLogging } from "#lib/node/request-logging.ts";
 import { mailSettled } from "./mail/delivery.ts";
@@ -71,8 +72,7 @@ function baseApp(logger: Logger): Express {
   // No ETag made from whatever body is sent: the odds answers tag each coding (lib/node/content-coding.ts).
   app.set("etag", false);
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
-  app.use(helmet());
-  app.use(permissionsPolicy);
+  app.use(securityHeaders(helmet(), { "Permissions-Policy": PERMISSIONS_POLICY }));
   app.use(requestLogging(logger));
   app.use(optionsNotFound, express.json({ limit: "16kb" }), guardJsonBody);
 

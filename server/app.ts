@@ -17,7 +17,8 @@ import { webRequestLogging } from "./ops/logging.ts";
 import { errorFallback, notFoundFallback, onlyGetAndHead } from "./ops/fallbacks.ts";
 import { liveOddsRouter } from "./bff/live/router.ts";
 import { sessionCheck } from "./bff/session-check.ts";
-import { permissionsPolicy } from "#lib/node/permissions-policy.ts";
+import { PERMISSIONS_POLICY } from "#lib/node/permissions-policy.ts";
+import { securityHeaders } from "#lib/node/security-headers.ts";
 import { privateNoStore } from "#lib/node/private-no-store.ts";
 import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { metricsListener, metricsOnPublicPort } from "./ops/metrics-access.ts";
@@ -125,22 +126,16 @@ function webParts(config: ServerConfig, options: WebOptions): WebParts {
 }
 
 function useSecurityHeaders(app: Express): void {
-  app.use(
-    helmet({
-      // Set below and per page (render/csp.ts).
-      contentSecurityPolicy: false,
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      frameguard: { action: "deny" },
-    }),
-  );
-  app.use(permissionsPolicy);
-  // Everything that is not a page; pages replace it with their own: a nonce for rendered pages,
-  // hashes for prerendered ones, a static policy for the 500 page.
-  app.use((_req, res, next) => {
-    res.setHeader("Content-Security-Policy", NON_HTML_POLICY);
-    next();
+  const fromHelmet = helmet({
+    // Set below and per page (render/csp.ts).
+    contentSecurityPolicy: false,
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    frameguard: { action: "deny" },
   });
+  // The Content-Security-Policy is for everything that is not a page; pages replace it with their
+  // own: a nonce for rendered pages, hashes for prerendered ones, a static policy for the 500 page.
+  app.use(securityHeaders(fromHelmet, { "Permissions-Policy": PERMISSIONS_POLICY, "Content-Security-Policy": NON_HTML_POLICY }));
 }
 
 /** Liveness, readiness (503 while draining or when the odds API does not answer) and metrics. */

@@ -1,5 +1,3 @@
-import type { RequestHandler } from "express";
-
 /**
  * Powerful features the site never uses, denied to it and to anything it embeds (W3C Permissions
  * Policy). Clipboard writing is left alone: a bettor copies a booking code with one tap.
@@ -24,8 +22,3 @@ export const PERMISSIONS_POLICY = [
   "usb=()",
   "xr-spatial-tracking=()",
 ].join(", ");
-
-export const permissionsPolicy: RequestHandler = (_req, res, next) => {
-  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-  next();
-};
