@@ -3,8 +3,18 @@
  * logging and the prerender step all read it, so none of them imports another's code.
  */
 export const PUBLIC_PATHS = ["/", "/nigeria", "/kenya", "/ghana", "/about", "/terms", "/privacy", "/responsible-gambling"] as const;
-/** Pages for browsers without JavaScript, rendered per request with their form's token (docs/design.md, Pages without JavaScript). */
-export const FORM_PATHS = ["/login"] as const;
+/**
+ * Pages for browsers without JavaScript, rendered per request with their form's token (docs/design.md,
+ * Pages without JavaScript): each is where its form posts, and where a refused post comes back to.
+ */
+export const FORM_PAGES = { login: "/login", register: "/register", verify: "/verify" } as const;
+export const FORM_PATHS = Object.values(FORM_PAGES);
+/** Pages the server renders with a form token: the form pages, and the profile with its log-out form. */
+export const PAGES_WITH_FORMS = [...FORM_PATHS, "/profile"] as const;
+/** The footer's links that choose lite pages, without the app's script, or the full site again (server/lite/lite-mode.ts). */
+export const LITE_PATHS = { on: "/lite/on", off: "/lite/off" } as const;
+/** Form posts that are no page of their own: log-out, and the verification page's request for a new code. */
+export const FORM_POSTS = { logout: "/logout", resend: "/verify/resend" } as const;
 export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip"] as const;
 
 /** The match page of one event (docs/design.md, The match page): login required, shareable. */

@@ -44,8 +44,10 @@ export const routes: RouteObject[] = [
       { id: "betslip", path: "betslip", lazy: () => import("./pages/betslip.tsx").then((m) => ({ Component: m.BetslipPage, loader: m.loader })) },
       // One bookmaker's booking code, read and compared (docs/design.md, Booking codes).
       { id: "booking-code", path: "code/:bookmaker/:code", lazy: () => import("./pages/booking-code.tsx").then((m) => ({ Component: m.BookingCodePage, loader: m.loader })) },
-      // Sign-in without JavaScript (docs/design.md, Pages without JavaScript).
-      { id: "login", path: "login", lazy: () => import("./pages/login.tsx").then((m) => ({ Component: m.LoginPage, loader: m.loader })) },
+      // Sign-up and sign-in without JavaScript (docs/design.md, Pages without JavaScript).
+      { id: "login", path: "login", lazy: () => import("./pages/forms/login.tsx").then((m) => ({ Component: m.LoginPage, loader: m.loader })) },
+      { id: "register", path: "register", lazy: () => import("./pages/forms/register.tsx").then((m) => ({ Component: m.RegisterPage, loader: m.loader })) },
+      { id: "verify", path: "verify", lazy: () => import("./pages/forms/verify.tsx").then((m) => ({ Component: m.VerifyPage, loader: m.loader })) },
       { id: "profile", path: "profile", lazy: () => import("./pages/profile.tsx").then((m) => ({ Component: m.ProfilePage, loader: m.loader })) },
       { path: "help", loader: guarded, lazy: page(() => import("./pages/info/help.tsx").then((m) => m.HelpPage)) },
       { path: "feedback", loader: guarded, lazy: page(() => import("./pages/feedback.tsx").then((m) => m.FeedbackPage)) },

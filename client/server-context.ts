@@ -22,16 +22,23 @@ export interface ServerContext {
   path?: string;
   /** The BFF's own data path for this request (server/bff/data-source.ts). */
   data: DataSource;
-  /** HTML forms' CSRF token (server/lite/form-token.ts), and what the sign-in page says after a refused post. */
-  form?: { token: string; loginFlash?: LoginFlash | undefined };
+  /** A lite page: rendered whole, without the app's script (server/lite/lite-mode.ts). */
+  lite?: boolean;
+  /** HTML forms' CSRF token (server/lite/form-token.ts), and what a form page says after a post. */
+  form?: { token: string; flash?: FormFlash | undefined };
 }
 
-/** The sign-in page's message after a refused post, the name typed, and whether the mailed code is asked for (server/lite/sign-in-forms.ts). */
-export interface LoginFlash {
-  message: string;
-  username: string;
-  locked: boolean;
-  next: string | null;
+/**
+ * What a form page shows after a post (server/lite/flash.ts): the refusal's message or the news
+ * (`status`), what the visitor had typed (never a password), whether the mailed code is asked for
+ * (`locked`), and the signed-in page to go to after.
+ */
+export interface FormFlash {
+  message?: string;
+  status?: string;
+  fields: Record<string, string>;
+  locked?: boolean;
+  next?: string;
 }
 
 export function serverContext(context: unknown): ServerContext | undefined {

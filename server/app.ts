@@ -28,7 +28,9 @@ import { PREVIEW_PATH, startPreviewPage } from "./render/preview-page.ts";
 import { NON_HTML_POLICY } from "./render/csp.ts";
 import { hashedAssets } from "./static.ts";
 import { createFormTokens, type FormTokens } from "./lite/form-token.ts";
-import { signInForms } from "./lite/sign-in-forms.ts";
+import { formRoutes } from "./lite/forms.ts";
+import { liteChoice } from "./lite/lite-mode.ts";
+import { FORM_POSTS } from "#client/route-paths.ts";
 
 export interface WebOptions {
   /** Where the odds API answers; main.ts passes the in-process API's origin when API_ORIGIN is unset. */
@@ -90,7 +92,7 @@ export function createWebApp(config: ServerConfig, options: WebOptions): WebInst
   useProbes(app, parts, () => shuttingDown);
   useAssets(app, config);
   const live = useApi(app, parts);
-  useForms(app, parts);
+  useForms(app, parts, live);
   usePages(app, parts);
   const preview = startPreview(parts);
   app.use(notFoundFallback);
@@ -204,8 +206,11 @@ function startPreview({ config, options, logger, build, upstream }: WebParts) {
 }
 
 /** Log in and log out as HTML forms, for phones without JavaScript (docs/design.md, Pages without JavaScript). */
-function useForms(app: Express, { upstream, cookies, session, odds, formTokens, config }: WebParts): void {
-  app.use(signInForms({ upstream, cookies, session, odds, tokens: formTokens, secure: secureCookies(config) }));
+function useForms(app: Express, { upstream, cookies, session, odds, formTokens, config }: WebParts, live: ReturnType<typeof liveOddsRouter>): void {
+  // The form's log-out ends the account's live streams on this process, as the BFF's does.
+  app.post(FORM_POSTS.logout, live.watchLogout);
+  app.use(formRoutes({ upstream, cookies, session, odds, tokens: formTokens, secure: secureCookies(config) }));
+  app.use(liteChoice(secureCookies(config), config.publicOrigin));
 }
 
 function usePages(app: Express, { config, options, logger, build, upstream, cookies, session, odds, formTokens }: WebParts): void {

@@ -12,7 +12,9 @@ import { STATIC_500 } from "./render/document.ts";
 import { RENDER_TIMEOUT_MS, renderRoute, type RenderAssets } from "./render/render.tsx";
 import { isbot } from "isbot";
 import type { FormTokens } from "./lite/form-token.ts";
-import { LOGIN_PAGE, takeLoginFlash } from "./lite/sign-in-forms.ts";
+import { takeFlash } from "./lite/flash.ts";
+import { wantsLite } from "./lite/lite-mode.ts";
+import { PAGES_WITH_FORMS } from "#client/route-paths.ts";
 
 /** Cache headers of prerendered public pages (docs/design.md, Public pages). */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=86400";
@@ -65,12 +67,16 @@ function servePrerendered(req: Request, res: Response, page: ServedPage) {
   res.setHeader("Cache-Control", req.path === PREVIEW_PATH ? PREVIEW_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
   res.setHeader("ETag", chosen.etag);
   res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptHashes: page.scriptHashes, styleHashes: page.styleHashes }));
-  res.setHeader("Vary", "Accept-Encoding");
+  // Save-Data asks for the lite page, rendered per request instead (a lite choice made in a cookie is
+  // the web tier's to see: a shared cache in front would have to pass that cookie through).
+  res.setHeader("Vary", "Accept-Encoding, Save-Data");
   res.type("html");
   if (etagMatches(req.header("if-none-match"), chosen.etag)) return void res.status(304).end();
   if (chosen.coding !== "identity") res.setHeader("Content-Encoding", chosen.coding);
   res.send(chosen.body);
 }
+
+const FORM_PAGE_SET = new Set<string>(PAGES_WITH_FORMS);
 
 /** What the route loaders get: who is signed in and the BFF's data source for this request (docs/design.md, One data path per screen). */
 async function serverContext(deps: PagesDeps, req: Request, res: Response, deadline: AbortSignal): Promise<ServerContext> {
@@ -85,21 +91,23 @@ async function serverContext(deps: PagesDeps, req: Request, res: Response, deadl
     path: req.originalUrl,
     data,
     // Only pages with a form get the form token's cookie: no other answer sets a cookie it does not need.
-    form: req.path === LOGIN_PAGE ? { token: deps.formTokens.issue(req, res), loginFlash: takeLoginFlash(req, res, deps.secureCookies) } : undefined,
+    form: FORM_PAGE_SET.has(req.path) ? { token: deps.formTokens.issue(req, res), flash: takeFlash(req, res, deps.secureCookies) } : undefined,
   };
 }
 
 /** Serves prerendered public pages, and renders everything else per request. */
 export function pagesHandler(deps: PagesDeps): RequestHandler {
   return async (req, res) => {
-    const page = deps.prerendered.get(req.path);
+    // A lite page is rendered whole, without the app's script (lite/lite-mode.ts): never the prerendered one.
+    const lite = wantsLite(req);
+    const page = lite ? undefined : deps.prerendered.get(req.path);
     if (page) return servePrerendered(req, res, page);
 
     const nonce = randomBytes(16).toString("base64");
     // One deadline for the loaders' upstream calls and the render.
     const deadline = AbortSignal.timeout(deps.renderTimeoutMs ?? RENDER_TIMEOUT_MS);
     try {
-      const context = await serverContext(deps, req, res, deadline);
+      const context = { ...(await serverContext(deps, req, res, deadline)), ...(lite ? { lite } : {}) };
       const outcome = await renderRoute({
         url: `${deps.publicOrigin}${req.originalUrl}`,
         // The Cookie header too: the dashboard's loader reads the remembered view from it (client/finder/view-choice.ts).
@@ -108,7 +116,9 @@ export function pagesHandler(deps: PagesDeps): RequestHandler {
         assets: deps.pageAssets?.get(req.path) ?? deps.assets,
         nonce,
         // Crawlers, link previews (WhatsApp, Facebook), Lighthouse and headless browsers get the whole page at once (isbot's list).
-        waitForAll: isbot(req.header("user-agent") ?? ""),
+        // So do lite pages, which have no script to fill in a streamed part.
+        waitForAll: lite || isbot(req.header("user-agent") ?? ""),
+        lite,
         signal: deadline,
         routes: deps.routes,
         log: req.log,

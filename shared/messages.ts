@@ -2,6 +2,7 @@
  * The messages users see (docs/product.md, Error messages) and the per-flow catalogue that picks one for a
  * failed call.
  */
+import { CODE_LENGTH } from "./constants.ts";
 import { ERROR_CODES, isErrorCode, type ErrorCode } from "./error-codes.ts";
 
 export const NETWORK_OFFLINE_MESSAGE = "No internet connection. Please check your network and try again.";
@@ -26,6 +27,8 @@ export const REGISTER_MESSAGES = {
   other: "Registration failed. Please try again.",
   /** The client solved a sign-up challenge and the API still asked for one (it expired, or the check could not run here). */
   challengeFailed: "We couldn't check you're a person just now. Please try again.",
+  /** Sign-up is under a flood and the page cannot prove work: without JavaScript nothing solves the challenge. */
+  busy: "Sign-up is very busy right now. Please try again in a few minutes.",
 } as const;
 /** While the client solves the sign-up challenge (docs/decisions/023-proof-of-work-under-flood.md). */
 export const CHALLENGE_SOLVING_MESSAGE = "Checking you're a person…";
@@ -44,6 +47,14 @@ export const RESEND_MESSAGES = {
   invalidEmail: "Invalid email address. Please contact support.",
   other: "Failed to resend verification code/email. Please try again.",
 } as const;
+/**
+ * After a resend: true whether or not a code went out, since the API sends at most one a minute and
+ * five an hour and answers alike either way (docs/decisions/025-login-throttling.md).
+ */
+export const resendRequestedMessage = (email: string): string =>
+  `We'll send a new code to ${email} if we can: at most one a minute and five an hour. Use the newest code you receive.`;
+/** Where the verification code went, right after registering. */
+export const codeSentMessage = (email: string): string => `We have sent a ${CODE_LENGTH}-digit verification code to ${email}.`;
 export const FORGOT_MESSAGES = {
   userNotFound: "No account found with this email address.",
   rateLimited: "Too many requests. Please wait a few minutes before trying again.",

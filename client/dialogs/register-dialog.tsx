@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { CHALLENGE_SOLVING_MESSAGE } from "#shared/messages.ts";
 import { normaliseEmail, validateRegister } from "#shared/validation.ts";
-import { DialogLink, FormError, FormStatus, SubmitButton, TermsField, TextField, type FormMessage } from "./form/form-fields.tsx";
+import { CountryField, DialogLink, FormError, FormStatus, SubmitButton, TermsField, TextField, type FormMessage } from "./form/form-fields.tsx";
 import { failureMessage } from "./form/failure-message.ts";
 import { Modal } from "./modal/modal.tsx";
 import { registerWithProof } from "./register-with-proof.ts";
@@ -71,31 +71,4 @@ function useRegisterForm() {
   }
 
   return { running, checking, bind, error, errorId, submit, terms: { accepted, setAccepted } };
-}
-
-function CountryField({
-  name,
-  value,
-  onChange,
-}: {
-  name: string;
-  value: string;
-  onChange(value: string): void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="label" htmlFor={id}>
-        Country
-      </label>
-      <div className="control">
-        <div className="select is-fullwidth">
-          {/* docs/product.md, Who it is for: only Nigeria can be chosen at registration. */}
-          <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
-            <option value={String(LIVE_COUNTRY_ID)}>Nigeria</option>
-          </select>
-        </div>
-      </div>
-    </div>
-  );
 }

@@ -1,5 +1,6 @@
 import type { JSX } from "react";
 import { Link } from "react-router";
+import { DialogOpener } from "./dialog-opener.tsx";
 import { openRegister } from "./store.ts";
 import { useCurrentUser } from "../session/require-session.tsx";
 
@@ -23,8 +24,8 @@ export function SignUpButton({ className, children }: SignUpButtonProps): JSX.El
     );
   }
   return (
-    <button type="button" className={className} data-opens-dialog onClick={openRegister}>
+    <DialogOpener page="register" className={className} open={openRegister}>
       {children}
-    </button>
+    </DialogOpener>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import type { SessionUser } from "#shared/contract.ts";
 import { CODE_LENGTH, RESEND_COOLDOWN_S } from "#shared/constants.ts";
+import { resendRequestedMessage } from "#shared/messages.ts";
 import { validateVerificationCode } from "#shared/validation.ts";
 // client/api is the browser's API client, not the api/ tier the lint rule guards against.
 import { api } from "../backend/endpoints.ts";
@@ -98,11 +99,6 @@ function useVerifyForm(email: string, context: VerifyContext, codeWaitS: number)
     resending: resend.running,
     cooldown: cooldown.remaining,
   };
-}
-
-/** True whether or not a code went out: the API sends at most one a minute and five an hour, and only the newest works. */
-function resendRequestedMessage(email: string): string {
-  return `We'll send a new code to ${email} if we can: at most one a minute and five an hour. Use the newest code you receive.`;
 }
 
 function verified(user: SessionUser, context: VerifyContext) {

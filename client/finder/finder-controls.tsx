@@ -9,14 +9,16 @@ export interface FinderControlsProps {
   day: Day;
   onView(view: DashboardView): void;
   onDay(day: Day): void;
+  /** The dashboard's address with one of its query parameters set (null: left out). */
+  linkWith(name: "view" | "day", value: string | null): string;
 }
 
 /** One row above the matches: the view (Cards | List) and the day (Today | Tomorrow | Weekend | All); it fits 360 px. */
-export function FinderControls({ view, day, onView, onDay }: FinderControlsProps) {
+export function FinderControls({ view, day, onView, onDay, linkWith }: FinderControlsProps) {
   return (
     <div className="finder-controls">
-      <ToggleGroup label="View" options={VIEWS} labels={VIEW_LABELS} value={view} onChange={onView} />
-      <ToggleGroup label="Day" options={DAYS} labels={DAY_LABELS} value={day} onChange={onDay} />
+      <ToggleGroup label="View" options={VIEWS} labels={VIEW_LABELS} value={view} onChange={onView} hrefOf={(next) => linkWith("view", next)} />
+      <ToggleGroup label="Day" options={DAYS} labels={DAY_LABELS} value={day} onChange={onDay} hrefOf={(next) => linkWith("day", next === "all" ? null : next)} />
     </div>
   );
 }

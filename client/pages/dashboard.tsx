@@ -94,6 +94,37 @@ function sameChoice(currentUrl: URL, nextUrl: URL): boolean {
   return before.league === after.league && before.market === after.market;
 }
 
+/**
+ * A lite page has no live prices (no script): it says when its prices were read and links to the
+ * same page again for newer ones (docs/design.md, Pages without JavaScript).
+ */
+function LiteRefresh({ href, now, timeZone }: { href: string; now: number; timeZone: string }) {
+  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(now);
+  return (
+    <p className="is-size-7 mb-2">
+      Prices as of {time}. <a href={href}>Refresh prices</a>
+    </p>
+  );
+}
+
+/** The named query parameters that are set, for a form to send along. */
+function keptParams(params: URLSearchParams, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (params.get(name) === null ? [] : [[name, params.get(name)!]])));
+}
+
+/** The dashboard's address with `name` set to `value` (null: left out), the rest of the query as it is. */
+function linkWith(params: URLSearchParams, name: string, value: string | null): string {
+  const query = new URLSearchParams(params);
+  if (value === null) query.delete(name);
+  else query.set(name, value);
+  return dashboardLink(query);
+}
+
+function dashboardLink(query: URLSearchParams): string {
+  const search = query.toString();
+  return search ? `/dashboard?${search}` : "/dashboard";
+}
+
 function oddsState(choice: DashboardOdds | undefined, league: number | null, market: number | null, view: DashboardView): OddsState {
   const answers = choice && choice.market === market && (choice.view ?? "cards") === view && (view === "list" || choice.league === league);
   if (!choice || !answers) return { status: "loading" };
@@ -128,8 +159,10 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
         onLeague={(id) => chooseByHand({ league: id })}
         onMarket={(id) => chooseByHand({ market: id })}
         allLeagues={finder.view === "list"}
+        keep={keptParams(params, ["view", "day"])}
       />
-      <FinderControls view={finder.view} day={finder.day} onView={finder.chooseView} onDay={finder.chooseDay} />
+      <FinderControls view={finder.view} day={finder.day} onView={finder.chooseView} onDay={finder.chooseDay} linkWith={(name, value) => linkWith(params, name, value)} />
+      {root.lite && <LiteRefresh href={dashboardLink(params)} now={root.now} timeZone={root.timeZone} />}
       <FinderResults
         view={finder.view}
         day={finder.day}

@@ -7,6 +7,8 @@ import { PageMeta } from "../components/page-meta.tsx";
 import { RetryButton } from "../components/retry-button.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
 import { RequireSession } from "../session/require-session.tsx";
+import { FORM_POSTS } from "../route-paths.ts";
+import { PostForm, formOf } from "./forms/form-page.tsx";
 import { useRootData } from "../session/root-data.ts";
 
 export type ProfileState =
@@ -16,6 +18,8 @@ export type ProfileState =
 
 export interface ProfileData {
   profile: Arriving<ProfileState>;
+  /** The log-out form's token, when the server rendered the page (phones without JavaScript log out here). */
+  formToken?: string;
 }
 
 /** The server's description for a coded API error, else the generic lines (docs/product.md, Messages per flow). */
@@ -31,7 +35,8 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<ProfileDa
     (found): ProfileState => (found ? { status: "ready", profile: found } : { status: "empty" }),
     (error: unknown): ProfileState => ({ status: "error", message: profileError(error) }),
   );
-  return deliver(context, { profile });
+  const { token } = formOf(context);
+  return deliver(context, { profile, ...(token ? { formToken: token } : {}) });
 }
 
 function zoned(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string | null {
@@ -109,6 +114,14 @@ function Profile() {
       <div className="container is-max-tablet">
         <h1 className="title is-4">Profile</h1>
         {data && <ProfileBody data={data} timeZone={timeZone} />}
+        {/* Without JavaScript the account drawer's Logout is this form (docs/design.md, Pages without JavaScript). */}
+        {data?.formToken && (
+          <PostForm action={FORM_POSTS.logout} token={data.formToken}>
+            <button type="submit" className="button is-light">
+              Log out
+            </button>
+          </PostForm>
+        )}
       </div>
     </section>
   );

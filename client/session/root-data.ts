@@ -11,6 +11,8 @@ export interface RootData {
   sessionUnavailable: boolean;
   /** With sessionUnavailable: when the web tier last reached the odds API (epoch ms), null if it never did. */
   apiLastAnsweredAt?: number | null;
+  /** A lite page, without the app's script: links and forms only (server/lite/lite-mode.ts). */
+  lite?: boolean;
 }
 
 /** The root route's data: the viewer's clock and zone, and who the server rendered for. */
@@ -18,7 +20,14 @@ export function rootLoader({ context }: LoaderFunctionArgs): RootData {
   const server = serverContext(context);
   if (server) {
     const unavailable = server.sessionUnavailable ?? false;
-    return { timeZone: server.timeZone, now: server.now, user: server.user, sessionUnavailable: unavailable, ...(unavailable ? { apiLastAnsweredAt: server.apiLastAnsweredAt ?? null } : {}) };
+    return {
+      timeZone: server.timeZone,
+      now: server.now,
+      user: server.user,
+      sessionUnavailable: unavailable,
+      ...(unavailable ? { apiLastAnsweredAt: server.apiLastAnsweredAt ?? null } : {}),
+      ...(server.lite ? { lite: true } : {}),
+    };
   }
   return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE, now: Date.now(), user: null, sessionUnavailable: false };
 }

@@ -35,6 +35,25 @@ describe("the top bar", () => {
     expect(useDialogs.getState().open).toBe("login");
   });
 
+  it("writes Login and Sign up as links to their form pages, which open the dialogs instead when tapped or pressed with Space", async () => {
+    stubApi();
+    const { user } = renderApp("/about");
+    await waitFor(() => expect(useSession.getState().loading).toBe(false));
+    const login = await banner().findByRole("button", { name: "Login" });
+    const signUp = banner().getByRole("button", { name: "Sign up free" });
+    // Without JavaScript these are links to the pages that hold the same forms (docs/design.md, Pages without JavaScript).
+    expect([login.tagName, login.getAttribute("href")]).toEqual(["A", "/login"]);
+    expect([signUp.tagName, signUp.getAttribute("href")]).toEqual(["A", "/register"]);
+    const path = window.location.pathname;
+    await user.click(signUp);
+    expect(useDialogs.getState().open).toBe("register");
+    expect(window.location.pathname).toBe(path);
+    act(() => useDialogs.getState().close());
+    login.focus();
+    await user.keyboard(" ");
+    expect(useDialogs.getState().open).toBe("login");
+  });
+
   it("shows the account button and links the brand to /dashboard when logged in", async () => {
     stubApi(loggedIn());
     renderApp("/about");
@@ -155,7 +174,7 @@ describe("the account drawer", () => {
 });
 
 describe("the rest of the frame", () => {
-  it("links the footer to About Us, Terms of Service, Privacy Policy and Responsible Gambling", async () => {
+  it("links the footer to About Us, Terms of Service, Privacy Policy, Responsible Gambling and the lite version", async () => {
     stubApi();
     renderApp("/");
     const footer = within(await screen.findByRole("contentinfo"));
@@ -164,6 +183,7 @@ describe("the rest of the frame", () => {
       ["Terms of Service", "/terms"],
       ["Privacy Policy", "/privacy"],
       ["Responsible Gambling", "/responsible-gambling"],
+      ["Lite version (saves data)", "/lite/on"],
     ]);
   });
 

@@ -1,5 +1,7 @@
 import type { JSX } from "react";
 import { Link } from "react-router";
+import { LITE_PATHS } from "../route-paths.ts";
+import { useOptionalRootData } from "../session/root-data.ts";
 
 const LINKS = [
   { to: "/about", label: "About Us" },
@@ -22,6 +24,10 @@ export function SiteFooter(): JSX.Element {
       </nav>
       <p className="has-text-centered is-size-7">
         AfriOdds is free and independent. 18+ only. Please gamble responsibly.
+      </p>
+      {/* Plain links, followed by the browser: the choice is the server's (a cookie), and a lite page has no app to route them. */}
+      <p className="has-text-centered is-size-7 mt-2">
+        {useOptionalRootData()?.lite ? <a href={LITE_PATHS.off}>Full site</a> : <a href={LITE_PATHS.on}>Lite version (saves data)</a>}
       </p>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type JSX, type RefObject } from "react";
 import { Link } from "react-router";
 import { UserIcon } from "../components/icons.tsx";
+import { DialogOpener, pressHandlers } from "../dialogs/dialog-opener.tsx";
 import { useDialogs } from "../dialogs/store.ts";
 import { useCurrentUser } from "../session/require-session.tsx";
 import { AccountDrawer } from "./account-drawer.tsx";
@@ -65,25 +66,27 @@ export function TopBar(): JSX.Element {
 }
 
 interface AccountButtonProps {
-  buttonRef: RefObject<HTMLButtonElement | null>;
+  buttonRef: RefObject<HTMLAnchorElement | null>;
   expanded: boolean;
   onClick(): void;
 }
 
+/** Opens the account drawer; written as a link to the profile page, whose log-out form serves phones without JavaScript. */
 function AccountButton({ buttonRef, expanded, onClick }: AccountButtonProps): JSX.Element {
   return (
-    <button
+    <a
       ref={buttonRef}
-      type="button"
+      href="/profile"
+      role="button"
       className="button is-light"
       aria-haspopup="dialog"
       aria-expanded={expanded}
       aria-controls={expanded ? DRAWER_ID : undefined}
-      onClick={onClick}
+      {...pressHandlers(onClick)}
     >
       <UserIcon />
       <span className="ml-2">Account</span>
-    </button>
+    </a>
   );
 }
 
@@ -97,9 +100,9 @@ function VisitorButtons(): JSX.Element {
   return (
     <div className="visitor-buttons">
       {VISITOR_BUTTONS.map(({ dialog, label, className }) => (
-        <button key={dialog} type="button" className={className} aria-haspopup="dialog" data-opens-dialog onClick={() => useDialogs.getState().show(dialog)}>
+        <DialogOpener key={dialog} page={dialog} className={className} open={() => useDialogs.getState().show(dialog)}>
           {label}
-        </button>
+        </DialogOpener>
       ))}
     </div>
   );

@@ -9,7 +9,7 @@ export function useAccountMenu() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
-  const accountButton = useRef<HTMLButtonElement>(null);
+  const accountButton = useRef<HTMLAnchorElement>(null);
 
   const closeMenu = useCallback(() => {
     setMenuOpen(false);

@@ -1,6 +1,6 @@
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
-import { ANALYTICS_EVENT_NAMES, ENDPOINTS, matchContractRoute, type ApiRequest } from "#shared/contract.ts";
+import { ANALYTICS_EVENT_NAMES, ENDPOINTS, matchContractRoute } from "#shared/contract.ts";
 import { errorEnvelope } from "#shared/error-codes.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import { sendCached } from "#lib/node/cached-answer.ts";
@@ -12,7 +12,7 @@ import { csrfGuard } from "./csrf.ts";
 import { oddsKey, type CachedOdds, type WebOddsCache } from "./odds-cache.ts";
 import { beaconRateLimit } from "./rate-limit.ts";
 import type { SessionKeeper } from "./session.ts";
-import { callWithSession, fetchOdds, forwardHeaders, oddsQuery, sessionUserOfProfile, type TokenClaims } from "./session-calls.ts";
+import { callWithSession, fetchOdds, forwardHeaders, oddsQuery, revokeSession, sessionUserOfProfile, type TokenClaims } from "./session-calls.ts";
 import type { Upstream, UpstreamAnswer } from "./upstream.ts";
 
 /** Calls whose answer carries tokens: the web tier keeps them in cookies and answers only the user. */
@@ -153,20 +153,11 @@ function sessionRoute(deps: BffDeps): Handler {
  * API has revoked the family, else the refresh token would outlive a "logout". An unreachable
  * API throws UpstreamUnavailable (502/503 from server/ops/fallbacks.ts) and the user, still signed in, can retry.
  */
-function logoutRoute({ upstream, cookies, session, odds }: BffDeps): Handler {
+function logoutRoute(deps: BffDeps): Handler {
   return async (req, res) => {
-    const { refresh, access } = cookies.read(req);
-    if (refresh || access) {
-      const answer = await upstream.call(ENDPOINTS.logout.method, ENDPOINTS.logout.path, {
-        headers: { ...forwardHeaders(req), "content-type": "application/json", ...(access ? { authorization: `Bearer ${access}` } : {}) },
-        body: JSON.stringify((refresh ? { refreshToken: refresh } : {}) satisfies ApiRequest<"logout">),
-      });
-      // 200 revoked it; 401 means these cookies prove no live session, so there is nothing left to revoke.
-      if (answer.status !== 200 && answer.status !== 401) return relay(res, answer);
-      if (refresh) session.forget(refresh);
-      if (access) odds.forget(access);
-    }
-    cookies.clear(res);
+    const refused = await revokeSession(deps, req);
+    if (refused) return relay(res, refused);
+    deps.cookies.clear(res);
     res.json({ data: { ok: true } });
   };
 }

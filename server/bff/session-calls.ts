@@ -1,9 +1,10 @@
 import type { Request, Response } from "express";
 import { oddsChecksum } from "#shared/checksum.ts";
-import { ENDPOINTS, type EndpointSpec, type SessionUser, type UserProfile } from "#shared/contract.ts";
+import { ENDPOINTS, type ApiRequest, type EndpointSpec, type SessionUser, type UserProfile } from "#shared/contract.ts";
 import { decodeErrorBody } from "#shared/error-decoding.ts";
 import type { z } from "zod";
 import { answerText, oddsAnswer, readData } from "./api-answers.ts";
+import type { SessionCookies } from "./cookies.ts";
 import { oddsKey, type CachedOdds, type WebOddsCache } from "./odds-cache.ts";
 import type { SessionKeeper } from "./session.ts";
 import type { Upstream, UpstreamAnswer } from "./upstream.ts";
@@ -91,4 +92,23 @@ export function answerData<T>(upstream: Pick<Upstream, "malformed">, endpoint: P
 /** What the browser learns about the signed-in user: the profile's public part and the token's subject. */
 export function sessionUserOfProfile(profile: UserProfile, sub: string): SessionUser {
   return { id: sub, username: profile.username, country: String(profile.country), registrationDate: profile.registrationDate };
+}
+
+/**
+ * Logout's call (docs/decisions/011-logout-needs-the-api.md), for the BFF's route and the form: the
+ * API revokes the session's family, then this process forgets the session's shared refresh and its
+ * odds-cache pass. Answers the API's refusal, when it refused; the cookies are the caller's to
+ * clear once nothing is left to revoke (200, or 401: these cookies prove no live session).
+ */
+export async function revokeSession(deps: { upstream: Upstream; cookies: SessionCookies; session: SessionKeeper; odds: WebOddsCache }, req: Request): Promise<UpstreamAnswer | undefined> {
+  const { refresh, access } = deps.cookies.read(req);
+  if (!refresh && !access) return undefined;
+  const answer = await deps.upstream.call(ENDPOINTS.logout.method, ENDPOINTS.logout.path, {
+    headers: { ...forwardHeaders(req), "content-type": "application/json", ...(access ? { authorization: `Bearer ${access}` } : {}) },
+    body: JSON.stringify((refresh ? { refreshToken: refresh } : {}) satisfies ApiRequest<"logout">),
+  });
+  if (answer.status !== 200 && answer.status !== 401) return answer;
+  if (refresh) deps.session.forget(refresh);
+  if (access) deps.odds.forget(access);
+  return undefined;
 }

@@ -16,13 +16,13 @@ function cardTags(card: PageCard | undefined): string {
   return tag("og:site_name", "AfriOdds") + tag("og:type", "website") + tag("og:title", card.title) + tag("og:description", card.description);
 }
 
-export function documentHead(options: { css: string; nonce?: string | undefined; prerendered: boolean; card?: PageCard | undefined }): string {
+export function documentHead(options: { css: string; nonce?: string | undefined; prerendered: boolean; card?: PageCard | undefined; scripts?: boolean }): string {
   const nonce = options.nonce ? ` nonce="${escapeAttr(options.nonce)}"` : "";
   return (
     `<!doctype html><html lang="en"${options.prerendered ? " data-prerendered" : ""}><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +
     // Before any button: taps ahead of the app are held for it (early-taps.ts).
-    `<script${nonce}>${EARLY_TAPS_SCRIPT}</script>` +
+    (options.scripts === false ? "" : `<script${nonce}>${EARLY_TAPS_SCRIPT}</script>`) +
     // Each page renders its own <title> and description (client/components/page-meta.tsx).
     `<meta name="theme-color" content="#007a3d"><link rel="icon" href="data:,">` +
     cardTags(options.card) +

@@ -1,7 +1,9 @@
 /**
  * The first script of every page, in its <head>, before anything that can be tapped: taps on
  * buttons before the app has hydrated are held, and the app replays them once it has
- * (client/boot/start.ts calls `window.__earlyTaps`, which also stops the holding). React never sees
+ * (client/boot/start.ts calls `window.__earlyTaps`, which also stops the holding), and so are taps on
+ * the links that act as buttons (role="button": client/dialogs/dialog-opener.tsx), which would
+ * otherwise leave for the page they stand for. React never sees
  * a tap that comes before it starts, and a page shows its buttons long before then: a page loaded
  * as a document (a link from a public page, decision 021; a logout) and, while a streamed page is
  * still arriving, its top bar. Held from the boot script at the end of the shell instead, a tap on
@@ -12,7 +14,7 @@
  */
 export const EARLY_TAPS_SCRIPT =
   "(function(){var held=[];" +
-  "function hold(e){var b=e.target instanceof Element?e.target.closest('button'):null;if(!b)return;" +
+  "function hold(e){var b=e.target instanceof Element?e.target.closest('button,a[role=button]'):null;if(!b)return;" +
   "e.preventDefault();e.stopPropagation();if(held.indexOf(b)<0)held.push(b)}" +
   "document.addEventListener('click',hold,true);" +
   "window.__earlyTaps=function(){document.removeEventListener('click',hold,true);return held.splice(0)}})()";

@@ -50,6 +50,8 @@ export interface RenderOptions {
   assets: RenderAssets;
   nonce?: string | undefined;
   waitForAll: boolean;
+  /** A lite page (server/lite/lite-mode.ts): no script at all, neither the app's nor its hydration data. */
+  lite?: boolean;
   prerendered?: boolean;
   signal?: AbortSignal;
   /** The route tree: client/routes.tsx unless a test brings its own. */
@@ -76,7 +78,7 @@ export async function renderRoute(options: RenderOptions): Promise<RenderOutcome
   const router = createStaticRouter(handler.dataRoutes, result);
   // The catch-all route is the not-found page: answer it with 404.
   const notFound = result.matches.some((m) => m.route.path === "*");
-  const page = <StaticRouterProvider router={router} context={result} nonce={options.nonce} />;
+  const page = <StaticRouterProvider router={router} context={result} nonce={options.nonce} hydrate={!options.lite} />;
   const card = result.matches
     .map((m) => (isCardHandle(m.route.handle) ? m.route.handle.card(result.loaderData[m.route.id], options.context.timeZone) : undefined))
     .find(Boolean);
@@ -104,7 +106,7 @@ function streamPage(
     });
     const stream = renderToPipeableStream(page, {
       nonce: options.nonce,
-      bootstrapScriptContent: options.assets.boot,
+      ...(options.lite ? {} : { bootstrapScriptContent: options.assets.boot }),
       onShellReady() {
         if (!options.waitForAll) settle(html());
       },
@@ -133,6 +135,7 @@ function documentHeadFor(options: RenderOptions & { card?: PageCard | undefined 
     nonce: options.nonce,
     prerendered: options.prerendered ?? false,
     card: options.card,
+    scripts: !options.lite,
   });
 }
 

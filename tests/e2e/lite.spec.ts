@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { expectOddsTables, site, uniqueUser, verifiedUser } from "./helpers.ts";
+import { expectNoViolations } from "./axe.ts";
+import { expectOddsTables, readMailedCode, site, uniqueUser, verifiedUser } from "./helpers.ts";
 
 // A phone without JavaScript (Opera Mini's extreme mode, a feature phone, JavaScript turned off):
 // sign-in is a form the web tier handles (docs/design.md, Pages without JavaScript).
 test.use({ javaScriptEnabled: false, viewport: { width: 240, height: 640 } });
 
-test("without JavaScript, a bettor logs in by form, sees a wrong password's message, and reaches the odds", async ({ page, request }) => {
+test("without JavaScript, a bettor logs in by form, sees a wrong password's message, reaches the odds and logs out from the profile page", async ({ page, request }) => {
   const user = await verifiedUser(request, uniqueUser("lite"));
   await page.goto(`${site().baseURL}/login`);
   const form = page.locator("form[action='/login']");
@@ -23,4 +24,66 @@ test("without JavaScript, a bettor logs in by form, sees a wrong password's mess
   // A reload does not post again: the dashboard is what it loads.
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Logging out: the top bar's Account is the profile page, which holds the log-out form.
+  await page.getByRole("banner").getByRole("button", { name: "Account" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
+  await page.goto(`${site().baseURL}/dashboard`);
+  await expect(page).not.toHaveURL(/\/dashboard$/);
+});
+
+test("without JavaScript, a visitor signs up from the home page's top bar, verifies the mailed code and reaches the odds", async ({ page }) => {
+  const user = uniqueUser("litesign");
+  await page.goto(`${site().baseURL}/`);
+  await page.getByRole("banner").getByRole("button", { name: "Sign up free" }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  const form = page.locator("form[action='/register']");
+  await form.getByLabel("Username").fill(user.username);
+  await form.getByLabel("Email").fill(user.email);
+  await form.getByLabel("Password", { exact: true }).fill(user.password);
+  await form.getByRole("textbox", { name: "Confirm Password" }).fill(user.password);
+  // The 18+ and Terms box left empty: the spec's message, and what was typed is kept.
+  await form.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy");
+  await expect(form.getByLabel("Email")).toHaveValue(user.email);
+  await form.getByLabel("Password", { exact: true }).fill(user.password);
+  await form.getByRole("textbox", { name: "Confirm Password" }).fill(user.password);
+  await form.getByRole("checkbox").check();
+  await form.getByRole("button", { name: "Register" }).click();
+
+  await expect(page).toHaveURL(/\/verify$/);
+  await expect(page.getByRole("status")).toContainText(user.email);
+  const code = await readMailedCode(user.email);
+  await page.locator("form[action='/verify']").getByLabel("Verification Code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectOddsTables(page, { allFive: false });
+});
+
+test.describe("lite pages", () => {
+  // The lite page is what a phone without JavaScript gets, with no script to tell the two apart; axe,
+  // a script itself, reads it in a browser that runs scripts (it cannot run where they are off).
+  test.use({ javaScriptEnabled: true, bypassCSP: true, extraHTTPHeaders: { "save-data": "on" } });
+
+  test("the form pages and the signed-in pages of the lite site have no accessibility violations at 240 and 360 px", async ({ page, request }) => {
+    const user = await verifiedUser(request, uniqueUser("liteaxe"));
+    const scan = async (path: string, what: string) => {
+      await page.goto(`${site().baseURL}${path}`);
+      expect(await page.locator("script").count(), `${path} is a lite page`).toBe(0);
+      for (const width of [240, 360]) {
+        await page.setViewportSize({ width, height: 640 });
+        await expectNoViolations(page, `${what} at ${width} px`);
+      }
+    };
+    for (const path of ["/", "/login", "/register", "/verify"]) await scan(path, `${path}, lite, logged out`);
+    await page.goto(`${site().baseURL}/login`);
+    await page.getByLabel("Username or email").fill(user.username);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    for (const path of ["/dashboard?league=1&market=1", "/profile"]) await scan(path, `${path}, lite, logged in`);
+  });
 });

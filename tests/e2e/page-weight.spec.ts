@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
 import { expect, test, type Response } from "@playwright/test";
-import { gotoHydrated, PUBLIC_PATHS, site } from "./helpers.ts";
+import { gotoHydrated, PUBLIC_PATHS, signedIn, site, uniqueUser } from "./helpers.ts";
 
 /** docs/design.md, Page weight. */
 const FIRST_RESPONSE_BUDGET = 14_600;
@@ -15,9 +15,9 @@ const SCRIPT_WITH_DIALOGS_BUDGET = 120 * 1024;
 const isDialogs = (url: string) => /\/dialogs-[^/]*\.js$/.test(url);
 
 /** The bytes on the wire for a GET with `Accept-Encoding: gzip` (Node's http client does not decompress). */
-function fetchGzip(url: string): Promise<{ status: number; encoding: string; bytes: Buffer }> {
+function fetchGzip(url: string, headers: Record<string, string> = {}): Promise<{ status: number; encoding: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+    const req = httpRequest(url, { headers: { "accept-encoding": "gzip", ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers["content-encoding"] ?? "identity"), bytes: Buffer.concat(chunks) }));
@@ -29,8 +29,8 @@ function fetchGzip(url: string): Promise<{ status: number; encoding: string; byt
 }
 
 /** Gzip size as served; a response the server did not compress is measured as gzip level 9 of its body. */
-async function gzipBytes(url: string): Promise<{ bytes: number; served: boolean }> {
-  const answer = await fetchGzip(url);
+async function gzipBytes(url: string, headers: Record<string, string> = {}): Promise<{ bytes: number; served: boolean }> {
+  const answer = await fetchGzip(url, headers);
   expect(answer.status, url).toBe(200);
   if (answer.encoding === "gzip") return { bytes: answer.bytes.length, served: true };
   return { bytes: gzipSync(answer.bytes, { level: 9 }).length, served: false };
@@ -104,4 +104,28 @@ test("the dialogs' code arrives when a Login button is first touched, and the di
   await expect.poll(() => scripts.filter(isDialogs).length).toBe(1);
   await login.click();
   await expect(page.getByRole("dialog", { name: "Log In" })).toBeVisible();
+});
+
+/** docs/design.md, Page weight: a lite page (no script) of the signed-in dashboard with one league and market. */
+const LITE_BUDGET = 30 * 1024;
+
+test("a lite page (Save-Data: on) of the signed-in dashboard with one league and market is at most 30 KB gzip, HTML and CSS, and loads no script", async ({ page }) => {
+  await signedIn(page, uniqueUser("liteweight"));
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const url = `${site().baseURL}/dashboard?league=1&market=1`;
+  const lite = await gzipBytes(url, { cookie, "save-data": "on" });
+  console.log(`Lite dashboard, one league and market: ${lite.bytes} B gzip${lite.served ? "" : " (gzip -9 of body)"} (budget ${LITE_BUDGET} B)`);
+  expect(lite.bytes).toBeLessThanOrEqual(LITE_BUDGET);
+
+  // In a browser asking for lite pages: the odds are there and not one script is fetched or run.
+  const scripts: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(req.url());
+  });
+  await page.context().setExtraHTTPHeaders({ "save-data": "on" });
+  await page.goto("/dashboard?league=1&market=1");
+  await expect(page.locator(".odds-table").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Refresh prices" })).toBeVisible();
+  expect(await page.locator("script").count()).toBe(0);
+  expect(scripts).toEqual([]);
 });

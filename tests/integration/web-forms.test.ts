@@ -1,33 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { signInThroughWeb, useWebSuite, type WebSuite } from "../helpers/web-suite.ts";
+import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
 import { TEST_ORIGIN } from "../helpers/web.ts";
+import { cookiesOf, formPage, pairs, postForm } from "../helpers/forms.ts";
 
 /** Log in and log out as HTML forms, without JavaScript (docs/design.md, Pages without JavaScript). */
-
-const cookiesOf = (res: { headers: Record<string, unknown> }): string[] => ([] as string[]).concat((res.headers["set-cookie"] as string[] | undefined) ?? []);
-const pairs = (setCookies: string[]) => setCookies.map((c) => c.split(";")[0]!).filter((c) => !c.endsWith("="));
-
-/** The sign-in page as a phone without JavaScript gets it: its form token and the cookie that holds it. */
-async function loginPage(suite: WebSuite, cookie = "") {
-  const res = await suite.stack.http.get("/login").set(cookie ? { cookie } : {});
-  expect(res.status).toBe(200);
-  const token = /name="_csrf" value="([^"]+)"/.exec(res.text)?.[1];
-  expect(token).toBeDefined();
-  const jar = [cookie, ...pairs(cookiesOf(res))].filter(Boolean).join("; ");
-  return { res, token: token!, cookie: jar };
-}
-
-function postForm(suite: WebSuite, path: string, cookie: string, fields: Record<string, string>, origin: string | undefined = TEST_ORIGIN) {
-  const req = suite.stack.http.post(path).type("form").set("cookie", cookie);
-  return (origin === undefined ? req : req.set("origin", origin)).send(fields);
-}
 
 describe("signing in and out with HTML forms", () => {
   const suite = useWebSuite();
 
   it("logs in by form post and sends the bettor on with a redirect, the tokens only in HttpOnly cookies", async () => {
     const { account } = await signInThroughWeb(suite);
-    const page = await loginPage(suite);
+    const page = await formPage(suite, "/login");
     const res = await postForm(suite, "/login", page.cookie, { _csrf: page.token, username: account.userName, password: account.password });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe("/dashboard");
@@ -42,7 +25,7 @@ describe("signing in and out with HTML forms", () => {
 
   it("goes back to the sign-in page with the spec's message after a wrong password, once, and keeps the name typed", async () => {
     const { account } = await signInThroughWeb(suite);
-    const page = await loginPage(suite);
+    const page = await formPage(suite, "/login");
     const res = await postForm(suite, "/login", page.cookie, { _csrf: page.token, username: account.userName, password: "not the password 1" });
     expect([res.status, res.headers.location]).toEqual([303, "/login"]);
     const flash = pairs(cookiesOf(res));
@@ -50,13 +33,13 @@ describe("signing in and out with HTML forms", () => {
     expect(again.text).toContain("Invalid username or password. Please check your credentials and try again.");
     expect(again.text).toContain(`value="${account.userName}"`);
     // Read once: the message goes with that answer, so a reload does not show it again.
-    expect(cookiesOf(again).some((c) => /^afriodds_login_flash=;/.test(c))).toBe(true);
+    expect(cookiesOf(again).some((c) => /^afriodds_flash=;/.test(c))).toBe(true);
   });
 
   it("changes nothing for a post without the form token, with another's token, or from another origin", async () => {
     const { account: real } = await signInThroughWeb(suite);
-    const page = await loginPage(suite);
-    const other = await loginPage(suite);
+    const page = await formPage(suite, "/login");
+    const other = await formPage(suite, "/login");
     const good = { username: real.userName, password: real.password };
     const refused = [
       await postForm(suite, "/login", page.cookie, good),
@@ -74,7 +57,7 @@ describe("signing in and out with HTML forms", () => {
 
   it("logs out by form post: the API revokes the session, the cookies go, and the bettor is home", async () => {
     const signedIn = await signInThroughWeb(suite);
-    const page = await loginPage(suite);
+    const page = await formPage(suite, "/login");
     const cookie = `${page.cookie}; ${signedIn.cookie}`;
     const res = await postForm(suite, "/logout", cookie, { _csrf: page.token });
     expect([res.status, res.headers.location]).toEqual([303, "/"]);
@@ -86,7 +69,7 @@ describe("signing in and out with HTML forms", () => {
 
   it("redirects a form post without JavaScript the same way from a browser that sends no Origin (Opera Mini's servers)", async () => {
     const { account } = await signInThroughWeb(suite);
-    const page = await loginPage(suite);
+    const page = await formPage(suite, "/login");
     const res = await postForm(suite, "/login", page.cookie, { _csrf: page.token, username: account.userName, password: account.password }, undefined);
     expect([res.status, res.headers.location]).toEqual([303, "/dashboard"]);
   });

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
+import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { stripToDigits } from "#shared/validation.ts";
 
 /** A form-level message; `field` names the input it is about, if any (validation issues carry it). */
@@ -164,6 +165,33 @@ export function TermsField({ checked, onChange, error, errorId }: { checked: boo
           .
         </span>
       </label>
+    </div>
+  );
+}
+
+/** The country at registration: only Nigeria can be chosen (docs/product.md, Who it is for). */
+export function CountryField({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        Country
+      </label>
+      <div className="control">
+        <div className="select is-fullwidth">
+          <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+            <option value={String(LIVE_COUNTRY_ID)}>Nigeria</option>
+          </select>
+        </div>
+      </div>
     </div>
   );
 }

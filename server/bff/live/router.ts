@@ -83,7 +83,7 @@ function resumePoint(req: Request): number | undefined | null {
  * GET /api/odds/stream?country=1&competition=N&market=M | &market=M (every league) | &event=ID[&market=M] [&lastEventId=SEQ]:
  * a signed-in browser's live odds as SSE, fanned out from this process's one upstream stream per
  * country (docs/design.md, Web-tier fan-out). Every refusal answers in the envelope before any stream
- * opens. The router carries `closeStreams()` (the drain) and `watchLogout` (mounted on POST /api/users/logout).
+ * opens. The router carries `closeStreams()` (the drain) and `watchLogout` (mounted on POST /api/users/logout and the log-out form's POST /logout).
  */
 export function liveOddsRouter(deps: LiveOddsDeps) {
   const hub = liveHub(deps.apiOrigin, deps.metrics, { verify: deps.check.verify, ...deps.options });
@@ -131,7 +131,8 @@ function watchLogout(deps: LiveOddsDeps, endAccount: (match: { sub?: string; ref
     const { access, refresh } = deps.cookies.read(req);
     const claims = await deps.check.verify(access).catch(() => null);
     res.once("finish", () => {
-      if (res.statusCode !== 200) return;
+      // The BFF's logout answers 200 once it is done, the form's a redirect (303) home.
+      if (res.statusCode !== 200 && res.statusCode !== 303) return;
       if (access) deps.check.forget(access);
       endAccount({ sub: claims?.sub, refresh });
     });

@@ -1,0 +1,59 @@
+import type { JSX } from "react";
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { CodeField, FormError, FormStatus, SubmitButton, TextField } from "../../dialogs/form/form-fields.tsx";
+import { useFormValues } from "../../dialogs/form/use-form-values.ts";
+import { FORM_PAGES, FORM_POSTS } from "../../route-paths.ts";
+import { serverContext } from "../../server-context.ts";
+import { FormPageFrame, PostForm, formOf } from "./form-page.tsx";
+
+/**
+ * E-mail verification for phones without JavaScript (docs/design.md, Pages without JavaScript):
+ * the code mailed at registration (or at a login before verifying) as a form the web tier handles
+ * (POST /verify signs the user in), and a second form for a new code (POST /verify/resend). The
+ * address comes from the post before; reached without one, the page asks for it too.
+ */
+export function loader({ context }: LoaderFunctionArgs) {
+  if (serverContext(context)?.user) throw redirect("/dashboard");
+  return formOf(context);
+}
+
+export function VerifyPage(): JSX.Element {
+  const { token, flash } = useLoaderData<typeof loader>();
+  const known = flash?.fields.email ?? "";
+  const { bind } = useFormValues({ email: known, code: "" });
+  const hidden = { context: flash?.fields.context, next: flash?.next };
+  return (
+    <FormPageFrame title="Verify Your Email" description="Enter the code we e-mailed you to finish signing up.">
+      {token ? (
+        <>
+          <PostForm action={FORM_PAGES.verify} token={token} hidden={known ? { ...hidden, email: known } : hidden}>
+            <FormError id="verify-error" error={flash?.message ? { message: flash.message } : null} />
+            <FormStatus message={flash?.status ?? null} />
+            {known ? (
+              <p className="mb-4">
+                The code was sent to <strong>{known}</strong>.
+              </p>
+            ) : (
+              <TextField label="Email" type="email" autoComplete="email" {...bind("email")} />
+            )}
+            <CodeField label="Verification Code" {...bind("code")} />
+            <SubmitButton running={false}>Verify</SubmitButton>
+          </PostForm>
+          {known && (
+            <PostForm action={FORM_POSTS.resend} token={token} hidden={{ ...hidden, email: known }}>
+              <p className="has-text-centered mt-3">
+                <button type="submit" className="button is-ghost dialog-link">
+                  Resend code
+                </button>
+              </p>
+            </PostForm>
+          )}
+        </>
+      ) : (
+        <p>
+          <Link to="/">Back to AfriOdds</Link>
+        </p>
+      )}
+    </FormPageFrame>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { cookiesOf, pairs } from "../helpers/forms.ts";
+import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
+import { TEST_ORIGIN } from "../helpers/web.ts";
+
+/** Lite pages: the same pages whole, without any script (docs/design.md, Pages without JavaScript). */
+
+const scriptTags = (html: string) => html.match(/<script\b/g)?.length ?? 0;
+
+describe("lite pages", () => {
+  const suite = useWebSuite();
+
+  it("answers Save-Data: on with the dashboard rendered whole: its odds, the prices' time and a Refresh prices link, and no script", async () => {
+    const { cookie } = await signInThroughWeb(suite);
+    const full = await suite.stack.http.get("/dashboard?league=1&market=1").set("cookie", cookie);
+    expect(scriptTags(full.text)).toBeGreaterThan(0);
+    const lite = await suite.stack.http.get("/dashboard?league=1&market=1").set({ cookie, "save-data": "on" });
+    expect(lite.status).toBe(200);
+    expect(scriptTags(lite.text)).toBe(0);
+    expect(lite.text).toContain("odds-table");
+    expect(lite.text.replaceAll("<!-- -->", "")).toMatch(/Prices as of \d\d:\d\d:\d\d\. <a href="\/dashboard\?league=1&amp;market=1">Refresh prices<\/a>/);
+    expect(lite.text).toContain('href="/lite/off"');
+    expect(lite.text.length).toBeLessThan(full.text.length);
+  });
+
+  it("renders a public page per request for Save-Data instead of the prerendered one, which says it varies on Save-Data", async () => {
+    const full = await suite.stack.http.get("/");
+    expect(full.headers.vary).toMatch(/Save-Data/);
+    expect(scriptTags(full.text)).toBeGreaterThan(0);
+    const lite = await suite.stack.http.get("/").set("save-data", "on");
+    expect(lite.status).toBe(200);
+    expect(scriptTags(lite.text)).toBe(0);
+    expect(lite.text).toContain('href="/register"');
+  });
+
+  it("remembers the footer's Lite choice in a cookie, back on the same page, and Full site undoes it, Save-Data or not", async () => {
+    const on = await suite.stack.http.get("/lite/on").set("referer", `${TEST_ORIGIN}/about?x=1`);
+    expect([on.status, on.headers.location]).toEqual([303, "/about?x=1"]);
+    const chosen = pairs(cookiesOf(on)).join("; ");
+    expect(chosen).toBe("afriodds_lite=1");
+    expect(scriptTags((await suite.stack.http.get("/about").set("cookie", chosen)).text)).toBe(0);
+
+    const off = await suite.stack.http.get("/lite/off").set("referer", "https://elsewhere.example/page");
+    expect([off.status, off.headers.location]).toEqual([303, "/"]);
+    const undone = pairs(cookiesOf(off)).join("; ");
+    expect(scriptTags((await suite.stack.http.get("/about").set({ cookie: undone, "save-data": "on" })).text)).toBeGreaterThan(0);
+  });
+});

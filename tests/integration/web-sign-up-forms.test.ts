@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { newAccount } from "../factories.ts";
+import { cookiesOf, follow, formPage, postForm, sessionSetCookies } from "../helpers/forms.ts";
+import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
+import { TEST_ORIGIN } from "../helpers/web.ts";
+
+/** Sign-up, verification and a new code as HTML forms, without JavaScript (docs/design.md, Pages without JavaScript). */
+
+const fieldsOf = (account: ReturnType<typeof newAccount>, terms = true) => ({
+  username: account.userName,
+  email: account.email,
+  password: account.password,
+  confirmPassword: account.password,
+  country: "1",
+  ...(terms ? { acceptTerms: "on" } : {}),
+});
+
+describe("signing up with HTML forms", () => {
+  const suite = useWebSuite();
+
+  it("registers by form, verifies the mailed code on the verification page and lands signed in on the dashboard", async () => {
+    const account = newAccount();
+    const register = await formPage(suite, "/register");
+    const posted = await postForm(suite, "/register", register.cookie, { _csrf: register.token, ...fieldsOf(account) });
+    expect([posted.status, posted.headers.location]).toEqual([303, "/verify"]);
+    expect(posted.text).not.toContain(account.password);
+    const verify = await follow(suite, posted, register.cookie);
+    expect(verify.page.text).toContain(`We have sent a 6-digit verification code to ${account.email}.`);
+    const token = /name="_csrf" value="([^"]+)"/.exec(verify.page.text)![1]!;
+
+    const verified = await postForm(suite, "/verify", verify.cookie, { _csrf: token, email: account.email, context: "registration", code: suite.sink.latestCode(account.email) });
+    expect([verified.status, verified.headers.location]).toEqual([303, "/dashboard"]);
+    const session = sessionSetCookies(verified);
+    expect(session).toHaveLength(2);
+    for (const c of session) expect(c).toMatch(/HttpOnly/);
+    const dashboard = await suite.stack.http.get("/dashboard").set("cookie", session.map((c) => c.split(";")[0]).join("; "));
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.text).toContain("odds-table");
+  });
+
+  it("sends a registration without the 18+ and Terms box back with the spec's message, what was typed but no password, and creates nothing", async () => {
+    const account = newAccount();
+    const register = await formPage(suite, "/register");
+    const refused = await postForm(suite, "/register", register.cookie, { _csrf: register.token, ...fieldsOf(account, false) });
+    const again = await follow(suite, refused, register.cookie);
+    expect(again.page.text).toContain("Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy");
+    expect(again.page.text).toContain(`value="${account.userName}"`);
+    expect(again.page.text).toContain(`value="${account.email}"`);
+    expect(again.page.text).not.toContain(account.password);
+    expect(suite.sink.to(account.email)).toHaveLength(0);
+    // The same details with the box ticked register: nothing was kept of the refused one.
+    const page = await formPage(suite, "/register");
+    const accepted = await postForm(suite, "/register", page.cookie, { _csrf: page.token, ...fieldsOf(account) });
+    expect(accepted.headers.location).toBe("/verify");
+  });
+
+  it("says an e-mail already registered is in use, as the dialog does", async () => {
+    const { account } = await signInThroughWeb(suite);
+    const register = await formPage(suite, "/register");
+    const taken = await postForm(suite, "/register", register.cookie, { _csrf: register.token, ...fieldsOf(newAccount({ email: account.email })) });
+    const again = await follow(suite, taken, register.cookie);
+    expect(again.page.text).toContain("An account with this email already exists. Please use a different email or try logging in.");
+  });
+
+  it("refuses a wrong code with the spec's message and keeps the address; a request for a new code is answered as the dialog answers it, and the newest code works", async () => {
+    const account = newAccount();
+    const register = await formPage(suite, "/register");
+    const verify = await follow(suite, await postForm(suite, "/register", register.cookie, { _csrf: register.token, ...fieldsOf(account) }), register.cookie);
+    const token = /name="_csrf" value="([^"]+)"/.exec(verify.page.text)![1]!;
+    const first = suite.sink.latestCode(account.email);
+    const wrong = first === "000000" ? "111111" : "000000";
+    const refused = await follow(suite, await postForm(suite, "/verify", verify.cookie, { _csrf: token, email: account.email, code: wrong }), verify.cookie);
+    expect(refused.page.text).toContain("Invalid or expired verification code. Please try again.");
+    expect(refused.page.text).toContain(account.email);
+    expect(sessionSetCookies(refused.page)).toEqual([]);
+
+    const resent = await follow(suite, await postForm(suite, "/verify/resend", verify.cookie, { _csrf: token, email: account.email }), verify.cookie);
+    expect(resent.page.text).toContain(`We'll send a new code to ${account.email} if we can`);
+    const verified = await postForm(suite, "/verify", verify.cookie, { _csrf: token, email: account.email, code: suite.sink.latestCode(account.email) });
+    expect(verified.headers.location).toBe("/dashboard");
+    expect(sessionSetCookies(verified)).toHaveLength(2);
+  });
+
+  it("sends a login of an account not yet verified on to the verification page, with the account's address", async () => {
+    const account = newAccount();
+    await suite.stack.http.put("/api/users/register").set({ origin: TEST_ORIGIN, "content-type": "application/json" }).send(account).expect(201);
+    const login = await formPage(suite, "/login");
+    const posted = await postForm(suite, "/login", login.cookie, { _csrf: login.token, username: account.userName, password: account.password });
+    expect(posted.headers.location).toBe("/verify");
+    const verify = await follow(suite, posted, login.cookie);
+    expect(verify.page.text).toContain("Please verify your email address to continue.");
+    expect(verify.page.text).toContain(account.email);
+  });
+
+  it("changes nothing for a sign-up or verification post without the form token or from another origin", async () => {
+    const account = newAccount();
+    const page = await formPage(suite, "/register");
+    const refused = [
+      await postForm(suite, "/register", page.cookie, fieldsOf(account)),
+      await postForm(suite, "/register", page.cookie, { _csrf: page.token, ...fieldsOf(account) }, "https://evil.example"),
+      await postForm(suite, "/verify/resend", page.cookie, { email: account.email }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(403);
+      expect(cookiesOf(res)).toEqual([]);
+    }
+    expect(suite.sink.to(account.email)).toHaveLength(0);
+  });
+});
