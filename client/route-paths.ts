@@ -9,12 +9,24 @@ export const PUBLIC_PATHS = ["/", "/nigeria", "/kenya", "/ghana", "/about", "/te
  */
 export const FORM_PAGES = { login: "/login", register: "/register", verify: "/verify" } as const;
 export const FORM_PATHS = Object.values(FORM_PAGES);
-/** Pages the server renders with a form token: the form pages, and the profile with its log-out form. */
-export const PAGES_WITH_FORMS = [...FORM_PATHS, "/profile"] as const;
+/**
+ * Pages the server renders with a form token: the form pages, the profile with its log-out form, and
+ * the pages whose odds tables and slip are forms too (add, remove, stake, booking code).
+ */
+export const PAGES_WITH_FORMS = [...FORM_PATHS, "/profile", "/dashboard", "/dropping", "/betslip"] as const;
+/** The hidden field of every form post, holding the form token (server/lite/form-token.ts). */
+export const FORM_TOKEN_FIELD = "_csrf";
 /** The footer's links that choose lite pages, without the app's script, or the full site again (server/lite/lite-mode.ts). */
 export const LITE_PATHS = { on: "/lite/on", off: "/lite/off" } as const;
 /** Form posts that are no page of their own: log-out, and the verification page's request for a new code. */
-export const FORM_POSTS = { logout: "/logout", resend: "/verify/resend" } as const;
+export const FORM_POSTS = {
+  logout: "/logout",
+  resend: "/verify/resend",
+  addToSlip: "/betslip/add",
+  removeFromSlip: "/betslip/remove",
+  stake: "/betslip/stake",
+  booking: "/betslip/booking",
+} as const;
 export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip"] as const;
 
 /** The match page of one event (docs/design.md, The match page): login required, shareable. */

@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import type { BetslipLegView } from "#shared/contract.ts";
 import { formatOdds, formatKickoff } from "#shared/format.ts";
 import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
-import { matchPath } from "../route-paths.ts";
-import { legName, legState, plainLeg } from "./slip.ts";
+import { PageForm } from "../components/page-form.tsx";
+import { FORM_POSTS, matchPath } from "../route-paths.ts";
+import { legField, legName, legState, plainLeg } from "./slip.ts";
 import { useBetslip } from "./store.ts";
 
 /** What a leg is called when its event has left the API (pruned after the match). */
@@ -50,9 +51,11 @@ function LegItem({ leg, now, timeZone }: { leg: BetslipLegView; now: number; tim
           {state === "biddable" && <BestPrice prices={leg.prices} />}
         </span>
       </div>
-      <button type="button" className="button slip-remove" aria-label={`Remove ${name} from betslip`} onClick={() => void useBetslip.getState().remove(plainLeg(leg))}>
-        Remove
-      </button>
+      <PageForm action={FORM_POSTS.removeFromSlip} hidden={{ leg: legField(leg), back: "/betslip" }} onSubmit={() => void useBetslip.getState().remove(plainLeg(leg))}>
+        <button type="submit" className="button slip-remove" aria-label={`Remove ${name} from betslip`}>
+          Remove
+        </button>
+      </PageForm>
     </li>
   );
 }

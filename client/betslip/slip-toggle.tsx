@@ -2,7 +2,7 @@ import type { JSX } from "react";
 import type { BetslipLeg } from "#shared/contract.ts";
 import { selectionLabel } from "#shared/reference.ts";
 import { useBetslip } from "./store.ts";
-import { legName, sameLeg, type SlipEvent } from "./slip.ts";
+import { legField, legName, sameLeg, type SlipEvent } from "./slip.ts";
 
 /**
  * A plus on a selection a tap adds, a tick on one that is on the slip: the pressed state shown, not
@@ -40,13 +40,20 @@ export function SlipToggle({
   const shown = wording === "selection" ? selectionLabel(selectionTypeId) : onSlip ? "On betslip" : "Add to betslip";
   // A row's button starts its name with the words it shows (WCAG 2.5.3, label in name).
   const label = wording === "selection" ? (onSlip ? `Remove ${name} from betslip` : `Add ${name} to betslip`) : `${shown}: ${name}`;
+  // A submit of the slip form around the odds (SlipForm): without JavaScript the tap posts the
+  // selection (docs/design.md, Pages without JavaScript); with it, the store toggles it and nothing is posted.
   return (
     <button
-      type="button"
+      type="submit"
+      name="leg"
+      value={legField(leg)}
       className={`slip-toggle${onSlip ? " is-on-slip" : ""}${wording === "action" ? " is-action" : ""}`}
       aria-pressed={onSlip}
       aria-label={label}
-      onClick={() => void useBetslip.getState().toggle(leg, event.name)}
+      onClick={(click) => {
+        click.preventDefault();
+        void useBetslip.getState().toggle(leg, event.name);
+      }}
     >
       <SlipMark onSlip={onSlip} />
       {shown}

@@ -52,3 +52,6 @@ export function legState(leg: BetslipLegView): "biddable" | "started" | "unprice
   if (leg.started) return "started";
   return leg.prices.length === 0 ? "unpriced" : "biddable";
 }
+
+/** A selection as a form posts it (server/lite/betslip-forms.ts): `marketId.selectionTypeId.eventId`, the event id last, as it may hold dots. */
+export const legField = (leg: BetslipLeg): string => `${leg.marketId}.${leg.selectionTypeId}.${leg.eventId}`;

@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent, type JSX } from "react";
+import { useId, useState, type JSX } from "react";
+import { PageForm } from "../components/page-form.tsx";
+import { FORM_POSTS } from "../route-paths.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
 import { parseStake, STAKE_INVALID_MESSAGE, stakeText } from "./returns/money.ts";
 import { useBetslip } from "./store.ts";
@@ -21,15 +23,14 @@ export function StakeForm({ stake }: { stake: number }): JSX.Element {
     setInvalid(false);
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     const parsed = parseStake(text);
     setInvalid(parsed === undefined);
     if (parsed !== undefined && parsed !== stake) void useBetslip.getState().setStake(parsed);
   }
 
   return (
-    <form className="slip-stake" noValidate onSubmit={submit}>
+    <PageForm action={FORM_POSTS.stake} hidden={{ back: "/betslip" }} className="slip-stake" onSubmit={submit}>
       <label className="label" htmlFor={`${id}-stake`}>
         Stake (₦)
       </label>
@@ -60,6 +61,6 @@ export function StakeForm({ stake }: { stake: number }): JSX.Element {
           {STAKE_INVALID_MESSAGE}
         </p>
       )}
-    </form>
+    </PageForm>
   );
 }

@@ -5,6 +5,8 @@ import { api } from "../backend/endpoints.ts";
 import { useAsyncAction } from "../dialogs/form/use-async-action.ts";
 import { bookingFailure } from "./booking-errors.ts";
 import { MintedCode } from "./minted-code.tsx";
+import { PageForm } from "../components/page-form.tsx";
+import { FORM_POSTS } from "../route-paths.ts";
 
 type Minting = { kind: "idle" } | { kind: "minted"; minted: BookingCode } | { kind: "failed"; message: string };
 
@@ -36,8 +38,8 @@ export function MintCode({ provider, primary, disabled }: MintCodeProps): JSX.El
   if (minting.kind === "minted") return <MintedCode minted={minting.minted} />;
   const className = ["button", primary && "is-primary", running && "is-loading"].filter(Boolean).join(" ");
   return (
-    <div className="booking-mint">
-      <button type="button" className={className} disabled={running || disabled} aria-label={`Get booking code at ${book}`} onClick={() => void mint()}>
+    <PageForm action={FORM_POSTS.booking} hidden={{ provider: String(provider), back: "/betslip" }} className="booking-mint" onSubmit={() => void mint()}>
+      <button type="submit" className={className} disabled={running || disabled} aria-label={`Get booking code at ${book}`}>
         Get booking code
       </button>
       <p className="booking-leg-detail" role="status">
@@ -48,6 +50,6 @@ export function MintCode({ provider, primary, disabled }: MintCodeProps): JSX.El
           {minting.message}
         </p>
       )}
-    </div>
+    </PageForm>
   );
 }

@@ -128,7 +128,7 @@ describe("fields of server-rendered pages keep what was typed or chosen while th
         </>
       ),
       (container) => {
-        const [total, stake] = container.querySelectorAll("input");
+        const [total, stake] = container.querySelectorAll("input:not([type=hidden])");
         total!.value = "5000";
         stake!.value = "750";
       },

@@ -10,6 +10,7 @@ import { useBetslip } from "../betslip/store.ts";
 import { useLiveSlip, type SlipReading } from "../betslip/sync/use-live-slip.ts";
 import { PasteCode } from "../booking/paste-code.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
+import { FlashNotice } from "../components/page-form.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource } from "../loaders/page-data.ts";
 import { settle } from "../loaders/served.ts";
@@ -105,6 +106,7 @@ export function BetslipPage() {
             <BackToDashboard />
           </p>
           <h1 className="title is-4 mb-2">Betslip</h1>
+          <FlashNotice />
           <p className="mb-4">Your selections compared across every bookmaker: prices are read again every 30 seconds while this page is open.</p>
           <PasteCode />
           <SlipBoard />

@@ -25,6 +25,7 @@ import { serverContext } from "../server-context.ts";
 import { useRootData } from "../session/root-data.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import { choiceOnItsWay, useReplaceParams } from "../shell/use-replace-params.ts";
+import { FlashNotice, SlipForm } from "../components/page-form.tsx";
 
 export const SUMMARY_LOADING_MESSAGE = "Loading available competitions and markets...";
 
@@ -151,6 +152,7 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
 
   return (
     <>
+      <FlashNotice />
       <MarketFilters
         competitionIds={summary.competitionIds}
         marketIds={summary.marketIds}
@@ -163,16 +165,18 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
       />
       <FinderControls view={finder.view} day={finder.day} onView={finder.chooseView} onDay={finder.chooseDay} linkWith={(name, value) => linkWith(params, name, value)} />
       {root.lite && <LiteRefresh href={dashboardLink(params)} now={root.now} timeZone={root.timeZone} />}
-      <FinderResults
-        view={finder.view}
-        day={finder.day}
-        state={odds}
-        market={market}
-        timeZone={root.timeZone}
-        now={now}
-        clock={{ now: ageNow }}
-        onDay={finder.chooseDay}
-      />
+      <SlipForm back={dashboardLink(params)}>
+        <FinderResults
+          view={finder.view}
+          day={finder.day}
+          state={odds}
+          market={market}
+          timeZone={root.timeZone}
+          now={now}
+          clock={{ now: ageNow }}
+          onDay={finder.chooseDay}
+        />
+      </SlipForm>
       {/* The site's totals, the same whatever is chosen: after the odds, so a phone shows those first (docs/product.md, Dashboard). */}
       <StatsStrip summary={summary} />
     </>

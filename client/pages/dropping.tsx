@@ -1,10 +1,11 @@
 import { lazy, Suspense } from "react";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { BookDrop, DroppingOdds, OutcomeDrop } from "#shared/contract.ts";
 import { formatKickoff, formatOdds } from "#shared/format.ts";
 import { bookmakerName, competitionName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
+import { FlashNotice, SlipForm } from "../components/page-form.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
 import { settle, type Served } from "../loaders/served.ts";
@@ -104,6 +105,7 @@ function DropItem({ drop, now, timeZone }: { drop: OutcomeDrop; now: number; tim
 
 function DropList({ served, choice }: { served: Served<DroppingOdds> | undefined; choice: LeagueMarket }) {
   const root = useRootData();
+  const location = useLocation();
   if (!served) {
     return (
       <p className="has-text-centered py-5" role="status">
@@ -116,11 +118,13 @@ function DropList({ served, choice }: { served: Served<DroppingOdds> | undefined
   }
   if (served.data.drops.length === 0) return <p className="py-5">{choice.competition === undefined && choice.market === undefined ? NO_DROPS_MESSAGE : NO_DROPS_CHOSEN_MESSAGE}</p>;
   return (
-    <ol className="drop-list" aria-label="Dropping odds">
-      {served.data.drops.map((drop) => (
-        <DropItem key={`${drop.event.id}:${drop.marketId}:${drop.selectionTypeId}`} drop={drop} now={root.now} timeZone={root.timeZone} />
-      ))}
-    </ol>
+    <SlipForm back={`${location.pathname}${location.search}`}>
+      <ol className="drop-list" aria-label="Dropping odds">
+        {served.data.drops.map((drop) => (
+          <DropItem key={`${drop.event.id}:${drop.marketId}:${drop.selectionTypeId}`} drop={drop} now={root.now} timeZone={root.timeZone} />
+        ))}
+      </ol>
+    </SlipForm>
   );
 }
 
@@ -134,6 +138,7 @@ function Dropping() {
           <BackToDashboard />
         </p>
         <h1 className="title is-4 mb-2">Dropping odds</h1>
+        <FlashNotice />
         <p className="mb-3">The prices that fell the most in the last 24 hours, across the Premier League, La Liga, Serie A and the Bundesliga, one row per outcome with every bookmaker that moved. A falling price often means money is coming in on it.</p>
         {data && (
           <>

@@ -8,7 +8,7 @@ import { RetryButton } from "../components/retry-button.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import { FORM_POSTS } from "../route-paths.ts";
-import { PostForm, formOf } from "./forms/form-page.tsx";
+import { PageForm } from "../components/page-form.tsx";
 import { useRootData } from "../session/root-data.ts";
 
 export type ProfileState =
@@ -18,8 +18,6 @@ export type ProfileState =
 
 export interface ProfileData {
   profile: Arriving<ProfileState>;
-  /** The log-out form's token, when the server rendered the page (phones without JavaScript log out here). */
-  formToken?: string;
 }
 
 /** The server's description for a coded API error, else the generic lines (docs/product.md, Messages per flow). */
@@ -35,8 +33,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<ProfileDa
     (found): ProfileState => (found ? { status: "ready", profile: found } : { status: "empty" }),
     (error: unknown): ProfileState => ({ status: "error", message: profileError(error) }),
   );
-  const { token } = formOf(context);
-  return deliver(context, { profile, ...(token ? { formToken: token } : {}) });
+  return deliver(context, { profile });
 }
 
 function zoned(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string | null {
@@ -108,19 +105,20 @@ function ProfileBody({ data, timeZone }: { data: ProfileData; timeZone: string }
 
 function Profile() {
   const data = useLoaderData<typeof loader>();
-  const { timeZone } = useRootData();
+  const root = useRootData();
+  const { timeZone } = root;
   return (
     <section className="section px-3">
       <div className="container is-max-tablet">
         <h1 className="title is-4">Profile</h1>
         {data && <ProfileBody data={data} timeZone={timeZone} />}
         {/* Without JavaScript the account drawer's Logout is this form (docs/design.md, Pages without JavaScript). */}
-        {data?.formToken && (
-          <PostForm action={FORM_POSTS.logout} token={data.formToken}>
+        {root.form && (
+          <PageForm action={FORM_POSTS.logout}>
             <button type="submit" className="button is-light">
               Log out
             </button>
-          </PostForm>
+          </PageForm>
         )}
       </div>
     </section>

@@ -1,6 +1,7 @@
-import { useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useContext } from "react";
+import { UNSAFE_DataRouterStateContext as DataRouterStateContext, type LoaderFunctionArgs } from "react-router";
 import type { SessionUser } from "#shared/contract.ts";
-import { DEFAULT_TIME_ZONE, serverContext } from "../server-context.ts";
+import { DEFAULT_TIME_ZONE, serverContext, type FormFlash } from "../server-context.ts";
 
 export interface RootData {
   timeZone: string;
@@ -13,6 +14,8 @@ export interface RootData {
   apiLastAnsweredAt?: number | null;
   /** A lite page, without the app's script: links and forms only (server/lite/lite-mode.ts). */
   lite?: boolean;
+  /** The page's form token and what it says after a post, when the server rendered a page with forms (server/lite/). */
+  form?: { token: string; flash: FormFlash | null };
 }
 
 /** The root route's data: the viewer's clock and zone, and who the server rendered for. */
@@ -27,6 +30,7 @@ export function rootLoader({ context }: LoaderFunctionArgs): RootData {
       sessionUnavailable: unavailable,
       ...(unavailable ? { apiLastAnsweredAt: server.apiLastAnsweredAt ?? null } : {}),
       ...(server.lite ? { lite: true } : {}),
+      ...(server.form ? { form: { token: server.form.token, flash: server.form.flash ?? null } } : {}),
     };
   }
   return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE, now: Date.now(), user: null, sessionUnavailable: false };
@@ -35,9 +39,13 @@ export function rootLoader({ context }: LoaderFunctionArgs): RootData {
 /** The root route's id in client/routes.tsx. */
 export const ROOT_ROUTE_ID = "root";
 
-/** The root route's data where it may be missing: a part also rendered outside the route tree (a test, a public page's own render). */
+/**
+ * The root route's data where it may be missing: a part also rendered outside the route tree (a
+ * test, a public page's own render). Read from the router's state as useRouteLoaderData reads it,
+ * but undefined rather than an error outside a data router (a form rendered on its own).
+ */
 export function useOptionalRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof rootLoader>(ROOT_ROUTE_ID);
+  return useContext(DataRouterStateContext)?.loaderData[ROOT_ROUTE_ID] as RootData | undefined;
 }
 
 /** The root route's data, for a page of the route tree (every page is under the root route). */

@@ -17,6 +17,7 @@ const sessionUser = z.looseObject({ id: z.string(), username: z.string(), countr
 /** Login, verify-email and reset-password: the tokens go to cookies, the user to the browser. */
 export const authAnswer = z.object({ user: sessionUser, token: z.string(), refreshToken: z.string() }) satisfies z.ZodType<ApiAnswer<"login">>;
 export const registerAnswer = z.object({ email: z.string() }) satisfies z.ZodType<ApiAnswer<"register">>;
+export const bookingCodeAnswer = z.object({ provider: z.number(), code: z.string(), url: z.string().nullable(), legs: z.number(), expiresAt: z.string().nullable() }) satisfies z.ZodType<ApiAnswer<"mintBookingCode">>;
 export const refreshAnswer = z.object({ token: z.string(), refreshToken: z.string() }) satisfies z.ZodType<ApiAnswer<"refresh">>;
 export const sessionClaimsAnswer = z.object({ sub: z.string(), ak: z.string(), exp: z.number() }) satisfies z.ZodType<ApiAnswer<"sessionCheck">>;
 /** GET /users/me: GET /api/session builds the browser's user from it; the profile page shows the rest. */

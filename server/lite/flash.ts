@@ -22,10 +22,10 @@ export function seeOther(res: Response, location: string): void {
   res.redirect(303, location);
 }
 
-/** Back to `page` (or on to it), which then shows `flash`. */
-export function flashTo(res: Response, secure: boolean, page: string, flash: FormFlash): void {
+/** Back to `page` (or on to it, at `location`: the page with its query), which then shows `flash`. */
+export function flashTo(res: Response, secure: boolean, page: string, flash: FormFlash, location = page): void {
   res.cookie(FLASH_COOKIE, Buffer.from(JSON.stringify(flash)).toString("base64url"), flashOptions(secure, page));
-  seeOther(res, page);
+  seeOther(res, location);
 }
 
 /** The flash left for this page by the post before, read once: the cookie goes with this answer. */

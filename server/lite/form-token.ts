@@ -1,8 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { CookieOptions, Request, Response } from "express";
-
-/** The hidden field every form post carries (docs/design.md, Pages without JavaScript). */
-export const FORM_TOKEN_FIELD = "_csrf";
+import { FORM_TOKEN_FIELD } from "#client/route-paths.ts";
 
 const TOKEN_BYTES = 32;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -2,6 +2,7 @@ import express, { Router, type RequestHandler, type Response } from "express";
 import { FORM_PAGES, FORM_POSTS } from "#client/route-paths.ts";
 import type { FormDeps } from "./form-calls.ts";
 import type { FormTokens } from "./form-token.ts";
+import { addPost, bookingPost, removePost, stakePost } from "./betslip-forms.ts";
 import { loginPost, logoutPost } from "./sign-in-forms.ts";
 import { registerPost, resendPost, verifyPost } from "./sign-up-forms.ts";
 
@@ -20,6 +21,10 @@ export function formRoutes(deps: FormDeps & { tokens: FormTokens }): Router {
   router.post(FORM_PAGES.register, form, ours, registerPost(deps));
   router.post(FORM_PAGES.verify, form, ours, verifyPost(deps));
   router.post(FORM_POSTS.resend, form, ours, resendPost(deps));
+  router.post(FORM_POSTS.addToSlip, form, ours, addPost(deps));
+  router.post(FORM_POSTS.removeFromSlip, form, ours, removePost(deps));
+  router.post(FORM_POSTS.stake, form, ours, stakePost(deps));
+  router.post(FORM_POSTS.booking, form, ours, bookingPost(deps));
   return router;
 }
 

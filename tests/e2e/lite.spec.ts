@@ -63,6 +63,41 @@ test("without JavaScript, a visitor signs up from the home page's top bar, verif
   await expectOddsTables(page, { allFive: false });
 });
 
+test("without JavaScript, a bettor adds a selection from the dashboard, sets the stake on the betslip and gets a booking code", async ({ page, request }) => {
+  const user = await verifiedUser(request, uniqueUser("liteslip"));
+  await page.goto(`${site().baseURL}/login`);
+  await page.getByLabel("Username or email").fill(user.username);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The first match's home win, from its odds table: a form post, then back on the dashboard.
+  const add = page.getByRole("button", { name: /^Add .* to betslip$/ }).first();
+  const name = (await add.getAttribute("aria-label"))!.replace(/^Add /, "").replace(/ to betslip$/, "");
+  await add.click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByRole("status").filter({ hasText: "Added to your betslip." })).toBeVisible();
+
+  await page.getByRole("banner").getByRole("link", { name: /^Betslip/ }).click();
+  await expect(page).toHaveURL(/\/betslip$/);
+  await expect(page.getByRole("button", { name: `Remove ${name} from betslip` })).toBeVisible();
+  await page.getByLabel("Stake (₦)").fill("2500");
+  await page.getByRole("button", { name: "Update stake" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Stake updated." })).toBeVisible();
+  await expect(page.getByLabel("Stake (₦)")).toHaveValue(/^2,?500(\.00)?$/);
+
+  // A code at the first book that makes them and can place this selection.
+  const books = await page.getByRole("button", { name: /^Get booking code at / }).count();
+  expect(books).toBeGreaterThan(0);
+  let said = "";
+  for (let i = 0; i < books && !/booking code: /.test(said); i += 1) {
+    await page.getByRole("button", { name: /^Get booking code at / }).nth(i).click();
+    await expect(page.locator(".notification").first()).toBeVisible();
+    said = (await page.locator(".notification").first().textContent()) ?? "";
+  }
+  expect(said).toMatch(/^Your (SportyBet|Bet9ja|BetKing) booking code: \w+ \(1 selection\)/);
+});
+
 test.describe("lite pages", () => {
   // The lite page is what a phone without JavaScript gets, with no script to tell the two apart; axe,
   // a script itself, reads it in a browser that runs scripts (it cannot run where they are off).
@@ -84,6 +119,6 @@ test.describe("lite pages", () => {
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    for (const path of ["/dashboard?league=1&market=1", "/profile"]) await scan(path, `${path}, lite, logged in`);
+    for (const path of ["/dashboard?league=1&market=1", "/betslip", "/dropping", "/profile"]) await scan(path, `${path}, lite, logged in`);
   });
 });

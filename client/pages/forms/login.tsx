@@ -5,7 +5,8 @@ import { useFormValues } from "../../dialogs/form/use-form-values.ts";
 import { useDialogs } from "../../dialogs/store.ts";
 import { FORM_PAGES, NEXT_PARAM, returnPath } from "../../route-paths.ts";
 import { serverContext } from "../../server-context.ts";
-import { FormPageFrame, PostForm, formOf } from "./form-page.tsx";
+import { PageForm } from "../../components/page-form.tsx";
+import { FormPageFrame, formOf } from "./form-page.tsx";
 
 /**
  * The sign-in page for phones without JavaScript (docs/design.md, Pages without JavaScript): the
@@ -28,13 +29,13 @@ export function LoginPage(): JSX.Element {
     <FormPageFrame title="Log In" description="Log in to compare the odds of Nigeria's bookmakers, on any phone.">
       {token ? (
         <>
-          <PostForm action={FORM_PAGES.login} token={token} hidden={{ next: next ?? undefined }}>
+          <PageForm action={FORM_PAGES.login} hidden={{ next: next ?? undefined }}>
             <FormError id="login-error" error={error} />
             <TextField label="Username or email" autoComplete="username" {...bind("username")} />
             <TextField label="Password" type="password" autoComplete="current-password" {...bind("password")} />
             {flash?.locked && <CodeField label="Code from the e-mail" {...bind("code")} />}
             <SubmitButton running={false}>Log In</SubmitButton>
-          </PostForm>
+          </PageForm>
           <p className="has-text-centered mt-4">
             No account yet? <Link to={FORM_PAGES.register}>Create your free account</Link>
           </p>

@@ -6,7 +6,8 @@ import { useFormValues } from "../../dialogs/form/use-form-values.ts";
 import { openRegister } from "../../dialogs/store.ts";
 import { FORM_PAGES } from "../../route-paths.ts";
 import { serverContext } from "../../server-context.ts";
-import { FormPageFrame, PostForm, formOf } from "./form-page.tsx";
+import { PageForm } from "../../components/page-form.tsx";
+import { FormPageFrame, formOf } from "./form-page.tsx";
 
 /**
  * Registration for phones without JavaScript (docs/design.md, Pages without JavaScript): the
@@ -29,7 +30,7 @@ export function RegisterPage(): JSX.Element {
     <FormPageFrame title="Create Your Free Account" description="Sign up free to compare the odds of Nigeria's bookmakers, on any phone.">
       {token ? (
         <>
-          <PostForm action={FORM_PAGES.register} token={token}>
+          <PageForm action={FORM_PAGES.register}>
             <FormError id="register-error" error={error} />
             <TextField label="Username" autoComplete="username" {...bind("username")} />
             <TextField label="Email" type="email" autoComplete="email" {...bind("email")} />
@@ -38,7 +39,7 @@ export function RegisterPage(): JSX.Element {
             <CountryField {...bind("country")} />
             <TermsField checked={accepted} onChange={setAccepted} />
             <SubmitButton running={false}>Register</SubmitButton>
-          </PostForm>
+          </PageForm>
           <p className="has-text-centered mt-4">
             Already have an account? <Link to={FORM_PAGES.login}>Log in</Link>
           </p>

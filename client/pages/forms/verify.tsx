@@ -4,7 +4,8 @@ import { CodeField, FormError, FormStatus, SubmitButton, TextField } from "../..
 import { useFormValues } from "../../dialogs/form/use-form-values.ts";
 import { FORM_PAGES, FORM_POSTS } from "../../route-paths.ts";
 import { serverContext } from "../../server-context.ts";
-import { FormPageFrame, PostForm, formOf } from "./form-page.tsx";
+import { PageForm } from "../../components/page-form.tsx";
+import { FormPageFrame, formOf } from "./form-page.tsx";
 
 /**
  * E-mail verification for phones without JavaScript (docs/design.md, Pages without JavaScript):
@@ -26,7 +27,7 @@ export function VerifyPage(): JSX.Element {
     <FormPageFrame title="Verify Your Email" description="Enter the code we e-mailed you to finish signing up.">
       {token ? (
         <>
-          <PostForm action={FORM_PAGES.verify} token={token} hidden={known ? { ...hidden, email: known } : hidden}>
+          <PageForm action={FORM_PAGES.verify} hidden={known ? { ...hidden, email: known } : hidden}>
             <FormError id="verify-error" error={flash?.message ? { message: flash.message } : null} />
             <FormStatus message={flash?.status ?? null} />
             {known ? (
@@ -38,15 +39,15 @@ export function VerifyPage(): JSX.Element {
             )}
             <CodeField label="Verification Code" {...bind("code")} />
             <SubmitButton running={false}>Verify</SubmitButton>
-          </PostForm>
+          </PageForm>
           {known && (
-            <PostForm action={FORM_POSTS.resend} token={token} hidden={{ ...hidden, email: known }}>
+            <PageForm action={FORM_POSTS.resend} hidden={{ ...hidden, email: known }}>
               <p className="has-text-centered mt-3">
                 <button type="submit" className="button is-ghost dialog-link">
                   Resend code
                 </button>
               </p>
-            </PostForm>
+            </PageForm>
           )}
         </>
       ) : (

@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { simulatedSites } from "#api/booking/index.ts";
+import type { Betslip, OddsEvent } from "#shared/contract.ts";
+import { follow, formPage, postForm } from "../helpers/forms.ts";
+import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
+
+/** The betslip as HTML forms, without JavaScript (docs/design.md, Pages without JavaScript). */
+
+const suite = useWebSuite();
+
+beforeAll(() => {
+  suite.stack.api.api.booking.useSites(simulatedSites(suite.pipeline.simulator.baseUrl));
+});
+
+async function slipOf(cookie: string): Promise<Betslip> {
+  return (await suite.stack.http.get("/api/users/betslip").set("cookie", cookie).expect(200)).body.data as Betslip;
+}
+
+/** The soonest Premier League event SportyBet prices to win at home, as the form names it. */
+async function sportyLeg(cookie: string): Promise<{ event: OddsEvent; leg: string }> {
+  const res = await suite.stack.http.get("/api/odds?country=1&competition=1&market=1").set("cookie", cookie).expect(200);
+  const event = (res.body.data.events as OddsEvent[]).find((e) => e.markets[0]?.odds.some((o) => o.provider === 3 && o.odds.some((s) => s.selectionTypeId === 1)))!;
+  return { event, leg: `1.1.${event.id}` };
+}
+
+describe("the betslip with HTML forms", () => {
+  it("writes the dashboard's selection buttons as submits of one add form, with the page to come back to", async () => {
+    const { cookie } = await signInThroughWeb(suite);
+    const page = await formPage(suite, "/dashboard?league=1&market=1", cookie);
+    expect(page.res.text).toMatch(/<form noValidate="" action="\/betslip\/add" method="post"><input type="hidden" name="_csrf" value="[^"]+"\/><input type="hidden" name="back" value="\/dashboard\?league=1&amp;market=1"\/>/);
+    const toggles = page.res.text.match(/<button[^>]*class="slip-toggle[^>]*>/g) ?? [];
+    expect(toggles.length).toBeGreaterThan(0);
+    for (const toggle of toggles) expect(toggle).toMatch(/^(?=.*type="submit")(?=.*name="leg")(?=.*value="1\.\d\.[^"]+")/);
+  });
+
+  it("adds a selection, sets the stake, gets a booking code and removes the selection, each back on its page with what happened", async () => {
+    const signedIn = await signInThroughWeb(suite);
+    const page = await formPage(suite, "/dashboard?league=1&market=1", signedIn.cookie);
+    const { event, leg } = await sportyLeg(signedIn.cookie);
+
+    const added = await postForm(suite, "/betslip/add", page.cookie, { _csrf: page.token, leg, back: "/dashboard?league=1&market=1" });
+    expect(added.headers.location).toBe("/dashboard?league=1&market=1");
+    const back = await follow(suite, added, page.cookie);
+    expect(back.page.text).toContain("Added to your betslip.");
+    expect((await slipOf(signedIn.cookie)).legs.map((l) => [l.eventId, l.marketId, l.selectionTypeId])).toEqual([[event.id, 1, 1]]);
+
+    const refused = await follow(suite, await postForm(suite, "/betslip/stake", page.cookie, { _csrf: page.token, stake: "twelve", back: "/betslip" }), page.cookie);
+    expect(refused.page.text).toContain("Enter a stake in naira above");
+    const staked = await follow(suite, await postForm(suite, "/betslip/stake", page.cookie, { _csrf: page.token, stake: "2500", back: "/betslip" }), page.cookie);
+    expect(staked.page.text).toContain("Stake updated.");
+    expect((await slipOf(signedIn.cookie)).stake).toBe(2500);
+
+    const minted = await follow(suite, await postForm(suite, "/betslip/booking", page.cookie, { _csrf: page.token, provider: "3", back: "/betslip" }), page.cookie);
+    expect(minted.page.text).toMatch(/Your SportyBet booking code: [A-Z0-9]+ \(1 selection\)/);
+
+    const removed = await follow(suite, await postForm(suite, "/betslip/remove", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
+    expect(removed.page.text).toContain("Removed from your betslip.");
+    expect((await slipOf(signedIn.cookie)).legs).toEqual([]);
+  });
+
+  it("changes nothing for a betslip post without the form token or from another site, and sends a post back only to our own pages", async () => {
+    const signedIn = await signInThroughWeb(suite);
+    const page = await formPage(suite, "/dashboard", signedIn.cookie);
+    const { leg } = await sportyLeg(signedIn.cookie);
+    for (const res of [
+      await postForm(suite, "/betslip/add", page.cookie, { leg }),
+      await postForm(suite, "/betslip/add", page.cookie, { _csrf: page.token, leg }, "https://evil.example"),
+    ]) {
+      expect(res.status).toBe(403);
+    }
+    expect((await slipOf(signedIn.cookie)).legs).toEqual([]);
+    const offsite = await postForm(suite, "/betslip/add", page.cookie, { _csrf: page.token, leg, back: "//evil.example/x" });
+    expect(offsite.headers.location).toBe("/betslip");
+  });
+});
