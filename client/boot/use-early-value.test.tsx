@@ -128,7 +128,7 @@ describe("fields of server-rendered pages keep what was typed or chosen while th
         </>
       ),
       (container) => {
-        const [total, stake] = container.querySelectorAll("input:not([type=hidden])");
+        const [total, stake] = container.querySelectorAll<HTMLInputElement>("input:not([type=hidden])");
         total!.value = "5000";
         stake!.value = "750";
       },
