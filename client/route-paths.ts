@@ -7,7 +7,7 @@ export const PUBLIC_PATHS = ["/", "/nigeria", "/kenya", "/ghana", "/about", "/te
  * Pages for browsers without JavaScript, rendered per request with their form's token (docs/design.md,
  * Pages without JavaScript): each is where its form posts, and where a refused post comes back to.
  */
-export const FORM_PAGES = { login: "/login", register: "/register", verify: "/verify" } as const;
+export const FORM_PAGES = { login: "/login", register: "/register", verify: "/verify", forgot: "/forgot-password", reset: "/reset-password" } as const;
 export const FORM_PATHS = Object.values(FORM_PAGES);
 /**
  * Pages the server renders with a form token: the form pages, the profile with its log-out form, and

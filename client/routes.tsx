@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
       { id: "login", path: "login", lazy: () => import("./pages/forms/login.tsx").then((m) => ({ Component: m.LoginPage, loader: m.loader })) },
       { id: "register", path: "register", lazy: () => import("./pages/forms/register.tsx").then((m) => ({ Component: m.RegisterPage, loader: m.loader })) },
       { id: "verify", path: "verify", lazy: () => import("./pages/forms/verify.tsx").then((m) => ({ Component: m.VerifyPage, loader: m.loader })) },
+      { id: "forgot-password", path: "forgot-password", lazy: () => import("./pages/forms/password.tsx").then((m) => ({ Component: m.ForgotPasswordPage, loader: m.loader })) },
+      { id: "reset-password", path: "reset-password", lazy: () => import("./pages/forms/password.tsx").then((m) => ({ Component: m.ResetPasswordPage, loader: m.loader })) },
       { id: "profile", path: "profile", lazy: () => import("./pages/profile.tsx").then((m) => ({ Component: m.ProfilePage, loader: m.loader })) },
       { path: "help", loader: guarded, lazy: page(() => import("./pages/info/help.tsx").then((m) => m.HelpPage)) },
       { path: "feedback", loader: guarded, lazy: page(() => import("./pages/feedback.tsx").then((m) => m.FeedbackPage)) },

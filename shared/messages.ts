@@ -53,6 +53,9 @@ export const RESEND_MESSAGES = {
  */
 export const resendRequestedMessage = (email: string): string =>
   `We'll send a new code to ${email} if we can: at most one a minute and five an hour. Use the newest code you receive.`;
+/** After a request for a reset code: true whether or not the address has an account (the API never says). */
+export const resetCodeRequestedMessage = (email: string): string =>
+  `If an account exists for ${email}, we are sending a ${CODE_LENGTH}-digit code to reset its password: at most one a minute and five an hour. Use the newest code you receive.`;
 /** Where the verification code went, right after registering. */
 export const codeSentMessage = (email: string): string => `We have sent a ${CODE_LENGTH}-digit verification code to ${email}.`;
 export const FORGOT_MESSAGES = {

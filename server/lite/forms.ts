@@ -3,6 +3,7 @@ import { FORM_PAGES, FORM_POSTS } from "#client/route-paths.ts";
 import type { FormDeps } from "./form-calls.ts";
 import type { FormTokens } from "./form-token.ts";
 import { addPost, bookingPost, removePost, stakePost } from "./betslip-forms.ts";
+import { forgotPost, resetPost } from "./password-forms.ts";
 import { loginPost, logoutPost } from "./sign-in-forms.ts";
 import { registerPost, resendPost, verifyPost } from "./sign-up-forms.ts";
 
@@ -21,6 +22,8 @@ export function formRoutes(deps: FormDeps & { tokens: FormTokens }): Router {
   router.post(FORM_PAGES.register, form, ours, registerPost(deps));
   router.post(FORM_PAGES.verify, form, ours, verifyPost(deps));
   router.post(FORM_POSTS.resend, form, ours, resendPost(deps));
+  router.post(FORM_PAGES.forgot, form, ours, forgotPost(deps));
+  router.post(FORM_PAGES.reset, form, ours, resetPost(deps));
   router.post(FORM_POSTS.addToSlip, form, ours, addPost(deps));
   router.post(FORM_POSTS.removeFromSlip, form, ours, removePost(deps));
   router.post(FORM_POSTS.stake, form, ours, stakePost(deps));

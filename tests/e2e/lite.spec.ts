@@ -98,6 +98,25 @@ test("without JavaScript, a bettor adds a selection from the dashboard, sets the
   expect(said).toMatch(/^Your (SportyBet|Bet9ja|BetKing) booking code: \w+ \(1 selection\)/);
 });
 
+test("without JavaScript, a bettor who forgot the password gets a code from the login page's link, sets a new one and is signed in", async ({ page, request }) => {
+  const user = await verifiedUser(request, uniqueUser("liteforgot"));
+  await page.goto(`${site().baseURL}/login`);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  const since = Date.now();
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByRole("button", { name: "Send Reset Code" }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await expect(page.getByRole("status")).toContainText(`If an account exists for ${user.email}`);
+  const code = await readMailedCode(user.email, { purpose: "password reset", since });
+  await page.getByLabel("Reset Code").fill(code);
+  await page.getByRole("textbox", { name: "New Password", exact: true }).fill("a new password 22");
+  await page.getByRole("textbox", { name: "Confirm New Password" }).fill("a new password 22");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectOddsTables(page, { allFive: false });
+});
+
 test.describe("lite pages", () => {
   // The lite page is what a phone without JavaScript gets, with no script to tell the two apart; axe,
   // a script itself, reads it in a browser that runs scripts (it cannot run where they are off).
@@ -113,7 +132,7 @@ test.describe("lite pages", () => {
         await expectNoViolations(page, `${what} at ${width} px`);
       }
     };
-    for (const path of ["/", "/login", "/register", "/verify"]) await scan(path, `${path}, lite, logged out`);
+    for (const path of ["/", "/login", "/register", "/verify", "/forgot-password", "/reset-password"]) await scan(path, `${path}, lite, logged out`);
     await page.goto(`${site().baseURL}/login`);
     await page.getByLabel("Username or email").fill(user.username);
     await page.getByLabel("Password", { exact: true }).fill(user.password);

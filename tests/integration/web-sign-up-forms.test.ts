@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { newAccount } from "../factories.ts";
 import { cookiesOf, follow, formPage, postForm, sessionSetCookies } from "../helpers/forms.ts";
 import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
@@ -105,5 +105,36 @@ describe("signing up with HTML forms", () => {
       expect(cookiesOf(res)).toEqual([]);
     }
     expect(suite.sink.to(account.email)).toHaveLength(0);
+  });
+});
+
+describe("a forgotten password with HTML forms", () => {
+  const suite = useWebSuite();
+
+  it("asks for a code by form, then sets the new password with it and signs the user in; the old password no longer works", async () => {
+    const { account } = await signInThroughWeb(suite);
+    const forgot = await formPage(suite, "/forgot-password");
+    const asked = await postForm(suite, "/forgot-password", forgot.cookie, { _csrf: forgot.token, email: account.email });
+    expect(asked.headers.location).toBe("/reset-password");
+    const reset = await follow(suite, asked, forgot.cookie);
+    expect(reset.page.text).toContain(`If an account exists for ${account.email}, we are sending a 6-digit code`);
+    // The reset code is mailed after the answer, the second mail to the address.
+    await vi.waitFor(() => expect(suite.sink.to(account.email)).toHaveLength(2), { timeout: 10_000 });
+
+    const mismatch = await follow(suite, await postForm(suite, "/reset-password", reset.cookie, { _csrf: forgot.token, email: account.email, code: suite.sink.latestCode(account.email), password: "a new password 2", confirmPassword: "another one 3" }), reset.cookie);
+    expect(mismatch.page.text).toContain("Passwords do not match");
+
+    const done = await postForm(suite, "/reset-password", reset.cookie, { _csrf: forgot.token, email: account.email, code: suite.sink.latestCode(account.email), password: "a new password 2", confirmPassword: "a new password 2" });
+    expect([done.status, done.headers.location]).toEqual([303, "/dashboard"]);
+    expect(sessionSetCookies(done)).toHaveLength(2);
+    const login = await formPage(suite, "/login");
+    const old = await postForm(suite, "/login", login.cookie, { _csrf: login.token, username: account.userName, password: account.password });
+    expect(old.headers.location).toBe("/login");
+  });
+
+  it("answers an address without an account as one with, saying nothing of which it is", async () => {
+    const forgot = await formPage(suite, "/forgot-password");
+    const asked = await postForm(suite, "/forgot-password", forgot.cookie, { _csrf: forgot.token, email: "nobody.here@example.ng" });
+    expect(asked.headers.location).toBe("/reset-password");
   });
 });

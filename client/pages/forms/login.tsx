@@ -36,7 +36,10 @@ export function LoginPage(): JSX.Element {
             {flash?.locked && <CodeField label="Code from the e-mail" {...bind("code")} />}
             <SubmitButton running={false}>Log In</SubmitButton>
           </PageForm>
-          <p className="has-text-centered mt-4">
+          <p className="has-text-centered mt-3">
+            <Link to={FORM_PAGES.forgot}>Forgot password?</Link>
+          </p>
+          <p className="has-text-centered mt-2">
             No account yet? <Link to={FORM_PAGES.register}>Create your free account</Link>
           </p>
         </>
