@@ -13,7 +13,7 @@ export const FORM_PATHS = Object.values(FORM_PAGES);
  * Pages the server renders with a form token: the form pages, the profile with its log-out form, and
  * the pages whose odds tables and slip are forms too (add, remove, stake, booking code).
  */
-export const PAGES_WITH_FORMS = [...FORM_PATHS, "/profile", "/dashboard", "/dropping", "/betslip"] as const;
+export const PAGES_WITH_FORMS = [...FORM_PATHS, "/profile", "/dashboard", "/dropping", "/betslip", "/feedback"] as const;
 /** The hidden field of every form post, holding the form token (server/lite/form-token.ts). */
 export const FORM_TOKEN_FIELD = "_csrf";
 /** The footer's links that choose lite pages, without the app's script, or the full site again (server/lite/lite-mode.ts). */
@@ -26,6 +26,7 @@ export const FORM_POSTS = {
   removeFromSlip: "/betslip/remove",
   stake: "/betslip/stake",
   booking: "/betslip/booking",
+  feedback: "/feedback",
 } as const;
 export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip"] as const;
 

@@ -1,5 +1,5 @@
 import { PageMeta } from "../components/page-meta.tsx";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, useSyncExternalStore } from "react";
 import { FEEDBACK_MAX_LENGTH } from "#shared/constants.ts";
 import { FEEDBACK_FAILED_MESSAGE, FEEDBACK_SUCCESS_MESSAGE } from "#shared/messages.ts";
 import { validateFeedback } from "#shared/validation.ts";
@@ -7,6 +7,11 @@ import { api } from "../backend/endpoints.ts";
 import { withMinimumDelay } from "../loaders/min-delay.ts";
 import { RequireSession, useCurrentUser } from "../session/require-session.tsx";
 import { useEarlyValue } from "../boot/use-early-value.ts";
+import { FlashNotice, PageForm } from "../components/page-form.tsx";
+import { FORM_POSTS } from "../route-paths.ts";
+
+/** Nothing to subscribe to: the snapshot differs only between the server (and hydration) and the running app. */
+const noChanges = () => () => {};
 
 type Status = "idle" | "submitting" | "success" | "error";
 
@@ -14,9 +19,13 @@ type Status = "idle" | "submitting" | "success" | "error";
 export function FeedbackForm() {
   const { user } = useCurrentUser();
   const form = useFeedbackForm();
+  // Without JavaScript (docs/design.md, Pages without JavaScript) nothing can follow the typing, so
+  // the button is disabled for an empty message only once the app runs; the web tier checks it then.
+  const started = useSyncExternalStore(noChanges, () => true, () => false);
   if (!user) return <p role="status">Please log in to submit feedback</p>;
   return (
-    <form onSubmit={form.submit} noValidate>
+    <PageForm action={FORM_POSTS.feedback} onSubmit={form.submit}>
+      <FlashNotice />
       <MessageField
         message={form.message}
         invalid={form.invalid}
@@ -27,11 +36,11 @@ export function FeedbackForm() {
       <button
         type="submit"
         className="button is-primary"
-        disabled={form.submitting || form.message.trim() === ""}
+        disabled={form.submitting || (started && form.message.trim() === "")}
       >
         {form.submitting ? "Submitting..." : "Submit Feedback"}
       </button>
-    </form>
+    </PageForm>
   );
 }
 
@@ -41,8 +50,7 @@ function useFeedbackForm() {
   const [invalid, setInvalid] = useState<string | null>(null);
   const submitting = status === "submitting";
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     if (submitting) return;
     const issue = validateFeedback(message);
     setInvalid(issue?.message ?? null);
@@ -79,6 +87,7 @@ function MessageField({ message, invalid, submitting, edit }: FieldProps) {
       <div className="control">
         <textarea
           id={fieldId}
+          name="message"
           className={invalid ? "textarea is-danger" : "textarea"}
           rows={6}
           maxLength={FEEDBACK_MAX_LENGTH}

@@ -1,13 +1,13 @@
 import type { Request, Response } from "express";
-import { ENDPOINTS, endpointUrl, type BetslipLeg, type EndpointSpec } from "#shared/contract.ts";
+import { ENDPOINTS, endpointUrl, type BetslipLeg } from "#shared/contract.ts";
 import { bookmakerName } from "#shared/reference.ts";
 import { bookingFailure } from "#client/booking/booking-errors.ts";
 import { parseStake, STAKE_INVALID_MESSAGE } from "#client/betslip/returns/money.ts";
-import { answerData, callWithSession, forwardHeaders } from "../bff/session-calls.ts";
+import { answerData } from "../bff/session-calls.ts";
 import { bookingCodeAnswer } from "../bff/api-answers.ts";
 import type { UpstreamAnswer } from "../bff/upstream.ts";
-import { field, refusalOf, type FormDeps } from "./form-calls.ts";
-import { flashTo, seeOther } from "./flash.ts";
+import { field, refusalOf, sessionCall, type FormDeps } from "./form-calls.ts";
+import { flashTo } from "./flash.ts";
 
 /**
  * The betslip as form posts (docs/design.md, Pages without JavaScript): add a selection from an odds
@@ -31,22 +31,9 @@ const pathOf = (location: string) => location.split("?")[0]!;
 
 type Said = { status: string } | { message: string };
 
-function backWith(deps: FormDeps, req: Request, res: Response, said: Said): void {
+export function backWith(deps: FormDeps, req: Request, res: Response, said: Said): void {
   const to = backTo(req);
   flashTo(res, deps.secure, pathOf(to), { ...said, fields: {} }, to);
-}
-
-/** One betslip call with the user's session; a session that is over goes to sign in (on to the page after). */
-async function withSlipSession(deps: FormDeps, req: Request, res: Response, endpoint: EndpointSpec, url: string, body?: unknown): Promise<UpstreamAnswer | undefined> {
-  const outcome = await callWithSession(deps.session, req, res, (token) =>
-    deps.upstream.call(endpoint.method, url, {
-      headers: { ...forwardHeaders(req), authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }),
-  );
-  if (outcome.ok) return outcome.answer;
-  seeOther(res, "/login");
-  return undefined;
 }
 
 /** What the page says after a betslip write the API refused: its own description, as the app's notice does. */
@@ -56,7 +43,7 @@ export function addPost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const leg = legOf(field(req, "leg"));
     if (!leg) return backWith(deps, req, res, { message: "That selection could not be read. Please try again." });
-    const answer = await withSlipSession(deps, req, res, ENDPOINTS.addToBetslip, ENDPOINTS.addToBetslip.path, leg);
+    const answer = await sessionCall(deps, req, res, ENDPOINTS.addToBetslip, ENDPOINTS.addToBetslip.path, leg);
     if (!answer) return;
     backWith(deps, req, res, answer.status === 200 ? { status: "Added to your betslip." } : refusedSaying(answer));
   };
@@ -66,7 +53,7 @@ export function removePost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const leg = legOf(field(req, "leg"));
     if (!leg) return backWith(deps, req, res, { message: "That selection could not be read. Please try again." });
-    const answer = await withSlipSession(deps, req, res, ENDPOINTS.removeFromBetslip, endpointUrl(ENDPOINTS.removeFromBetslip, leg));
+    const answer = await sessionCall(deps, req, res, ENDPOINTS.removeFromBetslip, endpointUrl(ENDPOINTS.removeFromBetslip, leg));
     if (!answer) return;
     backWith(deps, req, res, answer.status === 200 ? { status: "Removed from your betslip." } : refusedSaying(answer));
   };
@@ -76,7 +63,7 @@ export function stakePost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const stake = parseStake(field(req, "stake"));
     if (stake === undefined) return backWith(deps, req, res, { message: STAKE_INVALID_MESSAGE });
-    const answer = await withSlipSession(deps, req, res, ENDPOINTS.changeBetslipStake, ENDPOINTS.changeBetslipStake.path, { stake });
+    const answer = await sessionCall(deps, req, res, ENDPOINTS.changeBetslipStake, ENDPOINTS.changeBetslipStake.path, { stake });
     if (!answer) return;
     backWith(deps, req, res, answer.status === 200 ? { status: "Stake updated." } : refusedSaying(answer));
   };
@@ -87,7 +74,7 @@ export function bookingPost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const provider = Number(field(req, "provider"));
     if (!Number.isInteger(provider) || provider <= 0) return backWith(deps, req, res, { message: "Choose a bookmaker for the code." });
-    const answer = await withSlipSession(deps, req, res, ENDPOINTS.mintBookingCode, ENDPOINTS.mintBookingCode.path, { provider });
+    const answer = await sessionCall(deps, req, res, ENDPOINTS.mintBookingCode, ENDPOINTS.mintBookingCode.path, { provider });
     if (!answer) return;
     if (answer.status !== 200) return backWith(deps, req, res, { message: bookingFailure(refusalOf(answer), provider, "mint") });
     const code = answerData(deps.upstream, ENDPOINTS.mintBookingCode, answer, bookingCodeAnswer);

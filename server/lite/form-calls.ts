@@ -5,7 +5,7 @@ import { answerText, authAnswer, readData } from "../bff/api-answers.ts";
 import type { SessionCookies } from "../bff/cookies.ts";
 import type { WebOddsCache } from "../bff/odds-cache.ts";
 import type { SessionKeeper } from "../bff/session.ts";
-import { forwardHeaders } from "../bff/session-calls.ts";
+import { callWithSession, forwardHeaders } from "../bff/session-calls.ts";
 import type { Upstream, UpstreamAnswer } from "../bff/upstream.ts";
 import { seeOther } from "./flash.ts";
 
@@ -38,4 +38,17 @@ export function signIn(deps: FormDeps, res: Response, endpoint: Pick<EndpointSpe
   const { token, refreshToken } = readData(deps.upstream, endpoint, answer, authAnswer);
   deps.cookies.set(res, { token, refreshToken });
   seeOther(res, to);
+}
+
+/** A call with the user's session (refreshed first when due), as the BFF makes it; a session that is over goes to sign in. */
+export async function sessionCall(deps: FormDeps, req: Request, res: Response, endpoint: EndpointSpec, url: string, body?: unknown): Promise<UpstreamAnswer | undefined> {
+  const outcome = await callWithSession(deps.session, req, res, (token) =>
+    deps.upstream.call(endpoint.method, url, {
+      headers: { ...forwardHeaders(req), authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
+  if (outcome.ok) return outcome.answer;
+  seeOther(res, "/login");
+  return undefined;
 }

@@ -3,6 +3,7 @@ import { FORM_PAGES, FORM_POSTS } from "#client/route-paths.ts";
 import type { FormDeps } from "./form-calls.ts";
 import type { FormTokens } from "./form-token.ts";
 import { addPost, bookingPost, removePost, stakePost } from "./betslip-forms.ts";
+import { feedbackPost } from "./feedback-form.ts";
 import { forgotPost, resetPost } from "./password-forms.ts";
 import { loginPost, logoutPost } from "./sign-in-forms.ts";
 import { registerPost, resendPost, verifyPost } from "./sign-up-forms.ts";
@@ -28,6 +29,7 @@ export function formRoutes(deps: FormDeps & { tokens: FormTokens }): Router {
   router.post(FORM_POSTS.removeFromSlip, form, ours, removePost(deps));
   router.post(FORM_POSTS.stake, form, ours, stakePost(deps));
   router.post(FORM_POSTS.booking, form, ours, bookingPost(deps));
+  router.post(FORM_POSTS.feedback, form, ours, feedbackPost(deps));
   return router;
 }
 

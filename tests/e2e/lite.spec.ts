@@ -117,6 +117,20 @@ test("without JavaScript, a bettor who forgot the password gets a code from the 
   await expectOddsTables(page, { allFive: false });
 });
 
+test("without JavaScript, a bettor sends feedback by form", async ({ page, request }) => {
+  const user = await verifiedUser(request, uniqueUser("litefeed"));
+  await page.goto(`${site().baseURL}/login`);
+  await page.getByLabel("Username or email").fill(user.username);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`${site().baseURL}/feedback`);
+  await page.getByLabel("Your feedback").fill("Works on my feature phone.");
+  await page.getByRole("button", { name: "Submit Feedback" }).click();
+  await expect(page).toHaveURL(/\/feedback$/);
+  await expect(page.getByRole("status")).toHaveText("Thank you for your feedback! It helps us make AfriOdds better.");
+});
+
 test.describe("lite pages", () => {
   // The lite page is what a phone without JavaScript gets, with no script to tell the two apart; axe,
   // a script itself, reads it in a browser that runs scripts (it cannot run where they are off).
@@ -138,6 +152,6 @@ test.describe("lite pages", () => {
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    for (const path of ["/dashboard?league=1&market=1", "/betslip", "/dropping", "/profile"]) await scan(path, `${path}, lite, logged in`);
+    for (const path of ["/dashboard?league=1&market=1", "/betslip", "/dropping", "/profile", "/feedback"]) await scan(path, `${path}, lite, logged in`);
   });
 });

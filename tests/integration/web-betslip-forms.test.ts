@@ -73,3 +73,20 @@ describe("the betslip with HTML forms", () => {
     expect(offsite.headers.location).toBe("/betslip");
   });
 });
+
+describe("feedback with an HTML form", () => {
+  it("sends a message by form and says thanks on the page; an empty one gets the spec's message and sends nothing", async () => {
+    const signedIn = await signInThroughWeb(suite);
+    const page = await formPage(suite, "/feedback", signedIn.cookie);
+    const before = suite.stack.proxy.seen.filter((r) => r.path === "/users/feedback").length;
+    const empty = await follow(suite, await postForm(suite, "/feedback", page.cookie, { _csrf: page.token, message: "   " }), page.cookie);
+    expect(empty.page.text).toContain("Please enter your feedback message.");
+    expect(suite.stack.proxy.seen.filter((r) => r.path === "/users/feedback").length).toBe(before);
+    const sent = await follow(suite, await postForm(suite, "/feedback", page.cookie, { _csrf: page.token, message: "  The lite pages load fast on my phone.  " }), page.cookie);
+    expect(sent.page.text).toContain("Thank you for your feedback! It helps us make AfriOdds better.");
+    expect(suite.stack.proxy.seen.filter((r) => r.path === "/users/feedback").length).toBe(before + 1);
+    const refused = await postForm(suite, "/feedback", page.cookie, { message: "no token" });
+    expect(refused.status).toBe(403);
+    expect(suite.stack.proxy.seen.filter((r) => r.path === "/users/feedback").length).toBe(before + 1);
+  });
+});
