@@ -90,8 +90,9 @@ async function serverContext(deps: PagesDeps, req: Request, res: Response, deadl
     now: Date.now(),
     path: req.originalUrl,
     data,
-    // Only pages with a form get the form token's cookie: no other answer sets a cookie it does not need.
-    form: FORM_PAGE_SET.has(req.path) ? { token: deps.formTokens.issue(req, res), flash: takeFlash(req, res, deps.secureCookies) } : undefined,
+    // Only pages with a form get the form token's cookie: no other answer sets a cookie it does not
+    // need, and an outage page (the session could not be checked) sets none at all.
+    form: FORM_PAGE_SET.has(req.path) && !unavailable ? { token: deps.formTokens.issue(req, res), flash: takeFlash(req, res, deps.secureCookies) } : undefined,
   };
 }
 

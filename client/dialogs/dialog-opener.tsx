@@ -1,5 +1,5 @@
 import type { JSX, KeyboardEvent, MouseEvent } from "react";
-import { FORM_PAGES } from "../route-paths.ts";
+import { FORM_PAGES, NEXT_PARAM } from "../route-paths.ts";
 
 interface DialogOpenerProps {
   /** The form page it stands for: the dialog with JavaScript, the page without it. */
@@ -7,6 +7,8 @@ interface DialogOpenerProps {
   open(): void;
   className: string;
   children: string;
+  /** The signed-in page to go on to after signing in (client/route-paths.ts, returnPath), for the login page's link. */
+  next?: string;
 }
 
 /**
@@ -15,9 +17,10 @@ interface DialogOpenerProps {
  * that page; with it, the tap opens the dialog instead. A tap before the app starts is held and
  * replayed like a button's (server/render/early-taps.ts).
  */
-export function DialogOpener({ page, open, className, children }: DialogOpenerProps): JSX.Element {
+export function DialogOpener({ page, open, className, children, next }: DialogOpenerProps): JSX.Element {
+  const href = next ? `${FORM_PAGES[page]}?${NEXT_PARAM}=${encodeURIComponent(next)}` : FORM_PAGES[page];
   return (
-    <a href={FORM_PAGES[page]} role="button" className={className} aria-haspopup="dialog" data-opens-dialog {...pressHandlers(open)}>
+    <a href={href} role="button" className={className} aria-haspopup="dialog" data-opens-dialog {...pressHandlers(open)}>
       {children}
     </a>
   );

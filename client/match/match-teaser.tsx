@@ -7,6 +7,7 @@ import { PageMeta } from "../components/page-meta.tsx";
 import { useDialogs } from "../dialogs/store.ts";
 import { listNames } from "../betslip/returns/rules-text.ts";
 import { useRootData } from "../session/root-data.ts";
+import { DialogOpener } from "../dialogs/dialog-opener.tsx";
 
 const BOOKS = listNames(BOOKMAKERS.map((b) => b.name));
 
@@ -50,12 +51,12 @@ export function MatchTeaser({ heading }: { heading: MatchHeading }): JSX.Element
           Log in or sign up free to compare {BOOKS} odds for this match: every market, the best price and its history.
         </p>
         <div className="buttons">
-          <button type="button" className="button is-primary" aria-haspopup="dialog" data-opens-dialog onClick={() => signIn("login")}>
+          <DialogOpener page="login" next={`${pathname}${search}`} className="button is-primary" open={() => signIn("login")}>
             Log in to see the odds
-          </button>
-          <button type="button" className="button is-warning" aria-haspopup="dialog" data-opens-dialog onClick={() => signIn("register")}>
+          </DialogOpener>
+          <DialogOpener page="register" className="button is-warning" open={() => signIn("register")}>
             Sign up free
-          </button>
+          </DialogOpener>
         </div>
       </div>
     </>

@@ -8,6 +8,7 @@ import { DEFAULT_TIME_ZONE } from "../server-context.ts";
 import { ChartIcon, PercentIcon, StarIcon } from "../components/icons.tsx";
 import { RetryButton } from "../components/retry-button.tsx";
 import { usePreviewOdds, type PreviewClock, type PreviewState } from "../components/use-preview-odds.ts";
+import { DialogOpener } from "../dialogs/dialog-opener.tsx";
 
 /**
  * The clock kick-offs are printed with: the first HTML's until the page has hydrated (the browser
@@ -34,9 +35,9 @@ function PreviewBody({ state, retry, renderedWith }: { state: PreviewState; retr
         <p>{PREVIEW_LOAD_FAILED_MESSAGE}</p>
         <RetryButton onRetry={retry} />
         <p className="mb-3">Login to access all odds data!</p>
-        <button type="button" className="button is-dark is-small" data-opens-dialog onClick={openLogin}>
+        <DialogOpener page="login" className="button is-dark is-small" open={openLogin}>
           Login
-        </button>
+        </DialogOpener>
       </div>
     );
   }
@@ -45,9 +46,9 @@ function PreviewBody({ state, retry, renderedWith }: { state: PreviewState; retr
       <div className="preview-placeholder has-text-centered py-4">
         <h3 className="title is-5">Sample Match Preview</h3>
         <p className="mb-3">Sign up to see real-time odds from Nigerian bookmakers!</p>
-        <button type="button" className="button is-primary" data-opens-dialog onClick={openRegister}>
+        <DialogOpener page="register" className="button is-primary" open={openRegister}>
           Sign Up Free
-        </button>
+        </DialogOpener>
       </div>
     );
   }

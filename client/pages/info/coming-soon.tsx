@@ -6,6 +6,7 @@ import { CheckList } from "../../components/public/check-list.tsx";
 import { InfoCard } from "../../components/public/info-card.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { openRegister } from "../../dialogs/store.ts";
+import { DialogOpener } from "../../dialogs/dialog-opener.tsx";
 
 export interface ComingSoonPageProps {
   /** "Kenya" or "Ghana". */
@@ -65,9 +66,9 @@ export function ComingSoonPage({ country, demonym, bookmakers }: ComingSoonPageP
           you&apos;ll be set when {country} goes live.
         </p>
         <div className="buttons">
-          <button type="button" className="button is-primary" data-opens-dialog onClick={openRegister}>
+          <DialogOpener page="register" className="button is-primary" open={openRegister}>
             Sign Up Free
-          </button>
+          </DialogOpener>
           <Link className="button is-light" to="/nigeria">
             See Nigerian Odds
           </Link>
