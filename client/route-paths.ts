@@ -33,18 +33,17 @@ export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", 
 /** The match page of one event (docs/design.md, The match page): login required, shareable. */
 export const matchPath = (eventId: string) => `/match/${encodeURIComponent(eventId)}`;
 
-/** The query parameter of `/` that names the signed-in page a visitor was sent to sign in for. */
+/** The query parameter of `/` and `/login` that names the signed-in page a visitor was sent to sign in for. */
 export const NEXT_PARAM = "next";
 
 const SIGNED_IN_PREFIXES = ["/match/", "/code/"] as const;
 const isSignedInPath = (pathname: string) => (PROTECTED_PATHS as readonly string[]).includes(pathname) || SIGNED_IN_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
 
 /**
- * A link to return to after sign-in (docs/product.md, Shared links): one of our own signed-in pages,
- * with its query, or null. Never another site: `//evil.example`, `/\evil.example` and absolute URLs
- * resolve off our origin and are refused, as is anything long.
+ * A path of this site with its query, or null: never another site (`//evil.example`,
+ * `/\evil.example` and absolute URLs resolve off our origin and are refused), nor anything long.
  */
-export function returnPath(raw: string | null | undefined): string | null {
+export function sitePath(raw: string | null | undefined): string | null {
   if (!raw || raw.length > 1_000 || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return null;
   const origin = "http://afriodds.invalid";
   let url: URL;
@@ -53,8 +52,17 @@ export function returnPath(raw: string | null | undefined): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== origin || !isSignedInPath(url.pathname)) return null;
+  if (url.origin !== origin || url.pathname.startsWith("//")) return null;
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * A link to return to after sign-in (docs/product.md, Shared links): one of our own signed-in pages,
+ * with its query, or null (sitePath's rules, and a signed-in page).
+ */
+export function returnPath(raw: string | null | undefined): string | null {
+  const path = sitePath(raw);
+  return path && isSignedInPath(path.split("?")[0]!) ? path : null;
 }
 
 /** Where a signed-out visitor to a signed-in page goes: home, where sign-in opens and then returns to the page. */

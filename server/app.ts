@@ -30,7 +30,6 @@ import { hashedAssets } from "./static.ts";
 import { createFormTokens, type FormTokens } from "./lite/form-token.ts";
 import { formRoutes } from "./lite/forms.ts";
 import { liteChoice } from "./lite/lite-mode.ts";
-import { FORM_POSTS } from "#client/route-paths.ts";
 
 export interface WebOptions {
   /** Where the odds API answers; main.ts passes the in-process API's origin when API_ORIGIN is unset. */
@@ -207,9 +206,7 @@ function startPreview({ config, options, logger, build, upstream }: WebParts) {
 
 /** Log in and log out as HTML forms, for phones without JavaScript (docs/design.md, Pages without JavaScript). */
 function useForms(app: Express, { upstream, cookies, session, odds, formTokens, config }: WebParts, live: ReturnType<typeof liveOddsRouter>): void {
-  // The form's log-out ends the account's live streams on this process, as the BFF's does.
-  app.post(FORM_POSTS.logout, live.watchLogout);
-  app.use(formRoutes({ upstream, cookies, session, odds, tokens: formTokens, secure: secureCookies(config) }));
+  app.use(formRoutes({ upstream, cookies, session, odds, tokens: formTokens, secure: secureCookies(config), beforeLogout: live.watchLogout }));
   app.use(liteChoice(secureCookies(config), config.publicOrigin));
 }
 

@@ -6,7 +6,7 @@ declare global {
   interface Window {
     __staticRouterHydrationData?: HydrationState;
     /** Stops holding taps and gives those held before the app started (server/render/early-taps.ts, first in every page). */
-    __earlyTaps?: () => HTMLButtonElement[];
+    __earlyTaps?: () => HTMLElement[];
   }
 }
 
@@ -29,13 +29,13 @@ const REPLAY_STEP_MS = 50;
  * props. A button under a Suspense boundary still waiting for its code (the betslip toggles' lazy
  * chunk) is the server's bare node until then, and a click on it reaches no handler.
  */
-const hydrated = (button: HTMLButtonElement) => Object.keys(button).some((key) => key.startsWith("__reactProps$"));
+const hydrated = (button: HTMLElement) => Object.keys(button).some((key) => key.startsWith("__reactProps$"));
 
 /** Taps each held button once React handles it, waiting for the parts still hydrating; gone or disabled ones are dropped. */
-function replay(buttons: readonly HTMLButtonElement[], until: number): void {
-  const waiting: HTMLButtonElement[] = [];
+function replay(buttons: readonly HTMLElement[], until: number): void {
+  const waiting: HTMLElement[] = [];
   for (const button of buttons) {
-    if (!button.isConnected || button.disabled) continue;
+    if (!button.isConnected || (button instanceof HTMLButtonElement && button.disabled)) continue;
     if (hydrated(button)) button.click();
     else waiting.push(button);
   }

@@ -1,6 +1,6 @@
 import type { FormEvent, JSX, ReactNode } from "react";
 import { FORM_POSTS, FORM_TOKEN_FIELD } from "../route-paths.ts";
-import { useOptionalRootData } from "../session/root-data.ts";
+import { useOptionalRootData, usePageFlash } from "../session/root-data.ts";
 
 interface PageFormProps {
   /** Where the web tier takes the post (client/route-paths.ts, FORM_POSTS). */
@@ -42,7 +42,7 @@ export function PageForm({ action, hidden = {}, className, onSubmit, children }:
 
 /** What a page says after a form post made from it without JavaScript (server/lite/flash.ts). */
 export function FlashNotice(): JSX.Element | null {
-  const flash = useOptionalRootData()?.form?.flash;
+  const flash = usePageFlash();
   if (flash?.message) {
     return (
       <div className="notification is-danger is-light" role="alert">

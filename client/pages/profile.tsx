@@ -8,7 +8,7 @@ import { RetryButton } from "../components/retry-button.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import { FORM_POSTS } from "../route-paths.ts";
-import { PageForm } from "../components/page-form.tsx";
+import { FlashNotice, PageForm } from "../components/page-form.tsx";
 import { useRootData } from "../session/root-data.ts";
 
 export type ProfileState =
@@ -111,6 +111,7 @@ function Profile() {
     <section className="section px-3">
       <div className="container is-max-tablet">
         <h1 className="title is-4">Profile</h1>
+        <FlashNotice />
         {data && <ProfileBody data={data} timeZone={timeZone} />}
         {/* Without JavaScript the account drawer's Logout is this form (docs/design.md, Pages without JavaScript). */}
         {root.form && (

@@ -15,7 +15,7 @@ export interface RootData {
   /** A lite page, without the app's script: links and forms only (server/lite/lite-mode.ts). */
   lite?: boolean;
   /** The page's form token and what it says after a post, when the server rendered a page with forms (server/lite/). */
-  form?: { token: string; flash: FormFlash | null };
+  form?: { token: string; flash: FormFlash | null; path: string };
 }
 
 /** The root route's data: the viewer's clock and zone, and who the server rendered for. */
@@ -30,7 +30,7 @@ export function rootLoader({ context }: LoaderFunctionArgs): RootData {
       sessionUnavailable: unavailable,
       ...(unavailable ? { apiLastAnsweredAt: server.apiLastAnsweredAt ?? null } : {}),
       ...(server.lite ? { lite: true } : {}),
-      ...(server.form ? { form: { token: server.form.token, flash: server.form.flash ?? null } } : {}),
+      ...(server.form ? { form: { token: server.form.token, flash: server.form.flash ?? null, path: (server.path ?? "").split("?")[0]! } } : {}),
     };
   }
   return { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE, now: Date.now(), user: null, sessionUnavailable: false };
@@ -53,4 +53,14 @@ export function useRootData(): RootData {
   const root = useOptionalRootData();
   if (!root) throw new Error("useRootData: rendered outside the root route");
   return root;
+}
+
+/**
+ * What this page says after a form post made from it (server/lite/flash.ts): only on the page it was
+ * left for, as the root's data stays through the app's own navigations.
+ */
+export function usePageFlash(): FormFlash | null {
+  const state = useContext(DataRouterStateContext);
+  const form = (state?.loaderData[ROOT_ROUTE_ID] as RootData | undefined)?.form;
+  return form && form.path === state?.location.pathname ? form.flash : null;
 }

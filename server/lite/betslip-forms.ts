@@ -3,6 +3,7 @@ import { ENDPOINTS, endpointUrl, type BetslipLeg } from "#shared/contract.ts";
 import { bookmakerName } from "#shared/reference.ts";
 import { bookingFailure } from "#client/booking/booking-errors.ts";
 import { parseStake, STAKE_INVALID_MESSAGE } from "#client/betslip/returns/money.ts";
+import { PAGES_WITH_FORMS, sitePath } from "#client/route-paths.ts";
 import { answerData } from "../bff/session-calls.ts";
 import { bookingCodeAnswer } from "../bff/api-answers.ts";
 import type { UpstreamAnswer } from "../bff/upstream.ts";
@@ -17,14 +18,19 @@ import { flashTo } from "./flash.ts";
 
 /** A selection as a form sends it: `marketId.selectionTypeId.eventId` (an event id may hold dots and colons). */
 export function legOf(value: string): BetslipLeg | undefined {
-  const match = /^(\d{1,4})\.(\d{1,4})\.(.{1,200})$/.exec(value);
-  return match ? { marketId: Number(match[1]), selectionTypeId: Number(match[2]), eventId: match[3]! } : undefined;
+  const match = /^(\d{1,4})\.(\d{1,4})\.([^/\\\s]{1,200})$/.exec(value);
+  // A dot segment would be a step up in the API's path once in the URL.
+  if (!match || match[3] === "." || match[3] === "..") return undefined;
+  return { marketId: Number(match[1]), selectionTypeId: Number(match[2]), eventId: match[3]! };
 }
 
-/** The page a form was posted from, to go back to: one of ours (a path and its query), else the betslip. */
-function backTo(req: Request): string {
-  const back = field(req, "back");
-  return back.startsWith("/") && !back.startsWith("//") && !back.startsWith("/\\") && back.length <= 1000 ? back : "/betslip";
+/**
+ * The page a form was posted from, to go back to: one of ours that has forms (its path and query),
+ * else the betslip. Its path is the flash cookie's Path, so it is one of a known few.
+ */
+export function backTo(req: Request): string {
+  const back = sitePath(field(req, "back"));
+  return back && (PAGES_WITH_FORMS as readonly string[]).includes(pathOf(back)) ? back : "/betslip";
 }
 
 const pathOf = (location: string) => location.split("?")[0]!;
@@ -43,7 +49,7 @@ export function addPost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const leg = legOf(field(req, "leg"));
     if (!leg) return backWith(deps, req, res, { message: "That selection could not be read. Please try again." });
-    const answer = await sessionCall(deps, req, res, ENDPOINTS.addToBetslip, ENDPOINTS.addToBetslip.path, leg);
+    const answer = await sessionCall(deps, req, res, { endpoint: ENDPOINTS.addToBetslip, url: ENDPOINTS.addToBetslip.path, body: leg, next: backTo(req) });
     if (!answer) return;
     backWith(deps, req, res, answer.status === 200 ? { status: "Added to your betslip." } : refusedSaying(answer));
   };
@@ -53,7 +59,7 @@ export function removePost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const leg = legOf(field(req, "leg"));
     if (!leg) return backWith(deps, req, res, { message: "That selection could not be read. Please try again." });
-    const answer = await sessionCall(deps, req, res, ENDPOINTS.removeFromBetslip, endpointUrl(ENDPOINTS.removeFromBetslip, leg));
+    const answer = await sessionCall(deps, req, res, { endpoint: ENDPOINTS.removeFromBetslip, url: endpointUrl(ENDPOINTS.removeFromBetslip, leg), next: backTo(req) });
     if (!answer) return;
     backWith(deps, req, res, answer.status === 200 ? { status: "Removed from your betslip." } : refusedSaying(answer));
   };
@@ -63,7 +69,7 @@ export function stakePost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const stake = parseStake(field(req, "stake"));
     if (stake === undefined) return backWith(deps, req, res, { message: STAKE_INVALID_MESSAGE });
-    const answer = await sessionCall(deps, req, res, ENDPOINTS.changeBetslipStake, ENDPOINTS.changeBetslipStake.path, { stake });
+    const answer = await sessionCall(deps, req, res, { endpoint: ENDPOINTS.changeBetslipStake, url: ENDPOINTS.changeBetslipStake.path, body: { stake }, next: backTo(req) });
     if (!answer) return;
     backWith(deps, req, res, answer.status === 200 ? { status: "Stake updated." } : refusedSaying(answer));
   };
@@ -74,7 +80,7 @@ export function bookingPost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const provider = Number(field(req, "provider"));
     if (!Number.isInteger(provider) || provider <= 0) return backWith(deps, req, res, { message: "Choose a bookmaker for the code." });
-    const answer = await sessionCall(deps, req, res, ENDPOINTS.mintBookingCode, ENDPOINTS.mintBookingCode.path, { provider });
+    const answer = await sessionCall(deps, req, res, { endpoint: ENDPOINTS.mintBookingCode, url: ENDPOINTS.mintBookingCode.path, body: { provider }, next: backTo(req) });
     if (!answer) return;
     if (answer.status !== 200) return backWith(deps, req, res, { message: bookingFailure(refusalOf(answer), provider, "mint") });
     const code = answerData(deps.upstream, ENDPOINTS.mintBookingCode, answer, bookingCodeAnswer);

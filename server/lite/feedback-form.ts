@@ -13,7 +13,7 @@ export function feedbackPost(deps: FormDeps) {
     const back = (said: { status: string } | { message: string }) => flashTo(res, deps.secure, FORM_POSTS.feedback, { ...said, fields: {} });
     const invalid = validateFeedback(message);
     if (invalid) return back({ message: invalid.message });
-    const answer = await sessionCall(deps, req, res, ENDPOINTS.feedback, ENDPOINTS.feedback.path, { message: message.trim() });
+    const answer = await sessionCall(deps, req, res, { endpoint: ENDPOINTS.feedback, url: ENDPOINTS.feedback.path, body: { message: message.trim() }, next: FORM_POSTS.feedback });
     if (!answer) return;
     // The API answers a stored message 201.
     back(answer.status === 201 || answer.status === 200 ? { status: FEEDBACK_SUCCESS_MESSAGE } : { message: FEEDBACK_FAILED_MESSAGE });

@@ -7,6 +7,7 @@ import type { WebOddsCache } from "../bff/odds-cache.ts";
 import type { SessionKeeper } from "../bff/session.ts";
 import { callWithSession, forwardHeaders } from "../bff/session-calls.ts";
 import type { Upstream, UpstreamAnswer } from "../bff/upstream.ts";
+import { NEXT_PARAM, returnPath } from "#client/route-paths.ts";
 import { seeOther } from "./flash.ts";
 
 /** What the form posts need: the BFF's upstream, cookies, session and odds cache, and whether cookies are Secure. */
@@ -40,8 +41,12 @@ export function signIn(deps: FormDeps, res: Response, endpoint: Pick<EndpointSpe
   seeOther(res, to);
 }
 
-/** A call with the user's session (refreshed first when due), as the BFF makes it; a session that is over goes to sign in. */
-export async function sessionCall(deps: FormDeps, req: Request, res: Response, endpoint: EndpointSpec, url: string, body?: unknown): Promise<UpstreamAnswer | undefined> {
+/**
+ * A call with the user's session (refreshed first when due), as the BFF makes it; a session that is
+ * over goes to sign in, and on to `next` after.
+ */
+export async function sessionCall(deps: FormDeps, req: Request, res: Response, call: { endpoint: EndpointSpec; url: string; body?: unknown; next: string }): Promise<UpstreamAnswer | undefined> {
+  const { endpoint, url, body } = call;
   const outcome = await callWithSession(deps.session, req, res, (token) =>
     deps.upstream.call(endpoint.method, url, {
       headers: { ...forwardHeaders(req), authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
@@ -49,6 +54,7 @@ export async function sessionCall(deps: FormDeps, req: Request, res: Response, e
     }),
   );
   if (outcome.ok) return outcome.answer;
-  seeOther(res, "/login");
+  const next = returnPath(call.next);
+  seeOther(res, next ? `/login?${NEXT_PARAM}=${encodeURIComponent(next)}` : "/login");
   return undefined;
 }

@@ -1,8 +1,11 @@
-import express, { Router, type RequestHandler, type Response } from "express";
+import express, { Router, type Request, type RequestHandler, type Response } from "express";
+import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
+import { UpstreamUnavailable } from "../bff/upstream.ts";
+import { flashTo } from "./flash.ts";
 import { FORM_PAGES, FORM_POSTS } from "#client/route-paths.ts";
 import type { FormDeps } from "./form-calls.ts";
 import type { FormTokens } from "./form-token.ts";
-import { addPost, bookingPost, removePost, stakePost } from "./betslip-forms.ts";
+import { addPost, backTo, bookingPost, removePost, stakePost } from "./betslip-forms.ts";
 import { feedbackPost } from "./feedback-form.ts";
 import { forgotPost, resetPost } from "./password-forms.ts";
 import { loginPost, logoutPost } from "./sign-in-forms.ts";
@@ -14,24 +17,52 @@ import { registerPost, resendPost, verifyPost } from "./sign-up-forms.ts";
  * again. A refused post goes back to its page with the message the dialog would show (flash.ts).
  * Every post carries the form token (form-token.ts), else it is refused and nothing is done.
  */
-export function formRoutes(deps: FormDeps & { tokens: FormTokens }): Router {
+export function formRoutes(deps: FormDeps & { tokens: FormTokens; beforeLogout?: RequestHandler }): Router {
   const router = Router();
-  const form = express.urlencoded({ extended: false, limit: "16kb", parameterLimit: 20 });
+  // 64 KB: a 2,000-character feedback message in any script, percent-encoded, fits.
+  const form = express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 20 });
   const ours: RequestHandler = (req, res, next) => (deps.tokens.accepts(req) ? next() : refuseForm(res));
-  router.post(FORM_PAGES.login, form, ours, loginPost(deps));
-  router.post(FORM_POSTS.logout, form, ours, logoutPost(deps));
-  router.post(FORM_PAGES.register, form, ours, registerPost(deps));
-  router.post(FORM_PAGES.verify, form, ours, verifyPost(deps));
-  router.post(FORM_POSTS.resend, form, ours, resendPost(deps));
-  router.post(FORM_PAGES.forgot, form, ours, forgotPost(deps));
-  router.post(FORM_PAGES.reset, form, ours, resetPost(deps));
-  router.post(FORM_POSTS.addToSlip, form, ours, addPost(deps));
-  router.post(FORM_POSTS.removeFromSlip, form, ours, removePost(deps));
-  router.post(FORM_POSTS.stake, form, ours, stakePost(deps));
-  router.post(FORM_POSTS.booking, form, ours, bookingPost(deps));
-  router.post(FORM_POSTS.feedback, form, ours, feedbackPost(deps));
+  const post = (path: string, backOnFailure: (req: Request) => string, handler: FormPost, ...before: RequestHandler[]) =>
+    router.post(path, form, ours, ...before, failuresBack(deps, backOnFailure, handler));
+  const page = (path: string) => () => path;
+  post(FORM_PAGES.login, page(FORM_PAGES.login), loginPost(deps));
+  // The form's log-out ends the account's live streams on this process, as the BFF's does; only for a post of ours.
+  post(FORM_POSTS.logout, page("/profile"), logoutPost(deps), ...(deps.beforeLogout ? [deps.beforeLogout] : []));
+  post(FORM_PAGES.register, page(FORM_PAGES.register), registerPost(deps));
+  post(FORM_PAGES.verify, page(FORM_PAGES.verify), verifyPost(deps));
+  post(FORM_POSTS.resend, page(FORM_PAGES.verify), resendPost(deps));
+  post(FORM_PAGES.forgot, page(FORM_PAGES.forgot), forgotPost(deps));
+  post(FORM_PAGES.reset, page(FORM_PAGES.reset), resetPost(deps));
+  post(FORM_POSTS.addToSlip, backTo, addPost(deps));
+  post(FORM_POSTS.removeFromSlip, backTo, removePost(deps));
+  post(FORM_POSTS.stake, backTo, stakePost(deps));
+  post(FORM_POSTS.booking, backTo, bookingPost(deps));
+  post(FORM_POSTS.feedback, page(FORM_POSTS.feedback), feedbackPost(deps));
   return router;
 }
+
+type FormPost = (req: Request, res: Response) => Promise<void>;
+
+/**
+ * A post whose call failed (the API unreachable or timing out, an answer outside the contract) goes
+ * back to its page saying so, never to the JSON error the BFF's calls answer: a browser without
+ * JavaScript would show that as a page.
+ */
+function failuresBack(deps: FormDeps, backOnFailure: (req: Request) => string, handler: FormPost): RequestHandler {
+  return async (req, res) => {
+    try {
+      await handler(req, res);
+    } catch (error) {
+      if (res.headersSent) throw error;
+      req.log.warn({ err: error }, "form post failed");
+      const to = backOnFailure(req);
+      flashTo(res, deps.secure, to.split("?")[0]!, { message: error instanceof UpstreamUnavailable ? UPSTREAM_UNAVAILABLE_MESSAGE : FORM_FAILED_MESSAGE, fields: {} }, to);
+    }
+  };
+}
+
+/** A post that failed for a reason of ours, not the API's. */
+const FORM_FAILED_MESSAGE = "Something went wrong on our side. Please try again.";
 
 const REFUSED_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Refused - AfriOdds</title><main><h1>Refused</h1><p>This request was refused to protect your account. Please reload the page and try again.</p><p><a href="/">Back to AfriOdds</a></p></main></html>`;
 

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import { LITE_PATHS } from "#client/route-paths.ts";
+import { LITE_PATHS, sitePath } from "#client/route-paths.ts";
 import { seeOther } from "./flash.ts";
 
 /**
@@ -38,7 +38,8 @@ function backTo(req: Request, publicOrigin: string): string {
     const from = new URL(referer);
     const ours = from.origin === publicOrigin || from.host === req.get("host");
     if (!ours || (Object.values(LITE_PATHS) as string[]).includes(from.pathname)) return "/";
-    return `${from.pathname}${from.search}`;
+    // A path such as //evil.example (a page of ours that renders the footer) would leave the site.
+    return sitePath(`${from.pathname}${from.search}`) ?? "/";
   } catch {
     return "/";
   }

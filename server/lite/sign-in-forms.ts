@@ -34,8 +34,8 @@ export function loginPost(deps: FormDeps) {
 export function logoutPost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const refused = await revokeSession(deps, req);
-    // Anything but a revocation keeps the user signed in, as the BFF's route does.
-    if (refused) return void res.status(503).type("text/plain").send(UPSTREAM_UNAVAILABLE_MESSAGE);
+    // Anything but a revocation keeps the user signed in, as the BFF's route does, and says why.
+    if (refused) return flashTo(res, deps.secure, "/profile", { message: UPSTREAM_UNAVAILABLE_MESSAGE, fields: {} });
     deps.cookies.clear(res);
     seeOther(res, "/");
   };

@@ -2,11 +2,11 @@
 import { runInThisContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { documentHead } from "./document.ts";
-import { EARLY_TAPS_SCRIPT } from "./early-taps.ts";
+import { EARLY_TAPS_SCRIPT, LINK_HOLD_MS } from "./early-taps.ts";
 
 declare global {
   interface Window {
-    __earlyTaps?: () => HTMLButtonElement[];
+    __earlyTaps?: () => HTMLElement[];
   }
 }
 
@@ -57,4 +57,26 @@ describe("the early-taps script", () => {
     expect(head.indexOf(script)).toBeLessThan(head.indexOf("<body>"));
     expect(documentHead({ css: "", prerendered: true })).toContain(`<script>${EARLY_TAPS_SCRIPT}</script>`);
   });
+
+  it("holds a tap on a link that acts as a button, and follows the link after all when the app does not start in time", () => {
+    vi.useFakeTimers();
+    try {
+      runInThisContext(EARLY_TAPS_SCRIPT);
+      document.body.innerHTML = '<a href="/login" role="button" id="login">Login</a><a href="/register" role="button" id="signup">Sign up</a>';
+      const followed = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+      expect(tap("#login")).toBe(true);
+      vi.advanceTimersByTime(LINK_HOLD_MS - 1);
+      expect(followed).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(followed).toHaveBeenCalledExactlyOnceWith(expect.stringMatching(/\/login$/));
+      // Once the app has started it takes the taps, and no link is followed for them.
+      expect(tap("#signup")).toBe(true);
+      expect(window.__earlyTaps!().map((b) => b.id)).toEqual(["login", "signup"]);
+      vi.advanceTimersByTime(LINK_HOLD_MS);
+      expect(followed).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
+

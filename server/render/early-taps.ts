@@ -12,9 +12,14 @@
  *
  * Plain ES5 in a string: it runs before any bundle, and the page's nonce or CSP hash covers it.
  */
+/** How long a tap on a link that acts as a button waits for the app before the link is followed as a link. */
+export const LINK_HOLD_MS = 5_000;
+
 export const EARLY_TAPS_SCRIPT =
-  "(function(){var held=[];" +
+  "(function(){var held=[],started=false;" +
   "function hold(e){var b=e.target instanceof Element?e.target.closest('button,a[role=button]'):null;if(!b)return;" +
-  "e.preventDefault();e.stopPropagation();if(held.indexOf(b)<0)held.push(b)}" +
+  "e.preventDefault();e.stopPropagation();if(held.indexOf(b)<0)held.push(b);" +
+  // A link held while the app never starts (its script lost on a bad connection) is followed after all.
+  "if(b.tagName==='A')setTimeout(function(){if(!started)location.assign(b.href)}," + LINK_HOLD_MS + ")}" +
   "document.addEventListener('click',hold,true);" +
-  "window.__earlyTaps=function(){document.removeEventListener('click',hold,true);return held.splice(0)}})()";
+  "window.__earlyTaps=function(){started=true;document.removeEventListener('click',hold,true);return held.splice(0)}})()";

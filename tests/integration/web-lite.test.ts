@@ -40,6 +40,9 @@ describe("lite pages", () => {
     expect(chosen).toBe("afriodds_lite=1");
     expect(scriptTags((await suite.stack.http.get("/about").set("cookie", chosen)).text)).toBe(0);
 
+    // A page of ours at a path like //evil.example (every path renders the footer) does not take the visitor off the site.
+    const offsite = await suite.stack.http.get("/lite/on").set("referer", `${TEST_ORIGIN}//evil.example/x`);
+    expect(offsite.headers.location).toBe("/");
     const off = await suite.stack.http.get("/lite/off").set("referer", "https://elsewhere.example/page");
     expect([off.status, off.headers.location]).toEqual([303, "/"]);
     const undone = pairs(cookiesOf(off)).join("; ");
