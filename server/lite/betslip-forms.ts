@@ -8,7 +8,7 @@ import { answerData } from "../bff/session-calls.ts";
 import { bookingCodeAnswer } from "../bff/api-answers.ts";
 import type { UpstreamAnswer } from "../bff/upstream.ts";
 import { field, refusalOf, sessionCall, type FormDeps } from "./form-calls.ts";
-import { flashTo } from "./flash.ts";
+import { flashTo, type Said } from "./flash.ts";
 
 /**
  * The betslip as form posts (docs/design.md, Pages without JavaScript): add a selection from an odds
@@ -35,9 +35,7 @@ export function backTo(req: Request): string {
 
 const pathOf = (location: string) => location.split("?")[0]!;
 
-type Said = { status: string } | { message: string };
-
-export function backWith(deps: FormDeps, req: Request, res: Response, said: Said): void {
+function backWith(deps: FormDeps, req: Request, res: Response, said: Said): void {
   const to = backTo(req);
   flashTo(res, deps.secure, pathOf(to), { ...said, fields: {} }, to);
 }

@@ -4,13 +4,13 @@ import { FEEDBACK_FAILED_MESSAGE, FEEDBACK_SUCCESS_MESSAGE } from "#shared/messa
 import { validateFeedback } from "#shared/validation.ts";
 import { FORM_POSTS } from "#client/route-paths.ts";
 import { field, sessionCall, type FormDeps } from "./form-calls.ts";
-import { flashTo } from "./flash.ts";
+import { flashTo, type Said } from "./flash.ts";
 
 /** POST /feedback (docs/design.md, Pages without JavaScript): the feedback page's check and call, then back with the page's words. */
 export function feedbackPost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const message = field(req, "message");
-    const back = (said: { status: string } | { message: string }) => flashTo(res, deps.secure, FORM_POSTS.feedback, { ...said, fields: {} });
+    const back = (said: Said) => flashTo(res, deps.secure, FORM_POSTS.feedback, { ...said, fields: {} });
     const invalid = validateFeedback(message);
     if (invalid) return back({ message: invalid.message });
     const answer = await sessionCall(deps, req, res, { endpoint: ENDPOINTS.feedback, url: ENDPOINTS.feedback.path, body: { message: message.trim() }, next: FORM_POSTS.feedback });

@@ -16,6 +16,9 @@ function flashOptions(secure: boolean, page: string): CookieOptions {
   return { httpOnly: true, secure, sameSite: "lax", path: page, maxAge: FLASH_MAX_AGE_MS };
 }
 
+/** What a post says on the page it goes back to: what happened, or why it did not. */
+export type Said = { status: string } | { message: string };
+
 /** Post/Redirect/Get: a 303 to `location`, never stored, so a reload or Back never posts again. */
 export function seeOther(res: Response, location: string): void {
   res.setHeader("Cache-Control", "private, no-store");

@@ -20,7 +20,7 @@ export function registerPost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const values = { username: field(req, "username"), email: field(req, "email"), password: field(req, "password"), confirmPassword: field(req, "confirmPassword"), country: field(req, "country") };
     const acceptTerms = field(req, "acceptTerms") === TICKED;
-    const kept = { username: values.username.slice(0, 100), email: values.email.slice(0, 320), country: values.country.slice(0, 4), ...(acceptTerms ? { acceptTerms: TICKED } : {}) };
+    const kept = { username: values.username.slice(0, 100), email: values.email.slice(0, 320), ...(acceptTerms ? { acceptTerms: TICKED } : {}) };
     const again = (message: string) => flashTo(res, deps.secure, FORM_PAGES.register, { message, fields: kept });
     const invalid = validateRegister({ ...values, acceptTerms });
     if (invalid) return again(invalid.message);

@@ -1,10 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
 import { expectOddsTables, readMailedCode, site, uniqueUser, verifiedUser } from "./helpers.ts";
 
 // A phone without JavaScript (Opera Mini's extreme mode, a feature phone, JavaScript turned off):
 // sign-in is a form the web tier handles (docs/design.md, Pages without JavaScript).
 test.use({ javaScriptEnabled: false, viewport: { width: 240, height: 640 } });
+
+/** Logs in through the sign-in page's form, as a phone without JavaScript does, and lands on the dashboard. */
+async function logInByForm(page: Page, user: { username: string; password: string }) {
+  await page.goto(`${site().baseURL}/login`);
+  await page.getByLabel("Username or email").fill(user.username);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
 
 test("without JavaScript, a bettor logs in by form, sees a wrong password's message, reaches the odds and logs out from the profile page", async ({ page, request }) => {
   const user = await verifiedUser(request, uniqueUser("lite"));
@@ -65,11 +74,7 @@ test("without JavaScript, a visitor signs up from the home page's top bar, verif
 
 test("without JavaScript, a bettor adds a selection from the dashboard, sets the stake on the betslip and gets a booking code", async ({ page, request }) => {
   const user = await verifiedUser(request, uniqueUser("liteslip"));
-  await page.goto(`${site().baseURL}/login`);
-  await page.getByLabel("Username or email").fill(user.username);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInByForm(page, user);
 
   // The first match's home win, from its odds table: a form post, then back on the dashboard.
   const add = page.getByRole("button", { name: /^Add .* to betslip$/ }).first();
@@ -119,11 +124,7 @@ test("without JavaScript, a bettor who forgot the password gets a code from the 
 
 test("without JavaScript, a bettor sends feedback by form", async ({ page, request }) => {
   const user = await verifiedUser(request, uniqueUser("litefeed"));
-  await page.goto(`${site().baseURL}/login`);
-  await page.getByLabel("Username or email").fill(user.username);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInByForm(page, user);
   await page.goto(`${site().baseURL}/feedback`);
   await page.getByLabel("Your feedback").fill("Works on my feature phone.");
   await page.getByRole("button", { name: "Submit Feedback" }).click();
@@ -147,11 +148,7 @@ test.describe("lite pages", () => {
       }
     };
     for (const path of ["/", "/login", "/register", "/verify", "/forgot-password", "/reset-password"]) await scan(path, `${path}, lite, logged out`);
-    await page.goto(`${site().baseURL}/login`);
-    await page.getByLabel("Username or email").fill(user.username);
-    await page.getByLabel("Password", { exact: true }).fill(user.password);
-    await page.getByRole("button", { name: "Log In" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInByForm(page, user);
     for (const path of ["/dashboard?league=1&market=1", "/betslip", "/dropping", "/profile", "/feedback"]) await scan(path, `${path}, lite, logged in`);
   });
 });
