@@ -1,12 +1,14 @@
 import type { JSX, ReactNode } from "react";
 import type { FormFlash } from "../../server-context.ts";
-import { serverContext } from "../../server-context.ts";
+import { useOptionalRootData, usePageFlash } from "../../session/root-data.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 
-/** What a form page's loader reads off the server: its form token (null in the browser, where dialogs serve instead) and the flash of the post before. */
-export function formOf(context: unknown): { token: string | null; flash: FormFlash | null } {
-  const form = serverContext(context)?.form;
-  return { token: form?.token ?? null, flash: form?.flash ?? null };
+/**
+ * A form page's token (null where the app rendered the page: the dialogs serve instead) and what the
+ * post before left for it, as the root's data carries them (client/session/root-data.ts).
+ */
+export function usePageForm(): { token: string | null; flash: FormFlash | null } {
+  return { token: useOptionalRootData()?.form?.token ?? null, flash: usePageFlash() };
 }
 
 /** A form page's frame: its title and description, and the heading. */

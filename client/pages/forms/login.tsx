@@ -6,7 +6,7 @@ import { useDialogs } from "../../dialogs/store.ts";
 import { FORM_PAGES, NEXT_PARAM, returnPath } from "../../route-paths.ts";
 import { serverContext } from "../../server-context.ts";
 import { PageForm } from "../../components/page-form.tsx";
-import { FormPageFrame, formOf } from "./form-page.tsx";
+import { FormPageFrame, usePageForm } from "./form-page.tsx";
 
 /**
  * The sign-in page for phones without JavaScript (docs/design.md, Pages without JavaScript): the
@@ -15,14 +15,15 @@ import { FormPageFrame, formOf } from "./form-page.tsx";
  * browser instead (no token), it opens the dialog.
  */
 export function loader({ context, request }: LoaderFunctionArgs) {
-  const { token, flash } = formOf(context);
-  const next = flash?.next ?? returnPath(new URL(request.url).searchParams.get(NEXT_PARAM));
-  if (serverContext(context)?.user) throw redirect(next ?? "/dashboard");
-  return { token, flash, next };
+  const server = serverContext(context);
+  const next = server?.form?.flash?.next ?? returnPath(new URL(request.url).searchParams.get(NEXT_PARAM));
+  if (server?.user) throw redirect(next ?? "/dashboard");
+  return { next };
 }
 
 export function LoginPage(): JSX.Element {
-  const { token, flash, next } = useLoaderData<typeof loader>();
+  const { next } = useLoaderData<typeof loader>();
+  const { token, flash } = usePageForm();
   const { bind } = useFormValues({ username: flash?.fields.username ?? "", password: "", code: "" });
   const error = flash?.message ? { message: flash.message } : null;
   return (

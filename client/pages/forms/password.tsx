@@ -1,11 +1,11 @@
 import type { JSX } from "react";
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, redirect, type LoaderFunctionArgs } from "react-router";
 import { PageForm } from "../../components/page-form.tsx";
 import { CodeField, FormError, FormStatus, SubmitButton, TextField } from "../../dialogs/form/form-fields.tsx";
 import { useFormValues } from "../../dialogs/form/use-form-values.ts";
 import { FORM_PAGES } from "../../route-paths.ts";
 import { serverContext } from "../../server-context.ts";
-import { FormPageFrame, formOf } from "./form-page.tsx";
+import { FormPageFrame, usePageForm } from "./form-page.tsx";
 
 /**
  * A forgotten password for phones without JavaScript (docs/design.md, Pages without JavaScript):
@@ -14,11 +14,11 @@ import { FormPageFrame, formOf } from "./form-page.tsx";
  */
 export function loader({ context }: LoaderFunctionArgs) {
   if (serverContext(context)?.user) throw redirect("/dashboard");
-  return formOf(context);
+  return null;
 }
 
 export function ForgotPasswordPage(): JSX.Element {
-  const { token, flash } = useLoaderData<typeof loader>();
+  const { token, flash } = usePageForm();
   const { bind } = useFormValues({ email: flash?.fields.email ?? "" });
   return (
     <FormPageFrame title="Forgot Password" description="Get a code to set a new AfriOdds password.">
@@ -38,7 +38,7 @@ export function ForgotPasswordPage(): JSX.Element {
 }
 
 export function ResetPasswordPage(): JSX.Element {
-  const { token, flash } = useLoaderData<typeof loader>();
+  const { token, flash } = usePageForm();
   const known = flash?.fields.email ?? "";
   const { bind } = useFormValues({ email: known, code: "", password: "", confirmPassword: "" });
   const password = { type: "password", autoComplete: "new-password" } as const;

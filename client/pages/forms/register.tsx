@@ -1,5 +1,5 @@
 import { useState, type JSX } from "react";
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, redirect, type LoaderFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { CountryField, FormError, SubmitButton, TermsField, TextField } from "../../dialogs/form/form-fields.tsx";
 import { useFormValues } from "../../dialogs/form/use-form-values.ts";
@@ -7,7 +7,7 @@ import { openRegister } from "../../dialogs/store.ts";
 import { FORM_PAGES } from "../../route-paths.ts";
 import { serverContext } from "../../server-context.ts";
 import { PageForm } from "../../components/page-form.tsx";
-import { FormPageFrame, formOf } from "./form-page.tsx";
+import { FormPageFrame, usePageForm } from "./form-page.tsx";
 
 /**
  * Registration for phones without JavaScript (docs/design.md, Pages without JavaScript): the
@@ -16,11 +16,11 @@ import { FormPageFrame, formOf } from "./form-page.tsx";
  */
 export function loader({ context }: LoaderFunctionArgs) {
   if (serverContext(context)?.user) throw redirect("/dashboard");
-  return formOf(context);
+  return null;
 }
 
 export function RegisterPage(): JSX.Element {
-  const { token, flash } = useLoaderData<typeof loader>();
+  const { token, flash } = usePageForm();
   const kept = flash?.fields ?? {};
   const { bind } = useFormValues({ username: kept.username ?? "", email: kept.email ?? "", password: "", confirmPassword: "", country: String(LIVE_COUNTRY_ID) });
   const [accepted, setAccepted] = useState(kept.acceptTerms === "on");

@@ -1,11 +1,11 @@
 import type { JSX } from "react";
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, redirect, type LoaderFunctionArgs } from "react-router";
 import { CodeField, FormError, FormStatus, SubmitButton, TextField } from "../../dialogs/form/form-fields.tsx";
 import { useFormValues } from "../../dialogs/form/use-form-values.ts";
 import { FORM_PAGES, FORM_POSTS } from "../../route-paths.ts";
 import { serverContext } from "../../server-context.ts";
 import { PageForm } from "../../components/page-form.tsx";
-import { FormPageFrame, formOf } from "./form-page.tsx";
+import { FormPageFrame, usePageForm } from "./form-page.tsx";
 
 /**
  * E-mail verification for phones without JavaScript (docs/design.md, Pages without JavaScript):
@@ -15,11 +15,11 @@ import { FormPageFrame, formOf } from "./form-page.tsx";
  */
 export function loader({ context }: LoaderFunctionArgs) {
   if (serverContext(context)?.user) throw redirect("/dashboard");
-  return formOf(context);
+  return null;
 }
 
 export function VerifyPage(): JSX.Element {
-  const { token, flash } = useLoaderData<typeof loader>();
+  const { token, flash } = usePageForm();
   const known = flash?.fields.email ?? "";
   const { bind } = useFormValues({ email: known, code: "" });
   const hidden = { context: flash?.fields.context, next: flash?.next };
