@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linkHolds, returnPath, signInFor } from "./route-paths.ts";
+import { linkHolds, returnPath, signInFor, hasForms } from "./route-paths.ts";
 
 describe("returnPath", () => {
   it("keeps our own signed-in pages with their query", () => {
@@ -28,5 +28,14 @@ describe("linkHolds", () => {
     expect(linkHolds("/match/c1:x")).toBe("this match's odds");
     expect(linkHolds("/betslip?x=1")).toBe("your betslip");
     expect(linkHolds("/code/1/X")).toBe("this booking code");
+  });
+});
+
+describe("hasForms", () => {
+  it("holds for the listed pages and a match's page, whose odds tables are the add form", () => {
+    for (const path of ["/login", "/dashboard", "/betslip", "/dropping", "/profile", "/feedback", "/match/sim-e1", "/match/a%3Ab:c"]) expect(hasForms(path), path).toBe(true);
+  });
+  it("does not hold for other pages, nor a match path a cookie's Path could not carry", () => {
+    for (const path of ["/", "/about", "/sure-bets", "/match/", "/match/a/b", "/match/a;Domain=evil", "/match/a<b", "/match/é"]) expect(hasForms(path), path).toBe(false);
   });
 });

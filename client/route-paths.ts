@@ -3,6 +3,7 @@
  * logging and the prerender step all read it, so none of them imports another's code.
  */
 export const PUBLIC_PATHS = ["/", "/nigeria", "/kenya", "/ghana", "/about", "/terms", "/privacy", "/responsible-gambling"] as const;
+const MATCH_PREFIX = "/match/";
 /**
  * Pages for browsers without JavaScript, rendered per request with their form's token (docs/design.md,
  * Pages without JavaScript): each is where its form posts, and where a refused post comes back to.
@@ -14,6 +15,11 @@ export const FORM_PATHS = Object.values(FORM_PAGES);
  * the pages whose odds tables and slip are forms too (add, remove, stake, booking code).
  */
 export const PAGES_WITH_FORMS = [...FORM_PATHS, "/profile", "/dashboard", "/dropping", "/betslip", "/feedback"] as const;
+const PAGE_WITH_FORMS_SET = new Set<string>(PAGES_WITH_FORMS);
+/** A match's page, its id as a URL carries it: only characters a cookie's Path may hold (a page's flash cookie is scoped to it). */
+const MATCH_PAGE = /^\/match\/[\w%.~:!$&'()*+,=@-]{1,300}$/;
+/** Whether a page (its path, without the query) has forms: one of PAGES_WITH_FORMS, or a match's page, whose odds tables are the add form. */
+export const hasForms = (pathname: string): boolean => PAGE_WITH_FORMS_SET.has(pathname) || MATCH_PAGE.test(pathname);
 /** The hidden field of every form post, holding the form token (server/lite/form-token.ts). */
 export const FORM_TOKEN_FIELD = "_csrf";
 /** The footer's links that choose lite pages, without the app's script, or the full site again (server/lite/lite-mode.ts). */
@@ -28,15 +34,17 @@ export const FORM_POSTS = {
   booking: "/betslip/booking",
   feedback: "/feedback",
 } as const;
-export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip"] as const;
+export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip", "/search"] as const;
+/** Team search as a page (`?q=TEXT`): the dashboard's search field without JavaScript, or Enter with no match chosen. */
+export const SEARCH_PATH = "/search";
 
 /** The match page of one event (docs/design.md, The match page): login required, shareable. */
-export const matchPath = (eventId: string) => `/match/${encodeURIComponent(eventId)}`;
+export const matchPath = (eventId: string) => `${MATCH_PREFIX}${encodeURIComponent(eventId)}`;
 
 /** The query parameter of `/` and `/login` that names the signed-in page a visitor was sent to sign in for. */
 export const NEXT_PARAM = "next";
 
-const SIGNED_IN_PREFIXES = ["/match/", "/code/"] as const;
+const SIGNED_IN_PREFIXES = [MATCH_PREFIX, "/code/"] as const;
 const isSignedInPath = (pathname: string) => (PROTECTED_PATHS as readonly string[]).includes(pathname) || SIGNED_IN_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
 
 /**
@@ -85,6 +93,7 @@ export function linkHolds(path: string): string {
     "/profile": "your profile",
     "/help": "the help guide",
     "/feedback": "the feedback form",
+    "/search": "your search",
   };
   return named[pathname] ?? "that page";
 }

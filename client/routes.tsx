@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
         lazy: () => import("./pages/dashboard.tsx").then((m) => ({ Component: m.DashboardPage, loader: m.loader, shouldRevalidate: m.shouldRevalidate })),
       },
       { id: "match", path: "match/:id", lazy: () => import("./pages/match.tsx").then((m) => ({ Component: m.MatchPage, loader: m.loader, handle: m.handle })) },
+      { id: "search", path: "search", lazy: () => import("./pages/search.tsx").then((m) => ({ Component: m.SearchPage, loader: m.loader })) },
       { id: "dropping", path: "dropping", lazy: () => import("./pages/dropping.tsx").then((m) => ({ Component: m.DroppingPage, loader: m.loader })) },
       // The bettor tools (docs/design.md, Bettor tools).
       { id: "sure-bets", path: "sure-bets", lazy: () => import("./pages/sure-bets.tsx").then((m) => ({ Component: m.SureBetsPage, loader: m.loader, shouldRevalidate: m.shouldRevalidate })) },

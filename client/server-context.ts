@@ -1,4 +1,4 @@
-import type { Betslip, DroppingOdds, DroppingQuery, MarketHistory, MatchDetail, MatchHeading, OddsResponse, OddsSummary, SessionUser, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
+import type { Betslip, DroppingOdds, DroppingQuery, MarketHistory, MatchDetail, MatchHeading, OddsResponse, OddsSummary, SearchResult, SessionUser, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
 
 /**
  * What the web tier hands the route loaders when it renders on the server (React Router's
@@ -68,6 +68,8 @@ export interface DataSource {
   matchHeading(id: string): Promise<MatchHeading>;
   history(id: string, market: number): Promise<MarketHistory>;
   dropping(query: DroppingQuery): Promise<DroppingOdds>;
+  /** Team search (docs/design.md, Search): a 400 ApiError for text the API refuses. */
+  search(country: number, q: string): Promise<SearchResult>;
   /** The bettor tools (docs/design.md, Bettor tools). */
   sureBets(country: number): Promise<SureBets>;
   valueBets(country: number): Promise<ValueBets>;

@@ -14,7 +14,7 @@ import { isbot } from "isbot";
 import type { FormTokens } from "./lite/form-token.ts";
 import { takeFlash } from "./lite/flash.ts";
 import { wantsLite } from "./lite/lite-mode.ts";
-import { PAGES_WITH_FORMS } from "#client/route-paths.ts";
+import { hasForms } from "#client/route-paths.ts";
 
 /** Cache headers of prerendered public pages (docs/design.md, Public pages). */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=86400";
@@ -76,8 +76,6 @@ function servePrerendered(req: Request, res: Response, page: ServedPage) {
   res.send(chosen.body);
 }
 
-const FORM_PAGE_SET = new Set<string>(PAGES_WITH_FORMS);
-
 /** What the route loaders get: who is signed in and the BFF's data source for this request (docs/design.md, One data path per screen). */
 async function serverContext(deps: PagesDeps, req: Request, res: Response, deadline: AbortSignal): Promise<ServerContext> {
   const { user, unavailable, data } = await pageSession(deps, req, res, deadline);
@@ -92,7 +90,7 @@ async function serverContext(deps: PagesDeps, req: Request, res: Response, deadl
     data,
     // Only pages with a form get the form token's cookie: no other answer sets a cookie it does not
     // need, and an outage page (the session could not be checked) sets none at all.
-    form: FORM_PAGE_SET.has(req.path) && !unavailable ? { token: deps.formTokens.issue(req, res), flash: takeFlash(req, res, deps.secureCookies) } : undefined,
+    form: hasForms(req.path) && !unavailable ? { token: deps.formTokens.issue(req, res), flash: takeFlash(req, res, deps.secureCookies) } : undefined,
   };
 }
 

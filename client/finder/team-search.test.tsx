@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider, useParams } from "react-router";
+import { createMemoryRouter, RouterProvider, useParams, useSearchParams } from "react-router";
 import type { EventHeading } from "#shared/contract.ts";
 import { jsonResponse } from "../../tests/client/harness.tsx";
 import { SEARCH_FAILED_MESSAGE, TeamSearch } from "./team-search.tsx";
@@ -38,11 +38,16 @@ function MatchPage() {
   return <h1>Match {useParams().id}</h1>;
 }
 
+function SearchPage() {
+  return <h1>Search {useSearchParams()[0].get("q")}</h1>;
+}
+
 function renderSearch() {
   const router = createMemoryRouter(
     [
       { path: "/dashboard", element: <TeamSearch timeZone="Africa/Lagos" now={NOW} /> },
       { path: "/match/:id", element: <MatchPage /> },
+      { path: "/search", element: <SearchPage /> },
     ],
     { initialEntries: ["/dashboard"] },
   );
@@ -133,7 +138,7 @@ describe("TeamSearch", () => {
   it("opens the first result with Enter when none is active, and a tapped result too", async () => {
     stubSearch(() => found(SPURS, SPURS_AWAY));
     const first = renderSearch();
-    await first.user.type(first.input, "spurs{Enter}");
+    await first.user.type(first.input, "spurs");
     await waitFor(() => expect(options()).toHaveLength(2));
     await first.user.keyboard("{Enter}");
     expect(await screen.findByRole("heading", { name: "Match c1:tot-ars" })).toBeTruthy();
@@ -144,6 +149,17 @@ describe("TeamSearch", () => {
     await waitFor(() => expect(options()).toHaveLength(2));
     await second.user.click(options()[1]!);
     expect(await screen.findByRole("heading", { name: "Match c1:che-tot" })).toBeTruthy();
+  });
+
+  it("is a search form: Enter with no list shown opens the search page for the text, and nothing for one letter", async () => {
+    stubSearch(() => found(SPURS));
+    const { input, user, router } = renderSearch();
+    expect(input.closest("form")?.getAttribute("action")).toBe("/search");
+    expect(input.getAttribute("name")).toBe("q");
+    await user.type(input, "s{Enter}");
+    expect(router.state.location.pathname).toBe("/dashboard");
+    await user.type(input, "pu{Enter}");
+    expect(await screen.findByRole("heading", { name: "Search spu" })).toBeTruthy();
   });
 
   it("clears the field and the results with Escape", async () => {

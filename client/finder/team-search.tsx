@@ -1,10 +1,10 @@
-import { useId, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { EventHeading } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
-import { matchPath } from "../route-paths.ts";
+import { matchPath, SEARCH_PATH } from "../route-paths.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
-import { SEARCH_MAX_LENGTH, useTeamSearch, type SearchState } from "./use-team-search.ts";
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_CHARS, useTeamSearch, type SearchState } from "./use-team-search.ts";
 
 export const SEARCH_LABEL = "Search a team";
 export const SEARCH_FAILED_MESSAGE = "Search is unavailable right now. Please try again.";
@@ -99,9 +99,25 @@ export function TeamSearch({ timeZone, now }: { timeZone: string; now: number })
   });
   // A team typed while the page was still loading is searched once the app is up.
   const inputRef = useEarlyValue<HTMLInputElement>(query, setQuery);
+  // Without JavaScript the field is a GET form to the search page, sent by its button; with it the
+  // list shows as the bettor types, and Enter with no match chosen opens that page.
+  const [up, setUp] = useState(false);
+  useEffect(() => setUp(true), []);
+  const navigate = useNavigate();
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (query.trim().length >= SEARCH_MIN_CHARS) void navigate(`${SEARCH_PATH}?${new URLSearchParams({ q: query.trim() }).toString()}`);
+  };
 
   return (
-    <div className="finder-search" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
+    <form
+      method="get"
+      action={SEARCH_PATH}
+      role="search"
+      className="finder-search"
+      onSubmit={submit}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
+    >
       <label className="visually-hidden" htmlFor={`${id}-input`}>
         {SEARCH_LABEL}
       </label>
@@ -110,6 +126,7 @@ export function TeamSearch({ timeZone, now }: { timeZone: string; now: number })
         id={`${id}-input`}
         className="input finder-search-input"
         type="search"
+        name="q"
         placeholder={SEARCH_LABEL}
         autoComplete="off"
         maxLength={SEARCH_MAX_LENGTH}
@@ -132,6 +149,9 @@ export function TeamSearch({ timeZone, now }: { timeZone: string; now: number })
       <div className={noteClass(state, open && events.length === 0)} aria-live="polite">
         {announcement(state)}
       </div>
-    </div>
+      <button type="submit" className={up ? "is-hidden" : "button is-small finder-search-go"}>
+        Search
+      </button>
+    </form>
   );
 }

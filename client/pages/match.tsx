@@ -5,6 +5,7 @@ import { ApiError } from "#shared/error-decoding.ts";
 import { formatKickoff, formatTimeZone } from "#shared/format.ts";
 import { competitionName, isMarketId, marketLabel } from "#shared/reference.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
+import { FlashNotice, SlipForm } from "../components/page-form.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, visitorSource, type Arriving } from "../loaders/page-data.ts";
 import { MarketTable } from "../match/market-table.tsx";
@@ -114,6 +115,7 @@ function ChartLink({ marketId }: { marketId: number }) {
 
 function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail; chart: number; history: Arriving<Served<MarketHistory>> }) {
   const root = useRootData();
+  const { pathname, search } = useLocation();
   const arrived = useArrived(arriving);
   const { detail, history } = useLiveMatch(served, arrived?.ok ? arrived.data : undefined, chart);
   const { event } = detail;
@@ -140,15 +142,19 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
       )}
       {!started && event.markets.length === 0 && <p className="py-3">No bookmaker has prices for this match yet.</p>}
       {event.markets.length > 0 && <p className="is-size-7 mb-3">{FIRST_SEEN_NOTE}</p>}
-      {event.markets.map((market) => (
-        <MarketTable key={market.marketId} market={market} links={event.links} slipEvent={started ? undefined : event}>
-          {market.marketId === chart ? (
-            <ChartArea history={arrived && (history ? { ok: true, data: history } : arrived)} market={{ marketId: market.marketId, selections: selectionsOf(market) }} end={end} timeZone={root.timeZone} />
-          ) : (
-            <ChartLink marketId={market.marketId} />
-          )}
-        </MarketTable>
-      ))}
+      <FlashNotice />
+      {/* The selection buttons add to the slip by this form without JavaScript, and come back here. */}
+      <SlipForm back={`${pathname}${search}`}>
+        {event.markets.map((market) => (
+          <MarketTable key={market.marketId} market={market} links={event.links} slipEvent={started ? undefined : event}>
+            {market.marketId === chart ? (
+              <ChartArea history={arrived && (history ? { ok: true, data: history } : arrived)} market={{ marketId: market.marketId, selections: selectionsOf(market) }} end={end} timeZone={root.timeZone} />
+            ) : (
+              <ChartLink marketId={market.marketId} />
+            )}
+          </MarketTable>
+        ))}
+      </SlipForm>
     </>
   );
 }

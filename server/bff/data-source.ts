@@ -27,7 +27,7 @@ export interface PageSession {
 }
 
 /** The reads a page's loader makes (client/loaders/source.ts, DataSource). */
-type PageRead = "summary" | "odds" | "me" | "event" | "matchHeading" | "history" | "dropping" | "sureBets" | "valueBets" | "betslip" | "sample";
+type PageRead = "summary" | "odds" | "me" | "event" | "matchHeading" | "history" | "dropping" | "search" | "sureBets" | "valueBets" | "betslip" | "sample";
 
 /** How each read's answer is checked (api-answers.ts): the profile in full, the rest as the pages render it. */
 const PAGE_ANSWERS: { [K in PageRead]: z.ZodType<ApiAnswer<K>> } = {
@@ -38,6 +38,7 @@ const PAGE_ANSWERS: { [K in PageRead]: z.ZodType<ApiAnswer<K>> } = {
   matchHeading: contractShaped(),
   history: contractShaped(),
   dropping: contractShaped(),
+  search: contractShaped(),
   sureBets: contractShaped(),
   valueBets: contractShaped(),
   betslip: contractShaped(),
@@ -77,6 +78,7 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
     matchHeading: (id) => read("matchHeading", { id }),
     history: (id, market) => signedRead("history", { id, market }),
     dropping: (query) => signedRead("dropping", { country: query.country, hours: query.hours, competition: query.competition, market: query.market }),
+    search: (country, q) => signedRead("search", { country, q }),
     sureBets: (country) => signedRead("sureBets", { country }),
     valueBets: (country) => signedRead("valueBets", { country }),
     betslip: () => signedRead("betslip", {}),

@@ -3,7 +3,7 @@ import { ENDPOINTS, endpointUrl, type BetslipLeg } from "#shared/contract.ts";
 import { bookmakerName } from "#shared/reference.ts";
 import { bookingFailure } from "#client/booking/booking-errors.ts";
 import { parseStake, STAKE_INVALID_MESSAGE } from "#client/betslip/returns/money.ts";
-import { PAGES_WITH_FORMS, sitePath } from "#client/route-paths.ts";
+import { hasForms, sitePath } from "#client/route-paths.ts";
 import { answerData } from "../bff/session-calls.ts";
 import { bookingCodeAnswer } from "../bff/api-answers.ts";
 import type { UpstreamAnswer } from "../bff/upstream.ts";
@@ -30,7 +30,7 @@ export function legOf(value: string): BetslipLeg | undefined {
  */
 export function backTo(req: Request): string {
   const back = sitePath(field(req, "back"));
-  return back && (PAGES_WITH_FORMS as readonly string[]).includes(pathOf(back)) ? back : "/betslip";
+  return back && hasForms(pathOf(back)) ? back : "/betslip";
 }
 
 const pathOf = (location: string) => location.split("?")[0]!;

@@ -103,6 +103,39 @@ test("without JavaScript, a bettor adds a selection from the dashboard, sets the
   expect(said).toMatch(/^Your (SportyBet|Bet9ja|BetKing) booking code: \w+ \(1 selection\)/);
 });
 
+test("without JavaScript, a bettor searches a team by form, opens its match and adds a selection from the match page", async ({ page, request }) => {
+  const user = await verifiedUser(request, uniqueUser("litesearch"));
+  await logInByForm(page, user);
+
+  // A team of the first match listed, searched from the dashboard's field: its form's button.
+  const heading = (await page.locator("a[href^='/match/']").first().textContent()) ?? "";
+  const team = /^(.+?) vs? /.exec(heading.trim())?.[1] ?? "";
+  expect(team, `a team read from "${heading}"`).not.toBe("");
+  await page.getByRole("search").getByLabel("Search a team").fill(team.slice(0, 5));
+  await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(team.slice(0, 5)).replace(/%20/g, "\\+")}$`));
+  await expect(page.getByRole("status")).toContainText(/\d+ match(es)? for /);
+  const found = page.getByRole("list", { name: "Matches" }).getByRole("link").filter({ hasText: team }).first();
+  await expect(found).toBeVisible();
+  // Too short a question says why, and asks nothing.
+  await page.getByLabel("Team").fill("a");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("status")).toHaveText("Type at least 2 letters of a team's name.");
+  await page.goBack();
+  await found.click();
+  await expect(page).toHaveURL(/\/match\//);
+  const matchUrl = page.url();
+
+  // The match page's selection buttons are the add form: back on the match page, which says so.
+  const add = page.getByRole("button", { name: /^Add .* to betslip$/ }).first();
+  const name = (await add.getAttribute("aria-label"))!.replace(/^Add /, "").replace(/ to betslip$/, "");
+  await add.click();
+  await expect(page).toHaveURL(matchUrl);
+  await expect(page.getByRole("status").filter({ hasText: "Added to your betslip." })).toBeVisible();
+  await page.goto(`${site().baseURL}/betslip`);
+  await expect(page.getByRole("button", { name: `Remove ${name} from betslip` })).toBeVisible();
+});
+
 test("without JavaScript, a bettor who forgot the password gets a code from the login page's link, sets a new one and is signed in", async ({ page, request }) => {
   const user = await verifiedUser(request, uniqueUser("liteforgot"));
   await page.goto(`${site().baseURL}/login`);

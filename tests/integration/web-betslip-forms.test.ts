@@ -58,6 +58,27 @@ describe("the betslip with HTML forms", () => {
     expect((await slipOf(signedIn.cookie)).legs).toEqual([]);
   });
 
+  it("adds from a match page's odds tables, a form there too, and comes back to that match page saying so", async () => {
+    const signedIn = await signInThroughWeb(suite);
+    const { event, leg } = await sportyLeg(signedIn.cookie);
+    const path = `/match/${encodeURIComponent(event.id)}`;
+    const page = await formPage(suite, path, signedIn.cookie);
+    expect(page.res.text).toContain(`<input type="hidden" name="back" value="${path}"/>`);
+    const toggles = page.res.text.match(/<button[^>]*class="slip-toggle[^>]*>/g) ?? [];
+    expect(toggles.some((toggle) => toggle.includes('type="submit"') && toggle.includes('name="leg"') && toggle.includes(`value="${leg}"`))).toBe(true);
+    const added = await postForm(suite, "/betslip/add", page.cookie, { _csrf: page.token, leg, back: path });
+    expect(added.headers.location).toBe(path);
+    const back = await follow(suite, added, page.cookie);
+    expect(back.page.status).toBe(200);
+    expect(back.page.text).toContain("Added to your betslip.");
+    expect((await slipOf(signedIn.cookie)).legs.map((l) => l.eventId)).toEqual([event.id]);
+    // A match path a cookie's Path cannot carry is no page to go back to; nor is it an error to ask for one with a flash.
+    const odd = await postForm(suite, "/betslip/add", page.cookie, { _csrf: page.token, leg, back: "/match/x;Domain=evil.example" });
+    expect(odd.headers.location).toBe("/betslip");
+    const asked = await suite.stack.http.get("/match/x;y").set("cookie", `${signedIn.cookie}; afriodds_flash=e30`);
+    expect(asked.status).toBeLessThan(500);
+  });
+
   it("changes nothing for a betslip post without the form token or from another site, and sends a post back only to our own pages", async () => {
     const signedIn = await signInThroughWeb(suite);
     const page = await formPage(suite, "/dashboard", signedIn.cookie);

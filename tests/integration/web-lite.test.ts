@@ -23,6 +23,28 @@ describe("lite pages", () => {
     expect(lite.text.length).toBeLessThan(full.text.length);
   });
 
+  it("answers the search page's GET form with the matching matches as links, and refuses text the API would, without asking it", async () => {
+    const { cookie } = await signInThroughWeb(suite);
+    const found = await suite.stack.http.get("/search?q=ars").set("cookie", cookie);
+    expect(found.status).toBe(200);
+    expect(found.text).toMatch(/<form[^>]*action="\/search"[^>]*role="search"|<form[^>]*role="search"[^>]*action="\/search"/);
+    expect(found.text.replaceAll("<!-- -->", "")).toMatch(/\d+ match(es)? for &quot;ars&quot;, soonest first\./);
+    expect(found.text).toMatch(/<a[^>]*class="search-result"[^>]*href="\/match\/[^"]+"|<a[^>]*href="\/match\/[^"]+"[^>]*class="search-result"/);
+    const none = await suite.stack.http.get("/search?q=zzqx").set("cookie", cookie);
+    expect(none.text.replaceAll("<!-- -->", "")).toContain("No match for &quot;zzqx&quot;.");
+
+    const asked = () => suite.stack.proxy.seen.filter((r) => r.path === "/odds/search").length;
+    const before = asked();
+    for (const q of ["x".repeat(101), "ar%01s", "a"]) {
+      const res = await suite.stack.http.get(`/search?q=${q}`).set("cookie", cookie);
+      expect(res.status, q).toBe(200);
+      expect(res.text, q).toMatch(q === "a" ? /Type at least 2 letters/ : /Type at most 100 characters/);
+    }
+    expect(asked()).toBe(before);
+    const signedOut = await suite.stack.http.get("/search?q=ars");
+    expect([signedOut.status, signedOut.headers.location]).toEqual([302, "/?next=%2Fsearch%3Fq%3Dars"]);
+  });
+
   it("renders a public page per request for Save-Data instead of the prerendered one, which says it varies on Save-Data", async () => {
     const full = await suite.stack.http.get("/");
     expect(full.headers.vary).toMatch(/Save-Data/);
