@@ -123,7 +123,9 @@ describe("fields of server-rendered pages keep what was typed or chosen while th
     const page = await typedBeforeHydration(
       (tick) => (
         <>
-          <StakeCalculator legs={legs} what={`Sure bet ${tick}`} />
+          <MemoryRouter>
+            <StakeCalculator legs={legs} what={`Sure bet ${tick}`} split={{ bet: "e1:1", anchor: "sure-e1-1" }} />
+          </MemoryRouter>
           <StakeForm stake={500} />
         </>
       ),

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { EventHeading } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
 import { matchPath, SEARCH_PATH } from "../route-paths.ts";
+import { useAppRunning } from "../boot/use-app-running.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_CHARS, useTeamSearch, type SearchState } from "./use-team-search.ts";
 
@@ -101,8 +102,7 @@ export function TeamSearch({ timeZone, now }: { timeZone: string; now: number })
   const inputRef = useEarlyValue<HTMLInputElement>(query, setQuery);
   // Without JavaScript the field is a GET form to the search page, sent by its button; with it the
   // list shows as the bettor types, and Enter with no match chosen opens that page.
-  const [up, setUp] = useState(false);
-  useEffect(() => setUp(true), []);
+  const up = useAppRunning();
   const navigate = useNavigate();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -1,5 +1,6 @@
 import { PageMeta } from "../components/page-meta.tsx";
-import { useId, useState, useSyncExternalStore } from "react";
+import { useId, useState } from "react";
+import { useAppRunning } from "../boot/use-app-running.ts";
 import { FEEDBACK_MAX_LENGTH } from "#shared/constants.ts";
 import { FEEDBACK_FAILED_MESSAGE, FEEDBACK_SUCCESS_MESSAGE } from "#shared/messages.ts";
 import { validateFeedback } from "#shared/validation.ts";
@@ -10,9 +11,6 @@ import { useEarlyValue } from "../boot/use-early-value.ts";
 import { FlashNotice, PageForm } from "../components/page-form.tsx";
 import { FORM_POSTS } from "../route-paths.ts";
 
-/** Nothing to subscribe to: the snapshot differs only between the server (and hydration) and the running app. */
-const noChanges = () => () => {};
-
 type Status = "idle" | "submitting" | "success" | "error";
 
 /** The form alone; FeedbackPage wraps it in the session guard. */
@@ -21,7 +19,7 @@ export function FeedbackForm() {
   const form = useFeedbackForm();
   // Without JavaScript (docs/design.md, Pages without JavaScript) nothing can follow the typing, so
   // the button is disabled for an empty message only once the app runs; the web tier checks it then.
-  const started = useSyncExternalStore(noChanges, () => true, () => false);
+  const started = useAppRunning();
   if (!user) return <p role="status">Please log in to submit feedback</p>;
   return (
     <PageForm action={FORM_POSTS.feedback} onSubmit={form.submit}>

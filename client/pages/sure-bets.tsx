@@ -7,6 +7,7 @@ import { deliver, protectedSource, type Arriving } from "../loaders/page-data.ts
 import { settle, type Served } from "../loaders/served.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import { SureBetCard } from "../tools/sure-bets/sure-bet-card.tsx";
+import { SPLIT_PARAMS, type SplitTarget } from "../tools/sure-bets/stake-calculator.tsx";
 import { chosenSureBets, choiceKey, SureBetFilters, sureBetChoiceOf, type SureBetChoice } from "../tools/sure-bets/sure-bet-filters.tsx";
 import { ToolList, type ToolClocks } from "../tools/tool-list.tsx";
 import { changeSummary, useSteadyList } from "../tools/use-steady-list.ts";
@@ -48,6 +49,12 @@ const MESSAGES = { loading: SURE_BETS_LOADING_MESSAGE, loadFailed: SURE_BETS_LOA
 
 const sureBetKey = (bet: SureBet) => `${bet.event.id}:${bet.marketId}`;
 
+/** A sure bet's calculator as the page's URL names it (`?bet=KEY&total=N`: a split asked by form, without JavaScript). */
+function splitOf(key: string, params: URLSearchParams): SplitTarget {
+  const asked = params.get(SPLIT_PARAMS.bet) === key ? params.get(SPLIT_PARAMS.total) : null;
+  return { bet: key, anchor: `sure-${key.replace(/[^\w-]/g, "-")}`, asked: asked?.slice(0, 40) };
+}
+
 /**
  * The sure bets the choice keeps, held steady while the page refreshes itself
  * (docs/design.md, Sure bets): a bet keeps its place and takes its new figures, one that went stays
@@ -57,6 +64,7 @@ function SteadySureBets({ sureBets, choice, clocks }: { sureBets: readonly SureB
   const chosen = chosenSureBets(sureBets, choice);
   const { rows, added, gone, show } = useSteadyList(chosen, sureBetKey, choiceKey(choice));
   const { now, ageNow, timeZone } = clocks;
+  const [params] = useSearchParams();
   const none = sureBets.length === 0 ? NO_SURE_BETS_MESSAGE : NO_CHOSEN_SURE_BETS_MESSAGE;
   return (
     <>
@@ -77,10 +85,10 @@ function SteadySureBets({ sureBets, choice, clocks }: { sureBets: readonly SureB
             <p className="steady-gone-note">
               <strong>Gone:</strong> no longer a sure bet at the latest prices. The figures below are as they were.
             </p>
-            <SureBetCard bet={item} now={now} ageNow={ageNow} timeZone={timeZone} />
+            <SureBetCard bet={item} now={now} ageNow={ageNow} timeZone={timeZone} split={splitOf(key, params)} />
           </div>
         ) : (
-          <SureBetCard key={key} bet={item} now={now} ageNow={ageNow} timeZone={timeZone} />
+          <SureBetCard key={key} bet={item} now={now} ageNow={ageNow} timeZone={timeZone} split={splitOf(key, params)} />
         ),
       )}
     </>

@@ -85,7 +85,7 @@ function AccountButton({ buttonRef, expanded, onClick }: AccountButtonProps): JS
       {...pressHandlers(onClick)}
     >
       <UserIcon />
-      <span className="ml-2">Account</span>
+      <span className="ml-2 account-label">Account</span>
     </a>
   );
 }

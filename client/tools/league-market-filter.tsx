@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type JSX, type ReactNode } from "react";
+import { useId, type JSX, type ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
 import { COMPETITION_IDS, competitionName, isCompetitionId, isMarketId, MARKET_IDS, marketChoiceLabel } from "#shared/reference.ts";
+import { useAppRunning } from "../boot/use-app-running.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
 
 /** A list's choice of league and market, each of them all when not chosen. */
@@ -63,8 +64,7 @@ const idOptions = (all: string, ids: readonly number[], name: (id: number) => st
  */
 export function LeagueMarketFilter({ action, choice, children }: { action: string; choice: LeagueMarket; children?: ReactNode }): JSX.Element {
   // 'Show' is for a page without its code; once the app is up a choice applies by itself.
-  const [up, setUp] = useState(false);
-  useEffect(() => setUp(true), []);
+  const up = useAppRunning();
   return (
     <Form method="get" action={action} className="list-filters" aria-label="Filter">
       <FilterSelect label="League" name="league" value={String(choice.competition ?? "")} options={idOptions(ALL_LEAGUES_CHOICE, COMPETITION_IDS, competitionName)} />

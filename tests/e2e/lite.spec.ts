@@ -165,6 +165,26 @@ test("without JavaScript, a bettor sends feedback by form", async ({ page, reque
   await expect(page.getByRole("status")).toHaveText("Thank you for your feedback! It helps us make AfriOdds better.");
 });
 
+test("without JavaScript at 240 px, no page scrolls sideways: the top and bottom bars, the forms and the odds fit the screen", async ({ page, request }) => {
+  const user = await verifiedUser(request, uniqueUser("lite240"));
+  const overflow = async (path: string) => {
+    await page.goto(`${site().baseURL}${path}`);
+    // What reaches past the screen's right edge (fixed bars included), named to say where.
+    return page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !el.closest(".table-container, .visually-hidden"))
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`)
+        .slice(0, 5),
+    );
+  };
+  for (const path of ["/", "/nigeria", "/login", "/register", "/forgot-password", "/about"]) expect(await overflow(path), path).toEqual([]);
+  await logInByForm(page, user);
+  const match = await page.locator("a[href^='/match/']").first().getAttribute("href");
+  for (const path of ["/dashboard", "/dashboard?view=list", "/search?q=man", match!, "/betslip", "/sure-bets", "/value-bets", "/dropping", "/profile", "/feedback", "/help"]) {
+    expect(await overflow(path), path).toEqual([]);
+  }
+});
+
 test.describe("lite pages", () => {
   // The lite page is what a phone without JavaScript gets, with no script to tell the two apart; axe,
   // a script itself, reads it in a browser that runs scripts (it cannot run where they are off).
@@ -182,6 +202,7 @@ test.describe("lite pages", () => {
     };
     for (const path of ["/", "/login", "/register", "/verify", "/forgot-password", "/reset-password"]) await scan(path, `${path}, lite, logged out`);
     await logInByForm(page, user);
-    for (const path of ["/dashboard?league=1&market=1", "/betslip", "/dropping", "/profile", "/feedback"]) await scan(path, `${path}, lite, logged in`);
+    const match = await page.locator("a[href^='/match/']").first().getAttribute("href");
+    for (const path of ["/dashboard?league=1&market=1", "/search?q=man", match!, "/betslip", "/dropping", "/sure-bets", "/value-bets", "/profile", "/feedback"]) await scan(path, `${path}, lite, logged in`);
   });
 });

@@ -3,7 +3,8 @@ import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "#shared/math/be
 import type { DroppingOdds, OddsResponse, SureBet, SureBets } from "#shared/contract.ts";
 import { COMPETITIONS, MARKETS, marketLabel } from "#shared/reference.ts";
 import { expectNoViolations, expectNoViolationsOnPhoneAndDesktop } from "./axe.ts";
-import { gotoHydrated, logIn, signedIn, uniqueUser } from "./helpers.ts";
+import { DEFAULT_TOTAL_STAKE } from "../../client/tools/sure-bets/stake-calculator.tsx";
+import { gotoHydrated, logIn, signedIn, uniqueUser, verifiedUser } from "./helpers.ts";
 import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
 
 /**
@@ -74,15 +75,15 @@ function soonestListedByAll(answers: readonly OddsResponse[]): Set<string> {
  * for a while). Also answers whether the second was on the board in any reading. No fixed wait.
  */
 async function steadyBets(page: Page): Promise<{ listed: SureBet; lost: LostToTax; lostEverListed: boolean }> {
-  const read = () =>
-    page.evaluate(async (competitions) => {
-      const get = async <T,>(path: string) => ((await (await fetch(path, { cache: "no-store" })).json()) as { data: T }).data;
-      const [board, ...listing] = await Promise.all([
-        get<SureBets>("/api/odds/sure-bets?country=1"),
-        ...competitions.map((id) => get<OddsResponse>(`/api/odds?country=1&competition=${id}&market=1`)),
-      ]);
-      return { sureBets: (board as SureBets).sureBets, listing: listing as OddsResponse[] };
-    }, COMPETITIONS.map((c) => c.id));
+  // Through the page's cookie jar, not its script: the page may have JavaScript off.
+  const get = async <T,>(path: string) => ((await (await page.request.get(`${site.baseURL}${path}`)).json()) as { data: T }).data;
+  const read = async () => {
+    const [board, ...listing] = await Promise.all([
+      get<SureBets>("/api/odds/sure-bets?country=1"),
+      ...COMPETITIONS.map((c) => get<OddsResponse>(`/api/odds?country=1&competition=${c.id}&market=1`)),
+    ]);
+    return { sureBets: (board as SureBets).sureBets, listing: listing as OddsResponse[] };
+  };
   const keyOf = (bet: SureBet) => `${bet.event.id}|${bet.marketId}|${legsKey(bet.legs)}`;
   const listedSince = new Map<string, { at: number; bet: SureBet }>();
   const lostSince = new Map<string, { at: number; lost: LostToTax }>();
@@ -413,5 +414,64 @@ test.describe("on a 360 px phone", () => {
     await expect(page.getByLabel("Profit after tax")).toHaveValue("5");
     await expect(page.getByLabel("No boosted prices")).toBeChecked();
     await expectNoViolations(page, "/sure-bets with every filter chosen at 360 px");
+  });
+});
+
+test.describe("without JavaScript, at 240 px", () => {
+  // Opera Mini's extreme mode or a feature phone (docs/design.md, Pages without JavaScript).
+  test.use({ javaScriptEnabled: false, viewport: { width: 240, height: 640 } });
+
+  test("sure bets narrow by the filter form's Show, and a stake splits by form: the page comes back with that bet's split for the total sent", async ({ page }) => {
+    await verifiedUser(page.request, uniqueUser("litesure"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+    const { listed } = await steadyBets(page);
+    const league = COMPETITIONS.find((c) => c.id === listed.event.competitionId)!;
+
+    await page.goto(`${site.baseURL}/sure-bets`);
+    await page.getByLabel("League").selectOption(String(league.id));
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sure-bets\\?league=${league.id}&market=&min=0$`));
+    const cards = page.locator("article.sure-bet");
+    await expect(cards.first()).toBeVisible();
+    for (const detail of await cards.locator(".tool-event .tool-detail:first-of-type").allTextContents()) expect(detail.endsWith(` · ${league.name}`), detail).toBe(true);
+
+    const card = cards.filter({ hasText: listed.event.name }).filter({ hasText: "1X2 (Match Result)" }).first();
+    await expect(async () => {
+      await page.reload();
+      await expect(card).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 45_000 });
+    const anchor = (await card.getAttribute("id"))!;
+    await card.getByLabel(/Total stake \(₦\)/).fill("5000");
+    await card.getByRole("button", { name: /^Split the stake/ }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]league=${league.id}&.*bet=.*&total=5000#${anchor}$`));
+    const split = page.locator(`article#${anchor}`);
+    await expect(split.getByLabel(/Total stake \(₦\)/)).toHaveValue("5000");
+    const read = await readSureBet(split);
+    const staked = naira(read.staked);
+    expect(staked).toBeLessThanOrEqual(5_000);
+    expect(staked).toBeGreaterThanOrEqual(4_950);
+    expect(read.rows.reduce((sum, row) => sum + naira(row.stake), 0)).toBe(staked);
+    // The cards and their split fit the 240 px screen: a wide table scrolls in its own box, not the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(240);
+    // Another bet's calculator keeps the page's default.
+    const others = cards.filter({ hasNot: page.locator(`#${anchor}`) });
+    if ((await cards.count()) > 1) await expect(others.first().getByLabel(/Total stake \(₦\)/)).toHaveValue(DEFAULT_TOTAL_STAKE);
+
+    // A total that is no amount says why, on the page.
+    await split.getByLabel(/Total stake \(₦\)/).fill("lots");
+    await split.getByRole("button", { name: /^Split the stake/ }).click();
+    await expect(page.locator(`article#${anchor}`).locator(".help.is-danger")).toBeVisible();
+  });
+
+  test("value bets are listed whole, each with its fair price and value after tax", async ({ page }) => {
+    await verifiedUser(page.request, uniqueUser("litevalue"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+    const items = page.locator("li.value-bet");
+    await expect(async () => {
+      await page.goto(`${site.baseURL}/value-bets`);
+      await expect(items.first()).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 45_000 });
+    for (const item of await items.all()) {
+      await expect(item.locator(".value-prices")).toContainText(/Price [\d.]+.*Fair price [\d.]+/);
+      await expect(item.locator(".tool-figure .tool-detail")).toHaveText(/^(\+|\u2212)?\d+\.\d% after tax$/);
+    }
   });
 });

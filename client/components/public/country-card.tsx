@@ -15,7 +15,10 @@ export function CountryCard({ country, to, bookmakers, live }: CountryCardProps)
   return (
     <article className="box card-panel mb-0">
       <h3 className="title is-4">
-        <Link to={to}>{country}</Link>
+        {/* Underlined: beside the Coming Soon tag the heading reads as text, where colour alone would not mark the link. */}
+        <Link to={to} className="is-underlined">
+          {country}
+        </Link>
         {!live && <span className="tag is-warning ml-2">Coming Soon</span>}
       </h3>
       <CheckList items={bookmakers} />

@@ -1,8 +1,10 @@
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, type JSX, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import { netPrice, netSureBetProfitPct, RETURNS_AGREE_WITHIN, sureBetStakes, type Stake } from "#shared/math/bettor-math.ts";
 import { TAX_ON_WINNINGS_RATE } from "#shared/math/bookmaker-rules.ts";
 import type { SureBetLeg } from "#shared/contract.ts";
 import { bookmakerName, selectionLabel } from "#shared/reference.ts";
+import { useAppRunning } from "../../boot/use-app-running.ts";
 import { useEarlyValue } from "../../boot/use-early-value.ts";
 import { formatNaira, parseStakeTotal } from "../money.ts";
 
@@ -115,14 +117,16 @@ function StakeSplit({ legs, total, what }: { legs: readonly SureBetLeg[]; total:
  * returns after tax agree within ₦1: decision 018). `what` names the sure bet for screen readers:
  * every calculator's field has its own label.
  */
-export function StakeCalculator({ legs, what }: { legs: readonly SureBetLeg[]; what: string }) {
+export function StakeCalculator({ legs, what, split }: { legs: readonly SureBetLeg[]; what: string; split: SplitTarget }) {
   const id = useId();
-  const [text, setText] = useState(DEFAULT_TOTAL_STAKE);
+  const [text, setText] = useState(split.asked ?? DEFAULT_TOTAL_STAKE);
   const fieldRef = useEarlyValue<HTMLInputElement>(text, setText);
   const total = parseStakeTotal(text, legs.length);
   const errorId = `${id}-error`;
+  // Without JavaScript the split is the server's, for the total sent by this button.
+  const running = useAppRunning();
   return (
-    <div className="stake-calculator">
+    <SplitForm split={split}>
       <div className="field">
         <label className="label is-small" htmlFor={`${id}-total`}>
           Total stake (₦)<span className="visually-hidden"> on {what}</span>
@@ -132,6 +136,7 @@ export function StakeCalculator({ legs, what }: { legs: readonly SureBetLeg[]; w
             id={`${id}-total`}
             className={total.ok ? "input stake-input" : "input stake-input is-danger"}
             type="text"
+            name={SPLIT_PARAMS.total}
             inputMode="decimal"
             autoComplete="off"
             ref={fieldRef}
@@ -147,7 +152,43 @@ export function StakeCalculator({ legs, what }: { legs: readonly SureBetLeg[]; w
           </p>
         )}
       </div>
+      {!running && (
+        <button type="submit" className="button is-small is-primary mb-3">
+          Split the stake<span className="visually-hidden"> on {what}</span>
+        </button>
+      )}
       {total.ok && <StakeSplit legs={legs} total={total.naira} what={what} />}
-    </div>
+    </SplitForm>
+  );
+}
+
+/** The query names of a split asked by form: the sure bet (its key) and the total typed for it. */
+export const SPLIT_PARAMS = { bet: "bet", total: "total" } as const;
+
+/** Which sure bet a calculator splits, as the page's URL names it, and the total asked for it there (`?bet=KEY&total=N`), if any. */
+export interface SplitTarget {
+  bet: string;
+  /** The id of the sure bet's card: the page comes back scrolled to it. */
+  anchor: string;
+  asked?: string | undefined;
+}
+
+/**
+ * The calculator as a GET form of the sure-bets page (docs/design.md, Pages without JavaScript):
+ * without JavaScript "Split" asks for the page again with this bet's total in the URL, the list's
+ * choice kept, and the server renders the split; with it the split follows each keystroke and
+ * nothing is sent.
+ */
+function SplitForm({ split, children }: { split: SplitTarget; children: ReactNode }): JSX.Element {
+  const [params] = useSearchParams();
+  const keep = [...params].filter(([name]) => name !== SPLIT_PARAMS.bet && name !== SPLIT_PARAMS.total);
+  return (
+    <form method="get" action={`/sure-bets#${split.anchor}`} className="stake-calculator" onSubmit={(event) => event.preventDefault()}>
+      {keep.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name={SPLIT_PARAMS.bet} value={split.bet} />
+      {children}
+    </form>
   );
 }

@@ -5,7 +5,7 @@ import { marketLabel, selectionLabel } from "#shared/reference.ts";
 import { BookmakerLinkOut } from "../bookmaker-link.tsx";
 import { BoostedTag } from "../boosted-tag.tsx";
 import { PriceAge } from "../price-age.tsx";
-import { StakeCalculator } from "./stake-calculator.tsx";
+import { StakeCalculator, type SplitTarget } from "./stake-calculator.tsx";
 import { ToolEvent } from "../tool-event.tsx";
 
 /** 'Profit 2.35%': two decimals, as the API rounds it. */
@@ -17,6 +17,8 @@ export interface SureBetCardProps {
   now: number;
   ageNow: number;
   timeZone: string;
+  /** The calculator's bet and anchor in the page's URL, and the total asked there for it. */
+  split: SplitTarget;
 }
 
 /**
@@ -24,11 +26,11 @@ export interface SureBetCardProps {
  * docs/design.md, Tax on sure bets and value bets), each leg's best price with its bookmaker and age,
  * and the stake split.
  */
-export function SureBetCard({ bet, now, ageNow, timeZone }: SureBetCardProps) {
+export function SureBetCard({ bet, now, ageNow, timeZone, split }: SureBetCardProps) {
   const headingId = useId();
   const what = `${bet.event.name}, ${marketLabel(bet.marketId)}`;
   return (
-    <article className="box sure-bet" aria-labelledby={headingId}>
+    <article className="box sure-bet" id={split.anchor} aria-labelledby={headingId}>
       <div className="tool-head">
         <ToolEvent event={bet.event} marketId={bet.marketId} now={now} timeZone={timeZone} id={headingId} />
         <p className="tool-figure">
@@ -62,7 +64,7 @@ export function SureBetCard({ bet, now, ageNow, timeZone }: SureBetCardProps) {
           ))}
         </tbody>
       </table>
-      <StakeCalculator legs={bet.legs} what={what} />
+      <StakeCalculator legs={bet.legs} what={what} split={split} />
     </article>
   );
 }
