@@ -18,8 +18,15 @@ export const PAGES_WITH_FORMS = [...FORM_PATHS, "/profile", "/dashboard", "/drop
 const PAGE_WITH_FORMS_SET = new Set<string>(PAGES_WITH_FORMS);
 /** A match's page, its id as a URL carries it: only characters a cookie's Path may hold (a page's flash cookie is scoped to it). */
 const MATCH_PAGE = /^\/match\/[\w%.~:!$&'()*+,=@-]{1,300}$/;
-/** Whether a page (its path, without the query) has forms: one of PAGES_WITH_FORMS, or a match's page, whose odds tables are the add form. */
-export const hasForms = (pathname: string): boolean => PAGE_WITH_FORMS_SET.has(pathname) || MATCH_PAGE.test(pathname);
+/** A booking code's page (`/code/sportybet/AB12CD`), as its reading form's landing sends it: a bookmaker's key and a code. */
+const CODE_PAGE = /^\/code\/\w{1,20}\/\w{1,40}$/;
+/**
+ * Whether a page (its path, without the query) has forms: one of PAGES_WITH_FORMS, a match's page,
+ * whose odds tables are the add form, or a booking code's, whose selections go on the slip by form.
+ */
+export const hasForms = (pathname: string): boolean => PAGE_WITH_FORMS_SET.has(pathname) || MATCH_PAGE.test(pathname) || CODE_PAGE.test(pathname);
+/** Where the betslip's "Paste a booking code" form goes without JavaScript (`?provider=3&code=AB12CD`): on to that code's page. */
+export const READ_CODE_PATH = "/code";
 /** The hidden field of every form post, holding the form token (server/lite/form-token.ts). */
 export const FORM_TOKEN_FIELD = "_csrf";
 /** The footer's links that choose lite pages, without the app's script, or the full site again (server/lite/lite-mode.ts). */
@@ -32,6 +39,7 @@ export const FORM_POSTS = {
   removeFromSlip: "/betslip/remove",
   stake: "/betslip/stake",
   booking: "/betslip/booking",
+  importToSlip: "/betslip/import",
   feedback: "/feedback",
 } as const;
 export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip", "/search"] as const;

@@ -1,4 +1,4 @@
-import type { Betslip, DroppingOdds, DroppingQuery, MarketHistory, MatchDetail, MatchHeading, OddsResponse, OddsSummary, SearchResult, SessionUser, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
+import type { Betslip, BookingRead, DroppingOdds, DroppingQuery, MarketHistory, MatchDetail, MatchHeading, OddsResponse, OddsSummary, SearchResult, SessionUser, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
 
 /**
  * What the web tier hands the route loaders when it renders on the server (React Router's
@@ -70,6 +70,8 @@ export interface DataSource {
   dropping(query: DroppingQuery): Promise<DroppingOdds>;
   /** Team search (docs/design.md, Search): a 400 ApiError for text the API refuses. */
   search(country: number, q: string): Promise<SearchResult>;
+  /** A bookmaker's booking code, read at the bookmaker (docs/design.md, Booking codes): 1 to 5 s. */
+  readBookingCode(provider: number, code: string): Promise<BookingRead>;
   /** The bettor tools (docs/design.md, Bettor tools). */
   sureBets(country: number): Promise<SureBets>;
   valueBets(country: number): Promise<ValueBets>;

@@ -1,9 +1,12 @@
 import { useState, type JSX } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { BETSLIP_MAX_LEGS, type BetslipLeg } from "#shared/contract.ts";
 import type { ImportMode, ImportPlan } from "../betslip/sync/import-legs.ts";
 import { selectionCount } from "../betslip/slip.ts";
 import { useBetslip } from "../betslip/store.ts";
+import { legField } from "../betslip/slip.ts";
+import { PageForm } from "../components/page-form.tsx";
+import { FORM_POSTS } from "../route-paths.ts";
 
 /** What the slip took, in a sentence or three: what went on it, and what did not and why. */
 export function importSummary(plan: ImportPlan, mode: ImportMode): string {
@@ -37,13 +40,29 @@ export function LoadIntoSlip({ legs, onBetslip }: { legs: readonly BetslipLeg[];
     if (outcome?.ok) setDone(importSummary(outcome.plan, mode));
   }
 
+  // Without JavaScript each button posts the form, the code's selections in it (docs/design.md, Pages
+  // without JavaScript), and the page comes back saying what the slip took; with it, the store does it.
   const button = (mode: ImportMode, label: string, primary: boolean) => (
-    <button type="button" className={["button", primary && "is-primary", busy === mode && "is-loading"].filter(Boolean).join(" ")} disabled={busy !== null} onClick={() => void load(mode)}>
+    <button
+      type="submit"
+      name="mode"
+      value={mode}
+      className={["button", primary && "is-primary", busy === mode && "is-loading"].filter(Boolean).join(" ")}
+      disabled={busy !== null}
+      onClick={(click) => {
+        click.preventDefault();
+        void load(mode);
+      }}
+    >
       {label}
     </button>
   );
+  const { pathname, search } = useLocation();
   return (
-    <div className="booking-load">
+    <PageForm action={FORM_POSTS.importToSlip} hidden={{ back: `${pathname}${search}` }} className="booking-load">
+      {legs.map((leg) => (
+        <input key={legField(leg)} type="hidden" name="leg" value={legField(leg)} />
+      ))}
       <p className="mb-2">Put {legs.length === 1 ? "this selection" : `these ${selectionCount(legs.length)}`} on your betslip to compare them across the five bookmakers:</p>
       <div className="buttons mb-1">
         {button("replace", "Replace my slip", true)}
@@ -58,6 +77,6 @@ export function LoadIntoSlip({ legs, onBetslip }: { legs: readonly BetslipLeg[];
         ) : (
           <Link to="/betslip">See what each bookmaker pays on your betslip</Link>
         ))}
-    </div>
+    </PageForm>
   );
 }

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type JSX, type RefObject } from "react
 import type { BookingRead } from "#shared/contract.ts";
 import { api } from "../backend/endpoints.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
+import { READ_CODE_PATH } from "../route-paths.ts";
 import { useAsyncAction } from "../dialogs/form/use-async-action.ts";
 import { bookingFailure } from "./booking-errors.ts";
 import { CODE_FORMAT_MESSAGE, isWellFormedCode, normalisePastedCode, READ_BOOKS } from "./books.ts";
@@ -48,7 +49,8 @@ export function PasteCode(): JSX.Element {
         Paste a booking code
       </h2>
       <p className="mb-2">Got a code from a tipster or a friend? We read it and compare its selections across the five bookmakers.</p>
-      <form className="booking-form" noValidate onSubmit={(event) => void submit(event)}>
+      {/* Without JavaScript the form itself goes to the code's page, which the server reads before it answers. */}
+      <form className="booking-form" method="get" action={READ_CODE_PATH} noValidate onSubmit={(event) => void submit(event)}>
         <BookField id={id} provider={provider} onChange={setProvider} selectRef={providerRef} />
         <CodeField id={id} text={text} onChange={setText} invalid={invalid} inputRef={codeRef} />
         <button type="submit" className={running ? "button is-primary is-loading" : "button is-primary"} disabled={running}>

@@ -12,13 +12,14 @@ export const browserDataSource: DataSource = {
   history: (id, market) => withMinimumDelay(api.history(id, market)),
   dropping: (query) => withMinimumDelay(api.dropping(query)),
   search: (country, q) => withMinimumDelay(api.search(country, q)),
+  readBookingCode: (provider, code) => withMinimumDelay(api.readBookingCode(provider, code)),
   sureBets: (country) => withMinimumDelay(api.sureBets(country)),
   valueBets: (country) => withMinimumDelay(api.valueBets(country)),
   betslip: () => withMinimumDelay(api.betslip()),
   sample: (country) => withMinimumDelay(api.sample(country)),
 };
 
-const DATA_SOURCE_CALLS = ["summary", "odds", "me", "event", "matchHeading", "history", "dropping", "search", "sureBets", "valueBets", "betslip", "sample"] as const satisfies readonly (keyof DataSource)[];
+const DATA_SOURCE_CALLS = ["summary", "odds", "me", "event", "matchHeading", "history", "dropping", "search", "readBookingCode", "sureBets", "valueBets", "betslip", "sample"] as const satisfies readonly (keyof DataSource)[];
 
 /**
  * A data source that answers only the calls given and lets every other call fail with `otherwise`:

@@ -1,17 +1,16 @@
 import { bookmakerName } from "#shared/reference.ts";
 import { useEffect, type JSX } from "react";
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
+import { Link, redirect, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import type { BookingRead } from "#shared/contract.ts";
-import { api } from "../backend/endpoints.ts";
 import { bookingFailure } from "../booking/booking-errors.ts";
-import { codeTarget, type CodeTarget } from "../booking/books.ts";
+import { codePath, codeTarget, normalisePastedCode, type CodeTarget } from "../booking/books.ts";
 import { CodeContents } from "../booking/code-contents.tsx";
+import { FlashNotice } from "../components/page-form.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { RetryButton } from "../components/retry-button.tsx";
 import { useArrived, type Arriving } from "../loaders/page-data.ts";
 import { protectedSource } from "../loaders/page-data.ts";
-import { withMinimumDelay } from "../loaders/min-delay.ts";
-import { serverContext } from "../server-context.ts";
+import { serverContext, type DataSource } from "../server-context.ts";
 import { RequireSession } from "../session/require-session.tsx";
 
 /** A code read, or what the bettor is told when it could not be (client/booking/booking-errors.ts). */
@@ -26,8 +25,11 @@ export interface CodePageData {
   reading: Arriving<CodeReading> | null;
 }
 
-function readCode(provider: number, code: string): Promise<CodeReading> {
-  return withMinimumDelay(api.readBookingCode(provider, code)).then(
+/** The query that has the server read the code before it answers: for a browser without JavaScript, which cannot read it after. */
+export const READ_NOW = "read=now";
+
+function readCode(source: DataSource, provider: number, code: string): Promise<CodeReading> {
+  return source.readBookingCode(provider, code).then(
     (read): CodeReading => ({ ok: true, read }),
     (error: unknown): CodeReading => ({ ok: false, message: bookingFailure(error, provider, "read") }),
   );
@@ -39,11 +41,29 @@ function readCode(provider: number, code: string): Promise<CodeReading> {
  * server does not hold the first HTML for it: the page comes at once saying it is reading, and the
  * browser runs this loader again to read (docs/design.md, Booking codes).
  */
-export function loader({ context, params }: LoaderFunctionArgs): CodePageData | null {
-  if (!protectedSource(context)) return null;
+export async function loader({ context, params, request }: LoaderFunctionArgs): Promise<CodePageData | null> {
+  const source = protectedSource(context);
+  if (!source) return null;
   const target = codeTarget(params.bookmaker, params.code);
-  if (!target.ok || serverContext(context)) return { target, reading: null };
-  return { target, reading: readCode(target.provider, target.code) };
+  if (!target.ok) return { target, reading: null };
+  const server = serverContext(context);
+  if (!server) return { target, reading: readCode(source, target.provider, target.code) };
+  // Without JavaScript (docs/design.md, Pages without JavaScript) nothing reads it after: a lite page,
+  // or `?read=now` (the paste form's way here, the page's link for a browser without script), waits.
+  const waits = server.lite === true || new URL(request.url).search.slice(1).split("&").includes(READ_NOW);
+  return { target, reading: waits ? await readCode(source, target.provider, target.code) : null };
+}
+
+/**
+ * /code?provider=3&code=AB12CD: where the betslip's "Paste a booking code" form lands without
+ * JavaScript, on to that code's page, read before it is answered. The page itself says when the
+ * bookmaker or the code is not one we can read.
+ */
+export function pastedLoader({ context, request }: LoaderFunctionArgs): Response | null {
+  if (!protectedSource(context)) return null;
+  const asked = new URL(request.url).searchParams;
+  const code = normalisePastedCode(asked.get("code") ?? "").slice(0, 40);
+  return redirect(`${codePath(Number(asked.get("provider")), code || "-")}?${READ_NOW}`);
 }
 
 function BackToSlip(): JSX.Element {
@@ -65,9 +85,15 @@ function Reading({ provider, reading }: { provider: number; reading: Arriving<Co
   }, [notRead]);
   if (!arrived) {
     return (
-      <p className="py-5" role="status">
-        Reading the code at {bookmakerName(provider)}...
-      </p>
+      <>
+        <p className="py-5" role="status">
+          Reading the code at {bookmakerName(provider)}...
+        </p>
+        {/* Only a browser without JavaScript shows it: there nothing reads the code after the page comes. */}
+        <noscript>
+          <a href={`?${READ_NOW}`}>Show what this code holds</a>
+        </noscript>
+      </>
     );
   }
   if (!arrived.ok) {
@@ -114,6 +140,7 @@ export function BookingCodePage(): JSX.Element {
             <Link to="/betslip">&larr; Back to your betslip</Link>
           </p>
           <h1 className="title is-4 mb-3">Booking code</h1>
+          <FlashNotice />
           <CodeBoard />
         </div>
       </section>

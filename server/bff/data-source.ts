@@ -27,7 +27,7 @@ export interface PageSession {
 }
 
 /** The reads a page's loader makes (client/loaders/source.ts, DataSource). */
-type PageRead = "summary" | "odds" | "me" | "event" | "matchHeading" | "history" | "dropping" | "search" | "sureBets" | "valueBets" | "betslip" | "sample";
+type PageRead = "summary" | "odds" | "me" | "event" | "matchHeading" | "history" | "dropping" | "search" | "readBookingCode" | "sureBets" | "valueBets" | "betslip" | "sample";
 
 /** How each read's answer is checked (api-answers.ts): the profile in full, the rest as the pages render it. */
 const PAGE_ANSWERS: { [K in PageRead]: z.ZodType<ApiAnswer<K>> } = {
@@ -39,6 +39,7 @@ const PAGE_ANSWERS: { [K in PageRead]: z.ZodType<ApiAnswer<K>> } = {
   history: contractShaped(),
   dropping: contractShaped(),
   search: contractShaped(),
+  readBookingCode: contractShaped(),
   sureBets: contractShaped(),
   valueBets: contractShaped(),
   betslip: contractShaped(),
@@ -79,6 +80,7 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
     history: (id, market) => signedRead("history", { id, market }),
     dropping: (query) => signedRead("dropping", { country: query.country, hours: query.hours, competition: query.competition, market: query.market }),
     search: (country, q) => signedRead("search", { country, q }),
+    readBookingCode: (provider, code) => signedRead("readBookingCode", { provider, code }),
     sureBets: (country) => signedRead("sureBets", { country }),
     valueBets: (country) => signedRead("valueBets", { country }),
     betslip: () => signedRead("betslip", {}),

@@ -1,13 +1,16 @@
 import type { Request, Response } from "express";
-import { ENDPOINTS, endpointUrl, type BetslipLeg } from "#shared/contract.ts";
+import { BETSLIP_MAX_LEGS, ENDPOINTS, endpointUrl, type BetslipLeg } from "#shared/contract.ts";
+import { ERROR_CODES } from "#shared/error-codes.ts";
 import { bookmakerName } from "#shared/reference.ts";
 import { bookingFailure } from "#client/booking/booking-errors.ts";
+import { importSummary } from "#client/booking/load-into-slip.tsx";
+import { planImport, type ImportMode } from "#client/betslip/sync/import-legs.ts";
 import { parseStake, STAKE_INVALID_MESSAGE } from "#client/betslip/returns/money.ts";
 import { hasForms, sitePath } from "#client/route-paths.ts";
 import { answerData } from "../bff/session-calls.ts";
-import { bookingCodeAnswer } from "../bff/api-answers.ts";
+import { betslipAnswer, bookingCodeAnswer } from "../bff/api-answers.ts";
 import type { UpstreamAnswer } from "../bff/upstream.ts";
-import { field, refusalOf, sessionCall, type FormDeps } from "./form-calls.ts";
+import { field, fieldList, refusalOf, sessionCall, type FormDeps } from "./form-calls.ts";
 import { flashTo, type Said } from "./flash.ts";
 
 /**
@@ -87,3 +90,42 @@ export function bookingPost(deps: FormDeps) {
   };
 }
 
+
+/** A slip another device changed between our read and our write is read again, this many times in all (decision 024). */
+const IMPORT_ATTEMPTS = 3;
+
+/**
+ * A booking code's selections put on the slip, in place of what it holds ("replace") or after it
+ * ("add"), as the app's import does (client/betslip/sync/import-legs.ts): the slip read with its
+ * version, the import planned on it, and one whole-slip write with `If-Match`, read and planned
+ * again when another device saved meanwhile.
+ */
+export function importPost(deps: FormDeps) {
+  return async (req: Request, res: Response) => {
+    const mode = field(req, "mode");
+    const legs = fieldList(req, "leg").map(legOf);
+    if ((mode !== "replace" && mode !== "add") || legs.length === 0 || legs.length > BETSLIP_MAX_LEGS || legs.some((leg) => leg === undefined)) {
+      return backWith(deps, req, res, { message: "Those selections could not be read. Please try again." });
+    }
+    const incoming = legs as BetslipLeg[];
+    for (let attempt = 1; ; attempt += 1) {
+      const read = await sessionCall(deps, req, res, { endpoint: ENDPOINTS.betslip, url: ENDPOINTS.betslip.path, next: backTo(req) });
+      if (!read) return;
+      if (read.status !== 200) return backWith(deps, req, res, refusedSaying(read));
+      const slip = answerData(deps.upstream, ENDPOINTS.betslip, read, betslipAnswer);
+      const plan = planImport(slip.legs, incoming, mode as ImportMode);
+      if (mode === "add" && plan.added === 0) return backWith(deps, req, res, { status: importSummary(plan, mode) });
+      const etag = typeof read.headers.etag === "string" ? read.headers.etag : "*";
+      const saved = await sessionCall(deps, req, res, {
+        endpoint: ENDPOINTS.replaceBetslip,
+        url: ENDPOINTS.replaceBetslip.path,
+        body: { stake: slip.stake, legs: plan.legs },
+        headers: { "if-match": etag },
+        next: backTo(req),
+      });
+      if (!saved) return;
+      if (saved.status === 200) return backWith(deps, req, res, { status: importSummary(plan, mode as ImportMode) });
+      if (refusalOf(saved).code !== ERROR_CODES.BETSLIP_CHANGED || attempt >= IMPORT_ATTEMPTS) return backWith(deps, req, res, refusedSaying(saved));
+    }
+  };
+}

@@ -34,6 +34,12 @@ export function field(req: Request, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
+/** A field sent more than once (a hidden input per item), each of its texts: [] when absent. */
+export function fieldList(req: Request, name: string): string[] {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  return (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === "string");
+}
+
 /** An answer of `endpoint` that carries tokens (login, verification): the session's cookies, then on to `to`. */
 export function signIn(deps: FormDeps, res: Response, endpoint: Pick<EndpointSpec, "method" | "path">, answer: UpstreamAnswer, to: string): void {
   const { token, refreshToken } = readData(deps.upstream, endpoint, answer, authAnswer);
@@ -45,11 +51,16 @@ export function signIn(deps: FormDeps, res: Response, endpoint: Pick<EndpointSpe
  * A call with the user's session (refreshed first when due), as the BFF makes it; a session that is
  * over goes to sign in, and on to `next` after.
  */
-export async function sessionCall(deps: FormDeps, req: Request, res: Response, call: { endpoint: EndpointSpec; url: string; body?: unknown; next: string }): Promise<UpstreamAnswer | undefined> {
+export async function sessionCall(
+  deps: FormDeps,
+  req: Request,
+  res: Response,
+  call: { endpoint: EndpointSpec; url: string; body?: unknown; headers?: Record<string, string>; next: string },
+): Promise<UpstreamAnswer | undefined> {
   const { endpoint, url, body } = call;
   const outcome = await callWithSession(deps.session, req, res, (token) =>
     deps.upstream.call(endpoint.method, url, {
-      headers: { ...forwardHeaders(req), authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: { ...forwardHeaders(req), ...call.headers, authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     }),
   );

@@ -1,11 +1,12 @@
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
+import { BETSLIP_MAX_LEGS } from "#shared/contract.ts";
 import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { UpstreamUnavailable } from "../bff/upstream.ts";
 import { flashTo } from "./flash.ts";
 import { FORM_PAGES, FORM_POSTS } from "#client/route-paths.ts";
 import type { FormDeps } from "./form-calls.ts";
 import type { FormTokens } from "./form-token.ts";
-import { addPost, backTo, bookingPost, removePost, stakePost } from "./betslip-forms.ts";
+import { addPost, backTo, bookingPost, importPost, removePost, stakePost } from "./betslip-forms.ts";
 import { feedbackPost } from "./feedback-form.ts";
 import { forgotPost, resetPost } from "./password-forms.ts";
 import { loginPost, logoutPost } from "./sign-in-forms.ts";
@@ -20,7 +21,8 @@ import { registerPost, resendPost, verifyPost } from "./sign-up-forms.ts";
 export function formRoutes(deps: FormDeps & { tokens: FormTokens; beforeLogout?: RequestHandler }): Router {
   const router = Router();
   // 64 KB: a 2,000-character feedback message in any script, percent-encoded, fits.
-  const form = express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 20 });
+  // Fields: a booking code's selections, one each, at most a slip's worth, and a few more.
+  const form = express.urlencoded({ extended: false, limit: "64kb", parameterLimit: BETSLIP_MAX_LEGS + 10 });
   const ours: RequestHandler = (req, res, next) => (deps.tokens.accepts(req) ? next() : refuseForm(res));
   const post = (path: string, backOnFailure: (req: Request) => string, handler: FormPost, ...before: RequestHandler[]) =>
     router.post(path, form, ours, ...before, failuresBack(deps, backOnFailure, handler));
@@ -37,6 +39,7 @@ export function formRoutes(deps: FormDeps & { tokens: FormTokens; beforeLogout?:
   post(FORM_POSTS.removeFromSlip, backTo, removePost(deps));
   post(FORM_POSTS.stake, backTo, stakePost(deps));
   post(FORM_POSTS.booking, backTo, bookingPost(deps));
+  post(FORM_POSTS.importToSlip, backTo, importPost(deps));
   post(FORM_POSTS.feedback, page(FORM_POSTS.feedback), feedbackPost(deps));
   return router;
 }

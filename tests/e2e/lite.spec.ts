@@ -72,7 +72,7 @@ test("without JavaScript, a visitor signs up from the home page's top bar, verif
   await expectOddsTables(page, { allFive: false });
 });
 
-test("without JavaScript, a bettor adds a selection from the dashboard, sets the stake on the betslip and gets a booking code", async ({ page, request }) => {
+test("without JavaScript, a bettor adds a selection from the dashboard, sets the stake on the betslip, gets a booking code and reads it back", async ({ page, request }) => {
   const user = await verifiedUser(request, uniqueUser("liteslip"));
   await logInByForm(page, user);
 
@@ -101,6 +101,17 @@ test("without JavaScript, a bettor adds a selection from the dashboard, sets the
     said = (await page.locator(".notification").first().textContent()) ?? "";
   }
   expect(said).toMatch(/^Your (SportyBet|Bet9ja|BetKing) booking code: \w+ \(1 selection\)/);
+
+  // The code pasted back, read by form: on to the code's page, which shows what it holds; then its
+  // selection replaces the slip's, by form too.
+  const [, book, code] = /^Your (\w+) booking code: (\w+)/.exec(said)!;
+  await page.getByLabel("Bookmaker", { exact: true }).selectOption({ label: book! });
+  await page.getByRole("textbox", { name: "Booking code" }).fill(code!.toLowerCase());
+  await page.getByRole("button", { name: "Read code" }).click();
+  await expect(page).toHaveURL(new RegExp(`/code/${book!.toLowerCase()}/${code}\\?read=now$`));
+  await expect(page.getByRole("main")).toContainText(name.split(",")[0]!);
+  await page.getByRole("button", { name: "Replace my slip" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your slip now holds this selection." })).toBeVisible();
 });
 
 test("without JavaScript, a bettor searches a team by form, opens its match and adds a selection from the match page", async ({ page, request }) => {

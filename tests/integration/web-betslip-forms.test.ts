@@ -79,6 +79,44 @@ describe("the betslip with HTML forms", () => {
     expect(asked.status).toBeLessThan(500);
   });
 
+  it("reads a pasted booking code by form: on to the code's page, read before it is answered, whose selections go on the slip by form", async () => {
+    const signedIn = await signInThroughWeb(suite);
+    const page = await formPage(suite, "/dashboard?league=1&market=1", signedIn.cookie);
+    const { event, leg } = await sportyLeg(signedIn.cookie);
+    await follow(suite, await postForm(suite, "/betslip/add", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
+    const minted = await follow(suite, await postForm(suite, "/betslip/booking", page.cookie, { _csrf: page.token, provider: "3", back: "/betslip" }), page.cookie);
+    const code = /Your SportyBet booking code: ([A-Z0-9]+)/.exec(minted.page.text)?.[1];
+    expect(code).toBeDefined();
+
+    // The paste form's GET, as typed (spaces, lower case): on to the code's page, read now.
+    const pasted = await suite.stack.http.get(`/code?provider=3&code=${encodeURIComponent(` ${code!.toLowerCase()} `)}`).set("cookie", page.cookie);
+    expect([pasted.status, pasted.headers.location]).toEqual([302, `/code/sportybet/${code}?read=now`]);
+    const read = await formPage(suite, `/code/sportybet/${code}?read=now`, page.cookie);
+    expect(read.res.text).toContain(event.name);
+    expect(read.res.text).toMatch(/<form[^>]*action="\/betslip\/import"/);
+    expect(read.res.text).toContain(`<input type="hidden" name="leg" value="${leg}"/>`);
+    // Without `read=now` the page comes at once and the browser reads; one without JavaScript is offered the read.
+    const later = await suite.stack.http.get(`/code/sportybet/${code}`).set("cookie", page.cookie);
+    expect(later.text.replaceAll("<!-- -->", "")).toContain("Reading the code at SportyBet...");
+    expect(later.text).toContain('<noscript><a href="?read=now">Show what this code holds</a></noscript>');
+
+    await follow(suite, await postForm(suite, "/betslip/remove", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
+    expect((await slipOf(signedIn.cookie)).legs).toEqual([]);
+    const back = `/code/sportybet/${code}?read=now`;
+    const refused = await postForm(suite, "/betslip/import", read.cookie, { mode: "replace", leg, back });
+    expect(refused.status).toBe(403);
+    expect((await slipOf(signedIn.cookie)).legs).toEqual([]);
+    const replaced = await postForm(suite, "/betslip/import", read.cookie, { _csrf: read.token, mode: "replace", leg, back });
+    expect(replaced.headers.location).toBe(back);
+    expect((await follow(suite, replaced, read.cookie)).page.text).toContain("Your slip now holds this selection.");
+    expect((await slipOf(signedIn.cookie)).legs.map((l) => [l.eventId, l.marketId, l.selectionTypeId])).toEqual([[event.id, 1, 1]]);
+    const again = await follow(suite, await postForm(suite, "/betslip/import", read.cookie, { _csrf: read.token, mode: "add", leg, back }), read.cookie);
+    expect(again.page.text).toContain("Nothing was added. 1 left out: its match is already on your slip.");
+    const bad = await follow(suite, await postForm(suite, "/betslip/import", read.cookie, { _csrf: read.token, mode: "merge", leg, back }), read.cookie);
+    expect(bad.page.text).toContain("Those selections could not be read.");
+    expect((await slipOf(signedIn.cookie)).legs).toHaveLength(1);
+  });
+
   it("changes nothing for a betslip post without the form token or from another site, and sends a post back only to our own pages", async () => {
     const signedIn = await signInThroughWeb(suite);
     const page = await formPage(suite, "/dashboard", signedIn.cookie);
