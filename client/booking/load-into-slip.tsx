@@ -40,8 +40,8 @@ export function LoadIntoSlip({ legs, onBetslip }: { legs: readonly BetslipLeg[];
     if (outcome?.ok) setDone(importSummary(outcome.plan, mode));
   }
 
-  // Without JavaScript each button posts the form, the code's selections in it (docs/design.md, Pages
-  // without JavaScript), and the page comes back saying what the slip took; with it, the store does it.
+  // Without JavaScript each button posts the form with the code's selections in it, and the page comes
+  // back saying what the slip took (docs/design.md, Pages without JavaScript); with it, the store does it.
   const button = (mode: ImportMode, label: string, primary: boolean) => (
     <button
       type="submit"
