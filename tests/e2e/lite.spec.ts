@@ -19,6 +19,8 @@ test("without JavaScript, a bettor logs in by form, sees a wrong password's mess
   const user = await verifiedUser(request, uniqueUser("lite"));
   await page.goto(`${site().baseURL}/login`);
   const form = page.locator("form[action='/login']");
+  // No Show button on the password without the app to run it.
+  await expect(form.getByRole("button", { name: /^Show/ })).toHaveCount(0);
   await form.getByLabel("Username or email").fill(user.username);
   await form.getByLabel("Password", { exact: true }).fill("not the password 1");
   await form.getByRole("button", { name: "Log In" }).click();

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
+import { useAppRunning } from "../../boot/use-app-running.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { stripToDigits } from "#shared/validation.ts";
 
@@ -42,6 +43,8 @@ export function TextField({
   // (docs/product.md, Registration and login).
   const [shown, setShown] = useState(false);
   const isPassword = type === "password";
+  // The Show button needs the app: a page without JavaScript has no such button, rather than a dead one.
+  const running = useAppRunning();
   return (
     <div className="field">
       <label className="label" htmlFor={id}>
@@ -60,7 +63,7 @@ export function TextField({
           onChange={(event) => onChange(event.target.value)}
           {...invalidProps(name, error, errorId)}
         />
-        {isPassword && (
+        {isPassword && running && (
           <button
             type="button"
             className="button is-white password-toggle"
