@@ -43,7 +43,7 @@ export const FORM_POSTS = {
   feedback: "/feedback",
 } as const;
 export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip", "/search"] as const;
-/** Team search as a page (`?q=TEXT`): the dashboard's search field without JavaScript, or Enter with no match chosen. */
+/** Team search as a page (`?q=TEXT`): the dashboard's search field without JavaScript, or Enter there before any match is listed. */
 export const SEARCH_PATH = "/search";
 
 /** The match page of one event (docs/design.md, The match page): login required, shareable. */
@@ -53,7 +53,8 @@ export const matchPath = (eventId: string) => `${MATCH_PREFIX}${encodeURICompone
 export const NEXT_PARAM = "next";
 
 const SIGNED_IN_PREFIXES = [MATCH_PREFIX, "/code/"] as const;
-const isSignedInPath = (pathname: string) => (PROTECTED_PATHS as readonly string[]).includes(pathname) || SIGNED_IN_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
+const isSignedInPath = (pathname: string) =>
+  (PROTECTED_PATHS as readonly string[]).includes(pathname) || pathname === READ_CODE_PATH || SIGNED_IN_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
 
 /**
  * A path of this site with its query, or null: never another site (`//evil.example`,
@@ -91,7 +92,7 @@ export const signInFor = (path: string): string => {
 export function linkHolds(path: string): string {
   const pathname = path.split("?")[0]!;
   if (pathname.startsWith("/match/")) return "this match's odds";
-  if (pathname.startsWith("/code/")) return "this booking code";
+  if (pathname.startsWith("/code/") || pathname === READ_CODE_PATH) return "this booking code";
   const named: Record<string, string> = {
     "/dashboard": "the odds dashboard",
     "/betslip": "your betslip",

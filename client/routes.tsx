@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
       { id: "value-bets", path: "value-bets", lazy: () => import("./pages/value-bets.tsx").then((m) => ({ Component: m.ValueBetsPage, loader: m.loader })) },
       { id: "betslip", path: "betslip", lazy: () => import("./pages/betslip.tsx").then((m) => ({ Component: m.BetslipPage, loader: m.loader })) },
       // One bookmaker's booking code, read and compared (docs/design.md, Booking codes).
-      { id: "pasted-code", path: "code", lazy: () => import("./pages/booking-code.tsx").then((m) => ({ loader: m.pastedLoader })) },
+      { id: "pasted-code", path: "code", lazy: () => import("./pages/booking-code.tsx").then((m) => ({ Component: m.BookingCodePage, loader: m.pastedLoader })) },
       { id: "booking-code", path: "code/:bookmaker/:code", lazy: () => import("./pages/booking-code.tsx").then((m) => ({ Component: m.BookingCodePage, loader: m.loader })) },
       // Sign-up and sign-in without JavaScript (docs/design.md, Pages without JavaScript).
       { id: "login", path: "login", lazy: () => import("./pages/forms/login.tsx").then((m) => ({ Component: m.LoginPage, loader: m.loader })) },

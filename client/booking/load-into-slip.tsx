@@ -1,25 +1,12 @@
 import { useState, type JSX } from "react";
-import { Link, useLocation } from "react-router";
-import { BETSLIP_MAX_LEGS, type BetslipLeg } from "#shared/contract.ts";
-import type { ImportMode, ImportPlan } from "../betslip/sync/import-legs.ts";
-import { selectionCount } from "../betslip/slip.ts";
+import { Link } from "react-router";
+import type { BetslipLeg } from "#shared/contract.ts";
+import type { ImportMode } from "../betslip/sync/import-legs.ts";
+import { legField, selectionCount } from "../betslip/slip.ts";
 import { useBetslip } from "../betslip/store.ts";
-import { legField } from "../betslip/slip.ts";
+import { importSummary } from "./import-summary.ts";
 import { PageForm } from "../components/page-form.tsx";
 import { FORM_POSTS } from "../route-paths.ts";
-
-/** What the slip took, in a sentence or three: what went on it, and what did not and why. */
-export function importSummary(plan: ImportPlan, mode: ImportMode): string {
-  const lines = [
-    mode === "replace" ? `Your slip now holds ${plan.added === 1 ? "this selection" : `these ${selectionCount(plan.added)}`}.` : plan.added === 0 ? "Nothing was added." : `Added ${selectionCount(plan.added)} to your slip.`,
-  ];
-  if (plan.sameMatch > 0) {
-    const what = mode === "add" ? (plan.sameMatch === 1 ? "its match is already on your slip" : "their matches are already on your slip") : "a second selection for one match (one per match)";
-    lines.push(`${plan.sameMatch} left out: ${what}.`);
-  }
-  if (plan.overLimit > 0) lines.push(`${plan.overLimit} left out: a slip holds ${BETSLIP_MAX_LEGS} selections at most.`);
-  return lines.join(" ");
-}
 
 /**
  * One tap puts a code's selections on the betslip, in place of what it holds or after it, through the
@@ -57,9 +44,9 @@ export function LoadIntoSlip({ legs, onBetslip }: { legs: readonly BetslipLeg[];
       {label}
     </button>
   );
-  const { pathname, search } = useLocation();
+  // Without JavaScript the betslip page says what the slip took, and compares it across the books.
   return (
-    <PageForm action={FORM_POSTS.importToSlip} hidden={{ back: `${pathname}${search}` }} className="booking-load">
+    <PageForm action={FORM_POSTS.importToSlip} hidden={{ back: "/betslip" }} className="booking-load">
       {legs.map((leg) => (
         <input key={legField(leg)} type="hidden" name="leg" value={legField(leg)} />
       ))}

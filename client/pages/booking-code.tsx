@@ -27,6 +27,7 @@ export interface CodePageData {
 
 /** The query that has the server read the code before it answers: for a browser without JavaScript, which cannot read it after. */
 export const READ_NOW = "read=now";
+const [READ_PARAM, NOW] = READ_NOW.split("=") as [string, string];
 
 function readCode(source: DataSource, provider: number, code: string): Promise<CodeReading> {
   return source.readBookingCode(provider, code).then(
@@ -50,7 +51,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs): 
   if (!server) return { target, reading: readCode(source, target.provider, target.code) };
   // Without JavaScript (docs/design.md, Pages without JavaScript) nothing reads it after: a lite page,
   // or `?read=now` (the paste form's way here, the page's link for a browser without script), waits.
-  const waits = server.lite === true || new URL(request.url).search.slice(1).split("&").includes(READ_NOW);
+  const waits = server.lite === true || new URL(request.url).searchParams.get(READ_PARAM) === NOW;
   return { target, reading: waits ? await readCode(source, target.provider, target.code) : null };
 }
 
@@ -62,7 +63,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs): 
 export function pastedLoader({ context, request }: LoaderFunctionArgs): Response | null {
   if (!protectedSource(context)) return null;
   const asked = new URL(request.url).searchParams;
-  const code = normalisePastedCode(asked.get("code") ?? "").slice(0, 40);
+  // Cut by whole characters: half of one would make the path unencodable.
+  const code = Array.from(normalisePastedCode(asked.get("code") ?? "")).slice(0, 40).join("");
   return redirect(`${codePath(Number(asked.get("provider")), code || "-")}?${READ_NOW}`);
 }
 

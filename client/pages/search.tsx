@@ -33,7 +33,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /**
  * /search?q=TEXT (docs/design.md, Search): the matches whose teams match, as a page of its own. It is
  * the dashboard's team search without JavaScript (its GET form lands here), and where Enter takes it
- * with JavaScript when no match in its list is chosen.
+ * with JavaScript before any match is listed.
  */
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<SearchData | null> {
   const source = protectedSource(context);

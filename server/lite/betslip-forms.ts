@@ -3,7 +3,7 @@ import { BETSLIP_MAX_LEGS, ENDPOINTS, endpointUrl, type BetslipLeg } from "#shar
 import { ERROR_CODES } from "#shared/error-codes.ts";
 import { bookmakerName } from "#shared/reference.ts";
 import { bookingFailure } from "#client/booking/booking-errors.ts";
-import { importSummary } from "#client/booking/load-into-slip.tsx";
+import { importSummary } from "#client/booking/import-summary.ts";
 import { planImport, type ImportMode } from "#client/betslip/sync/import-legs.ts";
 import { parseStake, STAKE_INVALID_MESSAGE } from "#client/betslip/returns/money.ts";
 import { hasForms, sitePath } from "#client/route-paths.ts";
@@ -15,7 +15,7 @@ import { flashTo, type Said } from "./flash.ts";
 
 /**
  * The betslip as form posts (docs/design.md, Pages without JavaScript): add a selection from an odds
- * table, remove one, set the stake, get a booking code. Each makes the BFF's call with the session
+ * table, remove one, set the stake, get a booking code, put a code's selections on the slip. Each makes the BFF's call with the session
  * (refreshed first when due), then goes back to the page it was made on with what happened.
  */
 
@@ -29,7 +29,7 @@ export function legOf(value: string): BetslipLeg | undefined {
 
 /**
  * The page a form was posted from, to go back to: one of ours that has forms (its path and query),
- * else the betslip. Its path is the flash cookie's Path, so it is one of a known few.
+ * else the betslip. Its path is the flash cookie's Path: hasForms admits only paths a cookie can carry.
  */
 export function backTo(req: Request): string {
   const back = sitePath(field(req, "back"));

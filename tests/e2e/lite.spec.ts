@@ -113,6 +113,7 @@ test("without JavaScript, a bettor adds a selection from the dashboard, sets the
   await expect(page).toHaveURL(new RegExp(`/code/${book!.toLowerCase()}/${code}\\?read=now$`));
   await expect(page.getByRole("main")).toContainText(name.split(",")[0]!);
   await page.getByRole("button", { name: "Replace my slip" }).click();
+  await expect(page).toHaveURL(/\/betslip$/);
   await expect(page.getByRole("status").filter({ hasText: "Your slip now holds this selection." })).toBeVisible();
 });
 
@@ -126,7 +127,8 @@ test("without JavaScript, a bettor searches a team by form, opens its match and 
   expect(team, `a team read from "${heading}"`).not.toBe("");
   await page.getByRole("search").getByLabel("Search a team").fill(team.slice(0, 5));
   await page.getByRole("search").getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(team.slice(0, 5)).replace(/%20/g, "\\+")}$`));
+  await expect(page).toHaveURL(/\/search\?q=/);
+  expect(new URL(page.url()).searchParams.get("q")).toBe(team.slice(0, 5));
   await expect(page.getByRole("status")).toContainText(/\d+ match(es)? for /);
   const found = page.getByRole("list", { name: "Matches" }).getByRole("link").filter({ hasText: team }).first();
   await expect(found).toBeVisible();

@@ -91,10 +91,18 @@ describe("the betslip with HTML forms", () => {
     // The paste form's GET, as typed (spaces, lower case): on to the code's page, read now.
     const pasted = await suite.stack.http.get(`/code?provider=3&code=${encodeURIComponent(` ${code!.toLowerCase()} `)}`).set("cookie", page.cookie);
     expect([pasted.status, pasted.headers.location]).toEqual([302, `/code/sportybet/${code}?read=now`]);
+    // Text that is no code, cut inside a character at the field's length, gets the page's message, not an error.
+    const odd = await suite.stack.http.get(`/code?provider=3&code=${"A".repeat(39)}%F0%9F%98%80`).set("cookie", page.cookie);
+    expect(odd.status).toBe(302);
+    expect((await suite.stack.http.get(String(odd.headers.location)).set("cookie", page.cookie)).text).toContain("is not a booking code.");
+    // Signed out, the paste is kept for after sign-in.
+    const signedOut = await suite.stack.http.get(`/code?provider=3&code=${code}`);
+    expect([signedOut.status, signedOut.headers.location]).toEqual([302, `/?next=${encodeURIComponent(`/code?provider=3&code=${code}`)}`]);
     const read = await formPage(suite, `/code/sportybet/${code}?read=now`, page.cookie);
     expect(read.res.text).toContain(event.name);
     expect(read.res.text).toMatch(/<form[^>]*action="\/betslip\/import"/);
     expect(read.res.text).toContain(`<input type="hidden" name="leg" value="${leg}"/>`);
+    expect(read.res.text).toContain('<input type="hidden" name="back" value="/betslip"/>');
     // Without `read=now` the page comes at once and the browser reads; one without JavaScript is offered the read.
     const later = await suite.stack.http.get(`/code/sportybet/${code}`).set("cookie", page.cookie);
     expect(later.text.replaceAll("<!-- -->", "")).toContain("Reading the code at SportyBet...");
@@ -102,7 +110,8 @@ describe("the betslip with HTML forms", () => {
 
     await follow(suite, await postForm(suite, "/betslip/remove", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
     expect((await slipOf(signedIn.cookie)).legs).toEqual([]);
-    const back = `/code/sportybet/${code}?read=now`;
+    // The import goes back to the betslip, which says what the slip took and compares it.
+    const back = "/betslip";
     const refused = await postForm(suite, "/betslip/import", read.cookie, { mode: "replace", leg, back });
     expect(refused.status).toBe(403);
     expect((await slipOf(signedIn.cookie)).legs).toEqual([]);

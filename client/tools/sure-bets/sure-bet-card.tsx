@@ -39,31 +39,34 @@ export function SureBetCard({ bet, now, ageNow, timeZone, split }: SureBetCardPr
           <span className="tool-detail">{formatProfitPct(bet.profitPct)} before tax</span>
         </p>
       </div>
-      <table className="table is-narrow is-fullwidth tool-table">
-        <caption className="visually-hidden">Best prices for {what}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Outcome</th>
-            <th scope="col">Price</th>
-            <th scope="col">Bookmaker</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bet.legs.map((leg) => (
-            <tr key={leg.selectionTypeId}>
-              <th scope="row">{selectionLabel(leg.selectionTypeId)}</th>
-              <td className="tool-price">
-                {formatOdds(leg.value)}
-                {leg.boosted && <BoostedTag />}
-              </td>
-              <td>
-                <BookmakerLinkOut link={leg.link} />
-                <PriceAge at={leg.updatedAt} now={ageNow} />
-              </td>
+      {/* On a 240 px phone the bookmaker column is wider than the card: the table scrolls, not the page. */}
+      <div className="table-container">
+        <table className="table is-narrow is-fullwidth tool-table">
+          <caption className="visually-hidden">Best prices for {what}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Outcome</th>
+              <th scope="col">Price</th>
+              <th scope="col">Bookmaker</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {bet.legs.map((leg) => (
+              <tr key={leg.selectionTypeId}>
+                <th scope="row">{selectionLabel(leg.selectionTypeId)}</th>
+                <td className="tool-price">
+                  {formatOdds(leg.value)}
+                  {leg.boosted && <BoostedTag />}
+                </td>
+                <td>
+                  <BookmakerLinkOut link={leg.link} />
+                  <PriceAge at={leg.updatedAt} now={ageNow} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <StakeCalculator legs={bet.legs} what={what} split={split} />
     </article>
   );
