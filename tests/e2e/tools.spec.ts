@@ -475,3 +475,27 @@ test.describe("without JavaScript, at 240 px", () => {
     }
   });
 });
+
+test.describe("lite pages, at 240 px", () => {
+  // What a phone without JavaScript gets, read by axe in a browser that runs it (./lite.spec.ts says why).
+  test.use({ viewport: { width: 240, height: 640 }, bypassCSP: true, extraHTTPHeaders: { "save-data": "on" } });
+
+  test("sure bets and value bets, a stake split by form among them, have no accessibility violations at 240 and 360 px", async ({ page }) => {
+    await verifiedUser(page.request, uniqueUser("liteaxe"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+    const cards = page.locator("article.sure-bet");
+    await expect(async () => {
+      await page.goto(`${site.baseURL}/sure-bets`);
+      await expect(cards.first()).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 45_000 });
+    const anchor = (await cards.first().getAttribute("id"))!;
+    const key = (await cards.first().locator("input[name=bet]").getAttribute("value"))!;
+    for (const path of [`/sure-bets?total=250000&bet=${encodeURIComponent(key)}#${anchor}`, "/value-bets"]) {
+      await page.goto(`${site.baseURL}${path}`);
+      expect(await page.locator("script").count(), `${path} is a lite page`).toBe(0);
+      for (const width of [240, 360]) {
+        await page.setViewportSize({ width, height: 640 });
+        await expectNoViolations(page, `${path}, lite, at ${width} px`);
+      }
+    }
+  });
+});

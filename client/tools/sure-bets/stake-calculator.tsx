@@ -28,8 +28,9 @@ export const DEFAULT_TOTAL_STAKE = "10000";
 function StakeTable({ stakes, staked, what }: { stakes: readonly Stake[]; staked: number; what: string }) {
   return (
     <>
-      {/* A very large total's returns may be wider than a phone: the table scrolls, not the page. */}
-      <div className="table-container">
+      {/* A very large total's returns may be wider than a phone: the table scrolls, not the page; a
+          keyboard reaches the scrolling box itself (nothing inside it takes focus). */}
+      <div className="table-container" tabIndex={0} role="region" aria-label={`Stakes on ${what}`}>
         <table className="table is-narrow is-fullwidth tool-table stake-table">
           <caption className="visually-hidden">
             Stakes of {formatNaira(staked)} on {what}
