@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./axe.ts";
+import { resendRequestedMessage } from "#shared/messages.ts";
+import { COMPETITIONS, MARKETS, marketLabel } from "#shared/reference.ts";
 import { expectOddsTables, readMailedCode, site, uniqueUser, verifiedUser } from "./helpers.ts";
 
 // A phone without JavaScript (Opera Mini's extreme mode, a feature phone, JavaScript turned off):
@@ -44,6 +46,9 @@ test("without JavaScript, a bettor logs in by form, sees a wrong password's mess
   await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
   await page.goto(`${site().baseURL}/dashboard`);
   await expect(page).not.toHaveURL(/\/dashboard$/);
+
+  // The e-mail address signs in as well as the username.
+  await logInByForm(page, { username: user.email, password: user.password });
 });
 
 test("without JavaScript, a visitor signs up from the home page's top bar, verifies the mailed code and reaches the odds", async ({ page }) => {
@@ -67,6 +72,10 @@ test("without JavaScript, a visitor signs up from the home page's top bar, verif
 
   await expect(page).toHaveURL(/\/verify$/);
   await expect(page.getByRole("status")).toContainText(user.email);
+  // A new code asked for: the page says so, and the newest code mailed is the one to use.
+  await page.getByRole("button", { name: "Resend code" }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  await expect(page.getByRole("status")).toHaveText(resendRequestedMessage(user.email));
   const code = await readMailedCode(user.email);
   await page.locator("form[action='/verify']").getByLabel("Verification Code").fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
@@ -149,6 +158,50 @@ test("without JavaScript, a bettor searches a team by form, opens its match and 
   await expect(page.getByRole("status").filter({ hasText: "Added to your betslip." })).toBeVisible();
   await page.goto(`${site().baseURL}/betslip`);
   await expect(page.getByRole("button", { name: `Remove ${name} from betslip` })).toBeVisible();
+});
+
+test("without JavaScript, a bettor chooses the dashboard's league, market, view and day, narrows dropping odds, and removes a selection from the betslip", async ({ page, request }) => {
+  const user = await verifiedUser(request, uniqueUser("litechoose"));
+  await logInByForm(page, user);
+
+  // League and market: a GET form ("Show odds"), the choice in the URL.
+  const [league, market] = [COMPETITIONS[1]!, MARKETS.find((m) => m.id !== 1)!];
+  await page.getByLabel("Select League").selectOption(String(league.id));
+  await page.getByLabel("Select Market").selectOption(String(market.id));
+  await page.getByRole("button", { name: "Show odds" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard\\?league=${league.id}&market=${market.id}$`));
+  await expect(page.getByLabel("Select League")).toHaveValue(String(league.id));
+  await expect(page.locator("table.odds-table caption").first()).toHaveText(new RegExp(`, ${marketLabel(market.id).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  // View and day: links, the choice kept.
+  await page.getByRole("group", { name: "View" }).getByRole("button", { name: "List" }).click();
+  await expect(page).toHaveURL(/[?&]view=list(&|$)/);
+  await expect(page.getByRole("group", { name: "View" }).getByRole("button", { name: "List" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator(".finder-list")).toBeVisible();
+  await page.getByRole("group", { name: "Day" }).getByRole("button", { name: "Weekend" }).click();
+  await expect(page).toHaveURL(/[?&]day=weekend(&|$)/);
+  expect(new URL(page.url()).searchParams.get("view")).toBe("list");
+  expect(new URL(page.url()).searchParams.get("day")).toBe("weekend");
+  await expect(page.getByRole("group", { name: "Day" }).getByRole("button", { name: "Weekend" })).toHaveAttribute("aria-pressed", "true");
+
+  // Dropping odds narrowed to one market by its form's Show.
+  await page.goto(`${site().baseURL}/dropping`);
+  await page.getByLabel("Market").selectOption("1");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/\/dropping\?league=&market=1$/);
+  await expect(page.getByLabel("Market")).toHaveValue("1");
+  for (const detail of await page.locator(".drop-item .drop-detail:first-of-type").allTextContents()) expect(detail).toMatch(/^1X2 \(Match Result\) · /);
+
+  // A selection added, then removed on the betslip page by its form.
+  await page.goto(`${site().baseURL}/dashboard`);
+  const add = page.getByRole("button", { name: /^Add .* to betslip$/ }).first();
+  const name = (await add.getAttribute("aria-label"))!.replace(/^Add /, "").replace(/ to betslip$/, "");
+  await add.click();
+  await expect(page.getByRole("status").filter({ hasText: "Added to your betslip." })).toBeVisible();
+  await page.goto(`${site().baseURL}/betslip`);
+  await page.getByRole("button", { name: `Remove ${name} from betslip` }).click();
+  await expect(page).toHaveURL(/\/betslip$/);
+  await expect(page.getByRole("status").filter({ hasText: "Removed from your betslip." })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Remove ${name} from betslip` })).toHaveCount(0);
 });
 
 test("without JavaScript, a bettor who forgot the password gets a code from the login page's link, sets a new one and is signed in", async ({ page, request }) => {
