@@ -188,6 +188,8 @@ test("without JavaScript, a bettor chooses the dashboard's league, market, view 
   await page.getByLabel("Market").selectOption("1");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/\/dropping\?league=&market=1$/);
+  // The page streams in: read its list once it is all there.
+  await page.waitForLoadState("load");
   await expect(page.getByLabel("Market")).toHaveValue("1");
   // Each fall left is a 1X2 one (its market, then its outcome), or the page says none in 1X2 fell.
   const markets = await page.locator(".drop-item .drop-what > .drop-detail:first-of-type").allTextContents();

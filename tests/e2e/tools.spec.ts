@@ -430,6 +430,7 @@ test.describe("without JavaScript, at 240 px", () => {
     await page.getByLabel("League").selectOption(String(league.id));
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(new RegExp(`/sure-bets\\?league=${league.id}&market=&min=0$`));
+    await page.waitForLoadState("load");
     const cards = page.locator("article.sure-bet");
     await expect(cards.first()).toBeVisible();
     for (const detail of await cards.locator(".tool-event .tool-detail:first-of-type").allTextContents()) expect(detail.endsWith(` · ${league.name}`), detail).toBe(true);
@@ -443,6 +444,8 @@ test.describe("without JavaScript, at 240 px", () => {
     await card.getByLabel(/Total stake \(₦\)/).fill("5000");
     await card.getByRole("button", { name: /^Split the stake/ }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]league=${league.id}&.*bet=.*&total=5000#${anchor}$`));
+    // The page streams in: read it once it is all there, as a phone without script shows it then.
+    await page.waitForLoadState("load");
     const split = page.locator(`article#${anchor}`);
     await expect(split.getByLabel(/Total stake \(₦\)/)).toHaveValue("5000");
     const read = await readSureBet(split);
