@@ -26,8 +26,8 @@ export interface CodePageData {
 }
 
 /** The query that has the server read the code before it answers: for a browser without JavaScript, which cannot read it after. */
-export const READ_NOW = "read=now";
-const [READ_PARAM, NOW] = READ_NOW.split("=") as [string, string];
+const [READ_PARAM, NOW] = ["read", "now"];
+export const READ_NOW = `${READ_PARAM}=${NOW}`;
 
 function readCode(source: DataSource, provider: number, code: string): Promise<CodeReading> {
   return source.readBookingCode(provider, code).then(

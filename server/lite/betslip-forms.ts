@@ -93,6 +93,7 @@ export function bookingPost(deps: FormDeps) {
 
 /** A slip another device changed between our read and our write is read again, this many times in all (decision 024). */
 const IMPORT_ATTEMPTS = 3;
+const isImportMode = (mode: string): mode is ImportMode => mode === "replace" || mode === "add";
 
 /**
  * A booking code's selections put on the slip, in place of what it holds ("replace") or after it
@@ -103,17 +104,17 @@ const IMPORT_ATTEMPTS = 3;
 export function importPost(deps: FormDeps) {
   return async (req: Request, res: Response) => {
     const mode = field(req, "mode");
-    const legs = fieldList(req, "leg").map(legOf);
-    if ((mode !== "replace" && mode !== "add") || legs.length === 0 || legs.length > BETSLIP_MAX_LEGS || legs.some((leg) => leg === undefined)) {
+    const fields = fieldList(req, "leg");
+    const incoming = fields.map(legOf).filter((leg) => leg !== undefined);
+    if (!isImportMode(mode) || incoming.length === 0 || incoming.length !== fields.length || incoming.length > BETSLIP_MAX_LEGS) {
       return backWith(deps, req, res, { message: "Those selections could not be read. Please try again." });
     }
-    const incoming = legs as BetslipLeg[];
     for (let attempt = 1; ; attempt += 1) {
       const read = await sessionCall(deps, req, res, { endpoint: ENDPOINTS.betslip, url: ENDPOINTS.betslip.path, next: backTo(req) });
       if (!read) return;
       if (read.status !== 200) return backWith(deps, req, res, refusedSaying(read));
       const slip = answerData(deps.upstream, ENDPOINTS.betslip, read, betslipAnswer);
-      const plan = planImport(slip.legs, incoming, mode as ImportMode);
+      const plan = planImport(slip.legs, incoming, mode);
       if (mode === "add" && plan.added === 0) return backWith(deps, req, res, { status: importSummary(plan, mode) });
       const etag = typeof read.headers.etag === "string" ? read.headers.etag : "*";
       const saved = await sessionCall(deps, req, res, {
@@ -124,7 +125,7 @@ export function importPost(deps: FormDeps) {
         next: backTo(req),
       });
       if (!saved) return;
-      if (saved.status === 200) return backWith(deps, req, res, { status: importSummary(plan, mode as ImportMode) });
+      if (saved.status === 200) return backWith(deps, req, res, { status: importSummary(plan, mode) });
       if (refusalOf(saved).code !== ERROR_CODES.BETSLIP_CHANGED || attempt >= IMPORT_ATTEMPTS) return backWith(deps, req, res, refusedSaying(saved));
     }
   };

@@ -142,6 +142,17 @@ async function readSureBet(card: Locator) {
   });
 }
 
+/**
+ * Opens `url` (or loads the page again) until `shown` is on it: a bet read from the API may need a
+ * collection or two to be listed on a busy machine. Each try waits for the condition, never a fixed time.
+ */
+async function openUntilShown(page: Page, url: string | null, shown: Locator): Promise<void> {
+  await expect(async () => {
+    await (url === null ? page.reload() : page.goto(url));
+    await expect(shown).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
+}
+
 test("a sure bet is found, opened and staked after tax: ₦10,000 split into whole-naira stakes whose returns after tax agree within ₦1; one that tax makes a loss is not listed", async ({ page }) => {
   await signedIn(page, uniqueUser("sure"), { baseURL: site.baseURL, dataDir: moving.dataDir });
   // The simulator's ordinary prices make short-lived sure bets too: take ones that hold still (the
@@ -162,10 +173,7 @@ test("a sure bet is found, opened and staked after tax: ₦10,000 split into who
     .filter({ hasText: "1X2 (Match Result)" })
     .filter({ hasText: `${listed.profitPct.toFixed(2)}% before tax` })
     .first();
-  await expect(async () => {
-    await page.goto(`${site.baseURL}/sure-bets`);
-    await expect(card).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 45_000 });
+  await openUntilShown(page, `${site.baseURL}/sure-bets`, card);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sure bets (arbitrage)");
   await expect(page.getByText(/Prices move, bookmakers limit stakes and may void bets/).first()).toBeVisible();
   await expect(card.locator(".tool-figure")).toHaveText(`Profit after tax${listed.netProfitPct.toFixed(2)}%${listed.profitPct.toFixed(2)}% before tax`);
@@ -436,10 +444,7 @@ test.describe("without JavaScript, at 240 px", () => {
     for (const detail of await cards.locator(".tool-event .tool-detail:first-of-type").allTextContents()) expect(detail.endsWith(` · ${league.name}`), detail).toBe(true);
 
     const card = cards.filter({ hasText: listed.event.name }).filter({ hasText: "1X2 (Match Result)" }).first();
-    await expect(async () => {
-      await page.reload();
-      await expect(card).toBeVisible({ timeout: 5_000 });
-    }).toPass({ timeout: 45_000 });
+    await openUntilShown(page, null, card);
     const anchor = (await card.getAttribute("id"))!;
     await card.getByLabel(/Total stake \(₦\)/).fill("5000");
     await card.getByRole("button", { name: /^Split the stake/ }).click();
@@ -468,10 +473,7 @@ test.describe("without JavaScript, at 240 px", () => {
   test("value bets are listed whole, each with its fair price and value after tax", async ({ page }) => {
     await verifiedUser(page.request, uniqueUser("litevalue"), { baseURL: site.baseURL, dataDir: moving.dataDir });
     const items = page.locator("li.value-bet");
-    await expect(async () => {
-      await page.goto(`${site.baseURL}/value-bets`);
-      await expect(items.first()).toBeVisible({ timeout: 5_000 });
-    }).toPass({ timeout: 45_000 });
+    await openUntilShown(page, `${site.baseURL}/value-bets`, items.first());
     for (const item of await items.all()) {
       await expect(item.locator(".value-prices")).toContainText(/Price [\d.]+.*Fair price [\d.]+/);
       await expect(item.locator(".tool-figure .tool-detail")).toHaveText(/^(\+|\u2212)?\d+\.\d% after tax$/);
@@ -486,10 +488,7 @@ test.describe("lite pages, at 240 px", () => {
   test("sure bets and value bets, a stake split by form among them, have no accessibility violations at 240 and 360 px", async ({ page }) => {
     await verifiedUser(page.request, uniqueUser("liteaxe"), { baseURL: site.baseURL, dataDir: moving.dataDir });
     const cards = page.locator("article.sure-bet");
-    await expect(async () => {
-      await page.goto(`${site.baseURL}/sure-bets`);
-      await expect(cards.first()).toBeVisible({ timeout: 5_000 });
-    }).toPass({ timeout: 45_000 });
+    await openUntilShown(page, `${site.baseURL}/sure-bets`, cards.first());
     const anchor = (await cards.first().getAttribute("id"))!;
     const key = (await cards.first().locator("input[name=bet]").getAttribute("value"))!;
     for (const path of [`/sure-bets?total=250000&bet=${encodeURIComponent(key)}#${anchor}`, "/value-bets"]) {
