@@ -100,6 +100,10 @@ describe("formatTimeZone", () => {
     expect(formatTimeZone("America/New_York", new Date("2026-11-22T12:00:00Z"))).toBe("GMT-5 (New York)");
     expect(formatTimeZone("UTC", new Date("2026-11-22T12:00:00Z"))).toBe("GMT");
   });
+
+  it("names a zone the runtime does not know by its name, every time", () => {
+    for (let i = 0; i < 2; i++) expect(formatTimeZone("Mars/Olympus_Mons", new Date("2026-11-22T12:00:00Z"))).toBe("Mars/Olympus_Mons (Olympus Mons)");
+  });
 });
 
 describe("formatKickoff", () => {

@@ -88,27 +88,34 @@ interface ZonedParts {
   time: string;
 }
 
-// Building an Intl.DateTimeFormat is costly and a page formats many kickoffs in one zone.
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+const PARTS: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  weekday: "long",
+  hour: "2-digit",
+  minute: "2-digit",
+  // h23, not hour12:false, which some engines render as '24:00' at midnight.
+  hourCycle: "h23",
+};
+const OFFSET: Intl.DateTimeFormatOptions = { timeZoneName: "shortOffset" };
 
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let format = partsFormatters.get(timeZone);
+// Building an Intl.DateTimeFormat is costly and a page formats many kickoffs in one zone: one per
+// zone and kind is kept (the zones are the runtime's, a few hundred at most). A zone the runtime does
+// not know throws, as the constructor does.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string, options: typeof PARTS | typeof OFFSET): Intl.DateTimeFormat {
+  const key = `${options === PARTS ? "parts" : "offset"} ${timeZone}`;
+  let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-      weekday: "long",
-      hour: "2-digit",
-      minute: "2-digit",
-      // h23, not hour12:false, which some engines render as '24:00' at midnight.
-      hourCycle: "h23",
-    });
-    partsFormatters.set(timeZone, format);
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, ...options });
+    formatters.set(key, format);
   }
   return format;
 }
+
+const partsFormatter = (timeZone: string) => formatterOf(timeZone, PARTS);
 
 const MONTHS = [
   "January",
@@ -155,7 +162,7 @@ function dayDifference(from: ZonedParts, to: ZonedParts): number {
 export function formatTimeZone(timeZone: string, at: Date): string {
   let offset = timeZone;
   try {
-    offset = new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "shortOffset" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+    offset = formatterOf(timeZone, OFFSET).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
   } catch {
     // A zone this runtime does not know: its name says enough.
   }
