@@ -81,9 +81,13 @@ function useComboboxKeys(events: readonly { id: string }[], expanded: boolean, a
   };
 }
 
-/** The dashboard's team search (docs/design.md, Finding a match on the dashboard): a combobox whose listbox shows up to eight matches as the user types. */
-export function TeamSearch({ timeZone, now }: { timeZone: string; now: number }) {
-  const id = useId();
+/**
+ * The search box's state: the query, the active option and whether the list is open, with the
+ * combobox's keys and the form's submit. Without JavaScript the field is a GET form to the search
+ * page, sent by its button; with it the list shows as the bettor types, and Enter with no match
+ * chosen opens that page.
+ */
+function useSearchBox() {
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(true);
@@ -100,14 +104,25 @@ export function TeamSearch({ timeZone, now }: { timeZone: string; now: number })
   });
   // A team typed while the page was still loading is searched once the app is up.
   const inputRef = useEarlyValue<HTMLInputElement>(query, setQuery);
-  // Without JavaScript the field is a GET form to the search page, sent by its button; with it the
-  // list shows as the bettor types, and Enter with no match chosen opens that page.
-  const up = useAppRunning();
   const navigate = useNavigate();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (query.trim().length >= SEARCH_MIN_CHARS) void navigate(`${SEARCH_PATH}?${new URLSearchParams({ q: query.trim() }).toString()}`);
   };
+  const type = (text: string) => {
+    setQuery(text);
+    setActive(-1);
+    setOpen(true);
+  };
+  return { query, type, active, open, setOpen, state, events, expanded, onKeyDown, inputRef, submit };
+}
+
+/** The dashboard's team search (docs/design.md, Finding a match on the dashboard): a combobox whose listbox shows up to eight matches as the user types. */
+export function TeamSearch({ timeZone, now }: { timeZone: string; now: number }) {
+  const id = useId();
+  const box = useSearchBox();
+  const up = useAppRunning();
+  const { expanded, active } = box;
 
   return (
     <form
@@ -115,14 +130,14 @@ export function TeamSearch({ timeZone, now }: { timeZone: string; now: number })
       action={SEARCH_PATH}
       role="search"
       className="finder-search"
-      onSubmit={submit}
-      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
+      onSubmit={box.submit}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && box.setOpen(false)}
     >
       <label className="visually-hidden" htmlFor={`${id}-input`}>
         {SEARCH_LABEL}
       </label>
       <input
-        ref={inputRef}
+        ref={box.inputRef}
         id={`${id}-input`}
         className="input finder-search-input"
         type="search"
@@ -135,19 +150,15 @@ export function TeamSearch({ timeZone, now }: { timeZone: string; now: number })
         aria-expanded={expanded}
         aria-controls={expanded ? `${id}-results` : undefined}
         aria-activedescendant={expanded && active >= 0 ? `${id}-results-${active}` : undefined}
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setActive(-1);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onKeyDown={onKeyDown}
+        value={box.query}
+        onChange={(e) => box.type(e.target.value)}
+        onFocus={() => box.setOpen(true)}
+        onKeyDown={box.onKeyDown}
       />
-      {expanded && <Results id={`${id}-results`} events={events} active={active} timeZone={timeZone} now={now} onPick={() => setOpen(false)} />}
+      {expanded && <Results id={`${id}-results`} events={box.events} active={active} timeZone={timeZone} now={now} onPick={() => box.setOpen(false)} />}
       {/* One live region: it reads out the count beside the listbox, and is itself the note when there is no result. */}
-      <div className={noteClass(state, open && events.length === 0)} aria-live="polite">
-        {announcement(state)}
+      <div className={noteClass(box.state, box.open && box.events.length === 0)} aria-live="polite">
+        {announcement(box.state)}
       </div>
       <button type="submit" className={up ? "is-hidden" : "button is-small finder-search-go"}>
         Search
