@@ -164,10 +164,9 @@ function watchDeadline(signal: AbortSignal, stream: PipeableStream): Deadline {
 
 /**
  * Writes head, React's chunks and tail to `destination`, holding React back while it is full.
- * compression buffers by default, so the destination is flushed whenever React has written all it
- * has ready (React calls its destination's `flush` then): the shell and each streamed part reach
- * the browser at once. Not after every chunk: React writes 4 KB at a time, and a zlib flush per
- * chunk costs the main thread a compression pass and the page a worse ratio.
+ * compression buffers by default, so every chunk React writes (4 KB) is flushed at once: the browser
+ * can decode, parse and paint the top of the page while the rest is on its way (docs/design.md,
+ * Streamed server rendering).
  */
 function pipeDocument(destination: Writable, stream: PipeableStream, head: string, deadline: Deadline) {
   const flush = () => (destination as Writable & { flush?: () => void }).flush?.();
@@ -179,16 +178,10 @@ function pipeDocument(destination: Writable, stream: PipeableStream, head: strin
     resume = undefined;
     next?.();
   });
-  // React asked for a flush while chunks still waited here for the destination to drain.
-  let flushOwed = false;
   const body = new Writable({
     write(chunk: Buffer, _encoding, next) {
       const more = destination.write(chunk);
-      // The last waiting chunk went out: the flush React asked for is due now.
-      if (flushOwed && body.writableLength === chunk.length) {
-        flushOwed = false;
-        flush();
-      }
+      flush();
       if (more) next();
       else resume = next;
     },
@@ -196,12 +189,6 @@ function pipeDocument(destination: Writable, stream: PipeableStream, head: strin
       deadline.finish();
       destination.end(DOCUMENT_TAIL);
       next();
-    },
-  });
-  Object.assign(body, {
-    flush() {
-      if (body.writableLength === 0) flush();
-      else flushOwed = true;
     },
   });
   // The browser went away: stop rendering for it.
