@@ -4,7 +4,7 @@ import { ERROR_CODES } from "#shared/error-codes.ts";
 import { bookmakerName } from "#shared/reference.ts";
 import { bookingFailure } from "#client/booking/booking-errors.ts";
 import { importSummary } from "#client/booking/import-summary.ts";
-import { planImport, type ImportMode } from "#client/betslip/sync/import-legs.ts";
+import { runImport, type ImportMode, type ImportPlan } from "#client/betslip/sync/import-legs.ts";
 import { parseStake, STAKE_INVALID_MESSAGE } from "#client/betslip/returns/money.ts";
 import { hasForms, sitePath } from "#client/route-paths.ts";
 import { answerData } from "../bff/session-calls.ts";
@@ -90,9 +90,6 @@ export function bookingPost(deps: FormDeps) {
   };
 }
 
-
-/** A slip another device changed between our read and our write is read again, this many times in all (decision 024). */
-const IMPORT_ATTEMPTS = 3;
 const isImportMode = (mode: string): mode is ImportMode => mode === "replace" || mode === "add";
 
 /**
@@ -109,24 +106,24 @@ export function importPost(deps: FormDeps) {
     if (!isImportMode(mode) || incoming.length === 0 || incoming.length !== fields.length || incoming.length > BETSLIP_MAX_LEGS) {
       return backWith(deps, req, res, { message: "Those selections could not be read. Please try again." });
     }
-    for (let attempt = 1; ; attempt += 1) {
-      const read = await sessionCall(deps, req, res, { endpoint: ENDPOINTS.betslip, url: ENDPOINTS.betslip.path, next: backTo(req) });
-      if (!read) return;
-      if (read.status !== 200) return backWith(deps, req, res, refusedSaying(read));
-      const slip = answerData(deps.upstream, ENDPOINTS.betslip, read, betslipAnswer);
-      const plan = planImport(slip.legs, incoming, mode);
-      if (mode === "add" && plan.added === 0) return backWith(deps, req, res, { status: importSummary(plan, mode) });
-      const etag = typeof read.headers.etag === "string" ? read.headers.etag : "*";
-      const saved = await sessionCall(deps, req, res, {
-        endpoint: ENDPOINTS.replaceBetslip,
-        url: ENDPOINTS.replaceBetslip.path,
-        body: { stake: slip.stake, legs: plan.legs },
-        headers: { "if-match": etag },
-        next: backTo(req),
-      });
-      if (!saved) return;
-      if (saved.status === 200) return backWith(deps, req, res, { status: importSummary(plan, mode) });
-      if (refusalOf(saved).code !== ERROR_CODES.BETSLIP_CHANGED || attempt >= IMPORT_ATTEMPTS) return backWith(deps, req, res, refusedSaying(saved));
-    }
+    const summary = (plan: ImportPlan) => backWith(deps, req, res, { status: importSummary(plan, mode) });
+    await runImport<void>(incoming, mode, {
+      async read() {
+        const read = await sessionCall(deps, req, res, { endpoint: ENDPOINTS.betslip, url: ENDPOINTS.betslip.path, next: backTo(req) });
+        // No answer: the session is over, and the call already sent the browser to sign in.
+        if (!read) return { done: undefined };
+        if (read.status !== 200) return { done: backWith(deps, req, res, refusedSaying(read)) };
+        const slip = answerData(deps.upstream, ENDPOINTS.betslip, read, betslipAnswer);
+        return { slip, etag: typeof read.headers.etag === "string" ? read.headers.etag : "*" };
+      },
+      async write(slip, etag, plan, last) {
+        const saved = await sessionCall(deps, req, res, { endpoint: ENDPOINTS.replaceBetslip, url: ENDPOINTS.replaceBetslip.path, body: slip, headers: { "if-match": etag }, next: backTo(req) });
+        if (!saved) return { done: undefined };
+        if (saved.status === 200) return { done: summary(plan) };
+        if (!last && refusalOf(saved).code === ERROR_CODES.BETSLIP_CHANGED) return "changed";
+        return { done: backWith(deps, req, res, refusedSaying(saved)) };
+      },
+      nothingAdded: (_slip, plan) => summary(plan),
+    });
   };
 }
