@@ -100,22 +100,23 @@ const PARTS: Intl.DateTimeFormatOptions = {
 };
 const OFFSET: Intl.DateTimeFormatOptions = { timeZoneName: "shortOffset" };
 
-// Building an Intl.DateTimeFormat is costly and a page formats many kickoffs in one zone: one per
-// zone and kind is kept (the zones are the runtime's, a few hundred at most). A zone the runtime does
-// not know throws, as the constructor does.
-const formatters = new Map<string, Intl.DateTimeFormat>();
+// Building an Intl.DateTimeFormat is costly and a page formats many times in one zone.
+const formatters = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 
-function formatterOf(timeZone: string, options: typeof PARTS | typeof OFFSET): Intl.DateTimeFormat {
-  const key = `${options === PARTS ? "parts" : "offset"} ${timeZone}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", { timeZone, ...options });
-    formatters.set(key, format);
-  }
+/**
+ * An en-GB formatter of `options` in `timeZone`, built once and kept: `options` is a module
+ * constant, the zones are the runtime's (a few hundred at most). A zone the runtime does not know
+ * throws, as the constructor does.
+ */
+export function zonedFormatter(options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
+  let byZone = formatters.get(options);
+  if (!byZone) formatters.set(options, (byZone = new Map()));
+  let format = byZone.get(timeZone);
+  if (!format) byZone.set(timeZone, (format = new Intl.DateTimeFormat("en-GB", { ...options, timeZone })));
   return format;
 }
 
-const partsFormatter = (timeZone: string) => formatterOf(timeZone, PARTS);
+const partsFormatter = (timeZone: string) => zonedFormatter(PARTS, timeZone);
 
 const MONTHS = [
   "January",
@@ -162,7 +163,7 @@ function dayDifference(from: ZonedParts, to: ZonedParts): number {
 export function formatTimeZone(timeZone: string, at: Date): string {
   let offset = timeZone;
   try {
-    offset = formatterOf(timeZone, OFFSET).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+    offset = zonedFormatter(OFFSET, timeZone).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
   } catch {
     // A zone this runtime does not know: its name says enough.
   }

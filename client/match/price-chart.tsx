@@ -1,5 +1,5 @@
 import type { HistorySeries, MarketHistory } from "#shared/contract.ts";
-import { formatOdds } from "#shared/format.ts";
+import { formatOdds, zonedFormatter } from "#shared/format.ts";
 import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { domainOf, PANEL, scaleFor, stepPath, type Domain } from "./chart-geometry.ts";
 
@@ -23,15 +23,9 @@ const LABEL_OPTIONS: Record<LabelStyle, Intl.DateTimeFormatOptions> = {
   day: { day: "numeric", month: "short" },
   full: { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** An epoch-seconds time in the viewer's zone (the root loader's, so hydration matches). */
 function formatTime(t: number, style: LabelStyle, timeZone: string): string {
-  const key = `${timeZone}:${style}`;
-  let format = formatters.get(key);
-  if (!format)
-    formatters.set(key, (format = new Intl.DateTimeFormat("en-GB", { timeZone, ...LABEL_OPTIONS[style] })));
-  return format.format(new Date(t * 1000));
+  return zonedFormatter(LABEL_OPTIONS[style], timeZone).format(new Date(t * 1000));
 }
 
 /** An axis label: '14:05' when the chart spans a day and a half or less, else '22 Nov'. */

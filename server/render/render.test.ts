@@ -31,11 +31,12 @@ function slowReader() {
   return { reader, done, html: () => html, writes: () => writes, writesWhileFull: () => writesWhileFull };
 }
 
+/** A page longer than many of React's 4 KB chunks. */
+const LongList = () => createElement("ul", null, Array.from({ length: 2_000 }, (_, i) => createElement("li", { key: i }, `Odds row ${i}`)));
+
 describe("the streamed render", () => {
   it("waits for the reader to drain before writing more", async () => {
-    const items = Array.from({ length: 2_000 }, (_, i) => createElement("li", { key: i }, `Odds row ${i}`));
-    const Long = () => createElement("ul", null, items);
-    const outcome = await renderRoute({ url: "http://localhost/", context, assets, waitForAll: false, routes: [{ path: "/", Component: Long }] });
+    const outcome = await renderRoute({ url: "http://localhost/", context, assets, waitForAll: false, routes: [{ path: "/", Component: LongList }] });
     if (outcome.kind !== "html") throw new Error(`expected html, got ${outcome.kind}`);
     const sink = slowReader();
     outcome.pipe(sink.reader);
@@ -48,8 +49,7 @@ describe("the streamed render", () => {
   });
 
   it("flushes every chunk as it is written, so the browser can paint the top of the page before the rest arrives", async () => {
-    const items = Array.from({ length: 2_000 }, (_, i) => createElement("li", { key: i }, `Odds row ${i}`));
-    const outcome = await renderRoute({ url: "http://localhost/", context, assets, waitForAll: false, routes: [{ path: "/", Component: () => createElement("ul", null, items) }] });
+    const outcome = await renderRoute({ url: "http://localhost/", context, assets, waitForAll: false, routes: [{ path: "/", Component: LongList }] });
     if (outcome.kind !== "html") throw new Error(`expected html, got ${outcome.kind}`);
     const calls: string[] = [];
     const reader = new Writable({
