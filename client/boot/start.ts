@@ -7,6 +7,10 @@ declare global {
     __staticRouterHydrationData?: HydrationState;
     /** Stops holding taps and gives those held before the app started (server/render/early-taps.ts, first in every page). */
     __earlyTaps?: () => HTMLElement[];
+    /** Clears the mark that says a held tap was taken (server/render/early-taps.ts). */
+    __earlyTapDone?: (button: HTMLElement) => void;
+    /** Tells the early-taps script the app's code is here: a tap now waits for the app rather than leaving the page. */
+    __appArrived?: () => void;
   }
 }
 
@@ -35,11 +39,14 @@ const hydrated = (button: HTMLElement) => Object.keys(button).some((key) => key.
 function replay(buttons: readonly HTMLElement[], until: number): void {
   const waiting: HTMLElement[] = [];
   for (const button of buttons) {
-    if (!button.isConnected || (button instanceof HTMLButtonElement && button.disabled)) continue;
-    if (hydrated(button)) button.click();
-    else waiting.push(button);
+    if (!button.isConnected || (button instanceof HTMLButtonElement && button.disabled)) window.__earlyTapDone?.(button);
+    else if (hydrated(button)) {
+      window.__earlyTapDone?.(button);
+      button.click();
+    } else waiting.push(button);
   }
   if (waiting.length > 0 && Date.now() < until) setTimeout(() => replay(waiting, until), REPLAY_STEP_MS);
+  else for (const button of waiting) window.__earlyTapDone?.(button);
 }
 
 /** Once the page has hydrated (its effects run after every child's), the buttons tapped before it are tapped again. */
@@ -69,6 +76,7 @@ function nextTask(): Promise<void> {
 export async function start(loadApp: () => Promise<ServerRenderedApp>): Promise<void> {
   const container = document.getElementById("root");
   if (!container) return;
+  window.__appArrived?.();
   await nextTask();
   const app = await loadApp();
   await nextTask();

@@ -3,6 +3,7 @@ import { oddsChecksum } from "#shared/checksum.ts";
 import { loginBaseline, loginDuringFlood, oddsSoak, type FloodFigures, type LoginFigures } from "./abuse.ts";
 import { describeFigures, lighthouseRun } from "./lighthouse.ts";
 import { bookingRows } from "./booking.ts";
+import { controlsRows } from "./controls.ts";
 import { liveRows, LIVE_PARTS } from "./live/live-rows.ts";
 import { startBareServer } from "./bare.ts";
 import { getText, load, type LoadResult } from "./load.ts";
@@ -22,6 +23,7 @@ import { benchUser, startStack, type StackLayout } from "./stack.ts";
  * `BENCH_ONLY=match` runs only the match page's figures (see match.ts).
  * `BENCH_ONLY=signup` runs only sign-up under a flood (decision 023, see signup.ts).
  * `BENCH_ONLY=booking` runs only booking codes minted and read with the books' real latency (see booking.ts).
+ * `BENCH_ONLY=controls` runs only the slow phone's "controls usable" rows (see controls.ts).
  * `BENCH_ONLY=odds` runs only the odds throughput rows of both layouts, with the bare Express yardstick (see bare.ts).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,7 +31,7 @@ const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_S ?? 20);
 const SOAK_SECONDS = Number(process.env.BENCH_ODDS_SOAK_S ?? 60);
 const argOnly = process.argv.indexOf("--only");
 const ONLY = process.env.BENCH_ONLY ?? (argOnly >= 0 ? process.argv[argOnly + 1] : undefined);
-const PARTS = ["odds", "abuse", "match", "signup", "booking", "live", ...LIVE_PARTS];
+const PARTS = ["odds", "controls", "abuse", "match", "signup", "booking", "live", ...LIVE_PARTS];
 if (ONLY !== undefined && !PARTS.includes(ONLY)) throw new Error(`BENCH_ONLY / --only knows ${PARTS.join(", ")}, not "${ONLY}"`);
 const ODDS = "country=1&competition=1&market=1";
 const rows: [string, string, string][] = [];
@@ -144,6 +146,7 @@ if (ONLY === undefined) {
 if (ONLY === undefined || ONLY === "abuse") await abuse({ web: 3919, api: 4919 });
 if (ONLY === undefined || ONLY === "match") rows.push(...(await matchRows({ web: 3920, api: 4920 })));
 if (ONLY === undefined || ONLY === "signup") rows.push(...(await signupRows({ web: 3924, api: 4924 })));
+if (ONLY === undefined || ONLY === "controls") rows.push(...(await controlsRows({ web: 3926, api: 4926 })));
 if (ONLY === undefined || ONLY === "booking") rows.push(...(await bookingRows({ web: 3925, api: 4925 })));
 if (ONLY === undefined || ONLY.startsWith("live")) rows.push(...(await liveRows(ONLY === undefined || ONLY === "live" ? LIVE_PARTS : [ONLY])));
 

@@ -1,17 +1,20 @@
 import { createHash } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
-import { BOOT_FILE, PAGE_ASSETS_FILE } from "#server/render/assets.ts";
+import { BOOT_FILE, PAGE_ASSETS_FILE, ROUTE_BOOTS_FILE } from "#server/render/assets.ts";
 import { PREVIEW_PATH, renderPreviewHtml } from "#server/render/preview-page.ts";
-import { compileBoot } from "./boot.ts";
+import { compileBoot, type BootValues } from "./boot.ts";
 import { DASHBOARD_PATH, renderDashboardStates } from "./dashboard-states.ts";
-import { buildClient, buildNode } from "./bundles.ts";
+import { buildClient, buildNode, type ClientManifest } from "./bundles.ts";
 import { precompress } from "./compress.ts";
 import { publicGraph } from "./public-graph.ts";
 import { renderPublicPages, writePrerendered } from "./prerender.ts";
+import { routePageModules, withPreloads } from "./route-boots.ts";
 import { previewSample } from "./preview-sample.ts";
 import { buildStyles, stylesForMarkup } from "./styles.ts";
 
 const PUBLIC_ENTRY = "client/public-entry.tsx";
+/** The betslip a signed-in page loads as it hydrates (its top bar's badge, its odds tables' toggles). */
+const SIGNED_IN_MODULE = "client/betslip/signed-in.tsx";
 
 export interface BuildReport {
   entry: string;
@@ -24,6 +27,21 @@ export interface BuildReport {
   stylesheet: string;
   compressed: number;
   pages: Record<string, { gzipBytes: number }>;
+}
+
+/**
+ * The boot scripts of signed-in pages, by route id (server/render/render.tsx picks one): each
+ * preloads, beside the entry's chunks, its page's chunks and the signed-in betslip's, which the page
+ * would otherwise ask for one round trip after another while it hydrates (docs/design.md, Latency:
+ * controls usable). `only` keeps the listed routes.
+ */
+async function signedInBoots(manifest: ClientManifest, values: BootValues, only?: string[]): Promise<Record<string, string>> {
+  const boots: Record<string, string> = {};
+  for (const [id, page] of routePageModules()) {
+    if (only && !only.includes(id)) continue;
+    boots[id] = await compileBoot({ ...values, preloads: withPreloads(values.preloads, manifest.modules[page], manifest.modules[SIGNED_IN_MODULE]) });
+  }
+  return boots;
 }
 
 /** The whole build into `dist`: client bundle, boot scripts, purged CSS, prerendered public pages, Node bundles. */
@@ -47,6 +65,7 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
   // Pages rendered per request inline the whole sheet, so their boot script adds none.
   const boot = await compileBoot(scripts);
   await writeFile(`${dist}/client/${BOOT_FILE}`, boot);
+  await writeFile(`${dist}/client/${ROUTE_BOOTS_FILE}`, JSON.stringify(await signedInBoots(manifest, scripts)));
   // Public pages inline only the rules their own markup uses: render once for the markup, purge, render again.
   const markup = await renderPublicPages({ boot, css: "" });
   const publicCss = await stylesForMarkup(styles.css, markup.map((page) => page.html));
@@ -58,7 +77,8 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
   const nigeriaAssets = { boot: publicBoot, css: nigeriaCss.css };
   // The dashboard's first HTML inlines only the rules its states use; the full sheet follows its first paint.
   const dashboardCss = await stylesForMarkup(styles.css, await renderDashboardStates({ boot, css: "" }, Date.now()));
-  const dashboardAssets = { boot: await compileBoot({ ...scripts, stylesheet }), css: dashboardCss.css };
+  const dashboardScripts = { ...scripts, stylesheet, scriptFirst: true };
+  const dashboardAssets = { boot: await compileBoot(dashboardScripts), css: dashboardCss.css, routeBoots: await signedInBoots(manifest, dashboardScripts, ["dashboard"]) };
   await writeFile(`${dist}/client/${PAGE_ASSETS_FILE}`, JSON.stringify({ [PREVIEW_PATH]: nigeriaAssets, [DASHBOARD_PATH]: dashboardAssets }));
   const pages = await writePrerendered(dist, await renderPublicPages({ boot: publicBoot, css: publicCss.css }, "http://localhost", { [PREVIEW_PATH]: nigeriaAssets }));
   if (options.node !== false) {

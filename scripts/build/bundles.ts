@@ -11,6 +11,12 @@ export interface ClientManifest {
   entries: Record<string, string>;
   /** Entry name -> URLs of the chunks it loads at start, for modulepreload (startChunks). */
   imports: Record<string, string[]>;
+  /**
+   * A module loaded on demand (a page, the signed-in betslip), by its source path from the project's
+   * root -> the URL of its chunk and of every chunk that chunk imports statically: what must arrive
+   * before it runs (moduleChunks).
+   */
+  modules: Record<string, string[]>;
 }
 
 type Outputs = esbuild.Metafile["outputs"];
@@ -34,6 +40,20 @@ export function startChunks(outputs: Outputs, entryFile: string): string[] {
   for (const i of outputs[entryFile]?.imports ?? []) if (i.kind === "dynamic-import" && !i.external) withStaticImports(outputs, i.path, chunks);
   chunks.delete(entryFile);
   return [...chunks];
+}
+
+/**
+ * Each module the bundle loads on demand (esbuild makes every `import()` target an entry point of its
+ * own), by its source path, with the chunks that must arrive before it runs: its own and its static
+ * imports, transitively. Modules of a plugin's namespace (scripts/build/public-graph.ts) are left out.
+ */
+export function moduleChunks(outputs: Outputs): Map<string, string[]> {
+  const modules = new Map<string, string[]>();
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!output.entryPoint || /^[\w-]+:/.test(output.entryPoint) || !file.endsWith(".js")) continue;
+    modules.set(output.entryPoint, [...withStaticImports(outputs, file)]);
+  }
+  return modules;
 }
 
 /** An entry point's source file, absolute: a plugin's namespace (scripts/build/public-graph.ts) prefixes the path. */
@@ -64,16 +84,17 @@ export async function buildClient(entries: Record<string, string>, outdir: strin
     logLevel: "warning",
     plugins: [...plugins, trimRouter],
   });
-  const manifest: ClientManifest = { entries: {}, imports: {} };
+  const manifest: ClientManifest = { entries: {}, imports: {}, modules: {} };
+  const url = (path: string) => `${publicPath}/${relative(outdir, path).split("\\").join("/")}`;
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
     if (!output.entryPoint) continue;
     const source = sourceOf(output.entryPoint);
     const name = Object.entries(entries).find(([, src]) => resolve(src) === source)?.[0];
     if (!name) continue;
-    const url = (path: string) => `${publicPath}/${relative(outdir, path).split("\\").join("/")}`;
     manifest.entries[name] = url(file);
     manifest.imports[name] = startChunks(result.metafile.outputs, file).map(url);
   }
+  for (const [source, files] of moduleChunks(result.metafile.outputs)) manifest.modules[source] = files.map(url);
   await writeFile(join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2));
   return manifest;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { builtDist } from "../../tests/helpers/web.ts";
 import { PUBLIC_PATHS } from "#client/route-paths.ts";
 import { loadBuild } from "./assets.ts";
+import { bootFor } from "./render.tsx";
 
 // React gives the bootstrap script this id.
 const bootOf = (html: string) => /<script id="_R_">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
@@ -13,6 +14,7 @@ const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "ut
 interface Manifest {
   entries: Record<"entry" | "public", string>;
   imports: Record<"entry" | "public", string[]>;
+  modules: Record<string, string[]>;
 }
 const readManifest = (dist: string) => JSON.parse(readFileSync(join(dist, "client", "assets", "manifest.json"), "utf8")) as Manifest;
 
@@ -54,5 +56,26 @@ describe("the build's boot scripts", () => {
     const reactDom = (entry: "entry" | "public") => [manifest.entries[entry], ...manifest.imports[entry]].filter((url) => readFileSync(join(dist, "client", url), "utf8").includes("_reactListening"));
     expect(reactDom("public")).toEqual(reactDom("entry"));
     expect(reactDom("public")).toHaveLength(1);
+  });
+
+  // docs/design.md, Latency: controls usable. Without them the page asked for its own chunks, then the betslip's, one round trip after another.
+  it("gives each signed-in page a boot script that also preloads its page's chunks and the betslip's, and the dashboard its own with its stylesheet after the app", async () => {
+    const dist = await builtDist();
+    const manifest = readManifest(dist);
+    const { assets, pageAssets } = loadBuild(dist);
+    const pageChunks = (page: string) => manifest.modules[page]!;
+    expect(pageChunks("client/pages/match.tsx").length).toBeGreaterThan(0);
+    const match = assets.routeBoots!.match!;
+    for (const chunk of [...manifest.imports.entry, ...pageChunks("client/pages/match.tsx"), ...pageChunks("client/betslip/signed-in.tsx")]) expect(match).toContain(JSON.stringify(chunk));
+    expect(assets.boot).not.toContain(JSON.stringify(pageChunks("client/pages/match.tsx")[0]));
+    expect(bootFor(assets, "match", true)).toBe(match);
+    expect(bootFor(assets, "match", false)).toBe(assets.boot);
+    expect(bootFor(assets, "no-such-route", true)).toBe(assets.boot);
+    const dashboard = pageAssets.get("/dashboard")!.routeBoots!.dashboard!;
+    for (const chunk of pageChunks("client/pages/dashboard.tsx")) expect(dashboard).toContain(JSON.stringify(chunk));
+    expect(dashboard).toMatch(/"\/assets\/styles-[\w-]+\.css"/);
+    // The entry is imported before the sheet is added.
+    expect(dashboard.indexOf(`import("${manifest.entries.entry}")`)).toBeGreaterThan(0);
+    expect(dashboard.indexOf(`import("${manifest.entries.entry}")`)).toBeLessThan(dashboard.indexOf('"stylesheet"'));
   });
 });

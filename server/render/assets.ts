@@ -18,6 +18,8 @@ export const BOOT_FILE = "boot.js";
  * which inlines only its rules (scripts/build/dashboard-states.ts).
  */
 export const PAGE_ASSETS_FILE = "page-assets.json";
+/** The boot scripts of signed-in pages by route id (scripts/build/all.ts, signedInBoots). */
+export const ROUTE_BOOTS_FILE = "route-boots.json";
 
 /** Reads what `npm run build` wrote: the boot script, the purged CSS and the prerendered pages. */
 export function loadBuild(distDir: string): {
@@ -28,7 +30,12 @@ export function loadBuild(distDir: string): {
   const clientDir = join(distDir, "client");
   const bootPath = join(clientDir, BOOT_FILE);
   if (!existsSync(bootPath)) throw new Error(`No boot script at ${bootPath}: run npm run build`);
-  const assets: RenderAssets = { boot: readFileSync(bootPath, "utf8"), css: readFileSync(join(clientDir, "styles.css"), "utf8") };
+  const routeBootsPath = join(clientDir, ROUTE_BOOTS_FILE);
+  const assets: RenderAssets = {
+    boot: readFileSync(bootPath, "utf8"),
+    css: readFileSync(join(clientDir, "styles.css"), "utf8"),
+    ...(existsSync(routeBootsPath) ? { routeBoots: JSON.parse(readFileSync(routeBootsPath, "utf8")) as Record<string, string> } : {}),
+  };
   const pageAssetsPath = join(clientDir, PAGE_ASSETS_FILE);
   const pageAssets = new Map(existsSync(pageAssetsPath) ? Object.entries(JSON.parse(readFileSync(pageAssetsPath, "utf8")) as Record<string, RenderAssets>) : []);
 

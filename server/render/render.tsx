@@ -28,6 +28,13 @@ export interface RenderAssets {
   boot: string;
   /** Inlined in <head>: every rule the app uses, or (prerendered public pages) only the rules their markup uses. */
   css: string;
+  /** A signed-in page's boot script by route id, which also preloads its page's chunks and the betslip's (scripts/build/all.ts). */
+  routeBoots?: Record<string, string>;
+}
+
+/** The boot script for a page: its route's own when a user is signed in, else the common one. */
+export function bootFor(assets: RenderAssets, routeId: string | undefined, signedIn: boolean): string {
+  return (signedIn && routeId !== undefined ? assets.routeBoots?.[routeId] : undefined) ?? assets.boot;
 }
 
 export type RenderOutcome =
@@ -79,10 +86,11 @@ export async function renderRoute(options: RenderOptions): Promise<RenderOutcome
   // The catch-all route is the not-found page: answer it with 404.
   const notFound = result.matches.some((m) => m.route.path === "*");
   const page = <StaticRouterProvider router={router} context={result} nonce={options.nonce} hydrate={!options.lite} />;
+  const boot = bootFor(options.assets, result.matches.at(-1)?.route.id, options.context.user !== null);
   const card = result.matches
     .map((m) => (isCardHandle(m.route.handle) ? m.route.handle.card(result.loaderData[m.route.id], options.context.timeZone) : undefined))
     .find(Boolean);
-  return streamPage(page, notFound ? 404 : result.statusCode, { ...options, card }, signal);
+  return streamPage(page, notFound ? 404 : result.statusCode, { ...options, assets: { ...options.assets, boot }, card }, signal);
 }
 
 /** Starts React's render; answers once the shell (or, with `waitForAll`, the whole page) is ready. */
