@@ -250,6 +250,36 @@ test("on a throttled phone, a price tapped onto the betslip before the app is up
   await expect(page.getByRole("main").getByRole("button", { name: name.replace(/^Add (.*) to betslip$/, "Remove $1 from betslip") })).toHaveAttribute("aria-pressed", "true");
 });
 
+// docs/design.md, Latency: controls usable. The app's script held on its way, as on a slow link: the tap must not wait for it.
+test("a price tapped while the app's code is still on its way is marked at once and posted by the page's own form: it is on the slip", async ({ page }) => {
+  await signedIn(page, uniqueUser("early-post"));
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  try {
+    await page.goto("/dashboard?league=1&market=1", { waitUntil: "commit" });
+    const add = page.getByRole("main").getByRole("button", { name: /^Add .* to betslip$/ }).first();
+    const leg = (await add.getAttribute("value"))!;
+    // The mark is read as it is set: the page leaves for the form's answer right after.
+    await add.evaluate((button) =>
+      new MutationObserver(() => {
+        if (button.hasAttribute("data-held") && button.getAttribute("aria-busy") === "true") sessionStorage.setItem("marked", "yes");
+      }).observe(button, { attributes: true }),
+    );
+    await add.click();
+    await expect(page.getByText("Added to your betslip.")).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => sessionStorage.getItem("marked"))).toBe("yes");
+    const slip = await page.request.get("/api/users/betslip");
+    const legs = ((await slip.json()) as { data: { legs: { eventId: string; marketId: number; selectionTypeId: number }[] } }).data.legs;
+    expect(legs.map((l) => `${l.marketId}.${l.selectionTypeId}.${l.eventId}`)).toEqual([leg]);
+  } finally {
+    release();
+  }
+});
+
 test("on a 360 px phone the odds come before the site's totals and every market's name is whole in its select; at 1280 px no margin badge is cut", async ({ page }) => {
   await signedIn(page, uniqueUser("layout"));
   await gotoHydrated(page, "/dashboard?league=1&market=4");
