@@ -15,9 +15,9 @@
  * (every chunk the boot script preloaded has loaded, or the app has said so: `__appArrived`) only
  * the page's hydration is left, and the tap waits for the app, at most APP_HOLD_MS. Before then, on a
  * slow link, the app may be seconds away: a link or a form's submit button then does at once what it
- * does without JavaScript (the link is followed, the form posted: docs/design.md, Pages without
- * JavaScript), so no tap waits for the app (docs/design.md, Latency: controls usable). A button with
- * nothing to do without the app waits for it.
+ * does without JavaScript (the link is followed, the form posted), so no tap waits for the app
+ * (docs/design.md, Input before hydration; decision 041). A button with nothing to do without the
+ * app waits for it.
  *
  * Plain ES5 in a string: it runs before any bundle, and the page's nonce or CSP hash covers it.
  */
