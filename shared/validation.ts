@@ -282,8 +282,11 @@ export function validateRegister(input: RegisterInput): ValidationIssue | null {
   return registerSummary(registerIssues(input));
 }
 
-/** What a register form shows for its issues: each field's message beside it, and the line above the fields when one is empty. */
-export function registerProblems(issues: readonly ValidationIssue[]): { summary: string | null; fields: Record<string, string> } {
+/**
+ * What a register form shows for its issues (its own, or the API's `fields`): each field's message
+ * beside it, the first for a field, and the line above the fields when one is empty.
+ */
+export function registerProblems(issues: ReadonlyArray<Pick<ValidationIssue, "field" | "message" | "missing">>): { summary: string | null; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const found of issues) if (found.field && !(found.field in fields)) fields[found.field] = found.message;
   return { summary: issues.some((found) => found.missing) ? VALIDATION_MESSAGES.allFieldsRequired : null, fields };

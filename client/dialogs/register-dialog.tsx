@@ -47,8 +47,7 @@ export function RegisterDialog() {
 function refusal(error: unknown): Problems {
   const fields = error instanceof ApiError ? error.fields : [];
   if (fields.length === 0) return { message: { message: failureMessage("register", error) }, fields: {} };
-  const { fields: byField } = registerProblems(fields.map(({ field, message }) => ({ code: "VALIDATION_ERROR", field, message })));
-  return { message: null, fields: byField };
+  return { message: null, fields: registerProblems(fields).fields };
 }
 
 /** After a submit that found problems, focus goes to the first field in error (its message is its description). */

@@ -39,6 +39,8 @@ function FieldProblem({ id, problem }: { id: string; problem: string | undefined
 interface TextFieldProps extends FieldBase {
   type?: "text" | "email" | "password";
   autoComplete: string;
+  /** Focused when the page loads: a form page without JavaScript puts the first field in error here. */
+  autoFocus?: boolean | undefined;
 }
 
 export function TextField({
@@ -51,6 +53,7 @@ export function TextField({
   error,
   errorId,
   problem,
+  autoFocus,
 }: TextFieldProps) {
   const id = useId();
   const problemId = `${id}-problem`;
@@ -75,6 +78,7 @@ export function TextField({
           autoComplete={autoComplete}
           autoCapitalize={type === "email" ? undefined : "none"}
           spellCheck={false}
+          autoFocus={autoFocus}
           onChange={(event) => onChange(event.target.value)}
           {...invalidProps(name, error, errorId, problem ? problemId : undefined)}
         />
@@ -165,13 +169,27 @@ export function DialogLink({ onClick, children }: { onClick(): void; children: R
 }
 
 /** The 18+ and Terms confirmation at registration (docs/product.md, Registration and login); the links open beside the dialog. */
-export function TermsField({ checked, onChange, error, errorId, problem }: { checked: boolean; onChange(checked: boolean): void; error?: FormMessage | null; errorId?: string; problem?: string | undefined }) {
+export function TermsField({
+  checked,
+  onChange,
+  error,
+  errorId,
+  problem,
+  autoFocus,
+}: {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  error?: FormMessage | null;
+  errorId?: string;
+  problem?: string | undefined;
+  autoFocus?: boolean | undefined;
+}) {
   const id = useId();
   const problemId = `${id}-problem`;
   return (
     <div className="field">
       <label className="checkbox terms-field" htmlFor={id}>
-        <input id={id} type="checkbox" name="acceptTerms" checked={checked} onChange={(event) => onChange(event.target.checked)} {...invalidProps("acceptTerms", error, errorId, problem ? problemId : undefined)} />
+        <input id={id} type="checkbox" name="acceptTerms" checked={checked} autoFocus={autoFocus} onChange={(event) => onChange(event.target.checked)} {...invalidProps("acceptTerms", error, errorId, problem ? problemId : undefined)} />
         {/* One flex item for the words: as loose text and links, each was a column of its own at 360 px. */}
         <span>
           I am 18 or older and accept the{" "}
