@@ -1,7 +1,7 @@
 /**
- * What a new password must not be, beyond its length (docs/design.md, Usernames, e-mails and
- * passwords; NIST SP 800-63B 5.1.1.2): one of the commonly used passwords attackers try first, or
- * the account's own username or e-mail. Only the API holds the list (49,233 entries): it never
+ * What a new password must not be, beyond its length (NIST SP 800-63B 5.1.1.2; decision 038):
+ * one of the commonly used passwords attackers try first, or the account's own username or e-mail
+ * (docs/design.md, Usernames, e-mails and passwords). Only the API holds the list (49,233 entries): it never
  * goes into a browser bundle, and the forms show the API's message under the password field.
  */
 import { ERROR_CODES } from "#shared/error-codes.ts";
