@@ -30,13 +30,15 @@ export interface ServerContext {
 
 /**
  * What a form page shows after a post (server/lite/flash.ts): the refusal's message or the news
- * (`status`), what the visitor had typed (never a password), whether the mailed code is asked for
+ * (`status`), each field's own problem, what the visitor had typed (never a password), whether the mailed code is asked for
  * (`locked`), and the signed-in page to go to after.
  */
 export interface FormFlash {
   message?: string;
   status?: string;
   fields: Record<string, string>;
+  /** Each field's own message, by field name, when the form says every field's problem at once (decision 038). */
+  problems?: Record<string, string>;
   locked?: boolean;
   next?: string;
 }

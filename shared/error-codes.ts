@@ -140,12 +140,23 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && KNOWN_CODES.has(value);
 }
 
-export type ErrorEnvelope = { error: { code: ErrorCode; description: string; type: ErrorType } };
+/**
+ * One field's issue in a VALIDATION_ERROR (or `password`) answer: the request field it is about,
+ * the issue's own code and the message to show beside that field (decision 038).
+ */
+export type FieldError = { field: string; code: ErrorCode; description: string };
+
+/**
+ * `fields`, when present, lists every field's issue at once; `code` and `description` stay those
+ * of the one issue that speaks for them all, so a client that reads only those is answered as before.
+ */
+export type ErrorEnvelope = { error: { code: ErrorCode; description: string; type: ErrorType; fields?: FieldError[] } };
 
 export function errorEnvelope(
   code: ErrorCode,
   description: string,
   type: ErrorType = ERROR_TYPE[code],
+  fields?: readonly FieldError[],
 ): ErrorEnvelope {
-  return { error: { code, description, type } };
+  return { error: { code, description, type, ...(fields && fields.length > 0 ? { fields: [...fields] } : {}) } };
 }

@@ -16,6 +16,29 @@ describe("decodeErrorBody", () => {
     });
   });
 
+  it("reads each field's issue from the envelope's fields, skipping entries without a field or a description", () => {
+    const body = JSON.stringify({
+      error: {
+        code: "VALIDATION_ERROR",
+        description: "Please enter a valid email address",
+        type: "validation",
+        fields: [
+          { field: "email", code: "VALIDATION_ERROR", description: "Please enter a valid email address" },
+          { field: "password", code: "password", description: "Password must be at least 8 characters long" },
+          { field: "", description: "no field" },
+          { field: "username" },
+          "text",
+        ],
+      },
+    });
+    const error = decodeErrorBody(400, body);
+    expect(error.fields).toEqual([
+      { field: "email", code: "VALIDATION_ERROR", message: "Please enter a valid email address" },
+      { field: "password", code: "password", message: "Password must be at least 8 characters long" },
+    ]);
+    expect(decodeErrorBody(400, JSON.stringify({ error: { code: "VALIDATION_ERROR", description: "x", fields: "no" } })).fields).toEqual([]);
+  });
+
   it("falls back to top-level description, then top-level message, when there is no error object", () => {
     expect(
       decodeErrorBody(400, '{"description":"Bad thing","code":"VALIDATION_ERROR","type":"validation"}'),

@@ -17,18 +17,27 @@ export class ApiError extends Error {
   readonly status: number;
   /** The answer's Retry-After, in seconds, when it had one. */
   retryAfterS: number | undefined;
+  /** Each field's issue, when the answer listed them (the envelope's `fields`, decision 038); [] otherwise. */
+  readonly fields: readonly FieldIssue[];
 
   constructor(
     message: string,
-    options: { code?: string | undefined; type?: string | undefined; status: number; cause?: unknown; retryAfterS?: number | undefined },
+    options: { code?: string | undefined; type?: string | undefined; status: number; cause?: unknown; retryAfterS?: number | undefined; fields?: readonly FieldIssue[] },
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = options.code;
     this.type = options.type;
     this.status = options.status;
     this.retryAfterS = options.retryAfterS;
+    this.fields = options.fields ?? [];
   }
 }
+
+/** One field's issue as a client reads it: the field, the issue's code, the message to show beside the field. */
+export type FieldIssue = { field: string; code: string | undefined; message: string };
+
+/** At most this many field issues are read: a form has a handful of fields. */
+const MAX_FIELD_ISSUES = 20;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -37,6 +46,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function stringField(record: Record<string, unknown>, key: string): string | undefined {
   const value = record[key];
   return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** The envelope's `fields` (decision 038): the entries with a field and a description; anything else is skipped. */
+function fieldIssues(value: unknown): FieldIssue[] {
+  if (!Array.isArray(value)) return [];
+  const issues: FieldIssue[] = [];
+  for (const entry of value.slice(0, MAX_FIELD_ISSUES)) {
+    if (!isRecord(entry)) continue;
+    const field = stringField(entry, "field");
+    const message = stringField(entry, "description");
+    if (field && message) issues.push({ field, code: stringField(entry, "code"), message });
+  }
+  return issues;
 }
 
 /**
@@ -59,6 +81,7 @@ export function decodeErrorBody(status: number, bodyText: string): ApiError {
     code: stringField(source, "code"),
     type: stringField(source, "type"),
     status,
+    fields: fieldIssues(source.fields),
   });
 }
 

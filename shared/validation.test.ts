@@ -4,6 +4,8 @@ import {
   hasControlCharacters,
   isValidEmail,
   normaliseEmail,
+  registerIssues,
+  registerProblems,
   stripToDigits,
   validateEmailAddress,
   validateFeedback,
@@ -181,6 +183,37 @@ describe("validateUsername", () => {
     expect(validateUsername("ada obi")).toMatchObject({ message });
     expect(validateUsername("ada@obi")).toMatchObject({ message });
     expect(validateUsername("adéobi")).toMatchObject({ message });
+  });
+});
+
+describe("registerIssues", () => {
+  it("answers every field's issue at once, one a field, in the form's order", () => {
+    const issues = registerIssues({ username: "a b", email: "ada@example", password: "short12", confirmPassword: "short13", country: "2", acceptTerms: false });
+    expect(issues.map((found) => [found.field, found.message])).toEqual([
+      ["username", VALIDATION_MESSAGES.usernameCharacters],
+      ["email", VALIDATION_MESSAGES.invalidEmail],
+      ["password", VALIDATION_MESSAGES.passwordTooShort],
+      ["confirmPassword", VALIDATION_MESSAGES.passwordsDoNotMatch],
+      ["country", VALIDATION_MESSAGES.invalidCountry],
+      ["acceptTerms", VALIDATION_MESSAGES.termsRequired],
+    ]);
+    expect(validateRegister({ username: "a b", email: "ada@example", password: "short12", confirmPassword: "short13", country: "2" })).toMatchObject({ field: "username" });
+  });
+
+  it("names each empty field with its own message, and the form says once that all fields are needed", () => {
+    const issues = registerIssues({ username: " ", email: "", password: "", confirmPassword: "", country: 1, acceptTerms: true });
+    expect(issues.map((found) => [found.field, found.message, found.missing])).toEqual([
+      ["username", VALIDATION_MESSAGES.usernameRequired, true],
+      ["email", VALIDATION_MESSAGES.emailRequired, true],
+      ["password", VALIDATION_MESSAGES.passwordRequired, true],
+      ["confirmPassword", VALIDATION_MESSAGES.confirmPasswordRequired, true],
+    ]);
+    expect(registerProblems(issues)).toEqual({
+      summary: VALIDATION_MESSAGES.allFieldsRequired,
+      fields: { username: VALIDATION_MESSAGES.usernameRequired, email: VALIDATION_MESSAGES.emailRequired, password: VALIDATION_MESSAGES.passwordRequired, confirmPassword: VALIDATION_MESSAGES.confirmPasswordRequired },
+    });
+    expect(registerProblems(registerIssues({ ...validRegistration, email: "bad" })).summary).toBeNull();
+    expect(registerIssues(validRegistration)).toEqual([]);
   });
 });
 

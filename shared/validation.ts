@@ -3,7 +3,8 @@
  * same functions, so a rule broken in either place gets the same message. Every validator takes
  * raw input (form state, or an untrusted JSON body: non-strings count as missing) and answers
  * the first issue found, or null. The order of the checks is part of the contract: it puts the
- * message the user can act on first.
+ * message the user can act on first. Registration also answers every field's issue at once
+ * (registerIssues), so a form says all that is wrong after one submit.
  */
 import {
   CODE_LENGTH,
@@ -14,7 +15,13 @@ import {
 } from "./constants.ts";
 
 export type ValidationCode = "password" | "VALIDATION_ERROR";
-export type ValidationIssue = { code: ValidationCode; message: string; field?: string };
+export type ValidationIssue = {
+  code: ValidationCode;
+  message: string;
+  field?: string;
+  /** The field was left empty: a form says "Please fill in all fields" once, above the fields. */
+  missing?: true;
+};
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
@@ -41,6 +48,12 @@ export const VALIDATION_MESSAGES = {
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
   loginRequired: "Please enter both username and password",
   allFieldsRequired: "Please fill in all fields",
+  passwordRequired: "Please enter a password",
+  confirmPasswordRequired: "Please confirm your password",
+  /** NIST SP 800-63B 5.1.1.2: a new password found in a list of commonly used ones is refused (checked by the API). */
+  passwordCommon: "This password is one of the most common, so it is among the first an attacker tries. Please choose another.",
+  /** NIST SP 800-63B 5.1.1.2: context-specific words, such as the username (checked by the API). */
+  passwordIsName: "Your password must not be your username or email address. Please choose another.",
   passwordsDoNotMatch: "Passwords do not match",
   invalidEmail: "Please enter a valid email address",
   emailRequired: "Please enter your email address",
@@ -203,39 +216,80 @@ export type RegisterInput = {
   acceptTerms?: unknown;
 };
 
-/**
- * Order: every field present, username format, e-mail shape, passwords match, password length,
- * country. Missing input comes first because it is one glance to fix; the username and e-mail
- * are checked before the passwords so a user fixing them need not retype both passwords; a
- * mismatch is reported before the length because "at least 8" on a mistyped confirmation would
- * send the user to fix the wrong field. Country last: the form offers only Nigeria.
- */
-export function validateRegister(input: RegisterInput): ValidationIssue | null {
-  const required: Array<[string, unknown]> = [
-    ["username", input.username],
-    ["email", input.email],
-    ["password", input.password],
-  ];
-  if (input.confirmPassword !== undefined) required.push(["confirmPassword", input.confirmPassword]);
-  required.push(["country", countryPresence(input.country)]);
-  const missing = required.find(([, value]) => isBlank(value));
-  if (missing) return issue(VALIDATION_MESSAGES.allFieldsRequired, missing[0]);
+/** The register form's fields in the order it shows them: focus goes to the first one in error. */
+export const REGISTER_FIELDS = ["username", "email", "password", "confirmPassword", "country", "acceptTerms"] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
 
-  const usernameIssue = validateUsername(input.username);
-  if (usernameIssue) return usernameIssue;
-  if (!isValidEmail(input.email)) return issue(VALIDATION_MESSAGES.invalidEmail, "email");
-  if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
-    return issue(VALIDATION_MESSAGES.passwordsDoNotMatch, "confirmPassword");
-  }
-  const passwordIssue = validatePassword(input.password);
-  if (passwordIssue) return passwordIssue;
+const missingIssue = (message: string, field: RegisterField): ValidationIssue => ({ ...issue(message, field), missing: true });
+
+function emailIssue(email: unknown): ValidationIssue | null {
+  if (isBlank(email)) return missingIssue(VALIDATION_MESSAGES.emailRequired, "email");
+  return isValidEmail(email) ? null : issue(VALIDATION_MESSAGES.invalidEmail, "email");
+}
+
+function newPasswordIssue(password: unknown): ValidationIssue | null {
+  if (isBlank(password)) return missingIssue(VALIDATION_MESSAGES.passwordRequired, "password");
+  return validatePassword(password);
+}
+
+/** Only the client's form has a confirmation; it must equal the password as typed. */
+function confirmationIssue(input: RegisterInput): ValidationIssue | null {
+  if (input.confirmPassword === undefined) return null;
+  if (isBlank(input.confirmPassword)) return missingIssue(VALIDATION_MESSAGES.confirmPasswordRequired, "confirmPassword");
+  return input.confirmPassword === input.password ? null : issue(VALIDATION_MESSAGES.passwordsDoNotMatch, "confirmPassword");
+}
+
+function countryIssue(country: unknown): ValidationIssue | null {
+  if (isBlank(countryPresence(country))) return missingIssue(VALIDATION_MESSAGES.invalidCountry, "country");
   // A select yields "1", the JSON contract 1; anything else (Ghana, Kenya, true, 1.5) is not a live country.
-  if (input.country !== LIVE_COUNTRY_ID && input.country !== String(LIVE_COUNTRY_ID)) {
-    return issue(VALIDATION_MESSAGES.invalidCountry, "country");
-  }
+  const live = country === LIVE_COUNTRY_ID || country === String(LIVE_COUNTRY_ID);
+  return live ? null : issue(VALIDATION_MESSAGES.invalidCountry, "country");
+}
+
+/**
+ * Every field's issue at once, at most one a field, in the form's order (REGISTER_FIELDS): the
+ * dialog, the form without JavaScript and the API each say all that is wrong after one submit.
+ * An empty field says so itself; the others get their rule's message.
+ */
+export function registerIssues(input: RegisterInput): ValidationIssue[] {
+  const username = isBlank(input.username) ? missingIssue(VALIDATION_MESSAGES.usernameRequired, "username") : validateUsername(input.username);
   // The Terms and the Privacy Policy are for adults only: nobody registers without confirming both.
-  if (input.acceptTerms !== true) return issue(VALIDATION_MESSAGES.termsRequired, "acceptTerms");
-  return null;
+  const terms = input.acceptTerms === true ? null : issue(VALIDATION_MESSAGES.termsRequired, "acceptTerms");
+  const issues = [username, emailIssue(input.email), newPasswordIssue(input.password), confirmationIssue(input), countryIssue(input.country), terms];
+  return issues.filter((found): found is ValidationIssue => found !== null);
+}
+
+/**
+ * Which issue speaks for the others, where one message is all there is room for (the envelope's
+ * top-level description, which clients before per-field answers read). Order: any empty field
+ * ("Please fill in all fields", about the first), username, e-mail, passwords match, password,
+ * country, 18+ and Terms. A mismatch comes before the password's own rule: "at least 8" on a
+ * mistyped confirmation would send the user to fix the wrong field.
+ */
+export function registerSummary(issues: readonly ValidationIssue[]): ValidationIssue | null {
+  const missing = issues.find((found) => found.missing);
+  if (missing) return issue(VALIDATION_MESSAGES.allFieldsRequired, missing.field ?? "username");
+  const order = ["username", "email", "confirmPassword", "password", "country", "acceptTerms"];
+  for (const field of order) {
+    const found = issues.find((candidate) => candidate.field === field);
+    if (found) return found;
+  }
+  return issues[0] ?? null;
+}
+
+/** Registration's one summarising issue, or null when every field is valid (registerIssues for each). */
+export function validateRegister(input: RegisterInput): ValidationIssue | null {
+  return registerSummary(registerIssues(input));
+}
+
+/**
+ * What a register form shows for its issues (its own, or the API's `fields`): each field's message
+ * beside it, the first for a field, and the line above the fields when one is empty.
+ */
+export function registerProblems(issues: ReadonlyArray<Pick<ValidationIssue, "field" | "message" | "missing">>): { summary: string | null; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const found of issues) if (found.field && !(found.field in fields)) fields[found.field] = found.message;
+  return { summary: issues.some((found) => found.missing) ? VALIDATION_MESSAGES.allFieldsRequired : null, fields };
 }
 
 /** Exactly six ASCII digits; the client strips pasted text with stripToDigits first. */

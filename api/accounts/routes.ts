@@ -1,7 +1,7 @@
 import { Router } from "express";
 import {
+  registerSummary,
   validateLogin,
-  validateRegister,
   validateVerifyEmail,
   validateForgotPassword,
   validateResetPasswordRequest,
@@ -12,8 +12,9 @@ import { RESEND_MESSAGES } from "#shared/messages.ts";
 import { requireAuth } from "../http/auth.ts";
 import { contractData, pathBelow } from "../http/endpoints.ts";
 import { AppError } from "../http/errors.ts";
-import { assertValid, bodyOf, clientIp, text } from "../http/validate.ts";
+import { assertAllValid, assertValid, bodyOf, clientIp, text } from "../http/validate.ts";
 import type { AccountsDeps } from "./deps.ts";
+import { newPasswordIssue, registrationIssues } from "./passwords/password-rules.ts";
 import { forgotPassword, resetPassword } from "./passwords/passwords-reset.ts";
 import { profile } from "./profile.ts";
 import { register } from "./signup/registration.ts";
@@ -41,9 +42,9 @@ function signUpRoutes(router: Router, accounts: AccountsDeps) {
     const body = bodyOf(req.body);
     // The spec spells it userName; one client path sends username.
     const username = text(body.userName ?? body.username);
-    assertValid(
-      validateRegister({ username, email: body.email, password: body.password, country: body.country, acceptTerms: body.acceptTerms }),
-    );
+    // Every field's issue in one answer (decision 038), the common-password rule among them.
+    const issues = await registrationIssues({ username, email: body.email, password: body.password, country: body.country, acceptTerms: body.acceptTerms });
+    assertAllValid(registerSummary(issues), issues);
     const input = {
       username,
       email: text(body.email),
@@ -117,6 +118,8 @@ function passwordRoutes(router: Router, accounts: AccountsDeps) {
   router.post(pathBelow(USERS, ENDPOINTS.resetPassword), async (req, res) => {
     const body = bodyOf(req.body);
     assertValid(validateResetPasswordRequest({ email: body.email, otp: body.otp, password: body.password }));
+    // A new password meets the same rules as at sign-up (NIST SP 800-63B 5.1.1.2).
+    assertValid(await newPasswordIssue(text(body.password), { email: text(body.email) }));
     res.json(
       contractData<"resetPassword">(
         await resetPassword(accounts, {

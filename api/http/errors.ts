@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
-import { ERROR_STATUS, errorEnvelope, type ErrorCode } from "#shared/error-codes.ts";
+import { ERROR_STATUS, errorEnvelope, type ErrorCode, type FieldError } from "#shared/error-codes.ts";
 
 /** The one error type of the API: a contract code, its HTTP status and the user-facing description. */
 export class AppError extends Error {
@@ -8,13 +8,16 @@ export class AppError extends Error {
   readonly status: number;
   /** Seconds, sent as Retry-After (429 and 503; and ACCOUNT_NOT_VERIFIED when no new code was sent). */
   readonly retryAfterS: number | undefined;
+  /** Every field's issue, when the request had several (the envelope's `fields`, decision 038). */
+  readonly fields: readonly FieldError[] | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { status?: number; retryAfterS?: number } = {}) {
+  constructor(code: ErrorCode, message: string, options: { status?: number; retryAfterS?: number; fields?: readonly FieldError[] } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.status = options.status ?? ERROR_STATUS[code];
     this.retryAfterS = options.retryAfterS;
+    this.fields = options.fields;
   }
 }
 
@@ -67,6 +70,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // Too late for an envelope: Express's own handler ends the connection.
     if (res.headersSent) return next(error);
     if (appError.retryAfterS !== undefined) res.setHeader("Retry-After", String(Math.max(1, Math.ceil(appError.retryAfterS))));
-    res.status(appError.status).json(errorEnvelope(appError.code, appError.message));
+    res.status(appError.status).json(errorEnvelope(appError.code, appError.message, undefined, appError.fields));
   };
 }

@@ -8,6 +8,16 @@ export function assertValid(issue: ValidationIssue | null): void {
   if (issue) throw new AppError(issue.code, issue.message);
 }
 
+/**
+ * Every field's issue in one answer (decision 038): `summary` gives the code and description a
+ * client reading only those gets, as before; `fields` lists each issue with its field.
+ */
+export function assertAllValid(summary: ValidationIssue | null, issues: readonly ValidationIssue[]): void {
+  if (!summary) return;
+  const fields = issues.map((found) => ({ field: found.field ?? "", code: found.code, description: found.message }));
+  throw new AppError(summary.code, summary.message, { fields });
+}
+
 /** A JSON body as a plain record; anything else (array, string, nothing) reads as empty. */
 export function bodyOf(body: unknown): Record<string, unknown> {
   return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};

@@ -31,23 +31,83 @@ async function register(user: User, values: Partial<typeof VALID> = {}) {
   await user.click(screen.getByRole("button", { name: "Register" }));
 }
 
+/** What describes a field: the text of the elements its aria-describedby names. */
+function description(element: HTMLElement): string {
+  const ids = element.getAttribute("aria-describedby")?.split(" ") ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
+}
+
 describe("RegisterDialog", () => {
   it.each([
-    ["a missing field", { confirm: "" }, "Please fill in all fields"],
-    ["a malformed e-mail", { email: "ada@example" }, "Please enter a valid email address"],
-    ["different passwords", { confirm: "secret124" }, "Passwords do not match"],
-    [
-      "a short password",
-      { password: "short12", confirm: "short12" },
-      "Password must be at least 8 characters long",
-    ],
-  ])("blocks %s before anything is sent", async (_name, values, message) => {
+    ["a missing confirmation", { confirm: "" }, "Confirm Password", "Please confirm your password"],
+    ["a malformed e-mail", { email: "ada@example" }, "Email", "Please enter a valid email address"],
+    ["different passwords", { confirm: "secret124" }, "Confirm Password", "Passwords do not match"],
+    ["a short password", { password: "short12", confirm: "short12" }, "Password", "Password must be at least 8 characters long"],
+  ])("blocks %s before anything is sent, with the message beside its field", async (_name, values, label, message) => {
     const api = stubApi({});
     const { user } = renderHost();
     showDialog("register");
     await register(user, values);
-    expect(screen.getByRole("alert").textContent).toBe(message);
+    const field = screen.getByLabelText(label);
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(description(field)).toBe(message);
+    expect(document.activeElement).toBe(field);
     expect(api.calls).toHaveLength(0);
+    expect(useDialogs.getState().open).toBe("register");
+  });
+
+  it("shows every field's problem at once after one submit, focusing the first, and sends nothing", async () => {
+    const api = stubApi({});
+    const { user } = renderHost();
+    showDialog("register");
+    await register(user, { username: "ada obi", email: "ada@example", password: "short12", confirm: "short13", terms: false });
+    const expected: Array<[string, string]> = [
+      ["Username", "Username can only contain letters, numbers, underscores, dots and hyphens"],
+      ["Email", "Please enter a valid email address"],
+      ["Password", "Password must be at least 8 characters long"],
+      ["Confirm Password", "Passwords do not match"],
+    ];
+    for (const [label, message] of expected) {
+      const field = screen.getByLabelText(label);
+      expect(field.getAttribute("aria-invalid"), label).toBe("true");
+      expect(description(field), label).toBe(message);
+    }
+    const box = screen.getByRole("checkbox", { name: /18 or older/ });
+    expect(description(box)).toBe("Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy");
+    expect(document.activeElement).toBe(screen.getByLabelText("Username"));
+    // Nothing was empty, so no line above the fields: each message is beside its own.
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("says once that all fields are needed, and names each empty one beside it", async () => {
+    const api = stubApi({});
+    const { user } = renderHost();
+    showDialog("register");
+    await user.click(screen.getByRole("button", { name: "Register" }));
+    expect(screen.getByRole("alert").textContent).toBe("Please fill in all fields");
+    expect(description(screen.getByLabelText("Username"))).toBe("Please enter a username");
+    expect(description(screen.getByLabelText("Email"))).toBe("Please enter your email address");
+    expect(description(screen.getByLabelText("Password"))).toBe("Please enter a password");
+    expect(description(screen.getByLabelText("Confirm Password"))).toBe("Please confirm your password");
+    expect(document.activeElement).toBe(screen.getByLabelText("Username"));
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("shows the API's field issues beside their fields: a common password under the password", async () => {
+    const common = "This password is one of the most common, so it is among the first an attacker tries. Please choose another.";
+    const error = { code: "password", description: common, type: "validation", fields: [{ field: "password", code: "password", description: common }] };
+    const api = stubApi({ "PUT /api/users/register": { status: 400, error } });
+    const { user } = renderHost();
+    showDialog("register");
+    await register(user, { password: "Password1", confirm: "Password1" });
+    await advance(300);
+    expect(api.callsTo("PUT /api/users/register")).toHaveLength(1);
+    const password = screen.getByLabelText("Password");
+    expect(password.getAttribute("aria-invalid")).toBe("true");
+    expect(description(password)).toBe(common);
+    expect(document.activeElement).toBe(password);
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBeNull();
     expect(useDialogs.getState().open).toBe("register");
   });
 
@@ -56,10 +116,9 @@ describe("RegisterDialog", () => {
     const { user } = renderHost();
     showDialog("register");
     await register(user, { terms: false });
-    expect(screen.getByRole("alert").textContent).toBe("Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy");
     const box = screen.getByRole("checkbox", { name: /18 or older/ });
     expect(box.getAttribute("aria-invalid")).toBe("true");
-    expect(box.getAttribute("aria-describedby")).toBe(screen.getByRole("alert").id);
+    expect(description(box)).toBe("Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy");
     expect(api.calls).toHaveLength(0);
   });
 
@@ -73,15 +132,16 @@ describe("RegisterDialog", () => {
     expect((screen.getByLabelText("Confirm Password") as HTMLInputElement).type).toBe("password");
   });
 
-  it("marks the field a validation message is about", async () => {
+  it("marks only the field a validation message is about", async () => {
     stubApi({});
     const { user } = renderHost();
     showDialog("register");
     await register(user, { confirm: "different1" });
     const confirm = screen.getByLabelText("Confirm Password");
     expect(confirm.getAttribute("aria-invalid")).toBe("true");
-    expect(confirm.getAttribute("aria-describedby")).toBe(screen.getByRole("alert").id);
+    expect(description(confirm)).toBe("Passwords do not match");
     expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBeNull();
+    expect(screen.getByLabelText("Password").getAttribute("aria-describedby")).toBeNull();
   });
 
   it("offers only Nigeria and the autocomplete hints of a new account", () => {

@@ -45,20 +45,26 @@ export function takeFlash(req: Request, res: Response, secure: boolean): FormFla
 
 const text = (value: unknown, max: number) => (typeof value === "string" ? value.slice(0, max) : undefined);
 
+/** A flash's map of texts by field name, at most MAX_FIELDS of them, each cut to `max`. */
+function saneTexts(value: unknown, max: number): Record<string, string> {
+  const texts: Record<string, string> = {};
+  if (!value || typeof value !== "object") return texts;
+  for (const [name, field] of Object.entries(value).slice(0, MAX_FIELDS)) {
+    if (typeof field === "string") texts[name.slice(0, 40)] = field.slice(0, max);
+  }
+  return texts;
+}
+
 /** Only what a flash can hold: the cookie is ours, but it comes back from the browser. */
 function saneFlash(value: unknown): FormFlash | undefined {
   if (!value || typeof value !== "object") return undefined;
   const flash = value as Record<string, unknown>;
-  const fields: Record<string, string> = {};
-  if (flash.fields && typeof flash.fields === "object") {
-    for (const [name, field] of Object.entries(flash.fields).slice(0, MAX_FIELDS)) {
-      if (typeof field === "string") fields[name.slice(0, 40)] = field.slice(0, 320);
-    }
-  }
+  const problems = saneTexts(flash.problems, 300);
   return {
     ...(text(flash.message, 300) ? { message: text(flash.message, 300) } : {}),
     ...(text(flash.status, 300) ? { status: text(flash.status, 300) } : {}),
-    fields,
+    fields: saneTexts(flash.fields, 320),
+    ...(Object.keys(problems).length > 0 ? { problems } : {}),
     ...(flash.locked === true ? { locked: true } : {}),
     ...(returnPath(text(flash.next, 1000)) ? { next: returnPath(text(flash.next, 1000))! } : {}),
   };

@@ -40,7 +40,12 @@ export const USER: SessionUser = {
 /* ---- the stubbed web tier ---- */
 
 /** What the stubbed web tier answers: `{data}` or the contract's error envelope. */
-export type PlainReply = { status?: number; data?: unknown; error?: { code: string; description: string; type?: string }; headers?: Record<string, string> };
+export type PlainReply = {
+  status?: number;
+  data?: unknown;
+  error?: { code: string; description: string; type?: string; fields?: Array<{ field: string; code: string; description: string }> };
+  headers?: Record<string, string>;
+};
 
 /** A reply held back until its test lets it go (`heldReply`). */
 export interface HeldBack {

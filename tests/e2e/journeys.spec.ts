@@ -73,7 +73,7 @@ test("registration with mismatched passwords says 'Passwords do not match' and s
   const form = await fillRegistration(page, uniqueUser("mismatch"), "a-different-password");
   await form.getByRole("button", { name: "Register" }).click();
 
-  await expect(form.getByRole("alert")).toHaveText("Passwords do not match");
+  await expect(form.getByRole("textbox", { name: "Confirm Password" })).toHaveAccessibleDescription("Passwords do not match");
   await expect(form).toBeVisible();
   expect(sent).toEqual([]);
 });

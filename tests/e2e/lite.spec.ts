@@ -63,7 +63,7 @@ test("without JavaScript, a visitor signs up from the home page's top bar, verif
   await form.getByRole("textbox", { name: "Confirm Password" }).fill(user.password);
   // The 18+ and Terms box left empty: the spec's message, and what was typed is kept.
   await form.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy");
+  await expect(form.getByRole("checkbox")).toHaveAccessibleDescription("Please confirm you are 18 or older and accept the Terms of Service and Privacy Policy");
   await expect(form.getByLabel("Email")).toHaveValue(user.email);
   await form.getByLabel("Password", { exact: true }).fill(user.password);
   await form.getByRole("textbox", { name: "Confirm Password" }).fill(user.password);

@@ -13,7 +13,19 @@ export function isPageRequest(c: FuzzCase): boolean {
 
 const isText = (value: unknown) => typeof value === "string";
 
-/** Why a JSON body is neither `{data: ...}` nor exactly `{error: {code, description, type}}`, if it is not. */
+/** The envelope's optional list of field issues (decision 038): each exactly `{field, code, description}`, all text. */
+function fieldsProblem(fields: unknown): string | undefined {
+  if (fields === undefined) return undefined;
+  if (!Array.isArray(fields) || fields.length === 0) return "error envelope whose fields is not a list of issues";
+  const bad = fields.find((item: unknown) => {
+    if (!item || typeof item !== "object") return true;
+    const entry = item as Record<string, unknown>;
+    return Object.keys(entry).sort().join(",") !== "code,description,field" || !isText(entry.code) || !isText(entry.description) || !isText(entry.field);
+  });
+  return bad === undefined ? undefined : `error envelope with a field issue ${JSON.stringify(bad)}`;
+}
+
+/** Why a JSON body is neither `{data: ...}` nor exactly `{error: {code, description, type}}` (with `fields`, maybe), if it is not. */
 export function envelopeProblem(body: Buffer, contentType: string): string | undefined {
   let parsed: unknown;
   try {
@@ -27,10 +39,10 @@ export function envelopeProblem(body: Buffer, contentType: string): string | und
   if (keys.length === 1 && keys[0] === "data") return undefined;
   const error = (parsed as { error?: unknown }).error;
   if (keys.length !== 1 || !error || typeof error !== "object") return `JSON outside the envelope (keys ${keys.join(", ")})`;
-  const fields = Object.keys(error).sort().join(",");
-  const { code, description, type } = error as Record<string, unknown>;
-  if (fields !== "code,description,type" || !isText(code) || !isText(description) || !isText(type)) return `error envelope with fields ${fields}`;
-  return undefined;
+  const keysOfError = Object.keys(error).filter((key) => key !== "fields").sort().join(",");
+  const { code, description, type, fields } = error as Record<string, unknown>;
+  if (keysOfError !== "code,description,type" || !isText(code) || !isText(description) || !isText(type)) return `error envelope with keys ${Object.keys(error).sort().join(",")}`;
+  return fieldsProblem(fields);
 }
 
 /** What is wrong with one answer, or undefined: a 5xx, no answer, or a body outside the envelope. */

@@ -21,7 +21,9 @@ const CONTROL = VALIDATION_MESSAGES.controlCharacters;
 function expectEnvelope(res: Response, status: number, code = "VALIDATION_ERROR") {
   expect(res.status, res.text).toBe(status);
   expect(res.headers["content-type"]).toMatch(/^application\/json/);
-  expect(res.body.error).toEqual({ code, description: expect.any(String), type: expect.any(String) });
+  // Registration lists every field's issue too (decision 038).
+  const fields = res.body.error?.fields === undefined ? {} : { fields: expect.arrayContaining([{ field: expect.any(String), code: expect.any(String), description: expect.any(String) }]) };
+  expect(res.body.error).toEqual({ code, description: expect.any(String), type: expect.any(String), ...fields });
   expect(Object.keys(res.body)).toEqual(["error"]);
 }
 

@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
+import { VALIDATION_MESSAGES } from "#shared/validation.ts";
 import { newAccount } from "../factories.ts";
 import { cookiesOf, follow, formPage, postForm, sessionSetCookies } from "../helpers/forms.ts";
 import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
 import { TEST_ORIGIN } from "../helpers/web.ts";
 
 /** Sign-up, verification and a new code as HTML forms, without JavaScript (docs/design.md, Pages without JavaScript). */
+
+/** The page's <input> of one field, as rendered. */
+const inputTag = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
 
 const fieldsOf = (account: ReturnType<typeof newAccount>, terms = true) => ({
   username: account.userName,
@@ -52,6 +56,59 @@ describe("signing up with HTML forms", () => {
     const page = await formPage(suite, "/register");
     const accepted = await postForm(suite, "/register", page.cookie, { _csrf: page.token, ...fieldsOf(account) });
     expect(accepted.headers.location).toBe("/verify");
+  });
+
+  it("sends a registration with four bad fields back once, every field's message beside it, the first focused, what was typed but no password", async () => {
+    const register = await formPage(suite, "/register");
+    const typed = { username: "ada obi", email: "ada@example", password: "short12", confirmPassword: "short13", country: "1" };
+    const refused = await postForm(suite, "/register", register.cookie, { _csrf: register.token, ...typed });
+    expect([refused.status, refused.headers.location]).toEqual([303, "/register"]);
+    const again = await follow(suite, refused, register.cookie);
+    const html = again.page.text;
+    const messages = [
+      VALIDATION_MESSAGES.usernameCharacters,
+      VALIDATION_MESSAGES.invalidEmail,
+      VALIDATION_MESSAGES.passwordTooShort,
+      VALIDATION_MESSAGES.passwordsDoNotMatch,
+      VALIDATION_MESSAGES.termsRequired,
+    ];
+    for (const message of messages) expect(html).toMatch(new RegExp(`<p id="[^"]+-problem" class="help is-danger field-problem">${message}</p>`));
+    expect(html.match(/aria-invalid="true"/g)).toHaveLength(5);
+    // The first field in error is focused when the page opens, and described by its own message.
+    const username = inputTag(html, "username");
+    expect(username).toContain('autofocus=""');
+    expect(username).toMatch(/aria-invalid="true" aria-describedby="[^"]+-problem"/);
+    expect(html.match(/autofocus=""/g)).toHaveLength(1);
+    expect(html).toContain('value="ada obi"');
+    expect(html).toContain('value="ada@example"');
+    expect(html).not.toContain("short12");
+    expect(html).not.toContain("short13");
+  });
+
+  it("says once that all fields are needed when some are empty, naming each beside it", async () => {
+    const register = await formPage(suite, "/register");
+    const refused = await postForm(suite, "/register", register.cookie, { _csrf: register.token, username: "", email: "", password: "", confirmPassword: "", country: "1", acceptTerms: "on" });
+    const html = (await follow(suite, refused, register.cookie)).page.text;
+    expect(html).toContain(VALIDATION_MESSAGES.allFieldsRequired);
+    for (const message of [VALIDATION_MESSAGES.usernameRequired, VALIDATION_MESSAGES.emailRequired, VALIDATION_MESSAGES.passwordRequired, VALIDATION_MESSAGES.confirmPasswordRequired]) {
+      expect(html).toContain(`field-problem">${message}</p>`);
+    }
+  });
+
+  it("puts the API's refusal of a common password under the password field, keeps the rest, and creates nothing", async () => {
+    const account = newAccount({ password: "Password1" });
+    const register = await formPage(suite, "/register");
+    const refused = await postForm(suite, "/register", register.cookie, { _csrf: register.token, ...fieldsOf(account) });
+    expect([refused.status, refused.headers.location]).toEqual([303, "/register"]);
+    const html = (await follow(suite, refused, register.cookie)).page.text;
+    const password = inputTag(html, "password");
+    expect(password).toContain('autofocus=""');
+    const describedBy = /aria-describedby="([^"]+)"/.exec(password)?.[1];
+    expect(html).toContain(`<p id="${describedBy}" class="help is-danger field-problem">${VALIDATION_MESSAGES.passwordCommon}</p>`);
+    expect(html.match(/aria-invalid="true"/g)).toHaveLength(1);
+    expect(html).toContain(`value="${account.userName}"`);
+    expect(html).not.toContain("Password1");
+    expect(suite.sink.to(account.email)).toHaveLength(0);
   });
 
   it("says an e-mail already registered is in use, as the dialog does", async () => {

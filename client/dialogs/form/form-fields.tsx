@@ -17,15 +17,30 @@ interface FieldBase {
   /** The message this field is the subject of, so the input is marked invalid and described by it. */
   error?: FormMessage | null;
   errorId?: string;
+  /** This field's own message, shown beside it (a form that says every field's problem at once, decision 038). */
+  problem?: string | undefined;
 }
 
-function invalidProps(name: string, error: FormMessage | null | undefined, errorId: string | undefined) {
+function invalidProps(name: string, error: FormMessage | null | undefined, errorId: string | undefined, problemId?: string) {
+  if (problemId) return { "aria-invalid": true, "aria-describedby": problemId };
   return error?.field === name ? { "aria-invalid": true, "aria-describedby": errorId } : {};
+}
+
+/** A field's own message, under it, in danger style; the input names it in aria-describedby. */
+function FieldProblem({ id, problem }: { id: string; problem: string | undefined }) {
+  if (!problem) return null;
+  return (
+    <p id={id} className="help is-danger field-problem">
+      {problem}
+    </p>
+  );
 }
 
 interface TextFieldProps extends FieldBase {
   type?: "text" | "email" | "password";
   autoComplete: string;
+  /** Focused when the page loads: a form page without JavaScript puts the first field in error here. */
+  autoFocus?: boolean | undefined;
 }
 
 export function TextField({
@@ -37,8 +52,11 @@ export function TextField({
   autoComplete,
   error,
   errorId,
+  problem,
+  autoFocus,
 }: TextFieldProps) {
   const id = useId();
+  const problemId = `${id}-problem`;
   // A password can be shown: typing one blind on a phone keyboard is where sign-ups fail
   // (docs/product.md, Registration and login).
   const [shown, setShown] = useState(false);
@@ -60,8 +78,9 @@ export function TextField({
           autoComplete={autoComplete}
           autoCapitalize={type === "email" ? undefined : "none"}
           spellCheck={false}
+          autoFocus={autoFocus}
           onChange={(event) => onChange(event.target.value)}
-          {...invalidProps(name, error, errorId)}
+          {...invalidProps(name, error, errorId, problem ? problemId : undefined)}
         />
         {isPassword && running && (
           <button
@@ -75,6 +94,7 @@ export function TextField({
           </button>
         )}
       </div>
+      <FieldProblem id={problemId} problem={problem} />
     </div>
   );
 }
@@ -149,12 +169,27 @@ export function DialogLink({ onClick, children }: { onClick(): void; children: R
 }
 
 /** The 18+ and Terms confirmation at registration (docs/product.md, Registration and login); the links open beside the dialog. */
-export function TermsField({ checked, onChange, error, errorId }: { checked: boolean; onChange(checked: boolean): void; error?: FormMessage | null; errorId?: string }) {
+export function TermsField({
+  checked,
+  onChange,
+  error,
+  errorId,
+  problem,
+  autoFocus,
+}: {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  error?: FormMessage | null;
+  errorId?: string;
+  problem?: string | undefined;
+  autoFocus?: boolean | undefined;
+}) {
   const id = useId();
+  const problemId = `${id}-problem`;
   return (
     <div className="field">
       <label className="checkbox terms-field" htmlFor={id}>
-        <input id={id} type="checkbox" name="acceptTerms" checked={checked} onChange={(event) => onChange(event.target.checked)} {...invalidProps("acceptTerms", error, errorId)} />
+        <input id={id} type="checkbox" name="acceptTerms" checked={checked} autoFocus={autoFocus} onChange={(event) => onChange(event.target.checked)} {...invalidProps("acceptTerms", error, errorId, problem ? problemId : undefined)} />
         {/* One flex item for the words: as loose text and links, each was a column of its own at 360 px. */}
         <span>
           I am 18 or older and accept the{" "}
@@ -168,6 +203,7 @@ export function TermsField({ checked, onChange, error, errorId }: { checked: boo
           .
         </span>
       </label>
+      <FieldProblem id={problemId} problem={problem} />
     </div>
   );
 }
@@ -177,12 +213,15 @@ export function CountryField({
   name,
   value,
   onChange,
+  problem,
 }: {
   name: string;
   value: string;
   onChange(value: string): void;
+  problem?: string | undefined;
 }) {
   const id = useId();
+  const problemId = `${id}-problem`;
   return (
     <div className="field">
       <label className="label" htmlFor={id}>
@@ -190,11 +229,12 @@ export function CountryField({
       </label>
       <div className="control">
         <div className="select is-fullwidth">
-          <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+          <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)} {...invalidProps(name, null, undefined, problem ? problemId : undefined)}>
             <option value={String(LIVE_COUNTRY_ID)}>Nigeria</option>
           </select>
         </div>
       </div>
+      <FieldProblem id={problemId} problem={problem} />
     </div>
   );
 }

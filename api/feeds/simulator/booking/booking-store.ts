@@ -5,11 +5,12 @@
  * listed fixtures, a small goals model for correct score, HT/FT and unlisted fixtures; a
  * started fixture's legs are unavailable.
  */
+import { randomInt } from "node:crypto";
 import type { BookmakerKey } from "../../types.ts";
 import { isUnlisted } from "./booking-fixtures.ts";
 import type { FeedSimulator } from "../feed-simulator.ts";
 import type { MarketKind } from "../scenario/margins.ts";
-import { hash32, unit } from "../scenario/random.ts";
+import { unit } from "../scenario/random.ts";
 import type { SimFixture } from "../scenario/schedule.ts";
 
 /** A booked pick: one of the compared families (the feeds' QuotedMarket order), or a market we do not compare. */
@@ -63,8 +64,8 @@ export class BookingStore {
     const codes = this.codes.get(book) ?? new Map<string, StoredCode>();
     this.codes.set(book, codes);
     const number = codes.size + 1;
-    let code = "";
-    for (let attempt = 0; code === "" || codes.has(code); attempt++) code = this.codeText(book, number, attempt);
+    let code = codeText(book);
+    while (codes.has(code)) code = codeText(book);
     const stored = { code, number, legs, mintedAt: t };
     codes.set(code, stored);
     return stored;
@@ -95,12 +96,18 @@ export class BookingStore {
     return Math.round(range.min + unit(this.seed, "booking-latency", this.counter) * (range.max - range.min));
   }
 
-  private codeText(book: BookmakerKey, number: number, attempt: number): string {
-    const { length, prefix } = FORMATS[book];
-    let text = prefix;
-    for (let i = text.length; i < length; i++) text += ALPHABET[hash32(this.seed, "code", book, number, attempt, i) % ALPHABET.length];
-    return text;
-  }
+}
+
+/**
+ * A new code in the book's shape, drawn from the CSPRNG rather than the seed: every simulator runs
+ * the same seed, so seeded codes were the same at every instance, and two instances gave one code
+ * to two slips (docs/design.md, Simulator). The store refuses a repeat of its own codes.
+ */
+function codeText(book: BookmakerKey): string {
+  const { length, prefix } = FORMATS[book];
+  let text = prefix;
+  for (let i = text.length; i < length; i++) text += ALPHABET[randomInt(ALPHABET.length)];
+  return text;
 }
 
 const pickKey = (pick: BookedPick) => JSON.stringify(pick);
