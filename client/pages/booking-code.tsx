@@ -5,6 +5,7 @@ import type { BookingRead } from "#shared/contract.ts";
 import { bookingFailure } from "../booking/booking-errors.ts";
 import { codePath, codeTarget, normalisePastedCode, type CodeTarget } from "../booking/books.ts";
 import { CodeContents } from "../booking/code-contents.tsx";
+import { LiteRefresh } from "../components/lite-refresh.tsx";
 import { FlashNotice } from "../components/page-form.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { RetryButton } from "../components/retry-button.tsx";
@@ -106,7 +107,12 @@ function Reading({ provider, reading }: { provider: number; reading: Arriving<Co
       </div>
     );
   }
-  return <CodeContents read={arrived.read} onBetslip={false} />;
+  return (
+    <>
+      <LiteRefresh />
+      <CodeContents read={arrived.read} onBetslip={false} />
+    </>
+  );
 }
 
 function CodeBoard(): JSX.Element | null {
