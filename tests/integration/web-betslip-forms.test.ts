@@ -126,6 +126,23 @@ describe("the betslip with HTML forms", () => {
     expect((await slipOf(signedIn.cookie)).legs).toHaveLength(1);
   });
 
+  it("renders the top bar's badge with the slip's size on every signed-in page, for a browser that never runs the app", async () => {
+    const signedIn = await signInThroughWeb(suite);
+    const page = await formPage(suite, "/dashboard?league=1&market=1", signedIn.cookie);
+    const badge = (html: string) => /<a[^>]*class="betslip-badge"[^>]*>[\s\S]*?<\/a>/.exec(html)?.[0] ?? "";
+    expect(badge(page.res.text)).toContain('aria-label="Betslip, 0 selections"');
+    const { leg } = await sportyLeg(signedIn.cookie);
+    await follow(suite, await postForm(suite, "/betslip/add", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
+    for (const path of ["/betslip", "/dropping", "/profile", "/help"]) {
+      const html = (await suite.stack.http.get(path).set("cookie", page.cookie)).text;
+      expect(badge(html), path).toContain('aria-label="Betslip, 1 selection"');
+      expect(badge(html), path).toContain('<span class="betslip-count">1</span>');
+    }
+    // A visitor's page has no badge at all.
+    expect((await suite.stack.http.get("/about")).text).not.toContain("betslip-badge");
+    await follow(suite, await postForm(suite, "/betslip/remove", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
+  });
+
   it("changes nothing for a betslip post without the form token or from another site, and sends a post back only to our own pages", async () => {
     const signedIn = await signInThroughWeb(suite);
     const page = await formPage(suite, "/dashboard", signedIn.cookie);
