@@ -106,7 +106,17 @@ describe("the betslip with HTML forms", () => {
     // Without `read=now` the page comes at once and the browser reads; one without JavaScript is offered the read.
     const later = await suite.stack.http.get(`/code/sportybet/${code}`).set("cookie", page.cookie);
     expect(later.text.replaceAll("<!-- -->", "")).toContain("Reading the code at SportyBet...");
-    expect(later.text).toContain('<noscript><a href="?read=now">Show what this code holds</a></noscript>');
+    // One without JavaScript goes on at once to the read, with a link for one that will not follow the refresh (decision 039).
+    expect(later.text).toContain('<noscript><meta http-equiv="refresh" content="0; url=?read=now"/><a href="?read=now">Show what this code holds</a></noscript>');
+    // A page the server knows will run no script (Save-Data, or the lite choice's cookie) holds the code's selections in its first answer.
+    for (const headers of [{ cookie: page.cookie, "save-data": "on" }, { cookie: `${page.cookie}; afriodds_lite=1` }]) {
+      const lite = await suite.stack.http.get(`/code/sportybet/${code}`).set(headers);
+      expect(lite.status).toBe(200);
+      expect(lite.text).toContain(event.name);
+      expect(lite.text).toContain(`<input type="hidden" name="leg" value="${leg}"/>`);
+      expect(lite.text).not.toContain("Reading the code at");
+      expect(lite.text).not.toContain('http-equiv="refresh"');
+    }
 
     await follow(suite, await postForm(suite, "/betslip/remove", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
     expect((await slipOf(signedIn.cookie)).legs).toEqual([]);
