@@ -8,8 +8,8 @@ const CLOCK: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", 
 
 /**
  * What a lite page says in place of live prices (docs/design.md, Pages without JavaScript): no script
- * reads them again there, so it says when they were read, in the bettor's zone (docs/design.md, Time
- * zones), and links to the page again for newer ones. Nothing on the full site, whose prices follow
+ * reads them again there, so it says when they were read, in the bettor's zone
+ * (docs/design.md, Time zones), and links to the page again for newer ones. Nothing on the full site, whose prices follow
  * the live stream. `href`: the page to load again, this one (its path and query) unless given.
  */
 export function LiteRefresh({ href }: { href?: string }): JSX.Element | null {

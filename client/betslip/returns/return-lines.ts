@@ -38,8 +38,8 @@ export function bonusLine(book: BookmakerSlip): string | undefined {
 }
 
 /**
- * What the bonus is a percentage of, so the figures on screen add up (docs/design.md, Payout after bonus,
- * cap and tax): '12 % of ₦947,181.52: the stake times the 5 selections priced 1.20 or more; the 1 under
+ * What the bonus is a percentage of, so the figures on screen add up
+ * (docs/design.md, Payout after bonus, cap and tax): '12 % of ₦947,181.52: the stake times the 5 selections priced 1.20 or more; the 1 under
  * 1.20 does not count' (SportyBet); '25 % of the gross payout ₦79,027.40 (9 of your 10 selections count
  * towards the rate)' (Bet9ja). `legs`: the selections the totals are over. Nothing from an API older than
  * the base's fields.
