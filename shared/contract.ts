@@ -257,6 +257,15 @@ export type BookmakerSlip = {
   bonusPct: number | null;
   bonus: number | null;
   bonusStatus: BonusStatus;
+  /**
+   * What `bonusPct` is a percentage of, in naira (docs/design.md, Payout after bonus, cap and tax):
+   * the gross payout at Bet9ja, the stake times the counted legs' prices only at SportyBet; with
+   * `bonusLegs`, the legs that count towards the bonus, and `bonusMinLegOdds`, the least price that
+   * counts. Null without a bonus; absent from an API older than these fields.
+   */
+  bonusBase?: number | null;
+  bonusLegs?: number | null;
+  bonusMinLegOdds?: number | null;
   tax: number | null;
   netPayout: number | null;
   capped: boolean;

@@ -24,10 +24,12 @@ interface Bonus {
   status: BonusStatus;
   pct: number | null;
   kobo: number;
+  /** What `pct` is a percentage of (kobo), the legs that count towards it and the least price that counts (BookmakerSlip.bonusBase). */
+  base: { kobo: number; legs: number; minLegOdds: number } | null;
 }
 
-const NOT_MODELLED: Bonus = { status: "not-modelled", pct: null, kobo: 0 };
-const NO_BONUS: Bonus = { status: "none", pct: 0, kobo: 0 };
+const NOT_MODELLED: Bonus = { status: "not-modelled", pct: null, kobo: 0, base: null };
+const NO_BONUS: Bonus = { status: "none", pct: 0, kobo: 0, base: null };
 
 /**
  * The accumulator bonus a winning slip earns (docs/design.md, Naira-true returns): Bet9ja's ladder
@@ -43,7 +45,7 @@ function bonusOf(rules: BookmakerRules, input: ReturnsInput, grossKobo: number):
     const qualifying = input.legs.filter((leg) => leg.value >= rule.minLegOdds && leg.kickoff <= horizon).length;
     const pct = qualifying >= rule.minLegs ? rule.pctFor(qualifying) : 0;
     if (pct === 0 || naira(grossKobo) > rule.noBonusAboveWin) return NO_BONUS;
-    return { status: "applied", pct, kobo: Math.round((grossKobo * pct) / 100) };
+    return { status: "applied", pct, kobo: Math.round((grossKobo * pct) / 100), base: { kobo: grossKobo, legs: qualifying, minLegOdds: rule.minLegOdds } };
   }
   const plan = input.plan;
   if (!plan) return NOT_MODELLED;
@@ -51,7 +53,8 @@ function bonusOf(rules: BookmakerRules, input: ReturnsInput, grossKobo: number):
   const fraction = planPct(plan, qualifying.length);
   if (fraction === 0) return NO_BONUS;
   const product = qualifying.reduce((p, leg) => p * leg.value, 1);
-  return { status: "estimate", pct: twoDecimals(fraction * 100), kobo: Math.round(input.stakeKobo * product * fraction) };
+  const base = { kobo: Math.round(input.stakeKobo * product), legs: qualifying.length, minLegOdds: plan.minLegOdds };
+  return { status: "estimate", pct: twoDecimals(fraction * 100), kobo: Math.round(input.stakeKobo * product * fraction), base };
 }
 
 /** Why the book cannot take the slip as it stands, or null when it can. */
@@ -88,6 +91,9 @@ export function nairaReturns(provider: number, rules: BookmakerRules, input: Ret
     bonusPct: bonus.pct,
     bonus: naira(bonus.kobo),
     bonusStatus: bonus.status,
+    bonusBase: bonus.base && naira(bonus.base.kobo),
+    bonusLegs: bonus.base?.legs ?? null,
+    bonusMinLegOdds: bonus.base?.minLegOdds ?? null,
     tax: naira(taxKobo),
     netPayout: naira(paidKobo - taxKobo),
     capped: grossKobo + bonus.kobo > capKobo,
@@ -108,6 +114,9 @@ export function unpricedSlip(provider: number, rules: BookmakerRules, missing: n
     bonusPct: null,
     bonus: null,
     bonusStatus,
+    bonusBase: null,
+    bonusLegs: null,
+    bonusMinLegOdds: null,
     tax: null,
     netPayout: null,
     capped: false,

@@ -67,6 +67,10 @@ describe("what each bookmaker pays on a slip, in naira", () => {
       bonusPct: 25,
       bonus: 19_756.85,
       bonusStatus: "applied",
+      // The 25 % is of the whole gross payout; 9 of the 10 legs count towards it.
+      bonusBase: 79_027.4,
+      bonusLegs: 9,
+      bonusMinLegOdds: 1.2,
       tax: 4_889.21,
       netPayout: 93_895.04,
       capped: false,
@@ -99,6 +103,16 @@ describe("what each bookmaker pays on a slip, in naira", () => {
     // Bonus 4.8 % of ₦1,000 x 16 = ₦768. Paid ₦18,368; tax 5 % of ₦17,368 = ₦868.40; net ₦17,499.60.
     const slip = of(bookmakerSlips(100_000, [...legsAt(4, { 3: 2 }), leg("low", { 3: 1.1 })], { now: NOW, plan: PLAN }), 3);
     expect(slip).toMatchObject({ grossPayout: 17_600, bonus: 768, tax: 868.4, netPayout: 17_499.6 });
+  });
+
+  it("says what each bonus is a percentage of: SportyBet's of the stake at its counted legs only, so the figures shown add up", () => {
+    // The 4.8 % is of ₦16,000 (₦1,000 x 2.00^4, the four legs at 1.20 or more), not of the ₦17,600 gross: 4.8 % of it is ₦768.
+    const slip = of(bookmakerSlips(100_000, [...legsAt(4, { 3: 2 }), leg("low", { 3: 1.1 })], { now: NOW, plan: PLAN }), 3);
+    expect(slip).toMatchObject({ bonusPct: 4.8, bonus: 768, bonusBase: 16_000, bonusLegs: 4, bonusMinLegOdds: 1.2 });
+    expect(Math.round(slip.bonusBase! * slip.bonusPct!) / 100).toBe(slip.bonus);
+    // No bonus, or one not modelled: no base.
+    const none = bookmakerSlips(100_000, [leg("a", { 1: 2, 2: 2, 3: 2 })], AT_NOW);
+    for (const provider of [1, 2, 3]) expect(of(none, provider)).toMatchObject({ bonusBase: null, bonusLegs: null, bonusMinLegOdds: null });
   });
 
   it("prices a slip over BetKing's 40 selections but says BetKing cannot take it, and ranks it after the books that can", () => {

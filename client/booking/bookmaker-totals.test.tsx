@@ -15,7 +15,8 @@ function renderTotals(bookmakers: BookmakerSlip[], { legs = SIX_LEGS, biddable =
       <BookmakerTotals bookmakers={bookmakers} legs={legs} biddable={biddable} stake={stake} updating={false} />
     </MemoryRouter>,
   );
-  return within(screen.getByRole("list")).getAllByRole("listitem");
+  // The books' list; a book without booking codes folds its own list of selections inside its item.
+  return [...document.querySelector("ol.slip-books")!.children] as HTMLElement[];
 }
 
 /** A book's lines as a reader meets them: its name, then each line in order. */
@@ -32,9 +33,26 @@ describe("what each bookmaker pays", () => {
       "Net payout ₦31,400.00",
       "Total odds 30.00Gross payout ₦30,000.00",
       "Multiple Bonus +10 %: ₦3,000.00",
+      "10 % of the gross payout ₦30,000.00",
       "Tax 5 % on winnings: −₦1,600.00",
       "Rules checked 25 Nov 2026",
     ]);
+  });
+
+  it("says what each bonus is a percentage of, so gross, bonus and tax add up to the net: SportyBet's leaves out a selection under 1.20", () => {
+    // Six selections, one at 1.07: the gross ₦1,013,484.23 is ₦947,181.52 x 1.07, and the 12 % is of the ₦947,181.52 alone
+    // (₦113,661.78), which reads as 11.2 % of the gross. Bet9ja's 25 % is of its whole gross, 5 of the 6 selections setting the rate.
+    const [sportybet, bet9ja] = renderTotals([
+      bookmakerSlipFixture(3, 1013.48423, { bonusPct: 12, estimate: true, bonusOn: 947_181.52, bonusLegs: 5 }),
+      bookmakerSlipFixture(1, 800, { bonusPct: 25, bonusLegs: 5 }),
+    ]);
+
+    expect(lines(sportybet!).slice(2, 5)).toEqual([
+      "Total odds 1,013.48Gross payout ₦1,013,484.23",
+      "Multi Bet Bonus (estimate) +12 %: ₦113,661.78",
+      "12 % of ₦947,181.52: the stake times the 5 selections priced 1.20 or more; the 1 under 1.20 does not count",
+    ]);
+    expect(lines(bet9ja!)).toContain("25 % of the gross payout ₦800,000.00 (5 of your 6 selections count towards the rate)");
   });
 
   it("calls SportyBet's bonus an estimate, and says a book's bonus is not modelled rather than guess it", () => {

@@ -5,7 +5,7 @@ import { ByHand } from "./by-hand.tsx";
 import { MINT_BOOKS } from "./books.ts";
 import { MintCode } from "./mint-code.tsx";
 import { formatKobo, formatTotalOdds } from "../betslip/returns/money.ts";
-import { bonusLine, cappedLine, formatCheckedDate, notPlaceableLine, taxLine } from "../betslip/returns/return-lines.ts";
+import { bonusBaseLine, bonusLine, cappedLine, formatCheckedDate, notPlaceableLine, taxLine } from "../betslip/returns/return-lines.ts";
 import { ReturnsNote } from "../betslip/returns/returns-note.tsx";
 import { selectionCount } from "../betslip/slip.ts";
 
@@ -30,9 +30,9 @@ function BookmakerName({ provider, legs }: { provider: number; legs: readonly Be
   );
 }
 
-/** The lines under the net payout: gross and total odds, bonus, tax, cap, and when the rules were checked. */
-function ReturnLines({ book }: { book: BookmakerSlip }): JSX.Element {
-  const lines = [bonusLine(book), taxLine(book), cappedLine(book)].filter((line) => line !== undefined);
+/** The lines under the net payout: gross and total odds, bonus and what it is a percentage of, tax, cap, and when the rules were checked. */
+function ReturnLines({ book, legs }: { book: BookmakerSlip; legs: number }): JSX.Element {
+  const lines = [bonusLine(book), bonusBaseLine(book, legs), taxLine(book), cappedLine(book)].filter((line) => line !== undefined);
   return (
     <span className="slip-book-lines">
       <span className="slip-book-figures">
@@ -103,7 +103,7 @@ function BookmakerItem({ book, best, first, legs, biddable, updating }: Bookmake
           <span className="slip-book-net">
             Net payout <strong>{formatKobo(book.netPayout!)}</strong>
           </span>
-          <ReturnLines book={book} />
+          <ReturnLines book={book} legs={biddable} />
         </>
       )}
       <BookingAction book={book} primary={first} legs={legs} biddable={biddable} updating={updating} />

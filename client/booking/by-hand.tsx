@@ -1,4 +1,4 @@
-import { useId, useState, type JSX } from "react";
+import type { JSX } from "react";
 import { Link } from "react-router";
 import type { BetslipLegView } from "#shared/contract.ts";
 import { formatOdds } from "#shared/format.ts";
@@ -33,28 +33,23 @@ function HandLeg({ leg, provider }: { leg: BetslipLegView; provider: number }): 
  * A bookmaker we cannot create codes at (NairaBet, 1xBet: docs/design.md, Booking endpoints): it says
  * so, and on a tap lists the selections it prices, to add by hand, each with its match page and the
  * book's own page for the match where we have it. Folded until asked for: two such books on a slip of
- * 50 would be a long page on a phone.
+ * 50 would be a long page on a phone. A `<details>` folds it, so it opens with or without JavaScript
+ * (docs/design.md, Pages without JavaScript).
  */
 export function ByHand({ provider, legs }: { provider: number; legs: readonly BetslipLegView[] }): JSX.Element {
-  const id = useId();
-  const [open, setOpen] = useState(false);
   const book = bookmakerName(provider);
   const shown = legs.filter((leg) => legState(leg) === "biddable" && leg.prices.some((p) => p.provider === provider));
   return (
     <div className="booking-by-hand">
       <p className="booking-leg-detail">{book} has no booking code we can create.</p>
-      <button type="button" className="button is-small" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        Selections to add at {book} by hand
-      </button>
-      <div id={id}>
-        {open && (
-          <ol className="booking-legs mt-2" aria-label={`Selections to add at ${book}`}>
-            {shown.map((leg) => (
-              <HandLeg key={`${leg.eventId}:${leg.marketId}:${leg.selectionTypeId}`} leg={leg} provider={provider} />
-            ))}
-          </ol>
-        )}
-      </div>
+      <details>
+        <summary className="button is-small">Selections to add at {book} by hand</summary>
+        <ol className="booking-legs mt-2" aria-label={`Selections to add at ${book}`}>
+          {shown.map((leg) => (
+            <HandLeg key={`${leg.eventId}:${leg.marketId}:${leg.selectionTypeId}`} leg={leg} provider={provider} />
+          ))}
+        </ol>
+      </details>
     </div>
   );
 }

@@ -69,11 +69,14 @@ describe("a booking code for the slip", () => {
   it("lists at NairaBet the selections to add by hand, each with its match page and the book's own page", async () => {
     const { user } = renderSlip();
     const naira = await bookItem("NairaBet");
-    const toggle = within(naira).getByRole("button", { name: "Selections to add at NairaBet by hand" });
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    // A <details>, so it opens without JavaScript too (docs/design.md, Pages without JavaScript): its list is in the page, folded.
+    const toggle = within(naira).getByText("Selections to add at NairaBet by hand");
+    const fold = toggle.closest("details")!;
+    expect(toggle.tagName).toBe("SUMMARY");
+    expect(fold.open).toBe(false);
 
     await user.click(toggle);
-    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(fold.open).toBe(true);
     const items = within(within(naira).getByRole("list", { name: "Selections to add at NairaBet" })).getAllByRole("listitem");
     expect(items.map((li) => li.textContent)).toEqual([
       "Arsenal vs Chelsea1X2 (Match Result): Home at 2.00Open Arsenal vs Chelsea at NairaBet",
@@ -86,7 +89,7 @@ describe("a booking code for the slip", () => {
     expect(book.getAttribute("target")).toBe("_blank");
 
     const onex = await bookItem("1xBet");
-    await user.click(within(onex).getByRole("button", { name: "Selections to add at 1xBet by hand" }));
+    await user.click(within(onex).getByText("Selections to add at 1xBet by hand"));
     expect(within(onex).getByRole("link", { name: "1xBet's football page" }).getAttribute("href")).toBe("https://1xbet.example/football");
   });
 

@@ -9,6 +9,7 @@ import { StakeForm } from "../betslip/stake-form.tsx";
 import { useBetslip } from "../betslip/store.ts";
 import { useLiveSlip, type SlipReading } from "../betslip/sync/use-live-slip.ts";
 import { PasteCode } from "../booking/paste-code.tsx";
+import { LiteRefresh, useLitePage } from "../components/lite-refresh.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { FlashNotice } from "../components/page-form.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
@@ -91,6 +92,19 @@ function SlipBoard() {
   return <SlipView view={served.data} />;
 }
 
+/** What the page says of its prices: read again every 30 s by the app; on a lite page, when they were read and a Refresh link. */
+function SlipIntro() {
+  const lite = useLitePage();
+  return (
+    <>
+      <p className={lite ? "mb-2" : "mb-4"}>
+        Your selections compared across every bookmaker{lite ? "." : ": prices are read again every 30 seconds while this page is open."}
+      </p>
+      <LiteRefresh />
+    </>
+  );
+}
+
 /**
  * /betslip (docs/design.md, Betslip): the user's selections and what every bookmaker pays for them all,
  * with a booking code's selections a paste away and the slip as a code at the books that make them
@@ -107,7 +121,7 @@ export function BetslipPage() {
           </p>
           <h1 className="title is-4 mb-2">Betslip</h1>
           <FlashNotice />
-          <p className="mb-4">Your selections compared across every bookmaker: prices are read again every 30 seconds while this page is open.</p>
+          <SlipIntro />
           <PasteCode />
           <SlipBoard />
         </div>

@@ -5,6 +5,7 @@ import type { BookingRead } from "#shared/contract.ts";
 import { bookingFailure } from "../booking/booking-errors.ts";
 import { codePath, codeTarget, normalisePastedCode, type CodeTarget } from "../booking/books.ts";
 import { CodeContents } from "../booking/code-contents.tsx";
+import { LiteRefresh } from "../components/lite-refresh.tsx";
 import { FlashNotice } from "../components/page-form.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { RetryButton } from "../components/retry-button.tsx";
@@ -40,7 +41,10 @@ function readCode(source: DataSource, provider: number, code: string): Promise<C
  * /code/:bookmaker/:code's data (docs/design.md, One data path per screen). A visitor is sent home as on
  * every protected page. Reading a code is a round trip to the bookmaker of one to five seconds, so the
  * server does not hold the first HTML for it: the page comes at once saying it is reading, and the
- * browser runs this loader again to read (docs/design.md, Booking codes).
+ * browser runs this loader again to read (docs/design.md, Booking codes). A page the server knows will
+ * run no script (lite: Save-Data or the lite choice) is read before it is answered; a browser with
+ * JavaScript off, which the server cannot tell, follows the page's `<noscript>` refresh to `?read=now`
+ * (decision 039).
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs): Promise<CodePageData | null> {
   const source = protectedSource(context);
@@ -91,8 +95,11 @@ function Reading({ provider, reading }: { provider: number; reading: Arriving<Co
         <p className="py-5" role="status">
           Reading the code at {bookmakerName(provider)}...
         </p>
-        {/* Only a browser without JavaScript shows it: there nothing reads the code after the page comes. */}
+        {/* Only a browser without JavaScript reads these: nothing reads the code there after the page comes,
+            so it goes on at once to the page the server reads first, and a browser that will not follow a
+            refresh gets the link (decision 039). */}
         <noscript>
+          <meta httpEquiv="refresh" content={`0; url=?${READ_NOW}`} />
           <a href={`?${READ_NOW}`}>Show what this code holds</a>
         </noscript>
       </>
@@ -106,7 +113,12 @@ function Reading({ provider, reading }: { provider: number; reading: Arriving<Co
       </div>
     );
   }
-  return <CodeContents read={arrived.read} onBetslip={false} />;
+  return (
+    <>
+      <LiteRefresh />
+      <CodeContents read={arrived.read} onBetslip={false} />
+    </>
+  );
 }
 
 function CodeBoard(): JSX.Element | null {

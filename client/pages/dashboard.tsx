@@ -22,6 +22,7 @@ import { useLiveBoard } from "../finder/live/use-live-board.ts";
 import { chosenView, type DashboardView } from "../finder/view-choice.ts";
 import { useLiveSummary } from "../live/use-live-summary.ts";
 import { serverContext } from "../server-context.ts";
+import { LiteRefresh } from "../components/lite-refresh.tsx";
 import { useRootData } from "../session/root-data.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import { choiceOnItsWay, useReplaceParams } from "../shell/use-replace-params.ts";
@@ -95,19 +96,6 @@ function sameChoice(currentUrl: URL, nextUrl: URL): boolean {
   return before.league === after.league && before.market === after.market;
 }
 
-/**
- * A lite page has no live prices (no script): it says when its prices were read and links to the
- * same page again for newer ones (docs/design.md, Pages without JavaScript).
- */
-function LiteRefresh({ href, now, timeZone }: { href: string; now: number; timeZone: string }) {
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(now);
-  return (
-    <p className="is-size-7 mb-2">
-      Prices as of {time}. <a href={href}>Refresh prices</a>
-    </p>
-  );
-}
-
 /** The named query parameters that are set, for a form to send along. */
 function keptParams(params: URLSearchParams, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (params.get(name) === null ? [] : [[name, params.get(name)!]])));
@@ -164,7 +152,7 @@ function OddsBoard({ summary: served, choice, loaderView }: { summary: OddsSumma
         keep={keptParams(params, ["view", "day"])}
       />
       <FinderControls view={finder.view} day={finder.day} onView={finder.chooseView} onDay={finder.chooseDay} linkWith={(name, value) => linkWith(params, name, value)} />
-      {root.lite && <LiteRefresh href={dashboardLink(params)} now={root.now} timeZone={root.timeZone} />}
+      <LiteRefresh href={dashboardLink(params)} />
       <SlipForm back={dashboardLink(params)}>
         <FinderResults
           view={finder.view}

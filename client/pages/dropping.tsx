@@ -4,6 +4,7 @@ import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { BookDrop, DroppingOdds, OutcomeDrop } from "#shared/contract.ts";
 import { formatKickoff, formatOdds } from "#shared/format.ts";
 import { bookmakerName, competitionName, marketLabel, selectionLabel } from "#shared/reference.ts";
+import { LiteRefresh } from "../components/lite-refresh.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { FlashNotice, SlipForm } from "../components/page-form.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
@@ -143,6 +144,7 @@ function Dropping() {
         {data && (
           <>
             <LeagueMarketFilter action="/dropping" choice={data.choice} />
+            <LiteRefresh />
             <DropList served={drops ?? undefined} choice={data.choice} />
           </>
         )}

@@ -6,6 +6,7 @@ import { formatKickoff, formatTimeZone } from "#shared/format.ts";
 import { competitionName, isMarketId, marketLabel } from "#shared/reference.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { FlashNotice, SlipForm } from "../components/page-form.tsx";
+import { LiteRefresh } from "../components/lite-refresh.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, visitorSource, type Arriving } from "../loaders/page-data.ts";
 import { MarketTable } from "../match/market-table.tsx";
@@ -142,6 +143,7 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
       )}
       {!started && event.markets.length === 0 && <p className="py-3">No bookmaker has prices for this match yet.</p>}
       {event.markets.length > 0 && <p className="is-size-7 mb-3">{FIRST_SEEN_NOTE}</p>}
+      {!started && event.markets.length > 0 && <LiteRefresh />}
       <FlashNotice />
       {/* The selection buttons add to the slip by this form without JavaScript, and come back here. */}
       <SlipForm back={`${pathname}${search}`}>

@@ -10,7 +10,7 @@ import { rootLoader } from "../session/root-data.ts";
 import { errorReply, heldReply, renderPage, resetApp, stubApi, USER, type PlainReply } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
 import { headingFixture, MATCH_ID } from "../../tests/client/match-fixtures.ts";
-import { NO_CHOSEN_SURE_BETS_MESSAGE, NO_SURE_BETS_MESSAGE, SURE_BETS_TAX_NOTE, SURE_BETS_WARNING, SureBetsPage, loader, shouldRevalidate } from "./sure-bets.tsx";
+import { NO_CHOSEN_SURE_BETS_MESSAGE, NO_SURE_BETS_LITE_MESSAGE, NO_SURE_BETS_MESSAGE, SURE_BETS_TAX_NOTE, SURE_BETS_WARNING, SureBetsPage, loader, shouldRevalidate } from "./sure-bets.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const SURE_BETS = "GET /api/odds/sure-bets?country=1";
@@ -361,6 +361,15 @@ describe("the sure bets page", () => {
     renderSureBets();
     expect(await screen.findByText(NO_SURE_BETS_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole("article")).toBeNull();
+  });
+
+  it("on a lite page, which nothing updates, says when the prices were read and links to itself instead of promising updates", async () => {
+    stubApi({ [SURE_BETS]: answer([]) });
+    renderPage({ path: "sure-bets", Component: SureBetsPage, loader, shouldRevalidate, now: NOW, lite: true });
+    expect(await screen.findByText(NO_SURE_BETS_LITE_MESSAGE)).toBeTruthy();
+    expect(NO_SURE_BETS_LITE_MESSAGE).not.toMatch(/updates itself|while it is open/);
+    expect(screen.getByText(/^Prices as of \d\d:\d\d:\d\d GMT\+1 \(Lagos\)\./)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Refresh prices" }).getAttribute("href")).toBe("/sure-bets");
   });
 
   it("shows the loading state while the sure bets are on their way", async () => {

@@ -13,13 +13,16 @@ import { ToolList, type ToolClocks } from "../tools/tool-list.tsx";
 import { changeSummary, useSteadyList } from "../tools/use-steady-list.ts";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
+import { useLitePage } from "../components/lite-refresh.tsx";
 
 export const SURE_BETS_LOADING_MESSAGE = "Loading sure bets...";
 export const SURE_BETS_LOAD_FAILED_MESSAGE = "Failed to load sure bets";
 export const SURE_BETS_REFRESH_FAILED_MESSAGE =
   "Could not refresh the sure bets: the prices below may have moved.";
-export const NO_SURE_BETS_MESSAGE =
-  "No sure bet right now. They are rare and vanish within minutes, as soon as a bookmaker moves its price: this page updates itself while it is open.";
+const NO_SURE_BETS = "No sure bet right now. They are rare and vanish within minutes, as soon as a bookmaker moves its price";
+export const NO_SURE_BETS_MESSAGE = `${NO_SURE_BETS}: this page updates itself while it is open.`;
+/** A lite page has no script to update it (docs/design.md, Pages without JavaScript). */
+export const NO_SURE_BETS_LITE_MESSAGE = `${NO_SURE_BETS}. Refresh the prices to look again.`;
 export const NO_CHOSEN_SURE_BETS_MESSAGE = "No sure bet matches your choice right now. Widen it (all leagues, all markets, any profit) to see every one.";
 export const SURE_BETS_WARNING =
   "Prices move, bookmakers limit stakes and may void bets on sure bets: if one leg is refused or voided, the others are ordinary bets that can lose. A price marked Boosted is a promotion, usually for small stakes only. Check each price at the bookmaker before you stake.";
@@ -65,7 +68,8 @@ function SteadySureBets({ sureBets, choice, clocks }: { sureBets: readonly SureB
   const { rows, added, gone, show } = useSteadyList(chosen, sureBetKey, choiceKey(choice));
   const { now, ageNow, timeZone } = clocks;
   const [params] = useSearchParams();
-  const none = sureBets.length === 0 ? NO_SURE_BETS_MESSAGE : NO_CHOSEN_SURE_BETS_MESSAGE;
+  const lite = useLitePage();
+  const none = sureBets.length > 0 ? NO_CHOSEN_SURE_BETS_MESSAGE : lite ? NO_SURE_BETS_LITE_MESSAGE : NO_SURE_BETS_MESSAGE;
   return (
     <>
       <div role="status" className="steady-news">

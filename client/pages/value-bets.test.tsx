@@ -161,6 +161,16 @@ describe("the value bets page", () => {
     expect(screen.queryByRole("list")).toBeNull();
   });
 
+  it("on a lite page, which nothing updates, says when the prices were read and links to itself instead of promising updates", async () => {
+    stubApi({ [VALUE_BETS]: answer([]) });
+    renderPage({ path: "value-bets", Component: ValueBetsPage, loader, now: NOW, lite: true });
+    expect((await screen.findByText(/^No value bet right now/)).textContent).toBe(
+      "No value bet right now: no price is 3% or more above its fair price. Refresh the prices to look again.",
+    );
+    expect(screen.getByText(/^Prices as of \d\d:\d\d:\d\d GMT\+1 \(Lagos\)\./)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Refresh prices" }).getAttribute("href")).toBe("/value-bets");
+  });
+
   it("shows the loading state while the value bets are on their way", async () => {
     stubApi({ [VALUE_BETS]: "pending" });
     renderValueBets();

@@ -2,6 +2,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { TAX_ON_WINNINGS_RATE } from "#shared/math/bookmaker-rules.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { ValueBets } from "#shared/contract.ts";
+import { useLitePage } from "../components/lite-refresh.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, type Arriving } from "../loaders/page-data.ts";
 import { settle, type Served } from "../loaders/served.ts";
@@ -16,8 +17,9 @@ export const VALUE_BETS_LOAD_FAILED_MESSAGE = "Failed to load value bets";
 export const VALUE_BETS_REFRESH_FAILED_MESSAGE =
   "Could not refresh the value bets: the prices below may have moved.";
 export const VALUE_BETS_WARNING = `Value is an edge over many bets, never a promise: a value bet still loses often, and the ${TAX_ON_WINNINGS_RATE * 100}% tax on winnings takes back part of the edge, all of it on a small one. Prices move, bookmakers limit stakes and may void bets. A price marked Boosted is a promotion, usually for small stakes only. Stake only what you can afford to lose.`;
-export const noValueBetsMessage = (minValuePct: number) =>
-  `No value bet right now: no price is ${minValuePct}% or more above its fair price. This page updates itself while it is open.`;
+/** `lite`: a page without script, which does not update itself (docs/design.md, Pages without JavaScript). */
+export const noValueBetsMessage = (minValuePct: number, lite = false) =>
+  `No value bet right now: no price is ${minValuePct}% or more above its fair price. ${lite ? "Refresh the prices to look again." : "This page updates itself while it is open."}`;
 
 export interface ValueBetsData {
   valueBets: Arriving<Served<ValueBets>>;
@@ -58,12 +60,13 @@ function HowItWorks({ minValuePct }: { minValuePct: number }) {
 const MESSAGES = { loading: VALUE_BETS_LOADING_MESSAGE, loadFailed: VALUE_BETS_LOAD_FAILED_MESSAGE, refreshFailed: VALUE_BETS_REFRESH_FAILED_MESSAGE };
 
 function ValueBetList({ arriving }: { arriving: Arriving<Served<ValueBets>> }) {
+  const lite = useLitePage();
   return (
     <ToolList arriving={arriving} messages={MESSAGES}>
       {({ valueBets, minValuePct }, { now, ageNow, timeZone }) => (
         <>
           <HowItWorks minValuePct={minValuePct} />
-          {valueBets.length === 0 && <p className="py-5">{noValueBetsMessage(minValuePct)}</p>}
+          {valueBets.length === 0 && <p className="py-5">{noValueBetsMessage(minValuePct, lite)}</p>}
           {valueBets.length > 0 && (
             <ol className="value-list">
               {valueBets.map((bet) => (

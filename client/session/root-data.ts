@@ -1,7 +1,7 @@
 import { useContext } from "react";
 import { UNSAFE_DataRouterStateContext as DataRouterStateContext, type LoaderFunctionArgs } from "react-router";
 import type { SessionUser } from "#shared/contract.ts";
-import { DEFAULT_TIME_ZONE, serverContext, type FormFlash } from "../server-context.ts";
+import { DEFAULT_TIME_ZONE, serverContext, type FormFlash, type ServerContext } from "../server-context.ts";
 
 export interface RootData {
   timeZone: string;
@@ -12,14 +12,33 @@ export interface RootData {
   sessionUnavailable: boolean;
   /** With sessionUnavailable: when the web tier last reached the odds API (epoch ms), null if it never did. */
   apiLastAnsweredAt?: number | null;
+  /**
+   * How many selections the signed-in user's betslip held when the server rendered (the top bar's
+   * badge: docs/design.md, Betslip); absent when it could not be read, or nobody is signed in.
+   */
+  slipSize?: number;
   /** A lite page, without the app's script: links and forms only (server/lite/lite-mode.ts). */
   lite?: boolean;
   /** The page's form token and what it says after a post, when the server rendered a page with forms (server/lite/). */
   form?: { token: string; flash: FormFlash | null; path: string };
 }
 
-/** The root route's data: the viewer's clock and zone, and who the server rendered for. */
-export function rootLoader({ context }: LoaderFunctionArgs): RootData {
+/**
+ * The size of the signed-in user's slip, for the badge in the first HTML: a page without JavaScript
+ * never reads it after. A slip that cannot be read leaves the badge without a count, never the page
+ * without its answer (the data source logs the failed call).
+ */
+async function slipSize(server: ServerContext): Promise<{ slipSize?: number }> {
+  if (!server.user || server.sessionUnavailable) return {};
+  try {
+    return { slipSize: (await server.data.betslip()).legs.length };
+  } catch {
+    return {};
+  }
+}
+
+/** The root route's data: the viewer's clock and zone, who the server rendered for and the size of their slip. */
+export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
   const server = serverContext(context);
   if (server) {
     const unavailable = server.sessionUnavailable ?? false;
@@ -29,6 +48,7 @@ export function rootLoader({ context }: LoaderFunctionArgs): RootData {
       user: server.user,
       sessionUnavailable: unavailable,
       ...(unavailable ? { apiLastAnsweredAt: server.apiLastAnsweredAt ?? null } : {}),
+      ...(await slipSize(server)),
       ...(server.lite ? { lite: true } : {}),
       ...(server.form ? { form: { token: server.form.token, flash: server.form.flash ?? null, path: (server.path ?? "").split("?")[0]! } } : {}),
     };

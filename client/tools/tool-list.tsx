@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 
+import { LiteRefresh } from "../components/lite-refresh.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import type { Arriving } from "../loaders/page-data.ts";
 import type { Served } from "../loaders/served.ts";
@@ -25,7 +26,8 @@ export interface ToolListMessages {
 /**
  * A bettor tool's list as it arrives (docs/design.md, Bettor tools): the loading state, the failure with
  * Retry, the last good answer kept on screen while a refresh loads (and said to be stale when that
- * refresh fails), then `children` with the data and the clocks.
+ * refresh fails), then `children` with the data and the clocks; on a lite page, when the prices were read
+ * and a link to read them again.
  */
 export function ToolList<T>({ arriving, messages, children }: { arriving: Arriving<Served<T>>; messages: ToolListMessages; children: (data: T, clocks: ToolClocks) => ReactNode }) {
   const { served, refreshFailed } = useKeptAnswer(arriving);
@@ -43,6 +45,7 @@ export function ToolList<T>({ arriving, messages, children }: { arriving: Arrivi
   return (
     <>
       {refreshFailed && <LoadFailed message={messages.refreshFailed} />}
+      <LiteRefresh />
       {children(served.data, { now, ageNow, timeZone: root.timeZone })}
     </>
   );

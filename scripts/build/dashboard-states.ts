@@ -1,6 +1,6 @@
 import { partialDataSource } from "#client/loaders/source.ts";
 import { DEFAULT_TIME_ZONE } from "#client/server-context.ts";
-import type { OddsResponse, OddsSummary, SessionUser } from "#shared/contract.ts";
+import type { Betslip, OddsResponse, OddsSummary, SessionUser } from "#shared/contract.ts";
 import { COMPETITION_IDS, MARKET_IDS } from "#shared/reference.ts";
 import type { DataSource } from "#client/server-context.ts";
 import { renderToString, type RenderAssets } from "#server/render/render.tsx";
@@ -11,6 +11,8 @@ export const DASHBOARD_PATH = "/dashboard";
 
 const failed = () => Promise.reject(new Error("a state of the build's dashboard render"));
 const USER: SessionUser = { id: "sample", username: "sample", country: "1", registrationDate: new Date(0).toISOString() };
+/** The signed-in user's slip, read for the top bar's badge and its count (client/session/root-data.ts). */
+const SLIP: Betslip = { stake: 1000, legs: [], bookmakers: [], biddable: 0, updatedAt: null };
 const SUMMARY: OddsSummary = { numEvents: 2, numBookmakers: 5, marketIds: [...MARKET_IDS], competitionIds: [...COMPETITION_IDS], numOdds: 30 };
 
 /**
@@ -23,7 +25,7 @@ export async function renderDashboardStates(assets: RenderAssets, now: number): 
   const sample = previewSample(now);
   const empty: OddsResponse = { ...sample, events: [] };
   const states: [string, Partial<DataSource>][] = [
-    [DASHBOARD_PATH, { summary: async () => SUMMARY, odds: async () => sample }],
+    [DASHBOARD_PATH, { summary: async () => SUMMARY, odds: async () => sample, betslip: async () => SLIP }],
     [`${DASHBOARD_PATH}?view=list`, { summary: async () => SUMMARY, odds: async () => sample }],
     [DASHBOARD_PATH, { summary: async () => SUMMARY, odds: async () => empty }],
     [DASHBOARD_PATH, { summary: async () => SUMMARY }],

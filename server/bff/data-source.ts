@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import type { z } from "zod";
-import { ENDPOINTS, endpointUrl, type ApiAnswer, type ApiRequest, type SessionUser, type UrlFields } from "#shared/contract.ts";
+import { ENDPOINTS, endpointUrl, type ApiAnswer, type ApiRequest, type Betslip, type SessionUser, type UrlFields } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { DataSource } from "#client/server-context.ts";
@@ -61,6 +61,7 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
   /** A signed-in GET, as /api forwards it (router.ts): same session refresh, same API path. */
   const signedRead = async <K extends PageRead>(name: K, fields: ApiRequest<K> & UrlFields) =>
     sessionData(deps.upstream, name, await callWithSession(deps.session, req, res, (token) => deps.upstream.call("GET", endpointUrl(ENDPOINTS[name], fields), { headers: withToken(token), signal })));
+  let slip: Promise<Betslip> | undefined;
   return {
     summary: (country) => read("summary", { country }),
     async odds(choice) {
@@ -83,7 +84,8 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
     readBookingCode: (provider, code) => signedRead("readBookingCode", { provider, code }),
     sureBets: (country) => signedRead("sureBets", { country }),
     valueBets: (country) => signedRead("valueBets", { country }),
-    betslip: () => signedRead("betslip", {}),
+    // Read once a page: the top bar's badge and the betslip page's loader ask for the same slip (client/session/root-data.ts).
+    betslip: () => (slip ??= signedRead("betslip", {})),
     sample: (country) => read("sample", { country }),
   };
 }

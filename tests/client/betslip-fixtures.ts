@@ -41,6 +41,10 @@ export interface SlipReturns {
   /** The accumulator bonus in percent of the gross payout; with `estimate`, SportyBet's kind. */
   bonusPct?: number;
   estimate?: boolean;
+  /** What the bonus is a percentage of (naira), when not the gross payout: SportyBet's counts only its legs at 1.20 or more. */
+  bonusOn?: number;
+  /** How many selections count towards the bonus (BookmakerSlip.bonusLegs). */
+  bonusLegs?: number;
   /** The book's maximum payout (naira): what is paid is cut to it. */
   maxPayout?: number;
   /** Priced, but the book cannot take the slip. */
@@ -55,7 +59,7 @@ const kobo = (naira: number) => Math.round(naira * 100) / 100;
  * whose bonus rule is unknown says 'not-modelled', any other 'none' unless `bonusPct` is given.
  */
 export function bookmakerSlipFixture(provider: number, totalOdds: number | null, returns: SlipReturns = {}): BookmakerSlip {
-  const { stake = 1000, missing = 0, bonusPct, estimate = false, maxPayout = Infinity, reason } = returns;
+  const { stake = 1000, missing = 0, bonusPct, estimate = false, maxPayout = Infinity, reason, bonusOn, bonusLegs } = returns;
   const rules = rulesOf(provider);
   const modelled: BonusStatus = rules.accumulatorBonus.value === "unknown" ? "not-modelled" : "none";
   const bonusStatus: BonusStatus = bonusPct === undefined ? modelled : estimate ? "estimate" : "applied";
@@ -65,7 +69,8 @@ export function bookmakerSlipFixture(provider: number, totalOdds: number | null,
     return { provider, totalOdds, payout: null, missing, ...none, bonusStatus, placeable: false, reason: "missing-price", ...checked };
   }
   const gross = kobo(stake * totalOdds);
-  const bonus = kobo((gross * (bonusPct ?? 0)) / 100);
+  const base = bonusPct ? { bonusBase: bonusOn ?? gross, bonusLegs: bonusLegs ?? null, bonusMinLegOdds: 1.2 } : { bonusBase: null, bonusLegs: null, bonusMinLegOdds: null };
+  const bonus = kobo(((base.bonusBase ?? 0) * (bonusPct ?? 0)) / 100);
   const paid = Math.min(gross + bonus, maxPayout);
   const tax = kobo(Math.max(0, paid - stake) * 0.05);
   return {
@@ -77,6 +82,7 @@ export function bookmakerSlipFixture(provider: number, totalOdds: number | null,
     bonusPct: bonusStatus === "not-modelled" ? null : (bonusPct ?? 0),
     bonus,
     bonusStatus,
+    ...base,
     tax,
     netPayout: kobo(paid - tax),
     capped: gross + bonus > maxPayout,

@@ -141,11 +141,13 @@ export interface RenderPageOptions {
   now?: number;
   timeZone?: string;
   user?: SessionUser | null;
+  /** A lite page's root (server/lite/lite-mode.ts): its copy and its Refresh link, as the server renders them. */
+  lite?: boolean;
 }
 
-export function renderPage({ path, url = `/${path}`, Component, loader, shouldRevalidate, served, now = Date.now(), timeZone = "Africa/Lagos", user = USER }: RenderPageOptions) {
+export function renderPage({ path, url = `/${path}`, Component, loader, shouldRevalidate, served, now = Date.now(), timeZone = "Africa/Lagos", user = USER, lite }: RenderPageOptions) {
   useSession.setState({ user, loading: false });
-  const root: RootData = { timeZone, now, user, sessionUnavailable: false };
+  const root: RootData = { timeZone, now, user, sessionUnavailable: false, ...(lite ? { lite } : {}) };
   const router = createMemoryRouter(
     [
       {

@@ -148,6 +148,11 @@ test("a six-selection slip whose highest total odds are not the best payout: the
   }).toPass({ timeout: 60_000 });
   // Net first, then how it comes about: Bet9ja's bonus at six selections, the tax, and a book whose bonus is not modelled.
   await expect(items.first()).toContainText("Multiple Bonus +10 %");
+  // And what the 10 % is a percentage of, so the figures shown add up: Bet9ja's whole gross payout.
+  const bet9ja = (await items.first().textContent()) ?? "";
+  const of = naira(/10 % of the gross payout ₦([\d,.]+)/.exec(bet9ja)?.[1] ?? "");
+  expect(of).toBe(naira(/Gross payout ₦([\d,.]+)/.exec(bet9ja)?.[1] ?? "-"));
+  expect(naira(/Multiple Bonus \+10 %: ₦([\d,.]+)/.exec(bet9ja)?.[1] ?? "")).toBeCloseTo(of / 10, 2);
   await expect(items.first()).toContainText("Tax 5 % on winnings");
   await expect(items.filter({ hasText: bookmakerName(rawBest) })).toContainText("Bonus not modelled");
 

@@ -83,7 +83,7 @@ test("without JavaScript, a visitor signs up from the home page's top bar, verif
   await expectOddsTables(page, { allFive: false });
 });
 
-test("without JavaScript, a bettor adds a selection from the dashboard, sets the stake on the betslip, gets a booking code and reads it back", async ({ page, request }) => {
+test("without JavaScript, a bettor adds a selection from the dashboard, sees it counted in the top bar, opens a by-hand list, sets the stake, gets a booking code, reads it back and opens its shared link", async ({ page, request }) => {
   const user = await verifiedUser(request, uniqueUser("liteslip"));
   await logInByForm(page, user);
 
@@ -94,9 +94,21 @@ test("without JavaScript, a bettor adds a selection from the dashboard, sets the
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByRole("status").filter({ hasText: "Added to your betslip." })).toBeVisible();
 
-  await page.getByRole("banner").getByRole("link", { name: /^Betslip/ }).click();
+  // The top bar's badge counts the slip in the page the server sent: no script reads it here.
+  const badge = page.getByRole("banner").getByRole("link", { name: "Betslip, 1 selection" });
+  await expect(badge).toBeVisible();
+  await expect(badge.locator(".betslip-count")).toHaveText("1");
+  await badge.click();
   await expect(page).toHaveURL(/\/betslip$/);
   await expect(page.getByRole("button", { name: `Remove ${name} from betslip` })).toBeVisible();
+
+  // A book without booking codes lists the selection to add there by hand: it opens without script.
+  const byHand = page.locator("summary", { hasText: /^Selections to add at (NairaBet|1xBet) by hand$/ }).first();
+  const handList = page.getByRole("list", { name: /^Selections to add at (NairaBet|1xBet)$/ }).first();
+  await expect(handList).toBeHidden();
+  await byHand.click();
+  await expect(handList).toBeVisible();
+  await expect(handList.getByRole("link", { name: name.split(",")[0]!, exact: true })).toBeVisible();
   await page.getByLabel("Stake (₦)").fill("2500");
   await page.getByRole("button", { name: "Update stake" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Stake updated." })).toBeVisible();
@@ -124,6 +136,18 @@ test("without JavaScript, a bettor adds a selection from the dashboard, sets the
   await page.getByRole("button", { name: "Replace my slip" }).click();
   await expect(page).toHaveURL(/\/betslip$/);
   await expect(page.getByRole("status").filter({ hasText: "Your slip now holds this selection." })).toBeVisible();
+
+  // The code's link as shared, without `?read=now`: the selections come without a tap (decision 039).
+  const shared = `${site().baseURL}/code/${book!.toLowerCase()}/${code}`;
+  await page.goto(shared);
+  await expect(page).toHaveURL(`${shared}?read=now`);
+  await expect(page.getByRole("main")).toContainText(name.split(",")[0]!);
+  await expect(page.getByRole("button", { name: "Replace my slip" })).toBeVisible();
+  // A phone saving data gets them in the first answer itself.
+  await page.context().setExtraHTTPHeaders({ "save-data": "on" });
+  const first = await page.goto(shared);
+  expect(await first!.text()).toContain(name.split(",")[0]!.replaceAll("&", "&amp;"));
+  await expect(page).toHaveURL(shared);
 });
 
 test("without JavaScript, a bettor searches a team by form, opens its match and adds a selection from the match page", async ({ page, request }) => {

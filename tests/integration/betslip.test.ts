@@ -52,6 +52,9 @@ const unpriced = (missing: number) => ({
   bonusPct: null,
   bonus: null,
   bonusStatus: "not-modelled",
+  bonusBase: null,
+  bonusLegs: null,
+  bonusMinLegOdds: null,
   tax: null,
   netPayout: null,
   capped: false,
@@ -127,7 +130,7 @@ describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
     expect(slip.legs[0]!.links[0]).toEqual({ provider: 1, url: "https://sports.bet9ja.com/event/123456", exact: true });
     // Bet9ja 2.60 x 4.00 x 2.10 = 21.84: ₦21,840, three legs earn no Multiple Bonus, tax 5 % of ₦20,840 = ₦1,042,
     // net ₦20,798. BetKing 2.40 x 3.60 x 1.80 = 15.552: ₦15,552, tax ₦727.60, net ₦14,824.40. SportyBet has no OU2.5 price.
-    const money = { bonusPct: 0, bonus: 0, bonusStatus: "none", capped: false, placeable: true, reason: null, rulesCheckedAt: "2026-11-25" };
+    const money = { bonusPct: 0, bonus: 0, bonusStatus: "none", bonusBase: null, bonusLegs: null, bonusMinLegOdds: null, capped: false, placeable: true, reason: null, rulesCheckedAt: "2026-11-25" };
     expect(slip.biddable).toBe(3);
     expect(slip.bookmakers).toEqual([
       { provider: 1, totalOdds: 21.84, payout: 21_840, missing: 0, grossPayout: 21_840, tax: 1_042, netPayout: 20_798, ...money },
@@ -219,6 +222,8 @@ describe.each(dialects)("the betslip over HTTP on %s", (dialect) => {
         [3, 11, "estimate", 3, 330, 516.5, 10_813.5],
         [1, 11.2, "none", 0, 0, 510, 10_690],
       ]);
+      // What the 3 % is a percentage of, so the figures shown add up: the stake at the two legs priced 1.20 or more.
+      expect(slip.bookmakers[0]).toMatchObject({ bonusBase: 11_000, bonusLegs: 2, bonusMinLegOdds: 1.2 });
     } finally {
       await replica.close();
       // The other tests price SportyBet with no plan, whenever this API's 30 s read runs out.

@@ -106,7 +106,17 @@ describe("the betslip with HTML forms", () => {
     // Without `read=now` the page comes at once and the browser reads; one without JavaScript is offered the read.
     const later = await suite.stack.http.get(`/code/sportybet/${code}`).set("cookie", page.cookie);
     expect(later.text.replaceAll("<!-- -->", "")).toContain("Reading the code at SportyBet...");
-    expect(later.text).toContain('<noscript><a href="?read=now">Show what this code holds</a></noscript>');
+    // One without JavaScript goes on at once to the read, with a link for one that will not follow the refresh (decision 039).
+    expect(later.text).toContain('<noscript><meta http-equiv="refresh" content="0; url=?read=now"/><a href="?read=now">Show what this code holds</a></noscript>');
+    // A page the server knows will run no script (Save-Data, or the lite choice's cookie) holds the code's selections in its first answer.
+    for (const headers of [{ cookie: page.cookie, "save-data": "on" }, { cookie: `${page.cookie}; afriodds_lite=1` }]) {
+      const lite = await suite.stack.http.get(`/code/sportybet/${code}`).set(headers);
+      expect(lite.status).toBe(200);
+      expect(lite.text).toContain(event.name);
+      expect(lite.text).toContain(`<input type="hidden" name="leg" value="${leg}"/>`);
+      expect(lite.text).not.toContain("Reading the code at");
+      expect(lite.text).not.toContain('http-equiv="refresh"');
+    }
 
     await follow(suite, await postForm(suite, "/betslip/remove", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
     expect((await slipOf(signedIn.cookie)).legs).toEqual([]);
@@ -124,6 +134,23 @@ describe("the betslip with HTML forms", () => {
     const bad = await follow(suite, await postForm(suite, "/betslip/import", read.cookie, { _csrf: read.token, mode: "merge", leg, back }), read.cookie);
     expect(bad.page.text).toContain("Those selections could not be read.");
     expect((await slipOf(signedIn.cookie)).legs).toHaveLength(1);
+  });
+
+  it("renders the top bar's badge with the slip's size on every signed-in page, for a browser that never runs the app", async () => {
+    const signedIn = await signInThroughWeb(suite);
+    const page = await formPage(suite, "/dashboard?league=1&market=1", signedIn.cookie);
+    const badge = (html: string) => /<a[^>]*class="betslip-badge"[^>]*>[\s\S]*?<\/a>/.exec(html)?.[0] ?? "";
+    expect(badge(page.res.text)).toContain('aria-label="Betslip, 0 selections"');
+    const { leg } = await sportyLeg(signedIn.cookie);
+    await follow(suite, await postForm(suite, "/betslip/add", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
+    for (const path of ["/betslip", "/dropping", "/profile", "/help"]) {
+      const html = (await suite.stack.http.get(path).set("cookie", page.cookie)).text;
+      expect(badge(html), path).toContain('aria-label="Betslip, 1 selection"');
+      expect(badge(html), path).toContain('<span class="betslip-count">1</span>');
+    }
+    // A visitor's page has no badge at all.
+    expect((await suite.stack.http.get("/about")).text).not.toContain("betslip-badge");
+    await follow(suite, await postForm(suite, "/betslip/remove", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
   });
 
   it("changes nothing for a betslip post without the form token or from another site, and sends a post back only to our own pages", async () => {

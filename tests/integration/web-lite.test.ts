@@ -18,9 +18,31 @@ describe("lite pages", () => {
     expect(lite.status).toBe(200);
     expect(scriptTags(lite.text)).toBe(0);
     expect(lite.text).toContain("odds-table");
-    expect(lite.text.replaceAll("<!-- -->", "")).toMatch(/Prices as of \d\d:\d\d:\d\d\. <a href="\/dashboard\?league=1&amp;market=1">Refresh prices<\/a>/);
+    expect(lite.text.replaceAll("<!-- -->", "")).toMatch(/Prices as of \d\d:\d\d:\d\d GMT\+1 \(Lagos\)\. <a href="\/dashboard\?league=1&amp;market=1">Refresh prices<\/a>/);
     expect(lite.text).toContain('href="/lite/off"');
     expect(lite.text.length).toBeLessThan(full.text.length);
+  });
+
+  it("promises nothing only the app does on any lite page: each says when its prices were read, in the bettor's zone, and links to itself to read them again", async () => {
+    const { cookie } = await signInThroughWeb(suite);
+    const listed = await suite.stack.http.get("/api/odds?country=1&competition=1&market=1").set("cookie", cookie);
+    const event = (listed.body as { data: { events: { id: string }[] } }).data.events[0]!;
+    const match = `/match/${encodeURIComponent(event.id)}`;
+    // The bettor's zone is the tz cookie the app sets (docs/design.md, Time zones): New York's, 5 hours behind GMT in November.
+    const zoned = `${cookie}; tz=America/New_York`;
+    for (const path of ["/betslip", match, "/sure-bets", "/value-bets", "/dropping?hours=24", "/dashboard?league=1&market=1"]) {
+      const lite = await suite.stack.http.get(path).set({ cookie: zoned, "save-data": "on" });
+      const text = lite.text.replaceAll("<!-- -->", "");
+      expect(lite.status, path).toBe(200);
+      const href = path.replaceAll("&", "&amp;");
+      expect(text, path).toContain(`GMT-5 (New York). <a href="${href}">Refresh prices</a>`);
+      expect(text, path).toMatch(/Prices as of \d\d:\d\d:\d\d GMT-5 \(New York\)\./);
+      expect(text, path).not.toMatch(/every 30 seconds|updates itself|while this page is open|while it is open/);
+    }
+    // The full site keeps its live copy, and says no time: its prices follow the stream.
+    const full = await suite.stack.http.get("/betslip").set("cookie", cookie);
+    expect(full.text).toContain("prices are read again every 30 seconds while this page is open.");
+    expect(full.text).not.toContain("Refresh prices");
   });
 
   it("answers the search page's GET form with the matching matches as links, and refuses text the API would, without asking it", async () => {

@@ -37,6 +37,27 @@ export function bonusLine(book: BookmakerSlip): string | undefined {
   return `${name}${pct}: ${formatKobo(book.bonus)}`;
 }
 
+/**
+ * What the bonus is a percentage of, so the figures on screen add up
+ * (docs/design.md, Payout after bonus, cap and tax): '12 % of ₦947,181.52: the stake times the 5 selections priced 1.20 or more; the 1 under
+ * 1.20 does not count' (SportyBet); '25 % of the gross payout ₦79,027.40 (9 of your 10 selections count
+ * towards the rate)' (Bet9ja). `legs`: the selections the totals are over. Nothing from an API older than
+ * the base's fields.
+ */
+export function bonusBaseLine(book: BookmakerSlip, legs: number): string | undefined {
+  const { bonusBase: base, bonusPct, grossPayout: gross } = book;
+  if (base === undefined || base === null || bonusPct === null || gross === null || !book.bonus) return undefined;
+  const pct = formatPct(bonusPct);
+  const counted = book.bonusLegs ?? legs;
+  const left = legs - counted;
+  if (base !== gross) {
+    const min = (book.bonusMinLegOdds ?? 0).toFixed(2);
+    const rest = left > 0 ? `; the ${left} under ${min} ${left === 1 ? "does" : "do"} not count` : "";
+    return `${pct} of ${formatKobo(base)}: the stake times the ${selectionCount(counted)} priced ${min} or more${rest}`;
+  }
+  return `${pct} of the gross payout ${formatKobo(gross)}${left > 0 ? ` (${counted} of your ${legs} selections count towards the rate)` : ""}`;
+}
+
 /** 'Tax 5 % on winnings: −₦170.50', a minus as the bettor tools write a loss (docs/design.md, Naira-true returns: assumed on net winnings). */
 export function taxLine(book: BookmakerSlip): string | undefined {
   if (book.tax === null) return undefined;

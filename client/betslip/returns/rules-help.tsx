@@ -62,7 +62,9 @@ export function ReturnsHelp(): JSX.Element {
           has started, or that no bookmaker prices any longer, counts at no bookmaker.
         </li>
         <li>
-          <strong>Bonus:</strong> the book&apos;s accumulator bonus where its rule is published.
+          <strong>Bonus:</strong> the book&apos;s accumulator bonus where its rule is published, a percentage of what its rule names: the
+          whole gross payout at Bet9ja; at SportyBet, the stake times the prices of the selections priced 1.20 or more only, so a slip with a
+          selection under 1.20 gets less than that percentage of its gross payout. Under each bonus the betslip says what it is a percentage of.
           {ESTIMATED_BONUS_BOOKS.length > 0 && ` ${listNames(ESTIMATED_BONUS_BOOKS)}: an estimate.`}
           {UNMODELLED_BONUS_BOOKS.length > 0 && ` ${listNames(UNMODELLED_BONUS_BOOKS)}: not modelled, so no bonus is counted.`}
         </li>

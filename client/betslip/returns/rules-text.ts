@@ -16,7 +16,11 @@ export const TAX_RATE_TEXT = formatPct(TAX_ON_WINNINGS_RATE * 100);
 
 function bonusText(bonus: AccumulatorBonus): string {
   if (bonus.kind === "plan") {
-    return `${bonus.name}, an estimate from the book's live bonus plan: its exact figure also depends on outcome probabilities it does not publish`;
+    return (
+      `${bonus.name}, an estimate from the book's live bonus plan, as a share of the stake times the prices of the selections at the plan's ` +
+      `minimum price or more only (1.20 in 2026): a selection under it adds nothing, so the bonus reads as less than its percentage of the gross payout; ` +
+      `its exact figure also depends on outcome probabilities the book does not publish`
+    );
   }
   return (
     `${bonus.name}: ${bonus.ladder}, as a share of the gross payout; selections priced ${bonus.minLegOdds.toFixed(2)} or more count, ` +

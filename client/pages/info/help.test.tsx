@@ -72,6 +72,10 @@ describe("the help page", () => {
     expect(screen.getByText(/we assume net winnings/).textContent).toContain("5 % of the winnings");
     expect(screen.getByText(/BetKing, NairaBet and 1xBet: not modelled, so no bonus is counted/)).toBeTruthy();
     expect(screen.getByText(/SportyBet: an estimate/)).toBeTruthy();
+    // What each bonus is a percentage of: a SportyBet slip with a selection under 1.20 reads as less than its percentage of the gross.
+    expect(screen.getByText(/SportyBet: an estimate/).textContent).toMatch(
+      /a percentage of what its rule names: the whole gross payout at Bet9ja; at SportyBet, the stake times the prices of the selections priced 1\.20 or more only/,
+    );
     expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(BOOKMAKER_RULES.map((r) => bookmakerName(r.provider)));
     const lists = document.querySelectorAll("dl.rules-list");
     expect(lists).toHaveLength(5);
@@ -89,6 +93,7 @@ describe("the help page", () => {
     expect(bet9ja![1]).toMatch(/^Multiple Bonus: 5 % at 5 selections, .* 170 % from 38 selections, as a share of the gross payout; selections priced 1\.20 or more count, not one kicking off more than 12 days ahead; no bonus on a win above ₦50,000,000 Checked 27 Mar 2023\./);
     expect(bet9ja![3]).toMatch(/^₦100 Checked 1 Jan 2020\./);
     expect(betking![4]).toMatch(/^40 Checked 25 Nov 2026\. Source: BetKing's betslip refuses a 41st selection\.$/);
+    expect(sportybet![1]).toMatch(/^Multi Bet Bonus, an estimate from the book's live bonus plan, as a share of the stake times the prices of the selections at the plan's minimum price or more only \(1\.20 in 2026\): a selection under it adds nothing/);
     expect(sportybet![2]).toMatch(/^₦15,000,000 Checked 25 Nov 2026\./);
   });
 
