@@ -205,6 +205,13 @@ export function valuePct(price: number, fairProbability: number): number {
 }
 
 /**
+ * A price is listed as a value bet from this expected value after the tax on winnings, in percent,
+ * judged unrounded (docs/design.md, Value bets; decision 037): positive after tax, with a point to
+ * spare for the consensus fair price being an estimate.
+ */
+export const MIN_NET_EV_PCT = 1;
+
+/**
  * The expected value of a price after the tax on winnings, in percent of the stake: (p x b' - 1) x 100,
  * b' = netPrice (docs/design.md, Tax on sure bets and value bets). Below valuePct: a few percent of
  * value before tax may be none after it.
