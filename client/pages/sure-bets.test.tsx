@@ -10,6 +10,7 @@ import { rootLoader } from "../session/root-data.ts";
 import { errorReply, heldReply, renderPage, resetApp, stubApi, USER, type PlainReply } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
 import { headingFixture, MATCH_ID } from "../../tests/client/match-fixtures.ts";
+import { TAX_SPLIT_NOTE } from "../tools/sure-bets/stake-split.tsx";
 import { NO_CHOSEN_SURE_BETS_MESSAGE, NO_SURE_BETS_MESSAGE, SURE_BETS_TAX_NOTE, SURE_BETS_WARNING, SureBetsPage, loader, shouldRevalidate } from "./sure-bets.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -475,9 +476,11 @@ describe("the stake split within the bookmakers' rules (docs/design.md, Sure bet
       ["₦2,700", "₦9,882.00"],
       ["₦3,000", "₦9,840.00"],
     ]);
-    expect(screen.getByText(/^Stakes rounded to ₦50:/).textContent).toBe(
-      "Stakes rounded to ₦50: each result pays a little differently after tax, as the table shows; the profit below is the worst result's.",
+    expect(screen.getByText(/^Stakes rounded to ₦50,/).textContent).toBe(
+      "Stakes rounded to ₦50, split as evenly after the 5% tax on winnings as that allows: each result pays a little differently, as the table shows; the profit below is the worst result's.",
     );
+    // Not the whole-naira split's promise that every result pays the same.
+    expect(screen.queryByText(TAX_SPLIT_NOTE)).toBeNull();
     expect(screen.getByText(/stays unstaked/).textContent).toBe("₦400 of your ₦10,000 stays unstaked.");
     expect(screen.getByText(/If every bet stands/).textContent).toBe("If every bet stands: at least ₦228.00 profit after tax, whichever result comes");
     expect(screen.queryByText(/cannot make every result pay the same/)).toBeNull();

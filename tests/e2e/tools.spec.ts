@@ -518,7 +518,7 @@ test.describe("without JavaScript, at 240 px", () => {
     await page.waitForLoadState("load");
     const rounded = await readSureBet(page.locator(`article#${anchor}`));
     for (const row of rounded.rows) expect(naira(row.stake) % 50, row.outcome).toBe(0);
-    await expect(page.locator(`article#${anchor}`).getByText(/^Stakes rounded to ₦50:/)).toBeVisible();
+    await expect(page.locator(`article#${anchor}`).getByText(/^Stakes rounded to ₦50,/)).toBeVisible();
     await expect(page.locator(`article#${anchor}`).locator(".stake-profit")).toHaveText(/^(If every bet stands: at least ₦[\d,.]+ profit after tax|Rounded to ₦50, the worst result loses ₦[\d,.]+ after tax)/);
 
     // A rounding the URL gets wrong is said on the page, never a server error.

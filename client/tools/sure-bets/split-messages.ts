@@ -4,6 +4,7 @@
  * the rounding asked in the page's URL (`&round=50`) checked.
  */
 import type { Leg } from "#shared/math/bettor-math.ts";
+import { TAX_ON_WINNINGS_RATE } from "#shared/math/bookmaker-rules.ts";
 import { legLimitsOf, STAKE_ROUNDINGS, type StakeRounding } from "#shared/math/sure-bet-split.ts";
 import { bookmakerName } from "#shared/reference.ts";
 import { formatNaira } from "../money.ts";
@@ -32,7 +33,7 @@ export function overMaxPayoutMessage(total: number, provider: number, maxPayout:
 
 /** Rounded stakes pay different amounts on each result: the table shows each. */
 export const roundedNote = (rounding: StakeRounding) =>
-  `Stakes rounded to ${formatNaira(rounding)}: each result pays a little differently after tax, as the table shows; the profit below is the worst result's.`;
+  `Stakes rounded to ${formatNaira(rounding)}, split as evenly after the ${TAX_ON_WINNINGS_RATE * 100}% tax on winnings as that allows: each result pays a little differently, as the table shows; the profit below is the worst result's.`;
 
 /** Rounded stakes whose worst result loses. */
 export const roundedLossMessage = (rounding: StakeRounding, loss: number) =>

@@ -117,7 +117,7 @@ export function StakeSplit({ legs, total, rounding, what }: { legs: readonly Sur
       )}
       {rounding > 1 && <p className="tool-detail">{roundedNote(rounding)}</p>}
       {rounding === 1 && !agree && <p className="tool-detail">{returnsDifferMessage(spread)}</p>}
-      <p className="tool-detail">{TAX_SPLIT_NOTE}</p>
+      {rounding === 1 && <p className="tool-detail">{TAX_SPLIT_NOTE}</p>}
       <ProfitLine profit={profit} legs={legs} rounding={rounding} />
     </>
   );
