@@ -269,15 +269,15 @@ test("a sure bet's calculator refuses a total too small for the bookmakers' mini
   const card = page.locator("article.sure-bet").first();
   await openUntilShown(page, `${site.baseURL}/sure-bets`, card);
   const total = card.getByLabel(/Total stake \(₦\)/);
-  await total.fill("2");
-  const refused = card.getByText(/^Too small: at ₦2, /);
-  await expect(refused).toHaveText(/^Too small: at ₦2, (whole-naira stakes|stakes rounded to ₦\d+) cannot cover every outcome.*\. The smallest total that works at these prices is ₦[\d,]+\.$/);
-  await expect(card.getByRole("table", { name: /^Stakes of/ })).toHaveCount(0);
-  const smallest = naira(/is (₦[\d,]+)\.$/.exec((await refused.textContent()) ?? "")?.[1]);
-  expect(smallest).toBeGreaterThan(2);
-  await total.fill(String(smallest));
-  // Live prices may re-split the card: read it as one snapshot until it holds.
+  // Live prices may re-split the card between two reads: each try asks again, then reads the split as one snapshot.
   await expect(async () => {
+    await total.fill("2");
+    const refused = card.getByText(/^Too small: at ₦2, /);
+    await expect(refused).toHaveText(/^Too small: at ₦2, (whole-naira stakes|stakes rounded to ₦\d+) cannot cover every outcome.*\. The smallest total that works at these prices is ₦[\d,]+\.$/, { timeout: 2_000 });
+    await expect(card.getByRole("table", { name: /^Stakes of/ })).toHaveCount(0);
+    const smallest = naira(/is (₦[\d,]+)\.$/.exec((await refused.textContent()) ?? "")?.[1]);
+    expect(smallest).toBeGreaterThan(2);
+    await total.fill(String(smallest));
     const read = await readSureBet(card);
     expect(read.rows.length).toBeGreaterThan(1);
     for (const row of read.rows) {
@@ -286,7 +286,8 @@ test("a sure bet's calculator refuses a total too small for the bookmakers' mini
       expect(naira(row.stake), row.outcome).toBeGreaterThanOrEqual(legLimitsOf(provider).minStake);
     }
     expect(naira(read.staked)).toBeLessThanOrEqual(smallest);
-  }).toPass({ timeout: 20_000 });
+    await expect(card.getByText(/^If every bet stands/)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 });
 
 /** The slip's size as the top bar's badge names it. */
