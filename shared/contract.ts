@@ -174,10 +174,10 @@ export type SureBet = { event: EventHeading; marketId: number; profitPct: number
 /** GET /odds/sure-bets?country=1: upcoming events only, the largest profit after tax first (docs/design.md, Sure bets). */
 export type SureBets = { sureBets: SureBet[]; updatedAt: string };
 /**
- * A price above the market's fair value (decision 018): `fairPrice` = 1 / fair probability (two
- * decimals), `valuePct` = (price x fair probability - 1) x 100 (one decimal), at least `minValuePct`;
- * `netEvPct` the expected value after the 5 % tax on winnings: (fair probability x b' - 1) x 100, b' =
- * b - t(b - 1), one decimal (it may be negative: value before tax is not profit after it).
+ * A price above the market's fair value after the tax on winnings (decisions 018 and 037): `fairPrice`
+ * = 1 / fair probability (two decimals), `netEvPct` the expected value after the 5 % tax on winnings,
+ * (fair probability x b' - 1) x 100 with b' = b - t(b - 1), one decimal, at least `minNetEvPct`; and
+ * `valuePct` = (price x fair probability - 1) x 100 before tax (one decimal), always larger.
  */
 export type ValueBet = {
   event: EventHeading;
@@ -193,8 +193,8 @@ export type ValueBet = {
   /** As in SureBetLeg. */
   boosted?: true;
 };
-/** GET /odds/value-bets?country=1: upcoming events only, the largest value first. */
-export type ValueBets = { minValuePct: number; valueBets: ValueBet[]; updatedAt: string };
+/** GET /odds/value-bets?country=1: upcoming events only, the largest expected value after tax first. */
+export type ValueBets = { minNetEvPct: number; valueBets: ValueBet[]; updatedAt: string };
 
 /** One selection on a betslip: at most one per event, at most BETSLIP_MAX_LEGS in all. */
 export type BetslipLeg = { eventId: string; marketId: number; selectionTypeId: number };

@@ -10,6 +10,7 @@ import { rootLoader } from "../session/root-data.ts";
 import { errorReply, heldReply, renderPage, resetApp, stubApi, USER, type PlainReply } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
 import { headingFixture, MATCH_ID } from "../../tests/client/match-fixtures.ts";
+import { TAX_SPLIT_NOTE } from "../tools/sure-bets/stake-split.tsx";
 import { NO_CHOSEN_SURE_BETS_MESSAGE, NO_SURE_BETS_LITE_MESSAGE, NO_SURE_BETS_MESSAGE, SURE_BETS_TAX_NOTE, SURE_BETS_WARNING, SureBetsPage, loader, shouldRevalidate } from "./sure-bets.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -263,7 +264,7 @@ describe("the sure bets page", () => {
       ["abc", "Enter an amount in naira above ₦0, in figures (for example 10000)."],
       ["-500", "Enter an amount in naira above ₦0, in figures (for example 10000)."],
       ["0", "Enter an amount in naira above ₦0, in figures (for example 10000)."],
-      ["2", "Enter at least ₦3: each outcome needs a stake of ₦1 or more."],
+      ["0.5", "Enter at least ₦1."],
     ]) {
       await user.clear(input);
       await user.type(input, typed!);
@@ -298,7 +299,7 @@ describe("the sure bets page", () => {
     ).toBeTruthy();
   });
 
-  it("says a total is too small to split when no whole-naira stakes fit it, instead of ₦0 stakes and a ₦0 profit", async () => {
+  it("says a total is too small to split when no whole-naira stakes fit it, naming the smallest that works, instead of ₦0 stakes and a ₦0 profit", async () => {
     // Over at 5.00 and Under at 1.30 (Σ = 0.969): ₦1 on Over returns ₦4.80 after tax, which needs ₦4 on Under (1.285 after tax).
     const bet = { ...twoWay(), legs: [leg(8, 4, 5), leg(9, 5, 1.3)] };
     stubApi({ [SURE_BETS]: answer([bet]) });
@@ -307,7 +308,9 @@ describe("the sure bets page", () => {
     const input = await screen.findByRole("textbox", { name: "Total stake (₦) on Real Madrid vs Getafe, OU2.5" });
     await user.clear(input);
     await user.type(input, "3");
-    expect(screen.getByText("At ₦3, whole-naira stakes cannot cover every outcome at these prices: raise the total.")).toBeTruthy();
+    expect(screen.getByText(/^Too small: at ₦3,/).textContent).toMatch(
+      /^Too small: at ₦3, whole-naira stakes cannot cover every outcome\. The smallest total that works at these prices is ₦\d+\.$/,
+    );
     expect(screen.queryByRole("table", { name: /^Stakes of/ })).toBeNull();
     expect(screen.queryByText(/If every bet stands/)).toBeNull();
   });
@@ -437,6 +440,93 @@ describe("the sure bets page", () => {
   });
 });
 
+describe("the stake split within the bookmakers' rules (docs/design.md, Sure bets)", () => {
+  /**
+   * Home 2.10 at SportyBet (₦10 minimum, ₦15,000,000 maximum payout), draw 4.00 at Bet9ja (₦100 minimum),
+   * away 4.60 at BetKing: after tax 2.045, 3.85, 4.42, Σ' = 0.975011, 2.56 %. The draw's share of ₦300 is ₦79.
+   */
+  const bet9jaDraw = (): SureBet => ({ ...threeWay(), profitPct: 5.93, netProfitPct: 2.56, legs: [leg(1, 3, 2.1), leg(2, 1, 4.0), leg(3, 2, 4.6)] });
+  const totalField = () => screen.findByRole("textbox", { name: `Total stake (₦) on ${ARSENAL}` });
+
+  it("refuses ₦300, whose draw stake at Bet9ja would be under its ₦100 minimum, naming ₦373 as the smallest total that works; ₦373 splits", async () => {
+    stubApi({ [SURE_BETS]: answer([bet9jaDraw()]) });
+    renderSureBets();
+    const user = userEvent.setup();
+    const input = await totalField();
+    await user.clear(input);
+    await user.type(input, "300");
+    expect(
+      screen.getByText(
+        "Too small: at ₦300, whole-naira stakes cannot cover every outcome within the bookmakers' minimum stakes (SportyBet takes stakes from ₦10, Bet9ja from ₦100). The smallest total that works at these prices is ₦373.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("table", { name: /^Stakes of/ })).toBeNull();
+    expect(screen.queryByText(/If every bet stands/)).toBeNull();
+    await user.clear(input);
+    await user.type(input, "373");
+    const rows = stakeRows(ARSENAL);
+    expect(rows.map((row) => row[0])).toEqual(["Home at SportyBet", "Draw at Bet9ja", "Away at BetKing"]);
+    expect(naira(rows[1]![1])).toBeGreaterThanOrEqual(100);
+    expect(screen.getByText(/If every bet stands/)).toBeTruthy();
+  });
+
+  it("rounds the stakes to ₦50 when asked, showing what each result pays after rounding and the worst result's profit", async () => {
+    stubApi({ [SURE_BETS]: answer([threeWay()]) });
+    renderSureBets();
+    const user = userEvent.setup();
+    await totalField();
+    const round = screen.getByRole("combobox", { name: `Round the stakes on ${ARSENAL}` });
+    expect((round as HTMLSelectElement).value).toBe("1");
+    expect(within(round).getAllByRole("option").map((o) => o.textContent)).toEqual(["No (whole naira)", "To ₦10", "To ₦50", "To ₦100"]);
+    await user.selectOptions(round, "50");
+    // ₦50 stakes on ₦10,000: 3,900 / 2,700 / 3,000 leave ₦9,828 / ₦9,882 / ₦9,840 after tax, at least ₦228 over the ₦9,600 staked.
+    expect(stakeRows(ARSENAL).map((row) => [row[1], row[4]])).toEqual([
+      ["₦3,900", "₦9,828.00"],
+      ["₦2,700", "₦9,882.00"],
+      ["₦3,000", "₦9,840.00"],
+    ]);
+    expect(screen.getByText(/^Stakes rounded to ₦50,/).textContent).toBe(
+      "Stakes rounded to ₦50, split as evenly after the 5% tax on winnings as that allows: each result pays a little differently, as the table shows; the profit below is the worst result's.",
+    );
+    // Not the whole-naira split's promise that every result pays the same.
+    expect(screen.queryByText(TAX_SPLIT_NOTE)).toBeNull();
+    expect(screen.getByText(/stays unstaked/).textContent).toBe("₦400 of your ₦10,000 stays unstaked.");
+    expect(screen.getByText(/If every bet stands/).textContent).toBe("If every bet stands: at least ₦228.00 profit after tax, whichever result comes");
+    expect(screen.queryByText(/cannot make every result pay the same/)).toBeNull();
+  });
+
+  it("says when rounding makes the worst result a loss, and by how much", async () => {
+    stubApi({ [SURE_BETS]: answer([bet9jaDraw()]) });
+    renderSureBets();
+    const user = userEvent.setup();
+    const input = await totalField();
+    await user.clear(input);
+    await user.type(input, "1000");
+    await user.selectOptions(screen.getByRole("combobox", { name: `Round the stakes on ${ARSENAL}` }), "100");
+    // 200 / 100 / 100 (₦400): a draw pays ₦400 at 4.00, less 5 % of its ₦300 winnings: ₦385, ₦15 less than the stakes.
+    expect(stakeRows(ARSENAL).map((row) => row[1])).toEqual(["₦200", "₦100", "₦100"]);
+    expect(screen.getByText("Rounded to ₦100, the worst result loses ₦15.00 after tax: round to less, or raise the total.")).toBeTruthy();
+    expect(screen.queryByText(/If every bet stands/)).toBeNull();
+  });
+
+  it("refuses a total whose SportyBet leg would pay beyond its ₦15,000,000 maximum, naming the largest total that works", async () => {
+    // 5.00 on each result: Σ = 0.6. ₦10,000,000 would put ₦3,333,333 on SportyBet's 5.00, paying ₦16,666,665.
+    const bet = { ...threeWay(), profitPct: 66.67, netProfitPct: 60, legs: [leg(1, 3, 5), leg(2, 1, 5), leg(3, 2, 5)] };
+    stubApi({ [SURE_BETS]: answer([bet]) });
+    renderSureBets();
+    const user = userEvent.setup();
+    const input = await totalField();
+    await user.clear(input);
+    await user.type(input, "10000000");
+    expect(
+      screen.getByText(
+        "Too large: at ₦10,000,000, the SportyBet stake would pay more than ₦15,000,000, the most SportyBet pays on a ticket. The largest total that works at these prices is ₦9,000,000.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("table", { name: /^Stakes of/ })).toBeNull();
+  });
+});
+
 describe("the sure bets page's filters", () => {
   function renderAt(url: string) {
     return renderPage({ path: "sure-bets", url, Component: SureBetsPage, loader, shouldRevalidate, now: NOW });
@@ -520,6 +610,40 @@ describe("the sure bets page rendered on the server", () => {
     expect(html).toContain("₦4,065");
     expect(html).toContain("₦10,243.80");
     expect(html).toContain("Updated 2 min ago");
+  });
+
+  /** The page's first HTML for `url`, as a browser without JavaScript gets it. */
+  async function firstHtml(url: string): Promise<string> {
+    const data = partialDataSource({ sureBets: async () => ({ sureBets: [threeWay()], updatedAt: "2026-11-22T11:59:50.000Z" }) }, () => Promise.reject(new Error("not used")));
+    const context: ServerContext = { server: true, user: USER, timeZone: "Africa/Lagos", now: NOW, data };
+    const handler = createStaticHandler([{ id: "root", path: "/", loader: rootLoader, Component: Outlet, children: [{ id: "page", path: "sure-bets", loader, Component: SureBetsPage }] }]);
+    const result = await handler.query(new Request(`http://localhost${url}`), { requestContext: context });
+    if (result instanceof Response) throw new Error("unexpected redirect");
+    return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, result)} context={result} />);
+  }
+  const key = encodeURIComponent(`${threeWay().event.id}:1`);
+
+  it("splits by form with the rounding in the URL (&round=50): the stakes rounded, the choice shown chosen", async () => {
+    const html = await firstHtml(`/sure-bets?bet=${key}&total=10000&round=50`);
+    expect(html).toContain("₦3,900");
+    expect(html).toContain("₦9,828.00");
+    expect(html).toMatch(/<option value="50" selected="">To ₦50<\/option>/);
+    expect(html).toContain("Stakes rounded to ₦50");
+    expect(html).not.toContain("₦4,065");
+  });
+
+  it("says a rounding the URL gets wrong beside the field and splits in whole naira, never failing the page", async () => {
+    for (const round of ["7", "abc", "%3Cscript%3E", "50.0", ""]) {
+      const html = await firstHtml(`/sure-bets?bet=${key}&total=10000&round=${round}`);
+      expect(html, round).toContain("₦4,065");
+      if (round === "") expect(html).not.toContain("Choose how to round the stakes");
+      else expect(html, round).toContain("Choose how to round the stakes: ₦1, ₦10, ₦50, ₦100.");
+    }
+  });
+
+  it("says a total under the minimums is too small, by form too", async () => {
+    const html = await firstHtml(`/sure-bets?bet=${key}&total=200`);
+    expect(html).toContain("Too small: at ₦200, whole-naira stakes cannot cover every outcome within the bookmakers&#x27; minimum stakes (Bet9ja takes stakes from ₦100, SportyBet from ₦10). The smallest total that works at these prices is ₦244.");
   });
 
   it("sends a visitor without a session home", async () => {

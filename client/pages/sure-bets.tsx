@@ -52,10 +52,12 @@ const MESSAGES = { loading: SURE_BETS_LOADING_MESSAGE, loadFailed: SURE_BETS_LOA
 
 const sureBetKey = (bet: SureBet) => `${bet.event.id}:${bet.marketId}`;
 
-/** A sure bet's calculator as the page's URL names it (`?bet=KEY&total=N`: a split asked by form, without JavaScript). */
+/** A sure bet's calculator as the page's URL names it (`?bet=KEY&total=N&round=50`: a split asked by form, without JavaScript). */
 function splitOf(key: string, params: URLSearchParams): SplitTarget {
-  const asked = params.get(SPLIT_PARAMS.bet) === key ? params.get(SPLIT_PARAMS.total) : null;
-  return { bet: key, anchor: `sure-${key.replace(/[^\w-]/g, "-")}`, asked: asked?.slice(0, 40) };
+  const mine = params.get(SPLIT_PARAMS.bet) === key;
+  const asked = mine ? params.get(SPLIT_PARAMS.total) : null;
+  const round = mine ? params.get(SPLIT_PARAMS.round) : null;
+  return { bet: key, anchor: `sure-${key.replace(/[^\w-]/g, "-")}`, asked: asked?.slice(0, 40), round: round?.slice(0, 40) };
 }
 
 /**

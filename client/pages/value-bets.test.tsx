@@ -40,7 +40,7 @@ const GETAFE = {
 };
 
 const answer = (valueBets: ValueBet[]): PlainReply => ({
-  data: { minValuePct: 3, valueBets, updatedAt: "2026-11-22T11:59:50.000Z" } satisfies ValueBets,
+  data: { minNetEvPct: 1, valueBets, updatedAt: "2026-11-22T11:59:50.000Z" } satisfies ValueBets,
 });
 
 function renderValueBets() {
@@ -59,7 +59,7 @@ afterEach(() => {
 });
 
 describe("the value bets page", () => {
-  it("lists each value bet in the API's order, largest value first, with its match, selection, bookmaker, price, fair price, value, value after tax and age", async () => {
+  it("lists each value bet in the API's order, largest value after tax first, with its match, selection, bookmaker, price, fair price, value after tax as the headline, value before tax and age", async () => {
     const api = stubApi({
       [VALUE_BETS]: answer([
         valueBet(),
@@ -89,7 +89,7 @@ describe("the value bets page", () => {
     );
     expect(items[0]!.textContent).toContain("1X2 (Match Result) · Premier League (ENG)");
     expect(items[0]!.textContent).toContain("Kick-off Today • 16:00");
-    expect(items[0]!.textContent).toContain("Value+6.2%+2.4% after tax");
+    expect(items[0]!.textContent).toContain("Value after tax+2.4%+6.2% before tax");
     expect(items[0]!.textContent).toContain("Away at SportyBet Updated 2 min ago");
     expect(items[0]!.textContent).toContain("Price 3.60Fair price 3.39");
     const sporty = first.getByRole("link", { name: "SportyBet: open this match on SportyBet's site" });
@@ -102,7 +102,7 @@ describe("the value bets page", () => {
     );
     expect(items[1]!.textContent).toContain("OU2.5 · La Liga (ESP)");
     expect(items[1]!.textContent).toContain("Kick-off Tomorrow • 21:00");
-    expect(items[1]!.textContent).toContain("Value+4.1%+1.4% after tax");
+    expect(items[1]!.textContent).toContain("Value after tax+1.4%+4.1% before tax");
     expect(items[1]!.textContent).toContain("Over 2.5 at NairaBet Updated 5 s ago");
     expect(items[1]!.textContent).toContain("Price 2.05Fair price 1.97");
     expect(
@@ -110,13 +110,13 @@ describe("the value bets page", () => {
     ).toBeTruthy();
   });
 
-  it("shows an expected value after tax below zero with a minus sign: value before tax is no profit after it", async () => {
-    // 4.40 against a fair 4.26 (+3.4 %) pays 4.23 after tax: 4.23 x 0.23497 - 1 = -0.6 %.
-    stubApi({ [VALUE_BETS]: answer([valueBet({ value: 4.4, fairPrice: 4.26, valuePct: 3.4, netEvPct: -0.6 }), valueBet({ provider: 2, valuePct: 3.1, netEvPct: 0 })]) });
+  it("makes the value after tax the headline, in large green, and the value before tax the small print beneath", async () => {
+    stubApi({ [VALUE_BETS]: answer([valueBet()]) });
     renderValueBets();
-    const [first, second] = (await screen.findAllByRole("listitem")).filter((item) => item.classList.contains("value-bet"));
-    expect(first!.textContent).toContain("Value+3.4%\u22120.6% after tax");
-    expect(second!.textContent).toContain("Value+3.1%0.0% after tax");
+    const [item] = (await screen.findAllByRole("listitem")).filter((node) => node.classList.contains("value-bet"));
+    expect(item!.querySelector(".tool-figure-label")!.textContent).toBe("Value after tax");
+    expect(item!.querySelector(".tool-gain")!.textContent).toBe("+2.4%");
+    expect(item!.querySelector(".tool-figure .tool-detail")!.textContent).toBe("+6.2% before tax");
   });
 
   it("explains fair price, value and value after tax, from the API's threshold, and that value promises nothing", async () => {
@@ -128,9 +128,9 @@ describe("the value bets page", () => {
       "Fair price: the bookmakers' consensus, with each one's margin removed from its prices.",
     );
     expect(main.textContent).toContain("Value = price × fair chance − 1");
-    expect(main.textContent).toContain("Listed from 3% value up, the largest first.");
+    expect(main.textContent).toContain("is worth 2.20 × 0.5 − 1 = +10% before tax.");
     expect(main.textContent).toContain(
-      "After tax: the bookmaker keeps 5% of your winnings, so a winning price pays price − 0.05 × (price − 1) per naira staked. The expected value after tax is that × fair chance − 1: the 2.20 pays 2.14, and 2.14 × 0.5 − 1 = +7%.",
+      "After tax: the bookmaker keeps 5% of your winnings, so a winning price pays price − 0.05 × (price − 1) per naira staked. The value after tax is that × fair chance − 1: the 2.20 pays 2.14, and 2.14 × 0.5 − 1 = +7%. That is the figure that counts: listed from +1% after tax up, the largest first. A price a little above its fair price can lose after tax, and is not listed.",
     );
     const note = screen.getByText(/^Value is an edge over many bets, never a promise/);
     expect(note.textContent).toBe(`${VALUE_BETS_WARNING} Responsible gambling`);
@@ -154,9 +154,9 @@ describe("the value bets page", () => {
   it("says there is no value bet right now", async () => {
     stubApi({ [VALUE_BETS]: answer([]) });
     renderValueBets();
-    expect(await screen.findByText(noValueBetsMessage(3))).toBeTruthy();
-    expect(screen.getByText(noValueBetsMessage(3)).textContent).toBe(
-      "No value bet right now: no price is 3% or more above its fair price. This page updates itself while it is open.",
+    expect(await screen.findByText(noValueBetsMessage(1))).toBeTruthy();
+    expect(screen.getByText(noValueBetsMessage(1)).textContent).toBe(
+      "No value bet right now: no price is expected to gain 1% or more after the tax on winnings. This page updates itself while it is open.",
     );
     expect(screen.queryByRole("list")).toBeNull();
   });
@@ -165,7 +165,7 @@ describe("the value bets page", () => {
     stubApi({ [VALUE_BETS]: answer([]) });
     renderPage({ path: "value-bets", Component: ValueBetsPage, loader, now: NOW, lite: true });
     expect((await screen.findByText(/^No value bet right now/)).textContent).toBe(
-      "No value bet right now: no price is 3% or more above its fair price. Refresh the prices to look again.",
+      "No value bet right now: no price is expected to gain 1% or more after the tax on winnings. Refresh the prices to look again.",
     );
     expect(screen.getByText(/^Prices as of \d\d:\d\d:\d\d GMT\+1 \(Lagos\)\./)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Refresh prices" }).getAttribute("href")).toBe("/value-bets");

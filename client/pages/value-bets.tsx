@@ -18,8 +18,8 @@ export const VALUE_BETS_REFRESH_FAILED_MESSAGE =
   "Could not refresh the value bets: the prices below may have moved.";
 export const VALUE_BETS_WARNING = `Value is an edge over many bets, never a promise: a value bet still loses often, and the ${TAX_ON_WINNINGS_RATE * 100}% tax on winnings takes back part of the edge, all of it on a small one. Prices move, bookmakers limit stakes and may void bets. A price marked Boosted is a promotion, usually for small stakes only. Stake only what you can afford to lose.`;
 /** `lite`: a page without script, which does not update itself (docs/design.md, Pages without JavaScript). */
-export const noValueBetsMessage = (minValuePct: number, lite = false) =>
-  `No value bet right now: no price is ${minValuePct}% or more above its fair price. ${lite ? "Refresh the prices to look again." : "This page updates itself while it is open."}`;
+export const noValueBetsMessage = (minNetEvPct: number, lite = false) =>
+  `No value bet right now: no price is expected to gain ${minNetEvPct}% or more after the tax on winnings. ${lite ? "Refresh the prices to look again." : "This page updates itself while it is open."}`;
 
 export interface ValueBetsData {
   valueBets: Arriving<Served<ValueBets>>;
@@ -36,19 +36,20 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<ValueBets
  * How the page finds value (decision 018) and what the tax on winnings leaves of it
  * (docs/design.md, Tax on sure bets and value bets), in words a bettor can check with a calculator.
  */
-function HowItWorks({ minValuePct }: { minValuePct: number }) {
+function HowItWorks({ minNetEvPct }: { minNetEvPct: number }) {
   return (
     <div className="content tool-explain">
       <p>
         <strong>Fair price</strong>: the bookmakers&apos; consensus, with each one&apos;s margin removed from
         its prices. <strong>Value</strong> = price &times; fair chance &minus; 1: a price of 2.20 where the
-        fair price is 2.00 (a 50% chance) is worth 2.20 &times; 0.5 &minus; 1 = +10%. Listed from{" "}
-        {minValuePct}% value up, the largest first.
+        fair price is 2.00 (a 50% chance) is worth 2.20 &times; 0.5 &minus; 1 = +10% before tax.
       </p>
       <p>
         <strong>After tax</strong>: the bookmaker keeps 5% of your winnings, so a winning price pays price
-        &minus; 0.05 &times; (price &minus; 1) per naira staked. The expected value after tax is that &times;
-        fair chance &minus; 1: the 2.20 pays 2.14, and 2.14 &times; 0.5 &minus; 1 = +7%.
+        &minus; 0.05 &times; (price &minus; 1) per naira staked. The value after tax is that &times; fair
+        chance &minus; 1: the 2.20 pays 2.14, and 2.14 &times; 0.5 &minus; 1 = +7%. That is the figure
+        that counts: listed from +{minNetEvPct}% after tax up, the largest first. A price a little above
+        its fair price can lose after tax, and is not listed.
       </p>
       <p className="notification is-info is-light tool-note">
         {VALUE_BETS_WARNING} <Link to="/responsible-gambling">Responsible gambling</Link>
@@ -63,10 +64,10 @@ function ValueBetList({ arriving }: { arriving: Arriving<Served<ValueBets>> }) {
   const lite = useLitePage();
   return (
     <ToolList arriving={arriving} messages={MESSAGES}>
-      {({ valueBets, minValuePct }, { now, ageNow, timeZone }) => (
+      {({ valueBets, minNetEvPct }, { now, ageNow, timeZone }) => (
         <>
-          <HowItWorks minValuePct={minValuePct} />
-          {valueBets.length === 0 && <p className="py-5">{noValueBetsMessage(minValuePct, lite)}</p>}
+          <HowItWorks minNetEvPct={minNetEvPct} />
+          {valueBets.length === 0 && <p className="py-5">{noValueBetsMessage(minNetEvPct, lite)}</p>}
           {valueBets.length > 0 && (
             <ol className="value-list">
               {valueBets.map((bet) => (
@@ -91,7 +92,7 @@ function ValueBetsBoard() {
         </p>
         <h1 className="title is-4 mb-2">Value bets</h1>
         <p className="mb-3">
-          Prices above the market&apos;s fair price right now, across the Premier League, La Liga, Serie A and
+          Prices above the market&apos;s fair price by more than the tax on winnings takes, right now, across the Premier League, La Liga, Serie A and
           the Bundesliga.
         </p>
         {data && <ValueBetList arriving={data.valueBets} />}
@@ -101,15 +102,15 @@ function ValueBetsBoard() {
 }
 
 /**
- * /value-bets (docs/design.md, Value bets): prices at least 3 % above the bookmakers' consensus fair
- * price, the largest value first, each with its expected value after the tax on winnings.
+ * /value-bets (docs/design.md, Value bets): prices whose expected value after the tax on winnings,
+ * against the bookmakers' consensus fair price, is at least 1 %, the largest first (decision 037).
  */
 export function ValueBetsPage() {
   return (
     <RequireSession>
       <PageMeta
         title="Value bets"
-        description="Football prices at Nigerian bookmakers above the market's fair price, with the fair price, the value of each and its expected value after the 5% tax on winnings."
+        description="Football prices at Nigerian bookmakers above the market's fair price after the 5% tax on winnings, with the fair price and the expected value of each after tax."
       />
       <ValueBetsBoard />
     </RequireSession>

@@ -20,31 +20,25 @@ describe("formatNaira", () => {
 
 describe("parseStakeTotal", () => {
   it("reads figures with or without separators and the naira sign", () => {
-    expect(parseStakeTotal("10000", 3)).toEqual({ ok: true, naira: 10_000 });
-    expect(parseStakeTotal(" ₦10,000 ", 3)).toEqual({ ok: true, naira: 10_000 });
+    expect(parseStakeTotal("10000")).toEqual({ ok: true, naira: 10_000 });
+    expect(parseStakeTotal(" ₦10,000 ")).toEqual({ ok: true, naira: 10_000 });
   });
 
   it("drops kobo: the stakes are whole naira", () => {
-    expect(parseStakeTotal("10000.75", 2)).toEqual({ ok: true, naira: 10_000 });
+    expect(parseStakeTotal("10000.75")).toEqual({ ok: true, naira: 10_000 });
   });
 
   it("refuses an empty, non-numeric, zero or negative amount", () => {
-    expect(parseStakeTotal("", 3)).toEqual({ ok: false, message: STAKE_MESSAGES.empty });
+    expect(parseStakeTotal("")).toEqual({ ok: false, message: STAKE_MESSAGES.empty });
     for (const text of ["abc", "0", "0.00", "-500", "1e4", "10.123", "."]) {
-      expect(parseStakeTotal(text, 3), text).toEqual({ ok: false, message: STAKE_MESSAGES.notAmount });
+      expect(parseStakeTotal(text), text).toEqual({ ok: false, message: STAKE_MESSAGES.notAmount });
     }
   });
 
-  it("needs a naira per outcome and refuses a total beyond ₦10,000,000", () => {
-    expect(parseStakeTotal("2", 3)).toEqual({
-      ok: false,
-      message: "Enter at least ₦3: each outcome needs a stake of ₦1 or more.",
-    });
-    expect(parseStakeTotal("0.5", 2)).toEqual({
-      ok: false,
-      message: "Enter at least ₦2: each outcome needs a stake of ₦1 or more.",
-    });
-    expect(parseStakeTotal("10000001", 2)).toEqual({ ok: false, message: "Enter at most ₦10,000,000." });
-    expect(parseStakeTotal("10,000,000", 2)).toEqual({ ok: true, naira: 10_000_000 });
+  it("needs a whole naira, leaves the bookmakers' minimums to the split, and refuses a total beyond ₦10,000,000", () => {
+    expect(parseStakeTotal("2")).toEqual({ ok: true, naira: 2 });
+    expect(parseStakeTotal("0.5")).toEqual({ ok: false, message: "Enter at least ₦1." });
+    expect(parseStakeTotal("10000001")).toEqual({ ok: false, message: "Enter at most ₦10,000,000." });
+    expect(parseStakeTotal("10,000,000")).toEqual({ ok: true, naira: 10_000_000 });
   });
 });

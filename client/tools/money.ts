@@ -17,21 +17,21 @@ export const STAKE_MESSAGES = {
   empty: "Enter your total stake in naira.",
   notAmount: "Enter an amount in naira above ₦0, in figures (for example 10000).",
   tooLarge: `Enter at most ${formatNaira(MAX_STAKE_NAIRA)}.`,
-  tooSmall: (legs: number) =>
-    `Enter at least ${formatNaira(legs)}: each outcome needs a stake of ₦1 or more.`,
+  tooSmall: "Enter at least ₦1.",
 } as const;
 
 /**
  * The total a bettor typed ('10000', '10,000', '₦10,000.50'), as whole naira to split (kobo are
- * dropped: the stakes are whole naira). Each of `legs` outcomes needs at least ₦1.
+ * dropped: the stakes are whole naira). Whether it covers every outcome within the bookmakers'
+ * minimum stakes is the split's to say, with the smallest total that does (shared/math/sure-bet-split.ts).
  */
-export function parseStakeTotal(text: string, legs: number): StakeTotal {
+export function parseStakeTotal(text: string): StakeTotal {
   const plain = text.replace(/[\s,₦]/g, "");
   if (plain === "") return { ok: false, message: STAKE_MESSAGES.empty };
   if (!/^\d+(\.\d{0,2})?$/.test(plain) || Number(plain) <= 0)
     return { ok: false, message: STAKE_MESSAGES.notAmount };
   const naira = Math.floor(Number(plain));
   if (naira > MAX_STAKE_NAIRA) return { ok: false, message: STAKE_MESSAGES.tooLarge };
-  if (naira < legs) return { ok: false, message: STAKE_MESSAGES.tooSmall(legs) };
+  if (naira < 1) return { ok: false, message: STAKE_MESSAGES.tooSmall };
   return { ok: true, naira };
 }

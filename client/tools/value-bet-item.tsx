@@ -6,9 +6,7 @@ import { PriceAge } from "./price-age.tsx";
 import { ToolEvent } from "./tool-event.tsx";
 import { BoostedTag } from "./boosted-tag.tsx";
 
-/** '+6.2%': one decimal, as the API rounds it; value bets are never below their 3 % threshold. */
-export const formatValuePct = (valuePct: number) => `+${valuePct.toFixed(1)}%`;
-/** '+1.1%', '−0.6%' (a true minus sign), '0.0%': the expected value after tax, which may be below zero. */
+/** '+6.2%', '−0.6%' (a true minus sign), '0.0%': one decimal, as the API rounds it. */
 export const formatEvPct = (evPct: number) => `${evPct > 0 ? "+" : evPct < 0 ? "\u2212" : ""}${Math.abs(evPct).toFixed(1)}%`;
 
 export interface ValueBetItemProps {
@@ -20,9 +18,10 @@ export interface ValueBetItemProps {
 }
 
 /**
- * One price above its fair value: the match and market, the selection at its bookmaker, the price
- * against the fair price, the value, and the expected value after the tax on winnings
- * (docs/design.md, Tax on sure bets and value bets).
+ * One price above its fair value after the tax on winnings: the match and market, the selection at
+ * its bookmaker, the price against the fair price, and the expected value after tax as the headline
+ * with the value before tax in small print beneath (docs/design.md, Value bets; Tax on sure bets
+ * and value bets).
  */
 export function ValueBetItem({ bet, now, ageNow, timeZone }: ValueBetItemProps) {
   return (
@@ -30,9 +29,9 @@ export function ValueBetItem({ bet, now, ageNow, timeZone }: ValueBetItemProps) 
       <div className="tool-head">
         <ToolEvent event={bet.event} marketId={bet.marketId} now={now} timeZone={timeZone} />
         <p className="tool-figure">
-          <span className="tool-figure-label">Value</span>
-          <strong className="tool-gain">{formatValuePct(bet.valuePct)}</strong>
-          <span className="tool-detail">{formatEvPct(bet.netEvPct)} after tax</span>
+          <span className="tool-figure-label">Value after tax</span>
+          <strong className="tool-gain">{formatEvPct(bet.netEvPct)}</strong>
+          <span className="tool-detail">{formatEvPct(bet.valuePct)} before tax</span>
         </p>
       </div>
       <p className="value-pick">

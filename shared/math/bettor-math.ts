@@ -115,19 +115,24 @@ function better(a: Candidate, b: Candidate, least: number): boolean {
   return a.low > b.low;
 }
 
-/** Whole-naira stakes for at most `budget` whose returns at `prices` agree best (sureBetStakes). */
-function splitStakes(prices: readonly number[], budget: number): number[] {
+/**
+ * Whole-naira stakes for at most `budget` whose returns at `prices` (each leg's price after tax) agree
+ * best (sureBetStakes), each at least its leg's `mins` (a bookmaker's smallest stake: sure-bet-split.ts);
+ * every stake 0 when none fits.
+ */
+export function wholeNairaStakes(prices: readonly number[], budget: number, mins: readonly number[] = prices.map(() => 1)): number[] {
   const sum = prices.reduce((total, price) => total + 1 / price, 0);
   const first = prices[0]!;
   const exactFirst = (budget * (1 / first)) / sum;
   const least = budget - Math.max(20, Math.floor(budget * UNSTAKED_SHARE));
   let best: Candidate | undefined;
-  for (let s0 = Math.ceil(exactFirst); s0 >= Math.max(1, Math.floor(exactFirst) - FIRST_STAKE_SEARCH); s0 -= 1) {
+  const lowest = Math.max(1, mins[0] ?? 1, Math.floor(exactFirst) - FIRST_STAKE_SEARCH);
+  for (let s0 = Math.ceil(exactFirst); s0 >= lowest; s0 -= 1) {
     const target = s0 * first;
     const options = prices.slice(1).map((price) => [Math.floor(target / price), Math.ceil(target / price)]);
     for (let mask = 0; mask < 1 << options.length; mask += 1) {
       const stakes = [s0, ...options.map((pair, i) => pair[(mask >> i) & 1]!)];
-      if (stakes.some((s) => s < 1)) continue;
+      if (stakes.some((s, i) => s < Math.max(1, mins[i] ?? 1))) continue;
       const candidate = stakesFor(prices, stakes);
       if (candidate.staked <= budget && (!best || better(candidate, best, least))) best = candidate;
     }
@@ -156,7 +161,7 @@ export function legReturn(leg: Leg, stake: number, taxRate = TAX_ON_WINNINGS_RAT
  */
 export function sureBetStakes(legs: readonly Leg[], total: number, taxRate = TAX_ON_WINNINGS_RATE): Stake[] {
   const budget = Math.floor(total);
-  const chosen = legs.length > 0 && budget >= legs.length ? splitStakes(legs.map((leg) => netPrice(leg.value, taxRate)), budget) : legs.map(() => 0);
+  const chosen = legs.length > 0 && budget >= legs.length ? wholeNairaStakes(legs.map((leg) => netPrice(leg.value, taxRate)), budget) : legs.map(() => 0);
   return legs.map((leg, i) => legReturn(leg, chosen[i]!, taxRate));
 }
 
@@ -203,6 +208,13 @@ export function fairProbabilities(marketId: number, rows: readonly BookmakerPric
 export function valuePct(price: number, fairProbability: number): number {
   return (price * fairProbability - 1) * 100;
 }
+
+/**
+ * A price is listed as a value bet from this expected value after the tax on winnings, in percent,
+ * judged unrounded (docs/design.md, Value bets; decision 037): positive after tax, with a point to
+ * spare for the consensus fair price being an estimate.
+ */
+export const MIN_NET_EV_PCT = 1;
 
 /**
  * The expected value of a price after the tax on winnings, in percent of the stake: (p x b' - 1) x 100,

@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "#shared/math/bettor-math.ts";
+import { legLimitsOf } from "#shared/math/sure-bet-split.ts";
 import type { DroppingOdds, OddsResponse, SureBet, SureBets } from "#shared/contract.ts";
-import { COMPETITIONS, MARKETS, marketLabel } from "#shared/reference.ts";
+import { bookmakerName, COMPETITIONS, MARKETS, marketLabel } from "#shared/reference.ts";
 import { expectNoViolations, expectNoViolationsOnPhoneAndDesktop } from "./axe.ts";
 import { DEFAULT_TOTAL_STAKE } from "../../client/tools/sure-bets/stake-calculator.tsx";
 import { gotoHydrated, logIn, signedIn, uniqueUser, verifiedUser } from "./helpers.ts";
@@ -228,36 +229,65 @@ const signedPct = (text: string | null | undefined) => {
   return (sign === "\u2212" ? -1 : 1) * Number(digits);
 };
 
-test("value bets list prices at least 3 % above the fair price, largest first, with the fair price and the expected value after tax", async ({ page }) => {
+test("value bets list prices expected to gain at least 1 % after tax, the largest after tax first, that figure the headline with the value before tax beneath", async ({ page }) => {
   await signedIn(page, uniqueUser("value"), { baseURL: site.baseURL, dataDir: moving.dataDir });
   await page.goto(`${site.baseURL}/value-bets`);
   const items = page.locator("li.value-bet");
   await expect(items.first()).toBeVisible({ timeout: 30_000 });
   const bets = await items.evaluateAll((nodes) =>
     nodes.map((node) => ({
-      value: node.querySelector(".tool-gain")?.textContent ?? "",
-      afterTax: node.querySelector(".tool-figure .tool-detail")?.textContent ?? "",
+      label: node.querySelector(".tool-figure-label")?.textContent ?? "",
+      afterTax: node.querySelector(".tool-gain")?.textContent ?? "",
+      beforeTax: node.querySelector(".tool-figure .tool-detail")?.textContent ?? "",
       prices: node.querySelector(".value-prices")?.textContent ?? "",
     })),
   );
   expect(bets.length).toBeGreaterThan(0);
-  const values = bets.map((bet) => signedPct(bet.value));
-  for (const value of values) expect(value).toBeGreaterThanOrEqual(3);
-  expect([...values].sort((a, b) => b - a)).toEqual(values);
+  const afterTax = bets.map((bet) => signedPct(bet.afterTax));
+  // Nothing that the tax leaves under +1 % is listed, and the order is by the figure after tax.
+  for (const value of afterTax) expect(value).toBeGreaterThanOrEqual(1);
+  expect([...afterTax].sort((a, b) => b - a)).toEqual(afterTax);
   for (const [i, bet] of bets.entries()) {
-    expect(bet.afterTax).toMatch(/^(\+|\u2212)?\d+\.\d% after tax$/);
-    // price x fair chance - 1 after the tax: (price - 0.05(price - 1)) / fair price - 1. The fair price is shown
-    // to two decimals, so the true one lies within 0.005 of it, and the figure is shown to one decimal.
+    expect(bet.label).toBe("Value after tax");
+    expect(bet.afterTax).toMatch(/^\+\d+\.\d%$/);
+    expect(bet.beforeTax).toMatch(/^\+\d+\.\d% before tax$/);
+    // The headline is price x fair chance - 1 after the tax: (price - 0.05(price - 1)) / fair price - 1. The fair
+    // price is shown to two decimals, so the true one lies within 0.005 of it, and the figure is shown to one decimal.
     const [, price, fair] = /Price ([\d.]+).*Fair price ([\d.]+)/.exec(bet.prices) ?? [];
     const evAt = (fairPrice: number) => ((Number(price) - 0.05 * (Number(price) - 1)) / fairPrice - 1) * 100;
-    const shown = signedPct(bet.afterTax);
-    expect(shown, bet.prices).toBeGreaterThanOrEqual(evAt(Number(fair) + 0.005) - 0.05);
-    expect(shown, bet.prices).toBeLessThanOrEqual(evAt(Number(fair) - 0.005) + 0.05);
-    expect(signedPct(bet.afterTax)).toBeLessThan(values[i]!);
+    expect(afterTax[i]!, bet.prices).toBeGreaterThanOrEqual(evAt(Number(fair) + 0.005) - 0.05);
+    expect(afterTax[i]!, bet.prices).toBeLessThanOrEqual(evAt(Number(fair) - 0.005) + 0.05);
+    expect(signedPct(bet.beforeTax)).toBeGreaterThan(afterTax[i]!);
   }
   await expect(items.first().getByText(/Fair price/)).toBeVisible();
   await expect(page.getByText(/Prices move, bookmakers limit stakes and may void bets/)).toBeVisible();
   await expect(page.getByRole("main")).not.toContainText(/sure win|sure thing|guarantee/i);
+});
+
+test("a sure bet's calculator refuses a total too small for the bookmakers' minimum stakes, naming the smallest that works, which splits within every minimum", async ({ page }) => {
+  await signedIn(page, uniqueUser("suremin"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+  const card = page.locator("article.sure-bet").first();
+  await openUntilShown(page, `${site.baseURL}/sure-bets`, card);
+  const total = card.getByLabel(/Total stake \(₦\)/);
+  // Live prices may re-split the card between two reads: each try asks again, then reads the split as one snapshot.
+  await expect(async () => {
+    await total.fill("2");
+    const refused = card.getByText(/^Too small: at ₦2, /);
+    await expect(refused).toHaveText(/^Too small: at ₦2, (whole-naira stakes|stakes rounded to ₦\d+) cannot cover every outcome.*\. The smallest total that works at these prices is ₦[\d,]+\.$/, { timeout: 2_000 });
+    await expect(card.getByRole("table", { name: /^Stakes of/ })).toHaveCount(0);
+    const smallest = naira(/is (₦[\d,]+)\.$/.exec((await refused.textContent()) ?? "")?.[1]);
+    expect(smallest).toBeGreaterThan(2);
+    await total.fill(String(smallest));
+    const read = await readSureBet(card);
+    expect(read.rows.length).toBeGreaterThan(1);
+    for (const row of read.rows) {
+      const book = /at (.+)$/.exec(row.outcome)?.[1] ?? "";
+      const provider = [1, 2, 3, 4, 5].find((id) => bookmakerName(id) === book)!;
+      expect(naira(row.stake), row.outcome).toBeGreaterThanOrEqual(legLimitsOf(provider).minStake);
+    }
+    expect(naira(read.staked)).toBeLessThanOrEqual(smallest);
+    await expect(card.getByText(/^If every bet stands/)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 });
 
 /** The slip's size as the top bar's badge names it. */
@@ -458,7 +488,7 @@ test.describe("without JavaScript, at 240 px", () => {
     const anchor = (await card.getAttribute("id"))!;
     await card.getByLabel(/Total stake \(₦\)/).fill("5000");
     await card.getByRole("button", { name: /^Split the stake/ }).click();
-    await expect(page).toHaveURL(new RegExp(`[?&]league=${league.id}&.*bet=.*&total=5000#${anchor}$`));
+    await expect(page).toHaveURL(new RegExp(`[?&]league=${league.id}&.*bet=.*&total=5000&round=1#${anchor}$`));
     // The page streams in: read it once it is all there, as a phone without script shows it then.
     await page.waitForLoadState("load");
     const split = page.locator(`article#${anchor}`);
@@ -474,19 +504,51 @@ test.describe("without JavaScript, at 240 px", () => {
     const others = page.locator(`article.sure-bet:not(#${anchor})`);
     if ((await others.count()) > 0) await expect(others.first().getByLabel(/Total stake \(₦\)/)).toHaveValue(DEFAULT_TOTAL_STAKE);
 
-    // A total that is no amount says why, on the page.
-    await split.getByLabel(/Total stake \(₦\)/).fill("lots");
+    // The "If it wins" column is on screen whole, not scrolled out of its box, on this card and on every
+    // other at the page's ₦10,000.
+    const ifItWins = split.getByRole("columnheader", { name: "If it wins" });
+    const box = (await ifItWins.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(240);
+    const overflowing = await page.locator(".stake-table").evaluateAll((tables) => tables.filter((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth).length);
+    expect(overflowing).toBe(0);
+
+    // Stakes rounded to ₦50 by the form's choice (&round=50): every stake a multiple, the worst result's profit or loss said.
+    await split.getByLabel(/Round the stakes/).selectOption("50");
     await split.getByRole("button", { name: /^Split the stake/ }).click();
+    await expect(page).toHaveURL(/&total=5000&round=50#/);
+    await page.waitForLoadState("load");
+    const rounded = await readSureBet(page.locator(`article#${anchor}`));
+    for (const row of rounded.rows) expect(naira(row.stake) % 50, row.outcome).toBe(0);
+    await expect(page.locator(`article#${anchor}`).getByText(/^Stakes rounded to ₦50,/)).toBeVisible();
+    await expect(page.locator(`article#${anchor}`).locator(".stake-profit")).toHaveText(/^(If every bet stands: at least ₦[\d,.]+ profit after tax|Rounded to ₦50, the worst result loses ₦[\d,.]+ after tax)/);
+
+    // A rounding the URL gets wrong is said on the page, never a server error.
+    const wrong = await page.goto(page.url().replace("round=50", "round=7"));
+    expect(wrong!.status()).toBe(200);
+    await expect(page.locator(`article#${anchor}`).getByText("Choose how to round the stakes: ₦1, ₦10, ₦50, ₦100.")).toBeVisible();
+
+    // A total too small for the minimums is refused on the page, naming the smallest that works.
+    await page.locator(`article#${anchor}`).getByLabel(/Total stake \(₦\)/).fill("2");
+    await page.locator(`article#${anchor}`).getByRole("button", { name: /^Split the stake/ }).click();
+    await page.waitForLoadState("load");
+    await expect(page.locator(`article#${anchor}`).getByText(/^Too small: at ₦2, /)).toHaveText(/The smallest total that works at these prices is ₦[\d,]+\.$/);
+
+    // A total that is no amount says why, on the page.
+    await page.locator(`article#${anchor}`).getByLabel(/Total stake \(₦\)/).fill("lots");
+    await page.locator(`article#${anchor}`).getByRole("button", { name: /^Split the stake/ }).click();
     await expect(page.locator(`article#${anchor}`).locator(".help.is-danger")).toBeVisible();
   });
 
-  test("value bets are listed whole, each with its fair price and value after tax", async ({ page }) => {
+  test("value bets are listed whole, each with its fair price, the value after tax as the headline and the value before tax beneath", async ({ page }) => {
     await verifiedUser(page.request, uniqueUser("litevalue"), { baseURL: site.baseURL, dataDir: moving.dataDir });
     const items = page.locator("li.value-bet");
     await openUntilShown(page, `${site.baseURL}/value-bets`, items.first());
     for (const item of await items.all()) {
       await expect(item.locator(".value-prices")).toContainText(/Price [\d.]+.*Fair price [\d.]+/);
-      await expect(item.locator(".tool-figure .tool-detail")).toHaveText(/^(\+|\u2212)?\d+\.\d% after tax$/);
+      await expect(item.locator(".tool-figure-label")).toHaveText("Value after tax");
+      await expect(item.locator(".tool-gain")).toHaveText(/^\+\d+\.\d%$/);
+      expect(signedPct(await item.locator(".tool-gain").textContent())).toBeGreaterThanOrEqual(1);
+      await expect(item.locator(".tool-figure .tool-detail")).toHaveText(/^\+\d+\.\d% before tax$/);
     }
   });
 });

@@ -25,6 +25,8 @@ const LEEDS = "c1:tools:leeds+burnley";
 const BARCA = "c2:tools:barca+real";
 const SPURS = "c1:tools:spurs+wolves";
 const VILLA = "c1:tools:villa+brighton";
+const NEWCASTLE = "c1:tools:newcastle+bournemouth";
+const BRENTFORD = "c1:tools:brentford+westham";
 
 /**
  * Arsenal vs Chelsea, 1X2: the best home at Bet9ja 2.60, draw at BetKing 3.80, away at SportyBet 3.40:
@@ -99,6 +101,27 @@ const villa = () =>
     [4, 1, 1, 2.05], [4, 1, 2, 3.5], [4, 1, 3, 4.3],
   ]);
 
+/**
+ * Newcastle vs Bournemouth, 1X2: Bet9ja's home 2.26 against a fair 2.11 is 7.1 % value; after tax it pays
+ * 2.26 - 0.05 x 1.26 = 2.197, +4.1 % expected.
+ */
+const newcastle = () =>
+  fixture(NEWCASTLE, "Newcastle United", "Bournemouth", [
+    [1, 1, 1, 2.26], [1, 1, 2, 3.4], [1, 1, 3, 3.6],
+    [2, 1, 1, 1.95], [2, 1, 2, 3.4], [2, 1, 3, 3.9],
+    [3, 1, 1, 1.95], [3, 1, 2, 3.5], [3, 1, 3, 3.8],
+  ]);
+/**
+ * Brentford vs West Ham, 1X2: SportyBet's away 10.20 against a fair 9.47 is more value, 7.7 %, but the tax
+ * takes more of a long price's: it pays 10.20 - 0.05 x 9.20 = 9.74, +2.8 % expected, below Newcastle's.
+ */
+const brentford = () =>
+  fixture(BRENTFORD, "Brentford", "West Ham United", [
+    [1, 1, 1, 1.4], [1, 1, 2, 4.5], [1, 1, 3, 7.0],
+    [2, 1, 1, 1.4], [2, 1, 2, 4.5], [2, 1, 3, 7.0],
+    [3, 1, 1, 1.36], [3, 1, 2, 4.4], [3, 1, 3, 10.2],
+  ]);
+
 describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) => {
   let database: TestDatabase;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -111,9 +134,9 @@ describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) =>
     sink = await startSmtpSink();
     t = await startTestApi(database, sink, clock);
     const db = t.api.db.kysely;
-    await writeStoreRun(db, [arsenal(), everton(), leeds(), barca(), spurs(), villa()], T0 - 10 * MINUTE);
+    await writeStoreRun(db, [arsenal(), everton(), leeds(), barca(), spurs(), villa(), newcastle(), brentford()], T0 - 10 * MINUTE);
     await writeStoreRun(db, [leedsStale()], T0 - 150_000);
-    await writeStoreRun(db, [arsenal(), everton(), leeds(), barca(), spurs(), villa()], T0);
+    await writeStoreRun(db, [arsenal(), everton(), leeds(), barca(), spurs(), villa(), newcastle(), brentford()], T0);
     await t.api.odds.refresh();
   });
   afterAll(async () => {
@@ -175,29 +198,21 @@ describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) =>
     expect(data.sureBets.every((b) => b.netProfitPct > 0 && b.netProfitPct < b.profitPct)).toBe(true);
   });
 
-  it("lists prices 3 % or more above the consensus fair price, largest first, never a stale bookmaker's", async () => {
+  it("lists prices expected to gain 1 % or more after the tax on winnings, the largest after tax first, never a stale bookmaker's", async () => {
     const data = await valueBets();
-    expect(data.minValuePct).toBe(3);
-    const leedsValues = data.valueBets.filter((b) => b.event.id === LEEDS);
-    expect(leedsValues).toEqual([
-      {
-        event: { id: LEEDS, name: "Leeds United vs Burnley", home: "Leeds United", away: "Burnley", date: KICKOFF.toISOString(), competitionId: 1 },
-        marketId: 1,
-        selectionTypeId: 3,
-        provider: 3,
-        value: 4.4,
-        fairPrice: 4.26,
-        valuePct: 3.4,
-        netEvPct: -0.6,
-        updatedAt: new Date(T0 - 10 * MINUTE).toISOString(),
-        link: { provider: 3, url: "https://www.sportybet.com/ng/sport/football", exact: false },
-      },
-    ]);
-    const values = data.valueBets.map((b) => b.valuePct);
-    expect(values).toEqual([...values].sort((a, b) => b - a));
-    expect(values.every((v) => v >= 3)).toBe(true);
-    // Every listed price carries its expected value after tax, below its value before it.
-    expect(data.valueBets.every((b) => typeof b.netEvPct === "number" && b.netEvPct < b.valuePct)).toBe(true);
+    expect(data.minNetEvPct).toBe(1);
+    const shown = (id: string) => data.valueBets.filter((b) => b.event.id === id).map((b) => [b.selectionTypeId, b.provider, b.value, b.fairPrice, b.valuePct, b.netEvPct]);
+    expect(shown(NEWCASTLE)).toEqual([[1, 1, 2.26, 2.11, 7.1, 4.1]]);
+    expect(shown(BRENTFORD)).toEqual([[3, 3, 10.2, 9.47, 7.7, 2.8]]);
+    const ids = data.valueBets.map((b) => b.event.id);
+    // More value before tax, less after it: Brentford's long price comes after Newcastle's.
+    expect(ids.indexOf(NEWCASTLE)).toBeLessThan(ids.indexOf(BRENTFORD));
+    const nets = data.valueBets.map((b) => b.netEvPct);
+    expect(nets).toEqual([...nets].sort((a, b) => b - a));
+    expect(nets.every((v) => v >= 1)).toBe(true);
+    expect(data.valueBets.every((b) => b.netEvPct < b.valuePct)).toBe(true);
+    // Leeds' 4.40 is 3.4 % over its fair price before tax and -0.6 % after it: not listed.
+    expect(shown(LEEDS)).toEqual([]);
     expect(data.valueBets.some((b) => b.provider === 5)).toBe(false);
     // Everton has two bookmakers pricing the whole market, Barcelona two: no consensus.
     expect(data.valueBets.filter((b) => b.event.id === EVERTON || b.event.id === BARCA)).toEqual([]);
@@ -206,7 +221,7 @@ describe.each(dialects)("sure bets and value bets over HTTP on %s", (dialect) =>
   it("answers Ghana and Kenya with empty boards, 400 for a bad country and 401 without a token", async () => {
     const auth = await bearer();
     expect(await board<SureBets>("/odds/sure-bets?country=2")).toEqual({ sureBets: [], updatedAt: new Date(0).toISOString() });
-    expect(await board<ValueBets>("/odds/value-bets?country=3")).toEqual({ minValuePct: 3, valueBets: [], updatedAt: new Date(0).toISOString() });
+    expect(await board<ValueBets>("/odds/value-bets?country=3")).toEqual({ minNetEvPct: 1, valueBets: [], updatedAt: new Date(0).toISOString() });
     for (const path of ["/odds/sure-bets", "/odds/value-bets"]) {
       for (const query of ["", "?country=0", "?country=4", "?country=abc", "?country=1&country=1", "?country=%00"]) {
         const res = await t.http.get(`${path}${query}`).set(auth);

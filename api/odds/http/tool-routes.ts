@@ -2,13 +2,14 @@ import { Router, type RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import type { CachedAnswer } from "#lib/node/cached-answer.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
+import { MIN_NET_EV_PCT } from "#shared/math/bettor-math.ts";
 import { ENDPOINTS, type OddsEvent, type SureBets, type ValueBets } from "#shared/contract.ts";
 import type { Database } from "../../db/schema.ts";
 import { pathBelow } from "../../http/endpoints.ts";
 import { guardQuery } from "../../http/input-guards.ts";
 import type { ListedEvents, OddsCache } from "../read/cache.ts";
 import { readLinkBook } from "../read/link-book.ts";
-import { eventsShown, findSureBets, findValueBets, MIN_VALUE_PCT } from "../tools/sure-and-value.ts";
+import { eventsShown, findSureBets, findValueBets } from "../tools/sure-and-value.ts";
 import { answerOf, countryOf, sendAnswer as send } from "../read/answers.ts";
 
 export interface ToolDeps {
@@ -73,7 +74,7 @@ function toolBoards(deps: ToolDeps): () => Promise<Boards> {
 export function toolRouter(deps: ToolDeps, auth: RequestHandler): Router {
   const boards = toolBoards(deps);
   const noSureBets = answerOf({ sureBets: [], updatedAt: EPOCH } satisfies SureBets);
-  const noValueBets = answerOf({ minValuePct: MIN_VALUE_PCT, valueBets: [], updatedAt: EPOCH } satisfies ValueBets);
+  const noValueBets = answerOf({ minNetEvPct: MIN_NET_EV_PCT, valueBets: [], updatedAt: EPOCH } satisfies ValueBets);
   const router = Router();
 
   router.get(pathBelow("/odds", ENDPOINTS.sureBets), guardQuery, auth, async (req, res) => {

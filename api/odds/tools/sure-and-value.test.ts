@@ -127,7 +127,7 @@ describe("sure bets", () => {
 //   BetKing 2.10 / 3.40 / 3.60 -> 0.46017 0.27798 0.26185
 //   SportyBet 1.90 / 3.60 / 4.40 -> 0.51595 0.26697 0.21708
 //   fair: home 0.48809, draw 0.27284, away 0.23907 (fair price 4.18)
-// SportyBet's away 4.40 x 0.23907 - 1 = 5.19 %; no other price reaches 3 % (BetKing's home: 2.5 %).
+// SportyBet's away 4.40 x 0.23907 - 1 = 5.19 %; no other price comes near (BetKing's home: 2.5 % before tax).
 // After the 5 % tax on winnings the 4.40 pays 4.40 - 0.05 x 3.40 = 4.23: 4.23 x 0.23907 - 1 = +1.13 % expected.
 const VALUE_1X2: ProviderOdds[] = [row(1, [[1, 2.0], [2, 3.5], [3, 4.0]]), row(2, [[1, 2.1], [2, 3.4], [3, 3.6]]), row(3, [[1, 1.9], [2, 3.6], [3, 4.4]], 7)];
 // BTTS: yes 1.80 / 1.90 / 2.11 and no 2.00 / 1.90 / 1.70 give a fair yes of 0.48987 (2.04): SportyBet's 2.11 is 3.36 % over it;
@@ -136,8 +136,8 @@ const VALUE_BTTS: ProviderOdds[] = [row(1, [[14, 1.8], [15, 2.0]]), row(2, [[14,
 
 describe("value bets", () => {
   it("finds the price above the consensus fair price, worked by hand", () => {
-    const { valueBets, minValuePct, updatedAt } = findValueBets([event("Arsenal+Chelsea", [[1, VALUE_1X2]])], BOOK, NOW);
-    expect(minValuePct).toBe(3);
+    const { valueBets, minNetEvPct, updatedAt } = findValueBets([event("Arsenal+Chelsea", [[1, VALUE_1X2]])], BOOK, NOW);
+    expect(minNetEvPct).toBe(1);
     expect(valueBets).toEqual([
       {
         event: { id: "c1:test:Arsenal+Chelsea", name: "Arsenal vs Chelsea", home: "Arsenal", away: "Chelsea", date: TOMORROW, competitionId: 1 },
@@ -161,20 +161,29 @@ describe("value bets", () => {
     expect(bet).toMatchObject({ selectionTypeId: 3, provider: 3, boosted: true });
   });
 
-  it("sorts by value, the largest first, and keeps a value of 3.36 % (shown 3.4)", () => {
-    const { valueBets } = findValueBets([event("Everton+Fulham", [[7, VALUE_BTTS]]), event("Arsenal+Chelsea", [[1, VALUE_1X2]])], NO_LINKS, NOW);
-    expect(valueBets.map((b) => [b.event.name, b.marketId, b.selectionTypeId, b.provider, b.valuePct, b.netEvPct, b.fairPrice])).toEqual([
-      ["Arsenal vs Chelsea", 1, 3, 3, 5.2, 1.1, 4.18],
-      ["Everton vs Fulham", 7, 14, 3, 3.4, 0.6, 2.04],
+  it("ranks by expected value after tax: a short price's 7.1 % (4.1 % after tax) above a long price's 7.7 % (2.8 % after tax)", () => {
+    // The long price's winnings are most of what it pays, so the tax takes more of its value:
+    // Leeds' away 10.20 against a fair 9.47 pays 10.20 - 0.05 x 9.20 = 9.74 after tax, 9.74 / 9.47 - 1 = +2.8 %;
+    // Everton's home 2.26 against a fair 2.11 pays 2.197, 2.197 / 2.11 - 1 = +4.1 %.
+    const short = [row(1, [[1, 2.26], [2, 3.4], [3, 3.6]]), row(2, [[1, 1.95], [2, 3.4], [3, 3.9]]), row(3, [[1, 1.95], [2, 3.5], [3, 3.8]])];
+    const long = [row(1, [[1, 1.4], [2, 4.5], [3, 7.0]]), row(2, [[1, 1.4], [2, 4.5], [3, 7.0]]), row(3, [[1, 1.36], [2, 4.4], [3, 10.2]])];
+    const { valueBets } = findValueBets([event("Leeds+Burnley", [[1, long]]), event("Everton+Fulham", [[1, short]])], NO_LINKS, NOW);
+    expect(valueBets.map((b) => [b.event.name, b.selectionTypeId, b.provider, b.value, b.fairPrice, b.valuePct, b.netEvPct])).toEqual([
+      ["Everton vs Fulham", 1, 1, 2.26, 2.11, 7.1, 4.1],
+      ["Leeds vs Burnley", 3, 3, 10.2, 9.47, 7.7, 2.8],
     ]);
   });
 
-  it("lists a value price whose expected value after tax is below zero, with that figure: value before tax is no profit after it", () => {
+  it("leaves out a price above its fair price that expects less than +1 % after tax: 3.36 % before tax, 0.64 % after", () => {
+    const { valueBets } = findValueBets([event("Everton+Fulham", [[7, VALUE_BTTS]]), event("Arsenal+Chelsea", [[1, VALUE_1X2]])], NO_LINKS, NOW);
+    expect(valueBets.map((b) => [b.event.name, b.marketId, b.selectionTypeId, b.provider, b.valuePct, b.netEvPct, b.fairPrice])).toEqual([["Arsenal vs Chelsea", 1, 3, 3, 5.2, 1.1, 4.18]]);
+  });
+
+  it("leaves out a value price the tax turns into a loss: value before tax is no profit after it", () => {
     // Bet9ja 2.00 / 3.50 / 4.00, BetKing 1.95 / 3.40 / 3.60, SportyBet 1.90 / 3.60 / 4.40: fair away 0.23497
     // (4.26), so SportyBet's 4.40 is 3.39 % over it; after tax it pays 4.23: 4.23 x 0.23497 - 1 = -0.61 %.
     const market = [row(1, [[1, 2.0], [2, 3.5], [3, 4.0]]), row(2, [[1, 1.95], [2, 3.4], [3, 3.6]]), row(3, [[1, 1.9], [2, 3.6], [3, 4.4]])];
-    const { valueBets } = findValueBets([event("Arsenal+Chelsea", [[1, market]])], NO_LINKS, NOW);
-    expect(valueBets.map((b) => [b.provider, b.selectionTypeId, b.fairPrice, b.valuePct, b.netEvPct])).toEqual([[3, 3, 4.26, 3.4, -0.6]]);
+    expect(findValueBets([event("Arsenal+Chelsea", [[1, market]])], NO_LINKS, NOW).valueBets).toEqual([]);
   });
 
   it("needs three confirmed bookmakers pricing the whole market: fewer are no consensus", () => {
@@ -198,7 +207,7 @@ describe("value bets", () => {
   it("leaves out Double Chance and events that have kicked off", () => {
     const dc = [row(1, [[16, 1.2], [17, 1.3], [18, 1.8]]), row(2, [[16, 1.25], [17, 1.3], [18, 1.7]]), row(3, [[16, 1.5], [17, 1.5], [18, 2.5]])];
     const events = [event("Arsenal+Chelsea", [[8, dc]]), event("Leeds+Burnley", [[1, VALUE_1X2]], new Date(NOW - 60_000).toISOString())];
-    expect(findValueBets(events, NO_LINKS, NOW)).toEqual({ minValuePct: 3, valueBets: [], updatedAt: EPOCH });
+    expect(findValueBets(events, NO_LINKS, NOW)).toEqual({ minNetEvPct: 1, valueBets: [], updatedAt: EPOCH });
   });
 });
 

@@ -4,14 +4,12 @@
  * winnings (docs/design.md, Tax on sure bets and value bets). Pure: the listing's events in, the answers
  * out, links from a LinkBook read beforehand.
  */
-import { bestLegs, fairProbabilities, netEvPct, netSureBetProfitPct, sureBetProfitPct, valuePct } from "#shared/math/bettor-math.ts";
+import { bestLegs, fairProbabilities, MIN_NET_EV_PCT, netEvPct, netSureBetProfitPct, sureBetProfitPct, valuePct } from "#shared/math/bettor-math.ts";
 import type { EventHeading, EventMarket, OddsEvent, ProviderOdds, SureBet, SureBets, ValueBet, ValueBets } from "#shared/contract.ts";
 import { isValidPrice } from "#shared/math/odds-math.ts";
 import { findMarket, FLAGS } from "#shared/reference.ts";
 import { linkOf, type LinkBook } from "../read/link-book.ts";
 
-/** A price is shown as value from this far above its fair price, in percent (docs/design.md, Value bets). */
-export const MIN_VALUE_PCT = 3;
 /** Fewer bookmakers pricing the whole market make no consensus to call a fair price (decision 019). */
 export const MIN_CONSENSUS_BOOKMAKERS = 3;
 
@@ -97,13 +95,14 @@ export function findSureBets(events: readonly OddsEvent[], book: LinkBook, now: 
 }
 
 /**
- * Every price of an upcoming event-market at least MIN_VALUE_PCT above its fair price, where at
- * least MIN_CONSENSUS_BOOKMAKERS confirmed bookmakers price the whole market (fair prices by
- * consensus, decision 018); the largest value first, each with its expected value after the tax on
- * winnings (which may be below zero: value before tax is not profit after it).
+ * Every price of an upcoming event-market whose expected value after the tax on winnings is at least
+ * MIN_NET_EV_PCT, where at least MIN_CONSENSUS_BOOKMAKERS confirmed bookmakers price the whole market
+ * (fair prices by consensus, decision 018); the largest expected value after tax first, each with its
+ * value before tax too (docs/design.md, Value bets; decision 037). A price above its fair price that
+ * the tax leaves with less is no value bet, as a sure bet lost to tax is no sure bet.
  */
 export function findValueBets(events: readonly OddsEvent[], book: LinkBook, now: number): ValueBets {
-  const found: { bet: ValueBet; value: number }[] = [];
+  const found: { bet: ValueBet; net: number }[] = [];
   for (const { event, marketId, rows } of candidates(events, now)) {
     if (rows.length < MIN_CONSENSUS_BOOKMAKERS) continue;
     const fair = fairProbabilities(marketId, rows);
@@ -112,17 +111,17 @@ export function findValueBets(events: readonly OddsEvent[], book: LinkBook, now:
       for (const { selectionTypeId, value: price } of row.odds) {
         const probability = fair.get(selectionTypeId);
         if (probability === undefined) continue;
-        const value = valuePct(price, probability);
-        if (value < MIN_VALUE_PCT) continue;
+        const net = netEvPct(price, probability);
+        if (net < MIN_NET_EV_PCT) continue;
         const { provider, updatedAt } = row;
-        const bet = { event, marketId, selectionTypeId, provider, value: price, fairPrice: round(1 / probability, 2), valuePct: round(value, 1), netEvPct: round(netEvPct(price, probability), 1), updatedAt, link: linkOf(book, event.id, provider), ...boostedMark(row, selectionTypeId) };
-        found.push({ bet, value });
+        const bet = { event, marketId, selectionTypeId, provider, value: price, fairPrice: round(1 / probability, 2), valuePct: round(valuePct(price, probability), 1), netEvPct: round(net, 1), updatedAt, link: linkOf(book, event.id, provider), ...boostedMark(row, selectionTypeId) };
+        found.push({ bet, net });
       }
     }
   }
   const order = (a: ValueBet, b: ValueBet) => byEvent(a, b) || a.selectionTypeId - b.selectionTypeId || a.provider - b.provider;
-  const valueBets = found.sort((a, b) => b.value - a.value || order(a.bet, b.bet)).map((f) => f.bet);
-  return { minValuePct: MIN_VALUE_PCT, valueBets, updatedAt: latest(valueBets.map((bet) => bet.updatedAt)) };
+  const valueBets = found.sort((a, b) => b.net - a.net || order(a.bet, b.bet)).map((f) => f.bet);
+  return { minNetEvPct: MIN_NET_EV_PCT, valueBets, updatedAt: latest(valueBets.map((bet) => bet.updatedAt)) };
 }
 
 /** The events a board shows: their links are read for it, and the first to kick off ends it. */

@@ -80,6 +80,11 @@ export function ReturnsHelp(): JSX.Element {
           those that can.
         </li>
       </ol>
+      <p>
+        The sure bets page splits a total with the same rules: every stake at least its book&apos;s minimum, no winning leg paying more than its
+        book&apos;s maximum, the tax taken off each leg&apos;s winnings; a total too small or too large is refused with the nearest total that
+        works. Value bets are listed by what they are expected to gain after the tax, not before it.
+      </p>
       <p>Each bookmaker&apos;s rules as we know them, &apos;{NOT_KNOWN}&apos; where nobody publishes one or we could not check it:</p>
       {BOOKMAKER_RULES.map((rules) => (
         <BookRules key={rules.provider} provider={rules.provider} />

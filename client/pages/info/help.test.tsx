@@ -97,6 +97,15 @@ describe("the help page", () => {
     expect(sportybet![2]).toMatch(/^₦15,000,000 Checked 25 Nov 2026\./);
   });
 
+  it("says the sure bets' split keeps the same minimum stakes and maximum payouts, and value bets count after tax", async () => {
+    stubApi(loggedIn());
+    renderApp("/help");
+    await screen.findByRole("heading", { level: 2, name: "What a Betslip Really Pays" });
+    expect(screen.getByText(/^The sure bets page splits a total with the same rules/).textContent).toBe(
+      "The sure bets page splits a total with the same rules: every stake at least its book's minimum, no winning leg paying more than its book's maximum, the tax taken off each leg's winnings; a total too small or too large is refused with the nearest total that works. Value bets are listed by what they are expected to gain after the tax, not before it.",
+    );
+  });
+
   it("lands on that section when a link opens /help#returns", async () => {
     const scrolled = vi.fn();
     vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {

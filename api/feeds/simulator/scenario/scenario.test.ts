@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { bestLegs, fairProbabilities, netPrice, netSureBetProfitPct, sureBetProfitPct, sureBetStakes, valuePct, type Leg } from "#shared/math/bettor-math.ts";
+import { bestLegs, fairProbabilities, MIN_NET_EV_PCT, netEvPct, netPrice, netSureBetProfitPct, sureBetProfitPct, sureBetStakes, valuePct, type Leg } from "#shared/math/bettor-math.ts";
 import type { BookmakerPrices } from "#shared/math/odds-math.ts";
 import { SIM_BOOKS, harness, HOUR, LEAGUE_PATHS, MINUTE, TUESDAY } from "../../../../tests/helpers/simulator/sim-harness.ts";
 import { ADAPTERS } from "../../bookmakers/index.ts";
@@ -32,12 +32,14 @@ function listedByAll(sim: FeedSimulator, competitionId: number, t: number): SimF
   return sim.upcoming(competitionId, t).filter((f) => SIM_BOOKS.every((bk) => sim.quote(bk, f, t) !== null));
 }
 
-/** Every price's value against the consensus, highest first, with who offers it on what. */
-function values(rows: readonly BookmakerPrices[]): { value: number; at: string }[] {
+/** Every price's value against the consensus before and after tax, highest after tax first, with who offers it on what. */
+function values(rows: readonly BookmakerPrices[]): { value: number; net: number; at: string }[] {
   const fair = fairProbabilities(1, rows)!;
   return rows
-    .flatMap((row) => row.odds.map((p) => ({ value: valuePct(p.value, fair.get(p.selectionTypeId)!), at: `${row.provider}:${p.selectionTypeId}` })))
-    .sort((a, b) => b.value - a.value);
+    .flatMap((row) =>
+      row.odds.map((p) => ({ value: valuePct(p.value, fair.get(p.selectionTypeId)!), net: netEvPct(p.value, fair.get(p.selectionTypeId)!), at: `${row.provider}:${p.selectionTypeId}` })),
+    )
+    .sort((a, b) => b.net - a.net);
 }
 
 /** Asserts a 4-6 % sure bet before tax that stays profitable after the 5 % tax on winnings; answers its legs. */
@@ -88,8 +90,11 @@ function expectValueBetOnly(rows: readonly BookmakerPrices[], label: string): st
   const [best, next] = values(rows);
   expect(best!.value, label).toBeGreaterThanOrEqual(6);
   expect(best!.value, label).toBeLessThanOrEqual(10);
-  // The one price worth showing: every other stays under the 3 % the value page starts at.
+  // Listed by the value page after the tax on winnings (docs/design.md, Value bets)...
+  expect(best!.net, label).toBeGreaterThanOrEqual(MIN_NET_EV_PCT);
+  // ...the one price worth showing: every other stays under the 3 % before tax, and under the page's threshold after it.
   expect(next!.value, label).toBeLessThan(3);
+  expect(next!.net, label).toBeLessThan(MIN_NET_EV_PCT);
   return best!.at;
 }
 
