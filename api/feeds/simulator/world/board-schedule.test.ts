@@ -52,6 +52,9 @@ describe("the whole board's rolling schedule", () => {
     const finals = cup.filter((f) => f.neutral);
     expect(finals).toHaveLength(1);
     expect(finals[0]?.neutral).toEqual({ venue: "Wembley Stadium", reversedAt: ["1xbet"] });
+    // League One and below play the first two rounds; the top two divisions join in the third.
+    const weeksWithTopClubs = new Set(cup.filter((f) => !f.neutral && Math.min(tier(f.home.ref), tier(f.away.ref)) <= 2).map((f) => f.week));
+    expect(weeksWithTopClubs.size).toBe(1);
   });
 
   it("gives Sportradar match ids only to fixtures SportyBet, Bet9ja or BetKing list, once each", () => {

@@ -110,22 +110,26 @@ function fixedFixtures(seed: number, world: BoardWorld, week: number): BoardFixt
 }
 
 /**
- * Gives each pair of a round a kick-off slot where both clubs are rested, the busiest pairs first (a
- * club back from a Thursday tie plays on Sunday); a pair no slot suits is postponed.
+ * Gives each pair of a round a kick-off slot where both clubs are rested, the most constrained pair
+ * first and then the slot fewest other pairs can use (a club back from a Thursday tie plays on
+ * Sunday); a pair no slot suits is postponed.
  */
 function placePairs(pairs: [string, string][], slots: number[], booking: Booking): Tie[] {
-  const load = (ref: string): number => booking.busy.get(ref)?.length ?? 0;
-  const order = pairs.map((pair, i) => ({ pair, i })).sort((a, b) => load(b.pair[0]) + load(b.pair[1]) - (load(a.pair[0]) + load(a.pair[1])) || a.i - b.i);
+  const suits = (pair: [string, string], t: number): boolean => rested(booking, pair[0], t) && rested(booking, pair[1], t);
+  const waiting = pairs.map((pair, i) => ({ pair, i }));
   const open = [...slots];
   const placed: { tie: Tie; i: number }[] = [];
-  for (const { pair, i } of order) {
-    const [home, away] = pair;
-    const s = open.findIndex((t) => rested(booking, home, t) && rested(booking, away, t));
-    if (s < 0) continue;
-    const [kickoff] = open.splice(s, 1) as [number];
-    placed.push({ tie: { home, away, kickoff }, i });
+  while (waiting.length > 0) {
+    const options = waiting.map((w) => open.filter((t) => suits(w.pair, t)));
+    const pick = options.reduce((best, o, k) => (o.length > 0 && (best < 0 || o.length < (options[best]?.length ?? 0)) ? k : best), -1);
+    if (pick < 0) break;
+    const [{ pair, i }] = waiting.splice(pick, 1) as [{ pair: [string, string]; i: number }];
+    const demand = (t: number): number => waiting.filter((w) => suits(w.pair, t)).length;
+    const kickoff = (options[pick] ?? []).reduce((best, t) => (demand(t) < demand(best) ? t : best));
+    open.splice(open.indexOf(kickoff), 1);
+    placed.push({ tie: { home: pair[0], away: pair[1], kickoff }, i });
   }
-  return placed.sort((a, b) => a.i - b.i).map((p) => p.tie);
+  return placed.sort((x, y) => x.i - y.i).map((p) => p.tie);
 }
 
 function leagueFixtures(seed: number, world: BoardWorld, week: number, booking: Booking): BoardFixture[] {

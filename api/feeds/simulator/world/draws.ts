@@ -1,7 +1,8 @@
 /**
  * Cup and friendly draws of the whole board (docs/design.md, Simulated world): a cup plays three
- * drawn rounds, the lower division at home, then a final on neutral ground; friendlies pair clubs of
- * different regions. A club already playing within 48 hours is passed over.
+ * drawn rounds (the first ones, where the cup says, for lower divisions only), the lower division at
+ * home, then a final on neutral ground; friendlies pair clubs of different regions. A club already
+ * playing within 48 hours is passed over.
  */
 import type { BookmakerKey } from "../../types.ts";
 import { hash32, mulberry32, shuffled } from "../scenario/random.ts";
@@ -40,18 +41,19 @@ const tierOf = (world: BoardWorld, ref: string): number => world.leagueOf.get(re
 
 function cupTies(seed: number, world: BoardWorld, c: WorldCompetition, week: number, slots: number[], free: IsFree): Tie[] {
   if (c.format.type !== "cup") return [];
-  const { ties, rounds, final } = c.format;
-  const pool = shuffled(c.clubs, mulberry32(hash32(seed, "cup-draw", c.key, week)));
+  const { ties, rounds, final, earlyRoundsFromTier = 0 } = c.format;
+  const shuffledClubs = shuffled(c.clubs, mulberry32(hash32(seed, "cup-draw", c.key, week)));
   const stage = ((week % (rounds + 1)) + rounds + 1) % (rounds + 1);
   if (stage < rounds) {
-    const drawn = pairUp(pool, slots.slice(0, ties), free, (a, b) => tierOf(world, a) !== tierOf(world, b));
+    const entrants = stage < rounds - 1 ? shuffledClubs.filter((ref) => tierOf(world, ref) >= earlyRoundsFromTier) : shuffledClubs;
+    const drawn = pairUp(entrants, slots.slice(0, ties), free, (a, b) => tierOf(world, a) !== tierOf(world, b));
     // The lower division hosts, as cup draws are told.
     return drawn.map((t) => (tierOf(world, t.away) > tierOf(world, t.home) ? { ...t, home: t.away, away: t.home } : t));
   }
   const day = WEEKDAYS.indexOf(final.day);
   const weekStart = MATCHDAY_EPOCH_MS + week * WEEK_MS;
   const kickoff = localTimeToUtc(weekStart + day * DAY_MS, final.time, world.regions[c.region]?.zone ?? "UTC");
-  const [tie] = pairUp(pool, [kickoff], free, () => true);
+  const [tie] = pairUp(shuffledClubs, [kickoff], free, () => true);
   return tie ? [{ ...tie, neutral: { venue: final.venue, reversedAt: final.reversedAt } }] : [];
 }
 

@@ -42,6 +42,8 @@ const format = z.discriminatedUnion("type", [
     type: z.literal("cup"),
     ties: z.number().int().positive(),
     rounds: z.number().int().positive(),
+    /** Rounds before the last drawn one take only clubs of this division or lower, as the FA Cup's first rounds do. */
+    earlyRoundsFromTier: z.number().int().positive().optional(),
     final: z.strictObject({ venue: z.string().min(1), day: weekday, time: clock, reversedAt: z.array(bookKey) }),
   }),
   z.strictObject({ type: z.literal("draw"), ties: z.number().int().positive() }),
