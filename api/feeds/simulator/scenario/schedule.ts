@@ -12,7 +12,7 @@ export const WEEK_MS = 7 * DAY_MS;
 /** Bookmakers list about a week ahead (SportyBet's own `timeline=168` hours). */
 export const LISTING_WINDOW_MS = WEEK_MS;
 /** A Tuesday, 00:00 UTC: a matchday's Friday-to-Monday slots all fall inside its own week. */
-const MATCHDAY_EPOCH_MS = Date.UTC(2024, 0, 2);
+export const MATCHDAY_EPOCH_MS = Date.UTC(2024, 0, 2);
 const SR_MATCH_BASE = 61_000_000;
 
 export interface SimFixture {
@@ -30,7 +30,7 @@ export interface SimFixture {
 }
 
 /** One round of the circle method: the first club stays put, the others rotate. */
-function roundPairs<T>(clubs: readonly T[], round: number): [T, T][] {
+export function roundPairs<T>(clubs: readonly T[], round: number): [T, T][] {
   const [fixed, ...rest] = clubs;
   if (fixed === undefined) return [];
   const line = [fixed, ...rest.map((_, i) => rest[(i + round) % rest.length] as T)];
