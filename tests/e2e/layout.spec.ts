@@ -15,6 +15,17 @@ const SCREENS = [
   { width: 360, height: 740 },
 ] as const;
 
+/**
+ * The app running; a browser without JavaScript (Opera Mini's extreme mode, a feature phone); and the
+ * lite pages a `Save-Data: on` browser gets, rendered whole with no script (docs/design.md, Pages
+ * without JavaScript).
+ */
+const MODES = [
+  { how: "with JavaScript", javaScript: true, headers: {} },
+  { how: "without JavaScript", javaScript: false, headers: {} },
+  { how: "as lite pages (Save-Data)", javaScript: true, headers: { "save-data": "on" } },
+] as const;
+
 /** Pages whose figures must be there to be measured: an empty page would pass for the wrong reason. */
 const WITH_FIGURES = new Set(["/dashboard", "/dashboard?view=list", "/nigeria", "/betslip", "match"]);
 
@@ -70,8 +81,8 @@ async function preparePages(browser: Browser, context: BrowserContext): Promise<
   ];
 }
 
-async function open(page: Page, path: string, javaScript: boolean) {
-  if (javaScript) {
+async function open(page: Page, path: string, appRuns: boolean) {
+  if (appRuns) {
     await gotoHydrated(page, path);
     await page.waitForLoadState("networkidle");
   } else {
@@ -117,20 +128,22 @@ async function marginsShown(page: Page): Promise<{ shown: string[]; ov: string[]
   });
 }
 
-for (const javaScript of [true, false]) {
+for (const { how, javaScript, headers } of MODES) {
   for (const screen of SCREENS) {
-    const how = javaScript ? "with JavaScript" : "without JavaScript";
     test(`at ${screen.width} x ${screen.height} ${how}, no page scrolls sideways and every figure stands clear and whole`, async ({ browser, request }) => {
       await verifiedUser(request, uniqueUser(`lay${screen.width}`));
-      const context = await browser.newContext({ baseURL: site().baseURL, javaScriptEnabled: javaScript, viewport: screen, storageState: await request.storageState() });
+      const options = { baseURL: site().baseURL, javaScriptEnabled: javaScript, viewport: screen, extraHTTPHeaders: headers };
+      const context = await browser.newContext({ ...options, storageState: await request.storageState() });
       const visits = await preparePages(browser, context);
-      const visitor = await browser.newContext({ baseURL: site().baseURL, javaScriptEnabled: javaScript, viewport: screen });
+      const visitor = await browser.newContext(options);
       const [member, guest] = [await context.newPage(), await visitor.newPage()];
       const found: string[] = [];
       for (const { path, kind, signedOut } of visits) {
         const page = signedOut ? guest : member;
-        await open(page, path, javaScript);
+        const lite = "save-data" in headers;
+        await open(page, path, javaScript && !lite);
         const what = `${kind ?? path} at ${screen.width} px ${how}`;
+        if (lite) expect(await page.locator("script").count(), `${what} is a lite page`).toBe(0);
         if (WITH_FIGURES.has(kind ?? path)) expect(await page.locator(FIGURES).count(), `${what} shows figures`).toBeGreaterThan(0);
         found.push(...(await layoutProblems(page)).map((problem) => `${what}: ${problem}`));
         if (path === "/dashboard") {
