@@ -17,8 +17,7 @@ const SCREENS = [
 
 /**
  * The app running; a browser without JavaScript (Opera Mini's extreme mode, a feature phone); and the
- * lite pages a `Save-Data: on` browser gets, rendered whole with no script (docs/design.md, Pages
- * without JavaScript).
+ * lite pages a `Save-Data: on` browser gets, whole with no script (docs/design.md, Pages without JavaScript).
  */
 const MODES = [
   { how: "with JavaScript", javaScript: true, headers: {} },
