@@ -38,7 +38,8 @@ export const MIN_GAP_PX = 2;
  * - two figures (FIGURES) intersect, or sit on one line under MIN_GAP_PX apart;
  * - a figure is clipped: wider than its own box (`scrollWidth > clientWidth`), or cut by a box
  *   whose overflow is hidden or that scrolls without being a region by design;
- * - a label (LABELS) is wider than its own box.
+ * - a label (LABELS) is wider than its own box, or a table's caption reaches past the screen's edge,
+ *   even in a box made to scroll: it says what the table is before anyone scrolls.
  * Invisible elements and those a box cuts to a pixel or less (the visually hidden words) are not
  * measured, but for the page's width, which they can widen.
  */
@@ -183,10 +184,14 @@ function clippedFigures(figures: string): string[] {
   return problems;
 }
 
-/** Labels whose words are wider than their box. */
+/** Labels whose words are wider than their box, and captions whose words run past the screen. */
 function cutLabels(labels: string): string[] {
-  const { name, shown } = window.afrioddsLayout;
-  return [...document.querySelectorAll(labels)]
+  const { name, shown, inkOf } = window.afrioddsLayout;
+  const cut = [...document.querySelectorAll(labels)]
     .filter((el) => shown(el) && el.scrollWidth > el.clientWidth + 0.5)
     .map((el) => `${name(el)} is cut: ${el.scrollWidth} px of words in ${el.clientWidth} px`);
+  const past = [...document.querySelectorAll("caption")]
+    .filter((el) => shown(el) && inkOf(el).some((r) => r.right > window.innerWidth + 0.5))
+    .map((el) => `${name(el)} runs past the screen's edge`);
+  return [...cut, ...past];
 }
