@@ -102,6 +102,14 @@ describe("EventCard", () => {
     expect(tag.classList.contains(colour)).toBe(true);
   });
 
+  it("gives each row heading its margin and tag colour for a 240 px screen, where it shows under the name, and none when unknown", () => {
+    renderCard(oddsEvent({ markets: [market(1, [providerOdds(1, [[1, 2]], 5.01), providerOdds(2, [[1, 2]], null)])] }));
+    const [bet9ja, betking] = screen.getAllByRole("rowheader");
+    expect(bet9ja?.dataset).toMatchObject({ margin: "5.01%", marginLevel: "warning" });
+    expect(betking?.hasAttribute("data-margin")).toBe(false);
+    expect(betking?.hasAttribute("data-margin-level")).toBe(false);
+  });
+
   it("shows '-' without a tag when the margin is unknown", () => {
     const { container } = renderCard(oddsEvent({ markets: [market(1, [providerOdds(1, [[1, 2]], null)])] }));
     expect(rowCells("Bet9ja").at(-1)?.textContent).toBe("-");

@@ -222,7 +222,7 @@ function Dashboard() {
   const root = useRootData();
   const now = useNow(root.now);
   return (
-    <section className="section px-3 dashboard">
+    <section className="section odds-section dashboard">
       <div className="container">
         <h1 className="visually-hidden">Dashboard</h1>
         {data && <TeamSearch timeZone={root.timeZone} now={now} />}

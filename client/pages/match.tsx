@@ -165,7 +165,7 @@ function Match() {
   const loaded = useLoaderData<typeof loader>();
   const data = loaded && "detail" in loaded ? loaded : null;
   return (
-    <section className="section px-3">
+    <section className="section odds-section">
       <div className="container">
         <p className="mb-3">
           <BackToDashboard />

@@ -8,7 +8,8 @@ import { BOOKMAKER_IDS, FLAGS } from "#shared/reference.ts";
  */
 export function previewSample(now: number): OddsResponse {
   const flags = [FLAGS.Best, FLAGS.Increased, FLAGS.Decreased, FLAGS.Boosted | FLAGS.Increased, FLAGS.Best | FLAGS.Decreased];
-  const margins = [1.8, 3.4, 5.2, 7.8, null];
+  // Primary, warning and danger (docs/product.md, Event card), and none.
+  const margins = [1.8, 10.4, 5.2, 7.8, null];
   const event = (n: number): OddsEvent => ({
     id: `c1:sample:${n}`,
     name: `Home ${n} vs Away ${n}`,

@@ -33,6 +33,14 @@ describe("the dashboard's first HTML inlines only the rules its states use (scri
     }
   });
 
+  it("inlines every margin colour, in the 'Ov' tag and in the tag a 240 px screen shows under the bookmaker's name, for a page without the app's full sheet", async () => {
+    const { cookie } = await signInThroughWeb(suite);
+    const css = inlineStyle(await page("/dashboard", cookie));
+    for (const level of ["primary", "warning", "danger"]) expect(css, level).toContain(`.tag.is-${level}{`);
+    expect(css).toContain("[data-margin]::after{");
+    for (const level of ["warning", "danger"]) expect(css, level).toContain(`[data-margin-level=${level}]::after{`);
+  });
+
   it("adds the full stylesheet after the first paint, and other pages rendered per request add none", async () => {
     const { cookie } = await signInThroughWeb(suite);
     expect(bootScript(await page("/dashboard", cookie))).toMatch(/"stylesheet","\/assets\/styles-[\w-]+\.css"/);

@@ -14,3 +14,13 @@ export function MarginCell({ margin }: { margin: number | null }) {
     </td>
   );
 }
+
+/**
+ * The same margin for the bookmaker's row heading to show under the name on a screen under 320 px, where
+ * the 'Ov' column gives its room to the prices (docs/design.md, Small screens). Generated content, not
+ * words: the column's own cell, clipped to nothing there, stays what a screen reader reads.
+ */
+export function rowMarginAttributes(margin: number | null): { "data-margin"?: string; "data-margin-level"?: string } {
+  if (margin === null || !Number.isFinite(margin)) return {};
+  return { "data-margin": formatMargin(margin), "data-margin-level": marginBadgeColour(margin) };
+}

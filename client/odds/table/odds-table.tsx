@@ -3,7 +3,7 @@ import type { EventMarket } from "#shared/contract.ts";
 import { bookmakerName, marketLabel, marketSelections, selectionLabel } from "#shared/reference.ts";
 import type { SlipEvent } from "../../betslip/slip.ts";
 import { StaleIcon } from "../flag-icons.tsx";
-import { MarginCell } from "./margin-cell.tsx";
+import { MarginCell, rowMarginAttributes } from "./margin-cell.tsx";
 import { OddsCell } from "./odds-cell.tsx";
 
 /** The market's selections in display order; for a market this build does not know, whatever the prices name. */
@@ -79,7 +79,7 @@ export const OddsTable = memo(function OddsTable({
         <tbody>
           {market.odds.map((row) => (
             <tr key={row.provider} className={staleIds.has(row.provider) ? "odds-stale" : undefined}>
-              <th scope="row">
+              <th scope="row" {...rowMarginAttributes(row.margin)}>
                 {bookmakerName(row.provider)}
                 {staleIds.has(row.provider) && <StaleIcon />}
               </th>
