@@ -73,6 +73,10 @@ export const competitionFileSchema = z.strictObject({ competitions: z.array(comp
     once("competition id", c.id, ["competitions", i, "id"]);
     once("competition key", c.key, ["competitions", i, "key"]);
     once("Sportradar tournament", c.srTournament, ["competitions", i, "srTournament"]);
+    const sportybet = c.books.sportybet?.id;
+    if (sportybet?.startsWith("sr:tournament:") && sportybet !== `sr:tournament:${c.srTournament}`) {
+      ctx.addIssue({ code: "custom", path: ["competitions", i, "srTournament"], message: `${c.srTournament} is not SportyBet's ${sportybet}` });
+    }
     for (const [bookmaker, book] of Object.entries(c.books)) if (book) once(`${bookmaker} id`, book.id, ["competitions", i, "books", bookmaker, "id"]);
   });
 });
