@@ -29,6 +29,15 @@ describe("the catalogue's files", () => {
     expect(files.markets.types.flatMap((t) => t.markets.map((m) => m.id))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
+  it("hold every FIFA member as a country under its confederation, the six confederations and World (docs/design.md, Regions)", () => {
+    const regions = files.regions.regions;
+    const count = (kind: string) => regions.filter((r) => r.kind === kind).length;
+    expect([count("country"), count("area"), count("world")]).toEqual([211, 6, 1]);
+    const members = (parent: string) => regions.filter((r) => r.kind === "country" && r.parent === parent).length;
+    expect(["UEFA", "CAF", "AFC", "CONMEBOL", "CONCACAF", "OFC"].map(members)).toEqual([55, 54, 46, 10, 35, 11]);
+    expect(regions.find((r) => r.code === "NGA")).toMatchObject({ name: "Nigeria", zone: "Africa/Lagos", parent: "CAF" });
+  });
+
   it("seed each league with names the adapters' league check accepts (api/feeds/bookmakers/leagues.ts)", () => {
     for (const competition of files.competitions.competitions) {
       for (const alias of competition.aliases) expect(isLeagueName(competition.id, alias), `${competition.key}: ${alias}`).toBe(true);
