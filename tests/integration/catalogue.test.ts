@@ -150,7 +150,7 @@ describe.each(dialects)("the catalogue on %s", (dialect) => {
     expect(Object.values(writes).every((count) => count.inserted + count.updated + count.retired === 0)).toBe(true);
   });
 
-  it("marks a row the files no longer list retired, never deletes it, and takes it back when listed again", async () => {
+  it("marks a row the files no longer list retired, never deletes it, and takes it back when listed again, as a reload reads", async () => {
     const db = await freshDatabase();
     const full = (await startCatalogue(db.kysely, { clock: () => T0 })).current();
     const dropped = filesWith((markets) => {
@@ -172,6 +172,9 @@ describe.each(dialects)("the catalogue on %s", (dialect) => {
     const back = (await startCatalogue(db.kysely, { clock: () => T0 + 2000 })).current();
     expect(back.rows).toEqual(full.rows);
     expect(back.version).toBe(full.version);
+    // A replica that loaded the retired rows reads the restored ones when it reloads.
+    expect((await holder.reload()).version).toBe(full.version);
+    expect(holder.current().markets.get(8)?.retired).toBe(false);
   });
 
   it("refuses a file that breaks its schema at start-up, naming the file and the place, and writes nothing", async () => {
