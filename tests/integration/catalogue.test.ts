@@ -189,3 +189,19 @@ describe.each(dialects)("the catalogue on %s", (dialect) => {
     expect(Object.values(rows).flat()).toEqual([]);
   });
 });
+
+// Replicas share a database only on PostgreSQL; SQLite serves one process.
+describe.runIf(dialects.includes("postgres"))("the catalogue on PostgreSQL, shared by replicas", () => {
+  it("lets replicas starting at once write the files' rows one after the other", async () => {
+    const database = await createTestDatabase("postgres");
+    const replicas = [await openDatabase(database.url), await openDatabase(database.url)];
+    try {
+      const started = await Promise.all(replicas.map((db) => startCatalogue(db.kysely, { clock: () => T0 })));
+      expect(started[1]!.current().version).toBe(started[0]!.current().version);
+      expect(started[0]!.current().rows.regions).toHaveLength(218);
+    } finally {
+      for (const db of replicas) await db.close();
+      await database.drop();
+    }
+  });
+});
