@@ -14,6 +14,7 @@ import { betslipRepository } from "./betslip/repository.ts";
 import { betslipRouter, type BetslipRouteDeps } from "./betslip/routes.ts";
 import { betslipWriteRates } from "./betslip/write-rate.ts";
 import type { ApiConfig } from "./config.ts";
+import { startCatalogue, type CatalogueHolder } from "./catalogue/start.ts";
 import { openDatabase, type Db } from "./db/database.ts";
 import { feedbackRepository } from "./feedback/repository.ts";
 import { feedbackRouter } from "./feedback/routes.ts";
@@ -48,6 +49,8 @@ export interface ApiOptions {
 export interface ApiInstance {
   app: Express;
   db: Db;
+  /** Competitions and markets as data (docs/design.md, Catalogue), written from its files at start-up. */
+  catalogue: CatalogueHolder;
   /** What the account functions (api/accounts/*.ts) take as their first argument. */
   accounts: AccountsDeps;
   odds: OddsService;
@@ -123,6 +126,10 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   const clock = options.clock ?? Date.now;
   const logger = options.logger ?? pino({ level: config.logLevel, base: { tier: "api" } });
   const db = await openDatabase(config.databaseUrl, (err) => logger.warn({ err }, "a pooled database connection was lost; the pool opens another"));
+  const catalogue = await startCatalogue(db.kysely, { clock, logger }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), logger });
@@ -153,6 +160,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   return {
     app,
     db,
+    catalogue,
     accounts,
     odds,
     booking,

@@ -1,4 +1,4 @@
-import type { Kysely, Migration, MigrationProvider } from "kysely";
+import type { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider } from "kysely";
 import { Migrator, PostgresAdapter, sql } from "kysely";
 
 /** One set of migrations for SQLite and PostgreSQL; applied on start. Never edit a shipped one: add the next. */
@@ -239,7 +239,139 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "012-catalogue": {
+    async up(db: Kysely<unknown>) {
+      // docs/design.md, Catalogue tables: regions and competitions, then market types, markets and
+      // selections, then each book's words for them. Rows from the catalogue's files carry
+      // `retired_at`, set when the file no longer has them: stored prices still name them.
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await createCompetitionTables(db, postgres);
+      await createMarketTables(db, postgres);
+      await seedLearntIds(db, postgres);
+    },
+  },
 };
+
+/** An id column a learnt row takes from the database (docs/design.md, Competition and market ids); hand-given ids are inserted as they are. */
+function learntId(postgres: boolean) {
+  return (c: ColumnDefinitionBuilder) => (postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement());
+}
+
+async function createCompetitionTables(db: Kysely<unknown>, postgres: boolean): Promise<void> {
+  await db.schema
+    .createTable("regions")
+    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("code", "text", (c) => c.notNull().unique())
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("parent_id", "integer", (c) => c.references("regions.id"))
+    .addColumn("zone", "text", (c) => c.notNull())
+    .addColumn("retired_at", "bigint")
+    .execute();
+  await db.schema
+    .createTable("competitions")
+    .addColumn("id", "integer", learntId(postgres))
+    .addColumn("key", "text", (c) => c.notNull().unique())
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("region_id", "integer", (c) => c.references("regions.id"))
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("tier", "integer")
+    .addColumn("sr_tournament", "text", (c) => c.unique())
+    .addColumn("status", "text", (c) => c.notNull())
+    .addColumn("merged_into", "integer", (c) => c.references("competitions.id"))
+    .addColumn("rank", "integer", (c) => c.notNull())
+    .addColumn("created_at", "bigint", (c) => c.notNull())
+    .addColumn("last_listed_at", "bigint")
+    .execute();
+  await db.schema
+    .createTable("competition_books")
+    .addColumn("bookmaker", "integer", (c) => c.notNull())
+    .addColumn("book_id", "text", (c) => c.notNull())
+    .addColumn("competition_id", "integer", (c) => c.references("competitions.id"))
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("region_name", "text")
+    .addColumn("joined_by", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull())
+    .addColumn("upcoming", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("first_seen_at", "bigint")
+    .addColumn("last_seen_at", "bigint")
+    .addPrimaryKeyConstraint("competition_books_pk", ["bookmaker", "book_id"])
+    .execute();
+  await db.schema.createIndex("competition_books_competition").on("competition_books").column("competition_id").execute();
+}
+
+async function createMarketTables(db: Kysely<unknown>, postgres: boolean): Promise<void> {
+  await db.schema
+    .createTable("market_types")
+    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("key", "text", (c) => c.notNull().unique())
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("period", "text", (c) => c.notNull())
+    .addColumn("shape", "text", (c) => c.notNull())
+    .addColumn("coverage", "integer", (c) => c.notNull())
+    .addColumn("line_kind", "text", (c) => c.notNull())
+    .addColumn("exclusive", "integer", (c) => c.notNull())
+    .addColumn("settle", "text", (c) => c.notNull())
+    .addColumn("book_only", "integer")
+    .addColumn("rank", "integer", (c) => c.notNull())
+    .addColumn("retired_at", "bigint")
+    .execute();
+  await db.schema
+    .createTable("markets")
+    .addColumn("id", "integer", learntId(postgres))
+    .addColumn("type_id", "integer", (c) => c.notNull().references("market_types.id"))
+    .addColumn("line_x100", "integer")
+    .addColumn("code", "text", (c) => c.notNull().unique())
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("retired_at", "bigint")
+    .addUniqueConstraint("markets_type_line", ["type_id", "line_x100"])
+    .execute();
+  await db.schema
+    .createTable("selections")
+    .addColumn("id", "integer", learntId(postgres))
+    .addColumn("market_id", "integer", (c) => c.notNull().references("markets.id"))
+    .addColumn("outcome", "text", (c) => c.notNull())
+    .addColumn("label", "text", (c) => c.notNull())
+    .addColumn("ord", "integer", (c) => c.notNull())
+    .addColumn("retired_at", "bigint")
+    .addUniqueConstraint("selections_market_outcome", ["market_id", "outcome"])
+    .execute();
+  await db.schema
+    .createTable("market_books")
+    .addColumn("bookmaker", "integer", (c) => c.notNull())
+    .addColumn("book_market", "text", (c) => c.notNull())
+    .addColumn("type_id", "integer", (c) => c.notNull().references("market_types.id"))
+    .addColumn("book_name", "text", (c) => c.notNull())
+    .addColumn("line_notation", "text")
+    .addColumn("retired_at", "bigint")
+    .addPrimaryKeyConstraint("market_books_pk", ["bookmaker", "book_market", "type_id"])
+    .execute();
+  await db.schema
+    .createTable("outcome_books")
+    .addColumn("bookmaker", "integer", (c) => c.notNull())
+    .addColumn("book_market", "text", (c) => c.notNull())
+    .addColumn("book_outcome", "text", (c) => c.notNull())
+    .addColumn("type_id", "integer", (c) => c.notNull().references("market_types.id"))
+    .addColumn("outcome", "text", (c) => c.notNull())
+    .addColumn("retired_at", "bigint")
+    .addPrimaryKeyConstraint("outcome_books_pk", ["bookmaker", "book_market", "book_outcome"])
+    .execute();
+}
+
+/**
+ * The first id each table gives a learnt row, above the hand-given ranges (docs/design.md,
+ * Competition and market ids), so a learnt id never lands among the files' ids.
+ */
+export const FIRST_LEARNT_ID = { competitions: 10_000, markets: 100_000, selections: 1_000_000 } as const;
+
+async function seedLearntIds(db: Kysely<unknown>, postgres: boolean): Promise<void> {
+  for (const [table, first] of Object.entries(FIRST_LEARNT_ID)) {
+    // PostgreSQL: the identity's sequence starts there. SQLite: AUTOINCREMENT takes one past the
+    // largest of sqlite_sequence and the table's ids, so the sequence holds the last hand-given id.
+    if (postgres) await sql`alter table ${sql.table(table)} alter column id restart with ${sql.lit(first)}`.execute(db);
+    else await sql`insert into sqlite_sequence (name, seq) values (${table}, ${first - 1})`.execute(db);
+  }
+}
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 

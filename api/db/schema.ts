@@ -170,6 +170,103 @@ export interface BookingRatesTable {
   busy_until: number;
 }
 
+/** Catalogue rows (docs/design.md, Catalogue tables). `retired_at`: when the catalogue's file stopped listing the row (null while it lists it). */
+export interface RegionsTable {
+  id: number;
+  code: string;
+  name: string;
+  kind: "country" | "area" | "world";
+  parent_id: number | null;
+  /** IANA time zone: the region's matchday starts at 05:00 there. */
+  zone: string;
+  retired_at: number | null;
+}
+
+export interface CompetitionsTable {
+  /** 1-4 the four leagues, up to 9,999 the seed's, 10,000 and up learnt (docs/design.md, Competition and market ids). */
+  id: Generated<number>;
+  key: string;
+  name: string;
+  region_id: number | null;
+  kind: "league" | "cup" | "continental" | "international" | "friendly";
+  tier: number | null;
+  /** Sportradar tournament id, digits only. */
+  sr_tournament: string | null;
+  status: "active" | "dormant" | "merged";
+  merged_into: number | null;
+  rank: number;
+  created_at: number;
+  /** When a book's listing last carried it; null for a seed row no listing has carried yet. */
+  last_listed_at: number | null;
+}
+
+/** A book's own id and words for a competition; `first_seen_at`/`last_seen_at` null for a seed row no listing has carried yet. */
+export interface CompetitionBooksTable {
+  bookmaker: number;
+  book_id: string;
+  competition_id: number | null;
+  name: string;
+  region_name: string | null;
+  joined_by: "seed" | "sr-tournament" | "sr-events" | "name" | "fixtures" | "new" | "operator";
+  status: "joined" | "held" | "conflict" | "gone";
+  upcoming: number;
+  first_seen_at: number | null;
+  last_seen_at: number | null;
+}
+
+export interface MarketTypesTable {
+  id: number;
+  key: string;
+  name: string;
+  period: "FT" | "1H" | "2H";
+  shape: "two-way" | "three-way" | "many-way" | "overlapping";
+  coverage: number;
+  line_kind: "none" | "total" | "handicap" | "asian";
+  exclusive: number;
+  /** JSON: the settlement rule and its parameters (docs/design.md, Settlement rules). */
+  settle: string;
+  book_only: number | null;
+  rank: number;
+  retired_at: number | null;
+}
+
+export interface MarketsTable {
+  id: Generated<number>;
+  type_id: number;
+  /** The line in hundredths (2.5 -> 250, -0.25 -> -25); null for a type without lines. */
+  line_x100: number | null;
+  code: string;
+  name: string;
+  retired_at: number | null;
+}
+
+export interface SelectionsTable {
+  id: Generated<number>;
+  market_id: number;
+  outcome: string;
+  label: string;
+  ord: number;
+  retired_at: number | null;
+}
+
+export interface MarketBooksTable {
+  bookmaker: number;
+  book_market: string;
+  type_id: number;
+  book_name: string;
+  line_notation: string | null;
+  retired_at: number | null;
+}
+
+export interface OutcomeBooksTable {
+  bookmaker: number;
+  book_market: string;
+  book_outcome: string;
+  type_id: number;
+  outcome: string;
+  retired_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -187,4 +284,12 @@ export interface Database {
   betslip_write_rates: BetslipWriteRatesTable;
   bonus_plans: BonusPlansTable;
   booking_rates: BookingRatesTable;
+  regions: RegionsTable;
+  competitions: CompetitionsTable;
+  competition_books: CompetitionBooksTable;
+  market_types: MarketTypesTable;
+  markets: MarketsTable;
+  selections: SelectionsTable;
+  market_books: MarketBooksTable;
+  outcome_books: OutcomeBooksTable;
 }

@@ -70,8 +70,8 @@ type Market = z.infer<typeof marketSchema>;
 type Odd = z.infer<typeof oddSchema>;
 type NairaEvent = z.infer<typeof eventSchema>;
 
-/** Market typeId -> odd typeId -> product selection. */
-const MARKET_IDS: MarketIds<number> = {
+/** Market typeId -> odd typeId -> product selection (the catalogue's test checks its rows say the same). */
+export const NAIRABET_SELECTIONS: MarketIds<number> = {
   fixed: {
     1: { 1: SELECTIONS.home, 2: SELECTIONS.draw, 3: SELECTIONS.away },
     10: { 9: SELECTIONS.homeOrDraw, 10: SELECTIONS.homeOrAway, 11: SELECTIONS.drawOrAway },
@@ -85,7 +85,7 @@ const MARKET_IDS: MarketIds<number> = {
 const BOOSTED_NAME = /enhanced|boost/i;
 
 function selectionFor(market: Market, odd: Odd): ProductSelection | undefined {
-  return selectionIn(MARKET_IDS, market.typeId, odd.typeId, odd.sv ?? market.sv);
+  return selectionIn(NAIRABET_SELECTIONS, market.typeId, odd.typeId, odd.sv ?? market.sv);
 }
 
 /** An event's prices: its markets' odds joined by id. A missing market or odd only means fewer prices, never a wrong one. */

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { isLeagueName } from "../feeds/bookmakers/leagues.ts";
+import { CATALOGUE_FILES, CatalogueFileError, parseCatalogueFiles, type RawCatalogueFiles } from "./files.ts";
+
+type Json = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- the tests edit the files' JSON freely
+
+/** The build's files with one of them edited (a deep copy: the build's own stay as they are). */
+function edited(file: keyof RawCatalogueFiles, edit: (json: Json) => void): RawCatalogueFiles {
+  const copy = structuredClone(CATALOGUE_FILES[file]) as Json;
+  edit(copy);
+  return { ...CATALOGUE_FILES, [file]: copy };
+}
+
+function refusal(files: RawCatalogueFiles): string {
+  try {
+    parseCatalogueFiles(files);
+  } catch (error) {
+    expect(error).toBeInstanceOf(CatalogueFileError);
+    return (error as Error).message;
+  }
+  throw new Error("the files were accepted");
+}
+
+describe("the catalogue's files", () => {
+  const files = parseCatalogueFiles(CATALOGUE_FILES);
+
+  it("pass their schemas as the build carries them", () => {
+    expect(files.competitions.competitions.map((c) => c.id)).toEqual([1, 2, 3, 4]);
+    expect(files.markets.types.flatMap((t) => t.markets.map((m) => m.id))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it("hold every FIFA member as a country under its confederation, the six confederations and World (docs/design.md, Regions)", () => {
+    const regions = files.regions.regions;
+    const count = (kind: string) => regions.filter((r) => r.kind === kind).length;
+    expect([count("country"), count("area"), count("world")]).toEqual([211, 6, 1]);
+    const members = (parent: string) => regions.filter((r) => r.kind === "country" && r.parent === parent).length;
+    expect(["UEFA", "CAF", "AFC", "CONMEBOL", "CONCACAF", "OFC"].map(members)).toEqual([55, 54, 46, 10, 35, 11]);
+    expect(regions.find((r) => r.code === "NGA")).toMatchObject({ name: "Nigeria", zone: "Africa/Lagos", parent: "CAF" });
+  });
+
+  it("seed each league with names the adapters' league check accepts (api/feeds/bookmakers/leagues.ts)", () => {
+    for (const competition of files.competitions.competitions) {
+      for (const alias of competition.aliases) expect(isLeagueName(competition.id, alias), `${competition.key}: ${alias}`).toBe(true);
+      for (const [bookmaker, book] of Object.entries(competition.books)) {
+        expect(isLeagueName(competition.id, book!.name, book!.region ?? undefined), `${competition.key} at ${bookmaker}: ${book!.name}`).toBe(true);
+      }
+    }
+  });
+
+  it("refuse a settlement rule outside the closed set, naming the file and the place", () => {
+    const message = refusal(edited("markets", (json) => (json.types[0].settle = { rule: "first-goal", period: "FT" })));
+    expect(message).toMatch(/^api\/catalogue\/data\/markets\.json is not a valid catalogue file: types\.0\.settle\.rule: /);
+  });
+
+  it("refuse a rule that cannot settle its type's lines", () => {
+    const message = refusal(edited("markets", (json) => (json.types[1].settle = { rule: "both-score", period: "FT" })));
+    expect(message).toContain('types.1.settle.rule: rule "both-score" does not settle a type of line kind "total"');
+  });
+
+  it("refuse a selection id given twice", () => {
+    const message = refusal(edited("markets", (json) => (json.types[2].markets[0].selections[1].id = 4)));
+    expect(message).toContain("types.2.markets.0.selections.1.id: selection id 4 is given twice (first at types.1.markets.0.selections.0.id)");
+  });
+
+  it("refuse a hand-given market id in the learnt range", () => {
+    const message = refusal(edited("markets", (json) => (json.types[0].markets[0].id = 100_000)));
+    expect(message).toContain("types.0.markets.0.id: ");
+  });
+
+  it("refuse a line on a type without lines, and a market of a lined type without one", () => {
+    expect(refusal(edited("markets", (json) => (json.types[0].markets[0].line = 1.5)))).toContain("types.0.markets.0.line: a type without lines has markets without a line");
+    expect(refusal(edited("markets", (json) => (json.types[1].markets[2].line = null)))).toContain("types.1.markets.2.line: each market of a lined type has its line");
+  });
+
+  it("refuse a book outcome given for two selections", () => {
+    const message = refusal(
+      edited("markets", (json) => {
+        json.types[3].books[2].market = "1";
+        json.types[3].books[2].outcomes = { "1": "home-draw", "10": "home-away", "11": "draw-away" };
+      }),
+    );
+    expect(message).toContain("types.3.books.2.outcomes.1: sportybet outcome 1/1 is given twice (first at types.0.books.2.outcomes.1)");
+  });
+
+  it("refuse a competition in a region the regions file lacks", () => {
+    const message = refusal(edited("competitions", (json) => (json.competitions[0].region = "XYZ")));
+    expect(message).toBe("api/catalogue/data/competitions.json is not a valid catalogue file: competitions.0.region: XYZ is not a region of regions.json");
+  });
+
+  it("refuse a book id given to two competitions, and a Sportradar tournament that is not the book's", () => {
+    expect(refusal(edited("competitions", (json) => (json.competitions[1].books.bet9ja.id = "170880")))).toContain("competitions.1.books.bet9ja.id: bet9ja id 170880 is given twice");
+    expect(refusal(edited("competitions", (json) => (json.competitions[0].srTournament = "18")))).toContain(
+      "competitions.0.srTournament: 18 is not SportyBet's sr:tournament:17",
+    );
+  });
+
+  it("refuse a region whose time zone is not an IANA zone, or whose parent is no area", () => {
+    const zone = refusal(edited("regions", (json) => (json.regions.find((r: Json) => r.code === "NGA").zone = "WAT")));
+    expect(zone).toMatch(/^api\/catalogue\/data\/regions\.json is not a valid catalogue file: regions\.\d+\.zone: not an IANA time zone$/);
+    const parent = refusal(edited("regions", (json) => (json.regions.find((r: Json) => r.code === "NGA").parent = "ENG")));
+    expect(parent).toMatch(/regions\.\d+\.parent: parent ENG is not an area of this file/);
+  });
+});
