@@ -34,6 +34,14 @@ class IntegrationFirst extends BaseSequencer {
  * and metrics registries in modules, so each gets a fresh set. `npx vitest run` alone runs all
  * three projects isolated, as before.
  */
+/**
+ * Test files of plain modules that need a DOM (`@vitest-environment happy-dom`): they run with the
+ * component files, isolated, not in the unit project's shared module graph, where a DOM set up and
+ * torn down by one file is no ground for the next (a render test's abort, which a real timer fires,
+ * hung once after them in a clean run).
+ */
+const DOM_FILES = ["client/finder/view-choice.test.ts", "client/betslip/store.test.ts", "client/session/store.test.ts", "server/render/early-taps.test.ts", "scripts/build/boot.test.ts"];
+
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -48,6 +56,7 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["shared/**/*.test.ts", "client/**/*.test.ts", "server/**/*.test.ts", "api/**/*.test.ts", "scripts/**/*.test.ts", "lib/**/*.test.ts"],
+          exclude: DOM_FILES,
         },
       },
       {
@@ -55,7 +64,7 @@ export default defineConfig({
         test: {
           name: "component",
           environment: "happy-dom",
-          include: ["client/**/*.test.tsx", "tests/client/**/*.test.{ts,tsx}"],
+          include: ["client/**/*.test.tsx", "tests/client/**/*.test.{ts,tsx}", ...DOM_FILES],
           setupFiles: ["tests/client/setup.ts"],
         },
       },
