@@ -43,8 +43,17 @@ describe("the dashboard's first HTML inlines only the rules its states use (scri
 
   it("adds the full stylesheet after the first paint, and other pages rendered per request add none", async () => {
     const { cookie } = await signInThroughWeb(suite);
-    expect(bootScript(await page("/dashboard", cookie))).toMatch(/"stylesheet","\/assets\/styles-[\w-]+\.css"/);
-    expect(bootScript(await page("/profile", cookie))).not.toMatch(/stylesheet/);
+    const dashboard = bootScript(await page("/dashboard", cookie));
+    expect(dashboard).toMatch(/"\/assets\/styles-[\w-]+\.css"/);
+    // The app's entry first, the sheet once it has arrived (decision 041).
+    expect(dashboard.indexOf('import("/assets/entry-')).toBeGreaterThan(0);
+    expect(dashboard.indexOf('import("/assets/entry-')).toBeLessThan(dashboard.indexOf('"stylesheet"'));
+    const profile = bootScript(await page("/profile", cookie));
+    expect(profile).not.toMatch(/stylesheet/);
+    // A signed-in page's boot script preloads its own page's chunk and the betslip's (decision 041).
+    expect(dashboard).toMatch(/"\/assets\/chunks\/dashboard-[\w-]+\.js"/);
+    expect(profile).toMatch(/"\/assets\/chunks\/profile-[\w-]+\.js"/);
+    for (const boot of [dashboard, profile]) expect(boot).toMatch(/"\/assets\/chunks\/signed-in-[\w-]+\.js"/);
   });
 
   it("inlines the whole sheet on every other page rendered per request: a 404, a path like the dashboard's", async () => {
