@@ -54,7 +54,8 @@ function MemberShortcut(): JSX.Element {
 
 export function NigeriaPage(): JSX.Element {
   const { user } = useCurrentUser();
-  const data = useLoaderData() as NigeriaData | undefined;
+  // Undefined where a page hydrates without its data (client/boot/public-app.tsx hands it over when it has it).
+  const data: NigeriaData | undefined = useLoaderData<typeof loader>();
   return (
     <div className="section container px-3">
       <PageMeta
