@@ -6,9 +6,20 @@
  */
 import type { BookmakerKey } from "../../types.ts";
 import type { SimClub } from "../clubs.ts";
-import type { FeedSimulator } from "../feed-simulator.ts";
+import type { QuotedMarket } from "../scenario/pricing.ts";
 import { hash32 } from "../scenario/random.ts";
 import { DAY_MS, WEEK_MS, type SimFixture } from "../scenario/schedule.ts";
+
+/**
+ * What booking needs of the simulator: its seed, its listing and its quotes. The simulator
+ * (feed-simulator.ts) has them and holds the booking store, so booking names this shape instead of
+ * importing the simulator back.
+ */
+export interface SimQuotes {
+  readonly seed: number;
+  upcoming(competitionId: number | undefined, t: number): SimFixture[];
+  quote(bookmaker: BookmakerKey, fixture: SimFixture, t: number): QuotedMarket[] | null;
+}
 
 /** Competition ids beyond the product's four: these leagues are never listed. */
 export const UNLISTED_LEAGUES = [
@@ -67,7 +78,7 @@ export function unlistedLeague(fixture: SimFixture) {
  * one still to kick off. Only matching fixtures are priced (a quote costs about a millisecond), so a
  * code of 20 legs is booked in milliseconds rather than quoting every fixture for every leg.
  */
-export function bookableFixture(sim: FeedSimulator, book: BookmakerKey, t: number, matches: (fixture: SimFixture) => boolean): SimFixture | undefined {
+export function bookableFixture(sim: SimQuotes, book: BookmakerKey, t: number, matches: (fixture: SimFixture) => boolean): SimFixture | undefined {
   const listed = sim.upcoming(undefined, t).find((fixture) => matches(fixture) && sim.quote(book, fixture, t) !== null);
   return listed ?? unlistedFixtures(sim.seed, t).find((fixture) => fixture.kickoff > t && matches(fixture));
 }

@@ -7,8 +7,7 @@
  */
 import { randomInt } from "node:crypto";
 import type { BookmakerKey } from "../../types.ts";
-import { isUnlisted } from "./booking-fixtures.ts";
-import type { FeedSimulator } from "../feed-simulator.ts";
+import { isUnlisted, type SimQuotes } from "./booking-fixtures.ts";
 import type { MarketKind } from "../scenario/margins.ts";
 import { unit } from "../scenario/random.ts";
 import type { SimFixture } from "../scenario/schedule.ts";
@@ -124,7 +123,7 @@ export interface LegQuote {
 }
 
 /** What a booked leg is worth at `t` at one book. */
-export function quoteLeg(sim: FeedSimulator, book: BookmakerKey, leg: BookedLeg, t: number): LegQuote {
+export function quoteLeg(sim: SimQuotes, book: BookmakerKey, leg: BookedLeg, t: number): LegQuote {
   const { fixture, pick } = leg;
   if (fixture.kickoff <= t) return { started: true };
   if (pick.kind === "CS" || pick.kind === "HTFT" || isUnlisted(fixture)) {
