@@ -2,7 +2,7 @@
 import { runInThisContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { documentHead } from "./document.ts";
-import { APP_HOLD_MS, EARLY_TAPS_SCRIPT, HELD_ATTRIBUTE } from "./early-taps.ts";
+import { APP_HOLD_MS, EARLY_TAPS_SCRIPT, HELD_ATTRIBUTE, TAP_GRACE_MS } from "./early-taps.ts";
 
 declare global {
   interface Window {
@@ -122,7 +122,7 @@ describe("the early-taps script", () => {
   });
 
   // docs/design.md, Latency: on a slow link the app is seconds away; the page's own form answers now.
-  it("posts a form's button at once, without the app, while the app's code is still on its way; a button with no form waits for the app", () => {
+  it("posts a form's button without the app when the app's code is still on its way once the tap is judged; a button with no form waits for the app", () => {
     vi.useFakeTimers();
     try {
       runInThisContext(EARLY_TAPS_SCRIPT);
@@ -137,7 +137,9 @@ describe("the early-taps script", () => {
       expect(tap("#add")).toBe(true);
       expect(tap("#menu")).toBe(true);
       expect(tap("#login")).toBe(true);
-      vi.advanceTimersByTime(0);
+      vi.advanceTimersByTime(TAP_GRACE_MS - 1);
+      expect(posted).toEqual([]);
+      vi.advanceTimersByTime(1);
       expect(posted).toEqual(["e1:1:1"]);
       // The page's own loads (the app's script on its way) stop before it goes.
       expect(stopped).toHaveBeenCalledTimes(2);
@@ -164,6 +166,27 @@ describe("the early-taps script", () => {
       vi.advanceTimersByTime(APP_HOLD_MS / 2);
       expect(window.__earlyTaps!().map((b) => b.id)).toEqual(["add"]);
       vi.advanceTimersByTime(APP_HOLD_MS);
+      expect(posted).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("leaves a tap to the app when the app's code arrives within the grace, as on a fast link", () => {
+    vi.useFakeTimers();
+    try {
+      runInThisContext(EARLY_TAPS_SCRIPT);
+      preloadsEnded(2, 0);
+      document.body.innerHTML = '<form action="/betslip/add" method="post"><button name="leg" value="e1:1:1" id="add">Add</button></form>';
+      window.stop = vi.fn();
+      const posted = postsOf(document.querySelector("form")!);
+      tap("#add");
+      vi.advanceTimersByTime(TAP_GRACE_MS / 2);
+      for (const link of document.head.querySelectorAll("link")) link.dispatchEvent(new Event("load"));
+      vi.advanceTimersByTime(TAP_GRACE_MS);
+      expect(posted).toEqual([]);
+      expect(window.__earlyTaps!().map((b) => b.id)).toEqual(["add"]);
+      vi.advanceTimersByTime(2 * APP_HOLD_MS);
       expect(posted).toEqual([]);
     } finally {
       vi.useRealTimers();

@@ -13,8 +13,9 @@
  * A held control shows at once that it was taken (`data-held`, styled in client/styles/_app.scss,
  * and `aria-busy`). What happens next depends on how near the app is. Once its code has arrived
  * (every chunk the boot script preloaded has loaded, or the app has said so: `__appArrived`) only
- * the page's hydration is left, and the tap waits for the app, at most APP_HOLD_MS. Before then, on a
- * slow link, the app may be seconds away: a link or a form's submit button then does at once what it
+ * the page's hydration is left, and the tap waits for the app, at most APP_HOLD_MS. The tap is
+ * judged TAP_GRACE_MS after it is made; if the app's code is not here by then, on a slow link, the
+ * app may be seconds away: a link or a form's submit button then does at once what it
  * does without JavaScript (the link is followed, the form posted), so no tap waits for the app
  * (docs/design.md, Input before hydration; decision 041). A button with nothing to do without the
  * app waits for it.
@@ -23,6 +24,13 @@
  */
 /** How long a tap on a link or a form's button waits for an app whose code has arrived, before it takes its course without it. */
 export const APP_HOLD_MS = 5_000;
+
+/**
+ * How long a tap waits before it is judged: on a fast link the app's code arrives within this,
+ * and the app takes the tap; on a slow one it is still far, and the page's own form or link
+ * answers.
+ */
+export const TAP_GRACE_MS = 300;
 
 /** The attribute a held control carries until the app takes its tap or the tap takes its course. */
 export const HELD_ATTRIBUTE = "data-held";
@@ -42,7 +50,7 @@ export const EARLY_TAPS_SCRIPT =
   "function hold(e){var b=e.target instanceof Element?e.target.closest('button,a[role=button]'):null;if(!b||b===passing)return;" +
   "e.preventDefault();e.stopPropagation();if(held.indexOf(b)>=0)return;held.push(b);mark(b,true);" +
   "if(b.tagName!=='A'&&!(b.form&&b.type==='submit'))return;" +
-  "if(near())wait(b,Date.now()+" + APP_HOLD_MS + ");else setTimeout(function(){own(b)})}" +
+  "var until=Date.now()+" + APP_HOLD_MS + ";setTimeout(function(){if(near())wait(b,until);else own(b)}," + TAP_GRACE_MS + ")}" +
   "document.addEventListener('click',hold,true);" +
   "window.__earlyTaps=function(){started=true;document.removeEventListener('click',hold,true);return held.splice(0)};" +
   "window.__earlyTapDone=function(b){mark(b,false)};" +
