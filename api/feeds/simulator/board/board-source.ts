@@ -1,6 +1,6 @@
 /**
- * The whole board as the simulated sites serve it under SIM_WORLD=board (docs/design.md, Simulated
- * world): the upcoming fixtures of world.json from (seed, instant), what each book lists of them
+ * The whole board as the simulated sites serve it under SIM_WORLD=board
+ * (docs/design.md, Simulated world): the upcoming fixtures of world.json from (seed, instant), what each book lists of them
  * (board-books.ts) and their prices from the same model as the four leagues' (scenario/pricing.ts),
  * fed the competition's goals per team. A week's fixtures are computed once and kept.
  */
