@@ -84,6 +84,8 @@ export class FeedSimulator {
     this.scenario = options.scenario;
     this.bookings = new BookingStore(this.seed, options.booking);
     this.world = options.world ?? "leagues";
+    // A world file missing or refused stops the start, not every request after it.
+    if (this.world === "board") this.boardSource = new BoardSource(this.seed, undefined, this.priceStepMs);
   }
 
   /** The whole board's fixtures and prices (SIM_WORLD=board), read from world.json on first use. */
