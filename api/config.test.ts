@@ -41,6 +41,12 @@ describe("the API configuration", () => {
     expect(() => loadApiConfig({ SIM_SCENARIO: "sure-bets" })).toThrow(/^Invalid configuration: SIM_SCENARIO: /);
   });
 
+  it("simulates the four leagues unless SIM_WORLD asks for the whole board, and refuses another world", () => {
+    expect(loadApiConfig({}).simWorld).toBe("leagues");
+    expect(loadApiConfig({ SIM_WORLD: "board" }).simWorld).toBe("board");
+    expect(() => loadApiConfig({ SIM_WORLD: "planet" })).toThrow(/^Invalid configuration: SIM_WORLD: /);
+  });
+
   it("lets the simulator pick a free port unless SIM_PORT names one, and refuses one out of range", () => {
     expect(loadApiConfig({}).simPort).toBe(0);
     expect(loadApiConfig({ SIM_PORT: "4555" }).simPort).toBe(4555);

@@ -1,6 +1,7 @@
 import { ConfigError, invalidConfiguration } from "../lib/node/start-up.ts";
 import { z } from "zod";
 import { DEFAULT_BETSLIP_WRITE_RATE, type WriteRate } from "./betslip/write-rate.ts";
+import { SIM_WORLDS, type SimWorld } from "./feeds/simulator/feed-simulator.ts";
 import { SIM_SCENARIOS, type SimScenario } from "./feeds/simulator/scenario/scenario.ts";
 import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, type ScryptParams } from "./accounts/passwords/passwords.ts";
 
@@ -65,6 +66,7 @@ const schema = z.object({
   FEED_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
   SIM_STEP_S: z.coerce.number().int().min(1).max(86400).default(300),
   SIM_SCENARIO: z.enum(["", ...SIM_SCENARIOS]).default(""),
+  SIM_WORLD: z.enum(SIM_WORLDS).default("leagues"),
   SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SIM_BOOKING_LATENCY_MS: z
     .string()
@@ -99,6 +101,8 @@ export interface ApiConfig {
   simStepS: number;
   /** A seeded situation the simulator plays (SIM_SCENARIO; `bettor-tools`: sure and value bets on demand); none when unset. */
   simScenario: SimScenario | undefined;
+  /** The world the simulator serves (SIM_WORLD; docs/design.md, Simulated world): the four leagues, or the whole board. */
+  simWorld: SimWorld;
   /**
    * The loopback port the simulator listens on (SIM_PORT); 0, the default, picks a free one. A test
    * that books at a simulated site directly, as a tipster would, sets it to know where.
@@ -143,6 +147,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     feedIntervalS: c.FEED_INTERVAL_S,
     simStepS: c.SIM_STEP_S,
     simScenario: c.SIM_SCENARIO || undefined,
+    simWorld: c.SIM_WORLD,
     simPort: c.SIM_PORT,
     simBookingLatencyMs: latencyRange(c.SIM_BOOKING_LATENCY_MS ?? (c.NODE_ENV === "test" ? "0" : DEFAULT_SIM_BOOKING_LATENCY_MS)),
     feedsProxyUrl: c.FEEDS_PROXY_URL,

@@ -119,7 +119,7 @@ export async function startFeedCollection(deps: FeedCollectionDeps): Promise<Fee
   const booking = config.simBookingLatencyMs ? { latencyMs: config.simBookingLatencyMs } : {};
   const simulator =
     config.feeds === "simulated"
-      ? await startSimulator({ port: config.simPort, seed: 20261122, now: clock, priceStepMs: config.simStepS * 1000, scenario: config.simScenario, booking })
+      ? await startSimulator({ port: config.simPort, seed: 20261122, now: clock, priceStepMs: config.simStepS * 1000, scenario: config.simScenario, world: config.simWorld, booking })
       : undefined;
   if (simulator) deps.booking?.useSites(simulatedSites(simulator.baseUrl));
   const fetcher = createFetcher({ proxyUrl: config.feeds === "live" ? config.feedsProxyUrl : undefined });

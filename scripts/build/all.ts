@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import { WORLD_DIST_FOLDER } from "#api/feeds/simulator/world/world-schema.ts";
 import { BOOT_FILE, PAGE_ASSETS_FILE, ROUTE_BOOTS_FILE } from "#server/render/assets.ts";
 import { PREVIEW_PATH, renderPreviewHtml } from "#server/render/preview-page.ts";
 import { compileBoot, type BootValues } from "./boot.ts";
@@ -85,6 +86,8 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
     await buildNode("server/main.ts", `${dist}/server/main.js`);
     await buildNode("api/main.ts", `${dist}/api/main.js`);
     await buildNode("api/embedded.ts", `${dist}/api/embedded.js`);
+    // The simulated board's data files, read at run time under SIM_WORLD=board (docs/design.md, Simulated world).
+    await cp("api/feeds/simulator/data", `${dist}/api/${WORLD_DIST_FOLDER}`, { recursive: true });
     // The container's HEALTHCHECK (Dockerfile).
     await buildNode("server/healthcheck.ts", `${dist}/server/healthcheck.js`);
   }

@@ -4,10 +4,15 @@
  * (simulator-app.ts) only renders what this answers.
  */
 import type { BookmakerKey } from "../types.ts";
+import { BoardSource } from "./board/board-source.ts";
 import { BookingStore, type SimBookingOptions } from "./booking/booking-store.ts";
 import { PRICE_STEP_MS, quoteFixture, type QuotedMarket } from "./scenario/pricing.ts";
 import { quoteInScenario, type SimScenario } from "./scenario/scenario.ts";
 import { upcomingFixtures, type SimFixture } from "./scenario/schedule.ts";
+
+/** SIM_WORLD: today's four leagues, or the whole board of data/world.json (docs/design.md, Simulated world). */
+export const SIM_WORLDS = ["leagues", "board"] as const;
+export type SimWorld = (typeof SIM_WORLDS)[number];
 
 export type SimFault = SimFaultKind & {
   /** Only requests whose path (below the bookmaker's prefix) matches fail, e.g. /\/GetEvent$/. */
@@ -46,6 +51,8 @@ export interface FeedSimulatorOptions {
   scenario?: SimScenario | undefined;
   /** Booking endpoints' latency and failure modes (booking-store.ts); no latency by default. */
   booking?: SimBookingOptions;
+  /** Which world the sites serve; the four leagues by default. */
+  world?: SimWorld;
 }
 
 export interface PricedFixture {
@@ -64,7 +71,9 @@ export class FeedSimulator {
   readonly scenario: SimScenario | undefined;
   /** Booking codes minted on (or put into) this simulator. */
   readonly bookings: BookingStore;
+  readonly world: SimWorld;
   private readonly faults = new Map<BookmakerKey, SimFault>();
+  private boardSource: BoardSource | undefined;
 
   constructor(options: FeedSimulatorOptions) {
     this.seed = options.seed >>> 0;
@@ -74,6 +83,15 @@ export class FeedSimulator {
     this.priceStepMs = options.priceStepMs ?? PRICE_STEP_MS;
     this.scenario = options.scenario;
     this.bookings = new BookingStore(this.seed, options.booking);
+    this.world = options.world ?? "leagues";
+    // A world file missing or refused stops the start, not every request after it.
+    if (this.world === "board") this.boardSource = new BoardSource(this.seed, undefined, this.priceStepMs);
+  }
+
+  /** The whole board's fixtures and prices (SIM_WORLD=board), read from world.json on first use. */
+  get board(): BoardSource {
+    this.boardSource ??= new BoardSource(this.seed, undefined, this.priceStepMs);
+    return this.boardSource;
   }
 
   /** One bookmaker's markets for a fixture at `t`, or null when it does not list it. */

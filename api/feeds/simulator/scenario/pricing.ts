@@ -13,7 +13,7 @@ import { outcomeProbabilities, TOTAL_LINES, type GoalExpectation } from "./goals
 import { leagueById } from "../leagues.ts";
 import { applyMargin, ENHANCED_MARGIN, MARGIN_PROFILES, roundPrice, type MarketKind } from "./margins.ts";
 import { signedUnit, unit } from "./random.ts";
-import { DAY_MS, type SimFixture } from "./schedule.ts";
+import { DAY_MS } from "./schedule.ts";
 
 /**
  * The model's price step: prices only change on these boundaries of the model's clock.
@@ -40,6 +40,21 @@ export interface QuotedMarket {
   suspended: boolean;
   /** Only NairaBet marks boosts ("1x2 - Enhanced Prices"); the others carry no such flag. */
   boosted: boolean;
+}
+
+/**
+ * What the model reads of a fixture: the four leagues' SimFixture, or a board fixture
+ * (board/board-source.ts) carrying its competition's goals per team and listed per world.json.
+ */
+export interface ModelFixture {
+  serial: number;
+  competitionId?: number;
+  /** The competition's mean goals per team (world.json); the four leagues' table when absent. */
+  goalsPerTeam?: number;
+  home: { key: string; strength: number };
+  away: { key: string; strength: number };
+  /** Which books list it is the world's to say (world.json), so no book drops it at random. */
+  listedByWorld?: boolean;
 }
 
 const HOME_ADVANTAGE = 0.12;
@@ -91,7 +106,7 @@ const stepOf = (t: number) => Math.floor(t / PRICE_STEP_MS);
 /** One of the five bookmakers, picked by a uniform draw. */
 const pick = (u: number): BookmakerKey => BOOKMAKER_KEYS[Math.min(BOOKMAKER_KEYS.length - 1, Math.floor(u * BOOKMAKER_KEYS.length))]!;
 
-function drift(seed: number, fixture: SimFixture, side: string, t: number): number {
+function drift(seed: number, fixture: ModelFixture, side: string, t: number): number {
   return DRIFT_OCTAVES.reduce(
     (sum, [period, amplitude]) =>
       sum + amplitude * signedUnit(seed, "drift", fixture.serial, side, period, Math.floor(t / period)),
@@ -100,14 +115,14 @@ function drift(seed: number, fixture: SimFixture, side: string, t: number): numb
 }
 
 /** Team news: which news period a fixture is in at t (each fixture's periods start at its own phase). */
-function newsIndex(seed: number, fixture: SimFixture, t: number): number {
+function newsIndex(seed: number, fixture: ModelFixture, t: number): number {
   const phase = unit(seed, "news-phase", fixture.serial) * NEWS_PERIOD_MS;
   return Math.floor((t - phase) / NEWS_PERIOD_MS);
 }
 
 /** The market's consensus expected goals: strengths, home advantage, a fixture twist, news, drift. */
-export function consensusGoals(seed: number, fixture: SimFixture, t: number): GoalExpectation {
-  const base = leagueById(fixture.competitionId)?.goalsPerTeam ?? 1.35;
+export function consensusGoals(seed: number, fixture: ModelFixture, t: number): GoalExpectation {
+  const base = fixture.goalsPerTeam ?? leagueById(fixture.competitionId ?? 0)?.goalsPerTeam ?? 1.35;
   const gap = STRENGTH_SCALE * (fixture.home.strength - fixture.away.strength);
   const news = newsIndex(seed, fixture, t);
   const shift = (side: string) =>
@@ -121,7 +136,7 @@ export function consensusGoals(seed: number, fixture: SimFixture, t: number): Go
 }
 
 /** Each book's own view: a standing lean on some clubs plus its traders' view, revised every 15 minutes. */
-function bookmakerGoals(seed: number, bk: BookmakerKey, fixture: SimFixture, t: number): GoalExpectation {
+function bookmakerGoals(seed: number, bk: BookmakerKey, fixture: ModelFixture, t: number): GoalExpectation {
   const xg = consensusGoals(seed, fixture, t);
   const bucket = Math.floor(t / (3 * PRICE_STEP_MS));
   const lean = (side: string, club: string) =>
@@ -134,7 +149,7 @@ function bookmakerGoals(seed: number, bk: BookmakerKey, fixture: SimFixture, t: 
 }
 
 /** Whether the bookmaker reprices this market of this fixture at this step. */
-function reprices(seed: number, bk: BookmakerKey, fixture: SimFixture, code: string, step: number): boolean {
+function reprices(seed: number, bk: BookmakerKey, fixture: ModelFixture, code: string, step: number): boolean {
   const daily = Math.floor(unit(seed, "daily", bk, fixture.serial, code) * STEPS_PER_DAY);
   if (step % STEPS_PER_DAY === daily) return true;
   if (unit(seed, "reprice", bk, fixture.serial, code, step) < REPRICE_SHARE) return true;
@@ -145,7 +160,7 @@ function reprices(seed: number, bk: BookmakerKey, fixture: SimFixture, code: str
 }
 
 /** The instant of the last step, at or before t, at which the market was repriced. */
-function pricedAt(seed: number, bk: BookmakerKey, fixture: SimFixture, code: string, t: number): number {
+function pricedAt(seed: number, bk: BookmakerKey, fixture: ModelFixture, code: string, t: number): number {
   const now = stepOf(t);
   let step = now;
   while (step > now - STEPS_PER_DAY && !reprices(seed, bk, fixture, code, step)) step -= 1;
@@ -153,7 +168,8 @@ function pricedAt(seed: number, bk: BookmakerKey, fixture: SimFixture, code: str
 }
 
 /** The one bookmaker that does not list the fixture, if any. */
-function unlistedBy(seed: number, fixture: SimFixture): BookmakerKey | null {
+function unlistedBy(seed: number, fixture: ModelFixture): BookmakerKey | null {
+  if (fixture.listedByWorld) return null;
   return unit(seed, "unlisted", fixture.serial) < UNLISTED_SHARE ? pick(unit(seed, "unlisted-by", fixture.serial)) : null;
 }
 
@@ -161,7 +177,7 @@ function unlistedBy(seed: number, fixture: SimFixture): BookmakerKey | null {
  * The one bookmaker missing a market of a fixture at t, if any: the bookmaker not listing the
  * fixture, else one that does not offer the market, else one that has it suspended. Never two.
  */
-function absentee(seed: number, fixture: SimFixture, code: string, t: number): { bk: BookmakerKey; suspended: boolean } | null {
+function absentee(seed: number, fixture: ModelFixture, code: string, t: number): { bk: BookmakerKey; suspended: boolean } | null {
   const unlisted = unlistedBy(seed, fixture);
   if (unlisted) return { bk: unlisted, suspended: false };
   let draw = unit(seed, "gap", fixture.serial, code);
@@ -176,12 +192,12 @@ function absentee(seed: number, fixture: SimFixture, code: string, t: number): {
   return null;
 }
 
-export function listsFixture(seed: number, bk: BookmakerKey, fixture: SimFixture): boolean {
+export function listsFixture(seed: number, bk: BookmakerKey, fixture: ModelFixture): boolean {
   return unlistedBy(seed, fixture) !== bk;
 }
 
 /** Whether all five bookmakers list the fixture (then each prices its 1X2: no gap touches that market). */
-export function listedByAll(seed: number, fixture: SimFixture): boolean {
+export function listedByAll(seed: number, fixture: ModelFixture): boolean {
   return unlistedBy(seed, fixture) === null;
 }
 
@@ -210,7 +226,7 @@ function selectionProbabilities(kind: MarketKind, line: number | null, p: Return
 export function quoteFixture(
   seed: number,
   bk: BookmakerKey,
-  fixture: SimFixture,
+  fixture: ModelFixture,
   now: number,
   stepMs: number = PRICE_STEP_MS,
 ): QuotedMarket[] | null {

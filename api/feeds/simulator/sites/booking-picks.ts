@@ -92,7 +92,7 @@ function slotOf(pick: BookedPick): number {
 const MATCH_ODDS_BASE = 2_000_000_000;
 
 /** BetKing's MatchOddsID of a pick on a fixture (the simulator's own numbering; real ones are 10 digits too). */
-export const betkingMatchOddsId = (fixture: SimFixture, pick: BookedPick): number => MATCH_ODDS_BASE + fixture.serial * 100 + slotOf(pick);
+export const betkingMatchOddsId = (fixture: Pick<SimFixture, "serial">, pick: BookedPick): number => MATCH_ODDS_BASE + fixture.serial * 100 + slotOf(pick);
 
 /** The fixture serial and pick a MatchOddsID names, or undefined for one the simulator never gave out. */
 export function fromMatchOddsId(id: number): { serial: number; pick: BookedPick } | undefined {

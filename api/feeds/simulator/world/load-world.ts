@@ -14,9 +14,15 @@ import {
   type WorldClubRow,
   type WorldCompetition,
   type WorldRegion,
+  WORLD_DIST_FOLDER,
 } from "./world-schema.ts";
 
-export const WORLD_DATA_DIR = fileURLToPath(new URL("../data/", import.meta.url));
+/**
+ * The data folder: beside this module in the source; in the built API (dist/api/*.js, one bundle),
+ * the copy scripts/build/all.ts puts beside the bundle, as server/main.ts finds the API's entry.
+ */
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
+export const WORLD_DATA_DIR = fileURLToPath(new URL(FROM_SOURCE ? "../data/" : `./${WORLD_DIST_FOLDER}/`, import.meta.url));
 
 export interface WorldClub extends WorldClubRow {
   /** "ENG/arsenal". */

@@ -6,6 +6,9 @@
 import { z } from "zod";
 import type { BookmakerKey } from "../../types.ts";
 
+/** Where the build copies data/ beside the API's bundle (scripts/build/all.ts; load-world.ts reads it there). */
+export const WORLD_DIST_FOLDER = "simulator-world";
+
 /** The five books, spelt as `BookmakerKey` (api/feeds/types.ts). */
 export const BOOK_KEYS = ["sportybet", "bet9ja", "betking", "nairabet", "1xbet"] as const satisfies readonly BookmakerKey[];
 export const WEEKDAYS = ["tue", "wed", "thu", "fri", "sat", "sun", "mon"] as const;

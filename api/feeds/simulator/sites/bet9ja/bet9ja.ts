@@ -11,8 +11,9 @@ import { leagueById, SIM_LEAGUES, type SimLeague } from "../../leagues.ts";
 import type { QuotedMarket } from "../../scenario/pricing.ts";
 import { utcIso, utcNaive } from "../../time-format.ts";
 import { jsonAnswer, type PricedFixture, type SimulatedSite } from "../site.ts";
+import { bet9jaBoardAnswer } from "./bet9ja-board.ts";
 
-const PATH = /^\/(desktop|mobile)\/feapi\/PalimpsestAjax\/(GetEventsInGroupV2|GetEvent)$/;
+export const BET9JA_PATH = /^\/(desktop|mobile)\/feapi\/PalimpsestAjax\/(GetEventsInGroupV2|GetEvent)$/;
 
 const OUTCOME_CODES: Record<QuotedMarket["kind"], string[]> = {
   "1X2": ["1", "X", "2"],
@@ -22,7 +23,7 @@ const OUTCOME_CODES: Record<QuotedMarket["kind"], string[]> = {
 };
 const MARKET_CODES: Record<QuotedMarket["kind"], string> = { "1X2": "1X2", DC: "DC", OU: "OU", BTTS: "GGNG" };
 
-function oddsMap(markets: readonly QuotedMarket[], withBtts: boolean): Record<string, string> {
+export function bet9jaOddsMap(markets: readonly QuotedMarket[], withBtts: boolean): Record<string, string> {
   const map: Record<string, string> = {};
   for (const m of markets) {
     if (m.kind === "BTTS" && !withBtts) continue;
@@ -36,7 +37,7 @@ function oddsMap(markets: readonly QuotedMarket[], withBtts: boolean): Record<st
 }
 
 /** The boost fields of GetEvent: the boosted markets and their odds keys, in the odds map's names. */
-function boostFields(markets: readonly QuotedMarket[]) {
+export function bet9jaBoostFields(markets: readonly QuotedMarket[]) {
   const boosted = markets.filter((m) => m.boosted && !m.suspended);
   const names = boosted.map((m) => `S_${m.line === null ? MARKET_CODES[m.kind] : `${MARKET_CODES[m.kind]}@${m.line}`}`);
   return {
@@ -62,15 +63,17 @@ function renderEvent(
     STARTDATE: utcNaive(fixture.kickoff, fixture.serial % 2 === 0 ? " " : "T"),
     ...(mobile ? { STARTDATEUTC: utcIso(fixture.kickoff) } : {}),
     EXTID: fixture.srId.replace("sr:match:", ""),
-    ...boostFields(markets),
-    O: oddsMap(markets, withBtts),
+    ...bet9jaBoostFields(markets),
+    O: bet9jaOddsMap(markets, withBtts),
   };
 }
 
 export const bet9jaSite: SimulatedSite = {
   key: "bet9ja",
-  answer(sim, { path, query, t }) {
-    const match = PATH.exec(path);
+  answer(sim, request) {
+    if (sim.world === "board") return bet9jaBoardAnswer(sim, request);
+    const { path, query, t } = request;
+    const match = BET9JA_PATH.exec(path);
     if (!match) return null;
     const mobile = match[1] === "mobile";
     if (match[2] === "GetEventsInGroupV2") {

@@ -9,8 +9,9 @@ import type { QuotedMarket } from "../../scenario/pricing.ts";
 import { lagosIso } from "../../time-format.ts";
 import { betkingMatchOddsId } from "../booking-picks.ts";
 import { jsonAnswer, type PricedFixture, type SimulatedSite } from "../site.ts";
+import { betkingBoardAnswer } from "./betking-board.ts";
 
-const PATH = /^\/api\/feeds\/prematch\/en\/4\/(\d+)\/0\/0$/;
+export const BETKING_LIST_PATH = /^\/api\/feeds\/prematch\/en\/4\/(\d+)\/0\/0$/;
 
 const ODDS_TYPES: Record<QuotedMarket["kind"], { id: number; name: string; outcomes: [number, string][] }> = {
   "1X2": {
@@ -49,7 +50,7 @@ const ODDS_TYPES: Record<QuotedMarket["kind"], { id: number; name: string; outco
   },
 };
 
-function oddsEntry(fixture: PricedFixture["fixture"], m: QuotedMarket) {
+export function betkingOddsEntry(fixture: Pick<PricedFixture["fixture"], "serial">, m: QuotedMarket) {
   const type = ODDS_TYPES[m.kind];
   return {
     OddsType: { OddsTypeID: type.id, OddsTypeName: type.name },
@@ -72,14 +73,15 @@ function item(league: SimLeague, fixture: PricedFixture["fixture"], markets: Quo
     TournamentName: league.betking.name,
     CategoryName: league.country,
     ExtProvIDItem: betkingProviderId(fixture),
-    OddsCollection: markets.map((m) => oddsEntry(fixture, m)),
+    OddsCollection: markets.map((m) => betkingOddsEntry(fixture, m)),
   };
 }
 
 export const betkingSite: SimulatedSite = {
   key: "betking",
   answer(sim, { path, t }) {
-    const match = PATH.exec(path);
+    if (sim.world === "board") return betkingBoardAnswer(sim, path, t);
+    const match = BETKING_LIST_PATH.exec(path);
     if (!match) return null;
     const league = SIM_LEAGUES.find((l) => l.betking.tournamentId === Number(match[1]));
     if (!league) return jsonAnswer({ AreaMatches: [], TotalNoOfItems: 0 });

@@ -3,7 +3,6 @@
  * odds. Ids follow the captured payload's habits, including Double chance odd ids that are not
  * in selection order.
  */
-import type { SimClub } from "../../clubs.ts";
 import { nairabetCode, nairabetCompetitorId, nairabetEventId, nairabetExtId } from "../../event-ids.ts";
 import { SIM_LEAGUES } from "../../leagues.ts";
 import type { QuotedMarket } from "../../scenario/pricing.ts";
@@ -22,8 +21,7 @@ const MARKET_TYPES: Record<
   BTTS: { typeId: 29, sportMarketId: 70490, name: "Both teams to score", odds: [74, 76] },
 };
 
-function oddName(m: QuotedMarket, typeId: number, home: SimClub, away: SimClub): string {
-  const [h, a] = [home.names.nairabet, away.names.nairabet];
+function oddName(m: QuotedMarket, typeId: number, h: string, a: string): string {
   const names: Record<number, string> = {
     1: h,
     2: "X",
@@ -37,8 +35,15 @@ function oddName(m: QuotedMarket, typeId: number, home: SimClub, away: SimClub):
   return names[typeId] ?? `${typeId === 12 ? "Over" : "Under"} ${m.line}`;
 }
 
+/** A fixture as Altenar's odds name it: its serial (the ids derive from it) and each side's competitor id and name. */
+export interface AltenarSides {
+  serial: number;
+  home: { id: number; name: string };
+  away: { id: number; name: string };
+}
+
 /** One market and its odds, with the ids and names Altenar gives them. */
-function renderAltenarMarket(fixture: PricedFixture["fixture"], m: QuotedMarket, slot: number) {
+function renderAltenarMarket(fixture: AltenarSides, m: QuotedMarket, slot: number) {
   const type = MARKET_TYPES[m.kind];
   const base = 4_454_000_000 + fixture.serial * 64 + slot * 4;
   // Odd ids are not in selection order on the real feed (Double chance: 9, 10, 11 -> ids +2, +0, +1).
@@ -54,10 +59,10 @@ function renderAltenarMarket(fixture: PricedFixture["fixture"], m: QuotedMarket,
       price: m.prices[i] ?? 1,
       isMB: false,
       oddStatus: m.suspended ? 1 : 0,
-      ...(competitorId ? { competitorId: nairabetCompetitorId(competitorId) } : {}),
+      ...(competitorId ? { competitorId: competitorId.id } : {}),
       ...(m.kind === "DC" ? { isDBB: true } : {}),
       id: oddIds[i] as number,
-      name: oddName(m, typeId, fixture.home, fixture.away),
+      name: oddName(m, typeId, fixture.home.name, fixture.away.name),
     };
   });
   const market = {
@@ -71,31 +76,48 @@ function renderAltenarMarket(fixture: PricedFixture["fixture"], m: QuotedMarket,
   return { market, odds };
 }
 
+/** A fixture's markets and odds as Altenar joins them by id. */
+function altenarMarkets(sides: AltenarSides, markets: readonly QuotedMarket[]) {
+  return markets.map((m, slot) => renderAltenarMarket(sides, m, slot));
+}
+
+const sidesOf = (fixture: PricedFixture["fixture"]): AltenarSides => ({
+  serial: fixture.serial,
+  home: { id: nairabetCompetitorId(fixture.home), name: fixture.home.names.nairabet },
+  away: { id: nairabetCompetitorId(fixture.away), name: fixture.away.names.nairabet },
+});
+
 export function renderAltenarFixture({ fixture, markets }: PricedFixture) {
-  const renderedMarkets = markets.map((m, slot) => renderAltenarMarket(fixture, m, slot));
   const league = SIM_LEAGUES.find((l) => l.competitionId === fixture.competitionId);
+  const view = { ...sidesOf(fixture), kickoff: fixture.kickoff, catId: league?.nairabet.categoryId ?? 0, champId: league?.nairabet.champId ?? 0 };
+  return altenarFixture(view, markets);
+}
+
+/** A fixture as GetEvents lists it: its event, markets and odds, joined by id. */
+export function altenarFixture(view: AltenarSides & { kickoff: number; catId: number; champId: number }, markets: readonly QuotedMarket[]) {
+  const renderedMarkets = altenarMarkets(view, markets);
   const event = {
     marketIds: renderedMarkets.map((r) => r.market.id),
     isBooked: true,
     isParlay: false,
     offers: [{ type: 0, parameter: 2 }, { type: 4 }, { type: 6 }],
-    code: nairabetCode(fixture),
+    code: nairabetCode(view),
     hasStream: false,
-    extId: nairabetExtId(fixture),
-    sc: 2_300 + (fixture.serial % 200),
-    mc: 250 + (fixture.serial % 12),
+    extId: nairabetExtId(view),
+    sc: 2_300 + (view.serial % 200),
+    mc: 250 + (view.serial % 12),
     rc: false,
     pId: 32,
     et: 0,
     hasStats: true,
-    competitorIds: [nairabetCompetitorId(fixture.home), nairabetCompetitorId(fixture.away)],
+    competitorIds: [view.home.id, view.away.id],
     sportId: FOOTBALL,
-    catId: league?.nairabet.categoryId ?? 0,
-    champId: league?.nairabet.champId ?? 0,
+    catId: view.catId,
+    champId: view.champId,
     status: 0,
-    startDate: utcIso(fixture.kickoff),
-    id: nairabetEventId(fixture),
-    name: `${fixture.home.names.nairabet} vs. ${fixture.away.names.nairabet}`,
+    startDate: utcIso(view.kickoff),
+    id: nairabetEventId(view),
+    name: `${view.home.name} vs. ${view.away.name}`,
   };
   return {
     event,
@@ -109,7 +131,11 @@ export function renderAltenarFixture({ fixture, markets }: PricedFixture) {
  * market holding every line, each odd carrying its own `sv` (docs/design.md, NairaBet feed).
  */
 export function renderAltenarDetails(priced: PricedFixture) {
-  const { event, markets, odds } = renderAltenarFixture(priced);
+  return altenarDetails(renderAltenarFixture(priced));
+}
+
+/** GetEventDetails of a fixture already rendered as GetEvents renders it. */
+export function altenarDetails({ event, markets, odds }: ReturnType<typeof altenarFixture>) {
   const totals = markets.filter((m) => m.typeId === 18);
   const lineOf = new Map(totals.flatMap((m) => m.oddIds.map((id) => [id, m.sv] as const)));
   const merged = totals[0] && { ...totals[0], name: "Total", oddIds: totals.flatMap((m) => m.oddIds) };

@@ -10,10 +10,14 @@ import { nairabetCompetitorId, nairabetEventId } from "../../event-ids.ts";
 import { SIM_LEAGUES } from "../../leagues.ts";
 import { FOOTBALL, renderAltenarDetails, renderAltenarFixture } from "./nairabet-event.ts";
 import { idList, jsonAnswer, type PricedFixture, type SimulatedSite } from "../site.ts";
+import { nairabetBoardAnswer } from "./nairabet-board.ts";
 
-const PATH = "/api/widget/GetEvents";
-const DETAILS_PATH = "/api/widget/GetEventDetails";
-const LISTED_KINDS = new Set(["1X2", "DC"]);
+export const ALTENAR_EVENTS_PATH = "/api/widget/GetEvents";
+export const ALTENAR_DETAILS_PATH = "/api/widget/GetEventDetails";
+const PATH = ALTENAR_EVENTS_PATH;
+const DETAILS_PATH = ALTENAR_DETAILS_PATH;
+/** GetEvents carries 1X2 and Double Chance only (the capture); totals and BTTS come with GetEventDetails. */
+export const ALTENAR_LISTED_KINDS = new Set(["1X2", "DC"]);
 const ISO: Record<string, string> = { England: "ENG", Spain: "ESP", Italy: "ITA", Germany: "DEU" };
 const HEADERS = [
   {
@@ -37,25 +41,28 @@ const HEADERS = [
     ],
   },
 ];
-function competitor(club: SimClub) {
-  const abbreviation = club.name
-    .normalize("NFKD")
-    .replace(/[^A-Za-z]/g, "")
-    .slice(0, 3)
-    .toUpperCase();
-  return { hasConfigJersey: true, abbreviation, id: nairabetCompetitorId(club), name: club.names.nairabet };
-}
+const competitor = (club: SimClub) => altenarCompetitor(nairabetCompetitorId(club), club.name, club.names.nairabet);
 
 function payload(leagues: typeof SIM_LEAGUES, listed: PricedFixture[]) {
-  const rendered = listed.map((p) => renderAltenarFixture({ ...p, markets: p.markets.filter((m) => LISTED_KINDS.has(m.kind)) }));
+  const rendered = listed.map((p) => renderAltenarFixture({ ...p, markets: p.markets.filter((m) => ALTENAR_LISTED_KINDS.has(m.kind)) }));
   const clubs = [...new Set(listed.flatMap(({ fixture }) => [fixture.home, fixture.away]))];
-  const categories = leagues.map((l) => ({
-    champIds: [l.nairabet.champId],
-    iso: ISO[l.country] ?? "",
-    hasLiveEvents: false,
-    id: l.nairabet.categoryId,
-    name: l.country,
-  }));
+  return altenarPayload({
+    rendered,
+    categories: leagues.map((l) => ({ champIds: [l.nairabet.champId], iso: ISO[l.country] ?? "", id: l.nairabet.categoryId, name: l.country })),
+    champs: leagues.map((l) => ({ id: l.nairabet.champId, name: l.nairabet.name })),
+    competitors: clubs.map(competitor),
+  });
+}
+
+interface AltenarListing {
+  rendered: ReturnType<typeof renderAltenarFixture>[];
+  categories: { champIds: number[]; iso: string; id: number; name: string }[];
+  champs: { id: number; name: string }[];
+  competitors: { hasConfigJersey: boolean; abbreviation: string; id: number; name: string }[];
+}
+
+/** GetEvents' answer: the normalised arrays joined by id, football the one sport. */
+export function altenarPayload({ rendered, categories, champs, competitors }: AltenarListing) {
   return {
     dates: [],
     availableChamps: [],
@@ -68,7 +75,7 @@ function payload(leagues: typeof SIM_LEAGUES, listed: PricedFixture[]) {
     odds: rendered.flatMap((r) => r.odds),
     events: rendered.map((r) => r.event),
     sports:
-      leagues.length === 0
+      categories.length === 0
         ? []
         : [
             {
@@ -80,20 +87,31 @@ function payload(leagues: typeof SIM_LEAGUES, listed: PricedFixture[]) {
               name: "Football",
             },
           ],
-    categories,
-    champs: leagues.map((l) => ({
+    categories: categories.map((c) => ({ champIds: c.champIds, iso: c.iso, hasLiveEvents: false, id: c.id, name: c.name })),
+    champs: champs.map((c) => ({
       offers: [{ type: 0, parameter: 2 }, { type: 6 }],
       hasLiveEvents: false,
-      id: l.nairabet.champId,
-      name: l.nairabet.name,
+      id: c.id,
+      name: c.name,
     })),
-    competitors: clubs.map(competitor),
+    competitors,
   };
+}
+
+/** A competitor as Altenar lists it: an abbreviation from the plain name, the book's spelling. */
+export function altenarCompetitor(id: number, plainName: string, name: string) {
+  const abbreviation = plainName
+    .normalize("NFKD")
+    .replace(/[^A-Za-z]/g, "")
+    .slice(0, 3)
+    .toUpperCase();
+  return { hasConfigJersey: true, abbreviation, id, name };
 }
 
 export const nairabetSite: SimulatedSite = {
   key: "nairabet",
   answer(sim, { path, query, t }) {
+    if (sim.world === "board") return nairabetBoardAnswer(sim, path, query, t);
     if (path === DETAILS_PATH) {
       const id = Number(query.get("eventId"));
       const priced = sim.findListed("nairabet", (f) => nairabetEventId(f) === id, t);

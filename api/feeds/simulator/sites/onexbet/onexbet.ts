@@ -9,10 +9,11 @@
 import { onexbetGameId, onexbetTeamId } from "../../event-ids.ts";
 import { SIM_LEAGUES } from "../../leagues.ts";
 import type { QuotedMarket } from "../../scenario/pricing.ts";
+import { onexbetBoardGame, onexbetBoardList } from "./onexbet-board.ts";
 import { idList, jsonAnswer, type PricedFixture, type SiteAnswer, type SimulatedSite } from "../site.ts";
 
-const LIST_PATH = "/service-api/LineFeed/Get1x2_VZip";
-const GAME_PATH = "/service-api/LineFeed/GetGameZip";
+const ONEXBET_LIST_PATH = "/service-api/LineFeed/Get1x2_VZip";
+const ONEXBET_GAME_PATH = "/service-api/LineFeed/GetGameZip";
 const PARTNER = "159";
 const MAIN_LINE = 2.5;
 
@@ -79,11 +80,16 @@ function header({ fixture }: PricedFixture) {
 }
 
 function listGame(priced: PricedFixture) {
+  return { ...header(priced), ...listedMarkets(priced.markets) };
+}
+
+/** A listed game's markets: the main ones and the 2.5 total in E, the other total lines in AE. */
+export function listedMarkets(markets: readonly QuotedMarket[]) {
+  const priced = { markets };
   const main = priced.markets.filter((m) => (m.kind !== "OU" || m.line === MAIN_LINE) && m.kind !== "BTTS");
   const lined = priced.markets.filter((m) => m.kind === "OU");
   const other = [...lined.filter((m) => m.line !== MAIN_LINE).flatMap(entries), ...wholeLineEntries(lined)];
   return {
-    ...header(priced),
     E: main.flatMap(entries),
     AE: other.length === 0 ? [] : [{ G: 17, ME: other }],
   };
@@ -91,6 +97,12 @@ function listGame(priced: PricedFixture) {
 
 /** GetGameZip groups events per market, one column per outcome type (lines stack in a column). */
 function fullGame(priced: PricedFixture) {
+  return { ...header(priced), ...gameMarkets(priced.markets) };
+}
+
+/** GetGameZip's GE: every market of the game, grouped. */
+export function gameMarkets(markets: readonly QuotedMarket[]) {
+  const priced = { markets };
   const kinds = [...new Set(priced.markets.map((m) => m.kind))];
   const GE = kinds.map((kind) => {
     const markets = priced.markets.filter((m) => m.kind === kind);
@@ -100,10 +112,10 @@ function fullGame(priced: PricedFixture) {
     if (kind === "BTTS") columns.push([{ G: g, T: 11273, C: 1.85, P: 2 }], [{ G: g, T: 11274, C: 1.95, P: 2 }]);
     return { G: g, E: columns };
   });
-  return { ...header(priced), GE };
+  return { GE };
 }
 
-const envelope = (value: unknown, success = true, error = "") => ({
+export const onexbetEnvelope = (value: unknown, success = true, error = "") => ({
   Error: error,
   ErrorCode: success ? 0 : 100,
   Guid: "",
@@ -121,17 +133,19 @@ const notAcceptable: SiteAnswer = {
 export const onexbetSite: SimulatedSite = {
   key: "1xbet",
   answer(sim, { path, query, t }) {
-    if (path !== LIST_PATH && path !== GAME_PATH) return null;
+    if (path !== ONEXBET_LIST_PATH && path !== ONEXBET_GAME_PATH) return null;
     if (query.get("partner") !== PARTNER) return notAcceptable;
-    if (!inOrder(query, path === GAME_PATH ? GAME_ORDER : LIST_ORDER)) return notAcceptable;
-    if (path === GAME_PATH) {
+    if (!inOrder(query, path === ONEXBET_GAME_PATH ? GAME_ORDER : LIST_ORDER)) return notAcceptable;
+    if (path === ONEXBET_GAME_PATH) {
       const id = Number(query.get("id"));
+      if (sim.world === "board") return onexbetBoardGame(sim, id, t);
       const priced = sim.findListed("1xbet", (f) => onexbetGameId(f) === id, t);
-      return jsonAnswer(priced ? envelope(fullGame(priced)) : envelope(null, false, "Game not found"));
+      return jsonAnswer(priced ? onexbetEnvelope(fullGame(priced)) : onexbetEnvelope(null, false, "Game not found"));
     }
     const count = Number(query.get("count"));
     if (!(count >= 10)) return notAcceptable;
     const champs = idList(query, "champs");
+    if (sim.world === "board") return onexbetBoardList(sim, query, count, t);
     const football = (query.get("sports") ?? "1") === "1";
     const leagues = SIM_LEAGUES.filter(
       (l) => football && (champs === null || champs.includes(l.onexbet.champId)),
@@ -141,8 +155,8 @@ export const onexbetSite: SimulatedSite = {
       .filter(({ fixture }) => leagues.some((l) => l.competitionId === fixture.competitionId))
       .slice(0, count)
       .map(listGame);
-    return jsonAnswer(envelope(games));
+    return jsonAnswer(onexbetEnvelope(games));
   },
-  emptyBody: ({ path }) => envelope(path === GAME_PATH ? null : []),
-  errorBody: () => envelope(null, false, "Service temporarily unavailable"),
+  emptyBody: ({ path }) => onexbetEnvelope(path === ONEXBET_GAME_PATH ? null : []),
+  errorBody: () => onexbetEnvelope(null, false, "Service temporarily unavailable"),
 };

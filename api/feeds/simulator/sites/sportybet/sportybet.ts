@@ -12,11 +12,12 @@ import type { QuotedMarket } from "../../scenario/pricing.ts";
 import { sportybetCompetitorId, sportybetGameId } from "../../event-ids.ts";
 import { findQuotedMarket, jsonAnswer, totals, type PricedFixture, type SimulatedSite } from "../site.ts";
 import { SITE_BONUS_PLAN_PATH, bonusPlanAnswer } from "./sportybet-bonus-plan.ts";
+import { sportybetBoardAnswer } from "./sportybet-board.ts";
 
 const LIST_PATH = "/api/ng/factsCenter/pcUpcomingEvents";
 const FILTER_PATH = "/api/ng/factsCenter/pcEvents";
 const EVENT_PATH = "/api/ng/factsCenter/event";
-const DEFAULT_MARKETS = ["1", "18", "10", "29"];
+export const DEFAULT_MARKETS = ["1", "18", "10", "29"];
 
 interface MarketShape {
   desc: string;
@@ -107,7 +108,7 @@ function teamTotals(lined: readonly QuotedMarket[], team: string, id: "19" | "20
   return lined.slice(1, 4).map((m) => renderMarket(id, { ...m, line: (m.line ?? 1.5) - 1, boosted: false }, `${team} Over/Under`));
 }
 
-function renderMarkets(markets: readonly QuotedMarket[], wanted: readonly string[], teams?: [string, string]) {
+export function sportybetMarkets(markets: readonly QuotedMarket[], wanted: readonly string[], teams?: [string, string]) {
   return wanted.flatMap((id) => {
     if (id === "18") {
       const lined = totals(markets);
@@ -141,7 +142,7 @@ function renderEvent(league: SimLeague, { fixture, markets }: PricedFixture, wan
     },
     totalMarketSize: 380 + (fixture.serial % 60),
     ...(markets.some((m) => m.boosted) ? { oddsBoost: true } : {}),
-    markets: renderMarkets(markets, wanted, teams),
+    markets: sportybetMarkets(markets, wanted, teams),
     bookingStatus: "Booked",
     topTeam: false,
     banned: false,
@@ -149,7 +150,7 @@ function renderEvent(league: SimLeague, { fixture, markets }: PricedFixture, wan
 }
 
 /** pcEvents' body: [{"sportId","marketId","tournamentId":[["sr:tournament:17"]]}]; undefined when malformed. */
-function filterOf(body: string | undefined): { tournaments: string[]; markets: string[] } | undefined {
+export function sportybetFilter(body: string | undefined): { tournaments: string[]; markets: string[] } | undefined {
   try {
     const parsed = JSON.parse(body ?? "") as unknown;
     const first = Array.isArray(parsed) ? (parsed[0] as { marketId?: unknown; tournamentId?: unknown }) : undefined;
@@ -163,40 +164,46 @@ function filterOf(body: string | undefined): { tournaments: string[]; markets: s
 }
 
 function pcEvents(sim: Parameters<SimulatedSite["answer"]>[0], body: string | undefined, t: number) {
-  const filter = filterOf(body);
+  const filter = sportybetFilter(body);
   if (!filter) return jsonAnswer({ bizCode: 19000, message: "Invalid request parameters", data: null });
   const tournaments = SIM_LEAGUES.filter((l) => filter.tournaments.includes(l.sportybet.tournamentId)).map((league) => {
     const { tournamentId: id, name, categoryId } = league.sportybet;
     const events = sim.listing("sportybet", league.competitionId, t).map((p) => renderEvent(league, p, filter.markets));
     return { id, name, events, categoryName: league.country, categoryId };
   });
-  return jsonAnswer(envelope(tournaments.filter((tournament) => tournament.events.length > 0)));
+  return jsonAnswer(sportybetEnvelope(tournaments.filter((tournament) => tournament.events.length > 0)));
 }
 
 function oneEvent(sim: Parameters<SimulatedSite["answer"]>[0], eventId: string | null, t: number) {
   const priced = sim.findListed("sportybet", (f) => f.srId === eventId, t);
   const league = priced && SIM_LEAGUES.find((l) => l.competitionId === priced.fixture.competitionId);
   if (!priced || !league) return jsonAnswer({ bizCode: 4004, message: "The event is not available.", data: null });
-  return jsonAnswer(envelope(renderEvent(league, priced, DEFAULT_MARKETS)));
+  return jsonAnswer(sportybetEnvelope(renderEvent(league, priced, DEFAULT_MARKETS)));
 }
 
-const envelope = (data: unknown) => ({ bizCode: 10000, message: "0#0", data });
+/** The markets a list asks for (`marketId`), those the simulator serves; the four compared ones by default. */
+export const wantedMarkets = (query: URLSearchParams): string[] =>
+  query
+    .get("marketId")
+    ?.split(",")
+    .filter((id) => id in SHAPES) ?? DEFAULT_MARKETS;
+
+export const sportybetEnvelope = (data: unknown) => ({ bizCode: 10000, message: "0#0", data });
 
 export const sportybetSite: SimulatedSite = {
   key: "sportybet",
-  answer(sim, { path, query, t, method, body }) {
+  answer(sim, request) {
+    const board = sim.world === "board" ? sportybetBoardAnswer(sim, request) : undefined;
+    if (board !== undefined) return board;
+    const { path, query, t, method, body } = request;
     if (path === FILTER_PATH) return method === "POST" ? pcEvents(sim, body, t) : null;
     if (path === EVENT_PATH) return oneEvent(sim, query.get("eventId"), t);
     if (path === SITE_BONUS_PLAN_PATH) return method === "GET" ? jsonAnswer(bonusPlanAnswer()) : null;
     if (path !== LIST_PATH) return null;
     const sport = query.get("sportId");
     if (sport !== null && sport !== "sr:sport:1")
-      return jsonAnswer(envelope({ totalNum: 0, tournaments: [] }));
-    const wanted =
-      query
-        .get("marketId")
-        ?.split(",")
-        .filter((id) => id in SHAPES) ?? DEFAULT_MARKETS;
+      return jsonAnswer(sportybetEnvelope({ totalNum: 0, tournaments: [] }));
+    const wanted = wantedMarkets(query);
     const timelineHours = Number(query.get("timeline") ?? 0);
     // option=1 is the site's "top ten per tournament" view.
     const perTournament = query.get("option") === "1" ? 10 : Infinity;
@@ -219,8 +226,8 @@ export const sportybetSite: SimulatedSite = {
       const { tournamentId: id, name, categoryId } = league.sportybet;
       return [{ id, name, events, categoryName: league.country, categoryId }];
     });
-    return jsonAnswer(envelope({ totalNum: all.length, tournaments }));
+    return jsonAnswer(sportybetEnvelope({ totalNum: all.length, tournaments }));
   },
-  emptyBody: ({ path }) => (path === SITE_BONUS_PLAN_PATH ? bonusPlanAnswer(false) : envelope(path === FILTER_PATH ? [] : { totalNum: 0, tournaments: [] })),
+  emptyBody: ({ path }) => (path === SITE_BONUS_PLAN_PATH ? bonusPlanAnswer(false) : sportybetEnvelope(path === FILTER_PATH ? [] : { totalNum: 0, tournaments: [] })),
   errorBody: () => ({ bizCode: 19000, message: "Service busy, please try again later", data: null }),
 };

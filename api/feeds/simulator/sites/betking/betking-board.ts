@@ -1,0 +1,48 @@
+/**
+ * BetKing's whole board under SIM_WORLD=board (docs/design.md, Simulated world; Whole-board
+ * collection): `/api/feeds/prematch/en/4/{tournamentId}/0/0` for every tournament world.json gives
+ * BetKing, in betking.ts's shape (a match once per market group, merged on `ItemID`),
+ * `ExtProvIDItem` the fixture's Sportradar number.
+ */
+import { betkingItemId } from "../../event-ids.ts";
+import type { FeedSimulator } from "../../feed-simulator.ts";
+import type { PricedBoardFixture } from "../../board/board-source.ts";
+import { weekOf } from "../../world/board-schedule.ts";
+import { bookCompetition } from "../../world/board-books.ts";
+import type { QuotedMarket } from "../../scenario/pricing.ts";
+import { lagosIso } from "../../time-format.ts";
+import { jsonAnswer, type SiteAnswer } from "../site.ts";
+import { BETKING_LIST_PATH, betkingOddsEntry } from "./betking.ts";
+
+function boardItem(p: PricedBoardFixture, markets: QuotedMarket[]) {
+  return {
+    ItemID: betkingItemId(p.fixture),
+    ItemName: `${p.names[0]} - ${p.names[1]}`,
+    ItemDate: lagosIso(p.fixture.kickoff),
+    TournamentID: Number(p.competition.id),
+    TournamentName: p.competition.name,
+    CategoryName: p.region.name,
+    ExtProvIDItem: (p.fixture.srId ?? "").replace("sr:match:", ""),
+    OddsCollection: markets.map((m) => betkingOddsEntry(p.fixture, m)),
+  };
+}
+
+/** The board's answer to a BetKing path (null: not one the site serves). */
+export function betkingBoardAnswer(sim: FeedSimulator, path: string, t: number): SiteAnswer | null {
+  const match = BETKING_LIST_PATH.exec(path);
+  if (!match) return null;
+  const id = match[1];
+  const competition = sim.board.world.competitions.find((c) => bookCompetition(c, "betking", weekOf(t))?.id === id);
+  if (!competition) return jsonAnswer({ AreaMatches: [], TotalNoOfItems: 0 });
+  const region = sim.board.world.regions[competition.region];
+  const listed = sim.board
+    .listed("betking", t)
+    .filter((l) => l.competition.id === id)
+    .map((l) => sim.board.price("betking", l, t));
+  const main = listed.map((p) => boardItem(p, p.markets.filter((m) => m.kind === "1X2" || m.kind === "DC")));
+  const goals = listed.map((p) => boardItem(p, p.markets.filter((m) => m.kind === "OU" || m.kind === "BTTS")));
+  return jsonAnswer({
+    AreaMatches: [{ AreaID: 1, AreaName: region?.name ?? "", Items: [...main, ...goals] }],
+    TotalNoOfItems: listed.length,
+  });
+}
