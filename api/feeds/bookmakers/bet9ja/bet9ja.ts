@@ -20,7 +20,7 @@ import {
   type Result,
 } from "../common.ts";
 import { browserHeaders } from "../headers.ts";
-import { isLeagueName, leagueIds } from "../leagues.ts";
+import { bookLeagueId, isLeagueName } from "../leagues.ts";
 
 const LIVE_BASE_URL = "https://sports.bet9ja.com";
 const HEADERS = browserHeaders({ referer: `${LIVE_BASE_URL}/`, origin: LIVE_BASE_URL });
@@ -101,14 +101,14 @@ export const bet9ja: BookmakerAdapter = {
   liveBaseUrl: LIVE_BASE_URL,
 
   leagueRequests(baseUrl, competitionId) {
-    const groupId = leagueIds(competitionId)?.bet9ja;
+    const groupId = bookLeagueId(competitionId, "bet9ja");
     if (groupId === undefined) return [];
     const query = `GROUPID=${groupId}&DISP=0&GROUPMARKETID=1&matches=true`;
     return [{ url: `${baseUrl}/desktop/feapi/PalimpsestAjax/GetEventsInGroupV2?${query}`, headers: HEADERS }];
   },
 
   parseLeague(body, competitionId, now) {
-    if (!leagueIds(competitionId)) return failure(`unknown competition ${competitionId}`);
+    if (bookLeagueId(competitionId, "bet9ja") === undefined) return failure(`unknown competition ${competitionId}`);
     const json = decode(body);
     if (!json.ok) return json;
     const parsed = validate(leagueSchema, json.value);

@@ -19,7 +19,7 @@ import {
 } from "../common.ts";
 import { selectionFor } from "./sportybet-markets.ts";
 import { browserHeaders } from "../headers.ts";
-import { leagueIds } from "../leagues.ts";
+import { bookLeagueId } from "../leagues.ts";
 
 export const LIVE_BASE_URL = "https://www.sportybet.com";
 const SUCCESS = 10000;
@@ -130,7 +130,7 @@ export const sportybet: BookmakerAdapter = {
   liveBaseUrl: LIVE_BASE_URL,
 
   leagueRequests(baseUrl, competitionId) {
-    const tournamentId = leagueIds(competitionId)?.sportybet;
+    const tournamentId = bookLeagueId(competitionId, "sportybet");
     if (!tournamentId) return [];
     return [
       {
@@ -147,7 +147,7 @@ export const sportybet: BookmakerAdapter = {
   },
 
   parseLeague(body, competitionId, now) {
-    const tournamentId = leagueIds(competitionId)?.sportybet;
+    const tournamentId = bookLeagueId(competitionId, "sportybet");
     if (!tournamentId) return failure(`unknown competition ${competitionId}`);
     const json = decodeAnswer(body);
     if (!json.ok) return json;
