@@ -1,7 +1,7 @@
 /** Helpers every adapter shares: body decoding, price sanitising, kick-off times, price sets. */
 import { z } from "zod";
 import { bookOutcomeRow, bookSelection, typeSelection } from "../../catalogue/catalogue.ts";
-import { BOOKMAKER_ID_BY_KEY, type BookmakerKey, type Offer, type OfferPrice, type ParseResult } from "../types.ts";
+import { BOOKMAKER_ID_BY_KEY, type BookCompetition, type BookmakerKey, type Offer, type OfferPrice, type ParseResult } from "../types.ts";
 import { feedCatalogue } from "./feed-catalogue.ts";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; blocked?: true };
@@ -238,6 +238,15 @@ export function sportradarId(value: unknown, bareDigits?: RegExp): string | unde
   const text = typeof value === "number" && Number.isSafeInteger(value) ? String(value) : value;
   if (!bareDigits || typeof text !== "string" || !/^\d+$/.test(text.trim())) return undefined;
   return bareDigits.test(text.trim()) ? `sr:match:${Number(text.trim())}` : undefined;
+}
+
+/**
+ * The book's competition as its payload names it, to spread into an offer: nothing when the payload
+ * names none. Ids arrive as numbers or text; a blank country is none.
+ */
+export function bookCompetitionOf(id: string | number | undefined, name: string | undefined, country?: string): { bookCompetition?: BookCompetition } {
+  if (name === undefined || name.trim() === "") return {};
+  return { bookCompetition: { ...(id === undefined ? {} : { id: String(id) }), name, ...(country?.trim() ? { country } : {}) } };
 }
 
 /** Offers with at least one usable price; an event without any is no offer at all. */

@@ -11,7 +11,7 @@ import { sportybet } from "./sportybet/sportybet.ts";
 
 const NOW = new Date("2026-09-14T12:00:00Z");
 
-type Files = { competitions: { competitions: { id: number; books: Record<string, { id: string; name: string; region: string | null }> }[] }; markets: { types: Record<string, unknown>[] } };
+type Files = { competitions: { competitions: { id: number; srTournament: string | null; books: Record<string, { id: string; name: string; region: string | null }> }[] }; markets: { types: Record<string, unknown>[] } };
 
 /** The build's catalogue files changed by `edit`, loaded as the adapters' catalogue (a deep copy: the build's own stay as they are). */
 function useCatalogueWith(edit: (files: Files) => void): void {
@@ -79,13 +79,13 @@ describe("the adapters follow the loaded catalogue", () => {
     expect(offers.length).toBeGreaterThan(0);
 
     useCatalogueWith((files) => {
-      const premierLeague = files.competitions.competitions.find((c) => c.id === 1)! as { srTournament: string; books: Files["competitions"]["competitions"][number]["books"] };
+      const premierLeague = files.competitions.competitions.find((c) => c.id === 1)!;
       premierLeague.srTournament = "170";
       premierLeague.books.sportybet!.id = "sr:tournament:170";
     });
 
     expect(JSON.parse(sportybet.leagueRequests("http://sim", 1, NOW)[0]?.body ?? "")).toMatchObject([{ tournamentId: [["sr:tournament:170"]] }]);
-    expect(offersOf(sportybet.parseLeague(atNewId, 1, NOW))).toEqual(offers);
+    expect(offersOf(sportybet.parseLeague(atNewId, 1, NOW))).toEqual(offers.map((o) => ({ ...o, bookCompetition: { ...o.bookCompetition, id: "sr:tournament:170" } })));
     expect(offersOf(sportybet.parseLeague(atOldId, 1, NOW))).toEqual([]);
   });
 

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import type { BookmakerAdapter, Offer, ParseResult } from "../types.ts";
 import {
+  bookCompetitionOf,
   PriceSet,
   failure,
   isUpcoming,
@@ -54,6 +55,7 @@ const bodySchema = z.object({
   markets: z.array(marketSchema).default([]),
   odds: z.array(oddSchema).default([]),
   champs: z.array(z.object({ id: z.number(), name: z.string() })).default([]),
+  categories: z.array(z.object({ id: z.number(), name: z.string(), champIds: z.array(z.number()).default([]) })).default([]),
 });
 
 /** GetEventDetails: the event's own fields at the top, beside the same markets and odds arrays. */
@@ -134,7 +136,7 @@ export const nairabet: BookmakerAdapter = {
     if (!json.ok) return json;
     const parsed = validate(bodySchema, json.value);
     if (!parsed.ok) return parsed;
-    const { events, markets, odds, champs } = parsed.value;
+    const { events, markets, odds, champs, categories } = parsed.value;
 
     const champ = champs.find((c) => c.id === champId);
     if (champ && !isLeagueName(competitionId, champ.name)) {
@@ -152,7 +154,8 @@ export const nairabet: BookmakerAdapter = {
     for (const event of ours) {
       const offer = toOffer(event, eventPrices(event, marketById, oddById), competitionId, now);
       if (!offer.ok) return offer;
-      if (offer.value) offers.push(offer.value);
+      const country = categories.find((c) => c.champIds.includes(event.champId))?.name;
+      if (offer.value) offers.push({ ...offer.value, ...bookCompetitionOf(event.champId, champ?.name, country) });
     }
     return withPrices(offers);
   },

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { BookmakerAdapter, Offer } from "../../types.ts";
 import { readBoosts, readOdds } from "./bet9ja-odds.ts";
 import {
+  bookCompetitionOf,
   failure,
   idText,
   isUpcoming,
@@ -37,6 +38,7 @@ const boostFields = {
 const eventSchema = z.object({
   ID: idText,
   DS: z.string(),
+  GID: z.union([z.string(), z.number()]).optional(),
   GN: z.string(),
   SG: z.string().optional(),
   STARTDATE: z.string().optional(),
@@ -81,6 +83,7 @@ function toOffer(event: Bet9jaEvent, competitionId: number, now: Date): Result<O
     externalId: event.ID,
     ...(srId ? { srId } : {}),
     competitionId,
+    ...bookCompetitionOf(event.GID, event.GN, event.SG),
     ...teams,
     kickoff,
     prices: readOdds(event.O, readBoosts(event)).prices.list(),

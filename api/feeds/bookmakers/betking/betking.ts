@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { BookmakerAdapter, Offer } from "../../types.ts";
 import {
+  bookCompetitionOf,
   PriceSet,
   failure,
   idText,
@@ -42,6 +43,7 @@ const itemSchema = z.object({
   ItemID: idText,
   ItemName: z.string(),
   ItemDate: z.string(),
+  TournamentID: z.union([z.string(), z.number()]).optional(),
   TournamentName: z.string(),
   CategoryName: z.string().optional(),
   ExtProvIDItem: z.unknown().optional(),
@@ -121,6 +123,7 @@ export const betking: BookmakerAdapter = {
         externalId: item.ItemID,
         ...(srId ? { srId } : {}),
         competitionId,
+        ...bookCompetitionOf(item.TournamentID, item.TournamentName, item.CategoryName),
         ...teams,
         kickoff,
         prices: prices.list(),

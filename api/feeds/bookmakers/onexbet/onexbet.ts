@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { BookmakerAdapter, Offer, ParseResult } from "../../types.ts";
 import {
+  bookCompetitionOf,
   PriceSet,
   failure,
   isUpcoming,
@@ -67,6 +68,12 @@ function selectionFor(bet: Bet): ProductSelection | undefined {
   return catalogueSelection("1xbet", bet.G, bet.T, bet.P);
 }
 
+/** 1xBet's league names lead with the country: "England. Premier League" is England's. */
+function countryOf(league: string | undefined): string | undefined {
+  const at = league?.indexOf(". ") ?? -1;
+  return at > 0 ? league?.slice(0, at) : undefined;
+}
+
 /** Prices of some bets; a blocked outcome (`B`, priced 1.001) is closed. */
 function addBets(prices: PriceSet, bets: readonly Bet[]): void {
   for (const bet of bets) if (bet.B !== true) prices.add(selectionFor(bet), bet.C);
@@ -126,6 +133,7 @@ export const onexbet: BookmakerAdapter = {
         bookmaker: "1xbet",
         externalId: String(game.I),
         competitionId,
+        ...bookCompetitionOf(game.LI, game.L, countryOf(game.L)),
         home: game.O1,
         away: game.O2,
         kickoff,
