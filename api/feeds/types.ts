@@ -30,7 +30,7 @@ export interface OfferPrice {
  * The book's own competition as the payload carries it (docs/design.md, Learning competitions): its
  * id, its name and its country, each in the book's words, so the catalogue can join it to ours.
  */
-export interface BookCompetition {
+export interface OfferBookCompetition {
   id?: string;
   name: string;
   country?: string;
@@ -45,7 +45,7 @@ export interface Offer {
   /** Product competition id (1 Premier League, 2 La Liga, 3 Serie A, 4 Bundesliga). */
   competitionId: number;
   /** The book's competition, where the payload names it. */
-  bookCompetition?: BookCompetition;
+  bookCompetition?: OfferBookCompetition;
   home: string;
   away: string;
   /** Kick-off, UTC. */

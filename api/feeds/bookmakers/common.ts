@@ -1,7 +1,7 @@
 /** Helpers every adapter shares: body decoding, price sanitising, kick-off times, price sets. */
 import { z } from "zod";
 import { bookOutcomeRow, bookSelection, typeSelection } from "../../catalogue/catalogue.ts";
-import { BOOKMAKER_ID_BY_KEY, type BookCompetition, type BookmakerKey, type Offer, type OfferPrice, type ParseResult } from "../types.ts";
+import { BOOKMAKER_ID_BY_KEY, type OfferBookCompetition, type BookmakerKey, type Offer, type OfferPrice, type ParseResult } from "../types.ts";
 import { feedCatalogue } from "./feed-catalogue.ts";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; blocked?: true };
@@ -244,7 +244,7 @@ export function sportradarId(value: unknown, bareDigits?: RegExp): string | unde
  * The book's competition as its payload names it, to spread into an offer: nothing when the payload
  * names none. Ids arrive as numbers or text; a blank country is none.
  */
-export function bookCompetitionOf(id: string | number | undefined, name: string | undefined, country?: string): { bookCompetition?: BookCompetition } {
+export function bookCompetitionOf(id: string | number | undefined, name: string | undefined, country?: string): { bookCompetition?: OfferBookCompetition } {
   if (name === undefined || name.trim() === "") return {};
   return { bookCompetition: { ...(id === undefined ? {} : { id: String(id) }), name, ...(country?.trim() ? { country } : {}) } };
 }
