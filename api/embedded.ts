@@ -9,8 +9,8 @@ import { startApiServer } from "./server.ts";
 export async function startEmbeddedApi(env: Record<string, string | undefined>) {
   const config = loadApiConfig({ ...env, API_HOST: "127.0.0.1" });
   const running = await startApiServer(config);
-  const { logger, db, odds, clock, booking } = running.api;
-  const feeds = await startFeedCollection({ config, db, odds, logger, clock, booking });
+  const { logger, db, odds, clock, booking, catalogue } = running.api;
+  const feeds = await startFeedCollection({ config, db, odds, logger, clock, booking, catalogue });
   logger.info({ origin: running.origin, database: db.dialect, feeds: config.feeds }, `odds API in-process on ${running.origin}`);
   return {
     origin: running.origin,

@@ -13,8 +13,8 @@ try {
 
 // Two steps: serve HTTP, then collect feeds (this replica leads collection only while it holds the lock).
 const running = await startApiServer(config).catch(exitOnConfigError);
-const { logger, db, odds, clock, booking } = running.api;
-const feeds = await startFeedCollection({ config, db, odds, logger, clock, booking });
+const { logger, db, odds, clock, booking, catalogue } = running.api;
+const feeds = await startFeedCollection({ config, db, odds, logger, clock, booking, catalogue });
 logger.info({ origin: running.origin, database: db.dialect, feeds: config.feeds }, `AfriOdds odds API on ${running.origin}`);
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -37,6 +37,21 @@ export interface Catalogue {
   markets: ReadonlyMap<number, CatalogueMarket>;
   selections: ReadonlyMap<number, Row<"selections">>;
   competitions: ReadonlyMap<number, Row<"competitions">>;
+  /** Live outcome rows by `bookOutcomeKey`: an adapter asks for one per price it reads. */
+  outcomeBooks: ReadonlyMap<string, Row<"outcomeBooks">>;
+  /** Live markets by `typeLineKey`. */
+  marketsByLine: ReadonlyMap<string, Row<"markets">>;
+  /** Live selections by `marketOutcomeKey`. */
+  selectionsByOutcome: ReadonlyMap<string, Row<"selections">>;
+}
+
+const bookOutcomeKey = (bookmaker: number, bookMarket: string, bookOutcome: string) => `${bookmaker}\u0000${bookMarket}\u0000${bookOutcome}`;
+const typeLineKey = (typeId: number, lineX100: number | null) => `${typeId}@${String(lineX100)}`;
+const marketOutcomeKey = (marketId: number, outcome: string) => `${marketId}\u0000${outcome}`;
+
+/** Live rows (not retired) by a key: the lookups `bookSelection` makes per price, without scanning rows. */
+function liveIndex<T extends { retired_at: number | null }>(rows: readonly T[], key: (row: T) => string): Map<string, T> {
+  return new Map(rows.filter((row) => row.retired_at === null).map((row) => [key(row), row]));
 }
 
 function marketType({ line_kind, exclusive, settle, book_only, retired_at, ...rest }: Row<"marketTypes">): CatalogueMarketType {
@@ -64,6 +79,9 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
     markets: new Map(rows.markets.map((row) => [row.id, market(row, rows.selections)])),
     selections: new Map(rows.selections.map((row) => [row.id, row])),
     competitions: new Map(rows.competitions.map((row) => [row.id, row])),
+    outcomeBooks: liveIndex(rows.outcomeBooks, (o) => bookOutcomeKey(o.bookmaker, o.book_market, o.book_outcome)),
+    marketsByLine: liveIndex(rows.markets, (m) => typeLineKey(m.type_id, m.line_x100)),
+    selectionsByOutcome: liveIndex(rows.selections, (s) => marketOutcomeKey(s.market_id, s.outcome)),
   };
 }
 
@@ -72,10 +90,18 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
  * Market catalogue); undefined where the catalogue has no live market for it.
  */
 export function bookSelection(catalogue: Catalogue, bookmaker: number, bookMarket: string, bookOutcome: string, line: number | null): { marketId: number; selectionTypeId: number } | undefined {
-  const mapped = catalogue.rows.outcomeBooks.find((o) => o.bookmaker === bookmaker && o.book_market === bookMarket && o.book_outcome === bookOutcome && o.retired_at === null);
-  if (!mapped) return undefined;
-  const lineX100 = line === null ? null : Math.round(line * 100);
-  const target = catalogue.rows.markets.find((m) => m.type_id === mapped.type_id && m.line_x100 === lineX100 && m.retired_at === null);
-  const selection = target && catalogue.rows.selections.find((s) => s.market_id === target.id && s.outcome === mapped.outcome && s.retired_at === null);
+  const mapped = catalogue.outcomeBooks.get(bookOutcomeKey(bookmaker, bookMarket, bookOutcome));
+  return mapped && typeSelection(catalogue, mapped.type_id, line, mapped.outcome);
+}
+
+/** Our selection of a type's outcome at a line (null for a type without lines); undefined where no live market has it. */
+export function typeSelection(catalogue: Catalogue, typeId: number, line: number | null, outcome: string): { marketId: number; selectionTypeId: number } | undefined {
+  const target = catalogue.marketsByLine.get(typeLineKey(typeId, line === null ? null : Math.round(line * 100)));
+  const selection = target && catalogue.selectionsByOutcome.get(marketOutcomeKey(target.id, outcome));
   return target && selection ? { marketId: target.id, selectionTypeId: selection.id } : undefined;
+}
+
+/** A book's outcome row, when the catalogue maps it: its type says whether the book's line matters. */
+export function bookOutcomeRow(catalogue: Catalogue, bookmaker: number, bookMarket: string, bookOutcome: string): Row<"outcomeBooks"> | undefined {
+  return catalogue.outcomeBooks.get(bookOutcomeKey(bookmaker, bookMarket, bookOutcome));
 }

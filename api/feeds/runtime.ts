@@ -1,11 +1,13 @@
 import type { Logger } from "pino";
 import { simulatedSites, type BookingSites } from "../booking/index.ts";
+import type { CatalogueHolder } from "../catalogue/start.ts";
 import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { listenForChanges, type ChangeListener } from "../odds/live/change-listener.ts";
 import { recordExpiries } from "../odds/write/changes.ts";
 import type { OddsService } from "../odds/read/service.ts";
 import { refreshBonusPlan, type BonusPlanDue } from "./bonus-plans.ts";
+import { useFeedCatalogue } from "./bookmakers/feed-catalogue.ts";
 import { ADAPTERS } from "./bookmakers/index.ts";
 import { createCollector, runCycle, type Collector, type FeedSource } from "./collector/cycle.ts";
 import { createFetcher } from "./fetcher.ts";
@@ -39,6 +41,8 @@ export interface FeedCollectionDeps {
   clock?: () => number;
   /** The API's booking codes: pointed at the simulator once it listens (FEEDS=simulated). */
   booking?: { useSites(sites: BookingSites): void };
+  /** The loaded catalogue the adapters answer from (docs/design.md, Catalogue steps, step 2); the build's files without it. */
+  catalogue?: CatalogueHolder;
 }
 
 /** Every bookmaker's adapter, asked at the origin `baseUrlOf` gives (its live site, or the simulator's stand-in). */
@@ -56,6 +60,7 @@ interface Schedule {
   sweptTo: number | undefined;
   /** When SportyBet's bonus plan is next asked for (bonus-plans.ts). */
   bonusPlan: BonusPlanDue;
+  catalogue: CatalogueHolder | undefined;
 }
 
 /**
@@ -64,6 +69,8 @@ interface Schedule {
  */
 async function collectAndSweep(schedule: Schedule, collector: Collector, odds: OddsService) {
   const { db, clock, intervalMs } = collector.deps;
+  // Each cycle's adapters read the catalogue as the database holds it now (rows learnt or reviewed since the last).
+  if (schedule.catalogue) useFeedCatalogue(await schedule.catalogue.reload());
   const report = await runCycle(collector);
   const to = clock();
   const from = schedule.sweptTo ?? to - intervalMs;
@@ -136,7 +143,8 @@ export async function startFeedCollection(deps: FeedCollectionDeps): Promise<Fee
     onWritten: () => odds.refresh(),
     mayWrite: () => lockStillHeld(lock),
   });
-  const schedule: Schedule = { stopped: false, timer: undefined, cycle: Promise.resolve(), cycles: 0, sweptTo: undefined, bonusPlan: { at: 0 } };
+  const schedule: Schedule = { stopped: false, timer: undefined, cycle: Promise.resolve(), cycles: 0, sweptTo: undefined, bonusPlan: { at: 0 }, catalogue: deps.catalogue };
+  if (deps.catalogue) useFeedCatalogue(deps.catalogue.current());
   const stopRefresh = startCacheRefresh(odds, intervalMs, log);
   // Every replica hears every write at once (docs/design.md, Announcing changes); on SQLite onWritten is
   // that notice.
@@ -161,6 +169,7 @@ export async function startFeedCollection(deps: FeedCollectionDeps): Promise<Fee
         await releaseLock(lock);
         await fetcher.close().catch(() => undefined);
         await simulator?.close().catch(() => undefined);
+        if (deps.catalogue) useFeedCatalogue(undefined);
       })();
       return stopping;
     },

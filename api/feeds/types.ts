@@ -26,6 +26,16 @@ export interface OfferPrice {
   carried?: boolean;
 }
 
+/**
+ * The book's own competition as the payload carries it (docs/design.md, Learning competitions): its
+ * id, its name and its country, each in the book's words, so the catalogue can join it to ours.
+ */
+export interface OfferBookCompetition {
+  id?: string;
+  name: string;
+  country?: string;
+}
+
 export interface Offer {
   bookmaker: BookmakerKey;
   /** The bookmaker's own event id, as text. */
@@ -34,6 +44,8 @@ export interface Offer {
   srId?: string;
   /** Product competition id (1 Premier League, 2 La Liga, 3 Serie A, 4 Bundesliga). */
   competitionId: number;
+  /** The book's competition, where the payload names it. */
+  bookCompetition?: OfferBookCompetition;
   home: string;
   away: string;
   /** Kick-off, UTC. */

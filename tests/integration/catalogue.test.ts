@@ -6,15 +6,10 @@ import { startCatalogue } from "#api/catalogue/start.ts";
 import { createApi } from "#api/app.ts";
 import { loadApiConfig } from "#api/config.ts";
 import { openDatabase, type Db } from "#api/db/database.ts";
-import { BET9JA_FIXED_KEYS, BET9JA_TOTAL_SIDES, readOdds } from "#api/feeds/bookmakers/bet9ja/bet9ja-odds.ts";
-import { BETKING_SELECTIONS } from "#api/feeds/bookmakers/betking/betking-markets.ts";
-import { overUnder, type MarketIds } from "#api/feeds/bookmakers/common.ts";
+import { SELECTIONS, type MarketIds } from "#api/feeds/bookmakers/common.ts";
 import { leagueIds } from "#api/feeds/bookmakers/leagues.ts";
-import { NAIRABET_SELECTIONS } from "#api/feeds/bookmakers/nairabet.ts";
-import { ONEXBET_SELECTIONS } from "#api/feeds/bookmakers/onexbet/onexbet.ts";
-import { SPORTYBET_SELECTIONS } from "#api/feeds/bookmakers/sportybet/sportybet-markets.ts";
 import { BOOKMAKER_ID_BY_KEY, type BookmakerKey } from "#api/feeds/types.ts";
-import { COMPETITIONS, MARKETS, competitionName, selectionLabel } from "#shared/reference.ts";
+import { COMPETITIONS, MARKETS, competitionName, marketSelections, overUnderMarketId, selectionLabel } from "#shared/reference.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 
 const dialects = await testDialects();
@@ -32,25 +27,44 @@ function adapterMappings(bookmaker: number, ids: MarketIds<string | number>): Ma
     Object.entries(outcomes).map(([outcome, selection]) => mapping(bookmaker, market, outcome, null, selection.selectionTypeId)),
   );
   const totals = Object.entries(ids.totalSides).flatMap(([outcome, side]) =>
-    LINES.map((line) => mapping(bookmaker, ids.totals, outcome, line, overUnder(line, side)!.selectionTypeId)),
+    LINES.map((line) => mapping(bookmaker, ids.totals, outcome, line, marketSelections(overUnderMarketId(line)!)[side === "over" ? 0 : 1]!)),
   );
   return [...fixed, ...totals].sort();
 }
 
-/** Bet9ja's keys ("S_1X2_1", "S_OU@2.5_O") as its own parse reads them. */
-function bet9jaMappings(): Mapping[] {
-  const keys = [
-    ...Object.keys(BET9JA_FIXED_KEYS).map((key) => ({ key: `S_${key}`, line: null })),
-    ...Object.keys(BET9JA_TOTAL_SIDES).flatMap((side) => LINES.map((line) => ({ key: `S_OU@${line}_${side}`, line }))),
-  ];
-  return keys
-    .map(({ key, line }) => {
-      const [price] = readOdds({ [key]: 2.5 }).prices.list();
-      const [, market = "", outcome = ""] = /^(S_[A-Z0-9]+)(?:@[0-9.]+)?_([A-Z0-9]+)$/.exec(key) ?? [];
-      return mapping(1, market, outcome, line, price!.selectionTypeId);
-    })
-    .sort();
-}
+/**
+ * The tables the adapters held as constants until step 2 (docs/design.md, Market catalogue: each
+ * book's ids for the eight markets), kept here as what the catalogue's rows must say: the adapters
+ * now read those rows, and their fixture tests, unchanged, show they read the same prices.
+ */
+const { home, draw, away, bttsYes, bttsNo, homeOrDraw, homeOrAway, drawOrAway } = SELECTIONS;
+const ADAPTER_TABLES: Record<BookmakerKey, MarketIds<string>> = {
+  bet9ja: {
+    fixed: { S_1X2: { 1: home, X: draw, 2: away }, S_DC: { "1X": homeOrDraw, 12: homeOrAway, X2: drawOrAway }, S_GGNG: { Y: bttsYes, N: bttsNo } },
+    totals: "S_OU",
+    totalSides: { O: "over", U: "under" },
+  },
+  betking: {
+    fixed: { 110: { 4: home, 2: draw, 5: away }, 146: { 9: homeOrDraw, 10: homeOrAway, 11: drawOrAway }, 302: { 74: bttsYes, 76: bttsNo } },
+    totals: "160",
+    totalSides: { 12: "over", 13: "under" },
+  },
+  sportybet: {
+    fixed: { 1: { 1: home, 2: draw, 3: away }, 10: { 9: homeOrDraw, 10: homeOrAway, 11: drawOrAway }, 29: { 74: bttsYes, 76: bttsNo } },
+    totals: "18",
+    totalSides: { 12: "over", 13: "under" },
+  },
+  nairabet: {
+    fixed: { 1: { 1: home, 2: draw, 3: away }, 10: { 9: homeOrDraw, 10: homeOrAway, 11: drawOrAway }, 29: { 74: bttsYes, 76: bttsNo } },
+    totals: "18",
+    totalSides: { 12: "over", 13: "under" },
+  },
+  "1xbet": {
+    fixed: { 1: { 1: home, 2: draw, 3: away }, 8: { 4: homeOrDraw, 5: homeOrAway, 6: drawOrAway }, 19: { 180: bttsYes, 181: bttsNo } },
+    totals: "17",
+    totalSides: { 9: "over", 10: "under" },
+  },
+};
 
 /** Every mapping the catalogue makes for a book: each outcome row at each live market of its type. */
 function catalogueMappings(catalogue: Catalogue, bookmaker: number): Mapping[] {
@@ -112,17 +126,11 @@ describe.each(dialects)("the catalogue on %s", (dialect) => {
     }
   });
 
-  it("maps each book's markets and outcomes as its adapter does today, both ways", async () => {
+  it("maps each book's markets and outcomes as the adapters' tables did before they read it, both ways", async () => {
     const catalogue = (await startCatalogue((await freshDatabase()).kysely, { clock: () => T0 })).current();
-    const adapters: Record<BookmakerKey, Mapping[]> = {
-      bet9ja: bet9jaMappings(),
-      betking: adapterMappings(2, BETKING_SELECTIONS as MarketIds<string | number>),
-      sportybet: adapterMappings(3, SPORTYBET_SELECTIONS),
-      nairabet: adapterMappings(4, NAIRABET_SELECTIONS as MarketIds<string | number>),
-      "1xbet": adapterMappings(5, ONEXBET_SELECTIONS as MarketIds<string | number>),
-    };
-    for (const [key, mappings] of Object.entries(adapters)) {
-      expect(catalogueMappings(catalogue, BOOKMAKER_ID_BY_KEY[key as BookmakerKey]), key).toEqual(mappings);
+    for (const [key, table] of Object.entries(ADAPTER_TABLES)) {
+      const bookmaker = BOOKMAKER_ID_BY_KEY[key as BookmakerKey];
+      expect(catalogueMappings(catalogue, bookmaker), key).toEqual(adapterMappings(bookmaker, table));
     }
   });
 

@@ -1,7 +1,8 @@
 /** Helpers every adapter shares: body decoding, price sanitising, kick-off times, price sets. */
 import { z } from "zod";
-import { marketSelections, overUnderMarketId } from "#shared/reference.ts";
-import type { Offer, OfferPrice, ParseResult } from "../types.ts";
+import { bookOutcomeRow, bookSelection, typeSelection } from "../../catalogue/catalogue.ts";
+import { BOOKMAKER_ID_BY_KEY, type OfferBookCompetition, type BookmakerKey, type Offer, type OfferPrice, type ParseResult } from "../types.ts";
+import { feedCatalogue } from "./feed-catalogue.ts";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; blocked?: true };
 
@@ -51,15 +52,40 @@ export const SELECTIONS = {
   drawOrAway: { marketId: 8, selectionTypeId: 18 },
 } as const satisfies Record<string, ProductSelection>;
 
-/** Over/Under selection for a goal line; undefined for lines the product does not show (5.5, Asian 2.25, ...). */
-export function overUnder(line: unknown, side: "over" | "under"): ProductSelection | undefined {
+/** The catalogue's full-time goal totals (docs/design.md, Market catalogue): markets 2-6 at lines 0.5-4.5. */
+const FT_TOTAL_KEY = "ft-total";
+
+/** A goal line as a number ("2.5", " 3.50", 1.5); undefined for anything else. */
+function lineValue(line: unknown): number | undefined {
   const value = typeof line === "string" ? decimalText(line) : line;
-  if (typeof value !== "number") return undefined;
-  const marketId = overUnderMarketId(value);
-  if (marketId === undefined) return undefined;
-  // The reference table lists an Over/Under market's selections as [over, under].
-  const selectionTypeId = marketSelections(marketId)[side === "over" ? 0 : 1];
-  return selectionTypeId === undefined ? undefined : { marketId, selectionTypeId };
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/** Over/Under selection for a goal line, as the catalogue's markets of full-time totals list them; undefined for lines it does not (5.5, Asian 2.25, ...). */
+export function overUnder(line: unknown, side: "over" | "under"): ProductSelection | undefined {
+  const value = lineValue(line);
+  if (value === undefined) return undefined;
+  const catalogue = feedCatalogue();
+  const type = [...catalogue.types.values()].find((t) => t.key === FT_TOTAL_KEY && !t.retired);
+  return type && typeSelection(catalogue, type.id, value, side);
+}
+
+/**
+ * Our selection for a book's market, outcome and line, as the loaded catalogue maps them
+ * (docs/design.md, Catalogue steps, step 2); undefined for one it does not. The line counts only
+ * for a lined type, and only a .5 goal line is read (docs/design.md, Adapters): whole lines push.
+ */
+export function catalogueSelection(bookmaker: BookmakerKey, market: string | number, outcome: string | number, line: unknown, { strictLines = false } = {}): ProductSelection | undefined {
+  const catalogue = feedCatalogue();
+  const id = BOOKMAKER_ID_BY_KEY[bookmaker];
+  const mapped = bookOutcomeRow(catalogue, id, String(market), String(outcome));
+  const type = mapped && catalogue.types.get(mapped.type_id);
+  if (!type) return undefined;
+  // Some books send a line with every market (BetKing's SpecialBetValue, 1xBet's P 0); Bet9ja's key with a line on a market without lines is another market.
+  if (type.lineKind === "none") return strictLines && line !== undefined ? undefined : bookSelection(catalogue, id, String(market), String(outcome), null);
+  const value = lineValue(line);
+  if (value === undefined || (type.lineKind === "total" && Math.abs((value * 2) % 2) !== 1)) return undefined;
+  return bookSelection(catalogue, id, String(market), String(outcome), value);
 }
 
 /**
@@ -212,6 +238,15 @@ export function sportradarId(value: unknown, bareDigits?: RegExp): string | unde
   const text = typeof value === "number" && Number.isSafeInteger(value) ? String(value) : value;
   if (!bareDigits || typeof text !== "string" || !/^\d+$/.test(text.trim())) return undefined;
   return bareDigits.test(text.trim()) ? `sr:match:${Number(text.trim())}` : undefined;
+}
+
+/**
+ * The book's competition as its payload names it, to spread into an offer: nothing when the payload
+ * names none. Ids arrive as numbers or text; a blank country is none.
+ */
+export function bookCompetitionOf(id: string | number | undefined, name: string | undefined, country?: string): { bookCompetition?: OfferBookCompetition } {
+  if (name === undefined || name.trim() === "") return {};
+  return { bookCompetition: { ...(id === undefined ? {} : { id: String(id) }), name, ...(country?.trim() ? { country } : {}) } };
 }
 
 /** Offers with at least one usable price; an event without any is no offer at all. */

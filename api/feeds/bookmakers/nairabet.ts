@@ -10,22 +10,21 @@
 import { z } from "zod";
 import type { BookmakerAdapter, Offer, ParseResult } from "../types.ts";
 import {
+  bookCompetitionOf,
   PriceSet,
-  SELECTIONS,
   failure,
   isUpcoming,
-  selectionIn,
+  catalogueSelection,
   parseInstant,
   parseJsonBody,
   splitTeams,
   validate,
   withPrices,
-  type MarketIds,
   type Result,
   type ProductSelection,
 } from "./common.ts";
 import { browserHeaders } from "./headers.ts";
-import { isLeagueName, leagueIds } from "./leagues.ts";
+import { bookLeagueNumber, isLeagueName } from "./leagues.ts";
 
 const LIVE_BASE_URL = "https://sb2frontend-altenar2.biahosted.com";
 const SITE = "https://www.nairabet.com";
@@ -56,6 +55,7 @@ const bodySchema = z.object({
   markets: z.array(marketSchema).default([]),
   odds: z.array(oddSchema).default([]),
   champs: z.array(z.object({ id: z.number(), name: z.string() })).default([]),
+  categories: z.array(z.object({ id: z.number(), name: z.string(), champIds: z.array(z.number()).default([]) })).default([]),
 });
 
 /** GetEventDetails: the event's own fields at the top, beside the same markets and odds arrays. */
@@ -70,22 +70,13 @@ type Market = z.infer<typeof marketSchema>;
 type Odd = z.infer<typeof oddSchema>;
 type NairaEvent = z.infer<typeof eventSchema>;
 
-/** Market typeId -> odd typeId -> product selection (the catalogue's test checks its rows say the same). */
-export const NAIRABET_SELECTIONS: MarketIds<number> = {
-  fixed: {
-    1: { 1: SELECTIONS.home, 2: SELECTIONS.draw, 3: SELECTIONS.away },
-    10: { 9: SELECTIONS.homeOrDraw, 10: SELECTIONS.homeOrAway, 11: SELECTIONS.drawOrAway },
-    29: { 74: SELECTIONS.bttsYes, 76: SELECTIONS.bttsNo },
-  },
-  totals: 18,
-  totalSides: { 12: "over", 13: "under" },
-};
 
 // The real capture names its 1X2 "1x2 - Enhanced Prices": that wording is the boost marker.
 const BOOSTED_NAME = /enhanced|boost/i;
 
+/** Market typeId, odd typeId and line as our selection, as the loaded catalogue maps them. */
 function selectionFor(market: Market, odd: Odd): ProductSelection | undefined {
-  return selectionIn(NAIRABET_SELECTIONS, market.typeId, odd.typeId, odd.sv ?? market.sv);
+  return catalogueSelection("nairabet", market.typeId, odd.typeId, odd.sv ?? market.sv);
 }
 
 /** An event's prices: its markets' odds joined by id. A missing market or odd only means fewer prices, never a wrong one. */
@@ -133,19 +124,19 @@ export const nairabet: BookmakerAdapter = {
   liveBaseUrl: LIVE_BASE_URL,
 
   leagueRequests(baseUrl, competitionId) {
-    const champId = leagueIds(competitionId)?.nairabet;
+    const champId = bookLeagueNumber(competitionId, "nairabet");
     if (champId === undefined) return [];
     return [{ url: `${baseUrl}/api/widget/GetEvents?${QUERY}&champIds=${champId}`, headers: HEADERS }];
   },
 
   parseLeague(body, competitionId, now) {
-    const champId = leagueIds(competitionId)?.nairabet;
+    const champId = bookLeagueNumber(competitionId, "nairabet");
     if (champId === undefined) return failure(`unknown competition ${competitionId}`);
     const json = parseJsonBody(body);
     if (!json.ok) return json;
     const parsed = validate(bodySchema, json.value);
     if (!parsed.ok) return parsed;
-    const { events, markets, odds, champs } = parsed.value;
+    const { events, markets, odds, champs, categories } = parsed.value;
 
     const champ = champs.find((c) => c.id === champId);
     if (champ && !isLeagueName(competitionId, champ.name)) {
@@ -163,7 +154,8 @@ export const nairabet: BookmakerAdapter = {
     for (const event of ours) {
       const offer = toOffer(event, eventPrices(event, marketById, oddById), competitionId, now);
       if (!offer.ok) return offer;
-      if (offer.value) offers.push(offer.value);
+      const country = categories.find((c) => c.champIds.includes(event.champId))?.name;
+      if (offer.value) offers.push({ ...offer.value, ...bookCompetitionOf(event.champId, champ?.name, country) });
     }
     return withPrices(offers);
   },

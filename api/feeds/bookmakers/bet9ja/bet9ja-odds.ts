@@ -1,20 +1,8 @@
 /** Bet9ja's flat odds map, shared by its league list and its per-event call. */
-import { PriceSet, SELECTIONS, overUnder, type ProductSelection } from "../common.ts";
+import { PriceSet, catalogueSelection, type ProductSelection } from "../common.ts";
 
 /** `S_<MARKET>[@<LINE>]_<OUTCOME>`, e.g. "S_1X2_1", "S_OU@2.5_O", "S_GGNG_Y". */
 const ODDS_KEY = /^S_([A-Z0-9]+)(?:@([0-9.]+))?_([A-Z0-9]+)$/;
-/** Market and outcome of a key without a line -> our selection; exported for the catalogue's test that its rows say the same. */
-export const BET9JA_FIXED_KEYS: Record<string, ProductSelection> = {
-  "1X2_1": SELECTIONS.home,
-  "1X2_X": SELECTIONS.draw,
-  "1X2_2": SELECTIONS.away,
-  DC_1X: SELECTIONS.homeOrDraw,
-  DC_12: SELECTIONS.homeOrAway,
-  DC_X2: SELECTIONS.drawOrAway,
-  GGNG_Y: SELECTIONS.bttsYes,
-  GGNG_N: SELECTIONS.bttsNo,
-};
-export const BET9JA_TOTAL_SIDES: Record<string, "over" | "under"> = { O: "over", U: "under" };
 /** Bet9ja prices a closed line "1" and quotes real 1.01s (Over 0.5): only 1 and below are closed. */
 const CLOSED_AT_OR_BELOW = 1;
 
@@ -31,13 +19,8 @@ function parseKey(key: string): OddsKey | undefined {
   if (!match) return undefined;
   const [, market = "", line, outcome = ""] = match;
   const named = { market: line === undefined ? `S_${market}` : `S_${market}@${line}`, marketFamily: `S_${market}` };
-  if (market === "OU") {
-    const side = BET9JA_TOTAL_SIDES[outcome];
-    const selection = side && overUnder(line, side);
-    return selection ? { selection, ...named } : undefined;
-  }
-  // A fixed market with a line ("S_1X2@1_1", handicaps and the like) is not ours.
-  const selection = line === undefined ? BET9JA_FIXED_KEYS[`${market}_${outcome}`] : undefined;
+  // As the loaded catalogue maps "S_<MARKET>" and the outcome; a market without lines keyed with a line ("S_1X2@1_1", handicaps and the like) is not ours.
+  const selection = catalogueSelection("bet9ja", `S_${market}`, outcome, line, { strictLines: true });
   return selection ? { selection, ...named } : undefined;
 }
 

@@ -78,6 +78,7 @@ describe("bet9ja league parsing", () => {
       externalId: "614001",
       srId: "sr:match:61300001",
       competitionId: 1,
+      bookCompetition: { id: "170880", name: "Premier League", country: "England" },
       home: "Arsenal",
       away: "Chelsea",
       kickoff: new Date("2026-09-19T14:00:00Z"),

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { BookmakerAdapter, Offer } from "../../types.ts";
 import { readBoosts, readOdds } from "./bet9ja-odds.ts";
 import {
+  bookCompetitionOf,
   failure,
   idText,
   isUpcoming,
@@ -20,7 +21,7 @@ import {
   type Result,
 } from "../common.ts";
 import { browserHeaders } from "../headers.ts";
-import { isLeagueName, leagueIds } from "../leagues.ts";
+import { bookLeagueId, isLeagueName } from "../leagues.ts";
 
 const LIVE_BASE_URL = "https://sports.bet9ja.com";
 const HEADERS = browserHeaders({ referer: `${LIVE_BASE_URL}/`, origin: LIVE_BASE_URL });
@@ -37,6 +38,7 @@ const boostFields = {
 const eventSchema = z.object({
   ID: idText,
   DS: z.string(),
+  GID: z.union([z.string(), z.number()]).optional(),
   GN: z.string(),
   SG: z.string().optional(),
   STARTDATE: z.string().optional(),
@@ -81,6 +83,7 @@ function toOffer(event: Bet9jaEvent, competitionId: number, now: Date): Result<O
     externalId: event.ID,
     ...(srId ? { srId } : {}),
     competitionId,
+    ...bookCompetitionOf(event.GID, event.GN, event.SG),
     ...teams,
     kickoff,
     prices: readOdds(event.O, readBoosts(event)).prices.list(),
@@ -101,14 +104,14 @@ export const bet9ja: BookmakerAdapter = {
   liveBaseUrl: LIVE_BASE_URL,
 
   leagueRequests(baseUrl, competitionId) {
-    const groupId = leagueIds(competitionId)?.bet9ja;
+    const groupId = bookLeagueId(competitionId, "bet9ja");
     if (groupId === undefined) return [];
     const query = `GROUPID=${groupId}&DISP=0&GROUPMARKETID=1&matches=true`;
     return [{ url: `${baseUrl}/desktop/feapi/PalimpsestAjax/GetEventsInGroupV2?${query}`, headers: HEADERS }];
   },
 
   parseLeague(body, competitionId, now) {
-    if (!leagueIds(competitionId)) return failure(`unknown competition ${competitionId}`);
+    if (bookLeagueId(competitionId, "bet9ja") === undefined) return failure(`unknown competition ${competitionId}`);
     const json = decode(body);
     if (!json.ok) return json;
     const parsed = validate(leagueSchema, json.value);

@@ -5,7 +5,7 @@
  * are the CDN feed's (110 1X2, 146 DC, 160 totals with `specialValue`, 302 GG/NG).
  */
 import { z } from "zod";
-import { BETKING_SELECTIONS } from "./betking-markets.ts";
+import { betkingSelection } from "./betking-markets.ts";
 import type { Offer, ParseResult } from "../../types.ts";
 import {
   PriceSet,
@@ -13,7 +13,6 @@ import {
   isUpcoming,
   parseInstant,
   parseJsonBody,
-  selectionIn,
   sportradarId,
   validate,
   withPrices,
@@ -74,7 +73,7 @@ function toOffer(
     for (const selection of market.selections) {
       if (selection.status !== "VALID") continue;
       prices.add(
-        selectionIn(BETKING_SELECTIONS, market.typeId, selection.typeId, market.specialValue),
+        betkingSelection(market.typeId, selection.typeId, market.specialValue),
         selection.odd?.value,
       );
     }

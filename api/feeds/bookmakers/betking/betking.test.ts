@@ -55,6 +55,7 @@ describe("betking parsing", () => {
       externalId: "5801001",
       srId: "sr:match:61300001",
       competitionId: 1,
+      bookCompetition: { id: "20000841", name: "Premier League", country: "England" },
       home: "Arsenal",
       away: "Chelsea",
       kickoff: new Date("2026-09-19T14:00:00Z"),

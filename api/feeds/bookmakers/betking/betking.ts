@@ -6,11 +6,11 @@
 import { z } from "zod";
 import type { BookmakerAdapter, Offer } from "../../types.ts";
 import {
+  bookCompetitionOf,
   PriceSet,
   failure,
   idText,
   isUpcoming,
-  selectionIn,
   parseInstant,
   parseJsonBody,
   splitTeams,
@@ -19,10 +19,10 @@ import {
   withPrices,
   type ProductSelection,
 } from "../common.ts";
-import { BETKING_SELECTIONS } from "./betking-markets.ts";
+import { betkingSelection } from "./betking-markets.ts";
 import { BETKING_SR_DIGITS, isBetkingMatchView, parseMatchView } from "./betking-match-view.ts";
 import { browserHeaders } from "../headers.ts";
-import { isLeagueName, leagueIds } from "../leagues.ts";
+import { bookLeagueId, isLeagueName } from "../leagues.ts";
 
 const LIVE_BASE_URL = "https://sportsapicdn-desktop.betking.com";
 const SITE = "https://www.betking.com";
@@ -43,6 +43,7 @@ const itemSchema = z.object({
   ItemID: idText,
   ItemName: z.string(),
   ItemDate: z.string(),
+  TournamentID: z.union([z.string(), z.number()]).optional(),
   TournamentName: z.string(),
   CategoryName: z.string().optional(),
   ExtProvIDItem: z.unknown().optional(),
@@ -56,7 +57,7 @@ type Market = z.infer<typeof marketSchema>;
 
 
 function selectionFor(market: Market, oddTypeId: number): ProductSelection | undefined {
-  return selectionIn(BETKING_SELECTIONS, market.OddsType.OddsTypeID, oddTypeId, market.SpecialBetValue);
+  return betkingSelection(market.OddsType.OddsTypeID, oddTypeId, market.SpecialBetValue);
 }
 
 /** The same match, one entry per market group: keeps the first item and pools every group's markets. */
@@ -75,7 +76,7 @@ export const betking: BookmakerAdapter = {
   liveBaseUrl: LIVE_BASE_URL,
 
   leagueRequests(baseUrl, competitionId) {
-    const tournamentId = leagueIds(competitionId)?.betking;
+    const tournamentId = bookLeagueId(competitionId, "betking");
     if (tournamentId === undefined) return [];
     return [
       {
@@ -86,7 +87,7 @@ export const betking: BookmakerAdapter = {
   },
 
   parseLeague(body, competitionId, now) {
-    if (!leagueIds(competitionId)) return failure(`unknown competition ${competitionId}`);
+    if (bookLeagueId(competitionId, "betking") === undefined) return failure(`unknown competition ${competitionId}`);
     const json = parseJsonBody(body);
     if (!json.ok) return json;
     const parsed = validate(bodySchema, json.value);
@@ -122,6 +123,7 @@ export const betking: BookmakerAdapter = {
         externalId: item.ItemID,
         ...(srId ? { srId } : {}),
         competitionId,
+        ...bookCompetitionOf(item.TournamentID, item.TournamentName, item.CategoryName),
         ...teams,
         kickoff,
         prices: prices.list(),

@@ -9,9 +9,9 @@
 import { z } from "zod";
 import type { BookingAdapter, CodeLeg } from "../../booking/types.ts";
 import { readJson } from "../../booking/wire.ts";
-import { sanitizePrice, selectionIn, validate, type ProductSelection } from "../common.ts";
+import { catalogueSelection, sanitizePrice, validate, type ProductSelection } from "../common.ts";
 import { browserHeaders } from "../headers.ts";
-import { BTTS_GROUP, ONEXBET_SELECTIONS } from "./onexbet.ts";
+import { BTTS_GROUP } from "./onexbet.ts";
 
 const SITE = "https://ng.1x001.com";
 const HEADERS = browserHeaders({ referer: `${SITE}/en/line/football`, origin: SITE });
@@ -48,9 +48,7 @@ function selectionFor(event: CouponEvent): ProductSelection | undefined {
   if (event.GroupId === undefined) return undefined;
   const line = event.Param ?? 0;
   if (event.GroupId === BTTS_GROUP && line !== 0) return undefined;
-  // Whole lines push on the exact total: not our Over/Under.
-  if (event.GroupId === ONEXBET_SELECTIONS.totals && Math.abs((line * 2) % 2) !== 1) return undefined;
-  return selectionIn(ONEXBET_SELECTIONS, event.GroupId, event.Type, line);
+  return catalogueSelection("1xbet", event.GroupId, event.Type, line);
 }
 
 function toLeg(event: CouponEvent, now: Date): CodeLeg {

@@ -55,6 +55,7 @@ describe("1xbet parsing", () => {
       bookmaker: "1xbet",
       externalId: "612340001",
       competitionId: 4,
+      bookCompetition: { id: "96463", name: "Germany. Bundesliga", country: "Germany" },
       home: "Bayern Munich",
       away: "Borussia Dortmund",
       kickoff: new Date("2026-09-19T16:30:00Z"),

@@ -6,20 +6,19 @@
 import { z } from "zod";
 import type { BookmakerAdapter, Offer, ParseResult } from "../../types.ts";
 import {
+  bookCompetitionOf,
   PriceSet,
-  SELECTIONS,
   failure,
   isUpcoming,
-  selectionIn,
+  catalogueSelection,
   parseJsonBody,
   validate,
   withPrices,
-  type MarketIds,
   type Result,
   type ProductSelection,
 } from "../common.ts";
 import { browserHeaders } from "../headers.ts";
-import { isLeagueName, leagueIds } from "../leagues.ts";
+import { bookLeagueNumber, isLeagueName } from "../leagues.ts";
 
 const LIVE_BASE_URL = "https://ng.1x001.com";
 
@@ -60,25 +59,19 @@ const envelopeSchema = z.object({ Success: z.unknown().optional(), Error: z.unkn
 
 type Bet = z.infer<typeof betSchema>;
 
-/** Group G -> type T -> product selection; its booking codes use the same ids. */
-export const ONEXBET_SELECTIONS: MarketIds<number> = {
-  fixed: {
-    1: { 1: SELECTIONS.home, 2: SELECTIONS.draw, 3: SELECTIONS.away },
-    8: { 4: SELECTIONS.homeOrDraw, 5: SELECTIONS.homeOrAway, 6: SELECTIONS.drawOrAway },
-    19: { 180: SELECTIONS.bttsYes, 181: SELECTIONS.bttsNo },
-  },
-  totals: 17,
-  totalSides: { 9: "over", 10: "under" },
-};
-
 export const BTTS_GROUP = 19;
 
 function selectionFor(bet: Bet): ProductSelection | undefined {
   // Group 19 also holds T 11273/11274 with P 2 (not BTTS): BTTS is T 180/181 without a line.
   if (bet.G === BTTS_GROUP && bet.P !== undefined) return undefined;
-  // Whole lines (P 1, 2, 3) push on the exact total: not the product's Over/Under.
-  if (bet.G === ONEXBET_SELECTIONS.totals && Math.abs(((bet.P ?? 0) * 2) % 2) !== 1) return undefined;
-  return selectionIn(ONEXBET_SELECTIONS, bet.G, bet.T, bet.P);
+  // Group G, type T and line P as the loaded catalogue maps them; its booking codes use the same ids.
+  return catalogueSelection("1xbet", bet.G, bet.T, bet.P);
+}
+
+/** 1xBet's league names lead with the country: "England. Premier League" is England's. */
+function countryOf(league: string | undefined): string | undefined {
+  const at = league?.indexOf(". ") ?? -1;
+  return at > 0 ? league?.slice(0, at) : undefined;
 }
 
 /** Prices of some bets; a blocked outcome (`B`, priced 1.001) is closed. */
@@ -106,13 +99,13 @@ export const onexbet: BookmakerAdapter = {
   liveBaseUrl: LIVE_BASE_URL,
 
   leagueRequests(baseUrl, competitionId) {
-    const champId = leagueIds(competitionId)?.onexbet;
+    const champId = bookLeagueNumber(competitionId, "1xbet");
     if (champId === undefined) return [];
     return [{ url: `${baseUrl}/service-api/LineFeed/Get1x2_VZip?sports=1&champs=${champId}&count=50&${SITE_QUERY}`, headers: HEADERS }];
   },
 
   parseLeague(body, competitionId, now) {
-    const champId = leagueIds(competitionId)?.onexbet;
+    const champId = bookLeagueNumber(competitionId, "1xbet");
     if (champId === undefined) return failure(`unknown competition ${competitionId}`);
     const json = decode(body);
     if (!json.ok) return json;
@@ -140,6 +133,7 @@ export const onexbet: BookmakerAdapter = {
         bookmaker: "1xbet",
         externalId: String(game.I),
         competitionId,
+        ...bookCompetitionOf(game.LI, game.L, countryOf(game.L)),
         home: game.O1,
         away: game.O2,
         kickoff,

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { BookmakerAdapter, Offer, ParseResult } from "../../types.ts";
 import {
+  bookCompetitionOf,
   PriceSet,
   failure,
   idText,
@@ -19,7 +20,7 @@ import {
 } from "../common.ts";
 import { selectionFor } from "./sportybet-markets.ts";
 import { browserHeaders } from "../headers.ts";
-import { leagueIds } from "../leagues.ts";
+import { bookLeagueId } from "../leagues.ts";
 
 export const LIVE_BASE_URL = "https://www.sportybet.com";
 const SUCCESS = 10000;
@@ -48,8 +49,10 @@ const eventSchema = z.object({
   banned: z.unknown().optional(),
   oddsBoost: z.unknown().optional(),
   markets: z.array(marketSchema).default([]),
+  /** Where a single event (factsCenter/event) names its tournament and country. */
+  sport: z.object({ category: z.object({ name: z.string().optional(), tournament: z.object({ id: z.string(), name: z.string().optional() }).optional() }).optional() }).optional(),
 });
-const tournamentSchema = z.object({ id: z.string(), events: z.array(eventSchema) });
+const tournamentSchema = z.object({ id: z.string(), name: z.string().optional(), categoryName: z.string().optional(), events: z.array(eventSchema) });
 /** pcEvents answers `data` as the tournaments; pcUpcomingEvents answers `data.tournaments`. */
 const filteredSchema = z.object({ data: z.array(tournamentSchema) });
 const upcomingSchema = z.object({ data: z.object({ tournaments: z.array(tournamentSchema) }) });
@@ -76,15 +79,17 @@ function collectPrices(event: SportyEvent): PriceSet {
   return prices;
 }
 
-function toOffer(event: SportyEvent, competitionId: number, now: Date): Offer | undefined {
+function toOffer(event: SportyEvent, competitionId: number, now: Date, tournament?: Omit<z.infer<typeof tournamentSchema>, "events">): Offer | undefined {
   const kickoff = new Date(event.estimateStartTime);
   if (!isUpcoming(kickoff, now) || event.banned === true) return undefined;
   const srId = sportradarId(event.eventId);
+  const category = event.sport?.category;
   return {
     bookmaker: "sportybet",
     externalId: event.eventId,
     ...(srId ? { srId } : {}),
     competitionId,
+    ...bookCompetitionOf(tournament?.id ?? category?.tournament?.id, tournament?.name ?? category?.tournament?.name, tournament?.categoryName ?? category?.name),
     home: event.homeTeamName,
     away: event.awayTeamName,
     kickoff,
@@ -130,7 +135,7 @@ export const sportybet: BookmakerAdapter = {
   liveBaseUrl: LIVE_BASE_URL,
 
   leagueRequests(baseUrl, competitionId) {
-    const tournamentId = leagueIds(competitionId)?.sportybet;
+    const tournamentId = bookLeagueId(competitionId, "sportybet");
     if (!tournamentId) return [];
     return [
       {
@@ -147,7 +152,7 @@ export const sportybet: BookmakerAdapter = {
   },
 
   parseLeague(body, competitionId, now) {
-    const tournamentId = leagueIds(competitionId)?.sportybet;
+    const tournamentId = bookLeagueId(competitionId, "sportybet");
     if (!tournamentId) return failure(`unknown competition ${competitionId}`);
     const json = decodeAnswer(body);
     if (!json.ok) return json;
@@ -158,7 +163,7 @@ export const sportybet: BookmakerAdapter = {
     for (const tournament of tournaments.value) {
       if (tournament.id !== tournamentId) continue;
       for (const event of tournament.events) {
-        const offer = toOffer(event, competitionId, now);
+        const offer = toOffer(event, competitionId, now, tournament);
         if (offer) offers.push(offer);
       }
     }
