@@ -1,5 +1,4 @@
 import { useId } from "react";
-import { useAppRunning } from "../boot/use-app-running.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
 import { competitionName, marketChoiceLabel } from "#shared/reference.ts";
 
@@ -62,8 +61,7 @@ export const ALL_LEAGUES = "All leagues";
 /**
  * The dashboard's two dropdowns, stacked on phones (each label beside its select) and side by side
  * from tablet width. They are a GET form of the dashboard: a choice applies at once with
- * JavaScript, and without it (docs/design.md, Pages without JavaScript) "Show odds" sends it: the
- * button is there only until the app runs, where it would do nothing.
+ * JavaScript, and without it (docs/design.md, Pages without JavaScript) "Show odds" sends it.
  */
 export function MarketFilters({
   competitionIds,
@@ -75,7 +73,6 @@ export function MarketFilters({
   allLeagues = false,
   keep = {},
 }: MarketFiltersProps) {
-  const running = useAppRunning();
   return (
     <form method="get" action="/dashboard" className="columns market-filters" onSubmit={(event) => event.preventDefault()}>
       {Object.entries(keep).map(([name, value]) => (
@@ -91,13 +88,11 @@ export function MarketFilters({
         fixed={allLeagues ? ALL_LEAGUES : undefined}
       />
       <Choice label="Select Market" param="market" ids={marketIds} value={market} name={marketChoiceLabel} onChange={onMarket} />
-      {!running && (
-        <div className="column is-narrow field mb-0 market-filters-submit">
-          <button type="submit" className="button is-light">
-            Show odds
-          </button>
-        </div>
-      )}
+      <div className="column is-narrow field mb-0 market-filters-submit">
+        <button type="submit" className="button is-light">
+          Show odds
+        </button>
+      </div>
     </form>
   );
 }
