@@ -5,10 +5,9 @@
  * at most 1.5 s). Then it preloads the entry's chunks (and, on a signed-in page, the page's own and
  * the betslip's: server/render/render.tsx), adds the full stylesheet when the page inlined only its
  * own rules, and imports the entry once that stylesheet has loaded, so nothing rendered after
- * hydration (dialogs, the odds preview) shows unstyled. A page whose inline rules cover every state
- * it renders (the dashboard: scripts/build/dashboard-states.ts) imports the entry first and adds the
- * sheet once the app's script has arrived: on a slow link the sheet would otherwise hold the app back
- * by its own transfer (docs/design.md, Latency: controls usable).
+ * hydration (dialogs, the odds preview) shows unstyled. Added after the app's script instead, the
+ * sheet's style work fell inside hydration: the dashboard's Lighthouse TBT went from 60-186 ms to
+ * 307-380 ms (decision 041).
  *
  * The build compiles this module once per kind of page, with that page's values in place of the
  * BOOT_* constants (scripts/build/boot.ts); the render inlines the result.
@@ -20,8 +19,6 @@ declare const BOOT_ENTRY: string;
 declare const BOOT_PRELOADS: string[];
 /** The full stylesheet's URL when the page inlined only its own rules; null when it inlined them all. */
 declare const BOOT_STYLESHEET: string | null;
-/** Whether the page's inline rules cover all it renders until a tap, so the app need not wait for the full sheet. */
-declare const BOOT_SCRIPT_FIRST: boolean;
 
 function addLink(rel: string, href: string): HTMLLinkElement {
   const link = document.createElement("link");
@@ -40,7 +37,7 @@ function start(): void {
     for (const href of BOOT_PRELOADS) addLink("modulepreload", href);
   };
   const importEntry = () => import(BOOT_ENTRY);
-  if (BOOT_STYLESHEET && !BOOT_SCRIPT_FIRST) {
+  if (BOOT_STYLESHEET) {
     preload();
     // Loaded or failed, the app starts: a missing sheet must not leave the page without its app.
     const sheet = addLink("stylesheet", BOOT_STYLESHEET);
@@ -49,13 +46,8 @@ function start(): void {
   }
   // The entry first: on a slow link with six connections a host, a request made after forty
   // preloads waits behind them all, and the entry is what the app starts from.
-  const app = importEntry();
+  void importEntry();
   preload();
-  if (BOOT_STYLESHEET) {
-    const sheet = BOOT_STYLESHEET;
-    // Loaded or failed, the sheet follows: a page that lost its app still gets its dialogs' rules.
-    void app.finally(() => addLink("stylesheet", sheet));
-  }
 }
 
 // After the first frame is drawn; the timer starts it where no frame is ever drawn (a background tab).

@@ -78,7 +78,7 @@ export async function buildAll(dist: string, options: { node?: boolean } = {}): 
   const nigeriaAssets = { boot: publicBoot, css: nigeriaCss.css };
   // The dashboard's first HTML inlines only the rules its states use; the full sheet follows its first paint.
   const dashboardCss = await stylesForMarkup(styles.css, await renderDashboardStates({ boot, css: "" }, Date.now()));
-  const dashboardScripts = { ...scripts, stylesheet, scriptFirst: true };
+  const dashboardScripts = { ...scripts, stylesheet };
   const dashboardAssets = { boot: await compileBoot(dashboardScripts), css: dashboardCss.css, routeBoots: await signedInBoots(manifest, dashboardScripts, ["dashboard"]) };
   await writeFile(`${dist}/client/${PAGE_ASSETS_FILE}`, JSON.stringify({ [PREVIEW_PATH]: nigeriaAssets, [DASHBOARD_PATH]: dashboardAssets }));
   const pages = await writePrerendered(dist, await renderPublicPages({ boot: publicBoot, css: publicCss.css }, "http://localhost", { [PREVIEW_PATH]: nigeriaAssets }));

@@ -87,16 +87,6 @@ describe("the compiled boot script", () => {
     await entryImported();
   });
 
-  // docs/design.md, Latency: on a slow link the sheet's transfer held the dashboard's app back.
-  it("with scriptFirst imports the entry at once and adds the full stylesheet only once the entry has loaded", async () => {
-    const stylesheet = `${origin}/assets/styles-TEST.css`;
-    await runBoot({ entry: entry("script-first"), preloads, stylesheet, scriptFirst: true });
-    await entryImported();
-    await vi.waitFor(() => expect(links("stylesheet").map((l) => l.getAttribute("href"))).toEqual([stylesheet]));
-    await vi.waitFor(() => expect(held).toHaveLength(1));
-    held.shift()!.end(".modal-card{display:flex}");
-  });
-
   it("carries no stylesheet code for a page that inlined every rule, and keeps its names out of the global scope", async () => {
     const code = await runBoot({ entry: entry("no-sheet"), preloads });
     expect(code).not.toMatch(/stylesheet/);

@@ -7,8 +7,6 @@ export interface BootValues {
   entry: string;
   preloads: string[];
   stylesheet?: string;
-  /** Import the entry before adding the stylesheet: the page's inline rules cover what it renders until a tap (client/boot/boot.ts). */
-  scriptFirst?: boolean;
 }
 
 const SOURCE = "client/boot/boot.ts";
@@ -33,7 +31,6 @@ export async function compileBoot(values: BootValues): Promise<string> {
       BOOT_ENTRY: JSON.stringify(values.entry),
       BOOT_PRELOADS: JSON.stringify(values.preloads),
       BOOT_STYLESHEET: JSON.stringify(values.stylesheet ?? null),
-      BOOT_SCRIPT_FIRST: JSON.stringify(values.scriptFirst ?? false),
     },
   });
   return code.trim();
