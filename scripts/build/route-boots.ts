@@ -26,9 +26,7 @@ export function routePageModules(tree: RouteObject[] = routes): Map<string, stri
   return modules;
 }
 
-/** `base` followed by each of `more` not already in it, in order. */
+/** `base` followed by each of `more` not already in it, in order (a Set keeps insertion order). */
 export function withPreloads(base: readonly string[], ...more: (readonly string[] | undefined)[]): string[] {
-  const all = [...base];
-  for (const list of more) for (const url of list ?? []) if (!all.includes(url)) all.push(url);
-  return all;
+  return [...new Set([...base, ...more.flatMap((list) => list ?? [])])];
 }
