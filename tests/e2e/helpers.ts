@@ -139,7 +139,8 @@ export async function registerAndVerify(page: Page, user: TestUser = uniqueUser(
   await verifyWithMailedCode(page, user, 0, other?.dataDir);
   await dialog(page, "Welcome to AfriOdds!").getByRole("button", { name: "Get Started" }).click();
   await expect(page).toHaveURL(/\/dashboard(\?|$)/);
-  await expect(page.getByRole("banner").getByRole("button", { name: "Account" })).toBeVisible();
+  // The dashboard is a document load from the public app: the caller's next tap needs its app.
+  await untilHydrated(page.getByRole("banner").getByRole("button", { name: "Account" }));
   return user;
 }
 
@@ -172,16 +173,34 @@ export async function verifiedUser(request: APIRequestContext, user: TestUser = 
 
 /** Logs in from the top bar's Login button on whatever page is open. */
 export async function logIn(page: Page, user: Pick<TestUser, "username" | "password">): Promise<void> {
-  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
-  const login = dialog(page, "Log In");
-  await login.getByLabel("Username or email").fill(user.username);
-  await login.getByLabel("Password", { exact: true }).fill(user.password);
-  await login.getByRole("button", { name: "Log In" }).click();
+  const login = page.getByRole("banner").getByRole("button", { name: "Login" });
+  await untilHydrated(login);
+  await login.click();
+  const form = dialog(page, "Log In");
+  await form.getByLabel("Username or email").fill(user.username);
+  await form.getByLabel("Password", { exact: true }).fill(user.password);
+  await form.getByRole("button", { name: "Log In" }).click();
 }
 
+/**
+ * Waits until React has taken `control` over (hydration gives the server's node React's props). A
+ * tap before then is held and, with the app still far, takes the control's own course: a link to
+ * the page it stands for (docs/decisions/041-controls-work-before-the-app.md), not the dialog it opens.
+ */
+export async function untilHydrated(control: Locator): Promise<void> {
+  await expect
+    .poll(() => control.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))), { timeout: 30_000 })
+    .toBe(true);
+}
+
+/** Logs out from the account drawer, once the app is up (a page loaded as a document may still be hydrating), and waits for home's. */
 export async function logOut(page: Page): Promise<void> {
-  await page.getByRole("banner").getByRole("button", { name: "Account" }).click();
+  const account = page.getByRole("banner").getByRole("button", { name: "Account" });
+  await untilHydrated(account);
+  await account.click();
   await page.getByRole("dialog").getByRole("button", { name: "Logout" }).click();
+  // Home is a document load from the signed-in app: the caller's next tap needs its app.
+  await untilHydrated(page.getByRole("banner").getByRole("button", { name: "Login" }));
 }
 
 /** Waits until no CSS animation or transition is running (the 300 ms dialog animation). */
