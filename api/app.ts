@@ -30,6 +30,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { feedMetrics } from "./feeds/collector/metrics.ts";
 import { oddsEventRouter } from "./odds/http/event-routes.ts";
 import { findRouter } from "./odds/http/find-routes.ts";
+import { catalogueRouter } from "./odds/http/catalogue-routes.ts";
 import { oddsRouter } from "./odds/http/routes.ts";
 import { oddsStreamRouter, type StreamOptions } from "./odds/http/stream-routes.ts";
 import { oddsService, type OddsService } from "./odds/read/service.ts";
@@ -98,12 +99,14 @@ interface ApiParts {
   odds: OddsService;
   betslips: Pick<BetslipRouteDeps, "betslips" | "writes">;
   booking: BookingService;
+  catalogue: CatalogueHolder;
   auth: RequestHandler;
   clock: () => number;
+  logger: Logger;
 }
 
 /** The users' and the odds' routes, in the order Express tries them. */
-function mountRoutes(app: Express, { config, options, db, accounts, odds, betslips, booking, auth, clock }: ApiParts): void {
+function mountRoutes(app: Express, { config, options, db, catalogue, accounts, odds, betslips, booking, auth, clock, logger }: ApiParts): void {
   // Every /users answer is one user's: no cache keeps it, errors included.
   app.use("/users", privateNoStore);
   app.use("/users", sessionCheckRouter(accounts, auth));
@@ -118,6 +121,7 @@ function mountRoutes(app: Express, { config, options, db, accounts, odds, betsli
   app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
   app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS }, auth));
   app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock }, auth));
+  app.use("/odds", catalogueRouter({ catalogue, cache: odds.cache, clock, logger }));
   app.use("/odds", oddsRouter(odds.cache, auth));
 }
 
@@ -153,7 +157,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   const booking = bookingService(config, { db: db.kysely, betslips: betslips.betslips, clock, logger, ...(options.bookingRates ? { rates: options.bookingRates } : {}) });
 
   const app = baseApp(logger);
-  mountRoutes(app, { config, options, db, accounts, odds, betslips, booking, auth, clock });
+  mountRoutes(app, { config, options, db, catalogue, accounts, odds, betslips, booking, auth, clock, logger });
   app.use(notFound);
   app.use(errorHandler(logger));
 

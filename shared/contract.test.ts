@@ -28,6 +28,8 @@ const BETSLIP_CALLS = ["PATCH /users/betslip", "POST /users/betslip/selections",
 const BOOKING_CALLS = ["GET /odds/booking", "POST /users/betslip/booking"];
 /** docs/decisions/023: the proof of work sign-up asks for under a flood. */
 const CHALLENGE_CALLS = ["GET /users/register/challenge"];
+/** docs/design.md, Catalogue API: the competitions with upcoming matches and the market catalogue. */
+const CATALOGUE_CALLS = ["GET /odds/competitions", "GET /odds/markets"];
 
 const keys = CONTRACT_ROUTES.map((route) => `${route.method} ${route.path}`);
 
@@ -37,7 +39,7 @@ describe("CONTRACT_ROUTES", () => {
   });
 
   it("includes every call of the spec and of the design, and nothing else", () => {
-    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS, ...MATCH_CALLS, ...TOOL_CALLS, ...CHALLENGE_CALLS, ...BETSLIP_CALLS, ...BOOKING_CALLS].sort());
+    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS, ...MATCH_CALLS, ...TOOL_CALLS, ...CHALLENGE_CALLS, ...BETSLIP_CALLS, ...BOOKING_CALLS, ...CATALOGUE_CALLS].sort());
   });
 
   it("requires a session for odds, the profile and feedback, but not for the public sample or login", () => {

@@ -328,6 +328,38 @@ export type OddsSummary = {
 /** GET /api/session (web tier only): the current user, null for a visitor, or 401 AUTH_EXPIRED (decision 005). */
 export type BrowserSession = { user: SessionUser | null };
 
+/** GET /odds/competitions?country=1[&region=R], public (docs/design.md, Catalogue API): each competition with upcoming matches. */
+export type CompetitionsQuery = CountryQuery & { region?: number };
+export type CompetitionEntry = {
+  id: number;
+  name: string;
+  /** Its country or area; null where no region of ours matched the books' country ("Other"). */
+  regionId: number | null;
+  kind: "league" | "cup" | "continental" | "international" | "friendly";
+  /** Upcoming matches with prices. */
+  upcoming: number;
+  /** The soonest of them (ISO 8601). */
+  nextKickoff: string;
+  /** The bookmakers pricing at least one of them, by id. */
+  books: number[];
+};
+export type RegionEntry = { id: number; code: string; name: string; parentId: number | null };
+/** Competitions in picker order (`rank`, then name); each region they name, and its parent area, once. */
+export type CompetitionList = { competitions: CompetitionEntry[]; regions: RegionEntry[]; updatedAt: string };
+/** GET /odds/markets, public (docs/design.md, Catalogue API): every market type and market we compare, each line its own market. */
+export type MarketTypeListed = {
+  id: number;
+  name: string;
+  period: "FT" | "1H" | "2H";
+  shape: "two-way" | "three-way" | "many-way" | "overlapping";
+  lineKind: "none" | "total" | "handicap" | "asian";
+  exclusive: boolean;
+  /** The one bookmaker quoting it (docs/design.md, Book-only markets). */
+  bookOnly?: number;
+};
+export type MarketEntry = { id: number; typeId: number; line: number | null; name: string; selections: { id: number; label: string }[] };
+export type MarketList = { version: string; types: MarketTypeListed[]; markets: MarketEntry[] };
+
 export const ANALYTICS_EVENT_NAMES = [
   "page_view",
   "user_registration_completed",
@@ -391,6 +423,8 @@ export interface EndpointTypes {
   odds: { api: Call<OddsQuery, OddsResponse>; browser: Call<Omit<OddsQuery, "k">, OddsResponse> };
   summary: Both<CountryQuery, OddsSummary>;
   sample: Both<CountryQuery, OddsResponse>;
+  competitions: Both<CompetitionsQuery, CompetitionList>;
+  markets: Both<NoFields, MarketList>;
   event: Both<EventRef, MatchDetail>;
   history: Both<EventRef & { market: number }, MarketHistory>;
   matchHeading: Both<EventRef, MatchHeading>;
@@ -442,6 +476,9 @@ export const ENDPOINTS = {
   odds: { method: "GET", path: "/odds", auth: true, hop: "both" },
   summary: { method: "GET", path: "/odds/summary", auth: false, hop: "both" },
   sample: { method: "GET", path: "/odds/sample", auth: false, hop: "both" },
+  // docs/design.md, Catalogue API: public, no price in them.
+  competitions: { method: "GET", path: "/odds/competitions", auth: false, hop: "both" },
+  markets: { method: "GET", path: "/odds/markets", auth: false, hop: "both" },
   // docs/design.md, Match API. `:id` stands for one path segment (matchContractRoute).
   event: { method: "GET", path: "/odds/events/:id", auth: true, hop: "both" },
   history: { method: "GET", path: "/odds/events/:id/history", auth: true, hop: "both" },

@@ -1,0 +1,135 @@
+/**
+ * GET /odds/competitions and GET /odds/markets (docs/design.md, Catalogue API) over HTTP, on both
+ * databases: competitions counted from the listing, a learnt competition beside the four leagues,
+ * narrowing by region, refusals, revalidation, and the market catalogue as the files give it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CompetitionList, MarketList } from "#shared/contract.ts";
+import { MARKETS } from "#shared/reference.ts";
+import type { FixtureInput } from "#api/odds/write/store.ts";
+import { startTestApi, type TestApi } from "../helpers/api.ts";
+import { testClock } from "../helpers/clock.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
+import { writeStoreRun } from "../helpers/pipeline.ts";
+
+const dialects = await testDialects();
+const HOUR = 3_600_000;
+/** Tuesday 1 December 2026, 12:00 UTC. */
+const T0 = Date.UTC(2026, 11, 1, 12, 0);
+/** A competition as step 4's learning writes one (docs/design.md, Learning competitions): a learnt id, in Europe. */
+const CHAMPIONS_LEAGUE = 10_000;
+const ENGLAND = 159;
+const EUROPE = 2;
+const SPAIN = 162;
+
+function fixture(key: string, competitionId: number, home: string, away: string, kickoffIn: number, bookmakers: number[]): FixtureInput {
+  return {
+    key,
+    competitionId,
+    home,
+    away,
+    kickoff: new Date(T0 + kickoffIn),
+    prices: bookmakers.flatMap((bookmaker) => [1, 2, 3].map((selectionTypeId) => ({ bookmaker, marketId: 1, selectionTypeId, price: 2 + selectionTypeId / 10, boosted: false }))),
+  };
+}
+
+const FIXTURES = [
+  fixture("c1:cat:ars+che", 1, "Arsenal", "Chelsea", 5 * HOUR, [1, 2]),
+  fixture("c1:cat:liv+eve", 1, "Liverpool", "Everton", 2 * HOUR, [3]),
+  fixture("c2:cat:bar+rma", 2, "Barcelona", "Real Madrid", 30 * HOUR, [1, 5]),
+  fixture(`c${CHAMPIONS_LEAGUE}:cat:int+psg`, CHAMPIONS_LEAGUE, "Inter", "Paris Saint-Germain", 8 * HOUR, [2, 3, 4]),
+];
+
+describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
+  let database: TestDatabase;
+  let t: TestApi;
+  const clock = testClock(T0);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    t = await startTestApi(database, undefined, clock);
+    const db = t.api.db.kysely;
+    await db
+      .insertInto("competitions")
+      .values({ id: CHAMPIONS_LEAGUE, key: "UEFA/champions-league", name: "UEFA Champions League", region_id: EUROPE, kind: "continental", tier: null, sr_tournament: "7", status: "active", merged_into: null, rank: 5, created_at: T0, last_listed_at: T0 })
+      .execute();
+    await t.api.catalogue.reload();
+    await writeStoreRun(db, FIXTURES, T0 - 60_000);
+    await t.api.odds.refresh();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
+
+  async function competitions(query: Record<string, string | number> = { country: 1 }): Promise<CompetitionList> {
+    const res = await t.http.get("/odds/competitions").query(query);
+    expect(res.status, res.text).toBe(200);
+    return res.body.data as CompetitionList;
+  }
+
+  it("lists each competition with upcoming matches in picker order: its count, soonest kick-off and the bookmakers pricing it, and each region once with its area", async () => {
+    const list = await competitions();
+    expect(list.competitions).toEqual([
+      { id: 1, name: "Premier League (ENG)", regionId: ENGLAND, kind: "league", upcoming: 2, nextKickoff: new Date(T0 + 2 * HOUR).toISOString(), books: [1, 2, 3] },
+      { id: 2, name: expect.any(String), regionId: SPAIN, kind: "league", upcoming: 1, nextKickoff: new Date(T0 + 30 * HOUR).toISOString(), books: [1, 5] },
+      { id: CHAMPIONS_LEAGUE, name: "UEFA Champions League", regionId: EUROPE, kind: "continental", upcoming: 1, nextKickoff: new Date(T0 + 8 * HOUR).toISOString(), books: [2, 3, 4] },
+    ]);
+    expect(list.regions).toEqual([
+      { id: EUROPE, code: "UEFA", name: "Europe", parentId: null },
+      { id: ENGLAND, code: "ENG", name: "England", parentId: EUROPE },
+      { id: SPAIN, code: "ESP", name: "Spain", parentId: EUROPE },
+    ]);
+  });
+
+  it("narrows to a region and the countries within it", async () => {
+    expect((await competitions({ country: 1, region: ENGLAND })).competitions.map((c) => c.id)).toEqual([1]);
+    expect((await competitions({ country: 1, region: EUROPE })).competitions.map((c) => c.id)).toEqual([1, 2, CHAMPIONS_LEAGUE]);
+  });
+
+  it("answers Ghana and Kenya with no competitions, and refuses a missing country or an unknown region in the envelope", async () => {
+    expect((await competitions({ country: 2 })).competitions).toEqual([]);
+    for (const query of [{}, { country: 9 }, { country: 1, region: 999_999 }, { country: 1, region: "ENG" }, { country: 1, region: "-1" }]) {
+      const res = await t.http.get("/odds/competitions").query(query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.error.code).toBe("VALIDATION_ERROR");
+    }
+  });
+
+  it("drops a match that has kicked off from its count, and a competition left without one", async () => {
+    clock.advance(3 * HOUR);
+    try {
+      const list = await competitions();
+      expect(list.competitions.find((c) => c.id === 1)).toMatchObject({ upcoming: 1, nextKickoff: new Date(T0 + 5 * HOUR).toISOString() });
+      clock.advance(6 * HOUR);
+      expect((await competitions()).competitions.map((c) => c.id)).toEqual([2]);
+    } finally {
+      clock.advance(T0 - clock());
+    }
+  });
+
+  it("answers the same bytes with an ETag while nothing moved, and 304 to a client holding them, public for 30 seconds", async () => {
+    const first = await t.http.get("/odds/competitions").query({ country: 1 });
+    const again = await t.http.get("/odds/competitions").query({ country: 1 }).set("If-None-Match", first.headers.etag!);
+    expect(again.status).toBe(304);
+    expect(first.headers["cache-control"]).toBe("public, max-age=30");
+  });
+
+  it("serves the market catalogue: the spec's eight markets with their selections as the constants name them, tagged with the catalogue's version", async () => {
+    const res = await t.http.get("/odds/markets");
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=3600");
+    const list = res.body.data as MarketList;
+    expect(list.version).toBe(t.api.catalogue.current().version);
+    for (const market of MARKETS) {
+      const served = list.markets.find((m) => m.id === market.id);
+      expect(served, market.label).toBeDefined();
+      expect(served!.selections.map((s) => s.id)).toEqual([...market.selections]);
+      expect(list.types.some((type) => type.id === served!.typeId)).toBe(true);
+    }
+    const totals = list.markets.filter((m) => m.line !== null).map((m) => m.line);
+    expect(totals).toEqual(expect.arrayContaining([0.5, 1.5, 2.5, 3.5, 4.5]));
+    const again = await t.http.get("/odds/markets").set("If-None-Match", res.headers.etag!);
+    expect(again.status).toBe(304);
+  });
+});
