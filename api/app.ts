@@ -14,7 +14,7 @@ import { betslipRepository } from "./betslip/repository.ts";
 import { betslipRouter, type BetslipRouteDeps } from "./betslip/routes.ts";
 import { betslipWriteRates } from "./betslip/write-rate.ts";
 import type { ApiConfig } from "./config.ts";
-import { startCatalogue, type CatalogueHolder } from "./catalogue/start.ts";
+import { catalogueReader, startCatalogue, type CatalogueHolder } from "./catalogue/start.ts";
 import { openDatabase, type Db } from "./db/database.ts";
 import { feedbackRepository } from "./feedback/repository.ts";
 import { feedbackRouter } from "./feedback/routes.ts";
@@ -121,8 +121,9 @@ function mountRoutes(app: Express, { config, options, db, catalogue, accounts, o
   app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
   app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS }, auth));
   app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock }, auth));
-  app.use("/odds", catalogueRouter({ catalogue, cache: odds.cache, clock, logger }));
-  app.use("/odds", oddsRouter(odds.cache, auth));
+  const current = catalogueReader(catalogue, { clock, logger });
+  app.use("/odds", catalogueRouter({ catalogue: current, cache: odds.cache, clock }));
+  app.use("/odds", oddsRouter(odds.cache, current, auth));
 }
 
 /** Builds the odds API: opens and migrates the database, wires accounts, feedback and odds. Listens nowhere, collects nothing. */

@@ -38,3 +38,33 @@ export async function startCatalogue(db: Kysely<Database>, { clock, logger, file
     },
   };
 }
+
+/** How often a replica reads the catalogue's rows again, for rows another replica's collector learnt. */
+export const CATALOGUE_RELOAD_MS = 60_000;
+
+/**
+ * The catalogue as it stands, for readers that serve requests: read again in the background at most
+ * once a CATALOGUE_RELOAD_MS, never while a request waits; a failed read keeps the last one and is
+ * logged.
+ */
+export function catalogueReader(holder: CatalogueHolder, { clock, logger }: { clock: () => number; logger: Logger }): () => Catalogue {
+  let readAt = clock();
+  let reading = false;
+  return () => {
+    if (!reading && clock() - readAt >= CATALOGUE_RELOAD_MS) {
+      reading = true;
+      readAt = clock();
+      holder
+        .reload()
+        .catch((err: unknown) => logger.warn({ err }, "the catalogue could not be read again; serving the last one read"))
+        .finally(() => (reading = false));
+    }
+    return holder.current();
+  };
+}
+
+/** Whether the catalogue lists a competition we serve: known and neither dormant nor merged. */
+export const listsCompetition = (catalogue: Catalogue, id: number): boolean => catalogue.competitions.get(id)?.status === "active";
+
+/** Whether the catalogue has a live market by this id. */
+export const listsMarket = (catalogue: Catalogue, id: number): boolean => catalogue.markets.get(id)?.retired === false;

@@ -45,6 +45,8 @@ const FIELDS: Record<string, Pick<FuzzEndpoint, "body" | "query" | "spendsSessio
   "GET /odds": { query: { country: () => 1, competition: () => 1, market: () => 1, k: () => "$K" } },
   "GET /odds/summary": { query: { country: () => 1 } },
   "GET /odds/sample": { query: { country: () => 1 } },
+  "GET /odds/competitions": { query: { country: () => 1, region: () => 2 } },
+  "GET /odds/markets": {},
   "GET /odds/events/:id": {},
   "GET /odds/events/:id/history": { query: { market: () => 1 } },
   "GET /odds/events/:id/heading": {},

@@ -3,14 +3,18 @@
  * databases: competitions counted from the listing, a learnt competition beside the four leagues,
  * narrowing by region, refusals, revalidation, and the market catalogue as the files give it.
  */
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompetitionList, MarketList } from "#shared/contract.ts";
+import { oddsChecksum } from "#shared/checksum.ts";
+import type { CompetitionList, MarketList, OddsResponse } from "#shared/contract.ts";
 import { MARKETS } from "#shared/reference.ts";
 import type { FixtureInput } from "#api/odds/write/store.ts";
+import { newAccount } from "../factories.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 import { writeStoreRun } from "../helpers/pipeline.ts";
+import { startSmtpSink } from "../helpers/smtp-sink.ts";
 
 const dialects = await testDialects();
 const HOUR = 3_600_000;
@@ -43,11 +47,13 @@ const FIXTURES = [
 describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
   let database: TestDatabase;
   let t: TestApi;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   const clock = testClock(T0);
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    t = await startTestApi(database, undefined, clock);
+    sink = await startSmtpSink();
+    t = await startTestApi(database, sink, clock);
     const db = t.api.db.kysely;
     await db
       .insertInto("competitions")
@@ -59,6 +65,7 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
   });
   afterAll(async () => {
     await t?.close();
+    await sink?.close();
     await database?.drop();
   });
 
@@ -80,6 +87,11 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
       { id: ENGLAND, code: "ENG", name: "England", parentId: EUROPE },
       { id: SPAIN, code: "ESP", name: "Spain", parentId: EUROPE },
     ]);
+  });
+
+  it("keeps the spec's summary to the four leagues and eight markets however much more is listed", async () => {
+    const res = await t.http.get("/odds/summary").query({ country: 1 });
+    expect(res.body.data).toMatchObject({ numEvents: 3, competitionIds: [1, 2], marketIds: [1], numBookmakers: 4 });
   });
 
   it("narrows to a region and the countries within it", async () => {
@@ -131,5 +143,37 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
     expect(totals).toEqual(expect.arrayContaining([0.5, 1.5, 2.5, 3.5, 4.5]));
     const again = await t.http.get("/odds/markets").set("If-None-Match", res.headers.etag!);
     expect(again.status).toBe(304);
+  });
+
+  it("answers /odds for any competition and market the catalogue lists, and refuses one it does not in the envelope", async () => {
+    const account = newAccount();
+    await t.http.put("/users/register").send(account);
+    const token: string = (await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) })).body.data.token;
+    const ak = String(decodeJwt(token).ak);
+    const odds = (competition: number, market: number) =>
+      t.http
+        .get("/odds")
+        .query({ country: 1, competition, market, k: oddsChecksum(ak, { country: 1, competition, market }) })
+        .set("authorization", `Bearer ${token}`);
+    const res = await odds(CHAMPIONS_LEAGUE, 1);
+    expect(res.status, res.text).toBe(200);
+    const data = res.body.data as OddsResponse;
+    expect(data.events.map((e) => [e.home, e.away, e.markets.map((m) => m.odds.map((o) => o.provider))])).toEqual([["Inter", "Paris Saint-Germain", [[2, 3, 4]]]]);
+    expect(((await odds(1, 1)).body.data as OddsResponse).events.map((e) => e.home)).toEqual(["Liverpool", "Arsenal"]);
+    // A price that moved in a learnt competition alone moves its answer (and the listing's version).
+    const version = t.api.odds.cache.listed().version;
+    const moved = fixture(`c${CHAMPIONS_LEAGUE}:cat:int+psg`, CHAMPIONS_LEAGUE, "Inter", "Paris Saint-Germain", 8 * HOUR, [2, 3, 4]);
+    moved.prices[0]!.price = 3.33;
+    await writeStoreRun(t.api.db.kysely, [...FIXTURES.filter((f) => f.competitionId !== CHAMPIONS_LEAGUE), moved], T0);
+    await t.api.odds.refresh();
+    expect(t.api.odds.cache.listed().version).toBe(version + 1);
+    const after = ((await odds(CHAMPIONS_LEAGUE, 1)).body.data as OddsResponse).events[0]!.markets[0]!.odds.find((o) => o.provider === 2)!;
+    expect(after.odds.find((o) => o.selectionTypeId === 1)!.value).toBe(3.33);
+    for (const [competition, market, field] of [[5, 1, "competition"], [10_001, 1, "competition"], [CHAMPIONS_LEAGUE, 999, "market"], [1, 0, "market"]] as const) {
+      const refused = await odds(competition, market);
+      expect(refused.status, `${competition}/${market}`).toBe(400);
+      expect(refused.body.error.code).toBe("VALIDATION_ERROR");
+      expect(refused.body.error.description).toMatch(new RegExp(`^${field} is not one we`));
+    }
   });
 });

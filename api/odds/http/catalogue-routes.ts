@@ -1,9 +1,8 @@
 import { Router, type Request } from "express";
-import type { Logger } from "pino";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { ENDPOINTS, type CompetitionList } from "#shared/contract.ts";
 import { sendCached } from "#lib/node/cached-answer.ts";
-import type { CatalogueHolder } from "../../catalogue/start.ts";
+import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { pathBelow } from "../../http/endpoints.ts";
 import { AppError } from "../../http/errors.ts";
 import { guardQuery } from "../../http/input-guards.ts";
@@ -11,35 +10,15 @@ import type { OddsCache } from "../read/cache.ts";
 import { answerOf, countryOf } from "../read/answers.ts";
 import { catalogueAnswers } from "../read/catalogue-answers.ts";
 
-/** How often a replica reads the catalogue's rows again, for rows another replica's collector learnt. */
-export const CATALOGUE_RELOAD_MS = 60_000;
-
 /** docs/design.md, Catalogue API: a list a browser or a shared cache may keep briefly; the markets change only with a release or an operator. */
 const COMPETITIONS_CACHE_CONTROL = "public, max-age=30";
 const MARKETS_CACHE_CONTROL = "public, max-age=3600";
 
 export interface CatalogueRouteDeps {
-  catalogue: CatalogueHolder;
+  /** The catalogue as it stands (`catalogueReader`). */
+  catalogue: () => Catalogue;
   cache: OddsCache;
   clock: () => number;
-  logger: Logger;
-}
-
-/** The catalogue as it stands, read again in the background at most once a CATALOGUE_RELOAD_MS; a failed read keeps the last one and is logged. */
-function currentCatalogue({ catalogue, clock, logger }: CatalogueRouteDeps) {
-  let readAt = clock();
-  let reading = false;
-  return () => {
-    if (!reading && clock() - readAt >= CATALOGUE_RELOAD_MS) {
-      reading = true;
-      readAt = clock();
-      catalogue
-        .reload()
-        .catch((err: unknown) => logger.warn({ err }, "the catalogue could not be read again; serving the last one read"))
-        .finally(() => (reading = false));
-    }
-    return catalogue.current();
-  };
 }
 
 /** `region`, optional: a region of ours by id, or 400 VALIDATION_ERROR. */
@@ -53,7 +32,7 @@ function regionOf(req: Request, known: (id: number) => boolean): number | undefi
 
 /** GET /odds/competitions?country=C[&region=R] and GET /odds/markets, public: names and counts, no price. */
 export function catalogueRouter(deps: CatalogueRouteDeps): Router {
-  const catalogue = currentCatalogue(deps);
+  const { catalogue } = deps;
   const answers = catalogueAnswers({ catalogue, listed: () => deps.cache.listed(), clock: deps.clock });
   const noCompetitions = answerOf({ competitions: [], regions: [], updatedAt: new Date(0).toISOString() } satisfies CompetitionList);
   const router = Router();

@@ -1,6 +1,7 @@
+import { LRUCache } from "lru-cache";
 import type { JsonAnswer } from "#lib/node/cached-answer.ts";
 import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
-import { COMPETITIONS, MARKETS } from "#shared/reference.ts";
+import { COMPETITIONS, isCompetitionId, MARKETS } from "#shared/reference.ts";
 import { answerOf } from "./answers.ts";
 import type { Listing } from "./read-model.ts";
 
@@ -15,7 +16,7 @@ function latestChange(events: readonly OddsEvent[]): string {
 
 const EPOCH = new Date(0).toISOString();
 const oddsKey = (competition: number, market: number) => `${competition}:${market}`;
-/** The public sample: the next two events, market 1X2 (docs/product.md, Calls the browser makes). */
+/** The public sample: the next two events of the four leagues, market 1X2 (docs/product.md, Calls the browser makes). */
 const SAMPLE_EVENTS = 2;
 const MATCH_RESULT = 1;
 
@@ -29,23 +30,35 @@ export interface ListedEvents {
   events: readonly OddsEvent[];
 }
 
-/** Each (competition, market)'s events with that one market. */
-function oddsAnswers(listing: Listing, previous: ReadonlyMap<string, JsonAnswer>): Map<string, JsonAnswer> {
+/** One (competition, market)'s answer: its events, each with that one market. */
+function oddsAnswer(inCompetition: readonly OddsEvent[], market: number, intervalS: number, previous?: JsonAnswer): JsonAnswer {
+  const events: OddsEvent[] = [];
+  for (const event of inCompetition) {
+    const m = event.markets.find((x) => x.marketId === market);
+    if (m) events.push({ ...event, markets: [m] });
+  }
+  return answerOf({ events, updatedAt: latestChange(events), intervalS } satisfies OddsResponse, previous);
+}
+
+/** The spec's (competition, market) answers, built with every rebuild: the four leagues and eight markets every dashboard asks for. */
+function specAnswers(listing: Listing, previous: ReadonlyMap<string, JsonAnswer>): Map<string, JsonAnswer> {
   const next = new Map<string, JsonAnswer>();
   for (const competition of COMPETITIONS) {
     const inCompetition = listing.events.filter((e) => e.competitionId === competition.id);
     for (const market of MARKETS) {
-      const events: OddsEvent[] = [];
-      for (const event of inCompetition) {
-        const m = event.markets.find((x) => x.marketId === market.id);
-        if (m) events.push({ ...event, markets: [m] });
-      }
       const key = oddsKey(competition.id, market.id);
-      next.set(key, answerOf({ events, updatedAt: latestChange(events), intervalS: listing.intervalS } satisfies OddsResponse, previous.get(key)));
+      next.set(key, oddsAnswer(inCompetition, market.id, listing.intervalS, previous.get(key)));
     }
   }
   return next;
 }
+
+/**
+ * How many bytes of the other (competition, market) answers one listing keeps, built on first ask
+ * (docs/design.md, Whole-board sizes: the answer cache): the whole board's competitions times its
+ * markets cannot all be kept built.
+ */
+export const OTHER_ANSWERS_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * Odds answers per (competition, market), plus the summary and the sample, rebuilt whole from a
@@ -56,6 +69,11 @@ export function oddsCache() {
   const noOdds = answerOf({ events: [], updatedAt: EPOCH } satisfies OddsResponse);
   const noSummary = answerOf({ numEvents: 0, numBookmakers: 0, marketIds: [], competitionIds: [], numOdds: 0 });
   let answers = new Map<string, JsonAnswer>();
+  // The other answers of the current listing: emptied with each rebuild that moved anything.
+  const others = new LRUCache<string, JsonAnswer>({ maxSize: OTHER_ANSWERS_MAX_BYTES, sizeCalculation: (answer) => answer.json.length + answer.gzip.length });
+  let current: Listing | undefined;
+  // The listed events outside the spec's leagues, as JSON: whether a rebuild moved them.
+  let listedOthers = "[]";
   let summary = noSummary;
   let sample = noOdds;
   let listed: ListedEvents = { version: 0, events: [] };
@@ -65,19 +83,34 @@ export function oddsCache() {
      * A response's updatedAt is the latest price change it shows (rows carry theirs), not the
      * rebuild time: a rebuild with nothing changed answers the same bytes and the same ETag.
      */
-    rebuild(listing: Listing) {
-      const next = oddsAnswers(listing, answers);
-      const moved = next.size !== answers.size || [...next].some(([key, answer]) => answers.get(key) !== answer);
+    rebuild(next: Listing) {
+      const spec = specAnswers(next, answers);
+      const otherEvents = JSON.stringify(next.events.filter((e) => !isCompetitionId(e.competitionId)));
+      const moved = spec.size !== answers.size || [...spec].some(([key, answer]) => answers.get(key) !== answer) || otherEvents !== listedOthers;
+      const listing = next;
       const sampleEvents = listing.events
-        .filter((e) => e.markets.some((m) => m.marketId === MATCH_RESULT))
+        .filter((e) => isCompetitionId(e.competitionId) && e.markets.some((m) => m.marketId === MATCH_RESULT))
         .slice(0, SAMPLE_EVENTS)
         .map((e) => ({ ...e, markets: e.markets.filter((m) => m.marketId === MATCH_RESULT) }));
-      answers = next;
-      if (moved) listed = { version: listed.version + 1, events: listing.events };
+      answers = spec;
+      current = listing;
+      if (moved) {
+        listed = { version: listed.version + 1, events: listing.events };
+        listedOthers = otherEvents;
+        others.clear();
+      }
       summary = answerOf(listing.summary, summary);
       sample = answerOf({ events: sampleEvents, updatedAt: latestChange(sampleEvents), intervalS: listing.intervalS } satisfies OddsResponse, sample);
     },
-    odds: (competition: number, market: number) => answers.get(oddsKey(competition, market)),
+    /** Any (competition, market)'s answer: the spec's as built, another built on first ask and kept while the listing stands. */
+    odds(competition: number, market: number): JsonAnswer {
+      const key = oddsKey(competition, market);
+      const answer = answers.get(key) ?? others.get(key);
+      if (answer) return answer;
+      const built = current ? oddsAnswer(current.events.filter((e) => e.competitionId === competition), market, current.intervalS) : noOdds;
+      others.set(key, built);
+      return built;
+    },
     /** The listed events with all their markets, and their version. */
     listed: () => listed,
     summary: () => summary,

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { EventHeading, EventMarket, OddsEvent, OddsSummary } from "#shared/contract.ts";
 import { annotateMarket, type StoredBookmakerMarket, type StoredPrice } from "#shared/math/odds-math.ts";
-import { MARKETS } from "#shared/reference.ts";
+import { isCompetitionId, isMarketId, MARKETS } from "#shared/reference.ts";
 import type { Database } from "../../db/schema.ts";
 import { markedStaleBefore, STALE_INTERVALS } from "./freshness.ts";
 
@@ -105,11 +105,17 @@ export function annotatedMarkets(group: EventGroup, now: number, staleBefore: nu
   return markets;
 }
 
-function summarise(events: readonly OddsEvent[]): OddsSummary {
+/**
+ * The spec's summary: the four leagues and the eight markets, as the public pages read it, however
+ * much more the listing holds (docs/design.md, Catalogue API; whole-board counts are
+ * in /odds/competitions).
+ */
+function summarise(listed: readonly OddsEvent[]): OddsSummary {
+  const events = listed.filter((e) => isCompetitionId(e.competitionId));
   const bookmakers = new Set<number>();
   const marketIds = new Set<number>();
   let numOdds = 0;
-  for (const market of events.flatMap((e) => e.markets)) {
+  for (const market of events.flatMap((e) => e.markets).filter((m) => isMarketId(m.marketId))) {
     marketIds.add(market.marketId);
     for (const o of market.odds) {
       bookmakers.add(o.provider);
