@@ -3,8 +3,8 @@
  * Settlement rules; decision 042): won, lost, void (stake back), half-won or half-lost, and what a
  * stake returns then. One interpreter for the closed set of rules in settle-rule.ts. A match
  * abandoned or without the score a rule reads settles nothing, and a `by-hand` rule waits for an
- * operator: each answers why, never a guess. Input that does not go together is refused
- * (settlement-input.ts).
+ * operator: each answers why, never a guess; input that does not go together is refused
+ * (settlement-input.ts). Decision 047.
  */
 import { checkSettleInput, SettlementInputError, type MatchScores, type PeriodResult, type Score, type SettleMarket } from "./settlement-input.ts";
 import type { SettleRule } from "./settle-rule.ts";
