@@ -7,7 +7,7 @@
  * (settlement-input.ts). Decision 047.
  */
 import { checkSettleInput, SettlementInputError, type MatchScores, type PeriodResult, type Score, type SettleMarket } from "./settlement-input.ts";
-import type { SettleRule } from "./settle-rule.ts";
+import type { SettleRule, TotalQuantity } from "./settle-rule.ts";
 
 export type SettleOutcome = "won" | "lost" | "void" | "half-won" | "half-lost";
 
@@ -50,7 +50,7 @@ function againstLine(line: number, margin: (line: number) => number): SettleOutc
 
 const COVERED: Record<string, readonly PeriodResult[]> = { "home-draw": ["home", "draw"], "home-away": ["home", "away"], "draw-away": ["draw", "away"] };
 
-function totalGoals(score: Score, quantity: "h+a" | "h" | "a"): number {
+function totalGoals(score: Score, quantity: TotalQuantity): number {
   return quantity === "h" ? score.home : quantity === "a" ? score.away : score.home + score.away;
 }
 
