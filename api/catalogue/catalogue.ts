@@ -5,7 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import type { CatalogueRows } from "./repository.ts";
-import { settleRuleSchema, type SettleRule } from "./settle-rules.ts";
+import type { SettleRule } from "#shared/math/settle-rule.ts";
+import { settleRuleSchema } from "./settle-rules.ts";
 
 type Row<K extends keyof CatalogueRows> = CatalogueRows[K][number];
 

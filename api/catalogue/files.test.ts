@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { settleSelection } from "#shared/math/settlement.ts";
 import { isLeagueName } from "../feeds/bookmakers/leagues.ts";
 import { CATALOGUE_FILES, CatalogueFileError, parseCatalogueFiles, type RawCatalogueFiles } from "./files.ts";
 
@@ -43,6 +44,30 @@ describe("the catalogue's files", () => {
       for (const alias of competition.aliases) expect(isLeagueName(competition.id, alias), `${competition.key}: ${alias}`).toBe(true);
       for (const [bookmaker, book] of Object.entries(competition.books)) {
         expect(isLeagueName(competition.id, book!.name, book!.region ?? undefined), `${competition.key} at ${bookmaker}: ${book!.name}`).toBe(true);
+      }
+    }
+  });
+
+  it("give outcomes the settlement reads: each selection settles from a score, and an exclusive type's market without a whole or quarter line has one winner, none void (docs/design.md, Settlement rules)", () => {
+    const scores = [["2:1", "1:0"], ["0:0", "0:0"], ["1:3", "1:1"]].map(([fullTime, halfTime]) => {
+      const score = (text: string) => ({ home: Number(text.split(":")[0]), away: Number(text.split(":")[1]) });
+      return { status: "finished" as const, fullTime: score(fullTime!), halfTime: score(halfTime!) };
+    });
+    // Whole and quarter lines can be void or half whatever the type (docs/design.md, Market catalogue: ".5 totals").
+    const halfGoalOrNone = (line: number | null) => line === null || (Number.isInteger(line * 2) && !Number.isInteger(line));
+    for (const type of files.markets.types) {
+      for (const market of type.markets) {
+        const outcomes = market.selections.map((s) => s.outcome);
+        for (const match of scores) {
+          const results = outcomes.map((outcome) => {
+            const settled = settleSelection({ settle: type.settle, lineKind: type.lineKind, line: market.line, outcomes }, outcome, match);
+            return settled.settled ? settled.outcome : settled.reason;
+          });
+          const at = `${market.code} at ${match.fullTime.home}:${match.fullTime.away}: ${results.join(", ")}`;
+          if (type.settle.rule === "by-hand") expect(results.every((r) => r === "by-hand"), at).toBe(true);
+          else if (type.exclusive && halfGoalOrNone(market.line)) expect(results.toSorted(), at).toEqual([...outcomes.slice(1).map(() => "lost"), "won"].toSorted());
+          else for (const r of results) expect(["won", "lost", "void", "half-won", "half-lost"], at).toContain(r);
+        }
       }
     }
   });

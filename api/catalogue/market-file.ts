@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { BOOKMAKER_KEYS } from "../feeds/types.ts";
-import { RULE_LINE_KINDS, settleRuleSchema } from "./settle-rules.ts";
+import { LINE_KINDS, RULE_LINE_KINDS } from "#shared/math/settle-rule.ts";
+import { settleRuleSchema } from "./settle-rules.ts";
 
 /** The hand-given ranges (docs/design.md, Competition and market ids); above them ids are learnt. */
 export const LAST_HAND_GIVEN = { competition: 9_999, market: 99_999, selection: 999_999 } as const;
@@ -41,7 +42,7 @@ const typeSchema = z.strictObject({
   period: z.enum(["FT", "1H", "2H"]),
   shape: z.enum(["two-way", "three-way", "many-way", "overlapping"]),
   coverage: z.int().min(1),
-  lineKind: z.enum(["none", "total", "handicap", "asian"]),
+  lineKind: z.enum(LINE_KINDS),
   exclusive: z.boolean(),
   settle: settleRuleSchema,
   bookOnly: bookmakerKey.nullable(),

@@ -1,17 +1,18 @@
 /**
- * A market type's settlement rule as data (docs/design.md, Settlement rules): one of a closed set of
- * rule kinds with its parameters, never an expression (decision 042). A parameter that is a line
- * (the handicap of `result`, the line of `total` and `asian`) is the market's own line, so one rule
- * serves every line of its type; `result` without a line has handicap 0 (1X2).
+ * The zod schema of a market type's settlement rule in `markets.json` and the `settle` column
+ * (docs/design.md, Settlement rules; decision 042). The rule kinds and their types are shared
+ * (shared/math/settle-rule.ts), since the settlement that reads them runs in the browser too; this
+ * schema accepts exactly those, as the check below holds at compile time.
  */
 import { z } from "zod";
+import { SETTLE_PERIODS, TOTAL_QUANTITIES, type SettleRule } from "#shared/math/settle-rule.ts";
 
-const period = z.enum(["FT", "1H", "2H"]);
+const period = z.enum(SETTLE_PERIODS);
 
 export const settleRuleSchema = z.discriminatedUnion("rule", [
   z.strictObject({ rule: z.literal("result"), period }),
   z.strictObject({ rule: z.literal("cover"), period }),
-  z.strictObject({ rule: z.literal("total"), period, quantity: z.enum(["h+a", "h", "a"]) }),
+  z.strictObject({ rule: z.literal("total"), period, quantity: z.enum(TOTAL_QUANTITIES) }),
   z.strictObject({ rule: z.literal("asian") }),
   z.strictObject({ rule: z.literal("no-draw"), period }),
   z.strictObject({ rule: z.literal("both-score"), period }),
@@ -21,18 +22,6 @@ export const settleRuleSchema = z.discriminatedUnion("rule", [
   z.strictObject({ rule: z.literal("by-hand") }),
 ]);
 
-export type SettleRule = z.infer<typeof settleRuleSchema>;
-
-/** The line kinds each rule reads its line from: a `total` rule on a type without lines would have nothing to settle on. */
-export const RULE_LINE_KINDS: Record<SettleRule["rule"], readonly string[]> = {
-  result: ["none", "handicap"],
-  cover: ["none"],
-  total: ["total"],
-  asian: ["asian"],
-  "no-draw": ["none"],
-  "both-score": ["none"],
-  score: ["none"],
-  "ht-ft": ["none"],
-  "either-half": ["none"],
-  "by-hand": ["none"],
-};
+/** True only when the schema's output and the shared type are the same set of rules, both ways. */
+type SameRules<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _schemaIsTheSharedType: SameRules<z.infer<typeof settleRuleSchema>, SettleRule> = true;
