@@ -31,6 +31,7 @@ import { feedMetrics } from "./feeds/collector/metrics.ts";
 import { oddsEventRouter } from "./odds/http/event-routes.ts";
 import { findRouter } from "./odds/http/find-routes.ts";
 import { catalogueRouter } from "./odds/http/catalogue-routes.ts";
+import { nextRouter } from "./odds/http/next-routes.ts";
 import { oddsRouter } from "./odds/http/routes.ts";
 import { oddsStreamRouter, type StreamOptions } from "./odds/http/stream-routes.ts";
 import { oddsService, type OddsService } from "./odds/read/service.ts";
@@ -123,6 +124,7 @@ function mountRoutes(app: Express, { config, options, db, catalogue, accounts, o
   app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock }, auth));
   const current = catalogueReader(catalogue, { clock, logger });
   app.use("/odds", catalogueRouter({ catalogue: current, cache: odds.cache, clock }));
+  app.use("/odds", nextRouter({ cache: odds.cache, catalogue: current, clock, intervalS: config.feedIntervalS }, auth));
   app.use("/odds", oddsRouter(odds.cache, current, auth));
 }
 

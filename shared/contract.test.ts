@@ -29,7 +29,7 @@ const BOOKING_CALLS = ["GET /odds/booking", "POST /users/betslip/booking"];
 /** docs/decisions/023: the proof of work sign-up asks for under a flood. */
 const CHALLENGE_CALLS = ["GET /users/register/challenge"];
 /** docs/design.md, Catalogue API: the competitions with upcoming matches and the market catalogue. */
-const CATALOGUE_CALLS = ["GET /odds/competitions", "GET /odds/markets"];
+const CATALOGUE_CALLS = ["GET /odds/competitions", "GET /odds/markets", "GET /odds/next"];
 
 const keys = CONTRACT_ROUTES.map((route) => `${route.method} ${route.path}`);
 

@@ -328,6 +328,13 @@ export type OddsSummary = {
 /** GET /api/session (web tier only): the current user, null for a visitor, or 401 AUTH_EXPIRED (decision 005). */
 export type BrowserSession = { user: SessionUser | null };
 
+/**
+ * GET /odds/next?country=1&market=M[&competition=N,...][&after=CURSOR][&until=MS] (docs/design.md,
+ * Catalogue API): at most 50 upcoming events of one market across competitions, in kick-off order;
+ * `next`, when more follow, is the cursor the next page starts after.
+ */
+export type NextQuery = CountryQuery & { market: number; competition?: string; after?: string; until?: number };
+export type NextOdds = OddsResponse & { next?: string };
 /** GET /odds/competitions?country=1[&region=R], public (docs/design.md, Catalogue API): each competition with upcoming matches. */
 export type CompetitionsQuery = CountryQuery & { region?: number };
 export type CompetitionEntry = {
@@ -425,6 +432,7 @@ export interface EndpointTypes {
   sample: Both<CountryQuery, OddsResponse>;
   competitions: Both<CompetitionsQuery, CompetitionList>;
   markets: Both<NoFields, MarketList>;
+  next: Both<NextQuery, NextOdds>;
   event: Both<EventRef, MatchDetail>;
   history: Both<EventRef & { market: number }, MarketHistory>;
   matchHeading: Both<EventRef, MatchHeading>;
@@ -479,6 +487,7 @@ export const ENDPOINTS = {
   // docs/design.md, Catalogue API: public, no price in them.
   competitions: { method: "GET", path: "/odds/competitions", auth: false, hop: "both" },
   markets: { method: "GET", path: "/odds/markets", auth: false, hop: "both" },
+  next: { method: "GET", path: "/odds/next", auth: true, hop: "both" },
   // docs/design.md, Match API. `:id` stands for one path segment (matchContractRoute).
   event: { method: "GET", path: "/odds/events/:id", auth: true, hop: "both" },
   history: { method: "GET", path: "/odds/events/:id/history", auth: true, hop: "both" },

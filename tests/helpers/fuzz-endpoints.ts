@@ -47,6 +47,7 @@ const FIELDS: Record<string, Pick<FuzzEndpoint, "body" | "query" | "spendsSessio
   "GET /odds/sample": { query: { country: () => 1 } },
   "GET /odds/competitions": { query: { country: () => 1, region: () => 2 } },
   "GET /odds/markets": {},
+  "GET /odds/next": { query: { country: () => 1, market: () => 1, competition: () => "1,2", after: () => "1000~x", until: () => 9_999_999_999_999 } },
   "GET /odds/events/:id": {},
   "GET /odds/events/:id/history": { query: { market: () => 1 } },
   "GET /odds/events/:id/heading": {},

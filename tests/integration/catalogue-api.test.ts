@@ -6,7 +6,7 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oddsChecksum } from "#shared/checksum.ts";
-import type { CompetitionList, MarketList, OddsResponse } from "#shared/contract.ts";
+import type { CompetitionList, MarketList, NextOdds, OddsResponse } from "#shared/contract.ts";
 import { MARKETS } from "#shared/reference.ts";
 import type { FixtureInput } from "#api/odds/write/store.ts";
 import { newAccount } from "../factories.ts";
@@ -174,6 +174,28 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
       expect(refused.status, `${competition}/${market}`).toBe(400);
       expect(refused.body.error.code).toBe("VALIDATION_ERROR");
       expect(refused.body.error.description).toMatch(new RegExp(`^${field} is not one we`));
+    }
+  });
+
+  it("pages the board across competitions by kick-off through /odds/next, narrowed to competitions or a day, refusing what it cannot read", async () => {
+    const account = newAccount();
+    await t.http.put("/users/register").send(account);
+    const token: string = (await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) })).body.data.token;
+    const next = (query: Record<string, string | number>) => t.http.get("/odds/next").query({ country: 1, ...query }).set("authorization", `Bearer ${token}`);
+    const ids = async (query: Record<string, string | number>) => {
+      const res = await next(query);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.data as NextOdds).events.map((e) => `${e.competitionId}:${e.home}`);
+    };
+    expect(await ids({ market: 1 })).toEqual(["1:Liverpool", "1:Arsenal", `${CHAMPIONS_LEAGUE}:Inter`, "2:Barcelona"]);
+    expect(await ids({ market: 1, competition: `${CHAMPIONS_LEAGUE},2` })).toEqual([`${CHAMPIONS_LEAGUE}:Inter`, "2:Barcelona"]);
+    expect(await ids({ market: 1, after: `${T0 + 6 * HOUR}~`, until: T0 + 24 * HOUR })).toEqual([`${CHAMPIONS_LEAGUE}:Inter`]);
+    expect(await ids({ market: 4 })).toEqual([]);
+    expect((await t.http.get("/odds/next").query({ country: 1, market: 1 })).status).toBe(401);
+    for (const query of [{ market: 999 }, { market: 1, competition: "1,5" }, { market: 1, competition: "x" }, { market: 1, after: "yesterday" }, { market: 1, until: "-5" }, { market: 1, competition: Array.from({ length: 21 }, (_, i) => i + 1).join(",") }]) {
+      const res = await next(query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.error.code).toBe("VALIDATION_ERROR");
     }
   });
 });
