@@ -3,6 +3,7 @@ import { addWriteResult, emptyWriteResult, type WriteResult } from "../../odds/w
 import type { BookmakerOutcome } from "./run-fetch.ts";
 import type { LeagueFixtures } from "./match-pool.ts";
 import type { BookmakerKey } from "../types.ts";
+import type { LearnReport } from "../../catalogue/learn-cycle.ts";
 
 export interface BookmakerReport {
   key: BookmakerKey;
@@ -35,6 +36,8 @@ export interface CycleReport {
   startedAt: number;
   competitions: CompetitionReport[];
   bookmakers: BookmakerReport[];
+  /** What learning competitions did with the books' whole listings, where they were read. */
+  learning?: LearnReport;
 }
 
 /** What one cycle wrote to one competition, over every bookmaker. */
