@@ -63,3 +63,18 @@ export function displayName(names: LearnNames, name: string, regionId: number | 
   if (at <= 0 || regionId === null) return name.trim();
   return names.spellings.get(regionId)?.includes(normaliseName(name.slice(0, at))) ? name.slice(at + 2).trim() : name.trim();
 }
+
+/** Where learnt competitions sort in pickers: after every hand-ranked one. */
+export const LEARNT_RANK = 1000;
+
+/** A learnt competition's key: its region's code and its name's words ("VIE/v-league-1"), numbered past one taken. */
+export function learntKey(names: LearnNames, regionId: number | null, name: string, taken: ReadonlySet<string>): string {
+  const code = regionId === null ? "OTHER" : (names.codes.get(regionId) ?? "OTHER");
+  const slug = normaliseName(name).replace(/ /g, "-") || "competition";
+  let key = `${code}/${slug}`;
+  for (let n = 2; taken.has(key); n += 1) key = `${code}/${slug}-${n}`;
+  return key;
+}
+
+/** A learnt competition's kind: continental in an area (UEFA, CAF), else a league until the seed or an operator says more. */
+export const learntKind = (names: LearnNames, regionId: number | null): "continental" | "league" => (regionId !== null && names.kinds.get(regionId) === "area" ? "continental" : "league");

@@ -56,3 +56,40 @@ export async function learntRows(db: Kysely<Database>): Promise<(BookRow & { com
     .orderBy("b.book_id")
     .execute();
 }
+
+export async function findBookRow(db: Kysely<Database>, bookmaker: number, bookId: string): Promise<BookRow | undefined> {
+  return db.selectFrom("competition_books").selectAll().where("bookmaker", "=", bookmaker).where("book_id", "=", bookId).executeTakeFirst();
+}
+
+export async function findCompetition(db: Kysely<Database>, id: number): Promise<CompetitionRow | undefined> {
+  return db.selectFrom("competitions").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function competitionKeys(db: Kysely<Database>): Promise<Set<string>> {
+  return new Set((await db.selectFrom("competitions").select("key").execute()).map((r) => r.key));
+}
+
+/** An operator's join: the rules never undo it (docs/design.md, Learning competitions). */
+export async function joinByOperator(db: Kysely<Database>, bookmaker: number, bookId: string, competitionId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockCatalogueWrites(trx);
+    await trx.updateTable("competition_books").set({ competition_id: competitionId, joined_by: "operator", status: "joined" }).where("bookmaker", "=", bookmaker).where("book_id", "=", bookId).execute();
+  });
+}
+
+/** An operator's split: a new competition, the row joined to it by the operator; answers the new id. */
+export async function splitByOperator(db: Kysely<Database>, bookmaker: number, bookId: string, competition: Omit<CompetitionRow, "id">): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await lockCatalogueWrites(trx);
+    const { id } = await trx.insertInto("competitions").values(competition).returning("id").executeTakeFirstOrThrow();
+    await trx.updateTable("competition_books").set({ competition_id: id, joined_by: "operator", status: "joined" }).where("bookmaker", "=", bookmaker).where("book_id", "=", bookId).execute();
+    return id;
+  });
+}
+
+export async function renameCompetitionRow(db: Kysely<Database>, id: number, name: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockCatalogueWrites(trx);
+    await trx.updateTable("competitions").set({ name }).where("id", "=", id).execute();
+  });
+}

@@ -11,7 +11,7 @@ import { BOOKMAKER_ID_BY_KEY, BOOKMAKER_KEYS, type BookmakerKey } from "../feeds
 import type { BookBoard, ListedCompetition } from "./board-listing.ts";
 import { judge, type Candidate, type JoinRule, type Verdict } from "./join-rules.ts";
 import { buildEvidence, type BookRow, type CompetitionRow, type JoinedListing } from "./learn-evidence.ts";
-import { displayName, regionOf, type LearnNames } from "./learn-names.ts";
+import { displayName, learntKey, learntKind, LEARNT_RANK, regionOf, type LearnNames } from "./learn-names.ts";
 
 /** Cycles a row waits, its fixtures read each time, before it appears by itself. */
 export const WAIT_CYCLES = 3;
@@ -19,8 +19,6 @@ export const WAIT_CYCLES = 3;
 const GONE_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 /** Listing times are written at most this often: every cycle would rewrite every row. */
 const SEEN_STEP_MS = 60 * 60 * 1000;
-/** Where learnt competitions sort in pickers: after every hand-ranked one. */
-const LEARNT_RANK = 1000;
 
 /** What learning keeps between cycles: how many cycles each held row has waited. */
 export interface LearnState {
@@ -120,14 +118,9 @@ class Cycle {
 
   createCompetition(name: string, regionId: number | null, srTournament: string | null): number {
     const { names, now } = this.input;
-    const code = regionId === null ? "OTHER" : (names.codes.get(regionId) ?? "OTHER");
-    const slug = normaliseName(name).replace(/ /g, "-") || "competition";
-    const keys = new Set([...this.comps.values()].map((c) => c.key));
-    let key = `${code}/${slug}`;
-    for (let n = 2; keys.has(key); n += 1) key = `${code}/${slug}-${n}`;
+    const key = learntKey(names, regionId, name, new Set([...this.comps.values()].map((c) => c.key)));
     const id = this.nextId--;
-    const kind = regionId !== null && names.kinds.get(regionId) === "area" ? "continental" : "league";
-    this.comps.set(id, { id, key, name, region_id: regionId, kind, tier: null, sr_tournament: srTournament, status: "active", merged_into: null, rank: LEARNT_RANK, created_at: now, last_listed_at: now });
+    this.comps.set(id, { id, key, name, region_id: regionId, kind: learntKind(names, regionId), tier: null, sr_tournament: srTournament, status: "active", merged_into: null, rank: LEARNT_RANK, created_at: now, last_listed_at: now });
     return id;
   }
 }
