@@ -5,8 +5,8 @@ import { OperatorError, operatorJoin, operatorRename, operatorSplit } from "#api
 import { learntRowLines } from "#api/feeds/collector/reports.ts";
 
 /**
- * `npm run feeds:catalogue`: the operator's hand on learnt competitions (docs/design.md, Learning
- * competitions). A join or split is written `joined_by` `operator`, which the join rules never undo.
+ * `npm run feeds:catalogue`: the operator's hand on learnt competitions
+ * (docs/design.md, Learning competitions). A join or split is written `joined_by` `operator`, which the join rules never undo.
  */
 const USAGE = `usage:
   npm run feeds:catalogue -- list

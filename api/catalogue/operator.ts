@@ -1,7 +1,7 @@
 /**
- * What an operator does to learnt rows with `npm run feeds:catalogue` (docs/design.md, Learning
- * competitions): join a book's row to a competition, split it into a competition of its own,
- * rename a competition. Each checks its input first and changes nothing when refused; a join or a
+ * What an operator does to learnt rows with `npm run feeds:catalogue`
+ * (docs/design.md, Learning competitions): join a book's row to a competition, split it into a
+ * competition of its own, rename a competition. Each checks its input first and changes nothing when refused; a join or a
  * split is written `joined_by` `operator`, which the join rules never undo.
  */
 import type { Kysely } from "kysely";
