@@ -152,4 +152,30 @@ describe("learning competitions from the simulated board (docs/design.md, Learni
     expect(store.competitions.get(row(later, "bet9ja", "999002")?.competition_id ?? 0)).toBeUndefined();
     expect(later.competitions.get(row(later, "bet9ja", "999002")?.competition_id ?? 0)).toMatchObject({ name: "Premier League", region_id: null, key: "OTHER/premier-league" });
   });
+
+  it("keeps a row joined when its book renames the competition and the rules still give it, our competition's name unchanged", () => {
+    const later = clone(store);
+    const brazil = sim.board.world.competitions.find((c) => c.key === "BRA/serie-a-brazil")?.books.bet9ja;
+    const renamed = boards.map((b) =>
+      b.bookmaker === "bet9ja" ? { ...b, competitions: b.competitions.map((c) => (c.bookId === brazil?.id ? { ...c, name: "Serie A Betano" } : c)) } : b,
+    );
+    const before = row(later, "bet9ja", brazil?.id ?? "");
+    const ours = store.competitions.get(before?.competition_id ?? 0)?.name;
+    const events = learnCycle(later, renamed, cloneState(state), FRIDAY + 10 * MINUTE);
+    expect(events.filter((e) => e.bookId === brazil?.id).map((e) => [e.kind, e.rule])).toEqual([["renamed", "sr-events"]]);
+    expect(row(later, "bet9ja", brazil?.id ?? "")).toMatchObject({ name: "Serie A Betano", status: "joined", competition_id: before?.competition_id });
+    expect(later.competitions.get(before?.competition_id ?? 0)?.name).toBe(ours);
+  });
+
+  it("marks a joined row its book has not listed for three days gone, and leaves its competition to the books still listing it", () => {
+    const later = clone(store);
+    const austria = row(later, "bet9ja", "1300970");
+    expect(austria).toMatchObject({ status: "joined" });
+    const without = boards.map((b) => (b.bookmaker === "bet9ja" ? { ...b, competitions: b.competitions.filter((c) => c.bookId !== "1300970") } : b));
+    const day = 24 * 60 * MINUTE;
+    const [soon, after] = [2 * day, 3 * day + MINUTE].map((ms) => learnCycle(later, without, cloneState(state), FRIDAY + ms).filter((e) => e.bookId === "1300970").map((e) => e.kind));
+    expect([soon, after]).toEqual([[], ["gone"]]);
+    expect(row(later, "bet9ja", "1300970")).toMatchObject({ status: "gone", upcoming: 0, competition_id: austria?.competition_id });
+    expect(later.competitions.get(austria?.competition_id ?? 0)).toMatchObject({ status: "active", last_listed_at: FRIDAY + 3 * day + MINUTE });
+  });
 });
