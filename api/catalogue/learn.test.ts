@@ -178,4 +178,13 @@ describe("learning competitions from the simulated board (docs/design.md, Learni
     expect(row(later, "bet9ja", "1300970")).toMatchObject({ status: "gone", upcoming: 0, competition_id: austria?.competition_id });
     expect(later.competitions.get(austria?.competition_id ?? 0)).toMatchObject({ status: "active", last_listed_at: FRIDAY + 3 * day + MINUTE });
   });
+
+  it("keeps a held row in the book's words as listed now", () => {
+    const later = clone(store);
+    const held = (name: string) => boards.map((b) => (b.bookmaker === "nairabet" ? { ...b, competitions: [...b.competitions, { bookId: "999003", name, country: "Atlantis", upcoming: 0, fixtures: [] }] } : b));
+    const own = learnState();
+    learnCycle(later, held("Atlantic League"), own, FRIDAY + 10 * MINUTE);
+    learnCycle(later, held("Atlantic League 2026"), own, FRIDAY + 11 * MINUTE);
+    expect(row(later, "nairabet", "999003")).toMatchObject({ name: "Atlantic League 2026", region_name: "Atlantis", status: "held", competition_id: null, joined_by: "new" });
+  });
 });

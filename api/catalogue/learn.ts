@@ -181,7 +181,11 @@ function classify(cycle: Cycle): { open: string[]; recheck: string[] } {
     const wasJoined = row.competition_id !== null && (row.status === "joined" || row.status === "gone");
     if (wasJoined && sameName(cycle, row, entry)) row.status = "joined";
     else if (row.competition_id !== null && row.status !== "held") recheck.push(key);
-    else open.push(key);
+    else {
+      // Not joined: the row carries the book's words as listed now, for the report and an operator.
+      Object.assign(row, { name: entry.name, region_name: entry.country });
+      open.push(key);
+    }
   }
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return { open: open.sort(order), recheck: recheck.sort(order) };
