@@ -5,6 +5,7 @@
  * split is written `joined_by` `operator`, which the join rules never undo.
  */
 import type { Kysely } from "kysely";
+import { FIRST_LEARNT_ID } from "../db/migrations.ts";
 import type { Database } from "../db/schema.ts";
 import { buildFiles } from "../feeds/bookmakers/feed-catalogue.ts";
 import { BOOKMAKER_ID_BY_KEY, BOOKMAKER_KEYS, type BookmakerKey } from "../feeds/types.ts";
@@ -44,8 +45,10 @@ export async function operatorSplit(db: Kysely<Database>, bookmaker: string, boo
   return splitByOperator(db, row.bookmaker, row.book_id, { key, name: title, region_id: regionId, kind: learntKind(names, regionId), tier: null, sr_tournament: null, status: "active", merged_into: null, rank: LEARNT_RANK, created_at: now, last_listed_at: row.last_seen_at });
 }
 
+/** A seed competition's name is the file's, written at every start (decision 043): it is changed there, not here. */
 export async function operatorRename(db: Kysely<Database>, competitionId: number, name: string): Promise<void> {
   if (name.trim() === "") throw new OperatorError("a competition's name cannot be blank");
   await liveCompetition(db, competitionId);
+  if (competitionId < FIRST_LEARNT_ID.competitions) throw new OperatorError(`competition ${competitionId} is the seed's: its name is changed in api/catalogue/data/competitions.json`);
   await renameCompetitionRow(db, competitionId, name.trim());
 }

@@ -93,7 +93,9 @@ describe.each(dialects)("learning competitions on %s (docs/design.md, Catalogue 
     await expect(operatorJoin(db, "bet365", "777", 1)).rejects.toThrow(/unknown bookmaker "bet365"/);
     await expect(operatorSplit(db, "1xbet", "778", FRIDAY)).rejects.toThrow(/1xbet has no competition row "778"/);
     await expect(operatorRename(db, 1, "  ")).rejects.toThrow(/blank/);
+    await expect(operatorRename(db, 1, "EPL")).rejects.toThrow(/competition 1 is the seed's/);
     expect(await db.selectFrom("competition_books").selectAll().orderBy("book_id").execute()).toEqual(before);
+    expect((await db.selectFrom("competitions").select("name").where("id", "=", 1).executeTakeFirstOrThrow()).name).toBe("Premier League (ENG)");
 
     await operatorJoin(db, "1xbet", "777", 1);
     for (let cycle = 1; cycle <= 4; cycle += 1) await learnFromBoards(db, [{ bookmaker: "1xbet", competitions: [atlantis] }], state, FRIDAY + cycle * 60_000);
