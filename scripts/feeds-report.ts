@@ -3,11 +3,14 @@ import { openDatabase } from "#api/db/database.ts";
 import { bookingCounts } from "#api/booking/metrics.ts";
 import { feedHealth, latestFeedRuns } from "#api/feeds/collector/feed-runs.ts";
 import { COMPETITIONS } from "#shared/reference.ts";
+import { learntRows } from "#api/catalogue/learn-repository.ts";
+import { learntRowLines } from "#api/feeds/collector/reports.ts";
 
 /**
  * `npm run feeds:report`: feed health per bookmaker (last success, offers, unmatched, blocked),
  * the last collection run per bookmaker and league, and the offers that matched nothing (an
- * alias to add, or a fixture only one bookmaker lists), then the running API's booking-code counts
+ * alias to add, or a fixture only one bookmaker lists), the competitions learnt by themselves, held
+ * or in conflict (docs/design.md, Learning competitions), then the running API's booking-code counts
  * per bookmaker (docs/design.md, Booking codes), read from its /metrics.
  */
 const config = loadApiConfig();
@@ -37,6 +40,8 @@ try {
     console.log(`\nUnmatched offers: ${unmatched.length}`);
     for (const u of unmatched) console.log(`  ${u.bookmaker.padEnd(10)} ${u.home} vs ${u.away}: ${u.reason} (${u.detail})`);
   }
+  console.log("");
+  for (const line of learntRowLines(await learntRows(db.kysely))) console.log(line);
 } finally {
   await db.close();
 }

@@ -46,3 +46,8 @@ export async function readCatalogueRows(db: Kysely<Database>): Promise<Catalogue
   ]);
   return { regions, competitions, competitionBooks, marketTypes, markets, selections, marketBooks, outcomeBooks };
 }
+
+/** Takes the catalogue's write lock inside a transaction on PostgreSQL: learning and start-up writes run one at a time. */
+export async function lockCatalogueWrites(trx: Kysely<Database>): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`.execute(trx);
+}

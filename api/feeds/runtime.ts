@@ -142,6 +142,9 @@ export async function startFeedCollection(deps: FeedCollectionDeps): Promise<Fee
     politeDelayMs: simulator ? [0, 20] : [250, 1500],
     onWritten: () => odds.refresh(),
     mayWrite: () => lockStillHeld(lock),
+    // Learning competitions reads the whole board (docs/design.md, Catalogue steps, step 4): the live
+    // sites list it, and the simulator does under SIM_WORLD=board only.
+    learnCompetitions: config.feeds === "live" || config.simWorld === "board",
   });
   const schedule: Schedule = { stopped: false, timer: undefined, cycle: Promise.resolve(), cycles: 0, sweptTo: undefined, bonusPlan: { at: 0 }, catalogue: deps.catalogue };
   if (deps.catalogue) useFeedCatalogue(deps.catalogue.current());

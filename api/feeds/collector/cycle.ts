@@ -5,6 +5,8 @@ import { pruneFeedRuns } from "./feed-runs.ts";
 import { competitionReports, emptyTallies, type BookmakerReport, type CycleReport } from "./reports.ts";
 import { BOOKMAKER_ID_BY_KEY } from "../types.ts";
 import { writeBookmakerRun } from "./run-write.ts";
+import type { BookBoard } from "../../catalogue/board-listing.ts";
+import { learnFromBoards } from "../../catalogue/learn-cycle.ts";
 
 export { createCollector, type Collector, type CollectorOptions } from "./state.ts";
 export type { FeedSource } from "./run-budget.ts";
@@ -32,6 +34,23 @@ async function housekeeping(c: Collector, startedAt: number, end: number) {
 }
 
 /**
+ * The books' whole listings of this cycle, learnt in one write (docs/design.md, Learning competitions):
+ * a failure is logged, and the prices already written stand. Only the replica that may write learns.
+ */
+async function learn(c: Collector, boards: BookBoard[], startedAt: number) {
+  try {
+    if (c.deps.mayWrite && !(await c.deps.mayWrite())) return undefined;
+    boards.sort((a, b) => BOOKMAKER_ID_BY_KEY[a.bookmaker] - BOOKMAKER_ID_BY_KEY[b.bookmaker]);
+    const report = await learnFromBoards(c.deps.db, boards, c.learning, startedAt);
+    for (const change of report.changes) c.deps.logger.info({ competition: change }, `competition row ${change.kind}`);
+    return report;
+  } catch (error) {
+    c.deps.logger.error({ err: error }, "learning competitions failed");
+    return undefined;
+  }
+}
+
+/**
  * One cycle: every bookmaker at once, each within its time budget, and each matched (against the
  * other bookmakers' latest listings) and written in one transaction as soon as it finishes, so a
  * slow or failing bookmaker never holds up or corrupts the others: its last prices stay until
@@ -42,9 +61,11 @@ export async function runCycle(c: Collector): Promise<CycleReport> {
   const now = new Date(startedAt);
   const tallies = emptyTallies();
   const reports: BookmakerReport[] = [];
+  const boards: BookBoard[] = [];
   await Promise.all(
     c.deps.sources.map(async (source) => {
       const outcome = await collectWithin({ ...c.deps, breaker: c.breaker, followUps: c.followUps }, source, now);
+      if (outcome.board) boards.push(outcome.board);
       try {
         reports.push(await queueWrite(c, () => writeBookmakerRun(c, source, outcome, startedAt, tallies)));
       } catch (error) {
@@ -54,8 +75,9 @@ export async function runCycle(c: Collector): Promise<CycleReport> {
   );
   reports.sort((a, b) => BOOKMAKER_ID_BY_KEY[a.key] - BOOKMAKER_ID_BY_KEY[b.key]);
   c.deps.metrics.record(reports, startedAt);
+  const learning = boards.length > 0 ? await queueWrite(c, () => learn(c, boards, startedAt)) : undefined;
   const end = c.deps.clock();
   const pruned = await housekeeping(c, startedAt, end);
-  c.deps.logger.info({ feeds: reports, pruned, ms: end - startedAt }, "feed cycle");
-  return { startedAt, competitions: competitionReports(tallies), bookmakers: reports };
+  c.deps.logger.info({ feeds: reports, pruned, ms: end - startedAt, ...(learning ? { learning: learning.counts } : {}) }, "feed cycle");
+  return { startedAt, competitions: competitionReports(tallies), bookmakers: reports, ...(learning ? { learning } : {}) };
 }

@@ -2,7 +2,8 @@ import { COMPETITION_IDS } from "#shared/reference.ts";
 import { addWriteResult, emptyWriteResult, type WriteResult } from "../../odds/write/store.ts";
 import type { BookmakerOutcome } from "./run-fetch.ts";
 import type { LeagueFixtures } from "./match-pool.ts";
-import type { BookmakerKey } from "../types.ts";
+import { BOOKMAKER_ID_BY_KEY, type BookmakerKey } from "../types.ts";
+import type { LearnReport } from "../../catalogue/learn-cycle.ts";
 
 export interface BookmakerReport {
   key: BookmakerKey;
@@ -35,6 +36,8 @@ export interface CycleReport {
   startedAt: number;
   competitions: CompetitionReport[];
   bookmakers: BookmakerReport[];
+  /** What learning competitions did with the books' whole listings, where they were read. */
+  learning?: LearnReport;
 }
 
 /** What one cycle wrote to one competition, over every bookmaker. */
@@ -93,4 +96,40 @@ export function bookmakerReport(outcome: BookmakerOutcome, perLeague: ReadonlyMa
     blocked: leagues.some((l) => l.blocked === true),
     ...(errors.length > 0 ? { error: errors.join("; ") } : {}),
   };
+}
+
+/** A book's competition row as `learntRows` gives it, with the competition it joins. */
+export interface LearntRowView {
+  bookmaker: number;
+  book_id: string;
+  name: string;
+  region_name: string | null;
+  competition_id: number | null;
+  competition_name: string | null;
+  joined_by: string;
+  status: string;
+  upcoming: number;
+}
+
+/**
+ * Book rows an operator should see (docs/design.md, Learning competitions): competitions that
+ * appeared by themselves, rows held until a rule decides, rows in conflict, one line each.
+ */
+export function learntRowLines(rows: readonly LearntRowView[]): string[] {
+  const bookmaker = (id: number) => Object.entries(BOOKMAKER_ID_BY_KEY).find(([, b]) => b === id)?.[0] ?? String(id);
+  const section = (title: string, picked: readonly LearntRowView[]) =>
+    picked.length === 0
+      ? [`${title}: none`]
+      : [
+          `${title}: ${picked.length}`,
+          ...picked.map((r) => {
+            const ours = r.competition_id === null ? "-" : `${r.competition_id} ${r.competition_name ?? ""}`.trim();
+            return `  ${bookmaker(r.bookmaker).padEnd(10)} ${r.book_id.padEnd(20)} ${`${r.name} (${r.region_name ?? "no country"})`.padEnd(48)} ${String(r.upcoming).padStart(4)} upcoming  -> ${ours}`;
+          }),
+        ];
+  return [
+    ...section("New competitions (appeared by themselves)", rows.filter((r) => r.joined_by === "new" && r.status === "joined")),
+    ...section("Held (waiting for a rule to decide)", rows.filter((r) => r.status === "held")),
+    ...section("In conflict (held until an operator joins or splits them)", rows.filter((r) => r.status === "conflict")),
+  ];
 }

@@ -4,6 +4,7 @@ import { collectBookmaker, emptyOutcome, type BookmakerOutcome } from "./run-fet
 import type { circuitBreaker, Fetcher } from "../fetcher.ts";
 import { MAX_FAILURES_IN_A_ROW, followUpState, type FollowUpState } from "./follow-ups.ts";
 import { followUpCounts } from "./reports.ts";
+import { readBoardWithin } from "./board-fetch.ts";
 import type { BookmakerAdapter, BookmakerKey } from "../types.ts";
 
 export type CircuitBreaker = ReturnType<typeof circuitBreaker>;
@@ -24,6 +25,8 @@ export interface BudgetedRunDeps {
   gap: (signal: AbortSignal) => Promise<void>;
   breaker: CircuitBreaker;
   followUps: Map<BookmakerKey, FollowUpState>;
+  /** Whether each book's whole listing is read for learning competitions, in what is left of its budget. */
+  readBoards?: boolean;
 }
 
 function markEveryLeague(outcome: BookmakerOutcome, error: string) {
@@ -46,6 +49,7 @@ export async function collectWithin(deps: BudgetedRunDeps, source: FeedSource, n
   if (!state) deps.followUps.set(adapter.key, (state = followUpState()));
   const work = new AbortController();
   const cancelBudget = new AbortController();
+  const started = Date.now();
   const done = collectBookmaker({ adapter, baseUrl: source.baseUrl, fetcher: deps.fetcher, now, signal: work.signal, gap: deps.gap, followUps: state, logger: deps.logger }, outcome).then(
     () => "done" as const,
     (error: unknown) => {
@@ -61,6 +65,10 @@ export async function collectWithin(deps: BudgetedRunDeps, source: FeedSource, n
     outcome.abandoned = true;
     markEveryLeague(outcome, `abandoned after ${deps.budgetMs} ms: the bookmaker's time for this cycle ran out`);
     deps.logger.warn({ bookmaker: adapter.key, budgetMs: deps.budgetMs }, "bookmaker abandoned for this cycle");
+  } else if (deps.readBoards) {
+    const board = await readBoardWithin(deps, source, now, deps.budgetMs - (Date.now() - started));
+    if (board.board) outcome.board = board.board;
+    if (board.error) outcome.boardError = board.error;
   }
   return outcome;
 }

@@ -6,6 +6,7 @@ import { abortable, circuitBreaker, type Fetcher } from "../fetcher.ts";
 import type { FollowUpState } from "./follow-ups.ts";
 import { feedMetrics, type FeedMetrics } from "./metrics.ts";
 import type { Listings } from "./match-pool.ts";
+import { learnState, type LearnState } from "../../catalogue/learn.ts";
 import type { BookmakerKey } from "../types.ts";
 
 /** Share of the interval a bookmaker gets per cycle; see follow-ups.ts for why 2/3. */
@@ -30,6 +31,8 @@ export interface CollectorOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Where each cycle's feed health goes (the process's feedMetrics unless a test gives its own). */
   metrics?: FeedMetrics;
+  /** Read each book's whole listing every cycle and learn its competitions (docs/design.md, Learning competitions). */
+  learnCompetitions?: boolean;
 }
 
 export type CollectorDeps = Omit<BudgetedRunDeps, "breaker" | "followUps"> &
@@ -43,6 +46,8 @@ export interface Collector {
   latest: Listings;
   /** Writes queue up: one transaction at a time keeps SQLite unbusy and PostgreSQL free of lock waits. */
   writing: Promise<unknown>;
+  /** How long each held competition has waited (learning competitions). */
+  learning: LearnState;
 }
 
 function defaultBudgetTimer(ms: number, cancel: AbortSignal): Promise<void> {
@@ -70,6 +75,7 @@ export function createCollector(options: CollectorOptions): Collector {
     onWritten: options.onWritten,
     mayWrite: options.mayWrite,
     metrics: options.metrics ?? feedMetrics,
+    readBoards: options.learnCompetitions === true,
   };
-  return { deps, breaker: circuitBreaker(options.clock), followUps: new Map(), latest: new Map(), writing: Promise.resolve() };
+  return { deps, breaker: circuitBreaker(options.clock), followUps: new Map(), latest: new Map(), writing: Promise.resolve(), learning: learnState() };
 }

@@ -2,7 +2,9 @@
  * BetKing's whole board under SIM_WORLD=board (docs/design.md, Simulated world; Whole-board
  * collection): `/api/feeds/prematch/en/4/{tournamentId}/0/0` for every tournament world.json gives
  * BetKing, in betking.ts's shape (a match once per market group, merged on `ItemID`),
- * `ExtProvIDItem` the fixture's Sportradar number.
+ * `ExtProvIDItem` the fixture's Sportradar number; and the day feed
+ * `/api/feeds/prematch/GetEvents/en/<YYYY-MM-DD>/0/0/1`, every fixture BetKing lists kicking off that
+ * Lagos day, across tournaments, with its main market group (how a reader finds the tournament ids).
  */
 import { betkingItemId } from "../../event-ids.ts";
 import type { FeedSimulator } from "../../feed-simulator.ts";
@@ -27,8 +29,22 @@ function boardItem(p: PricedBoardFixture, markets: QuotedMarket[]) {
   };
 }
 
+const DAY_PATH = /^\/api\/feeds\/prematch\/GetEvents\/en\/(\d{4}-\d{2}-\d{2})\/0\/0\/1$/;
+
+/** One Lagos day's fixtures, every tournament, the 1X2 and Double Chance group. */
+function dayAnswer(sim: FeedSimulator, day: string, t: number): SiteAnswer {
+  const listed = sim.board
+    .listed("betking", t)
+    .filter((l) => lagosIso(l.fixture.kickoff).startsWith(day))
+    .map((l) => sim.board.price("betking", l, t));
+  const items = listed.map((p) => boardItem(p, p.markets.filter((m) => m.kind === "1X2" || m.kind === "DC")));
+  return jsonAnswer({ AreaMatches: items.length === 0 ? [] : [{ AreaID: 1, AreaName: "Football", Items: items }], TotalNoOfItems: items.length });
+}
+
 /** The board's answer to a BetKing path (null: not one the site serves). */
 export function betkingBoardAnswer(sim: FeedSimulator, path: string, t: number): SiteAnswer | null {
+  const day = DAY_PATH.exec(path);
+  if (day) return dayAnswer(sim, day[1] as string, t);
   const match = BETKING_LIST_PATH.exec(path);
   if (!match) return null;
   const id = match[1];
