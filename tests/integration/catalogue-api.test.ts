@@ -69,6 +69,13 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
     await database?.drop();
   });
 
+  /** A new verified user's access token. */
+  async function newToken(): Promise<string> {
+    const account = newAccount();
+    await t.http.put("/users/register").send(account);
+    return (await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) })).body.data.token as string;
+  }
+
   async function competitions(query: Record<string, string | number> = { country: 1 }): Promise<CompetitionList> {
     const res = await t.http.get("/odds/competitions").query(query);
     expect(res.status, res.text).toBe(200);
@@ -146,9 +153,7 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
   });
 
   it("answers /odds for any competition and market the catalogue lists, and refuses one it does not in the envelope", async () => {
-    const account = newAccount();
-    await t.http.put("/users/register").send(account);
-    const token: string = (await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) })).body.data.token;
+    const token = await newToken();
     const ak = String(decodeJwt(token).ak);
     const odds = (competition: number, market: number) =>
       t.http
@@ -178,9 +183,7 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
   });
 
   it("pages the board across competitions by kick-off through /odds/next, narrowed to competitions or a day, refusing what it cannot read", async () => {
-    const account = newAccount();
-    await t.http.put("/users/register").send(account);
-    const token: string = (await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) })).body.data.token;
+    const token = await newToken();
     const next = (query: Record<string, string | number>) => t.http.get("/odds/next").query({ country: 1, ...query }).set("authorization", `Bearer ${token}`);
     const ids = async (query: Record<string, string | number>) => {
       const res = await next(query);
