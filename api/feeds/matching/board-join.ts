@@ -108,8 +108,18 @@ function compareEntries(a: Omit<Entry, "rank">, b: Omit<Entry, "rank">): number 
   );
 }
 
+/** Team names prepared once, and pairs of them scored once, per join: a name meets many candidates. */
 class Refs {
   private readonly cache = new Map<string, TeamRef>();
+  private readonly scores = new Map<TeamRef, Map<TeamRef, number>>();
+
+  similarity(a: TeamRef, b: TeamRef): number {
+    let row = this.scores.get(a);
+    if (!row) this.scores.set(a, (row = new Map()));
+    let score = row.get(b);
+    if (score === undefined) row.set(b, (score = refSimilarity(a, b)));
+    return score;
+  }
 
   of(name: string, competitionId: number): TeamRef {
     const key = `${competitionId}\u0000${name}`;
@@ -145,8 +155,8 @@ function entriesOf(input: BoardJoinInput, refs: Refs): { entries: Entry[]; unjoi
 }
 
 /** The best of an offer's names against each side's spellings, in both orientations. */
-function fitSpellings(entry: Entry, homes: readonly TeamRef[], aways: readonly TeamRef[]): Fit {
-  const best = (ref: TeamRef, spellings: readonly TeamRef[]) => Math.max(0, ...spellings.map((s) => refSimilarity(ref, s)));
+function fitSpellings(refs: Refs, entry: Entry, homes: readonly TeamRef[], aways: readonly TeamRef[]): Fit {
+  const best = (ref: TeamRef, spellings: readonly TeamRef[]) => Math.max(0, ...spellings.map((s) => refs.similarity(ref, s)));
   const [home, away] = [best(entry.home, homes), best(entry.away, aways)];
   const [crossedHome, crossedAway] = [best(entry.away, homes), best(entry.home, aways)];
   const straight = (home + away) / 2;
@@ -155,8 +165,8 @@ function fitSpellings(entry: Entry, homes: readonly TeamRef[], aways: readonly T
 }
 
 /** The other orientation's mean, to tell whether the names decided the orientation at all. */
-function otherMean(entry: Entry, homes: readonly TeamRef[], aways: readonly TeamRef[], chosen: Fit): number {
-  const best = (ref: TeamRef, spellings: readonly TeamRef[]) => Math.max(0, ...spellings.map((s) => refSimilarity(ref, s)));
+function otherMean(refs: Refs, entry: Entry, homes: readonly TeamRef[], aways: readonly TeamRef[], chosen: Fit): number {
+  const best = (ref: TeamRef, spellings: readonly TeamRef[]) => Math.max(0, ...spellings.map((s) => refs.similarity(ref, s)));
   return chosen.swapped ? (best(entry.home, homes) + best(entry.away, aways)) / 2 : (best(entry.away, homes) + best(entry.home, aways)) / 2;
 }
 
@@ -180,7 +190,7 @@ function spellingsOf(cluster: Cluster, spellings: TeamSpellings, refs: Refs): [T
     for (const name of spellings.of(ids[0])) homes.push(refs.of(name, cluster.competitionId));
     for (const name of spellings.of(ids[1])) aways.push(refs.of(name, cluster.competitionId));
   }
-  return [homes, aways];
+  return [[...new Set(homes)], [...new Set(aways)]];
 }
 
 /**
@@ -191,8 +201,8 @@ function spellingsOf(cluster: Cluster, spellings: TeamSpellings, refs: Refs): [T
  */
 function orientation(entry: Entry, cluster: Cluster, refs: Refs, spellings: TeamSpellings, options: Required<MatchOptions>): { swapped: boolean; decided: boolean } {
   const [homes, aways] = spellingsOf(cluster, spellings, refs);
-  const chosen = fitSpellings(entry, homes, aways);
-  const decided = Math.max(chosen.home, chosen.away) >= options.minTeamScore - EPSILON && chosen.mean - otherMean(entry, homes, aways, chosen) >= options.minMargin - EPSILON;
+  const chosen = fitSpellings(refs, entry, homes, aways);
+  const decided = Math.max(chosen.home, chosen.away) >= options.minTeamScore - EPSILON && chosen.mean - otherMean(refs, entry, homes, aways, chosen) >= options.minMargin - EPSILON;
   return { swapped: chosen.swapped && (decided || passes(chosen, options)), decided };
 }
 
@@ -215,7 +225,12 @@ function joinBySportradar(entries: readonly Entry[], refs: Refs, spellings: Team
     const [first, ...rest] = [...group].sort((a, b) => Number(b.listing.bookmaker === SPORTYBET) - Number(a.listing.bookmaker === SPORTYBET) || a.rank - b.rank);
     if (!first) continue;
     const cluster: Cluster = { competitionId: first.competitionId, matchday: first.matchday, anchor: first.at, srMatch: key.slice(key.indexOf(":") + 1), members: [{ entry: first, swapped: false }] };
-    for (const entry of rest) {
+    // Of a book's two listings of one id, the one whose names fit the first listing's better stays, as the matcher keeps one per book.
+    const closeness = new Map(rest.map((e) => [e, fitSpellings(refs, e, [first.home], [first.away]).mean]));
+    const ordered = [...rest].sort(
+      (a, b) => BOOKMAKER_ID_BY_KEY[a.listing.bookmaker] - BOOKMAKER_ID_BY_KEY[b.listing.bookmaker] || (closeness.get(b) ?? 0) - (closeness.get(a) ?? 0) || a.rank - b.rank,
+    );
+    for (const entry of ordered) {
       const same = cluster.members.find((m) => m.entry.listing.bookmaker === entry.listing.bookmaker);
       if (same) {
         duplicates.push({ listing: entry.listing, reason: "duplicate", detail: `${entry.listing.bookmaker} also lists sr:match:${cluster.srMatch} as ${same.entry.listing.fixture.home} v ${same.entry.listing.fixture.away}` });
@@ -264,7 +279,7 @@ export function joinBoard(input: BoardJoinInput): BoardJoin {
     if (sr !== undefined && sportradarDigits(sr) !== undefined) continue;
     const ranked = (days.get(dayOf(entry)) ?? [])
       .filter((c) => Math.abs(c.anchor - entry.at) <= options.windowMs && !c.members.some((m) => m.entry.listing.bookmaker === entry.listing.bookmaker))
-      .map((cluster) => ({ cluster, score: fitSpellings(entry, ...spellingsOf(cluster, spellings, refs)) }))
+      .map((cluster) => ({ cluster, score: fitSpellings(refs, entry, ...spellingsOf(cluster, spellings, refs)) }))
       .sort((a, b) => b.score.mean - a.score.mean || a.cluster.anchor - b.cluster.anchor);
     const [best, runnerUp] = ranked;
     if (!best || !passes(best.score, options)) {
