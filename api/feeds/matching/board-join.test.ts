@@ -137,6 +137,14 @@ describe("joining the whole simulated board (docs/design.md, Matching the whole 
     expect(share).toBeGreaterThanOrEqual(0.99);
   });
 
+  it("scores a listing without a Sportradar id only against the fixtures of its competition and matchday, never the board", () => {
+    const { listings, candidates, most } = joined.compared;
+    console.log(`name-scored listings: ${listings}, ${(candidates / listings).toFixed(1)} fixtures of their competition and matchday on average, ${most} at most, of ${joined.fixtures.length}`);
+    expect(listings).toBeGreaterThan(1_000);
+    expect(candidates / listings).toBeLessThan(20);
+    expect(most).toBeLessThan(joined.fixtures.length / 20);
+  });
+
   it("lists every fixture once, each book's listing in one fixture at most, none of them guessed", () => {
     const placed = joined.fixtures.flatMap((f) => f.members.map((m) => m.listing));
     expect(new Set(placed).size).toBe(placed.length);

@@ -65,6 +65,8 @@ export interface BoardJoin {
   spellings: TeamSpellings;
   /** Spellings this join learnt. */
   learnt: number;
+  /** Listings scored by names, and the fixtures of their competition and matchday they met: in all, and the most one met. */
+  compared: { listings: number; candidates: number; most: number };
 }
 
 interface Entry {
@@ -274,10 +276,15 @@ export function joinBoard(input: BoardJoinInput): BoardJoin {
   bySr.clusters.forEach(add);
 
   const ambiguous: UnjoinedListing[] = [];
+  const compared = { listings: 0, candidates: 0, most: 0 };
   for (const entry of entries) {
     const sr = entry.listing.fixture.srMatch;
     if (sr !== undefined && sportradarDigits(sr) !== undefined) continue;
-    const ranked = (days.get(dayOf(entry)) ?? [])
+    const sameDay = days.get(dayOf(entry)) ?? [];
+    compared.listings += 1;
+    compared.candidates += sameDay.length;
+    compared.most = Math.max(compared.most, sameDay.length);
+    const ranked = sameDay
       .filter((c) => Math.abs(c.anchor - entry.at) <= options.windowMs && !c.members.some((m) => m.entry.listing.bookmaker === entry.listing.bookmaker))
       .map((cluster) => ({ cluster, score: fitSpellings(refs, entry, ...spellingsOf(cluster, spellings, refs)) }))
       .sort((a, b) => b.score.mean - a.score.mean || a.cluster.anchor - b.cluster.anchor);
@@ -307,5 +314,5 @@ export function joinBoard(input: BoardJoinInput): BoardJoin {
     }),
   );
   fixtures.sort((a, b) => a.kickoff - b.kickoff || a.competitionId - b.competitionId || text(a.srMatch ?? "", b.srMatch ?? "") || text(a.members[0]?.listing.fixture.home ?? "", b.members[0]?.listing.fixture.home ?? ""));
-  return { fixtures, unjoined: [...unjoined, ...bySr.duplicates, ...ambiguous], spellings, learnt: bySr.learnt };
+  return { fixtures, unjoined: [...unjoined, ...bySr.duplicates, ...ambiguous], spellings, learnt: bySr.learnt, compared };
 }
