@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { OddsResponse } from "#shared/contract.ts";
 import { feedHealth, latestFeedRuns } from "#api/feeds/collector/feed-runs.ts";
+import { bet9ja } from "#api/feeds/bookmakers/bet9ja/bet9ja.ts";
 import { BOOKMAKER_ID_BY_KEY } from "#api/feeds/types.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";
@@ -167,6 +168,23 @@ describe("a site that turns the collector away (decision 012)", () => {
     const metrics = await pipeline.collector.deps.metrics.registry.metrics();
     expect(metrics).toContain('afriodds_feed_blocked{bookmaker="betking"} 1');
     expect(metrics).toContain('afriodds_feed_blocked{bookmaker="sportybet"} 0');
+  }, 60_000);
+});
+
+describe("the markets the collector writes (docs/design.md, Catalogue steps, step 7)", () => {
+  it("are markets 1-8 only until the site serves more, though Bet9ja's adapter reads the simulator's Over/Under 5.5 as market 9", async () => {
+    const { t, pipeline, db } = await setUp();
+    const now = new Date(t.clock());
+    const [request] = bet9ja.leagueRequests(pipeline.simulator.baseUrl("bet9ja"), 1, now);
+    const listing = bet9ja.parseLeague(await (await fetch(request!.url, { headers: request!.headers })).text(), 1, now);
+    expect(listing.ok && listing.offers.some((o) => o.prices.some((p) => p.marketId === 9))).toBe(true);
+
+    await pipeline.runCycle();
+
+    const markets = await db.selectFrom("prices").select("market_id").distinct().orderBy("market_id").execute();
+    expect(markets.map((r) => r.market_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const changed = await db.selectFrom("odds_changes").select("market_id").distinct().execute();
+    expect(changed.every((r) => r.market_id <= 8)).toBe(true);
   }, 60_000);
 });
 

@@ -36,10 +36,10 @@ function feedsParse(...args: string[]): Promise<{ code: number; out: Printed }> 
 
 const fixture = (name: string) => join(FIXTURES, name);
 const BEFORE = ["--competition", "1", "--now", "2026-12-01T00:00:00Z"];
-const markets = (out: Printed) => [...new Set(out.offers?.flatMap((o) => o.prices.map((p) => p.marketId)))].sort();
+const markets = (out: Printed) => [...new Set(out.offers?.flatMap((o) => o.prices.map((p) => p.marketId)))].sort((a, b) => a - b);
 
 describe("npm run feeds:parse", () => {
-  it("reads a Bet9ja GetEvent: UTC kick-off, bare EXTID as sr:match, the 8 markets only, closed '1' dropped and 1.01 kept", async () => {
+  it("reads a Bet9ja GetEvent: UTC kick-off, bare EXTID as sr:match, the compared markets only, closed '1' dropped and 1.01 kept", async () => {
     const { code, out } = await feedsParse("--bookmaker", "bet9ja", ...BEFORE, fixture("bet9ja-GetEvent-arsenal-chelsea.json"));
 
     expect(code).toBe(0);
@@ -47,13 +47,14 @@ describe("npm run feeds:parse", () => {
     expect(out.offers).toHaveLength(1);
     const [offer] = out.offers!;
     expect(offer).toMatchObject({ bookmaker: "bet9ja", externalId: "801200301", srId: "sr:match:62100101", competitionId: 1, home: "Arsenal", away: "Chelsea", kickoff: "2026-12-05T15:00:00.000Z" });
-    expect(markets(out)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Beyond the eight: Over/Under 5.5 (9), the first half's Over 0.5 (16) and HT/FT 1/1 (23).
+    expect(markets(out)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 23]);
     expect(offer?.prices).toContainEqual({ marketId: 2, selectionTypeId: 4, price: 1.01, boosted: false });
     expect(offer?.prices.some((p) => p.selectionTypeId === 13)).toBe(false);
-    expect(offer?.prices).toHaveLength(17);
+    expect(offer?.prices).toHaveLength(20);
   });
 
-  it("reads a SportyBet factsCenter/event without its whole lines or team totals, on the same minute as Bet9ja's kick-off", async () => {
+  it("reads a SportyBet factsCenter/event without its whole lines, its team totals and 1UP as their own markets, on the same minute as Bet9ja's kick-off", async () => {
     const sporty = await feedsParse("--bookmaker", "sportybet", ...BEFORE, fixture("sportybet-event-tottenham-villa.json"));
     const bet9ja = await feedsParse("--bookmaker", "bet9ja", ...BEFORE, fixture("bet9ja-GetEvent-tottenham-villa.json"));
 
@@ -63,9 +64,9 @@ describe("npm run feeds:parse", () => {
     expect(b?.srId).toBe(s?.srId);
     expect(b?.kickoff).toBe(s?.kickoff);
     expect(s?.kickoff).toBe("2026-12-05T17:30:00.000Z");
-    expect(markets(sporty.out)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    // 18 selections: team totals (19/20), the whole line total=2 and the 1UP market add none.
-    expect(s?.prices).toHaveLength(18);
+    // The team totals at 0.5 (19/20: markets 10 and 13) and 1UP (52) are theirs, never match totals; the whole line total=2 adds none.
+    expect(markets(sporty.out)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 10, 13, 52]);
+    expect(s?.prices).toHaveLength(25);
     expect(s?.prices.find((p) => p.selectionTypeId === 6)?.price).toBe(1.25);
   });
 

@@ -55,6 +55,19 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
     expect(left.map((r) => Number(r.at))).toEqual([T0 + 3 * 60 * 60_000]);
   });
 
+  it("confirms exactly the prices a run offers unchanged, whatever their ids: market 2's selection 19 is not market 1's 119", async () => {
+    const key = "c1:2026-11-28:wide-ids";
+    const price = (marketId: number, selectionTypeId: number, value: number, carried = false) => ({ bookmaker: 1, marketId, selectionTypeId, price: value, boosted: false, ...(carried ? { carried } : {}) });
+    await writeStoreRun(database().kysely, [{ ...fixture([], key), prices: [price(2, 19, 1.5), price(1, 119, 2.5)] }], T0);
+    // Selection 119 is carried, unconfirmed by this run; 19 is offered again unchanged.
+    await writeStoreRun(database().kysely, [{ ...fixture([], key), prices: [price(2, 19, 1.5), price(1, 119, 2.5, true)] }], T0 + 60_000);
+    const rows = await database().kysely.selectFrom("prices").select(["market_id", "selection_type_id", "confirmed_at"]).where("event_id", "=", key).orderBy("market_id").execute();
+    expect(rows.map((r) => [r.market_id, r.selection_type_id, Number(r.confirmed_at)])).toEqual([
+      [1, 119, T0],
+      [2, 19, T0 + 60_000],
+    ]);
+  });
+
   it("writes history only when a price changes, and remembers the direction", async () => {
     const key = "c1:2026-11-28:history";
     await writeStoreRun(database().kysely, [fixture([[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]], key)], T0);
@@ -131,6 +144,17 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
     const next = await latestSeq(database().kysely, 1);
     await database().kysely.transaction().execute((trx) => writeFixtures(trx, [prices], now + 60_000, { staleBefore: markedStaleBefore(now + 60_000, 60_000) }));
     expect((await changesAfter(database().kysely, 1, next, 100)).map((c) => c.eventId)).not.toContain(key);
+  });
+
+  it("records the very market a stale bookmaker is confirmed again in, whatever its selection ids (selection 119 is market 1's)", async () => {
+    const key = "c1:2026-11-28:revived-wide";
+    const prices = { ...fixture([], key), prices: [{ bookmaker: 6, marketId: 1, selectionTypeId: 119, price: 2.1, boosted: false }] };
+    await writeStoreRun(database().kysely, [prices], T0);
+    const seq = await latestSeq(database().kysely, 1);
+    const now = T0 + 150_000;
+    await database().kysely.transaction().execute((trx) => writeFixtures(trx, [prices], now, { staleBefore: markedStaleBefore(now, 60_000) }));
+    const revived = (await changesAfter(database().kysely, 1, seq, 100)).filter((c) => c.eventId === key);
+    expect(revived.map((c) => c.marketId)).toEqual([1]);
   });
 
   it("leaves events that have kicked off out of the listing and prunes old ones", async () => {

@@ -10,6 +10,8 @@ const suite = useWebSuite();
 
 /** The public odds keep their revalidated caching; every other answer of the contract is someone's. */
 const PUBLIC = new Set(["GET /odds/summary", "GET /odds/sample"]);
+/** The catalogue holds no price and nobody's data: shared caches may keep it briefly (docs/design.md, Catalogue API). */
+const CATALOGUE: Record<string, string> = { "GET /odds/competitions": "public, max-age=30", "GET /odds/markets": "public, max-age=3600" };
 /** The analytics beacon's acknowledgement: no one's data, a POST answer no cache keeps (server/bff/router.ts). */
 const ANONYMOUS = new Set(["POST /events"]);
 /**
@@ -57,6 +59,8 @@ const CALLS: Record<string, (s: Session, tier: Tier) => Call> = {
   },
   "GET /odds/summary": () => ({ query: "country=1" }),
   "GET /odds/sample": () => ({ query: "country=1" }),
+  "GET /odds/competitions": () => ({ query: "country=1" }),
+  "GET /odds/next": () => ({ query: "country=1&market=1" }),
   "GET /odds/events/:id/history": () => ({ query: "market=1" }),
   "GET /odds/dropping": () => ({ query: "country=1" }),
   "GET /odds/search": () => ({ query: "country=1&q=a" }),
@@ -103,6 +107,7 @@ describe("answers that belong to one user are never stored by a cache", () => {
         const what = `${answer.route} (${answer.status}): Cache-Control ${answer.cacheControl}`;
         expect(answer.status, answer.route).toBeLessThan(500);
         if (PUBLIC.has(answer.route)) expect(answer.cacheControl, what).toBe("private, no-cache");
+        else if (CATALOGUE[answer.route]) expect(answer.cacheControl, what).toBe(CATALOGUE[answer.route]);
         else if (ANONYMOUS.has(answer.route)) expect(answer.cacheControl, what).toBeUndefined();
         else expect(neverStored(answer.cacheControl), what).toBe(true);
       }
@@ -110,7 +115,7 @@ describe("answers that belong to one user are never stored by a cache", () => {
       expect(answers.filter((a) => a.cacheControl === "private, no-store").length).toBeGreaterThan(answers.length / 2);
       // The sweep reached what matters: the data of a signed-in user, and the answers that hand out a session.
       const status = (route: string) => answers.find((a) => a.route === route)?.status;
-      for (const route of ["GET /users/me", "GET /users/betslip", "GET /odds", "GET /odds/events/:id", "GET /odds/sure-bets", "POST /users/login"]) expect(status(route), route).toBe(200);
+      for (const route of ["GET /users/me", "GET /users/betslip", "GET /odds", "GET /odds/next", "GET /odds/competitions", "GET /odds/events/:id", "GET /odds/sure-bets", "POST /users/login"]) expect(status(route), route).toBe(200);
       expect(answers.find((a) => a.route === "POST /users/login")?.setsCookie).toBe(tier === "web");
     });
   }

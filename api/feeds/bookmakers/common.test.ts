@@ -3,6 +3,7 @@ import {
   PriceSet,
   SELECTIONS,
   isUpcoming,
+  lineGoals,
   overUnder,
   parseInstant,
   parseJsonBody,
@@ -92,7 +93,7 @@ describe("goal lines", () => {
   });
 
   it("ignores lines the product does not show and lines it cannot read", () => {
-    expect([5.5, 2.25, 2.75, 0, "", "2.5x", undefined, null].map((line) => overUnder(line, "over"))).toEqual(
+    expect([6.5, 2.25, 2.75, 0, "", "2.5x", undefined, null].map((line) => overUnder(line, "over"))).toEqual(
       Array(8).fill(undefined),
     );
   });
@@ -197,6 +198,16 @@ describe("a bookmaker's market ids", () => {
     expect(selectionIn(ids, 2, 1, undefined)).toBeUndefined();
     expect(selectionIn(ids, 1, 2, undefined)).toBeUndefined();
     expect(selectionIn(ids, 18, 14, "2.5")).toBeUndefined();
-    expect(selectionIn(ids, 18, 12, "5.5")).toBeUndefined();
+    expect(selectionIn(ids, 18, 12, "6.5")).toBeUndefined();
+  });
+});
+
+describe("a book's line in goals (docs/design.md, Lines)", () => {
+  it("reads totals, signed handicaps and Sportradar's home:away head starts, 0:1 being the home side's -1", () => {
+    expect(["2.5", " 3.50", "-0.25", "+1", 0.75, "0:1", "1:0", "2:0", "0:3"].map(lineGoals)).toEqual([2.5, 3.5, -0.25, 1, 0.75, -1, 1, 2, -3]);
+  });
+
+  it("reads nothing else", () => {
+    expect(["", "2.5x", "1:", ":1", "a:b", "total=2.5", "1.5:0", null, undefined, Number.NaN].map(lineGoals)).toEqual(Array(10).fill(undefined));
   });
 });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { bookOutcomeRow, bookSelection, typeSelection } from "../../catalogue/catalogue.ts";
 import { BOOKMAKER_ID_BY_KEY, type OfferBookCompetition, type BookmakerKey, type Offer, type OfferPrice, type ParseResult } from "../types.ts";
+import { isMarketId } from "#shared/reference.ts";
 import { feedCatalogue } from "./feed-catalogue.ts";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; blocked?: true };
@@ -71,9 +72,31 @@ export function overUnder(line: unknown, side: "over" | "under"): ProductSelecti
 }
 
 /**
+ * A book's line in goals (docs/design.md, Lines): a total ("2.5"), the goals added to the home side
+ * ("-0.25", "+1"), or Sportradar's head starts "home:away" as SportyBet's `hcp=0:1` and BetKing's
+ * `line=0:1` write a 3-way handicap, so 0:1 is −1 and 1:0 is +1. Undefined for anything else.
+ */
+export function lineGoals(line: unknown): number | undefined {
+  if (typeof line === "number") return Number.isFinite(line) ? line : undefined;
+  if (typeof line !== "string") return undefined;
+  const text = line.trim();
+  if (/^[+-]?\d+(\.\d+)?$/.test(text)) return Number(text);
+  const headStarts = /^(\d+):(\d+)$/.exec(text);
+  return headStarts ? Number(headStarts[1]) - Number(headStarts[2]) : undefined;
+}
+
+/** Whether a type of this line kind reads the line: totals at .5 only (whole ones push), 3-way handicaps whole, Asian lines by quarters. */
+function readsLine(lineKind: string, value: number): boolean {
+  if (lineKind === "total") return value > 0 && Math.abs((value * 2) % 2) === 1;
+  if (lineKind === "handicap") return Number.isInteger(value);
+  return Number.isInteger(value * 4);
+}
+
+/**
  * Our selection for a book's market, outcome and line, as the loaded catalogue maps them
  * (docs/design.md, Catalogue steps, step 2); undefined for one it does not. The line counts only
- * for a lined type, and only a .5 goal line is read (docs/design.md, Adapters): whole lines push.
+ * for a lined type, read as `lineGoals` reads it; a total only at .5 (docs/design.md, Adapters):
+ * whole lines push. A line outside the type's grid has no market yet, so no selection.
  */
 export function catalogueSelection(bookmaker: BookmakerKey, market: string | number, outcome: string | number, line: unknown, { strictLines = false } = {}): ProductSelection | undefined {
   const catalogue = feedCatalogue();
@@ -83,9 +106,19 @@ export function catalogueSelection(bookmaker: BookmakerKey, market: string | num
   if (!type) return undefined;
   // Some books send a line with every market (BetKing's SpecialBetValue, 1xBet's P 0); Bet9ja's key with a line on a market without lines is another market.
   if (type.lineKind === "none") return strictLines && line !== undefined ? undefined : bookSelection(catalogue, id, String(market), String(outcome), null);
-  const value = lineValue(line);
-  if (value === undefined || (type.lineKind === "total" && Math.abs((value * 2) % 2) !== 1)) return undefined;
+  const value = lineGoals(line);
+  if (value === undefined || !readsLine(type.lineKind, value)) return undefined;
   return bookSelection(catalogue, id, String(market), String(outcome), value);
+}
+
+/**
+ * A selection in the markets the site serves today, the spec's eight (`shared/reference.ts`), else
+ * undefined. Booking codes read and mint legs through it until the booking half of docs/design.md,
+ * Catalogue steps, step 7 takes legs in every compared market: a slip never holds a leg the
+ * betslip and the pages cannot show yet.
+ */
+export function servedSelection(selection: ProductSelection | undefined): ProductSelection | undefined {
+  return selection && isMarketId(selection.marketId) ? selection : undefined;
 }
 
 /**

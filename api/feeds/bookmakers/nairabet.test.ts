@@ -159,6 +159,8 @@ describe("nairabet parsing of totals, BTTS and suspensions", () => {
         price(7, 15, 1.95),
         price(8, 17, 1.3),
         price(8, 18, 2),
+        price(9, 19, 9.5),
+        price(9, 20, 1.02),
       ],
     });
   });

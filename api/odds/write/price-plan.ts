@@ -30,8 +30,13 @@ export interface PricePlan {
   history: Database["price_history"][];
   changed: (PriceId & { price: number; boosted: number; direction: 1 | -1 })[];
   boostChanged: (PriceId & { boosted: number })[];
-  /** Unchanged prices per bookmaker, as marketId * 100 + selectionTypeId. */
-  confirmed: Map<number, number[]>;
+  /**
+   * Unchanged prices per bookmaker, their selection ids per market. A pair, not one number: the
+   * former key marketId * 100 + selectionTypeId named two prices once a selection id reached 100
+   * (market 1's 119 and market 2's 19 are both 219), and the catalogue's ids go past it
+   * (docs/design.md, Competition and market ids).
+   */
+  confirmed: Map<number, Map<number, number[]>>;
   removed: PriceRow[];
   counts: WriteResult;
 }
@@ -58,7 +63,8 @@ function planPrice(plan: PricePlan, eventId: string, p: StoredPriceInput, row: P
     plan.changed.push({ ...id, price: p.price, boosted, direction: p.price > row.price ? 1 : -1 });
     plan.history.push(historyRow);
   } else {
-    plan.confirmed.set(p.bookmaker, [...(plan.confirmed.get(p.bookmaker) ?? []), p.marketId * 100 + p.selectionTypeId]);
+    const markets = plan.confirmed.get(p.bookmaker) ?? new Map<number, number[]>();
+    plan.confirmed.set(p.bookmaker, markets.set(p.marketId, [...(markets.get(p.marketId) ?? []), p.selectionTypeId]));
     if (row.boosted !== boosted) plan.boostChanged.push({ ...id, boosted });
   }
 }

@@ -89,13 +89,13 @@ async function applyPlan(trx: Transaction<Database>, eventId: string, plan: Pric
   }
   for (const p of plan.boostChanged) await priceRow(trx, eventId, p).set({ boosted: p.boosted }).execute();
   // Unchanged prices: one statement per bookmaker confirms them all.
-  for (const [bookmaker, ids] of plan.confirmed) {
+  for (const [bookmaker, markets] of plan.confirmed) {
     await trx
       .updateTable("prices")
       .set({ confirmed_at: now })
       .where("event_id", "=", eventId)
       .where("bookmaker", "=", bookmaker)
-      .where((eb) => eb(eb(eb(eb.ref("market_id"), "*", 100), "+", eb.ref("selection_type_id")), "in", ids))
+      .where((eb) => eb.or([...markets].map(([marketId, selections]) => eb.and([eb("market_id", "=", marketId), eb("selection_type_id", "in", selections)]))))
       .execute();
   }
   for (const row of plan.removed) {
@@ -123,8 +123,8 @@ function revivedMarkets(plan: PricePlan, current: readonly Database["prices"][],
     newest.set(key, Math.max(newest.get(key) ?? 0, row.confirmed_at));
   }
   const revived: number[] = [];
-  for (const [bookmaker, ids] of plan.confirmed) {
-    for (const marketId of new Set(ids.map((id) => Math.floor(id / 100)))) {
+  for (const [bookmaker, markets] of plan.confirmed) {
+    for (const marketId of markets.keys()) {
       if ((newest.get(`${bookmaker}:${marketId}`) ?? staleBefore) < staleBefore) revived.push(marketId);
     }
   }

@@ -56,7 +56,7 @@ function toLeg(id: string, leg: z.infer<typeof legSchema>, now: Date): CodeLeg {
   const at = id.indexOf("$");
   const externalId = at < 0 ? id : id.slice(0, at);
   const key = at < 0 ? "" : id.slice(at + 1);
-  const [selectionTypeId] = readOdds({ [key]: leg.V }).quoted;
+  const [selectionTypeId] = [...readOdds({ [key]: leg.V }).quoted].filter((selection) => marketForSelection(selection) !== undefined);
   const marketId = selectionTypeId === undefined ? undefined : marketForSelection(selectionTypeId);
   const teams = leg.E_NAME ? splitTeams(leg.E_NAME, " - ") : undefined;
   const kickoff = leg.STARTDATEUTC ? parseInstant(leg.STARTDATEUTC) : leg.STARTDATE ? parseNaiveUtc(leg.STARTDATE) : undefined;

@@ -1,8 +1,11 @@
 /** Bet9ja's flat odds map, shared by its league list and its per-event call. */
 import { PriceSet, catalogueSelection, type ProductSelection } from "../common.ts";
 
-/** `S_<MARKET>[@<LINE>]_<OUTCOME>`, e.g. "S_1X2_1", "S_OU@2.5_O", "S_GGNG_Y". */
-const ODDS_KEY = /^S_([A-Z0-9]+)(?:@([0-9.]+))?_([A-Z0-9]+)$/;
+/**
+ * `S_<MARKET>[@<LINE>]_<OUTCOME>`, e.g. "S_1X2_1", "S_OU@2.5_O", "S_GGNG_Y", "S_AH@-0.25_1" (the
+ * line is the goals added to home: docs/design.md, Lines), "S_HTFT_1/X", "S_CSFT_2:1".
+ */
+const ODDS_KEY = /^S_([A-Z0-9]+)(?:@(-?[0-9.]+))?_([A-Z0-9:/]+)$/;
 /** Bet9ja prices a closed line "1" and quotes real 1.01s (Over 0.5): only 1 and below are closed. */
 const CLOSED_AT_OR_BELOW = 1;
 

@@ -14,7 +14,7 @@ import type { BookingAdapter, CodeLeg, MintLeg } from "../../booking/types.ts";
 import { mintJson, readJson } from "../../booking/wire.ts";
 import { BETKING_SR_DIGITS } from "./betking-match-view.ts";
 import { betkingSelection } from "./betking-markets.ts";
-import { idText, parseInstant, parseJsonBody, sanitizePrice, splitTeams, sportradarId, validate, type Result } from "../common.ts";
+import { idText, parseInstant, parseJsonBody, sanitizePrice, servedSelection, splitTeams, sportradarId, validate, type Result } from "../common.ts";
 import { browserHeaders } from "../headers.ts";
 
 const SITE = "https://www.betking.com";
@@ -66,7 +66,7 @@ const listingSchema = z.object({
 function toLeg(row: z.infer<typeof rowSchema>, now: Date): CodeLeg {
   const selection =
     row.MarketTypeId !== undefined && row.IDSelectionType !== undefined
-      ? betkingSelection(row.MarketTypeId, row.IDSelectionType, row.Spread)
+      ? servedSelection(betkingSelection(row.MarketTypeId, row.IDSelectionType, row.Spread))
       : undefined;
   const teams = row.MatchName ? splitTeams(row.MatchName, " - ") : undefined;
   const kickoff = row.EventDate ? parseInstant(row.EventDate) : undefined;
@@ -101,7 +101,7 @@ export function readMatchOddsIds(body: string): Result<Map<string, string>> {
   for (const item of parsed.value.AreaMatches.flatMap((area) => area.Items)) {
     for (const market of item.OddsCollection) {
       for (const odd of market.MatchOdds) {
-        const selection = betkingSelection(market.OddsType.OddsTypeID, odd.OddAttribute.OddTypeID, market.SpecialBetValue);
+        const selection = servedSelection(betkingSelection(market.OddsType.OddsTypeID, odd.OddAttribute.OddTypeID, market.SpecialBetValue));
         if (selection && odd.MatchOddsID) ids.set(matchOddsKey(item.ItemID, selection.marketId, selection.selectionTypeId), odd.MatchOddsID);
       }
     }

@@ -2,7 +2,8 @@
  * BetKing's mobile match view (m.betking.com Remix `_data` route; docs/design.md, BetKing feed): one
  * event with `markets[].selections[].odd.value`. A suspended selection reads `status: "LOCK"`
  * with value 0, and `providerId` is Sportradar's match number. Market and selection type ids
- * are the CDN feed's (110 1X2, 146 DC, 160 totals with `specialValue`, 302 GG/NG).
+ * are the CDN feed's (110 1X2, 146 DC, 160 totals with `specialValue`, 302 GG/NG, and the others
+ * markets.json maps).
  */
 import { z } from "zod";
 import { betkingSelection } from "./betking-markets.ts";
@@ -27,12 +28,15 @@ const selectionSchema = z.object({
   status: z.unknown().optional(),
   odd: z.object({ value: z.unknown().optional() }).optional(),
 });
-const marketSchema = z.object({
+const lineMarketSchema = z.object({
   typeId: z.coerce.number(),
   status: z.unknown().optional(),
   specialValue: z.union([z.string(), z.number()]).nullish(),
+  specifier: z.string().nullish(),
   selections: z.array(selectionSchema).default([]),
 });
+/** A lined market shows one line and lists every line, itself included, in `spreadMarkets`. */
+const marketSchema = lineMarketSchema.extend({ spreadMarkets: z.array(lineMarketSchema).nullish() });
 const eventSchema = z.object({
   id: idText,
   date: z.string(),
@@ -67,13 +71,13 @@ function toOffer(
   if (!kickoff) return `event ${event.id}: date ${JSON.stringify(event.date)} has no offset`;
   if (!isUpcoming(kickoff, now)) return undefined;
   const prices = new PriceSet();
-  for (const market of event.markets) {
+  for (const market of event.markets.flatMap((m) => [m, ...(m.spreadMarkets ?? [])])) {
     // Market status 1 is open in the capture; a suspended selection is LOCK with value 0.
     if (market.status !== undefined && market.status !== 1) continue;
     for (const selection of market.selections) {
       if (selection.status !== "VALID") continue;
       prices.add(
-        betkingSelection(market.typeId, selection.typeId, market.specialValue),
+        betkingSelection(market.typeId, selection.typeId, market.specialValue, market.specifier),
         selection.odd?.value,
       );
     }

@@ -74,6 +74,8 @@ describe("betking parsing", () => {
         price(8, 16, 1.23),
         price(8, 17, 1.29),
         price(8, 18, 1.8),
+        price(9, 19, 10),
+        price(9, 20, 1.02),
       ],
     });
   });
@@ -157,7 +159,7 @@ describe("betking mobile match view (feeds:parse)", () => {
     expect(betking.capture.kind({ R: "OK", D: {} })).toBeUndefined();
   });
 
-  it("reads the product's markets only, drops LOCK selections, and takes providerId as the Sportradar id", () => {
+  it("reads the compared markets only (its home team total too), drops LOCK selections, and takes providerId as the Sportradar id", () => {
     expect(offersOf(betking.capture.parseEvent(readFeedFixture(VIEW), 1, NOW))).toEqual([
       {
         bookmaker: "betking",
@@ -167,7 +169,7 @@ describe("betking mobile match view (feeds:parse)", () => {
         home: "Arsenal",
         away: "Chelsea",
         kickoff: new Date("2026-09-19T14:00:00Z"),
-        prices: [price(1, 1, 1.95), price(1, 2, 3.6), price(1, 3, 3.9), price(4, 8, 1.8), price(4, 9, 1.98), price(7, 14, 1.7), price(7, 15, 2.05), price(8, 17, 1.3), price(8, 18, 1.85)],
+        prices: [price(1, 1, 1.95), price(1, 2, 3.6), price(1, 3, 3.9), price(4, 8, 1.8), price(4, 9, 1.98), price(7, 14, 1.7), price(7, 15, 2.05), price(8, 17, 1.3), price(8, 18, 1.85), price(11, 23, 2.1), price(11, 24, 1.7)],
       },
     ]);
   });

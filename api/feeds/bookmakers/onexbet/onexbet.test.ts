@@ -48,7 +48,7 @@ describe("1xbet requests", () => {
 });
 
 describe("1xbet parsing", () => {
-  it("reads prices flat in E and grouped in AE, every line 0.5 to 4.5 and BTTS, to three decimals", () => {
+  it("reads prices flat in E and grouped in AE, every line 0.5 to 5.5 and BTTS, to three decimals", () => {
     const [bayern] = offers();
 
     expect(bayern).toEqual({
@@ -78,6 +78,8 @@ describe("1xbet parsing", () => {
         price(8, 16, 1.09),
         price(8, 17, 1.19),
         price(8, 18, 2.79),
+        price(9, 19, 5.6),
+        price(9, 20, 1.14),
       ],
     });
   });

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import type { BookingAdapter, CodeLeg, MintLeg } from "../../booking/types.ts";
 import { lineText, mintJson, pickOf, readJson } from "../../booking/wire.ts";
-import { idText, sanitizePrice, sportradarId, validate } from "../common.ts";
+import { idText, sanitizePrice, servedSelection, sportradarId, validate } from "../common.ts";
 import { selectionFor } from "./sportybet-markets.ts";
 import { browserHeaders } from "../headers.ts";
 import { LIVE_BASE_URL, SITE_HEADERS } from "./sportybet.ts";
@@ -72,7 +72,7 @@ const sameSpecifier = (a: string | null | undefined, b: string | null | undefine
 
 function toLeg(event: SportyEvent, market: SportyMarket | undefined, outcomeId: string, now: Date): CodeLeg {
   const outcome = market?.outcomes.find((o) => o.id === outcomeId);
-  const selection = market && selectionFor(market, outcomeId);
+  const selection = market && servedSelection(selectionFor(market, outcomeId));
   const price = sanitizePrice(outcome?.odds);
   const kickoff = event.estimateStartTime === undefined ? undefined : new Date(event.estimateStartTime);
   const started = (kickoff !== undefined && kickoff <= now) || (event.matchStatus !== undefined && event.matchStatus !== "Not start");

@@ -88,7 +88,7 @@ describe("sportybet parsing", () => {
     ]);
   });
 
-  it("reads 1X2, every Over/Under line from 0.5 to 4.5, Double Chance and GG/NG of a match", () => {
+  it("reads 1X2, every Over/Under line from 0.5 to 5.5, Double Chance and GG/NG of a match", () => {
     const [arsenal] = offersOf(sportybet.parseLeague(readFeedFixture(SYNTHETIC), 1, NOW));
 
     expect(arsenal).toEqual({
@@ -119,6 +119,8 @@ describe("sportybet parsing", () => {
         price(8, 16, 1.25),
         price(8, 17, 1.32),
         price(8, 18, 1.85),
+        price(9, 19, 11),
+        price(9, 20, 1.03),
       ],
     });
   });
