@@ -11,8 +11,8 @@ import type { BookBoard, ListedCompetition, ListedFixture } from "../../catalogu
 import { BOOKMAKER_ID_BY_KEY, type BookmakerKey } from "../types.ts";
 import { zonedMatchday } from "./board-matchday.ts";
 import { TeamSpellings } from "./board-spellings.ts";
-import { passes, sportradarDigits, type Fit } from "./clusters.ts";
-import { refSimilarity, teamRef, type TeamRef } from "./similarity.ts";
+import { BoardNames, fitSpellings, orientationOf, orientedSides, SCORE_SLACK, spellingsOf, type ListingCluster, type ListingEntry } from "./board-names.ts";
+import { passes, sportradarDigits } from "./clusters.ts";
 import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from "./types.ts";
 
 /** One fixture as one book lists it, under its competition. */
@@ -69,36 +69,10 @@ export interface BoardJoin {
   compared: { listings: number; candidates: number; most: number };
 }
 
-interface Entry {
-  listing: BoardListing;
-  competitionId: number;
-  matchday: string;
-  at: number;
-  home: TeamRef;
-  away: TeamRef;
-  rank: number;
-}
-
-interface Member {
-  entry: Entry;
-  swapped: boolean;
-}
-
-interface Cluster {
-  competitionId: number;
-  matchday: string;
-  anchor: number;
-  srMatch?: string;
-  members: Member[];
-}
-
-/** Scores are sums of fractions: compare with a little slack, as the matcher does. */
-const EPSILON = 1e-9;
-
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A total order on listings, so the join never depends on the order books answered in. */
-function compareEntries(a: Omit<Entry, "rank">, b: Omit<Entry, "rank">): number {
+function compareEntries(a: Omit<ListingEntry, "rank">, b: Omit<ListingEntry, "rank">): number {
   const [x, y] = [a.listing, b.listing];
   return (
     a.competitionId - b.competitionId ||
@@ -110,31 +84,10 @@ function compareEntries(a: Omit<Entry, "rank">, b: Omit<Entry, "rank">): number 
   );
 }
 
-/** Team names prepared once, and pairs of them scored once, per join: a name meets many candidates. */
-class Refs {
-  private readonly cache = new Map<string, TeamRef>();
-  private readonly scores = new Map<TeamRef, Map<TeamRef, number>>();
-
-  similarity(a: TeamRef, b: TeamRef): number {
-    let row = this.scores.get(a);
-    if (!row) this.scores.set(a, (row = new Map()));
-    let score = row.get(b);
-    if (score === undefined) row.set(b, (score = refSimilarity(a, b)));
-    return score;
-  }
-
-  of(name: string, competitionId: number): TeamRef {
-    const key = `${competitionId}\u0000${name}`;
-    let ref = this.cache.get(key);
-    if (!ref) this.cache.set(key, (ref = teamRef(name, competitionId)));
-    return ref;
-  }
-}
-
 /** Every listing of every board, with our competition and matchday, or the reason it waits. */
-function entriesOf(input: BoardJoinInput, refs: Refs): { entries: Entry[]; unjoined: UnjoinedListing[] } {
+function entriesOf(input: BoardJoinInput, refs: BoardNames): { entries: ListingEntry[]; unjoined: UnjoinedListing[] } {
   const unjoined: UnjoinedListing[] = [];
-  const prepared: Omit<Entry, "rank">[] = [];
+  const prepared: Omit<ListingEntry, "rank">[] = [];
   for (const board of input.boards) {
     for (const { fixtures, ...competition } of board.competitions) {
       const competitionId = input.competitionOf(board.bookmaker, competition);
@@ -156,63 +109,11 @@ function entriesOf(input: BoardJoinInput, refs: Refs): { entries: Entry[]; unjoi
   return { entries: prepared.sort(compareEntries).map((entry, rank) => ({ ...entry, rank })), unjoined };
 }
 
-/** The best of an offer's names against each side's spellings, in both orientations. */
-function fitSpellings(refs: Refs, entry: Entry, homes: readonly TeamRef[], aways: readonly TeamRef[]): Fit {
-  const best = (ref: TeamRef, spellings: readonly TeamRef[]) => Math.max(0, ...spellings.map((s) => refs.similarity(ref, s)));
-  const [home, away] = [best(entry.home, homes), best(entry.away, aways)];
-  const [crossedHome, crossedAway] = [best(entry.away, homes), best(entry.home, aways)];
-  const straight = (home + away) / 2;
-  const crossed = (crossedHome + crossedAway) / 2;
-  return crossed > straight ? { home: crossedHome, away: crossedAway, mean: crossed, swapped: true } : { home, away, mean: straight, swapped: false };
-}
-
-/** The other orientation's mean, to tell whether the names decided the orientation at all. */
-function otherMean(refs: Refs, entry: Entry, homes: readonly TeamRef[], aways: readonly TeamRef[], chosen: Fit): number {
-  const best = (ref: TeamRef, spellings: readonly TeamRef[]) => Math.max(0, ...spellings.map((s) => refs.similarity(ref, s)));
-  return chosen.swapped ? (best(entry.home, homes) + best(entry.away, aways)) / 2 : (best(entry.away, homes) + best(entry.home, aways)) / 2;
-}
-
-/** A member's names and SportyBet competitor ids in the fixture's orientation. */
-function oriented(member: Member): { names: [TeamRef, TeamRef]; ids?: [string, string] } {
-  const { home, away, listing } = member.entry;
-  const ids = listing.fixture.teamIds;
-  if (!member.swapped) return { names: [home, away], ...(ids ? { ids } : {}) };
-  return { names: [away, home], ...(ids ? { ids: [ids[1], ids[0]] } : {}) };
-}
-
-/** Each side's spellings: every member's, and every spelling learnt for the SportyBet team. */
-function spellingsOf(cluster: Cluster, spellings: TeamSpellings, refs: Refs): [TeamRef[], TeamRef[]] {
-  const homes: TeamRef[] = [];
-  const aways: TeamRef[] = [];
-  for (const member of cluster.members) {
-    const { names, ids } = oriented(member);
-    homes.push(names[0]);
-    aways.push(names[1]);
-    if (!ids) continue;
-    for (const name of spellings.of(ids[0])) homes.push(refs.of(name, cluster.competitionId));
-    for (const name of spellings.of(ids[1])) aways.push(refs.of(name, cluster.competitionId));
-  }
-  return [[...new Set(homes)], [...new Set(aways)]];
-}
-
-/**
- * The Sportradar id decides membership; names only say whether a book lists the sides reversed
- * (a final on neutral ground). They decide it when one orientation fits at least one team at the
- * matcher's team threshold and leads the other by its margin, or, as the matcher has it, when the
- * reversed orientation passes.
- */
-function orientation(entry: Entry, cluster: Cluster, refs: Refs, spellings: TeamSpellings, options: Required<MatchOptions>): { swapped: boolean; decided: boolean } {
-  const [homes, aways] = spellingsOf(cluster, spellings, refs);
-  const chosen = fitSpellings(refs, entry, homes, aways);
-  const decided = Math.max(chosen.home, chosen.away) >= options.minTeamScore - EPSILON && chosen.mean - otherMean(refs, entry, homes, aways, chosen) >= options.minMargin - EPSILON;
-  return { swapped: chosen.swapped && (decided || passes(chosen, options)), decided };
-}
-
 const SPORTYBET: BookmakerKey = "sportybet";
 
 /** Listings with a Sportradar id, one fixture per competition and id, SportyBet's listing first. */
-function joinBySportradar(entries: readonly Entry[], refs: Refs, spellings: TeamSpellings, options: Required<MatchOptions>) {
-  const groups = new Map<string, Entry[]>();
+function joinBySportradar(entries: readonly ListingEntry[], refs: BoardNames, spellings: TeamSpellings, options: Required<MatchOptions>) {
+  const groups = new Map<string, ListingEntry[]>();
   for (const entry of entries) {
     const sr = entry.listing.fixture.srMatch;
     const digits = sr === undefined ? undefined : sportradarDigits(sr);
@@ -220,13 +121,13 @@ function joinBySportradar(entries: readonly Entry[], refs: Refs, spellings: Team
     const key = `${entry.competitionId}:${digits}`;
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
-  const clusters: Cluster[] = [];
+  const clusters: ListingCluster[] = [];
   const duplicates: UnjoinedListing[] = [];
   let learnt = 0;
   for (const [key, group] of groups) {
     const [first, ...rest] = [...group].sort((a, b) => Number(b.listing.bookmaker === SPORTYBET) - Number(a.listing.bookmaker === SPORTYBET) || a.rank - b.rank);
     if (!first) continue;
-    const cluster: Cluster = { competitionId: first.competitionId, matchday: first.matchday, anchor: first.at, srMatch: key.slice(key.indexOf(":") + 1), members: [{ entry: first, swapped: false }] };
+    const cluster: ListingCluster = { competitionId: first.competitionId, matchday: first.matchday, anchor: first.at, srMatch: key.slice(key.indexOf(":") + 1), members: [{ entry: first, swapped: false }] };
     // Of a book's two listings of one id, the one whose names fit the first listing's better stays, as the matcher keeps one per book.
     const closeness = new Map(rest.map((e) => [e, fitSpellings(refs, e, [first.home], [first.away]).mean]));
     const ordered = [...rest].sort(
@@ -238,7 +139,7 @@ function joinBySportradar(entries: readonly Entry[], refs: Refs, spellings: Team
         duplicates.push({ listing: entry.listing, reason: "duplicate", detail: `${entry.listing.bookmaker} also lists sr:match:${cluster.srMatch} as ${same.entry.listing.fixture.home} v ${same.entry.listing.fixture.away}` });
         continue;
       }
-      const { swapped, decided } = orientation(entry, cluster, refs, spellings, options);
+      const { swapped, decided } = orientationOf(entry, cluster, refs, spellings, options);
       cluster.members.push({ entry, swapped });
       const ids = first.listing.bookmaker === SPORTYBET ? first.listing.fixture.teamIds : undefined;
       if (!ids || !decided) continue;
@@ -250,9 +151,9 @@ function joinBySportradar(entries: readonly Entry[], refs: Refs, spellings: Team
   return { clusters, duplicates, learnt };
 }
 
-function describe(cluster: Cluster): string {
+function describe(cluster: ListingCluster): string {
   const first = cluster.members[0];
-  const names = first ? oriented(first).names : undefined;
+  const names = first ? orientedSides(first).names : undefined;
   return `${names?.[0].name ?? "?"} v ${names?.[1].name ?? "?"}`;
 }
 
@@ -267,12 +168,12 @@ function describe(cluster: Cluster): string {
 export function joinBoard(input: BoardJoinInput): BoardJoin {
   const options = { ...DEFAULT_MATCH_OPTIONS, ...input.options };
   const spellings = input.spellings ?? new TeamSpellings();
-  const refs = new Refs();
+  const refs = new BoardNames();
   const { entries, unjoined } = entriesOf(input, refs);
   const bySr = joinBySportradar(entries, refs, spellings, options);
-  const days = new Map<string, Cluster[]>();
+  const days = new Map<string, ListingCluster[]>();
   const dayOf = (c: { competitionId: number; matchday: string }) => `${c.competitionId}|${c.matchday}`;
-  const add = (cluster: Cluster) => days.set(dayOf(cluster), [...(days.get(dayOf(cluster)) ?? []), cluster]);
+  const add = (cluster: ListingCluster) => days.set(dayOf(cluster), [...(days.get(dayOf(cluster)) ?? []), cluster]);
   bySr.clusters.forEach(add);
 
   const ambiguous: UnjoinedListing[] = [];
@@ -291,7 +192,7 @@ export function joinBoard(input: BoardJoinInput): BoardJoin {
     const [best, runnerUp] = ranked;
     if (!best || !passes(best.score, options)) {
       add({ competitionId: entry.competitionId, matchday: entry.matchday, anchor: entry.at, members: [{ entry, swapped: false }] });
-    } else if (runnerUp && best.score.mean - runnerUp.score.mean < options.minMargin - EPSILON) {
+    } else if (runnerUp && best.score.mean - runnerUp.score.mean < options.minMargin - SCORE_SLACK) {
       ambiguous.push({
         listing: entry.listing,
         reason: "ambiguous",
