@@ -13,6 +13,8 @@ export interface ListedFixture {
   kickoff: number;
   /** The Sportradar match number, digits only, where the book carries one (SportyBet, Bet9ja, BetKing). */
   srMatch?: string;
+  /** SportyBet's competitor ids (`sr:competitor:N`) of home and away, where its listing carries them. */
+  teamIds?: [home: string, away: string];
 }
 
 export interface ListedCompetition {

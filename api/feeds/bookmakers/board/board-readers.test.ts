@@ -49,6 +49,14 @@ describe("each book's whole-listing reader (docs/design.md, Learning competition
     expect(board.competitions[1]?.fixtures?.[0]).toEqual({ home: "Sturm Graz", away: "Rapid Wien", kickoff: SAT_15, srMatch: "71000000" });
   });
 
+  it("reads SportyBet's competitor ids beside its team names, for the spellings the whole-board join learns (docs/design.md, Matching the whole board)", async () => {
+    const withIds = { ...sportybetEvent(71_000_001, "Sturm Graz", "Rapid Wien"), homeTeamId: "sr:competitor:2043", awayTeamId: "sr:competitor:2040" };
+    const halfIds = { ...sportybetEvent(71_000_002, "LASK", "Austria Wien"), homeTeamId: "sr:competitor:2044" };
+    const { fetchBody } = site({ "pageNum=1&": sportybetPage(2, [{ id: "sr:tournament:45", name: "Bundesliga", categoryName: "Austria", events: [withIds, halfIds] }]) });
+    const board = await readBoard({ reader: sportybetBoardReader, baseUrl: BASE, now: NOW, fetchBody });
+    expect(board.competitions[0]?.fixtures?.map((f) => f.teamIds)).toEqual([["sr:competitor:2043", "sr:competitor:2040"], undefined]);
+  });
+
   it("refuses a SportyBet page whose bizCode is not 10000", async () => {
     const { fetchBody } = site({ pcUpcomingEvents: { bizCode: 19000, message: "Invalid request parameters", data: null } });
     await expect(readBoard({ reader: sportybetBoardReader, baseUrl: BASE, now: NOW, fetchBody })).rejects.toThrow(/bizCode/);

@@ -11,7 +11,18 @@ import { listedCountry, groupListed, readBody, srMatchOf, type BoardReader } fro
 const PAGE_SIZE = 100;
 const HEADERS = { ...browserHeaders({ referer: `${LIVE_BASE_URL}/ng/sport/football`, origin: LIVE_BASE_URL }), ...SITE_HEADERS };
 
-const eventSchema = z.object({ eventId: z.string(), estimateStartTime: z.number(), homeTeamName: z.string(), awayTeamName: z.string() });
+const eventSchema = z.object({
+  eventId: z.string(),
+  estimateStartTime: z.number(),
+  homeTeamName: z.string(),
+  awayTeamName: z.string(),
+  homeTeamId: z.string().nullish(),
+  awayTeamId: z.string().nullish(),
+});
+
+/** Both competitor ids, or none: a learnt spelling needs to know which team it belongs to (docs/design.md, Matching the whole board). */
+const teamIdsOf = (event: z.infer<typeof eventSchema>): { teamIds?: [string, string] } =>
+  event.homeTeamId && event.awayTeamId ? { teamIds: [event.homeTeamId, event.awayTeamId] } : {};
 const tournamentSchema = z.object({ id: z.string().min(1), name: z.string().min(1), categoryName: z.string().nullish(), events: z.array(eventSchema) });
 const pageSchema = z.object({
   bizCode: z.literal(10000, { error: "bizCode is not 10000 (the site refused the request)" }),
@@ -33,7 +44,7 @@ export const sportybetBoardReader: BoardReader = {
       bookId: t.id,
       name: t.name,
       country: listedCountry(t.categoryName),
-      fixture: { home: event.homeTeamName, away: event.awayTeamName, kickoff: event.estimateStartTime, ...srMatchOf(event.eventId) },
+      fixture: { home: event.homeTeamName, away: event.awayTeamName, kickoff: event.estimateStartTime, ...srMatchOf(event.eventId), ...teamIdsOf(event) },
     }));
     const url = new URL(request.url);
     const pageNum = Number(url.searchParams.get("pageNum") ?? 1);
