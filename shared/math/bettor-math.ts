@@ -6,7 +6,7 @@
  */
 import { TAX_ON_WINNINGS_RATE } from "./bookmaker-rules.ts";
 import { isValidPrice, type BookmakerPrices } from "./odds-math.ts";
-import { findMarket } from "../reference.ts";
+import { backsWholeSet, describeMarket, type MarketDescriptor, type MarketRef } from "./market-descriptor.ts";
 
 /** One selection backed at one bookmaker's price. */
 export interface Leg {
@@ -21,13 +21,26 @@ function pricesWholeMarket(selections: readonly number[], row: BookmakerPrices):
 }
 
 /**
- * The best price of each of the market's selections and who offers it (the lowest bookmaker id on
- * a tie), among the bookmakers that price the whole market; undefined when there is none, or for
- * Double Chance, whose selections overlap and so cannot be backed all at once.
+ * The market when sure and value bets may use it (docs/design.md, Market catalogue, "How the tools
+ * read a type"): exclusive (exactly one selection wins, none void or half: not Draw No Bet, whole or
+ * quarter Asian lines, whole totals), not overlapping (Double Chance) and not book-only.
  */
-export function bestLegs(marketId: number, rows: readonly BookmakerPrices[]): Leg[] | undefined {
-  const market = findMarket(marketId);
-  if (!market || market.outcomesPerSelection !== 1) return undefined;
+function exclusiveMarket(marketRef: MarketRef): MarketDescriptor | undefined {
+  const market = describeMarket(marketRef);
+  return market && backsWholeSet(market) ? market : undefined;
+}
+
+/**
+ * The best price of each of the market's selections and who offers it (the lowest bookmaker id on
+ * a tie), among the bookmakers that price the whole market (every selection of the catalogue's set:
+ * a many-way market only where a book quotes all of it); undefined when there is none, or for a
+ * market that is not exclusive (exclusiveMarket): Double Chance, whose selections overlap and so
+ * cannot be backed all at once, or one with a void or half outcome. The market is one of the spec's
+ * eight by id, or any market by its descriptor (market-descriptor.ts).
+ */
+export function bestLegs(marketRef: MarketRef, rows: readonly BookmakerPrices[]): Leg[] | undefined {
+  const market = exclusiveMarket(marketRef);
+  if (!market) return undefined;
   const complete = rows.filter((row) => pricesWholeMarket(market.selections, row)).sort((a, b) => a.provider - b.provider);
   const legs: Leg[] = [];
   for (const selectionTypeId of market.selections) {
@@ -188,12 +201,12 @@ export function powerDevig(prices: readonly number[]): number[] {
 /**
  * Fair probabilities by consensus (decision 018): each bookmaker with a price for every selection
  * has its margin removed by the power method (powerDevig), and the fair probability of a selection
- * is the mean over those bookmakers. Undefined when no bookmaker prices the whole market, or for
- * Double Chance.
+ * is the mean over those bookmakers. Undefined when no bookmaker prices the whole market, or for a
+ * market that is not exclusive (Double Chance, Draw No Bet, whole and quarter lines, book-only types).
  */
-export function fairProbabilities(marketId: number, rows: readonly BookmakerPrices[]): Map<number, number> | undefined {
-  const market = findMarket(marketId);
-  if (!market || market.outcomesPerSelection !== 1) return undefined;
+export function fairProbabilities(marketRef: MarketRef, rows: readonly BookmakerPrices[]): Map<number, number> | undefined {
+  const market = exclusiveMarket(marketRef);
+  if (!market) return undefined;
   const books: number[][] = [];
   for (const row of rows) {
     const prices = market.selections.map((id) => row.odds.find((p) => p.selectionTypeId === id)?.value);

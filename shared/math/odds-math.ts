@@ -1,7 +1,8 @@
 /** Margins and price flags (docs/design.md, Margins; docs/design.md, Flags), computed once per change by the API's odds cache. */
 import { MOVEMENT_WINDOW_MS } from "../constants.ts";
 import { asShown } from "../format.ts";
-import { FLAGS, findMarket } from "../reference.ts";
+import { FLAGS } from "../reference.ts";
+import { describeMarket, type MarketDescriptor, type MarketRef } from "./market-descriptor.ts";
 
 export interface Price {
   readonly selectionTypeId: number;
@@ -24,13 +25,20 @@ export function isValidPrice(value: number): boolean {
   return Number.isFinite(value) && value > 1;
 }
 
+/** `(Σ 1/price / coverage − 1) × 100` (docs/design.md, Market catalogue): every shape's margin, coverage 1 but for Double Chance. */
+function marginOf(impliedSum: number, market: MarketDescriptor): number {
+  return (impliedSum / market.coverage - 1) * 100;
+}
+
 /**
- * Margin in percent over the market's complete selection set, unrounded; null when any
- * selection is missing or a placeholder. Double Chance divides by 2 because each of its
- * selections covers two of the three results. Selections of other markets are ignored.
+ * Margin in percent over the market's complete selection set (the catalogue's whole set: correct
+ * score with "any other", HT/FT's nine), unrounded; null when any selection is missing or a
+ * placeholder, or the market is unknown. Double Chance divides by its coverage, 2, because each of
+ * its selections covers two of the three results. Selections of other markets are ignored. The
+ * market is one of the spec's eight by id, or any market by its descriptor (market-descriptor.ts).
  */
-export function marketMargin(marketId: number, prices: readonly Price[]): number | null {
-  const market = findMarket(marketId);
+export function marketMargin(marketRef: MarketRef, prices: readonly Price[]): number | null {
+  const market = describeMarket(marketRef);
   if (!market) return null;
   let impliedSum = 0;
   for (const selection of market.selections) {
@@ -38,21 +46,51 @@ export function marketMargin(marketId: number, prices: readonly Price[]): number
     if (!price || !isValidPrice(price.value)) return null;
     impliedSum += 1 / price.value;
   }
-  return (impliedSum / market.outcomesPerSelection - 1) * 100;
+  return marginOf(impliedSum, market);
 }
 
-/** The highest valid price per selection among the given (fresh) bookmakers, as shown (2 decimals). */
-export function bestPrices(rows: readonly BookmakerPrices[]): Map<number, number> {
+/**
+ * The highest valid price per selection among the given (fresh) bookmakers, as shown (2 decimals).
+ * Given a market, only its selections count, and a book-only market has none, one book's price
+ * being no comparison (docs/design.md, Book-only markets).
+ */
+export function bestPrices(rows: readonly BookmakerPrices[], marketRef?: MarketRef): Map<number, number> {
   const best = new Map<number, number>();
+  const market = marketRef === undefined ? undefined : describeMarket(marketRef);
+  if (market?.bookOnly) return best;
+  const counts = (id: number) => !market || market.selections.includes(id);
   for (const row of rows) {
     for (const { selectionTypeId, value } of row.odds) {
-      if (!isValidPrice(value)) continue;
+      if (!isValidPrice(value) || !counts(selectionTypeId)) continue;
       const current = best.get(selectionTypeId);
       const shown = asShown(value);
       if (current === undefined || shown > current) best.set(selectionTypeId, shown);
     }
   }
   return best;
+}
+
+/**
+ * The mean valid price of each of the market's selections among the books quoting it (the Average
+ * row, docs/design.md, Market catalogue), in the market's selection order; a selection no book prices
+ * is absent, and a book-only market, or an unknown one, has none.
+ */
+export function averagePrices(marketRef: MarketRef, rows: readonly BookmakerPrices[]): Map<number, number> {
+  const market = describeMarket(marketRef);
+  const averages = new Map<number, number>();
+  if (!market || market.bookOnly) return averages;
+  for (const selectionTypeId of market.selections) {
+    let total = 0;
+    let count = 0;
+    for (const row of rows) {
+      const price = row.odds.find((p) => p.selectionTypeId === selectionTypeId);
+      if (!price || !isValidPrice(price.value)) continue;
+      total += price.value;
+      count += 1;
+    }
+    if (count > 0) averages.set(selectionTypeId, total / count);
+  }
+  return averages;
 }
 
 /**
@@ -127,14 +165,15 @@ export interface AnnotatedBookmakerMarket<U = string> {
  * prices of this market's selections (first one per selection), in the market's selection
  * order so responses and their ETags are stable; drops bookmakers left with no price
  * (they are absent: docs/design.md, Odds shapes). Rows keep the caller's order. Unknown market: [].
+ * A book-only market keeps its margin but flags no price Best (docs/design.md, Book-only markets).
  */
 export function annotateMarket<U = string>(
-  marketId: number,
+  marketRef: MarketRef,
   rows: readonly StoredBookmakerMarket<U>[],
   now: number,
   windowMs: number = MOVEMENT_WINDOW_MS,
 ): AnnotatedBookmakerMarket<U>[] {
-  const market = findMarket(marketId);
+  const market = describeMarket(marketRef);
   if (!market) return [];
   const selections: readonly number[] = market.selections;
 
@@ -164,7 +203,7 @@ export function annotateMarket<U = string>(
     slots.forEach((price, slot) => {
       if (!price) return;
       impliedSum += 1 / price.value;
-      const isBest = asShown(price.value) === best[slot];
+      const isBest = !market.bookOnly && asShown(price.value) === best[slot];
       odds.push({
         selectionTypeId: price.selectionTypeId,
         value: price.value,
@@ -172,8 +211,7 @@ export function annotateMarket<U = string>(
       });
     });
     if (odds.length === 0) return;
-    const margin =
-      odds.length === selections.length ? (impliedSum / market.outcomesPerSelection - 1) * 100 : null;
+    const margin = odds.length === selections.length ? marginOf(impliedSum, market) : null;
     result.push({ provider: row.provider, margin, updatedAt: row.updatedAt, odds });
   });
   return result;

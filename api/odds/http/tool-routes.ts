@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { CachedAnswer } from "#lib/node/cached-answer.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { MIN_NET_EV_PCT } from "#shared/math/bettor-math.ts";
+import { referenceDescriptor, type MarketLookup } from "#shared/math/market-descriptor.ts";
 import { ENDPOINTS, type OddsEvent, type SureBets, type ValueBets } from "#shared/contract.ts";
 import type { Database } from "../../db/schema.ts";
 import { pathBelow } from "../../http/endpoints.ts";
@@ -16,6 +17,11 @@ export interface ToolDeps {
   cache: OddsCache;
   db: Kysely<Database>;
   clock: () => number;
+  /**
+   * The markets as the catalogue describes them (api/catalogue/market-descriptors.ts), read at each
+   * build; without it, the spec's eight from shared/reference.ts.
+   */
+  markets?: () => MarketLookup;
 }
 
 const EPOCH = new Date(0).toISOString();
@@ -27,10 +33,10 @@ interface Boards {
 }
 
 /** Sure bets and value bets of the listing at `now`, with the links of the events they show (one query). */
-async function buildBoards(db: Kysely<Database>, events: readonly OddsEvent[], now: number): Promise<{ boards: Boards; validUntil: number }> {
-  const shown = eventsShown(findSureBets(events, new Map(), now), findValueBets(events, new Map(), now));
+async function buildBoards(db: Kysely<Database>, events: readonly OddsEvent[], now: number, markets: MarketLookup): Promise<{ boards: Boards; validUntil: number }> {
+  const shown = eventsShown(findSureBets(events, new Map(), now, markets), findValueBets(events, new Map(), now, markets));
   const book = await readLinkBook(db, shown);
-  const boards = { sureBets: answerOf(findSureBets(events, book, now)), valueBets: answerOf(findValueBets(events, book, now)) };
+  const boards = { sureBets: answerOf(findSureBets(events, book, now, markets)), valueBets: answerOf(findValueBets(events, book, now, markets)) };
   return { boards, validUntil: Math.min(Infinity, ...shown.map((event) => Date.parse(event.date))) };
 }
 
@@ -47,7 +53,7 @@ function toolBoards(deps: ToolDeps): () => Promise<Boards> {
 
   async function build(listed: ListedEvents, now: number): Promise<Boards> {
     const seq = ++builds;
-    const { boards, validUntil } = await buildBoards(deps.db, listed.events, now);
+    const { boards, validUntil } = await buildBoards(deps.db, listed.events, now, deps.markets?.() ?? referenceDescriptor);
     if ((built?.seq ?? 0) < seq) built = { seq, version: listed.version, validUntil, boards };
     return boards;
   }

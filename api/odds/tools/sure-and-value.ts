@@ -7,7 +7,8 @@
 import { bestLegs, fairProbabilities, MIN_NET_EV_PCT, netEvPct, netSureBetProfitPct, sureBetProfitPct, valuePct } from "#shared/math/bettor-math.ts";
 import type { EventHeading, EventMarket, OddsEvent, ProviderOdds, SureBet, SureBets, ValueBet, ValueBets } from "#shared/contract.ts";
 import { isValidPrice } from "#shared/math/odds-math.ts";
-import { findMarket, FLAGS } from "#shared/reference.ts";
+import { backsWholeSet, referenceDescriptor, type MarketDescriptor, type MarketLookup } from "#shared/math/market-descriptor.ts";
+import { FLAGS } from "#shared/reference.ts";
 import { linkOf, type LinkBook } from "../read/link-book.ts";
 
 /** Fewer bookmakers pricing the whole market make no consensus to call a fair price (decision 019). */
@@ -22,6 +23,7 @@ const headingOf = ({ id, name, home, away, date, competitionId }: OddsEvent): Ev
 interface Candidate {
   event: EventHeading;
   marketId: number;
+  market: MarketDescriptor;
   rows: ProviderOdds[];
 }
 
@@ -29,22 +31,27 @@ function pricesWholeMarket(selections: readonly number[], row: ProviderOdds): bo
   return selections.every((id) => row.odds.some((p) => p.selectionTypeId === id && isValidPrice(p.value)));
 }
 
-/** Every upcoming event-market whose selections do not overlap (not Double Chance), with its complete, confirmed bookmakers. */
-function candidates(events: readonly OddsEvent[], now: number): Candidate[] {
+/**
+ * Every upcoming event-market of an exclusive type (docs/design.md, Market catalogue, "How the tools
+ * read a type": not Double Chance, Draw No Bet, whole or quarter lines, nor a book-only type), with
+ * its confirmed bookmakers pricing every selection of the market's set. `markets` describes them: the
+ * spec's eight by default, the catalogue's where the API passes it (api/catalogue/market-descriptors.ts).
+ */
+function candidates(events: readonly OddsEvent[], now: number, markets: MarketLookup): Candidate[] {
   const found: Candidate[] = [];
   for (const event of events) {
     if (Date.parse(event.date) <= now) continue;
     const heading = headingOf(event);
-    for (const market of event.markets) found.push(...candidateOf(heading, market));
+    for (const market of event.markets) found.push(...candidateOf(heading, market, markets));
   }
   return found;
 }
 
-function candidateOf(event: EventHeading, market: EventMarket): Candidate[] {
-  const reference = findMarket(market.marketId);
-  if (!reference || reference.outcomesPerSelection !== 1) return [];
-  const rows = market.odds.filter((row) => !row.stale && pricesWholeMarket(reference.selections, row));
-  return rows.length > 0 ? [{ event, marketId: market.marketId, rows }] : [];
+function candidateOf(event: EventHeading, market: EventMarket, markets: MarketLookup): Candidate[] {
+  const descriptor = markets(market.marketId);
+  if (!descriptor || !backsWholeSet(descriptor)) return [];
+  const rows = market.odds.filter((row) => !row.stale && pricesWholeMarket(descriptor.selections, row));
+  return rows.length > 0 ? [{ event, marketId: market.marketId, market: descriptor, rows }] : [];
 }
 
 /** Kick-off, then identity: the order among equals, so an answer's bytes do not depend on the listing's order. */
@@ -70,10 +77,10 @@ function latest(times: readonly string[]): string {
  * that the tax turns into a loss is no sure bet; nor is one whose profit after tax rounds to 0.00 %
  * (the contract promises `netProfitPct` > 0).
  */
-export function findSureBets(events: readonly OddsEvent[], book: LinkBook, now: number): SureBets {
+export function findSureBets(events: readonly OddsEvent[], book: LinkBook, now: number, markets: MarketLookup = referenceDescriptor): SureBets {
   const found: { bet: SureBet; net: number }[] = [];
-  for (const { event, marketId, rows } of candidates(events, now)) {
-    const legs = bestLegs(marketId, rows);
+  for (const { event, marketId, market, rows } of candidates(events, now, markets)) {
+    const legs = bestLegs(market, rows);
     const profit = legs && sureBetProfitPct(legs);
     if (!legs || profit === undefined) continue;
     const net = netSureBetProfitPct(legs);
@@ -101,11 +108,11 @@ export function findSureBets(events: readonly OddsEvent[], book: LinkBook, now: 
  * value before tax too (docs/design.md, Value bets; decision 037). A price above its fair price that
  * the tax leaves with less is no value bet, as a sure bet lost to tax is no sure bet.
  */
-export function findValueBets(events: readonly OddsEvent[], book: LinkBook, now: number): ValueBets {
+export function findValueBets(events: readonly OddsEvent[], book: LinkBook, now: number, markets: MarketLookup = referenceDescriptor): ValueBets {
   const found: { bet: ValueBet; net: number }[] = [];
-  for (const { event, marketId, rows } of candidates(events, now)) {
+  for (const { event, marketId, market, rows } of candidates(events, now, markets)) {
     if (rows.length < MIN_CONSENSUS_BOOKMAKERS) continue;
-    const fair = fairProbabilities(marketId, rows);
+    const fair = fairProbabilities(market, rows);
     if (!fair) continue;
     for (const row of rows) {
       for (const { selectionTypeId, value: price } of row.odds) {
