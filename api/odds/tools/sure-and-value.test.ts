@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { OddsEvent, ProviderOdds } from "#shared/contract.ts";
 import { FLAGS } from "#shared/reference.ts";
+import { catalogueFromFiles } from "../../catalogue/file-catalogue.ts";
+import { CATALOGUE_FILES, parseCatalogueFiles } from "../../catalogue/files.ts";
+import { catalogueMarkets } from "../../catalogue/market-descriptors.ts";
 import type { LinkBook } from "../read/link-book.ts";
 import { eventsShown, findSureBets, findValueBets } from "./sure-and-value.ts";
 
@@ -216,5 +219,57 @@ describe("the events a board shows", () => {
     const events = [event("Arsenal+Chelsea", [[1, THREE_WAY], [7, VALUE_BTTS]]), event("Everton+Fulham", [[1, VALUE_1X2]]), event("Leeds+Burnley", [[2, [row(1, [[4, 1.1], [5, 6.0]])]]])];
     const shown = eventsShown(findSureBets(events, NO_LINKS, NOW), findValueBets(events, NO_LINKS, NOW));
     expect(shown.map((e) => e.name).sort()).toEqual(["Arsenal vs Chelsea", "Everton vs Fulham"]);
+  });
+});
+
+/** The build's catalogue, as the API passes it (api/catalogue/market-descriptors.ts). */
+const CATALOGUE = catalogueMarkets(catalogueFromFiles(parseCatalogueFiles(CATALOGUE_FILES)));
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const HT_FT = range(48, 56);
+const priced = (provider: number, selections: readonly number[], values: readonly number[]) => row(provider, selections.map((id, i) => [id, values[i]!]));
+
+describe("sure and value bets over the catalogue's markets (docs/design.md, Market catalogue)", () => {
+  it("answer the spec's eight exactly as without the catalogue", () => {
+    const events = [event("Arsenal+Chelsea", [[1, THREE_WAY], [7, VALUE_BTTS]]), event("Everton+Fulham", [[1, VALUE_1X2], [4, [row(1, [[8, 2.1], [9, 1.8]]), row(2, [[8, 1.8], [9, 2.1]])]]])];
+    expect(findSureBets(events, BOOK, NOW, CATALOGUE)).toEqual(findSureBets(events, BOOK, NOW));
+    expect(findValueBets(events, BOOK, NOW, CATALOGUE)).toEqual(findValueBets(events, BOOK, NOW));
+    expect(findSureBets(events, BOOK, NOW).sureBets.map((b) => [b.event.name, b.marketId])).toEqual([["Arsenal vs Chelsea", 1], ["Everton vs Fulham", 4], ["Arsenal vs Chelsea", 7]]);
+    expect(findValueBets(events, BOOK, NOW).valueBets.map((b) => [b.event.name, b.marketId])).toEqual([["Arsenal vs Chelsea", 1], ["Arsenal vs Chelsea", 1], ["Everton vs Fulham", 1]]);
+  });
+
+  it("find a first-half 1X2 sure bet (market 22), which the spec's eight alone do not know", () => {
+    const firstHalf = [row(1, [[45, 3.5], [46, 2.1], [47, 4.0]]), row(2, [[45, 3.1], [46, 2.45], [47, 4.2]]), row(3, [[45, 3.2], [46, 2.2], [47, 4.6]])];
+    const events = [event("Arsenal+Chelsea", [[22, firstHalf]])];
+    const [bet] = findSureBets(events, NO_LINKS, NOW, CATALOGUE).sureBets;
+    expect([bet!.marketId, bet!.profitPct, bet!.netProfitPct]).toEqual([22, 9.74, 6.03]);
+    expect(bet!.legs.map((l) => [l.selectionTypeId, l.provider])).toEqual([[45, 1], [46, 2], [47, 3]]);
+    expect(findSureBets(events, NO_LINKS, NOW).sureBets).toEqual([]);
+  });
+
+  it("find an HT/FT sure bet only while every book counted quotes all nine", () => {
+    const bet9ja = [3.86, 21.6, 36, 7.2, 6.35, 8, 20, 16, 6.15];
+    const betking = [2.86, 16, 26.67, 5.33, 4.71, 10.8, 27, 21.6, 8.31];
+    const whole = [priced(1, HT_FT, bet9ja), priced(2, HT_FT, betking)];
+    const [bet] = findSureBets([event("Arsenal+Chelsea", [[23, whole]])], NO_LINKS, NOW, CATALOGUE).sureBets;
+    expect([bet!.marketId, bet!.profitPct, bet!.netProfitPct, bet!.legs.length]).toEqual([23, 8.02, 3.44, 9]);
+    const drawDrawMissing = { ...whole[1]!, odds: whole[1]!.odds.filter((o) => o.selectionTypeId !== 52) };
+    expect(findSureBets([event("Arsenal+Chelsea", [[23, [whole[0]!, drawDrawMissing]]])], NO_LINKS, NOW, CATALOGUE).sureBets).toEqual([]);
+  });
+
+  it("find none in Draw No Bet, an Asian line, Double Chance or 1UP, whatever the prices", () => {
+    const twoWay = (a: number, b: number) => [row(1, [[a, 2.3], [b, 1.6]]), row(2, [[a, 1.6], [b, 2.3]]), row(3, [[a, 2.2], [b, 1.7]])];
+    const threeWay = (a: number) => [row(3, [[a, 3.5], [a + 1, 3.5], [a + 2, 3.5]])];
+    const events = [event("Arsenal+Chelsea", [[21, twoWay(43, 44)], [29, twoWay(95, 96)], [8, [row(1, [[16, 3.5], [17, 3.5], [18, 3.5]])]], [52, threeWay(141)]])];
+    expect(findSureBets(events, NO_LINKS, NOW, CATALOGUE).sureBets).toEqual([]);
+    expect(findValueBets(events, NO_LINKS, NOW, CATALOGUE).valueBets).toEqual([]);
+    // The same Draw No Bet prices as first-half totals (market 16, exclusive) make a sure bet.
+    expect(findSureBets([event("Arsenal+Chelsea", [[16, twoWay(33, 34)]])], NO_LINKS, NOW, CATALOGUE).sureBets).toHaveLength(1);
+  });
+
+  it("find value in a catalogue market by the consensus of three books", () => {
+    // VALUE_1X2's prices as first-half 1X2: SportyBet's away 4.40 is the same 5.2 % over the fair 4.18.
+    const firstHalf = VALUE_1X2.map((r) => ({ ...r, odds: r.odds.map((o) => ({ ...o, selectionTypeId: o.selectionTypeId + 44 })) }));
+    const { valueBets } = findValueBets([event("Arsenal+Chelsea", [[22, firstHalf]])], NO_LINKS, NOW, CATALOGUE);
+    expect(valueBets.map((b) => [b.marketId, b.selectionTypeId, b.provider, b.fairPrice, b.valuePct, b.netEvPct])).toEqual([[22, 47, 3, 4.18, 5.2, 1.1]]);
   });
 });
