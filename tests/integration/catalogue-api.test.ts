@@ -132,6 +132,15 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
     const again = await t.http.get("/odds/competitions").query({ country: 1 }).set("If-None-Match", first.headers.etag!);
     expect(again.status).toBe(304);
     expect(first.headers["cache-control"]).toBe("public, max-age=30");
+    // A price that moved changes no count: the list keeps its bytes.
+    const moved = fixture("c2:cat:bar+rma", 2, "Barcelona", "Real Madrid", 30 * HOUR, [1, 5]);
+    moved.prices[0]!.price = 9.99;
+    const version = t.api.odds.cache.listed().version;
+    await writeStoreRun(t.api.db.kysely, [...FIXTURES.filter((f) => f.competitionId !== 2), moved], T0 - 30_000);
+    await t.api.odds.refresh();
+    expect(t.api.odds.cache.listed().version).toBe(version + 1);
+    const afterMove = await t.http.get("/odds/competitions").query({ country: 1 }).set("If-None-Match", first.headers.etag!);
+    expect(afterMove.status).toBe(304);
   });
 
   it("serves the market catalogue: the spec's eight markets with their selections as the constants name them, tagged with the catalogue's version", async () => {

@@ -29,9 +29,10 @@ function tallyEvents(events: readonly OddsEvent[], now: number): Map<number, Tal
   return tallies;
 }
 
+type Regions = ReadonlyMap<number, Catalogue["rows"]["regions"][number]>;
+
 /** A region and the areas above it, as the picker groups them (England under Europe). */
-function withParents(catalogue: Catalogue, ids: Iterable<number>): RegionEntry[] {
-  const byId = new Map(catalogue.rows.regions.map((r) => [r.id, r]));
+function withParents(byId: Regions, ids: Iterable<number>): RegionEntry[] {
   const kept = new Map<number, RegionEntry>();
   for (const id of ids) {
     for (let row = byId.get(id); row && !kept.has(row.id); row = row.parent_id === null ? undefined : byId.get(row.parent_id)) {
@@ -42,8 +43,7 @@ function withParents(catalogue: Catalogue, ids: Iterable<number>): RegionEntry[]
 }
 
 /** Whether a competition's region is `region` or lies within it (a country of an area). */
-function within(catalogue: Catalogue, regionId: number | null, region: number): boolean {
-  const byId = new Map(catalogue.rows.regions.map((r) => [r.id, r]));
+function within(byId: Regions, regionId: number | null, region: number): boolean {
   for (let id = regionId; id !== null; id = byId.get(id)?.parent_id ?? null) if (id === region) return true;
   return false;
 }
@@ -54,11 +54,12 @@ function within(catalogue: Catalogue, regionId: number | null, region: number): 
  */
 export function competitionList(catalogue: Catalogue, events: readonly OddsEvent[], now: number, region?: number): CompetitionList {
   const tallies = tallyEvents(events, now);
+  const regions = new Map(catalogue.rows.regions.map((r) => [r.id, r]));
   const competitions: (CompetitionEntry & { rank: number })[] = [];
   for (const [id, tally] of tallies) {
     const row = catalogue.competitions.get(id);
     if (!row || row.status !== "active") continue;
-    if (region !== undefined && !within(catalogue, row.region_id, region)) continue;
+    if (region !== undefined && !within(regions, row.region_id, region)) continue;
     competitions.push({
       id,
       name: row.name,
@@ -71,8 +72,8 @@ export function competitionList(catalogue: Catalogue, events: readonly OddsEvent
     });
   }
   competitions.sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name, "en") || a.id - b.id);
-  const regions = withParents(catalogue, competitions.flatMap((c) => (c.regionId === null ? [] : [c.regionId])));
-  return { competitions: competitions.map(({ rank: _rank, ...entry }) => entry), regions, updatedAt: new Date(now).toISOString() };
+  const named = withParents(regions, competitions.flatMap((c) => (c.regionId === null ? [] : [c.regionId])));
+  return { competitions: competitions.map(({ rank: _rank, ...entry }) => entry), regions: named, updatedAt: new Date(now).toISOString() };
 }
 
 /** Every live market type and market, each line its own market, with its selections in display order. */
@@ -110,26 +111,22 @@ export function marketList(catalogue: Catalogue): MarketList {
  */
 export function catalogueAnswers(deps: { catalogue: () => Catalogue; listed: () => { version: number; events: readonly OddsEvent[] }; clock: () => number }) {
   let markets: { version: string; answer: JsonAnswer } | undefined;
-  const lists = new Map<string, { answer: JsonAnswer; validUntil: number }>();
-  let listsOf = "";
+  // Per region asked ("" for all): what the answer was built from, its data but the time, and the span it holds for.
+  const lists = new Map<string, { of: string; data: string; answer: JsonAnswer; builtAt: number; validUntil: number }>();
   return {
     competitions(region?: number): JsonAnswer {
       const catalogue = deps.catalogue();
       const listed = deps.listed();
       const now = deps.clock();
       const of = `${catalogue.version}:${listed.version}`;
-      if (of !== listsOf) {
-        listsOf = of;
-        lists.clear();
-      }
       const key = String(region ?? "");
       const kept = lists.get(key);
-      if (kept && now < kept.validUntil) return kept.answer;
+      if (kept && kept.of === of && kept.builtAt <= now && now < kept.validUntil) return kept.answer;
       const list = competitionList(catalogue, listed.events, now, region);
-      // Same data, same bytes: updatedAt is when the list last changed, not when it was asked for.
-      const answer = kept && sameCompetitions(kept.answer, list) ? kept.answer : answerOf(list);
-      const soonest = Math.min(...list.competitions.map((c) => Date.parse(c.nextKickoff)));
-      lists.set(key, { answer, validUntil: soonest });
+      // Same data, same bytes (and ETag): updatedAt is when the list last changed, not when a price moved.
+      const data = JSON.stringify({ ...list, updatedAt: "" });
+      const answer = kept?.data === data ? kept.answer : answerOf(list);
+      lists.set(key, { of, data, answer, builtAt: now, validUntil: Math.min(...list.competitions.map((c) => Date.parse(c.nextKickoff))) });
       return answer;
     },
     markets(): JsonAnswer {
@@ -138,9 +135,4 @@ export function catalogueAnswers(deps: { catalogue: () => Catalogue; listed: () 
       return markets.answer;
     },
   };
-}
-
-function sameCompetitions(previous: JsonAnswer, next: CompetitionList): boolean {
-  const data = (JSON.parse(previous.json) as { data: CompetitionList }).data;
-  return JSON.stringify({ ...data, updatedAt: "" }) === JSON.stringify({ ...next, updatedAt: "" });
 }
