@@ -4,6 +4,7 @@
  * leg is reported with its reason, never replaced by a guess. Pure: the caller reads the candidates.
  */
 import type { BookingLeg, UnmappedLeg, UnmappedReason } from "#shared/contract.ts";
+import { isMarketId } from "#shared/reference.ts";
 import type { CodeLeg } from "../feeds/booking/types.ts";
 import { matchOffers, teamSimilarity, DEFAULT_MATCH_OPTIONS } from "../feeds/matching/index.ts";
 import type { Offer } from "../feeds/types.ts";
@@ -95,7 +96,8 @@ export function mapLeg(leg: CodeLeg, found: Found, now: number): { leg: BookingL
   if (leg.kickoff && leg.kickoff.getTime() <= now) return { unmapped: unmapped(leg, "started") };
   if (found.kind === "none") return { unmapped: unmapped(leg, "event") };
   if (found.kind === "many") return { unmapped: unmapped(leg, "ambiguous") };
-  if (leg.marketId === undefined || leg.selectionTypeId === undefined) return { unmapped: unmapped(leg, "market") };
+  // A market the slip compares: the spec's eight until the site serves more (decision 046), whatever a codec read.
+  if (leg.marketId === undefined || leg.selectionTypeId === undefined || !isMarketId(leg.marketId)) return { unmapped: unmapped(leg, "market") };
   if (found.event.kickoff <= now || !leg.available) return { unmapped: unmapped(leg, "started") };
   const [selection] = found.reversed ? swapSides([{ selectionTypeId: leg.selectionTypeId }]) : [{ selectionTypeId: leg.selectionTypeId }];
   return {

@@ -83,11 +83,10 @@ export function oddsCache() {
      * A response's updatedAt is the latest price change it shows (rows carry theirs), not the
      * rebuild time: a rebuild with nothing changed answers the same bytes and the same ETag.
      */
-    rebuild(next: Listing) {
-      const spec = specAnswers(next, answers);
-      const otherEvents = JSON.stringify(next.events.filter((e) => !isCompetitionId(e.competitionId)));
+    rebuild(listing: Listing) {
+      const spec = specAnswers(listing, answers);
+      const otherEvents = JSON.stringify(listing.events.filter((e) => !isCompetitionId(e.competitionId)));
       const moved = spec.size !== answers.size || [...spec].some(([key, answer]) => answers.get(key) !== answer) || otherEvents !== listedOthers;
-      const listing = next;
       const sampleEvents = listing.events
         .filter((e) => isCompetitionId(e.competitionId) && e.markets.some((m) => m.marketId === MATCH_RESULT))
         .slice(0, SAMPLE_EVENTS)
