@@ -1,4 +1,5 @@
 import { pruneOdds } from "../../odds/write/store.ts";
+import { readBoardWithin } from "./board-fetch.ts";
 import { collectWithin } from "./run-budget.ts";
 import type { Collector } from "./state.ts";
 import { pruneFeedRuns } from "./feed-runs.ts";
@@ -64,12 +65,19 @@ export async function runCycle(c: Collector): Promise<CycleReport> {
   const boards: BookBoard[] = [];
   await Promise.all(
     c.deps.sources.map(async (source) => {
-      const outcome = await collectWithin({ ...c.deps, breaker: c.breaker, followUps: c.followUps }, source, now);
-      if (outcome.board) boards.push(outcome.board);
+      const deps = { ...c.deps, breaker: c.breaker, followUps: c.followUps };
+      const started = Date.now();
+      const outcome = await collectWithin(deps, source, now);
       try {
         reports.push(await queueWrite(c, () => writeBookmakerRun(c, source, outcome, startedAt, tallies)));
       } catch (error) {
         c.deps.logger.error({ bookmaker: source.adapter.key, err: error }, "writing a bookmaker's run failed");
+      }
+      // The book's whole listing, in what is left of its budget once its prices are written: the
+      // board never delays them (docs/design.md, Learning competitions).
+      if (c.deps.readBoards && !outcome.skipped && !outcome.abandoned) {
+        const board = await readBoardWithin(deps, source, now, c.deps.budgetMs - (Date.now() - started));
+        if (board.board) boards.push(board.board);
       }
     }),
   );

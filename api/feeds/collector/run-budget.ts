@@ -4,7 +4,6 @@ import { collectBookmaker, emptyOutcome, type BookmakerOutcome } from "./run-fet
 import type { circuitBreaker, Fetcher } from "../fetcher.ts";
 import { MAX_FAILURES_IN_A_ROW, followUpState, type FollowUpState } from "./follow-ups.ts";
 import { followUpCounts } from "./reports.ts";
-import { readBoardWithin } from "./board-fetch.ts";
 import type { BookmakerAdapter, BookmakerKey } from "../types.ts";
 
 export type CircuitBreaker = ReturnType<typeof circuitBreaker>;
@@ -49,7 +48,6 @@ export async function collectWithin(deps: BudgetedRunDeps, source: FeedSource, n
   if (!state) deps.followUps.set(adapter.key, (state = followUpState()));
   const work = new AbortController();
   const cancelBudget = new AbortController();
-  const started = Date.now();
   const done = collectBookmaker({ adapter, baseUrl: source.baseUrl, fetcher: deps.fetcher, now, signal: work.signal, gap: deps.gap, followUps: state, logger: deps.logger }, outcome).then(
     () => "done" as const,
     (error: unknown) => {
@@ -65,10 +63,6 @@ export async function collectWithin(deps: BudgetedRunDeps, source: FeedSource, n
     outcome.abandoned = true;
     markEveryLeague(outcome, `abandoned after ${deps.budgetMs} ms: the bookmaker's time for this cycle ran out`);
     deps.logger.warn({ bookmaker: adapter.key, budgetMs: deps.budgetMs }, "bookmaker abandoned for this cycle");
-  } else if (deps.readBoards) {
-    const board = await readBoardWithin(deps, source, now, deps.budgetMs - (Date.now() - started));
-    if (board.board) outcome.board = board.board;
-    if (board.error) outcome.boardError = board.error;
   }
   return outcome;
 }

@@ -9,7 +9,6 @@ import { COMPETITION_IDS } from "#shared/reference.ts";
 import { FeedAbortedError, FeedBlockedError, type Fetcher } from "../fetcher.ts";
 import { MAX_FAILURES_IN_A_ROW, type FollowUpState } from "./follow-ups.ts";
 import type { BookmakerAdapter, BookmakerKey, FeedRequest, Offer } from "../types.ts";
-import type { BookBoard } from "../../catalogue/board-listing.ts";
 
 /** More pages than any listing needs (SportyBet's whole football list was 15 pages of 100). */
 const MAX_PAGES = 30;
@@ -30,10 +29,6 @@ export interface BookmakerOutcome {
   refreshed: Set<string>;
   skipped: boolean;
   abandoned: boolean;
-  /** The book's whole listing, where the collector reads it (docs/design.md, Learning competitions). */
-  board?: BookBoard;
-  /** Why the board was not read this cycle. */
-  boardError?: string;
 }
 
 export function emptyOutcome(key: BookmakerKey): BookmakerOutcome {
