@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { createElement } from "react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { partialDataSource } from "#client/loaders/source.ts";
 import type { ServerContext } from "#client/server-context.ts";
 import { renderRoute } from "./render.tsx";
@@ -86,5 +86,27 @@ describe("the streamed render", () => {
     const outcome = renderRoute({ url: "http://localhost/", context, assets, waitForAll: false, signal: deadline.signal, routes: [{ path: "/", loader: never, Component: () => createElement("p", null, "never") }] });
     await expect(outcome).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  describe("when the Request has stopped following the deadline", () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    // Node's fetch can drop the link from a Request's signal to the one it was given once the Request
+    // is garbage collected; a Request given no signal at all stands in for that here.
+    it("still stops the loaders at the deadline", async () => {
+      vi.stubGlobal(
+        "Request",
+        class extends Request {
+          constructor(input: RequestInfo | URL, init?: RequestInit) {
+            super(input, { ...init, signal: null });
+          }
+        },
+      );
+      const deadline = new AbortController();
+      const never = () => new Promise<never>(() => undefined);
+      setTimeout(() => deadline.abort(new Error("deadline")), 50);
+      const outcome = renderRoute({ url: "http://localhost/", context, assets, waitForAll: false, signal: deadline.signal, routes: [{ path: "/", loader: never, Component: () => createElement("p", null, "never") }] });
+      await expect(outcome).rejects.toThrow("deadline");
+    }, 3_000);
   });
 });

@@ -78,7 +78,7 @@ export async function renderRoute(options: RenderOptions): Promise<RenderOutcome
   const signal = options.signal ?? AbortSignal.timeout(RENDER_TIMEOUT_MS);
   const handler = handlerFor(options.routes ?? routes);
   const request = new Request(options.url, { headers: options.headers, signal });
-  const result = await handler.query(request, { requestContext: options.context });
+  const result = await untilAborted(handler.query(request, { requestContext: options.context }), signal);
   if (result instanceof Response) {
     return { kind: "redirect", status: result.status, location: result.headers.get("Location") ?? "/" };
   }
@@ -91,6 +91,21 @@ export async function renderRoute(options: RenderOptions): Promise<RenderOutcome
     .map((m) => (isCardHandle(m.route.handle) ? m.route.handle.card(result.loaderData[m.route.id], options.context.timeZone) : undefined))
     .find(Boolean);
   return streamPage(page, notFound ? 404 : result.statusCode, { ...options, assets: { ...options.assets, boot }, card }, signal);
+}
+
+/**
+ * The query, or the deadline's reason once `signal` aborts. React Router stops its loaders through the
+ * Request's own signal, which Node's fetch derives from ours and can stop following once the Request is
+ * garbage collected (nodejs/undici issue 3644): under memory pressure a loader that never settles would
+ * hold the page past its deadline. Racing our own signal keeps the deadline whatever the Request's fate.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
 }
 
 /** Starts React's render; answers once the shell (or, with `waitForAll`, the whole page) is ready. */
