@@ -6,6 +6,7 @@ import { pruneFeedRuns } from "./feed-runs.ts";
 import { competitionReports, emptyTallies, type BookmakerReport, type CycleReport } from "./reports.ts";
 import { BOOKMAKER_ID_BY_KEY } from "../types.ts";
 import { writeBookmakerRun } from "./run-write.ts";
+import { pruneIdentities } from "./match-pool.ts";
 import type { BookBoard } from "../../catalogue/board-listing.ts";
 import { learnFromBoards } from "../../catalogue/learn-cycle.ts";
 
@@ -85,6 +86,7 @@ export async function runCycle(c: Collector): Promise<CycleReport> {
   c.deps.metrics.record(reports, startedAt);
   const learning = boards.length > 0 ? await queueWrite(c, () => learn(c, boards, startedAt)) : undefined;
   const end = c.deps.clock();
+  pruneIdentities(c.identities, end);
   const pruned = await housekeeping(c, startedAt, end);
   c.deps.logger.info({ feeds: reports, pruned, ms: end - startedAt, ...(learning ? { learning: learning.counts } : {}) }, "feed cycle");
   return { startedAt, competitions: competitionReports(tallies), bookmakers: reports, ...(learning ? { learning } : {}) };

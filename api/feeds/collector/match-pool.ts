@@ -9,6 +9,39 @@ import { servedOffers } from "./served-markets.ts";
 /** Each bookmaker's last good listing per league: the others match against it between its runs. */
 export type Listings = Map<BookmakerKey, Map<number, { offers: Offer[]; at: number }>>;
 
+/**
+ * The event each book's listing was last written to, `<bookmaker>:<externalId>` to its key and kick-off
+ * (docs/design.md, Whole-board collection, "Kept identities"). Outside the four leagues the matcher knows
+ * no club, so a fixture's key is its Sportradar id when one of the books joined in it carries one and its
+ * names otherwise: which depends on which books' listings were fresh when it was matched (the first run
+ * of a cycle meets the others' only from the cycle before). A listing keeps the event it was first written
+ * to, so its prices never move to a second event of the same match.
+ */
+export type Identities = Map<string, { key: string; kickoff: number }>;
+
+const identity = (offer: Offer) => `${offer.bookmaker}:${offer.externalId}`;
+const KEEP_IDENTITY_MS = 24 * 60 * 60 * 1000;
+
+/** Identities of fixtures kicked off a day ago go: their listings are gone from the books. */
+export function pruneIdentities(identities: Identities, now: number): void {
+  for (const [id, kept] of identities) if (kept.kickoff < now - KEEP_IDENTITY_MS) identities.delete(id);
+}
+
+/**
+ * The key a fixture's members were written under before, most members first, then the smaller key; else
+ * its own. A key another fixture of this match took already is not taken twice: two fixtures in one event
+ * would overwrite each other's prices.
+ */
+function keptKey(identities: Identities, members: readonly { offer: Offer }[], fresh: string, taken: ReadonlySet<string>): string {
+  const votes = new Map<string, number>();
+  for (const { offer } of members) {
+    const kept = identities.get(identity(offer));
+    if (kept && !taken.has(kept.key)) votes.set(kept.key, (votes.get(kept.key) ?? 0) + 1);
+  }
+  if (votes.size === 0) return fresh;
+  return [...votes].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))[0]![0];
+}
+
 export interface LeagueFixtures {
   fixtures: FixtureInput[];
   unmatched: UnmatchedOffer[];
@@ -31,13 +64,14 @@ export function rememberListings(latest: Listings, outcome: BookmakerOutcome, fo
  * prices go to the store as it listed them, with whether it lists the sides reversed: the store
  * alone settles the event's orientation.
  */
-export function fixturesOf(latest: Listings, key: BookmakerKey, competitionId: number, now: number, intervalMs: number): LeagueFixtures {
+export function fixturesOf(latest: Listings, key: BookmakerKey, competitionId: number, now: number, intervalMs: number, identities?: Identities): LeagueFixtures {
   const pool = [...latest.values()].flatMap((byLeague) => {
     const entry = byLeague.get(competitionId);
     return entry && entry.at >= freshSince(now, intervalMs) ? entry.offers.filter((o) => o.kickoff.getTime() > now) : [];
   });
   const { fixtures, unmatched } = matchOffers(pool);
   const id = BOOKMAKER_ID_BY_KEY[key];
+  const taken = new Set<string>();
   return {
     unmatched: unmatched.filter((u) => u.offer.bookmaker === key),
     fixtures: fixtures.flatMap((f) => {
@@ -52,14 +86,17 @@ export function fixturesOf(latest: Listings, key: BookmakerKey, competitionId: n
         ...(p.carried ? { carried: true } : {}),
       }));
       const listing = { bookmaker: id, externalId: mine.offer.externalId, home: mine.offer.home, away: mine.offer.away };
-      return [{ key: f.key, competitionId: f.competitionId, home: f.home, away: f.away, kickoff: f.kickoff, srId: f.srId, prices, sidesReversed: mine.swapped, listedBy: [id], listing }];
+      const eventKey = identities ? keptKey(identities, f.members, f.key, taken) : f.key;
+      taken.add(eventKey);
+      if (identities) for (const { offer } of f.members) identities.set(identity(offer), { key: eventKey, kickoff: f.kickoff.getTime() });
+      return [{ key: eventKey, competitionId: f.competitionId, home: f.home, away: f.away, kickoff: f.kickoff, srId: f.srId, prices, sidesReversed: mine.swapped, listedBy: [id], listing }];
     }),
   };
 }
 
 /** Every league the bookmaker listed this run, matched. */
-export function matchLeagues(latest: Listings, outcome: BookmakerOutcome, now: number, intervalMs: number): Map<number, LeagueFixtures> {
+export function matchLeagues(latest: Listings, outcome: BookmakerOutcome, now: number, intervalMs: number, identities?: Identities): Map<number, LeagueFixtures> {
   const perLeague = new Map<number, LeagueFixtures>();
-  for (const [competitionId, league] of outcome.leagues) if (league.offers) perLeague.set(competitionId, fixturesOf(latest, outcome.key, competitionId, now, intervalMs));
+  for (const [competitionId, league] of outcome.leagues) if (league.offers) perLeague.set(competitionId, fixturesOf(latest, outcome.key, competitionId, now, intervalMs, identities));
   return perLeague;
 }

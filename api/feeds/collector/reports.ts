@@ -46,15 +46,18 @@ export interface Tally extends WriteResult {
   unmatched: number;
 }
 
+const emptyTally = (): Tally => ({ fixtures: new Set<string>(), ...emptyWriteResult(), unmatched: 0 });
+
+/** The four always, each other competition once a book's run wrote it. */
 export function emptyTallies(): Map<number, Tally> {
-  return new Map(COMPETITION_IDS.map((c) => [c, { fixtures: new Set<string>(), ...emptyWriteResult(), unmatched: 0 }]));
+  return new Map(COMPETITION_IDS.map((c) => [c, emptyTally()]));
 }
 
 /** Adds one bookmaker's written leagues to the cycle's per-competition tallies. */
 export function addToTallies(tallies: Map<number, Tally>, perLeague: ReadonlyMap<number, LeagueFixtures>, results: ReadonlyMap<number, WriteResult>): void {
   for (const [c, l] of perLeague) {
-    const tally = tallies.get(c);
-    if (!tally) continue;
+    let tally = tallies.get(c);
+    if (!tally) tallies.set(c, (tally = emptyTally()));
     for (const f of l.fixtures) tally.fixtures.add(f.key);
     tally.unmatched += l.unmatched.length;
     const r = results.get(c);

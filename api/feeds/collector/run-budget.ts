@@ -5,6 +5,8 @@ import type { circuitBreaker, Fetcher } from "../fetcher.ts";
 import { MAX_FAILURES_IN_A_ROW, followUpState, type FollowUpState } from "./follow-ups.ts";
 import { followUpCounts } from "./reports.ts";
 import type { BookmakerAdapter, BookmakerKey } from "../types.ts";
+import { feedCatalogue } from "../bookmakers/feed-catalogue.ts";
+import { markAsked, othersToAsk, OTHERS_SHARE, type RotationState } from "./board-rotation.ts";
 
 export type CircuitBreaker = ReturnType<typeof circuitBreaker>;
 
@@ -24,6 +26,8 @@ export interface BudgetedRunDeps {
   gap: (signal: AbortSignal) => Promise<void>;
   breaker: CircuitBreaker;
   followUps: Map<BookmakerKey, FollowUpState>;
+  /** When each book last asked each competition beyond the four (board-rotation.ts); without it only the four are asked. */
+  rotation?: RotationState;
   /** Whether each book's whole listing is read for learning competitions, in what is left of its budget. */
   readBoards?: boolean;
 }
@@ -48,7 +52,8 @@ export async function collectWithin(deps: BudgetedRunDeps, source: FeedSource, n
   if (!state) deps.followUps.set(adapter.key, (state = followUpState()));
   const work = new AbortController();
   const cancelBudget = new AbortController();
-  const done = collectBookmaker({ adapter, baseUrl: source.baseUrl, fetcher: deps.fetcher, now, signal: work.signal, gap: deps.gap, followUps: state, logger: deps.logger }, outcome).then(
+  const others = otherCompetitions(deps, adapter.key, Date.now());
+  const done = collectBookmaker({ adapter, baseUrl: source.baseUrl, fetcher: deps.fetcher, now, signal: work.signal, gap: deps.gap, followUps: state, logger: deps.logger, ...(others ? { others } : {}) }, outcome).then(
     () => "done" as const,
     (error: unknown) => {
       deps.logger.error({ bookmaker: adapter.key, err: error }, "bookmaker collection crashed");
@@ -58,13 +63,27 @@ export async function collectWithin(deps: BudgetedRunDeps, source: FeedSource, n
   const expired = deps.budgetTimer(deps.budgetMs, cancelBudget.signal).then(() => "expired" as const);
   const result = await Promise.race([done, expired]);
   cancelBudget.abort();
-  if (result === "expired") {
+  if (result === "expired" && outcome.othersBegun) {
+    // The four and their follow-ups are in: the other competitions not reached wait for the next cycle.
+    work.abort();
+  } else if (result === "expired") {
     work.abort();
     outcome.abandoned = true;
     markEveryLeague(outcome, `abandoned after ${deps.budgetMs} ms: the bookmaker's time for this cycle ran out`);
     deps.logger.warn({ bookmaker: adapter.key, budgetMs: deps.budgetMs }, "bookmaker abandoned for this cycle");
   }
   return outcome;
+}
+
+/** The other competitions joined at the book, started while its share of the budget lasts. */
+function otherCompetitions(deps: BudgetedRunDeps, bookmaker: BookmakerKey, started: number) {
+  const rotation = deps.rotation;
+  if (!rotation) return undefined;
+  return {
+    ids: othersToAsk(feedCatalogue(), bookmaker, rotation),
+    open: () => Date.now() - started < deps.budgetMs * OTHERS_SHARE,
+    asked: (competitionId: number) => markAsked(rotation, bookmaker, competitionId, Date.now()),
+  };
 }
 
 /** A failed run for the breaker: nothing usable, out of time, or most follow-up calls failed. */

@@ -1,6 +1,6 @@
 /**
- * One bookmaker's share of a cycle: its league listings (every page), then its per-event
- * follow-ups, one request at a time. Results land in `outcome` as each league completes, and
+ * One bookmaker's share of a cycle: its four league listings (every page), then its per-event
+ * follow-ups, then the other competitions joined at it while their share lasts, one request at a time. Results land in `outcome` as each league completes, and
  * nothing more lands once `signal` aborts, so a bookmaker abandoned mid-cycle still keeps what
  * it finished.
  */
@@ -29,6 +29,8 @@ export interface BookmakerOutcome {
   refreshed: Set<string>;
   skipped: boolean;
   abandoned: boolean;
+  /** The four and their follow-ups were done and the other competitions begun: a budget running out then abandons nothing. */
+  othersBegun?: boolean;
 }
 
 export function emptyOutcome(key: BookmakerKey): BookmakerOutcome {
@@ -53,35 +55,63 @@ export interface CollectBookmakerOptions {
   gap: (signal: AbortSignal) => Promise<void>;
   followUps: FollowUpState;
   logger: Logger;
+  /** Competitions beyond the four, asked after the four's follow-ups (board-rotation.ts). */
+  others?: OtherCompetitions;
+}
+
+/** Competitions beyond the four, in the order to ask them, while `open()` says a new one may start (docs/design.md, Whole-board collection). */
+export interface OtherCompetitions {
+  ids: readonly number[];
+  open: () => boolean;
+  asked: (competitionId: number) => void;
+}
+
+/** How the site has answered so far this cycle: after it failed, the other leagues would only fail the same way. */
+interface SiteState {
+  down?: string;
+  blocked: boolean;
 }
 
 export async function collectBookmaker(options: CollectBookmakerOptions, outcome: BookmakerOutcome): Promise<void> {
   const { adapter, signal } = options;
   const fetchOnce = fetchOncePerCycle(options);
-  let siteDown: string | undefined;
-  let siteBlocked = false;
+  const site: SiteState = { blocked: false };
   for (const competitionId of COMPETITION_IDS) {
     if (signal.aborted) return;
-    // After the site itself failed (timeout, 403, 5xx after retries) the other leagues would
-    // only fail the same way: they wait for the next cycle.
-    if (siteDown) {
-      outcome.leagues.set(competitionId, { error: `not tried after ${siteDown}`, eventCalls: 0, eventFailures: 0, ...(siteBlocked ? { blocked: true } : {}) });
+    // After the site itself failed (timeout, 403, 5xx after retries) the other leagues wait for the next cycle.
+    if (site.down) {
+      outcome.leagues.set(competitionId, { error: `not tried after ${site.down}`, eventCalls: 0, eventFailures: 0, ...(site.blocked ? { blocked: true } : {}) });
       continue;
     }
-    try {
-      const offers = await listLeague(options, fetchOnce, competitionId);
-      if (signal.aborted) return;
-      outcome.leagues.set(competitionId, leagueOutcome(offers));
-    } catch (error) {
-      if (signal.aborted || error instanceof FeedAbortedError) return;
-      if (!(error instanceof ParseFailure)) siteDown = messageOf(error);
-      const blocked = error instanceof BlockedAnswer || error instanceof FeedBlockedError;
-      siteBlocked ||= blocked;
-      outcome.leagues.set(competitionId, { error: messageOf(error), eventCalls: 0, eventFailures: 0, ...(blocked ? { blocked } : {}) });
-    }
+    if ((await askCompetition(options, fetchOnce, competitionId, outcome, site)) === "aborted") return;
   }
 
   if (adapter.eventRequests && adapter.parseEvent) await followUp(options, outcome);
+
+  // The rest of the board, its listings only: a failed site stops them, unmarked (they are no run of the four).
+  outcome.othersBegun = true;
+  for (const competitionId of options.others?.ids ?? []) {
+    if (signal.aborted || site.down || !options.others!.open()) return;
+    if ((await askCompetition(options, fetchOnce, competitionId, outcome, site)) === "aborted") return;
+    options.others!.asked(competitionId);
+  }
+}
+
+/** One competition's listing into the outcome, its failure recorded; "aborted" once the budget ran out. */
+async function askCompetition(options: CollectBookmakerOptions, fetchOnce: FetchOnce, competitionId: number, outcome: BookmakerOutcome, site: SiteState): Promise<"done" | "aborted"> {
+  const { signal } = options;
+  try {
+    const offers = await listLeague(options, fetchOnce, competitionId);
+    if (signal.aborted) return "aborted";
+    outcome.leagues.set(competitionId, leagueOutcome(offers));
+  } catch (error) {
+    if (signal.aborted || error instanceof FeedAbortedError) return "aborted";
+    if (!(error instanceof ParseFailure)) site.down = messageOf(error);
+    const blocked = error instanceof BlockedAnswer || error instanceof FeedBlockedError;
+    site.blocked ||= blocked;
+    outcome.leagues.set(competitionId, { error: messageOf(error), eventCalls: 0, eventFailures: 0, ...(blocked ? { blocked } : {}) });
+  }
+  return "done";
 }
 
 type FetchOnce = (request: FeedRequest) => Promise<string>;

@@ -1,3 +1,4 @@
+import { COMPETITION_IDS } from "#shared/reference.ts";
 import type { WriteResult } from "../../odds/write/store.ts";
 import { markedStaleBefore } from "../../odds/read/freshness.ts";
 import { writeFixtures } from "../../odds/write/store.ts";
@@ -9,9 +10,16 @@ import { matchLeagues, rememberListings, type LeagueFixtures } from "./match-poo
 import { addToTallies, bookmakerReport, type BookmakerReport, type Tally } from "./reports.ts";
 import { servedOutcome } from "./served-markets.ts";
 
-/** One run record per league the bookmaker was asked for, with what its write counted. */
+const SPEC = new Set<number>(COMPETITION_IDS);
+
+/**
+ * One run record per league the bookmaker was asked for, with what its write counted: each of the four
+ * every run, another competition only when it failed (docs/design.md, Whole-board collection): 150
+ * competitions at five books every minute would be a million rows a day to say "fine".
+ */
 function runRecords(outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, LeagueFixtures>, results: ReadonlyMap<number, WriteResult>, startedAt: number, now: number): FeedRunInput[] {
-  return [...outcome.leagues].map(([competitionId, league]) => ({
+  const recorded = [...outcome.leagues].filter(([competitionId, league]) => SPEC.has(competitionId) || league.error !== undefined);
+  return recorded.map(([competitionId, league]) => ({
     bookmaker: outcome.key,
     competitionId,
     startedAt,
@@ -54,7 +62,7 @@ export async function writeBookmakerRun(c: Collector, source: FeedSource, fetche
   recordVerdict(c.breaker, outcome, failed);
   const now = c.deps.clock();
   rememberListings(c.latest, outcome, source.adapter.eventRequests ? c.followUps.get(outcome.key) : undefined, now);
-  const perLeague = matchLeagues(c.latest, outcome, now, c.deps.intervalMs);
+  const perLeague = matchLeagues(c.latest, outcome, now, c.deps.intervalMs, c.identities);
   const results = await persist(c, outcome, perLeague, startedAt, now);
   if (results) {
     addToTallies(tallies, perLeague, results);

@@ -5,9 +5,10 @@ import type { BudgetedRunDeps, CircuitBreaker, FeedSource } from "./run-budget.t
 import { abortable, circuitBreaker, type Fetcher } from "../fetcher.ts";
 import type { FollowUpState } from "./follow-ups.ts";
 import { feedMetrics, type FeedMetrics } from "./metrics.ts";
-import type { Listings } from "./match-pool.ts";
+import type { Identities, Listings } from "./match-pool.ts";
 import { learnState, type LearnState } from "../../catalogue/learn.ts";
 import type { BookmakerKey } from "../types.ts";
+import { rotationState } from "./board-rotation.ts";
 
 /** Share of the interval a bookmaker gets per cycle; see follow-ups.ts for why 2/3. */
 const BUDGET_SHARE = 2 / 3;
@@ -44,6 +45,8 @@ export interface Collector {
   breaker: CircuitBreaker;
   followUps: Map<BookmakerKey, FollowUpState>;
   latest: Listings;
+  /** The event each book's listing was written to (match-pool.ts). */
+  identities: Identities;
   /** Writes queue up: one transaction at a time keeps SQLite unbusy and PostgreSQL free of lock waits. */
   writing: Promise<unknown>;
   /** How long each held competition has waited (learning competitions). */
@@ -76,6 +79,7 @@ export function createCollector(options: CollectorOptions): Collector {
     mayWrite: options.mayWrite,
     metrics: options.metrics ?? feedMetrics,
     readBoards: options.learnCompetitions === true,
+    rotation: rotationState(),
   };
-  return { deps, breaker: circuitBreaker(options.clock), followUps: new Map(), latest: new Map(), writing: Promise.resolve(), learning: learnState() };
+  return { deps, breaker: circuitBreaker(options.clock), followUps: new Map(), latest: new Map(), identities: new Map(), writing: Promise.resolve(), learning: learnState() };
 }

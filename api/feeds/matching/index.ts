@@ -1,6 +1,7 @@
 import type { Offer } from "../types.ts";
 import { buildClusters, compareEntries, toEntries, type Entry } from "./clusters.ts";
 import { finalise } from "./finalise.ts";
+import { CLUBS } from "./teams.ts";
 import {
   DEFAULT_MATCH_OPTIONS,
   type MatchedFixture,
@@ -53,10 +54,17 @@ function settleKeyConflicts(fixtures: readonly MatchedFixture[]): {
   return { kept, conflicts };
 }
 
-/** A fixture only one bookmaker lists, with a name we cannot place: an alias is probably missing. */
+/** The competitions whose clubs the matcher knows by name (the four leagues, teams.ts). */
+const WITH_CLUBS = new Set(CLUBS.map((club) => club.competitionId));
+
+/**
+ * A fixture only one bookmaker lists, with a name we cannot place: an alias is probably missing.
+ * Only where the matcher has a club list: elsewhere on the board every name is one it cannot place,
+ * and a fixture at one book is just that (docs/design.md, Whole-board collection).
+ */
 function unknownTeams(fixture: MatchedFixture): UnmatchedOffer[] {
   const [only] = fixture.members;
-  if (!only || fixture.members.length > 1) return [];
+  if (!only || fixture.members.length > 1 || !WITH_CLUBS.has(fixture.competitionId)) return [];
   const names = [
     ...(fixture.homeClubId === undefined ? [fixture.home] : []),
     ...(fixture.awayClubId === undefined ? [fixture.away] : []),

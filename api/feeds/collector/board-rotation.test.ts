@@ -1,0 +1,107 @@
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Catalogue } from "../../catalogue/catalogue.ts";
+import { useFeedCatalogue } from "../bookmakers/feed-catalogue.ts";
+import { circuitBreaker, type Fetcher } from "../fetcher.ts";
+import { BOOKMAKER_ID_BY_KEY, type BookmakerAdapter, type FeedRequest, type Offer } from "../types.ts";
+import { markAsked, othersToAsk, rotationState } from "./board-rotation.ts";
+import { collectWithin, runFailed, type BudgetedRunDeps } from "./run-budget.ts";
+
+/** A catalogue with only what the rotation reads: competitions and each book's rows. */
+function catalogueOf(rows: { bookmaker: number; competition_id: number | null; status: string }[], merged: number[] = []): Catalogue {
+  const ids = new Set(rows.flatMap((r) => (r.competition_id === null ? [] : [r.competition_id])));
+  return {
+    rows: { competitionBooks: rows },
+    competitions: new Map([...ids].map((id) => [id, { id, status: merged.includes(id) ? "merged" : "active" }])),
+  } as unknown as Catalogue;
+}
+
+const SPORTYBET = BOOKMAKER_ID_BY_KEY.sportybet;
+const BET9JA = BOOKMAKER_ID_BY_KEY.bet9ja;
+const joined = (competition_id: number, bookmaker = SPORTYBET) => ({ bookmaker, competition_id, status: "joined" });
+
+afterEach(() => useFeedCatalogue(undefined));
+
+describe("the competitions beyond the four a book is asked for (docs/design.md, Whole-board collection)", () => {
+  it("are those joined at the book, never asked first, then the longest unasked, then by id", () => {
+    const catalogue = catalogueOf([joined(1), joined(10_002), joined(10_000), joined(10_001), joined(10_003, BET9JA), { bookmaker: SPORTYBET, competition_id: 10_004, status: "held" }, joined(10_005)], [10_005]);
+    const state = rotationState();
+    expect(othersToAsk(catalogue, "sportybet", state)).toEqual([10_000, 10_001, 10_002]);
+    markAsked(state, "sportybet", 10_000, 1_000);
+    markAsked(state, "sportybet", 10_002, 500);
+    expect(othersToAsk(catalogue, "sportybet", state)).toEqual([10_001, 10_002, 10_000]);
+    // A competition no longer joined is forgotten.
+    expect(othersToAsk(catalogueOf([joined(10_000)]), "sportybet", state)).toEqual([10_000]);
+    expect([...(state.get("sportybet")?.keys() ?? [])]).toEqual([10_000]);
+  });
+});
+
+/** A book answering each competition at once, except those in `hang`, which answer only when aborted. */
+function bookOf(hang: Set<number>, asked: number[], onHang: () => void) {
+  const adapter = {
+    key: "sportybet",
+    liveBaseUrl: "https://example.test",
+    leagueRequests: (_base: string, competitionId: number) => [{ url: `https://example.test/${competitionId}`, headers: {} }],
+    parseLeague(body: string, competitionId: number) {
+      const offer: Offer = { bookmaker: "sportybet", externalId: body, competitionId, home: `Home ${body}`, away: `Away ${body}`, kickoff: new Date(Date.UTC(2026, 11, 1)), prices: [{ marketId: 1, selectionTypeId: 1, price: 2, boosted: false }] };
+      return { ok: true as const, offers: [offer] };
+    },
+  } as unknown as BookmakerAdapter;
+  const fetcher = {
+    fetch(request: FeedRequest, signal?: AbortSignal) {
+      const competitionId = Number(request.url.split("/").at(-1));
+      asked.push(competitionId);
+      if (!hang.has(competitionId)) return Promise.resolve(String(competitionId));
+      // The book's time runs out while this one waits.
+      setImmediate(onHang);
+      return new Promise<string>((_, reject) => signal?.addEventListener("abort", () => reject(new Error("aborted")), { once: true }));
+    },
+  } as unknown as Fetcher;
+  return { adapter, fetcher };
+}
+
+describe("a book's other competitions within its budget", () => {
+  it("ends them when the budget runs out without abandoning the four, and starts the next cycle with the ones not reached", async () => {
+    useFeedCatalogue(catalogueOf([joined(1), joined(2), joined(3), joined(4), joined(10_000), joined(10_001), joined(10_002)]));
+    const asked: number[] = [];
+    let endBudget = () => undefined as void;
+    const { adapter, fetcher } = bookOf(new Set([10_001]), asked, () => endBudget());
+    const rotation = rotationState();
+    const deps: BudgetedRunDeps = {
+      fetcher,
+      logger: pino({ level: "silent" }),
+      budgetMs: 60_000,
+      budgetTimer: () => new Promise<void>((resolve) => (endBudget = resolve)),
+      gap: async () => undefined,
+      breaker: circuitBreaker(() => 0),
+      followUps: new Map(),
+      rotation,
+    };
+    const outcome = await collectWithin(deps, { adapter, baseUrl: "https://example.test" }, new Date(Date.UTC(2026, 10, 29)));
+    expect(asked).toEqual([1, 2, 3, 4, 10_000, 10_001]);
+    expect(outcome.abandoned).toBe(false);
+    expect(runFailed(outcome)).toBe(false);
+    expect([...outcome.leagues].map(([id, l]) => [id, l.offers?.length])).toEqual([1, 2, 3, 4, 10_000].map((id) => [id, 1]));
+    expect(othersToAsk(catalogueOf([joined(10_000), joined(10_001), joined(10_002)]), "sportybet", rotation)).toEqual([10_001, 10_002, 10_000]);
+  });
+
+  it("still abandons a book whose four leagues the budget did not see through", async () => {
+    useFeedCatalogue(catalogueOf([joined(1), joined(10_000)]));
+    const asked: number[] = [];
+    let endBudget = () => undefined as void;
+    const { adapter, fetcher } = bookOf(new Set([3]), asked, () => endBudget());
+    const deps: BudgetedRunDeps = {
+      fetcher,
+      logger: pino({ level: "silent" }),
+      budgetMs: 60_000,
+      budgetTimer: () => new Promise<void>((resolve) => (endBudget = resolve)),
+      gap: async () => undefined,
+      breaker: circuitBreaker(() => 0),
+      followUps: new Map(),
+      rotation: rotationState(),
+    };
+    const outcome = await collectWithin(deps, { adapter, baseUrl: "https://example.test" }, new Date(Date.UTC(2026, 10, 29)));
+    expect(outcome.abandoned).toBe(true);
+    expect(asked).not.toContain(10_000);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Which competitions beyond the four a book is asked for this cycle (docs/design.md, Whole-board
+ * collection, "Collected today"): every competition of ours joined at the book, the longest unasked
+ * first, then by id, asked through the book's own per-competition request (its adapter's
+ * `leagueRequests`) after its four leagues and their follow-ups, while the book's share of the cycle
+ * for them lasts. What the share does not reach is first in line next cycle, so with N joined
+ * competitions and room for R a cycle each is asked at least every ceil(N / R) cycles.
+ */
+import { COMPETITION_IDS } from "#shared/reference.ts";
+import type { Catalogue } from "../../catalogue/catalogue.ts";
+import { BOOKMAKER_ID_BY_KEY, type BookmakerKey } from "../types.ts";
+
+/**
+ * The part of a book's budget its other competitions may start in: the rest is the board's, which
+ * learning needs (docs/design.md, Learning competitions). A competition started before the share
+ * ends is finished, within the budget.
+ */
+export const OTHERS_SHARE = 0.6;
+
+const SPEC = new Set<number>(COMPETITION_IDS);
+
+/** When each book last asked each competition (epoch ms), kept between cycles. */
+export type RotationState = Map<BookmakerKey, Map<number, number>>;
+
+export function rotationState(): RotationState {
+  return new Map();
+}
+
+/** The competitions beyond the four joined at `bookmaker`, in the order to ask them. */
+export function othersToAsk(catalogue: Catalogue, bookmaker: BookmakerKey, state: RotationState): number[] {
+  const book = BOOKMAKER_ID_BY_KEY[bookmaker];
+  const asked = state.get(bookmaker);
+  const ids = new Set<number>();
+  for (const row of catalogue.rows.competitionBooks) {
+    if (row.bookmaker !== book || row.status !== "joined" || row.competition_id === null) continue;
+    const competition = catalogue.competitions.get(row.competition_id);
+    if (SPEC.has(row.competition_id) || !competition || competition.status === "merged") continue;
+    ids.add(row.competition_id);
+  }
+  // Dropped from the catalogue: forgotten, so the map stays the size of what is joined.
+  if (asked) for (const id of asked.keys()) if (!ids.has(id)) asked.delete(id);
+  const last = (id: number) => asked?.get(id) ?? -1;
+  return [...ids].sort((a, b) => last(a) - last(b) || a - b);
+}
+
+/** Marks a competition asked at `at`, so the next cycle starts with the ones this one did not reach. */
+export function markAsked(state: RotationState, bookmaker: BookmakerKey, competitionId: number, at: number): void {
+  let asked = state.get(bookmaker);
+  if (!asked) state.set(bookmaker, (asked = new Map()));
+  asked.set(competitionId, at);
+}
