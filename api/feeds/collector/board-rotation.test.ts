@@ -22,7 +22,7 @@ const joined = (competition_id: number, bookmaker = SPORTYBET) => ({ bookmaker, 
 
 afterEach(() => useFeedCatalogue(undefined));
 
-describe("the competitions beyond the four a book is asked for (docs/design.md, Whole-board collection)", () => {
+describe("the competitions beyond the four a book is asked for (docs/design.md, Collected today)", () => {
   it("are those joined at the book, never asked first, then the longest unasked, then by id", () => {
     const catalogue = catalogueOf([joined(1), joined(10_002), joined(10_000), joined(10_001), joined(10_003, BET9JA), { bookmaker: SPORTYBET, competition_id: 10_004, status: "held" }, joined(10_005)], [10_005]);
     const state = rotationState();

@@ -1,6 +1,6 @@
 /**
- * Which competitions beyond the four a book is asked for this cycle (docs/design.md, Whole-board
- * collection, "Collected today"): every competition of ours joined at the book, the longest unasked
+ * Which competitions beyond the four a book is asked for this cycle (docs/design.md, Collected today):
+ * every competition of ours joined at the book, the longest unasked
  * first, then by id, asked through the book's own per-competition request (its adapter's
  * `leagueRequests`) after its four leagues and their follow-ups, while the book's share of the cycle
  * for them lasts. What the share does not reach is first in line next cycle, so with N joined

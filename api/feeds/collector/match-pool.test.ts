@@ -18,7 +18,7 @@ function listed(latest: Listings, o: Offer, now: number) {
   rememberListings(latest, outcome, undefined, now);
 }
 
-describe("kept identities (docs/design.md, Whole-board collection)", () => {
+describe("kept identities (docs/design.md, Collected today)", () => {
   it("keeps a listing on the event it was first written to when a book carrying a Sportradar id joins it later", () => {
     const latest: Listings = new Map();
     const identities: Identities = new Map();

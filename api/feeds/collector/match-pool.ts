@@ -11,7 +11,7 @@ export type Listings = Map<BookmakerKey, Map<number, { offers: Offer[]; at: numb
 
 /**
  * The event each book's listing was last written to, `<bookmaker>:<externalId>` to its key and kick-off
- * (docs/design.md, Whole-board collection, "Kept identities"). Outside the four leagues the matcher knows
+ * (docs/design.md, Collected today). Outside the four leagues the matcher knows
  * no club, so a fixture's key is its Sportradar id when one of the books joined in it carries one and its
  * names otherwise: which depends on which books' listings were fresh when it was matched (the first run
  * of a cycle meets the others' only from the cycle before). A listing keeps the event it was first written

@@ -59,7 +59,7 @@ export interface CollectBookmakerOptions {
   others?: OtherCompetitions;
 }
 
-/** Competitions beyond the four, in the order to ask them, while `open()` says a new one may start (docs/design.md, Whole-board collection). */
+/** Competitions beyond the four, in the order to ask them, while `open()` says a new one may start (docs/design.md, Collected today). */
 export interface OtherCompetitions {
   ids: readonly number[];
   open: () => boolean;

@@ -14,7 +14,7 @@ const SPEC = new Set<number>(COMPETITION_IDS);
 
 /**
  * One run record per league the bookmaker was asked for, with what its write counted: each of the four
- * every run, another competition only when it failed (docs/design.md, Whole-board collection): 150
+ * every run, another competition only when it failed (docs/design.md, Collected today): 150
  * competitions at five books every minute would be a million rows a day to say "fine".
  */
 function runRecords(outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, LeagueFixtures>, results: ReadonlyMap<number, WriteResult>, startedAt: number, now: number): FeedRunInput[] {

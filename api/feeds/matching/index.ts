@@ -60,7 +60,7 @@ const WITH_CLUBS = new Set(CLUBS.map((club) => club.competitionId));
 /**
  * A fixture only one bookmaker lists, with a name we cannot place: an alias is probably missing.
  * Only where the matcher has a club list: elsewhere on the board every name is one it cannot place,
- * and a fixture at one book is just that (docs/design.md, Whole-board collection).
+ * and a fixture at one book is just that (docs/design.md, Collected today).
  */
 function unknownTeams(fixture: MatchedFixture): UnmatchedOffer[] {
   const [only] = fixture.members;
