@@ -15,7 +15,7 @@ import { betslipRouter, type BetslipRouteDeps } from "./betslip/routes.ts";
 import { betslipWriteRates } from "./betslip/write-rate.ts";
 import type { ApiConfig } from "./config.ts";
 import { catalogueMarkets } from "./catalogue/market-descriptors.ts";
-import { catalogueReader, startCatalogue, type CatalogueHolder } from "./catalogue/start.ts";
+import { catalogueReader, listsCompetition, startCatalogue, type CatalogueHolder } from "./catalogue/start.ts";
 import { openDatabase, type Db } from "./db/database.ts";
 import { feedbackRepository } from "./feedback/repository.ts";
 import { feedbackRouter } from "./feedback/routes.ts";
@@ -121,8 +121,8 @@ function mountRoutes(app: Express, { config, options, db, catalogue, accounts, o
   app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream, accounts.refreshTokens.sound));
   app.use("/odds/booking", bookingReadRouter(booking.deps, auth));
   app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
-  app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS }, auth));
   const current = catalogueReader(catalogue, { clock, logger });
+  app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS, lists: (id) => listsCompetition(current(), id) }, auth));
   app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock, markets: () => catalogueMarkets(current()) }, auth));
   app.use("/odds", catalogueRouter({ catalogue: current, cache: odds.cache, clock }));
   app.use("/odds", nextRouter({ cache: odds.cache, catalogue: current, clock, intervalS: config.feedIntervalS }, auth));

@@ -95,6 +95,8 @@ export type OddsEvent = {
   away: string;
   date: string;
   competitionId: number;
+  /** The competition's name, for competitions beyond the spec's four only (docs/design.md, Board pages' names). */
+  competition?: string;
   markets: EventMarket[];
 };
 /**

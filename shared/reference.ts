@@ -149,6 +149,11 @@ export function competitionName(id: number): string {
   return competitionById.get(id) ?? `Competition ${id}`;
 }
 
+/** An event's competition as answers name it: the four by their names here, any other by the name the answer carries. */
+export function eventCompetitionName(event: { competitionId: number; competition?: string | undefined }): string {
+  return event.competition ?? competitionName(event.competitionId);
+}
+
 export function marketLabel(id: number): string {
   return marketById.get(id)?.label ?? `Market ${id}`;
 }

@@ -2,7 +2,7 @@ import type { JSX } from "react";
 import { useLocation } from "react-router";
 import type { MatchHeading } from "#shared/contract.ts";
 import { formatKickoff, formatTimeZone } from "#shared/format.ts";
-import { BOOKMAKERS, competitionName } from "#shared/reference.ts";
+import { BOOKMAKERS, eventCompetitionName } from "#shared/reference.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { useDialogs } from "../dialogs/store.ts";
 import { listNames } from "../betslip/returns/rules-text.ts";
@@ -20,7 +20,7 @@ export function matchCard(heading: MatchHeading, timeZone: string): { title: str
   const { event } = heading;
   return {
     title: `${event.name} odds`,
-    description: `${competitionName(event.competitionId)}, ${cardKickoff(event.date, timeZone)}. Compare ${BOOKS} odds for ${event.name} on AfriOdds, free.`,
+    description: `${eventCompetitionName(event)}, ${cardKickoff(event.date, timeZone)}. Compare ${BOOKS} odds for ${event.name} on AfriOdds, free.`,
   };
 }
 
@@ -33,7 +33,7 @@ export function MatchTeaser({ heading }: { heading: MatchHeading }): JSX.Element
   const { pathname, search } = useLocation();
   const { event } = heading;
   const kickoff = formatKickoff(event.date, new Date(root.now), root.timeZone);
-  const league = competitionName(event.competitionId);
+  const league = eventCompetitionName(event);
   const signIn = (dialog: "login" | "register") => {
     useDialogs.getState().signInFor(`${pathname}${search}`);
     if (dialog === "register") useDialogs.getState().show("register");

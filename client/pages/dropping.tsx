@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from "react
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { BookDrop, DroppingOdds, OutcomeDrop } from "#shared/contract.ts";
 import { formatKickoff, formatOdds } from "#shared/format.ts";
-import { bookmakerName, competitionName, marketLabel, selectionLabel } from "#shared/reference.ts";
+import { bookmakerName, eventCompetitionName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { LiteRefresh } from "../components/lite-refresh.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { FlashNotice, SlipForm } from "../components/page-form.tsx";
@@ -80,7 +80,7 @@ function DropItem({ drop, now, timeZone }: { drop: OutcomeDrop; now: number; tim
             {marketLabel(drop.marketId)} · <strong>{selectionLabel(drop.selectionTypeId)}</strong>
           </span>
           <span className="drop-detail">
-            {competitionName(event.competitionId)} · Kick-off <time dateTime={event.date}>{formatKickoff(event.date, new Date(now), timeZone)}</time>
+            {eventCompetitionName(event)} · Kick-off <time dateTime={event.date}>{formatKickoff(event.date, new Date(now), timeZone)}</time>
           </span>
         </div>
         <div className="drop-move">

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs 
 import type { MarketHistory, MatchDetail, MatchHeading } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { formatKickoff, formatTimeZone } from "#shared/format.ts";
-import { competitionName, isMarketId, marketLabel } from "#shared/reference.ts";
+import { eventCompetitionName, isMarketId, marketLabel } from "#shared/reference.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { FlashNotice, SlipForm } from "../components/page-form.tsx";
 import { LiteRefresh } from "../components/lite-refresh.tsx";
@@ -130,7 +130,7 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
       <h1 className="title is-4 mb-1">{event.name}</h1>
       <p className="event-kickoff">
         <time dateTime={event.date}>{formatKickoff(event.date, new Date(root.now), root.timeZone)}</time>{" "}
-        <span className="event-zone">{formatTimeZone(root.timeZone, new Date(root.now))}</span> · {competitionName(event.competitionId)}
+        <span className="event-zone">{formatTimeZone(root.timeZone, new Date(root.now))}</span> · {eventCompetitionName(event)}
         {started && <span className="tag is-warning is-light ml-2">Started</span>}
       </p>
       {/* One message each, never two that contradict (docs/product.md, Match page). */}

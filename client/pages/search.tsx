@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, type LoaderFunctionArgs } from "react-router
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { EventHeading, SearchResult } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
-import { competitionName } from "#shared/reference.ts";
+import { eventCompetitionName } from "#shared/reference.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
@@ -77,7 +77,7 @@ function Found({ events }: { events: readonly EventHeading[] }): JSX.Element {
               {event.home} v {event.away}
             </span>
             <span className="search-result-detail">
-              {competitionName(event.competitionId)} · <time dateTime={event.date}>{formatKickoff(event.date, new Date(root.now), root.timeZone)}</time>
+              {eventCompetitionName(event)} · <time dateTime={event.date}>{formatKickoff(event.date, new Date(root.now), root.timeZone)}</time>
             </span>
           </Link>
         </li>

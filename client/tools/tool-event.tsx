@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { EventHeading } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
-import { competitionName, marketLabel } from "#shared/reference.ts";
+import { eventCompetitionName, marketLabel } from "#shared/reference.ts";
 import { matchPath } from "../route-paths.ts";
 
 export interface ToolEventProps {
@@ -22,7 +22,7 @@ export function ToolEvent({ event, marketId, now, timeZone, id }: ToolEventProps
         <Link to={matchPath(event.id)}>{event.name}</Link>
       </h2>
       <p className="tool-detail">
-        {marketLabel(marketId)} · {competitionName(event.competitionId)}
+        {marketLabel(marketId)} · {eventCompetitionName(event)}
       </p>
       <p className="tool-detail">
         Kick-off <time dateTime={event.date}>{formatKickoff(event.date, new Date(now), timeZone)}</time>

@@ -211,4 +211,39 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
       expect(res.body.error.code).toBe("VALIDATION_ERROR");
     }
   });
+
+  it("names an event beyond the four in every answer that shows it, with its country where it has one, and never one of the four; dropping odds take any listed competition", async () => {
+    const token = await newToken();
+    const ak = String(decodeJwt(token).ak);
+    const get = (path: string, query: Record<string, string | number>) => t.http.get(path).query(query).set("authorization", `Bearer ${token}`);
+    const db = t.api.db.kysely;
+    const CHAMPIONSHIP = 10_002;
+    await db
+      .insertInto("competitions")
+      .values({ id: CHAMPIONSHIP, key: "ENG/championship", name: "Championship", region_id: ENGLAND, kind: "league", tier: 2, sr_tournament: "18", status: "active", merged_into: null, rank: 40, created_at: T0, last_listed_at: T0 })
+      .execute();
+    await t.api.catalogue.reload();
+    const leeds = fixture(`c${CHAMPIONSHIP}:cat:lee+sun`, CHAMPIONSHIP, "Leeds United", "Sunderland", 6 * HOUR, [1, 3]);
+    await writeStoreRun(db, [...FIXTURES, leeds], T0);
+    await t.api.odds.refresh();
+
+    const named = (events: readonly { home: string; competition?: string }[]) => events.map((e) => [e.home, e.competition]);
+    const board = (competition: number) => get("/odds", { country: 1, competition, market: 1, k: oddsChecksum(ak, { country: 1, competition, market: 1 }) });
+    expect(named(((await board(CHAMPIONS_LEAGUE)).body.data as OddsResponse).events)).toEqual([["Inter", "UEFA Champions League"]]);
+    expect(named(((await board(CHAMPIONSHIP)).body.data as OddsResponse).events)).toEqual([["Leeds United", "Championship (ENG)"]]);
+    // The spec's answers keep their bytes: no name on the four's events.
+    expect(((await board(1)).body.data as OddsResponse).events.every((e) => !("competition" in e))).toBe(true);
+    expect(named((await get("/odds/search", { country: 1, q: "Leeds" })).body.data.events)).toEqual([["Leeds United", "Championship (ENG)"]]);
+    const inter = ((await board(CHAMPIONS_LEAGUE)).body.data as OddsResponse).events[0]!;
+    expect((await get(`/odds/events/${encodeURIComponent(inter.id)}`, {})).body.data.event.competition).toBe("UEFA Champions League");
+    expect((await t.http.get(`/odds/events/${encodeURIComponent(inter.id)}/heading`)).body.data.event.competition).toBe("UEFA Champions League");
+
+    const dropping = await get("/odds/dropping", { country: 1, hours: 24, competition: CHAMPIONSHIP });
+    expect(dropping.status, dropping.text).toBe(200);
+    for (const competition of ["9999999", "10001", "0", "12345678", "1.5"]) {
+      const refused = await get("/odds/dropping", { country: 1, hours: 24, competition });
+      expect(refused.status, competition).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: "VALIDATION_ERROR", description: "competition is not one we list (GET /odds/competitions lists them)." });
+    }
+  });
 });

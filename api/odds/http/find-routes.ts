@@ -19,6 +19,8 @@ export interface FindDeps {
   clock: () => number;
   /** FEED_INTERVAL_S: dropping odds judge freshness as the listing does. */
   intervalS: number;
+  /** Whether a competition is one we list (the catalogue's; the four when none is given). */
+  lists?: (competitionId: number) => boolean;
 }
 
 
@@ -40,12 +42,12 @@ function hoursOf(req: Request): number {
 }
 
 /** `competition` and `market`, each optional: one league's or one market's drops. */
-function dropFilterOf(req: Request): DropFilter {
+function dropFilterOf(req: Request, lists: (competitionId: number) => boolean): DropFilter {
   const filter: DropFilter = {};
   const { competition, market } = req.query;
   if (competition !== undefined) {
-    const id = typeof competition === "string" && /^[0-9]{1,2}$/.test(competition) ? Number(competition) : NaN;
-    if (!isCompetitionId(id)) throw new AppError("VALIDATION_ERROR", "competition must be 1 to 4.");
+    const id = typeof competition === "string" && /^[1-9][0-9]{0,6}$/.test(competition) ? Number(competition) : NaN;
+    if (!lists(id)) throw new AppError("VALIDATION_ERROR", "competition is not one we list (GET /odds/competitions lists them).");
     filter.competition = id;
   }
   if (market !== undefined) {
@@ -88,7 +90,7 @@ function searchAnswers(index: () => SearchIndex, clock: () => number) {
 export function findRouter(deps: FindDeps, auth: RequestHandler): Router {
   const search = searchAnswers(listedSearchIndex(deps.cache), deps.clock);
   const boards = droppingBoards(deps);
-  // Each board's answers, one per league and market asked: at most 5 x 9.
+  // Each board's answers, one per competition and market asked: at most (listed competitions + 1) x 9.
   const boardAnswers = new WeakMap<DroppingOdds, Map<string, CachedAnswer>>();
   const noEvents = answerOf({ events: [] } satisfies SearchResult);
   const router = Router();
@@ -102,7 +104,7 @@ export function findRouter(deps: FindDeps, auth: RequestHandler): Router {
   router.get(pathBelow("/odds", ENDPOINTS.dropping), guardQuery, auth, async (req, res) => {
     const country = countryOf(req);
     const hours = hoursOf(req);
-    const filter = dropFilterOf(req);
+    const filter = dropFilterOf(req, deps.lists ?? isCompetitionId);
     if (country !== LIVE_COUNTRY_ID) return send(req, res, answerOf({ hours, drops: [] } satisfies DroppingOdds));
     const board = await boards(hours);
     let answers = boardAnswers.get(board);

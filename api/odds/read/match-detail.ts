@@ -16,7 +16,13 @@ const EPOCH = new Date(0).toISOString();
 const priceKey = (provider: number, marketId: number, selectionTypeId: number) => `${provider}:${marketId}:${selectionTypeId}`;
 
 function readEvent(db: Kysely<Database>, id: string) {
-  return db.selectFrom("events").select(["id", "competition_id as competitionId", "home", "away", "kickoff"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("events")
+    .leftJoin("competitions", "competitions.id", "events.competition_id")
+    .leftJoin("regions", "regions.id", "competitions.region_id")
+    .select(["events.id", "events.competition_id as competitionId", "events.home", "events.away", "events.kickoff", "competitions.name as competitionName", "regions.code as regionCode", "regions.kind as regionKind"])
+    .where("events.id", "=", id)
+    .executeTakeFirst();
 }
 
 /** Each price's opening value: the first history row of its (bookmaker, market, selection). */

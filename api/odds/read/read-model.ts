@@ -21,9 +21,28 @@ export interface Listing {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** What names an event's competition beyond the four: its catalogue row's name and its region's code and kind. */
+export interface CompetitionNaming {
+  competitionName?: string | null;
+  regionCode?: string | null;
+  regionKind?: string | null;
+}
+
+/**
+ * The name an answer gives a competition beyond the four (docs/design.md, Board pages' names): the
+ * catalogue's, with its country's code where it has one ("Championship (SCO)"), since many countries
+ * name a league alike; undefined for the four, whose names every client knows (shared/reference.ts),
+ * so the spec's answers keep their bytes.
+ */
+export function competitionLabel(competitionId: number, naming: CompetitionNaming): string | undefined {
+  if (isCompetitionId(competitionId) || !naming.competitionName) return undefined;
+  return naming.regionKind === "country" && naming.regionCode ? `${naming.competitionName} (${naming.regionCode})` : naming.competitionName;
+}
+
 /** An event without its prices, as every answer names it. */
-export function eventHeading(row: { id: string; competitionId: number; home: string; away: string; kickoff: number }): EventHeading {
-  return { id: row.id, name: `${row.home} vs ${row.away}`, home: row.home, away: row.away, date: iso(row.kickoff), competitionId: row.competitionId };
+export function eventHeading(row: { id: string; competitionId: number; home: string; away: string; kickoff: number } & CompetitionNaming): EventHeading {
+  const competition = competitionLabel(row.competitionId, row);
+  return { id: row.id, name: `${row.home} vs ${row.away}`, home: row.home, away: row.away, date: iso(row.kickoff), competitionId: row.competitionId, ...(competition ? { competition } : {}) };
 }
 
 /** Current prices with their events' names and kick-offs: the listing and the match page read these rows. */
@@ -31,9 +50,14 @@ export function priceRows(db: Kysely<Database>) {
   return db
     .selectFrom("prices")
     .innerJoin("events", "events.id", "prices.event_id")
+    .leftJoin("competitions", "competitions.id", "events.competition_id")
+    .leftJoin("regions", "regions.id", "competitions.region_id")
     .select([
       "events.id as eventId",
       "events.competition_id as competitionId",
+      "competitions.name as competitionName",
+      "regions.code as regionCode",
+      "regions.kind as regionKind",
       "events.home",
       "events.away",
       "events.kickoff",

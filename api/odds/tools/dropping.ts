@@ -4,6 +4,7 @@ import { isMarketId } from "#shared/reference.ts";
 import type { Database } from "../../db/schema.ts";
 import type { OddsCache } from "../read/cache.ts";
 import { freshSince } from "../read/freshness.ts";
+import { eventHeading } from "../read/read-model.ts";
 
 export const DEFAULT_HOURS = 24;
 /** A week: the longest window the page offers. */
@@ -49,12 +50,17 @@ function readChangedPrices(db: Kysely<Database>, w: Window) {
   return db
     .selectFrom("prices as p")
     .innerJoin("events as e", "e.id", "p.event_id")
+    .leftJoin("competitions as c", "c.id", "e.competition_id")
+    .leftJoin("regions as r", "r.id", "c.region_id")
     .where("e.kickoff", ">", w.now)
     .where("p.confirmed_at", ">=", w.freshSince)
     .where("p.changed_at", ">", w.since)
     .select([
       "e.id as eventId",
       "e.competition_id as competitionId",
+      "c.name as competitionName",
+      "r.code as regionCode",
+      "r.kind as regionKind",
       "e.home",
       "e.away",
       "e.kickoff",
@@ -107,7 +113,7 @@ function byOutcome(rows: readonly FallenPrice[]): OutcomeDrop[] {
   }
   return [...outcomes.values()].map(({ row, books }) => {
     books.sort(byLargestFall);
-    const event = { id: row.eventId, name: `${row.home} vs ${row.away}`, home: row.home, away: row.away, date: iso(row.kickoff), competitionId: row.competitionId };
+    const event = eventHeading({ ...row, id: row.eventId });
     return { event, marketId: row.marketId, selectionTypeId: row.selectionTypeId, dropPct: books[0]!.dropPct, books };
   });
 }

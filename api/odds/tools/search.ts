@@ -103,7 +103,7 @@ export function searchEvents(index: SearchIndex, text: string, now: number, limi
   return found;
 }
 
-const headingOf = ({ id, name, home, away, date, competitionId }: OddsEvent): EventHeading => ({ id, name, home, away, date, competitionId });
+const headingOf = ({ id, name, home, away, date, competitionId, competition }: OddsEvent): EventHeading => ({ id, name, home, away, date, competitionId, ...(competition ? { competition } : {}) });
 
 /**
  * The search index of what the odds cache lists, rebuilt only when the listed events' version

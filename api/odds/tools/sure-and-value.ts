@@ -17,7 +17,7 @@ export const MIN_CONSENSUS_BOOKMAKERS = 3;
 const EPOCH = new Date(0).toISOString();
 /** Rounded to `decimals`, never -0 (a small loss rounding to nothing is shown as 0, not "-0"). */
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals + 0;
-const headingOf = ({ id, name, home, away, date, competitionId }: OddsEvent): EventHeading => ({ id, name, home, away, date, competitionId });
+const headingOf = ({ id, name, home, away, date, competitionId, competition }: OddsEvent): EventHeading => ({ id, name, home, away, date, competitionId, ...(competition ? { competition } : {}) });
 
 /** One event's market with the prices that count: confirmed bookmakers (a stale one's prices are unconfirmed) pricing every selection. */
 interface Candidate {
