@@ -29,7 +29,7 @@ export interface CompetitionNaming {
 }
 
 /**
- * The name an answer gives a competition beyond the four (docs/design.md, Board pages' names): the
+ * The name an answer gives a competition beyond the four (docs/design.md, Competition names): the
  * catalogue's, with its country's code where it has one ("Championship (SCO)"), since many countries
  * name a league alike; undefined for the four, whose names every client knows (shared/reference.ts),
  * so the spec's answers keep their bytes.
