@@ -15,6 +15,9 @@ const BetslipNotice = lazy(() => import("../betslip/signed-in.tsx").then((m) => 
 
 /** The signed-in tools beside the account button on tablets and up; phones reach them from the bottom bar. */
 const TOOL_LINKS = [
+  // The whole board (docs/design.md, Board pages).
+  { to: "/matches", label: "Today" },
+  { to: "/competitions", label: "Competitions" },
   { to: "/dropping", label: "Dropping odds" },
   { to: "/sure-bets", label: "Sure bets" },
   { to: "/value-bets", label: "Value bets" },

@@ -96,7 +96,7 @@ export async function renderRoute(options: RenderOptions): Promise<RenderOutcome
 /**
  * The query, or the deadline's reason once `signal` aborts. React Router stops its loaders through the
  * Request's own signal, which Node's fetch derives from ours and can stop following once the Request is
- * garbage collected (nodejs/undici issue 3644): under memory pressure a loader that never settles would
+ * garbage collected (a known fault of undici, Node's fetch): under memory pressure a loader that never settles would
  * hold the page past its deadline. Racing our own signal keeps the deadline whatever the Request's fate.
  */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
