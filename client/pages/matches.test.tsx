@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
 import type { CompetitionList, NextOdds, NextQuery } from "#shared/contract.ts";
@@ -50,7 +51,7 @@ describe("the day's matches across every competition", () => {
     );
     const now = Date.parse("2026-11-22T23:30:00Z");
     const context: ServerContext = { server: true, user: USER, timeZone: "Africa/Lagos", now, data };
-    const run = (url: string) => loader({ context, request: new Request(`http://x${url}`), params: {} });
+    const run = (url: string) => loader({ context, request: new Request(`http://x${url}`), params: {} } as unknown as LoaderFunctionArgs);
     await run("/matches");
     await run("/matches?day=tomorrow&market=7");
     await run("/matches?after=1763942400000~sr%3A9&until=5");
