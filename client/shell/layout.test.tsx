@@ -304,14 +304,14 @@ describe("the way to the dropping odds", () => {
 });
 
 describe("the way to the whole board", () => {
-  it("is in the top bar (tablets up) for a signed-in user, as in the account drawer", async () => {
+  it("is in the top bar (desktops up) for a signed-in user, as in the account drawer", async () => {
     stubApi(loggedIn());
     renderApp("/about");
     await screen.findByRole("button", { name: "Account" });
     for (const [name, href] of [["Today", "/matches"], ["Competitions", "/competitions"]] as const) {
       const top = banner().getByRole("link", { name });
       expect(top.getAttribute("href")).toBe(href);
-      expect(top.className).toContain("is-hidden-mobile");
+      expect(top.className).toContain("is-hidden-touch");
     }
   });
 
