@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, type LoaderFunctionArgs } from "react-router
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { CompetitionEntry, CompetitionList } from "#shared/contract.ts";
 import { bookmakerShortName } from "#shared/reference.ts";
+import { useEarlyValue } from "../boot/use-early-value.ts";
 import { pickerGroups, type RegionGroup } from "../board/picker.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
@@ -72,6 +73,8 @@ function Region({ group, open }: { group: RegionGroup; open: boolean }): JSX.Ele
 /** The search: a GET form of this page (its "Search" works without the app); with the app the list also narrows as the bettor types. */
 function Search({ typed, onType }: { typed: string; onType(text: string): void }): JSX.Element {
   const id = useId();
+  // A search typed before the app hydrated is kept, and narrows the list once it is up (docs/design.md, Input before hydration).
+  const inputRef = useEarlyValue<HTMLInputElement>(typed, onType);
   return (
     <Form method="get" action={COMPETITIONS_PATH} role="search" className="mb-4">
       <label className="label" htmlFor={id}>
@@ -79,7 +82,7 @@ function Search({ typed, onType }: { typed: string; onType(text: string): void }
       </label>
       <div className="field has-addons">
         <div className="control is-expanded">
-          <input id={id} className="input" type="search" name="q" value={typed} onChange={(event) => onType(event.target.value)} maxLength={SEARCH_MAX} autoComplete="off" />
+          <input ref={inputRef} id={id} className="input" type="search" name="q" value={typed} onChange={(event) => onType(event.target.value)} maxLength={SEARCH_MAX} autoComplete="off" />
         </div>
         <div className="control">
           <button type="submit" className="button is-primary">
