@@ -7,6 +7,9 @@ describe("returnPath", () => {
     expect(returnPath("/match/c1%3Aarsenal-chelsea?chart=4")).toBe("/match/c1%3Aarsenal-chelsea?chart=4");
     expect(returnPath("/code/3/ABC123")).toBe("/code/3/ABC123");
     expect(returnPath("/betslip")).toBe("/betslip");
+    expect(returnPath("/matches?day=tomorrow&market=4")).toBe("/matches?day=tomorrow&market=4");
+    expect(returnPath("/competitions?q=spain")).toBe("/competitions?q=spain");
+    expect(returnPath("/competitions/10042?market=7")).toBe("/competitions/10042?market=7");
   });
 
   it("refuses other sites, public pages, odd paths and long ones", () => {
@@ -28,6 +31,9 @@ describe("linkHolds", () => {
     expect(linkHolds("/match/c1:x")).toBe("this match's odds");
     expect(linkHolds("/betslip?x=1")).toBe("your betslip");
     expect(linkHolds("/code/1/X")).toBe("this booking code");
+    expect(linkHolds("/matches?day=today")).toBe("the day's matches");
+    expect(linkHolds("/competitions")).toBe("every competition");
+    expect(linkHolds("/competitions/10042")).toBe("this competition's odds");
   });
 });
 

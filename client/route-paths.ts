@@ -42,7 +42,13 @@ export const FORM_POSTS = {
   importToSlip: "/betslip/import",
   feedback: "/feedback",
 } as const;
-export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip", "/search"] as const;
+export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip", "/search", "/matches", "/competitions"] as const;
+/** The whole board's pages (docs/design.md, Board pages): the Today and Tomorrow views, and the competition picker. */
+export const MATCHES_PATH = "/matches";
+export const COMPETITIONS_PATH = "/competitions";
+const COMPETITION_PREFIX = `${COMPETITIONS_PATH}/`;
+/** One competition's matches and best prices, from the picker. */
+export const competitionPath = (id: number) => `${COMPETITION_PREFIX}${id}`;
 /** Team search as a page (`?q=TEXT`): the dashboard's search field without JavaScript, or Enter there before any match is listed. */
 export const SEARCH_PATH = "/search";
 
@@ -52,7 +58,7 @@ export const matchPath = (eventId: string) => `${MATCH_PREFIX}${encodeURICompone
 /** The query parameter of `/` and `/login` that names the signed-in page a visitor was sent to sign in for. */
 export const NEXT_PARAM = "next";
 
-const SIGNED_IN_PREFIXES = [MATCH_PREFIX, "/code/"] as const;
+const SIGNED_IN_PREFIXES = [MATCH_PREFIX, "/code/", COMPETITION_PREFIX] as const;
 const isSignedInPath = (pathname: string) =>
   (PROTECTED_PATHS as readonly string[]).includes(pathname) || pathname === READ_CODE_PATH || SIGNED_IN_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
 
@@ -93,6 +99,7 @@ export function linkHolds(path: string): string {
   const pathname = path.split("?")[0]!;
   if (pathname.startsWith("/match/")) return "this match's odds";
   if (pathname.startsWith("/code/") || pathname === READ_CODE_PATH) return "this booking code";
+  if (pathname.startsWith(COMPETITION_PREFIX)) return "this competition's odds";
   const named: Record<string, string> = {
     "/dashboard": "the odds dashboard",
     "/betslip": "your betslip",
@@ -103,6 +110,8 @@ export function linkHolds(path: string): string {
     "/help": "the help guide",
     "/feedback": "the feedback form",
     "/search": "your search",
+    "/matches": "the day's matches",
+    "/competitions": "every competition",
   };
   return named[pathname] ?? "that page";
 }

@@ -38,6 +38,10 @@ export const routes: RouteObject[] = [
       },
       { id: "match", path: "match/:id", lazy: () => import("./pages/match.tsx").then((m) => ({ Component: m.MatchPage, loader: m.loader, handle: m.handle })) },
       { id: "search", path: "search", lazy: () => import("./pages/search.tsx").then((m) => ({ Component: m.SearchPage, loader: m.loader })) },
+      // The whole board (docs/design.md, Board pages): the day's matches across every competition, and the competition picker.
+      { id: "matches", path: "matches", lazy: () => import("./pages/matches.tsx").then((m) => ({ Component: m.MatchesPage, loader: m.loader })) },
+      { id: "competitions", path: "competitions", lazy: () => import("./pages/competitions.tsx").then((m) => ({ Component: m.CompetitionsPage, loader: m.loader })) },
+      { id: "competition", path: "competitions/:id", lazy: () => import("./pages/competition.tsx").then((m) => ({ Component: m.CompetitionPage, loader: m.loader })) },
       { id: "dropping", path: "dropping", lazy: () => import("./pages/dropping.tsx").then((m) => ({ Component: m.DroppingPage, loader: m.loader })) },
       // The bettor tools (docs/design.md, Bettor tools).
       { id: "sure-bets", path: "sure-bets", lazy: () => import("./pages/sure-bets.tsx").then((m) => ({ Component: m.SureBetsPage, loader: m.loader, shouldRevalidate: m.shouldRevalidate })) },

@@ -1,4 +1,4 @@
-import type { Betslip, BookingRead, DroppingOdds, DroppingQuery, MarketHistory, MatchDetail, MatchHeading, OddsResponse, OddsSummary, SearchResult, SessionUser, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
+import type { Betslip, BookingRead, CompetitionList, DroppingOdds, DroppingQuery, MarketHistory, MatchDetail, MatchHeading, NextOdds, NextQuery, OddsResponse, OddsSummary, SearchResult, SessionUser, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
 
 /**
  * What the web tier hands the route loaders when it renders on the server (React Router's
@@ -80,4 +80,8 @@ export interface DataSource {
   betslip(): Promise<Betslip>;
   /** The Nigeria page's public preview: the next matches' 1X2 odds (no session needed). */
   sample(country: number): Promise<OddsResponse>;
+  /** Public: every competition with upcoming matches, in picker order (docs/design.md, Catalogue API). */
+  competitions(country: number): Promise<CompetitionList>;
+  /** A page of one market's upcoming events across competitions, in kick-off order (docs/design.md, Catalogue API). */
+  next(query: NextQuery): Promise<NextOdds>;
 }

@@ -43,6 +43,9 @@ export const api = {
   /** The web tier adds the checksum `k` from the session's token. */
   odds: (q: BrowserRequest<"odds">) => read("odds", { country: q.country, competition: q.competition, market: q.market }),
   sample: (country: number) => read("sample", { country }),
+  /** The whole board (docs/design.md, Catalogue API): the competitions listed, and a page of one market across them. */
+  competitions: (country: number) => read("competitions", { country }),
+  next: (q: BrowserRequest<"next">) => read("next", { country: q.country, market: q.market, competition: q.competition, after: q.after, until: q.until }),
   /** The match page (docs/design.md, Match API). */
   event: (id: string) => read("event", { id }),
   /** Public: what a shared match link names, without prices. */

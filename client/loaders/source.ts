@@ -17,9 +17,11 @@ export const browserDataSource: DataSource = {
   valueBets: (country) => withMinimumDelay(api.valueBets(country)),
   betslip: () => withMinimumDelay(api.betslip()),
   sample: (country) => withMinimumDelay(api.sample(country)),
+  competitions: (country) => withMinimumDelay(api.competitions(country)),
+  next: (query) => withMinimumDelay(api.next(query)),
 };
 
-const DATA_SOURCE_CALLS = ["summary", "odds", "me", "event", "matchHeading", "history", "dropping", "search", "readBookingCode", "sureBets", "valueBets", "betslip", "sample"] as const satisfies readonly (keyof DataSource)[];
+const DATA_SOURCE_CALLS = ["summary", "odds", "me", "event", "matchHeading", "history", "dropping", "search", "readBookingCode", "sureBets", "valueBets", "betslip", "sample", "competitions", "next"] as const satisfies readonly (keyof DataSource)[];
 
 /**
  * A data source that answers only the calls given and lets every other call fail with `otherwise`:

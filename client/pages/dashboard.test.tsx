@@ -325,6 +325,13 @@ describe("DashboardPage rendered with server data", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("links to the whole board's pages beyond the four leagues, in the first HTML", async () => {
+    stubApi({});
+    renderDashboard("/dashboard?league=2", served(oddsFor("Served match")));
+    expect((await screen.findByRole("link", { name: "Today's matches" })).getAttribute("href")).toBe("/matches");
+    expect(screen.getByRole("link", { name: "All competitions" }).getAttribute("href")).toBe("/competitions");
+  });
+
   it("says no odds are available when the server's answer held none", async () => {
     const fetchMock = stubApi({});
     renderDashboard("/dashboard?league=2", served(null));

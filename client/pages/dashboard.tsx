@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { SUMMARY_LOAD_FAILED_MESSAGE } from "#shared/messages.ts";
 import type { OddsResponse, OddsSummary } from "#shared/contract.ts";
@@ -226,9 +226,19 @@ function Dashboard() {
       <div className="container">
         <h1 className="visually-hidden">Dashboard</h1>
         {data && <TeamSearch timeZone={root.timeZone} now={now} />}
+        {data && <BoardLinks />}
         {data && <SummaryBoard summary={summary} choice={data.choice} loaderView={data.view} />}
       </div>
     </section>
+  );
+}
+
+/** The way to the whole board (docs/design.md, Board pages) on every screen, with the app or without it: the top bar's links show from tablets up. */
+function BoardLinks() {
+  return (
+    <p className="is-size-7 mb-2">
+      Beyond these four leagues: <Link to="/matches">Today's matches</Link> · <Link to="/competitions">All competitions</Link>
+    </p>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type JSX, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { CoinsIcon, HelpIcon, HomeIcon, LogoutIcon, MessageIcon, PercentIcon, TagIcon, UserIcon } from "../components/icons.tsx";
+import { ClockIcon, CoinsIcon, HelpIcon, HomeIcon, LogoutIcon, MessageIcon, PercentIcon, StarIcon, TagIcon, UserIcon } from "../components/icons.tsx";
 
 export interface AccountDrawerProps {
   id: string;
@@ -12,6 +12,9 @@ export interface AccountDrawerProps {
 
 const LINKS = [
   { to: "/dashboard", label: "Home", Icon: HomeIcon },
+  // The whole board (docs/design.md, Board pages).
+  { to: "/matches", label: "Today's matches", Icon: ClockIcon },
+  { to: "/competitions", label: "Competitions", Icon: StarIcon },
   { to: "/betslip", label: "Betslip", Icon: CoinsIcon },
   { to: "/sure-bets", label: "Sure bets", Icon: PercentIcon },
   { to: "/value-bets", label: "Value bets", Icon: TagIcon },

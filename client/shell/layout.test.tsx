@@ -83,6 +83,8 @@ describe("the account drawer", () => {
     const links = within(drawer).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
       ["Home", "/dashboard"],
+      ["Today's matches", "/matches"],
+      ["Competitions", "/competitions"],
       ["Betslip", "/betslip"],
       ["Sure bets", "/sure-bets"],
       ["Value bets", "/value-bets"],
@@ -298,6 +300,27 @@ describe("the way to the dropping odds", () => {
     await waitFor(() => expect(useSession.getState().loading).toBe(false));
     await screen.findByRole("navigation", { name: "Quick links" });
     expect(screen.queryByRole("link", { name: "Dropping odds" })).toBeNull();
+  });
+});
+
+describe("the way to the whole board", () => {
+  it("is in the top bar (desktops up) for a signed-in user, as in the account drawer", async () => {
+    stubApi(loggedIn());
+    renderApp("/about");
+    await screen.findByRole("button", { name: "Account" });
+    for (const [name, href] of [["Today", "/matches"], ["Competitions", "/competitions"]] as const) {
+      const top = banner().getByRole("link", { name });
+      expect(top.getAttribute("href")).toBe(href);
+      expect(top.className).toContain("is-hidden-touch");
+    }
+  });
+
+  it("is not offered to a visitor", async () => {
+    stubApi();
+    renderApp("/about");
+    await waitFor(() => expect(useSession.getState().loading).toBe(false));
+    expect(screen.queryByRole("link", { name: "Today" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Competitions" })).toBeNull();
   });
 });
 

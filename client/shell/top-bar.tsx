@@ -15,9 +15,12 @@ const BetslipNotice = lazy(() => import("../betslip/signed-in.tsx").then((m) => 
 
 /** The signed-in tools beside the account button on tablets and up; phones reach them from the bottom bar. */
 const TOOL_LINKS = [
-  { to: "/dropping", label: "Dropping odds" },
-  { to: "/sure-bets", label: "Sure bets" },
-  { to: "/value-bets", label: "Value bets" },
+  // The whole board (docs/design.md, Board pages): from desktop width only, where five links fit beside the slip and account.
+  { to: "/matches", label: "Today", hidden: "is-hidden-touch" },
+  { to: "/competitions", label: "Competitions", hidden: "is-hidden-touch" },
+  { to: "/dropping", label: "Dropping odds", hidden: "is-hidden-mobile" },
+  { to: "/sure-bets", label: "Sure bets", hidden: "is-hidden-mobile" },
+  { to: "/value-bets", label: "Value bets", hidden: "is-hidden-mobile" },
 ] as const;
 
 /** Brand with Sign up and Login, or the tools, the betslip badge, and the account button and its drawer when logged in (docs/product.md, Shell). */
@@ -32,8 +35,8 @@ export function TopBar(): JSX.Element {
         </Link>
         {user ? (
           <div className="user-controls">
-            {TOOL_LINKS.map(({ to, label }) => (
-              <Link key={to} className="top-bar-link is-hidden-mobile" to={to}>
+            {TOOL_LINKS.map(({ to, label, hidden }) => (
+              <Link key={to} className={`top-bar-link ${hidden}`} to={to}>
                 {label}
               </Link>
             ))}

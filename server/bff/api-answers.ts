@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
-import type { ApiAnswer, Betslip, EndpointSpec, OddsResponse, SessionUser, UserProfile } from "#shared/contract.ts";
+import type { ApiAnswer, Betslip, EndpointSpec, NextOdds, OddsResponse, SessionUser, UserProfile } from "#shared/contract.ts";
 import type { Upstream, UpstreamAnswer } from "./upstream.ts";
 
 /**
@@ -40,6 +40,8 @@ export function contractShaped<T extends object>(read: z.core.$ZodLooseShape = {
 
 /** The odds (GET /odds, /odds/sample): cached for every user, or rendered; each reader walks `events`. */
 export const oddsAnswer = contractShaped<OddsResponse>({ events: z.array(z.looseObject({})) });
+/** A page of the whole board (GET /odds/next): rendered, its events walked as the odds' are. */
+export const nextAnswer = contractShaped<NextOdds>({ events: z.array(z.looseObject({})) });
 
 /** The betslip (GET /users/betslip), as a form's import plans on it: its legs and stake. */
 export const betslipAnswer = contractShaped<Betslip>({ stake: z.number(), legs: z.array(z.looseObject({ eventId: z.string(), marketId: z.number(), selectionTypeId: z.number() })) });

@@ -4,7 +4,7 @@ import { ENDPOINTS, endpointUrl, type ApiAnswer, type ApiRequest, type Betslip, 
 import { ApiError } from "#shared/error-decoding.ts";
 import { AUTH_EXPIRED_MESSAGE } from "#shared/messages.ts";
 import type { DataSource } from "#client/server-context.ts";
-import { contractShaped, oddsAnswer, parseData, profileAnswer } from "./api-answers.ts";
+import { contractShaped, nextAnswer, oddsAnswer, parseData, profileAnswer } from "./api-answers.ts";
 import type { SessionCookies } from "./cookies.ts";
 import type { WebOddsCache } from "./odds-cache.ts";
 import type { SessionKeeper } from "./session.ts";
@@ -27,7 +27,7 @@ export interface PageSession {
 }
 
 /** The reads a page's loader makes (client/loaders/source.ts, DataSource). */
-type PageRead = "summary" | "odds" | "me" | "event" | "matchHeading" | "history" | "dropping" | "search" | "readBookingCode" | "sureBets" | "valueBets" | "betslip" | "sample";
+type PageRead = "summary" | "odds" | "me" | "event" | "matchHeading" | "history" | "dropping" | "search" | "readBookingCode" | "sureBets" | "valueBets" | "betslip" | "sample" | "competitions" | "next";
 
 /** How each read's answer is checked (api-answers.ts): the profile in full, the rest as the pages render it. */
 const PAGE_ANSWERS: { [K in PageRead]: z.ZodType<ApiAnswer<K>> } = {
@@ -44,6 +44,8 @@ const PAGE_ANSWERS: { [K in PageRead]: z.ZodType<ApiAnswer<K>> } = {
   valueBets: contractShaped(),
   betslip: contractShaped(),
   sample: oddsAnswer,
+  competitions: contractShaped(),
+  next: nextAnswer,
 };
 
 /** The answer's data, checked; a session that ended during a page's call: the page says its data failed, as /api's 401 would. */
@@ -87,6 +89,8 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
     // Read once a page: the top bar's badge and the betslip page's loader ask for the same slip (client/session/root-data.ts).
     betslip: () => (slip ??= signedRead("betslip", {})),
     sample: (country) => read("sample", { country }),
+    competitions: (country) => read("competitions", { country }),
+    next: (query) => signedRead("next", { country: query.country, market: query.market, competition: query.competition, after: query.after, until: query.until }),
   };
 }
 

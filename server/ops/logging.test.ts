@@ -21,6 +21,8 @@ describe("metric route labels", () => {
     expect(routeLabel("/match/e2")).toBe("/match/:id");
     expect(routeLabel("/code/sportybet/AB12CD")).toBe("/code/:bookmaker/:code");
     expect(routeLabel("/code/bet9ja/XY34ZW9")).toBe("/code/:bookmaker/:code");
+    expect(routeLabel("/competitions/10042")).toBe("/competitions/:id");
+    expect(routeLabel("/matches")).toBe("/matches");
     expect(routeLabel("/api/odds/events/e1")).toBe("/api/odds/events/:id");
     expect(routeLabel("/api/odds/events/e2/history")).toBe("/api/odds/events/:id/history");
     expect(routeLabel("/api/odds/dropping")).toBe("/api/odds/dropping");

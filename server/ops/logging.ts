@@ -15,6 +15,7 @@ const ROUTES = new Set<string>([...PUBLIC_PATHS, ...PROTECTED_PATHS, "/healthz",
 const METHODS = [...new Set(CONTRACT_ROUTES.map((r) => r.method))];
 const MATCH_PAGE = /^\/match\/[^/]+$/;
 const CODE_PAGE = /^\/code\/[^/]+\/[^/]+$/;
+const COMPETITION_PAGE = /^\/competitions\/[^/]+$/;
 
 /** A BFF call's contract route, named by its pattern (`/api/odds/events/:id`): one label whatever the id. */
 function apiLabel(path: string): string | undefined {
@@ -32,5 +33,6 @@ export function routeLabel(path: string): string {
   if (ROUTES.has(path)) return path;
   if (MATCH_PAGE.test(path)) return "/match/:id";
   if (CODE_PAGE.test(path)) return "/code/:bookmaker/:code";
+  if (COMPETITION_PAGE.test(path)) return "/competitions/:id";
   return (path.startsWith(`${API_PREFIX}/`) && apiLabel(path)) || "other";
 }

@@ -159,8 +159,9 @@ function routeTreePaths(): string[] {
 
 test("the checks below cover every page of the route tree", () => {
   // Dynamic paths have their own checks: /match/:id (a real event and an unknown id), /code/:bookmaker/:code
-  // (a code the book does not know; booking.spec.ts reads a real one) and * (the 404 page).
-  const dynamic = ["/match/:id", "/code/:bookmaker/:code", "/*"];
+  // (a code the book does not know; booking.spec.ts reads a real one), /competitions/:id (board.spec.ts checks one the
+  // picker lists) and * (the 404 page).
+  const dynamic = ["/match/:id", "/code/:bookmaker/:code", "/competitions/:id", "/*"];
   // No page of its own: /code is where the paste form lands without JavaScript, on to a code's page (tests/integration/web-betslip-forms.test.ts).
   const landings = ["/code"];
   const pages = routeTreePaths().filter((path) => path !== "/" && !dynamic.includes(path) && !landings.includes(path));

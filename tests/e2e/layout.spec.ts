@@ -49,6 +49,10 @@ async function preparePages(browser: Browser, context: BrowserContext): Promise<
   await page.getByRole("button", { name: /^Add .* to betslip$/ }).first().click();
   await expect(page.getByRole("status").filter({ hasText: "Added to your betslip." })).toBeVisible();
 
+  await page.goto("/competitions");
+  const competition = await page.locator("main a[href^='/competitions/']").first().getAttribute("href");
+  expect(competition).toMatch(/^\/competitions\/\d+$/);
+
   await page.goto("/betslip");
   const books = page.getByRole("button", { name: /^Get booking code at / });
   let said = "";
@@ -74,6 +78,10 @@ async function preparePages(browser: Browser, context: BrowserContext): Promise<
     { path: "/sure-bets" },
     { path: "/value-bets" },
     { path: "/dropping" },
+    // The whole board's pages (docs/design.md, Board pages): the day's matches, the picker and a competition's page.
+    { path: "/matches" },
+    { path: "/competitions" },
+    { path: competition! },
     { path: codePage, kind: "code" },
     { path: "/profile" },
     { path: "/help" },
