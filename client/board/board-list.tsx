@@ -2,7 +2,7 @@ import type { JSX } from "react";
 import { Link } from "react-router";
 import type { OddsEvent } from "#shared/contract.ts";
 import { formatKickoff, formatOdds } from "#shared/format.ts";
-import { bookmakerName, selectionLabel } from "#shared/reference.ts";
+import { bookmakerName, eventCompetitionName, selectionLabel } from "#shared/reference.ts";
 import { matchPath } from "../route-paths.ts";
 import { bestOutcomes, type BestOutcome } from "../finder/live/best-prices.ts";
 
@@ -13,8 +13,8 @@ export interface BoardListProps {
   label: string;
   now: number;
   timeZone: string;
-  /** Each match's competition, by id: given where the list spans competitions, so each match says its own. */
-  competitionNames?: ReadonlyMap<number, string>;
+  /** Where the list spans competitions, each match says its own (docs/design.md, Competition names). */
+  showCompetition?: boolean;
 }
 
 /** The best price and the first book offering it; "+1" where another prints it alike. */
@@ -38,9 +38,9 @@ function OutcomeBest({ outcome }: { outcome: BestOutcome }): JSX.Element {
 }
 
 /** One match: its teams (a link to its match page), its competition and kick-off, and each outcome's best price with its book. */
-function BoardMatch({ event, market, now, timeZone, competitionNames }: Omit<BoardListProps, "events" | "label"> & { event: OddsEvent }): JSX.Element {
+function BoardMatch({ event, market, now, timeZone, showCompetition }: Omit<BoardListProps, "events" | "label"> & { event: OddsEvent }): JSX.Element {
   const outcomes = bestOutcomes(event, market);
-  const competition = competitionNames ? (competitionNames.get(event.competitionId) ?? `Competition ${event.competitionId}`) : null;
+  const competition = showCompetition ? eventCompetitionName(event) : null;
   return (
     <li className="board-match">
       <Link className="board-match-teams" to={matchPath(event.id)}>

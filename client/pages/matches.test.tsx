@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
-import type { CompetitionList, NextOdds, NextQuery } from "#shared/contract.ts";
+import type { NextOdds, NextQuery } from "#shared/contract.ts";
+import { competitionName } from "#shared/reference.ts";
 import { partialDataSource } from "../loaders/source.ts";
 import type { ServerContext } from "../server-context.ts";
 import { dayBounds } from "../board/board-day.ts";
@@ -10,15 +11,6 @@ import { loader, MatchesPage, MATCHES_FAILED_MESSAGE, noMoreMatches } from "./ma
 
 const NOW = Date.now();
 const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-const COMPETITIONS = "GET /api/odds/competitions?country=1";
-const LIST: CompetitionList = {
-  competitions: [
-    { id: 1, name: "Premier League (ENG)", regionId: 10, kind: "league", upcoming: 9, nextKickoff: "2026-11-22T15:00:00.000Z", books: [1, 2, 3, 4, 5] },
-    { id: 10_042, name: "Eredivisie", regionId: 20, kind: "league", upcoming: 4, nextKickoff: "2026-11-22T13:30:00.000Z", books: [2, 3] },
-  ],
-  regions: [],
-  updatedAt: "2026-11-22T12:00:00.000Z",
-};
 
 /** The first page of a day as the browser's loader asks for it: from the day's start in the viewer's zone to the next. */
 function firstPage(day: "today" | "tomorrow", market = 1) {
@@ -29,7 +21,7 @@ function firstPage(day: "today" | "tomorrow", market = 1) {
 const soon = (hours: number) => new Date(NOW + hours * 3_600_000).toISOString();
 const PAGE: NextOdds = {
   events: [
-    oddsEvent({ id: "sr:1", home: "Ajax", away: "PSV", competitionId: 10_042, date: soon(1), markets: [market(1, [providerOdds(2, [[1, 2.05], [2, 3.5], [3, 3.6]]), providerOdds(3, [[1, 2.2], [2, 3.4]])])] }),
+    oddsEvent({ id: "sr:1", home: "Ajax", away: "PSV", competitionId: 10_042, competition: "Eredivisie (NED)", date: soon(1), markets: [market(1, [providerOdds(2, [[1, 2.05], [2, 3.5], [3, 3.6]]), providerOdds(3, [[1, 2.2], [2, 3.4]])])] }),
     oddsEvent({ id: "sr:2", home: "Arsenal", away: "Chelsea", competitionId: 1, date: soon(2), markets: [market(1, [providerOdds(1, [[1, 2.1], [2, 3.4], [3, 3.25]]), providerOdds(4, [[1, 2.1], [2, 3.3], [3, 3.2]])])] }),
   ],
   updatedAt: "2026-11-22T12:00:00.000Z",
@@ -46,7 +38,7 @@ describe("the day's matches across every competition", () => {
   it("asks for the day from midnight in the bettor's zone until the next, and tomorrow's after it", async () => {
     const asked: NextQuery[] = [];
     const data = partialDataSource(
-      { next: async (query) => (asked.push(query), { events: [], updatedAt: "" }), competitions: async () => LIST },
+      { next: async (query) => (asked.push(query), { events: [], updatedAt: "" }) },
       () => Promise.reject(new Error("not asked")),
     );
     const now = Date.parse("2026-11-22T23:30:00Z");
@@ -66,14 +58,16 @@ describe("the day's matches across every competition", () => {
   });
 
   it("lists each match by kick-off with its competition, a link to its match page and each outcome's best price and book", async () => {
-    stubApi({ [firstPage("today")]: { data: PAGE }, [COMPETITIONS]: { data: LIST } });
+    stubApi({ [firstPage("today")]: { data: PAGE } });
     renderMatches();
     const list = await screen.findByRole("list", { name: "Today's matches" });
     const matches = within(list).getAllByRole("listitem").filter((item) => item.parentElement === list);
     expect(matches).toHaveLength(2);
     const ajax = within(matches[0]!);
     expect(ajax.getByRole("link", { name: "Ajax v PSV" }).getAttribute("href")).toBe("/match/sr%3A1");
-    expect(matches[0]!.textContent).toContain("Eredivisie · Today");
+    // Named as the answer names it beyond the four (docs/design.md, Competition names), and one of the four by its own name.
+    expect(matches[0]!.textContent).toContain("Eredivisie (NED) · Today");
+    expect(matches[1]!.textContent).toContain(`${competitionName(1)} · Today`);
     const best = within(ajax.getByRole("list", { name: "Best prices: Ajax v PSV" }))
       .getAllByRole("listitem")
       .map((item) => item.textContent);
@@ -87,7 +81,7 @@ describe("the day's matches across every competition", () => {
   it("pages with a plain link carrying the API's cursor, and links back to the first page from a later one", async () => {
     const after = "1763830800000~sr:2";
     const later = `GET /api/odds/next?country=1&market=1&after=${encodeURIComponent(after)}&until=${dayBounds("today", Date.now(), ZONE).until}`;
-    stubApi({ [firstPage("today")]: { data: PAGE }, [later]: { data: { events: [], updatedAt: "2026-11-22T12:00:00.000Z" } }, [COMPETITIONS]: { data: LIST } });
+    stubApi({ [firstPage("today")]: { data: PAGE }, [later]: { data: { events: [], updatedAt: "2026-11-22T12:00:00.000Z" } } });
     renderMatches();
     const more = await screen.findByRole("link", { name: "More matches" });
     expect(more.getAttribute("href")).toBe("/matches?day=today&market=1&after=1763830800000%7Esr%3A2");
@@ -99,7 +93,7 @@ describe("the day's matches across every competition", () => {
   });
 
   it("says there are no more matches when the day has none left, and offers tomorrow", async () => {
-    stubApi({ [firstPage("today")]: { data: { events: [], updatedAt: "2026-11-22T12:00:00.000Z" } }, [COMPETITIONS]: { data: LIST } });
+    stubApi({ [firstPage("today")]: { data: { events: [], updatedAt: "2026-11-22T12:00:00.000Z" } } });
     renderMatches();
     expect(await screen.findByText("No more matches today.")).toBeTruthy();
     expect(screen.queryByRole("list", { name: "Today's matches" })).toBeNull();
@@ -108,7 +102,7 @@ describe("the day's matches across every competition", () => {
   });
 
   it("shows tomorrow's matches in the market of the URL, the choice a GET form of the page", async () => {
-    stubApi({ [firstPage("tomorrow", 4)]: { data: { events: [], updatedAt: "2026-11-22T12:00:00.000Z" } }, [COMPETITIONS]: { data: LIST } });
+    stubApi({ [firstPage("tomorrow", 4)]: { data: { events: [], updatedAt: "2026-11-22T12:00:00.000Z" } } });
     renderMatches("/matches?day=tomorrow&market=4");
     expect(await screen.findByText(noMoreMatches("tomorrow"))).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Tomorrow's matches");
@@ -121,13 +115,8 @@ describe("the day's matches across every competition", () => {
     expect((form.querySelector("input[type=hidden][name=day]") as HTMLInputElement).value).toBe("tomorrow");
   });
 
-  it("still lists the matches when the competitions' names fail, and says so when the page fails", async () => {
-    stubApi({ [firstPage("today")]: { data: PAGE }, [COMPETITIONS]: errorReply(503, "UPSTREAM_UNAVAILABLE") });
-    renderMatches();
-    const list = await screen.findByRole("list", { name: "Today's matches" });
-    expect(list.textContent).toContain("Competition 10042 · Today");
-    resetApp();
-    stubApi({ [firstPage("today")]: errorReply(503, "UPSTREAM_UNAVAILABLE"), [COMPETITIONS]: { data: LIST } });
+  it("says so when the page fails", async () => {
+    stubApi({ [firstPage("today")]: errorReply(503, "UPSTREAM_UNAVAILABLE") });
     renderMatches();
     expect((await screen.findByRole("alert")).textContent).toContain(MATCHES_FAILED_MESSAGE);
   });

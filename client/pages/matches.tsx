@@ -1,7 +1,7 @@
 import type { JSX } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
-import type { CompetitionList, NextOdds } from "#shared/contract.ts";
+import type { NextOdds } from "#shared/contract.ts";
 import { formatTimeZone } from "#shared/format.ts";
 import { marketChoiceLabel } from "#shared/reference.ts";
 import { BoardList } from "../board/board-list.tsx";
@@ -27,13 +27,8 @@ export interface MatchesData {
   /** The cursor this page started after, when it is not the day's first page. */
   after: string | null;
   page: Served<NextOdds>;
-  /** The competitions' names, by id; empty when the list could not be read (a match then says "Competition N"). */
-  names: [number, string][];
   readAt: number;
 }
-
-/** The names of the competitions listed; a list that failed names none, and the page still shows its matches. */
-const namesOf = (served: Served<CompetitionList>): [number, string][] => (served.ok ? served.data.competitions.map((entry) => [entry.id, entry.name]) : []);
 
 /**
  * /matches?day=today|tomorrow&market=M&after=CURSOR (docs/design.md, Board pages): one page of the
@@ -49,11 +44,8 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   const { from, until } = dayBounds(day, now, timeZone);
   const given = params.get("after");
   const after = isCursor(given) ? given : null;
-  const [page, names] = await Promise.all([
-    settle(source.next({ country: LIVE_COUNTRY_ID, market, after: after ?? `${from}~`, until })),
-    settle(source.competitions(LIVE_COUNTRY_ID)).then(namesOf),
-  ]);
-  return { day, market, after, page, names, readAt: now };
+  const page = await settle(source.next({ country: LIVE_COUNTRY_ID, market, after: after ?? `${from}~`, until }));
+  return { day, market, after, page, readAt: now };
 }
 
 /** This page's address with the given query fields (undefined ones left out). */
@@ -90,7 +82,7 @@ function DayPage({ data }: { data: MatchesData }): JSX.Element {
       ) : (
         <>
           <p className="is-size-7 mb-2">Kick-off times are in {formatTimeZone(root.timeZone, new Date(root.now))}.</p>
-          <BoardList events={events} market={market} label={`${BOARD_DAY_LABELS[day]}'s matches`} now={root.now} timeZone={root.timeZone} competitionNames={new Map(data.names)} />
+          <BoardList events={events} market={market} label={`${BOARD_DAY_LABELS[day]}'s matches`} now={root.now} timeZone={root.timeZone} showCompetition />
         </>
       )}
       <p className="board-paging mt-3">
