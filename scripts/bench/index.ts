@@ -3,6 +3,7 @@ import { oddsChecksum } from "#shared/checksum.ts";
 import { loginBaseline, loginDuringFlood, oddsSoak, type FloodFigures, type LoginFigures } from "./abuse.ts";
 import { describeFigures, lighthouseRun } from "./lighthouse.ts";
 import { bookingRows } from "./booking.ts";
+import { boardRows } from "./board.ts";
 import { controlsRows } from "./controls.ts";
 import { liveRows, LIVE_PARTS } from "./live/live-rows.ts";
 import { startBareServer } from "./bare.ts";
@@ -24,6 +25,7 @@ import { benchUser, startStack, type StackLayout } from "./stack.ts";
  * `BENCH_ONLY=signup` runs only sign-up under a flood (decision 023, see signup.ts).
  * `BENCH_ONLY=booking` runs only booking codes minted and read with the books' real latency (see booking.ts).
  * `BENCH_ONLY=controls` runs only the slow phone's "controls usable" rows (see controls.ts).
+ * `BENCH_ONLY=board` runs only the whole board's rows: cycles, CPU, RSS, database growth (see board.ts).
  * `BENCH_ONLY=odds` runs only the odds throughput rows of both layouts, with the bare Express yardstick (see bare.ts).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,7 +33,7 @@ const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_S ?? 20);
 const SOAK_SECONDS = Number(process.env.BENCH_ODDS_SOAK_S ?? 60);
 const argOnly = process.argv.indexOf("--only");
 const ONLY = process.env.BENCH_ONLY ?? (argOnly >= 0 ? process.argv[argOnly + 1] : undefined);
-const PARTS = ["odds", "controls", "abuse", "match", "signup", "booking", "live", ...LIVE_PARTS];
+const PARTS = ["odds", "controls", "abuse", "match", "signup", "booking", "board", "live", ...LIVE_PARTS];
 if (ONLY !== undefined && !PARTS.includes(ONLY)) throw new Error(`BENCH_ONLY / --only knows ${PARTS.join(", ")}, not "${ONLY}"`);
 const ODDS = "country=1&competition=1&market=1";
 const rows: [string, string, string][] = [];
@@ -148,6 +150,7 @@ if (ONLY === undefined || ONLY === "match") rows.push(...(await matchRows({ web:
 if (ONLY === undefined || ONLY === "signup") rows.push(...(await signupRows({ web: 3924, api: 4924 })));
 if (ONLY === undefined || ONLY === "controls") rows.push(...(await controlsRows({ web: 3926, api: 4926 })));
 if (ONLY === undefined || ONLY === "booking") rows.push(...(await bookingRows({ web: 3925, api: 4925 })));
+if (ONLY === undefined || ONLY === "board") rows.push(...(await boardRows({ web: 3926, api: 4926 })));
 if (ONLY === undefined || ONLY.startsWith("live")) rows.push(...(await liveRows(ONLY === undefined || ONLY === "live" ? LIVE_PARTS : [ONLY])));
 
 console.log("| what | measured | budget |\n|---|---|---|");

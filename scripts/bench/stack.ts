@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -15,17 +15,19 @@ export interface Stack {
   dataDir: string;
   /** The web tier's process id (in the embedded layout it also runs the API). */
   webPid: number;
+  /** The API's process id (the web tier's in the embedded layout). */
+  apiPid: number;
   stop(): Promise<void>;
 }
 
 const SECRET = "bench-secret-bench-secret-bench-secret-01";
 
-function node(entry: string, env: Record<string, string>): ChildProcess {
+function node(entry: string, env: Record<string, string>, logFile?: string): ChildProcess {
   // BENCH_NODE_ARGS profiles the site under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   return spawn(process.execPath, [...nodeArgs, entry], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", JWT_SECRET: SECRET, FEED_INTERVAL_S: "60", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", logFile ? openSync(logFile, "a") : "ignore", "inherit"],
   });
 }
 
@@ -34,9 +36,10 @@ function node(entry: string, env: Record<string, string>): ChildProcess {
  * (docs/design.md, Two ways to run it), on a temporary DATA_DIR with simulated feeds, and waits until all
  * five bookmakers have prices. Embedded: one process, the API in-process. Scaled out: the API and the web
  * tier as two processes.
- * `env` reaches both processes (for example `SIM_STEP_S` and `FEED_INTERVAL_S` for the live rows).
+ * `env` reaches both processes (for example `SIM_STEP_S` and `FEED_INTERVAL_S` for the live rows);
+ * `apiLog` (scaled out) writes the API's log, at info, to a file (the whole board's cycle lines).
  */
-export async function startStack(layout: StackLayout, ports: { web: number; api: number }, env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(layout: StackLayout, ports: { web: number; api: number }, env: Record<string, string> = {}, options: { apiLog?: string } = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), `afriodds-bench-${layout}-`));
   const web = `http://127.0.0.1:${ports.web}`;
   const api = `http://127.0.0.1:${ports.api}`;
@@ -46,10 +49,11 @@ export async function startStack(layout: StackLayout, ports: { web: number; api:
   if (layout === "embedded") {
     children.push(node("dist/server/main.js", { ...site, PORT: String(ports.web), API_PORT: String(ports.api), DATA_DIR: dataDir }));
   } else {
-    children.push(node("dist/api/main.js", { ...site, API_PORT: String(ports.api), DATA_DIR: dataDir }));
+    children.push(node("dist/api/main.js", { ...site, API_PORT: String(ports.api), DATA_DIR: dataDir, ...(options.apiLog ? { LOG_LEVEL: "info" } : {}) }, options.apiLog));
     children.push(node("dist/server/main.js", { ...site, PORT: String(ports.web), API_ORIGIN: api, DATA_DIR: dataDir }));
   }
   const webPid = children.at(-1)!.pid!;
+  const apiPid = children[0]!.pid!;
   const stop = async () => {
     for (const child of children) child.kill("SIGTERM");
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((resolve) => c.once("exit", resolve)) : undefined)));
@@ -57,7 +61,7 @@ export async function startStack(layout: StackLayout, ports: { web: number; api:
   };
   for (let i = 0; i < 150; i += 1) {
     const summary = await getText(`${web}/api/odds/summary?country=1`).catch(() => undefined);
-    if (summary?.status === 200 && /"numBookmakers":5/.test(summary.body.toString())) return { layout, web, api, dataDir, webPid, stop };
+    if (summary?.status === 200 && /"numBookmakers":5/.test(summary.body.toString())) return { layout, web, api, dataDir, webPid, apiPid, stop };
     await sleep(200);
   }
   await stop();
