@@ -140,7 +140,7 @@ function Dropping() {
         </p>
         <h1 className="title is-4 mb-2">Dropping odds</h1>
         <FlashNotice />
-        <p className="mb-3">The prices that fell the most in the last 24 hours, across the Premier League, La Liga, Serie A and the Bundesliga, one row per outcome with every bookmaker that moved. A falling price often means money is coming in on it.</p>
+        <p className="mb-3">The prices that fell the most in the last 24 hours, across every competition we compare, one row per outcome with every bookmaker that moved. A falling price often means money is coming in on it.</p>
         {data && (
           <>
             <LeagueMarketFilter action="/dropping" choice={data.choice} />
