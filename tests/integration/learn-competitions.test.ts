@@ -19,6 +19,13 @@ const dialects = await testDialects();
 /** Friday 27 November 2026, 06:00 UTC: the simulated weekend's whole board lies ahead. */
 const FRIDAY = Date.UTC(2026, 10, 27, 6);
 
+/**
+ * A budget no loaded machine runs out of: the books' time is real time, and on a busy CI machine the
+ * other competitions' 60 % share or the board's remainder could end before the simulated board is read,
+ * leaving a competition unlearnt or unasked for a cycle (docs/design.md, Collected today).
+ */
+const ROOMY = { intervalMs: 600_000 };
+
 const opened: { database: TestDatabase; api: ApiInstance }[] = [];
 afterEach(async () => {
   for (const { database, api } of opened.splice(0)) {
@@ -48,6 +55,8 @@ async function expectBoardPriced(api: ApiInstance, simulator: Sim, books: readon
   const joined = new Set(books.filter((b) => b.status === "joined" && b.competition_id !== null).map((b) => b.competition_id));
   const priced = new Set(events.map((e) => e.competition_id));
   expect([...priced].filter((id) => !joined.has(id))).toEqual([]);
+  // A competition learnt in the last cycle is first asked in the next one: its fixtures are not counted.
+  const learntLast = new Set((await db.selectFrom("competitions").select("id").where("created_at", ">=", at - 60_000).execute()).map((c) => c.id));
   // The world's fixtures by each book's names: a listing's serial.
   const serials = new Map<string, { serial: number; kickoff: number }[]>();
   const booksOf = new Map<number, Set<number>>();
@@ -55,7 +64,7 @@ async function expectBoardPriced(api: ApiInstance, simulator: Sim, books: readon
     for (const listed of simulator.sim.board.listed(book, at)) {
       const key = JSON.stringify([BOOKMAKER_ID_BY_KEY[book], listed.names[0], listed.names[1]]);
       serials.set(key, [...(serials.get(key) ?? []), { serial: listed.fixture.serial, kickoff: listed.fixture.kickoff }]);
-      const found = books.find((b) => b.bookmaker === BOOKMAKER_ID_BY_KEY[book] && b.status === "joined" && b.competition_id !== null && listed.competition.id === b.book_id);
+      const found = books.find((b) => b.bookmaker === BOOKMAKER_ID_BY_KEY[book] && b.status === "joined" && b.competition_id !== null && !learntLast.has(b.competition_id) && listed.competition.id === b.book_id);
       if (found) booksOf.set(listed.fixture.serial, new Set([...(booksOf.get(listed.fixture.serial) ?? []), BOOKMAKER_ID_BY_KEY[book]]));
     }
   }
@@ -69,7 +78,7 @@ async function expectBoardPriced(api: ApiInstance, simulator: Sim, books: readon
   }
   // What the answers show: events confirmed by the last cycle (an event its listings left goes stale).
   const confirmed = new Set((await db.selectFrom("prices").select("event_id").distinct().where("confirmed_at", ">=", at - 60_000).execute()).map((p) => p.event_id));
-  const board = events.filter((e) => e.competition_id > 4 && confirmed.has(e.id));
+  const board = events.filter((e) => confirmed.has(e.id));
   const wrong = board.filter((e) => (serialsOf.get(e.id)?.size ?? 0) !== 1 || serialsOf.get(e.id)?.has(undefined));
   expect(wrong).toEqual([]);
   const linkCount = new Map<string, number>();
@@ -81,12 +90,13 @@ async function expectBoardPriced(api: ApiInstance, simulator: Sim, books: readon
   }
   const shared = [...booksOf].filter(([, b]) => b.size >= 2);
   const whole = shared.filter(([serial, b]) => linksOf.get(serial) === b.size);
-  // Measured on the simulated weekend: 189 competitions priced; of 1,602 fixtures two or more books list,
-  // 1,523 one event with all of them (the rest are names the matcher's rules cannot link, decision 048);
-  // 1,593 confirmed events for 1,582 fixtures.
+  // Measured on the simulated weekend: 189 competitions priced; of 1,534 fixtures two or more books list
+  // (in competitions learnt before the last cycle), 1,523 (99.3 %) one event with all of them, the rest
+  // names no rule links (Sparta Prague and Sparta Praha, decision 048) left apart, never joined wrong;
+  // 1,630 confirmed events for 1,619 fixtures.
   expect(priced.size).toBeGreaterThan(150);
-  expect(whole.length / shared.length).toBeGreaterThan(0.93);
-  expect(board.length / linksOf.size).toBeLessThan(1.02);
+  expect(whole.length / shared.length).toBeGreaterThanOrEqual(0.99);
+  expect(board.length / linksOf.size).toBeLessThan(1.01);
   // A Champions League night: every tie priced at three books or more.
   const ucl = await db.selectFrom("competitions").select("id").where("name", "like", "%Champions League%").where("region_id", "is not", null).executeTakeFirstOrThrow();
   const uclEvents = board.filter((e) => e.competition_id === ucl.id);
@@ -100,7 +110,7 @@ describe.each(dialects)("learning competitions on %s (docs/design.md, Catalogue 
     let now = FRIDAY;
     const simulator = await startSimulator({ seed: 42, now: () => now, world: "board" });
     const fetcher = createFetcher({ retries: 1, backoffMs: 1, bodyTimeoutMs: 20_000, sleep: async () => undefined });
-    const collector = createCollector({ sources: feedSources((key) => simulator.baseUrl(key)), fetcher, db: api.db.kysely, clock: () => now, logger: pino({ level: "silent" }), politeDelayMs: [0, 0], learnCompetitions: true });
+    const collector = createCollector({ sources: feedSources((key) => simulator.baseUrl(key)), fetcher, db: api.db.kysely, clock: () => now, logger: pino({ level: "silent" }), politeDelayMs: [0, 0], learnCompetitions: true, ...ROOMY });
     const reports = [];
     try {
       for (let cycle = 0; cycle < 4; cycle += 1) {
