@@ -11,6 +11,7 @@ import type { UnmappedReason } from "#shared/contract.ts";
 import { BOOKING_ADAPTERS } from "#api/feeds/booking/index.ts";
 import type { MintLeg } from "#api/feeds/booking/types.ts";
 import { betslip } from "#api/feeds/bookmakers/bet9ja/bet9ja-booking.ts";
+import type { BookingFixture } from "#api/feeds/simulator/booking/board-booking.ts";
 import { unlistedFixtures, unlistedLeague } from "#api/feeds/simulator/booking/booking-fixtures.ts";
 import { quoteLeg, type BookedPick } from "#api/feeds/simulator/booking/booking-store.ts";
 import { bet9jaEventId, betkingItemId } from "#api/feeds/simulator/event-ids.ts";
@@ -26,7 +27,8 @@ export const MINTING_BOOKS: readonly MintingBook[] = ["sportybet", "bet9ja", "be
 export type LegTruth = { eventId: string; marketId: number; selectionTypeId: number } | { reason: UnmappedReason };
 
 export interface CorpusLeg {
-  fixture: SimFixture;
+  /** A fixture of the four leagues' world, an unlisted league's, or (SIM_WORLD=board) the board's. */
+  fixture: BookingFixture;
   pick: BookedPick;
   /** The book's price when booked (the simulator's clock stands still, so also when read). */
   price: number;
@@ -125,7 +127,8 @@ function bookEventId(book: MintingBook, fixture: SimFixture): string {
   return fixture.srId;
 }
 
-function tournamentOf(book: MintingBook, fixture: SimFixture): string {
+function tournamentOf(book: MintingBook, fixture: BookingFixture): string {
+  if (fixture.board) return fixture.board.competition.books[book]?.name ?? "";
   return leagueById(fixture.competitionId)?.[book].name ?? unlistedLeague(fixture)?.name ?? "";
 }
 

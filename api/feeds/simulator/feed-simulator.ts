@@ -5,6 +5,7 @@
  */
 import type { BookmakerKey } from "../types.ts";
 import { BoardSource } from "./board/board-source.ts";
+import { BoardBooking } from "./booking/board-booking.ts";
 import { BookingStore, type SimBookingOptions } from "./booking/booking-store.ts";
 import { PRICE_STEP_MS, quoteFixture, type QuotedMarket } from "./scenario/pricing.ts";
 import { quoteInScenario, type SimScenario } from "./scenario/scenario.ts";
@@ -74,6 +75,7 @@ export class FeedSimulator {
   readonly world: SimWorld;
   private readonly faults = new Map<BookmakerKey, SimFault>();
   private boardSource: BoardSource | undefined;
+  private boardBookingOf: BoardBooking | undefined;
 
   constructor(options: FeedSimulatorOptions) {
     this.seed = options.seed >>> 0;
@@ -92,6 +94,13 @@ export class FeedSimulator {
   get board(): BoardSource {
     this.boardSource ??= new BoardSource(this.seed, undefined, this.priceStepMs);
     return this.boardSource;
+  }
+
+  /** What the booking endpoints book on under SIM_WORLD=board (the board's fixtures); undefined in the four leagues' world. */
+  get boardBooking(): BoardBooking | undefined {
+    if (this.world !== "board") return undefined;
+    this.boardBookingOf ??= new BoardBooking(this.board);
+    return this.boardBookingOf;
   }
 
   /** One bookmaker's markets for a fixture at `t`, or null when it does not list it. */

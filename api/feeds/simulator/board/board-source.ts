@@ -66,13 +66,19 @@ export class BoardSource {
   /** The upcoming fixtures one book lists, as it lists them. */
   listed(book: BookmakerKey, t: number): BoardListed[] {
     return this.upcoming(t).flatMap((fixture) => {
-      const competition = bookCompetition(fixture.competition, book, fixture.week);
-      if (!competition) return [];
-      const region = this.world.regions[fixture.competition.region] as WorldRegion;
-      const reversed = fixture.neutral?.reversedAt.includes(book) === true;
-      const [home, away] = reversed ? [fixture.away, fixture.home] : [fixture.home, fixture.away];
-      return [{ fixture, competition, region, home, away, names: bookTeams(fixture, book) }];
+      const listed = this.listingOf(book, fixture);
+      return listed ? [listed] : [];
     });
+  }
+
+  /** How one book lists a fixture, whenever it kicks off; undefined when the book does not list its competition. */
+  listingOf(book: BookmakerKey, fixture: BoardFixture): BoardListed | undefined {
+    const competition = bookCompetition(fixture.competition, book, fixture.week);
+    if (!competition) return undefined;
+    const region = this.world.regions[fixture.competition.region] as WorldRegion;
+    const reversed = fixture.neutral?.reversedAt.includes(book) === true;
+    const [home, away] = reversed ? [fixture.away, fixture.home] : [fixture.home, fixture.away];
+    return { fixture, competition, region, home, away, names: bookTeams(fixture, book) };
   }
 
   /** One listed fixture's markets at t, in the book's home-away order. */

@@ -9,6 +9,7 @@ import type { SimClub } from "../clubs.ts";
 import type { QuotedMarket } from "../scenario/pricing.ts";
 import { hash32 } from "../scenario/random.ts";
 import { DAY_MS, WEEK_MS, type SimFixture } from "../scenario/schedule.ts";
+import type { BoardBooking, BookingFixture } from "./board-booking.ts";
 
 /**
  * What booking needs of the simulator: its seed, its listing and its quotes. The simulator
@@ -19,6 +20,8 @@ export interface SimQuotes {
   readonly seed: number;
   upcoming(competitionId: number | undefined, t: number): SimFixture[];
   quote(bookmaker: BookmakerKey, fixture: SimFixture, t: number): QuotedMarket[] | null;
+  /** Under SIM_WORLD=board, the board's fixtures and quotes; undefined in the four leagues' world. */
+  readonly boardBooking?: BoardBooking | undefined;
 }
 
 /** Competition ids beyond the product's four: these leagues are never listed. */
@@ -67,7 +70,8 @@ export function unlistedFixtures(seed: number, t: number): SimFixture[] {
   return [current - 1, current, current + 1].flatMap((matchday) => matchdayOf(seed, matchday));
 }
 
-export const isUnlisted = (fixture: SimFixture): boolean => fixture.serial >= SERIAL_BASE;
+/** One of the unlisted leagues' fixtures (a board fixture's serial can be as high, but it is the board's). */
+export const isUnlisted = (fixture: BookingFixture): boolean => fixture.board === undefined && fixture.serial >= SERIAL_BASE;
 
 export function unlistedLeague(fixture: SimFixture) {
   return UNLISTED_LEAGUES.find((league) => league.competitionId === fixture.competitionId);
@@ -76,9 +80,11 @@ export function unlistedLeague(fixture: SimFixture) {
 /**
  * The first fixture a book takes a booking on at `t` that `matches`: one it lists, else an unlisted
  * one still to kick off. Only matching fixtures are priced (a quote costs about a millisecond), so a
- * code of 20 legs is booked in milliseconds rather than quoting every fixture for every leg.
+ * code of 20 legs is booked in milliseconds rather than quoting every fixture for every leg. On the
+ * whole board, a fixture the book lists there (the board has its own Ligue 1 and Eredivisie).
  */
-export function bookableFixture(sim: SimQuotes, book: BookmakerKey, t: number, matches: (fixture: SimFixture) => boolean): SimFixture | undefined {
+export function bookableFixture(sim: SimQuotes, book: BookmakerKey, t: number, matches: (fixture: SimFixture) => boolean): BookingFixture | undefined {
+  if (sim.boardBooking) return sim.boardBooking.bookable(book, t).find(matches);
   const listed = sim.upcoming(undefined, t).find((fixture) => matches(fixture) && sim.quote(book, fixture, t) !== null);
   return listed ?? unlistedFixtures(sim.seed, t).find((fixture) => fixture.kickoff > t && matches(fixture));
 }

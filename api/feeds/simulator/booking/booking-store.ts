@@ -2,11 +2,12 @@
  * The simulator's booking codes (docs/design.md, Simulator): an in-memory store per simulator of
  * codes in each book's own format, and what a booked leg is worth when a code is read. A read
  * answers the simulator's current prices: the feeds' own quote for the markets we compare on
- * listed fixtures, a small goals model for correct score, HT/FT and unlisted fixtures; a
- * started fixture's legs are unavailable.
+ * listed fixtures (the board's quotes for a board fixture under SIM_WORLD=board), a small goals
+ * model for correct score, HT/FT and unlisted fixtures; a started fixture's legs are unavailable.
  */
 import { randomInt } from "node:crypto";
 import type { BookmakerKey } from "../../types.ts";
+import type { BookingFixture } from "./board-booking.ts";
 import { isUnlisted, type SimQuotes } from "./booking-fixtures.ts";
 import type { MarketKind } from "../scenario/margins.ts";
 import { unit } from "../scenario/random.ts";
@@ -20,7 +21,7 @@ export type BookedPick =
   | { kind: "HTFT"; ht: number; ft: number };
 
 export interface BookedLeg {
-  fixture: SimFixture;
+  fixture: BookingFixture;
   pick: BookedPick;
 }
 
@@ -130,7 +131,8 @@ export function quoteLeg(sim: SimQuotes, book: BookmakerKey, leg: BookedLeg, t: 
     const price = modelPrice(sim.seed, book, fixture, pick);
     return price === undefined ? { started: false } : { started: false, price };
   }
-  const market = sim.quote(book, fixture, t)?.find((m) => m.kind === pick.kind && m.line === pick.line);
+  const markets = fixture.board ? (sim.boardBooking?.markets(book, fixture.board, t) ?? null) : sim.quote(book, fixture, t);
+  const market = markets?.find((m) => m.kind === pick.kind && m.line === pick.line);
   const price = market && !market.suspended ? market.prices[pick.index] : undefined;
   return price === undefined ? { started: false } : { started: false, price };
 }

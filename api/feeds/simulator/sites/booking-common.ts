@@ -1,5 +1,6 @@
 /** What the simulated booking endpoints share: the fixtures a book takes, leg prices, league names, JSON bodies. */
 import type { BookmakerKey } from "../../types.ts";
+import type { BookingFixture } from "../booking/board-booking.ts";
 import { bookableFixture, unlistedLeague } from "../booking/booking-fixtures.ts";
 import { quoteLeg, type BookedLeg, type BookedPick } from "../booking/booking-store.ts";
 import type { FeedSimulator } from "../feed-simulator.ts";
@@ -31,6 +32,11 @@ export function leagueOf(fixture: SimFixture) {
   if (listed) return { listed, name: listed.name, country: listed.country };
   const unlisted = unlistedLeague(fixture);
   return { listed: undefined, name: unlisted?.name ?? "", country: unlisted?.country ?? "" };
+}
+
+/** A board fixture's competition (that week's id, the book's name) and region as `book` lists it; undefined outside the board. */
+export function boardViewOf(sim: FeedSimulator, book: BookmakerKey, fixture: BookingFixture) {
+  return fixture.board && sim.boardBooking?.view(book, fixture.board);
 }
 
 export const delayMs = (sim: FeedSimulator) => sim.bookings.nextDelayMs();

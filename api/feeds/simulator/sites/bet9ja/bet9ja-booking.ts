@@ -5,13 +5,14 @@
  * internal COUPONCODE; GET /desktop/feapi/CouponAjax/GetBookABetCouponV2?couponCode= reads it
  * back. As on the real site, a code can read back one leg short (BookingOptions.bet9jaLosesLeg).
  */
+import type { BookingFixture } from "../../booking/board-booking.ts";
 import { type BookedLeg, quoteLeg } from "../../booking/booking-store.ts";
 import { bet9jaEventId } from "../../event-ids.ts";
 import type { FeedSimulator } from "../../feed-simulator.ts";
 import { hash32 } from "../../scenario/random.ts";
 import { utcNaive } from "../../time-format.ts";
 import { allPicks, bet9jaKey } from "../booking-picks.ts";
-import { bookable, delayMs, isObject, leagueOf, parseJson } from "../booking-common.ts";
+import { boardViewOf, bookable, delayMs, isObject, leagueOf, parseJson } from "../booking-common.ts";
 import { jsonAnswer, type SimulatedSite } from "../site.ts";
 
 const BOOK = "/sportsbook/placebet/BookABetV2";
@@ -45,6 +46,14 @@ function mint(sim: FeedSimulator, body: string | undefined, t: number) {
   return jsonAnswer({ status: 1, error: { code: 0, message: "" }, data: [{ RIS: code, COUPONCODE: couponId(sim.seed, code), STATUS: 1 }] });
 }
 
+/** A leg's group (GN) and country (SG): the four leagues' or an unlisted league's, or (SIM_WORLD=board) the board's as bet9ja-board.ts names them. */
+function groupOf(sim: FeedSimulator, fixture: BookingFixture): { group: string; country: string } {
+  const board = boardViewOf(sim, "bet9ja", fixture);
+  if (board) return { group: board.competition.name, country: board.region.name };
+  const league = leagueOf(fixture);
+  return { group: league.listed?.bet9ja.name ?? league.name, country: league.country };
+}
+
 function read(sim: FeedSimulator, code: string, t: number) {
   const stored = sim.bookings.get("bet9ja", code);
   if (!stored) return jsonAnswer({ R: "ERROR", D: null, M: "Coupon not found" });
@@ -54,11 +63,11 @@ function read(sim: FeedSimulator, code: string, t: number) {
       const { fixture } = leg;
       const key = bet9jaKey(leg.pick);
       const { price } = quoteLeg(sim, "bet9ja", leg, t);
-      const league = leagueOf(fixture);
+      const { group, country } = groupOf(sim, fixture);
       const entry = {
         E_NAME: `${fixture.home.names.bet9ja} - ${fixture.away.names.bet9ja}`,
-        GN: league.listed?.bet9ja.name ?? league.name,
-        SG: league.country,
+        GN: group,
+        SG: country,
         STARTDATE: utcNaive(fixture.kickoff, " "),
         SGN: key.split("_").at(-1) ?? "",
         // A closed or started line is priced "1", as in the feed.

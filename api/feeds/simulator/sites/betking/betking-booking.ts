@@ -12,7 +12,7 @@ import { betkingItemId, betkingProviderId } from "../../event-ids.ts";
 import type { FeedSimulator } from "../../feed-simulator.ts";
 import { lagosIso } from "../../time-format.ts";
 import { betkingMatchOddsId, betkingRow, fromMatchOddsId } from "../booking-picks.ts";
-import { bookable, delayMs, isObject, leagueOf, parseJson } from "../booking-common.ts";
+import { boardViewOf, bookable, delayMs, isObject, leagueOf, parseJson } from "../booking-common.ts";
 import { jsonAnswer, type SimulatedSite } from "../site.ts";
 
 const BOOK = /^\/api\/sports\/v1\/bet\/Book(\/\d+)?$/;
@@ -38,6 +38,7 @@ function mint(sim: FeedSimulator, body: string | undefined, t: number) {
 
 function row(sim: FeedSimulator, leg: BookedLeg, t: number) {
   const { fixture } = leg;
+  const board = boardViewOf(sim, "betking", fixture);
   const league = leagueOf(fixture);
   const { price } = quoteLeg(sim, "betking", leg, t);
   return {
@@ -46,7 +47,7 @@ function row(sim: FeedSimulator, leg: BookedLeg, t: number) {
     ProviderEventId: betkingProviderId(fixture),
     MatchName: `${fixture.home.names.betking} - ${fixture.away.names.betking}`,
     EventDate: lagosIso(fixture.kickoff),
-    TournamentName: league.listed?.betking.name ?? league.name,
+    TournamentName: board ? board.competition.name : (league.listed?.betking.name ?? league.name),
     ...betkingRow(leg.pick),
     // A suspended selection keeps its row with the price collapsed to 1, as in the feed.
     OddValue: price ?? 1,

@@ -8,9 +8,9 @@
 import { quoteLeg, type BookedLeg, type StoredCode } from "../../booking/booking-store.ts";
 import type { FeedSimulator } from "../../feed-simulator.ts";
 import { sportybetGameId } from "../../event-ids.ts";
-import type { SimFixture } from "../../scenario/schedule.ts";
+import type { BookingFixture } from "../../booking/board-booking.ts";
 import { allPicks, sportybetIds } from "../booking-picks.ts";
-import { bookable, delayMs, isObject, leagueOf, parseJson } from "../booking-common.ts";
+import { boardViewOf, bookable, delayMs, isObject, leagueOf, parseJson } from "../booking-common.ts";
 import { jsonAnswer, type SimulatedSite } from "../site.ts";
 
 const SHARE = "/api/ng/orders/share";
@@ -28,12 +28,19 @@ function pickOf(selection: Record<string, unknown>) {
   });
 }
 
-function renderEvent(sim: FeedSimulator, fixture: SimFixture, legs: readonly BookedLeg[], t: number) {
+/** The event's category and tournament: the four leagues', an unlisted league's, or (SIM_WORLD=board) the board's as sportybet-board.ts names them. */
+function categoryOf(sim: FeedSimulator, fixture: BookingFixture) {
+  const board = boardViewOf(sim, "sportybet", fixture);
+  if (board) return { id: board.region.books.sportybet, name: board.region.name, tournament: { id: board.competition.id, name: board.competition.name } };
   const league = leagueOf(fixture);
-  const started = fixture.kickoff <= t;
   const tournament = league.listed
     ? { id: league.listed.sportybet.tournamentId, name: league.listed.sportybet.name }
     : { id: UNLISTED_TOURNAMENTS[fixture.competitionId] ?? "", name: league.name };
+  return { id: `sr:category:${fixture.competitionId}`, name: league.country, tournament };
+}
+
+function renderEvent(sim: FeedSimulator, fixture: BookingFixture, legs: readonly BookedLeg[], t: number) {
+  const started = fixture.kickoff <= t;
   return {
     eventId: fixture.srId,
     gameId: sportybetGameId(fixture),
@@ -42,7 +49,7 @@ function renderEvent(sim: FeedSimulator, fixture: SimFixture, legs: readonly Boo
     matchStatus: started ? (t < fixture.kickoff + 2 * 3_600_000 ? "H1" : "Ended") : "Not start",
     homeTeamName: fixture.home.names.sportybet,
     awayTeamName: fixture.away.names.sportybet,
-    sport: { id: "sr:sport:1", name: "Football", category: { id: `sr:category:${fixture.competitionId}`, name: league.country, tournament } },
+    sport: { id: "sr:sport:1", name: "Football", category: categoryOf(sim, fixture) },
     markets: legs.map((leg) => {
       const ids = sportybetIds(leg.pick);
       const { price } = quoteLeg(sim, "sportybet", leg, t);
