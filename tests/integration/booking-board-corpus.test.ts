@@ -173,10 +173,11 @@ describe.each(DIALECTS)("a corpus of booking codes on the whole board (SIM_WORLD
     t = await startTestApi(database, sink, clock, { bookingRates: { ...DEFAULT_BOOKING_RATES, read: { burst: CODES, intervalMs: DEFAULT_BOOKING_RATES.read.intervalMs } } });
     // Bet9ja reads every code back whole: a lost leg is its own test (booking.test.ts).
     simulator = await startSimulator({ seed: SEED, now: clock, world: "board", booking: { bet9jaLosesLeg: "never" } });
-    // One collection of the board, learning its competitions as learn-competitions.test.ts does, for the whole corpus.
+    // One collection of the board, learning its competitions as learn-competitions.test.ts does, for the whole
+    // corpus, with a budget no loaded machine runs out of (the books' time is real time).
     const fetcher = createFetcher({ retries: 1, backoffMs: 1, bodyTimeoutMs: 20_000, sleep: async () => undefined });
     const sources = feedSources((key) => simulator.baseUrl(key)).filter((source) => COLLECTED.includes(source.adapter.key));
-    const collector = createCollector({ sources, fetcher, db: t.api.db.kysely, clock, logger: pino({ level: "silent" }), politeDelayMs: [0, 0], learnCompetitions: true });
+    const collector = createCollector({ sources, fetcher, db: t.api.db.kysely, clock, logger: pino({ level: "silent" }), politeDelayMs: [0, 0], learnCompetitions: true, intervalMs: 600_000 });
     try {
       for (let cycle = 0; cycle < CYCLES; cycle += 1) {
         useFeedCatalogue(await t.api.catalogue.reload());
