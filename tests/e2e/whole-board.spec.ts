@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import type { Betslip } from "#shared/contract.ts";
 import { bookmakerName } from "#shared/reference.ts";
 import { gotoHydrated, signedIn, uniqueUser, untilHydrated, verifiedUser, type OtherSite } from "./helpers.ts";
+import { layoutProblems } from "./layout.ts";
 import { BOARD_READY_MS, startBoardSite, type MovingSite } from "./server-process.ts";
 
 /**
@@ -28,10 +29,14 @@ test.afterAll(async () => {
   await board?.stop();
 });
 
-/** The page does not scroll sideways at its viewport's width (as tests/e2e/layout.ts measures it). */
+/**
+ * The page does not scroll sideways at its viewport's width, and nothing else tests/e2e/layout.ts
+ * measures is wrong: no element past the screen's edge, no figure touching another or clipped.
+ */
 async function noSidewaysScroll(page: Page, what: string): Promise<void> {
   const { scroll, width } = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, width: window.innerWidth }));
   expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(width);
+  expect(await layoutProblems(page), what).toEqual([]);
 }
 
 /**
@@ -159,15 +164,26 @@ test("the day's matches span several competitions, each named", async ({ page })
   await noSidewaysScroll(page, "the day's matches at 360 px");
 });
 
-/** A 240 px phone without JavaScript, signed in as a new user of the board site. */
-async function featurePhone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: other.baseURL, javaScriptEnabled: false, viewport: { width: 240, height: 320 } });
-  await verifiedUser(context.request, uniqueUser("wholenojs"), other);
+/** A 240 px phone, with JavaScript or without, signed in as a new user of the board site. */
+async function smallPhone(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ baseURL: other.baseURL, javaScriptEnabled, viewport: { width: 240, height: 320 } });
+  await verifiedUser(context.request, uniqueUser(javaScriptEnabled ? "wholejs" : "wholenojs"), other);
   return context.newPage();
 }
 
+for (const javaScript of [true, false]) {
+  test(`the dashboard at 240 px ${javaScript ? "with" : "without"} JavaScript, beside the whole board, does not scroll sideways`, async ({ browser }) => {
+    const phone = await smallPhone(browser, javaScript);
+    if (javaScript) await gotoHydrated(phone, "/dashboard");
+    else await phone.goto("/dashboard");
+    await expect(phone.locator("table.odds-table").first()).toBeVisible();
+    await noSidewaysScroll(phone, `the dashboard at 240 px ${javaScript ? "with" : "without"} JavaScript`);
+    await phone.context().close();
+  });
+}
+
 test("without JavaScript at 240 px: the picker's search narrows the list and a competition opens its page", async ({ browser }) => {
-  const phone = await featurePhone(browser);
+  const phone = await smallPhone(browser, false);
   await phone.goto("/competitions");
   const entries = phone.locator("main .picker-entry-name");
   const before = await entries.count();
