@@ -126,6 +126,9 @@ test("a Champions League match found by the picker and by search, slipped with a
   const region = page.getByRole("region", { name: "What each bookmaker pays" });
   const items = region.getByRole("listitem");
   await expect(region.getByText(/^For ₦[\d,.]+ on all 2 selections/)).toBeVisible();
+  const legs = page.getByRole("list", { name: "Selections" }).getByRole("link");
+  await expect(legs).toHaveCount(2);
+  expect((await legs.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).sort()).toEqual([ucl.path, premier.path].sort());
   await expect(items).toHaveCount(5);
   // Read side by side with the API's answer of the same moment: a book's prices may be collected again between two reads.
   await expect(async () => {
