@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { CompetitionList } from "../../shared/contract.ts";
 
 /** The repository root: tests/e2e/ is two levels down. */
 export const REPO_ROOT = join(import.meta.dirname, "..", "..");
@@ -129,21 +130,52 @@ export interface MovingSite {
 }
 
 export async function startMovingSite(name: string, env: Record<string, string> = {}): Promise<MovingSite> {
+  return startOwnSite(name, { FEED_INTERVAL_S: String(MOVING_FEED_INTERVAL_S), SIM_STEP_S: "5", ...env }, {
+    what: "five bookmakers' odds",
+    check: async (baseURL) => ((await (await fetch(`${baseURL}/api/odds/summary?country=1`)).json()) as { data?: { numBookmakers?: number } }).data?.numBookmakers === 5,
+    timeoutMs: 60_000,
+  });
+}
+
+/**
+ * A site of a spec's own serving the whole board (SIM_WORLD=board; docs/design.md, Simulated world),
+ * collected at the default interval: the first cycle learns the competitions, the next (about a
+ * minute in) prices them. Ready when the list the picker reads names the UEFA Champions League with
+ * upcoming matches and every book pricing it (docs/design.md, Board pages).
+ */
+export const BOARD_READY_MS = 180_000;
+
+export async function startBoardSite(name: string): Promise<MovingSite> {
+  return startOwnSite(name, { SIM_WORLD: "board" }, {
+    what: "the picker's list to name the UEFA Champions League, priced by five books",
+    check: async (baseURL) => {
+      const body = (await (await fetch(`${baseURL}/api/odds/competitions?country=1`)).json()) as { data?: CompetitionList };
+      return (body.data?.competitions ?? []).some((c) => c.name === "UEFA Champions League" && c.upcoming > 0 && c.books.length === 5);
+    },
+    timeoutMs: BOARD_READY_MS,
+  });
+}
+
+/** Starts a site in a temporary directory of its own, on free ports, and waits until `ready` holds. */
+async function startOwnSite(
+  name: string,
+  env: Record<string, string>,
+  ready: { what: string; check(baseURL: string): Promise<boolean>; timeoutMs: number },
+): Promise<MovingSite> {
   const dir = mkdtempSync(join(tmpdir(), `afriodds-e2e-${name}-`));
   const dataDir = join(dir, "data");
+  const logFile = join(dir, "server.log");
   const [port, apiPort] = [await freePort(), await freePort()];
-  const site = await startSite({ PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, FEED_INTERVAL_S: String(MOVING_FEED_INTERVAL_S), SIM_STEP_S: "5", LOG_LEVEL: "warn", ...env }, join(dir, "server.log"));
-  await waitFor(
-    "five bookmakers' odds",
-    async () => ((await (await fetch(`${site.baseURL}/api/odds/summary?country=1`)).json()) as { data?: { numBookmakers?: number } }).data?.numBookmakers === 5,
-    { timeoutMs: 60_000, logFile: join(dir, "server.log"), abort: site.exitReason },
-  );
-  return {
-    site,
-    dataDir,
-    async stop() {
-      await site.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const site = await startSite({ PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env }, logFile);
+  const stop = async () => {
+    await site.stop();
+    rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    await waitFor(ready.what, () => ready.check(site.baseURL), { timeoutMs: ready.timeoutMs, logFile, abort: site.exitReason });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { site, dataDir, stop };
 }
