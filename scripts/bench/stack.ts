@@ -21,10 +21,14 @@ export interface Stack {
 }
 
 const SECRET = "bench-secret-bench-secret-bench-secret-01";
+/** The API tier's old-space bound in the scaled-out layout, as README runs it. */
+const API_HEAP_MB = Number(process.env.BENCH_API_HEAP_MB ?? 384);
 
 function node(entry: string, env: Record<string, string>, logFile?: string): ChildProcess {
   // BENCH_NODE_ARGS profiles the site under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  // The API tier runs as README's scaled-out deployment says: its heap bounded (docs/design.md, Whole-board sizes).
+  if (entry === "dist/api/main.js") nodeArgs.unshift(`--max-old-space-size=${API_HEAP_MB}`);
   return spawn(process.execPath, [...nodeArgs, entry], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", JWT_SECRET: SECRET, FEED_INTERVAL_S: "60", ...env },
     stdio: ["ignore", logFile ? openSync(logFile, "a") : "ignore", "inherit"],
