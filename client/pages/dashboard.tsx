@@ -226,17 +226,20 @@ function Dashboard() {
       <div className="container">
         <h1 className="visually-hidden">Dashboard</h1>
         {data && <TeamSearch timeZone={root.timeZone} now={now} />}
-        {data && <BoardLinks />}
         {data && <SummaryBoard summary={summary} choice={data.choice} loaderView={data.view} />}
+        {data && <BoardLinks />}
       </div>
     </section>
   );
 }
 
-/** The way to the whole board (docs/design.md, Board pages) on every screen, with the app or without it: the top bar's links show from tablets up. */
+/**
+ * The way to the whole board (docs/design.md, Board pages) on every screen, with the app or without it:
+ * the top bar's links show from tablets up. After the odds, so a phone's first screen is the odds.
+ */
 function BoardLinks() {
   return (
-    <p className="is-size-7 mb-2">
+    <p className="is-size-7 mt-3">
       Beyond these four leagues: <Link to="/matches">Today's matches</Link> · <Link to="/competitions">All competitions</Link>
     </p>
   );
