@@ -4,7 +4,7 @@ import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { useFeedCatalogue } from "../bookmakers/feed-catalogue.ts";
 import { circuitBreaker, type Fetcher } from "../fetcher.ts";
 import { BOOKMAKER_ID_BY_KEY, type BookmakerAdapter, type FeedRequest, type Offer } from "../types.ts";
-import { markAsked, othersToAsk, rotationState } from "./board-rotation.ts";
+import { markAsked, othersToAsk, rotationState, type RotationState } from "./board-rotation.ts";
 import { collectWithin, runFailed, type BudgetedRunDeps } from "./run-budget.ts";
 
 /** A catalogue with only what the rotation reads: competitions and each book's rows. */
@@ -60,24 +60,30 @@ function bookOf(hang: Set<number>, asked: number[], onHang: () => void) {
   return { adapter, fetcher };
 }
 
+/** One book's run whose budget ends while the first of `hang` waits. */
+function runOf(hang: Set<number>, rotation: RotationState) {
+  const asked: number[] = [];
+  let endBudget = () => undefined as void;
+  const { adapter, fetcher } = bookOf(hang, asked, () => endBudget());
+  const deps: BudgetedRunDeps = {
+    fetcher,
+    logger: pino({ level: "silent" }),
+    budgetMs: 60_000,
+    budgetTimer: () => new Promise<void>((resolve) => (endBudget = resolve)),
+    gap: async () => undefined,
+    breaker: circuitBreaker(() => 0),
+    followUps: new Map(),
+    rotation,
+  };
+  return { asked, collect: () => collectWithin(deps, { adapter, baseUrl: "https://example.test" }, new Date(Date.UTC(2026, 10, 29))) };
+}
+
 describe("a book's other competitions within its budget", () => {
   it("ends them when the budget runs out without abandoning the four, and starts the next cycle with the ones not reached", async () => {
     useFeedCatalogue(catalogueOf([joined(1), joined(2), joined(3), joined(4), joined(10_000), joined(10_001), joined(10_002)]));
-    const asked: number[] = [];
-    let endBudget = () => undefined as void;
-    const { adapter, fetcher } = bookOf(new Set([10_001]), asked, () => endBudget());
     const rotation = rotationState();
-    const deps: BudgetedRunDeps = {
-      fetcher,
-      logger: pino({ level: "silent" }),
-      budgetMs: 60_000,
-      budgetTimer: () => new Promise<void>((resolve) => (endBudget = resolve)),
-      gap: async () => undefined,
-      breaker: circuitBreaker(() => 0),
-      followUps: new Map(),
-      rotation,
-    };
-    const outcome = await collectWithin(deps, { adapter, baseUrl: "https://example.test" }, new Date(Date.UTC(2026, 10, 29)));
+    const { asked, collect } = runOf(new Set([10_001]), rotation);
+    const outcome = await collect();
     expect(asked).toEqual([1, 2, 3, 4, 10_000, 10_001]);
     expect(outcome.abandoned).toBe(false);
     expect(runFailed(outcome)).toBe(false);
@@ -87,20 +93,8 @@ describe("a book's other competitions within its budget", () => {
 
   it("still abandons a book whose four leagues the budget did not see through", async () => {
     useFeedCatalogue(catalogueOf([joined(1), joined(10_000)]));
-    const asked: number[] = [];
-    let endBudget = () => undefined as void;
-    const { adapter, fetcher } = bookOf(new Set([3]), asked, () => endBudget());
-    const deps: BudgetedRunDeps = {
-      fetcher,
-      logger: pino({ level: "silent" }),
-      budgetMs: 60_000,
-      budgetTimer: () => new Promise<void>((resolve) => (endBudget = resolve)),
-      gap: async () => undefined,
-      breaker: circuitBreaker(() => 0),
-      followUps: new Map(),
-      rotation: rotationState(),
-    };
-    const outcome = await collectWithin(deps, { adapter, baseUrl: "https://example.test" }, new Date(Date.UTC(2026, 10, 29)));
+    const { asked, collect } = runOf(new Set([3]), rotationState());
+    const outcome = await collect();
     expect(outcome.abandoned).toBe(true);
     expect(asked).not.toContain(10_000);
   });
