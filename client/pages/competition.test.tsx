@@ -43,7 +43,7 @@ describe("one competition's page", () => {
     const list = await screen.findByRole("list", { name: "Eredivisie matches" });
     expect(api.callsTo(odds)).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Eredivisie");
-    expect(document.title).toBe("Eredivisie odds | AfriOdds");
+    expect(document.title).toBe("Eredivisie (Netherlands) odds | AfriOdds");
     expect(screen.getByText(/^Netherlands\. The best BTTS/)).toBeTruthy();
     const matches = within(list).getAllByRole("listitem").filter((item) => item.parentElement === list);
     expect(matches).toHaveLength(1);

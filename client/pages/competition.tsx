@@ -78,7 +78,7 @@ function Competition(): JSX.Element {
   const entry = data?.entry;
   return (
     <section className="section px-3">
-      <PageMeta title={entry ? `${entry.name} odds` : "Competition odds"} description="Compare the odds of one football competition's matches at Nigerian bookmakers." />
+      <PageMeta title={entry ? `${entry.name}${data.region ? ` (${data.region})` : ""} odds` : "Competition odds"} description="Compare the odds of one football competition's matches at Nigerian bookmakers." />
       <div className="container is-max-tablet">
         <p className="mb-3">
           <Link to={COMPETITIONS_PATH}>&larr; All competitions</Link>

@@ -86,10 +86,13 @@ describe("the day's matches across every competition", () => {
     const more = await screen.findByRole("link", { name: "More matches" });
     expect(more.getAttribute("href")).toBe("/matches?day=today&market=1&after=1763830800000%7Esr%3A2");
     expect(screen.queryByRole("link", { name: "Back to the first matches" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Today" }).getAttribute("aria-current")).toBe("page");
     fireEvent.click(more);
     expect(await screen.findByText(noMoreMatches("today"))).toBeTruthy();
     expect(screen.queryByRole("link", { name: "More matches" })).toBeNull();
     expect(screen.getByRole("link", { name: "Back to the first matches" }).getAttribute("href")).toBe("/matches?day=today&market=1");
+    // A later page is not the page the day's link leads to.
+    expect(screen.getByRole("link", { name: "Today" }).getAttribute("aria-current")).toBeNull();
   });
 
   it("says there are no more matches when the day has none left, and offers tomorrow", async () => {

@@ -54,11 +54,12 @@ function matchesLink(fields: Record<string, string | number | undefined>): strin
   return `${MATCHES_PATH}?${query.toString()}`;
 }
 
-function DayLinks({ day, market }: { day: BoardDay; market: number }): JSX.Element {
+/** The day links: the chosen day's is the current page only on its first page (a later page's link leads back to the first). */
+function DayLinks({ day, market, firstPage }: { day: BoardDay; market: number; firstPage: boolean }): JSX.Element {
   return (
     <nav className="board-days buttons mb-2" aria-label="Day">
       {BOARD_DAYS.map((each) => (
-        <Link key={each} className={`button is-small ${each === day ? "is-primary" : "is-light"}`} to={matchesLink({ day: each, market })} aria-current={each === day ? "page" : undefined}>
+        <Link key={each} className={`button is-small ${each === day ? "is-primary" : "is-light"}`} to={matchesLink({ day: each, market })} aria-current={each === day && firstPage ? "page" : undefined}>
           {BOARD_DAY_LABELS[each]}
         </Link>
       ))}
@@ -118,7 +119,7 @@ function Matches(): JSX.Element {
               Every competition's matches by kick-off, with the best {marketChoiceLabel(data.market)} price for each outcome and the bookmaker offering it. Or{" "}
               <Link to={COMPETITIONS_PATH}>choose a competition</Link>.
             </p>
-            <DayLinks day={day} market={data.market} />
+            <DayLinks day={day} market={data.market} firstPage={data.after === null} />
             <MarketChoice action={MATCHES_PATH} market={data.market} keep={{ day }} />
             <DayPage data={data} />
           </>

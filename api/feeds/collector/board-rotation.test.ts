@@ -6,6 +6,7 @@ import { circuitBreaker, type Fetcher } from "../fetcher.ts";
 import { BOOKMAKER_ID_BY_KEY, type BookmakerAdapter, type FeedRequest, type Offer } from "../types.ts";
 import { markAsked, othersToAsk, rotationState, type RotationState } from "./board-rotation.ts";
 import { collectWithin, runFailed, type BudgetedRunDeps } from "./run-budget.ts";
+import { bookmakerReport } from "./reports.ts";
 
 /** A catalogue with only what the rotation reads: competitions and each book's rows. */
 function catalogueOf(rows: { bookmaker: number; competition_id: number | null; status: string }[], merged: number[] = []): Catalogue {
@@ -37,12 +38,13 @@ describe("the competitions beyond the four a book is asked for (docs/design.md, 
 });
 
 /** A book answering each competition at once, except those in `hang`, which answer only when aborted. */
-function bookOf(hang: Set<number>, asked: number[], onHang: () => void) {
+function bookOf(hang: Set<number>, asked: number[], onHang: () => void, fail: ReadonlySet<number> = new Set(), empty: ReadonlySet<number> = new Set()) {
   const adapter = {
     key: "sportybet",
     liveBaseUrl: "https://example.test",
     leagueRequests: (_base: string, competitionId: number) => [{ url: `https://example.test/${competitionId}`, headers: {} }],
     parseLeague(body: string, competitionId: number) {
+      if (empty.has(competitionId)) return { ok: true as const, offers: [] };
       const offer: Offer = { bookmaker: "sportybet", externalId: body, competitionId, home: `Home ${body}`, away: `Away ${body}`, kickoff: new Date(Date.UTC(2026, 11, 1)), prices: [{ marketId: 1, selectionTypeId: 1, price: 2, boosted: false }] };
       return { ok: true as const, offers: [offer] };
     },
@@ -51,6 +53,7 @@ function bookOf(hang: Set<number>, asked: number[], onHang: () => void) {
     fetch(request: FeedRequest, signal?: AbortSignal) {
       const competitionId = Number(request.url.split("/").at(-1));
       asked.push(competitionId);
+      if (fail.has(competitionId)) return Promise.reject(new Error(`HTTP 404 for ${competitionId}`));
       if (!hang.has(competitionId)) return Promise.resolve(String(competitionId));
       // The book's time runs out while this one waits.
       setImmediate(onHang);
@@ -61,10 +64,10 @@ function bookOf(hang: Set<number>, asked: number[], onHang: () => void) {
 }
 
 /** One book's run whose budget ends while the first of `hang` waits. */
-function runOf(hang: Set<number>, rotation: RotationState) {
+function runOf(hang: Set<number>, rotation: RotationState, fail?: ReadonlySet<number>, empty?: ReadonlySet<number>) {
   const asked: number[] = [];
   let endBudget = () => undefined as void;
-  const { adapter, fetcher } = bookOf(hang, asked, () => endBudget());
+  const { adapter, fetcher } = bookOf(hang, asked, () => endBudget(), fail, empty);
   const deps: BudgetedRunDeps = {
     fetcher,
     logger: pino({ level: "silent" }),
@@ -97,5 +100,18 @@ describe("a book's other competitions within its budget", () => {
     const outcome = await collect();
     expect(outcome.abandoned).toBe(true);
     expect(asked).not.toContain(10_000);
+  });
+
+  it("keeps a competition's failure or empty answer its own: the rest are asked, the book's report stays ok; three failures in a row stop them", async () => {
+    useFeedCatalogue(catalogueOf([joined(1), joined(2), joined(3), joined(4), ...[10_000, 10_001, 10_002, 10_003, 10_004, 10_005, 10_006].map((id) => joined(id))]));
+    const { asked, collect } = runOf(new Set(), rotationState(), new Set([10_000, 10_003, 10_004, 10_005]), new Set([10_001]));
+    const outcome = await collect();
+    // 10_000 failed, 10_001 answered nothing, 10_002 answered; then three failures in a row end the turn.
+    expect(asked).toEqual([1, 2, 3, 4, 10_000, 10_001, 10_002, 10_003, 10_004, 10_005]);
+    expect(outcome.leagues.get(10_000)?.error).toMatch(/404/);
+    expect(outcome.leagues.get(10_001)).toEqual({ offers: [], eventCalls: 0, eventFailures: 0 });
+    expect(outcome.leagues.get(10_002)?.offers).toHaveLength(1);
+    const report = bookmakerReport(outcome, new Map(), new Map(), runFailed(outcome));
+    expect([report.ok, report.error, report.failed]).toEqual([true, undefined, false]);
   });
 });

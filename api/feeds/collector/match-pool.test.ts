@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BOOKMAKER_ID_BY_KEY, type BookmakerKey, type Offer } from "../types.ts";
-import { fixturesOf, pruneIdentities, rememberListings, type Identities, type Listings } from "./match-pool.ts";
+import { fixturesOf, matchLeagues, pruneIdentities, rememberListings, type Identities, type Listings } from "./match-pool.ts";
 import { emptyOutcome } from "./run-fetch.ts";
 
 const NOW = Date.UTC(2026, 10, 28, 9);
@@ -41,5 +41,32 @@ describe("kept identities (docs/design.md, Collected today)", () => {
     expect(identities.size).toBe(1);
     pruneIdentities(identities, KICKOFF + 25 * 3_600_000);
     expect(identities.size).toBe(0);
+  });
+
+  it("never writes two fixtures of one run to one event: a fixture whose own key another took waits", () => {
+    const latest: Listings = new Map();
+    listed(latest, offer("nairabet", "n1"), NOW);
+    const [fixture] = fixturesOf(latest, "nairabet", BOARD, NOW, 60_000).fixtures;
+    // Another listing of NairaBet's was written under this fixture's own key before.
+    const identities: Identities = new Map([["nairabet:n0", { key: fixture!.key, kickoff: KICKOFF }]]);
+    // Earlier, so matched first: it takes the kept key, which is the other fixture's own.
+    const twin = { ...offer("nairabet", "n0"), home: "Sivasspor", away: "Rizespor", kickoff: new Date(KICKOFF - 60_000) };
+    const outcome = emptyOutcome("nairabet");
+    outcome.leagues.set(BOARD, { offers: [twin, offer("nairabet", "n1")], eventCalls: 0, eventFailures: 0 });
+    rememberListings(latest, outcome, undefined, NOW);
+    const fixtures = matchLeagues(latest, outcome, NOW, 60_000, identities).get(BOARD)!.fixtures;
+    expect(fixtures.map((f) => [f.key, f.listing?.externalId])).toEqual([[fixture!.key, "n0"]]);
+  });
+
+  it("leaves the four leagues' keys to their clubs", () => {
+    const latest: Listings = new Map();
+    const arsenal: Offer = { bookmaker: "sportybet", externalId: "s9", srId: "sr:match:1", competitionId: 1, home: "Arsenal", away: "Chelsea", kickoff: new Date(KICKOFF), prices: [{ marketId: 1, selectionTypeId: 1, price: 2, boosted: false }] };
+    const outcome = emptyOutcome("sportybet");
+    outcome.leagues.set(1, { offers: [arsenal], eventCalls: 0, eventFailures: 0 });
+    rememberListings(latest, outcome, undefined, NOW);
+    const identities: Identities = new Map([["sportybet:s9", { key: "c1:2026-11-27:arsenal+chelsea", kickoff: KICKOFF }]]);
+    const [fixture] = matchLeagues(latest, outcome, NOW, 60_000, identities).get(1)!.fixtures;
+    expect(fixture?.key).toBe(fixturesOf(latest, "sportybet", 1, NOW, 60_000).fixtures[0]?.key);
+    expect(fixture?.key).not.toBe("c1:2026-11-27:arsenal+chelsea");
   });
 });

@@ -1,3 +1,4 @@
+import { isCompetitionId } from "#shared/reference.ts";
 import { freshSince } from "../../odds/read/freshness.ts";
 import type { FixtureInput } from "../../odds/write/store.ts";
 import type { BookmakerOutcome } from "./run-fetch.ts";
@@ -29,16 +30,16 @@ export function pruneIdentities(identities: Identities, now: number): void {
 
 /**
  * The key a fixture's members were written under before, most members first, then the smaller key; else
- * its own. A key another fixture of this match took already is not taken twice: two fixtures in one event
- * would overwrite each other's prices.
+ * its own. A key another fixture of this write took already is not taken twice (two fixtures in one event
+ * would overwrite each other's prices): with no other, undefined, and the fixture waits for the next run.
  */
-function keptKey(identities: Identities, members: readonly { offer: Offer }[], fresh: string, taken: ReadonlySet<string>): string {
+function keptKey(identities: Identities, members: readonly { offer: Offer }[], fresh: string, taken: ReadonlySet<string>): string | undefined {
   const votes = new Map<string, number>();
   for (const { offer } of members) {
     const kept = identities.get(identity(offer));
     if (kept && !taken.has(kept.key)) votes.set(kept.key, (votes.get(kept.key) ?? 0) + 1);
   }
-  if (votes.size === 0) return fresh;
+  if (votes.size === 0) return taken.has(fresh) ? undefined : fresh;
   return [...votes].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))[0]![0];
 }
 
@@ -87,6 +88,7 @@ export function fixturesOf(latest: Listings, key: BookmakerKey, competitionId: n
       }));
       const listing = { bookmaker: id, externalId: mine.offer.externalId, home: mine.offer.home, away: mine.offer.away };
       const eventKey = identities ? keptKey(identities, f.members, f.key, taken) : f.key;
+      if (eventKey === undefined) return [];
       taken.add(eventKey);
       if (identities) for (const { offer } of f.members) identities.set(identity(offer), { key: eventKey, kickoff: f.kickoff.getTime() });
       return [{ key: eventKey, competitionId: f.competitionId, home: f.home, away: f.away, kickoff: f.kickoff, srId: f.srId, prices, sidesReversed: mine.swapped, listedBy: [id], listing }];
@@ -97,6 +99,7 @@ export function fixturesOf(latest: Listings, key: BookmakerKey, competitionId: n
 /** Every league the bookmaker listed this run, matched. */
 export function matchLeagues(latest: Listings, outcome: BookmakerOutcome, now: number, intervalMs: number, identities?: Identities): Map<number, LeagueFixtures> {
   const perLeague = new Map<number, LeagueFixtures>();
-  for (const [competitionId, league] of outcome.leagues) if (league.offers) perLeague.set(competitionId, fixturesOf(latest, outcome.key, competitionId, now, intervalMs, identities));
+  // The four's keys are their clubs' and stable by themselves: kept identities are for the rest of the board.
+  for (const [competitionId, league] of outcome.leagues) if (league.offers) perLeague.set(competitionId, fixturesOf(latest, outcome.key, competitionId, now, intervalMs, isCompetitionId(competitionId) ? undefined : identities));
   return perLeague;
 }

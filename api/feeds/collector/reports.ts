@@ -46,6 +46,8 @@ export interface Tally extends WriteResult {
   unmatched: number;
 }
 
+const SPEC = new Set<number>(COMPETITION_IDS);
+
 const emptyTally = (): Tally => ({ fixtures: new Set<string>(), ...emptyWriteResult(), unmatched: 0 });
 
 /** The four always, each other competition once a book's run wrote it. */
@@ -85,7 +87,8 @@ export function bookmakerReport(outcome: BookmakerOutcome, perLeague: ReadonlyMa
   const total = emptyWriteResult();
   for (const r of results.values()) addWriteResult(total, r);
   const leagues = [...outcome.leagues.values()];
-  const errors = [...new Set(leagues.flatMap((l) => (l.error ? [l.error] : [])))];
+  // The book's health is its four leagues': another competition's failure is in its own run record.
+  const errors = [...new Set([...outcome.leagues].flatMap(([id, l]) => (l.error && SPEC.has(id) ? [l.error] : [])))];
   return {
     key: outcome.key,
     ok: errors.length === 0,

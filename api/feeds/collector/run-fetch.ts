@@ -88,25 +88,34 @@ export async function collectBookmaker(options: CollectBookmakerOptions, outcome
 
   if (adapter.eventRequests && adapter.parseEvent) await followUp(options, outcome);
 
-  // The rest of the board, its listings only: a failed site stops them, unmarked (they are no run of the four).
+  // The rest of the board, its listings only: a challenge page, or failures in a row, stop them; one
+  // competition's failure or empty answer is its own (a book keeps a dropped tournament's row joined
+  // for days), never the site's, and never the four's report.
   outcome.othersBegun = true;
+  let failuresInARow = 0;
   for (const competitionId of options.others?.ids ?? []) {
-    if (signal.aborted || site.down || !options.others!.open()) return;
-    if ((await askCompetition(options, fetchOnce, competitionId, outcome, site)) === "aborted") return;
+    if (signal.aborted || site.blocked || failuresInARow >= MAX_FAILURES_IN_A_ROW || !options.others!.open()) return;
+    const asked = await askCompetition(options, fetchOnce, competitionId, outcome, site, true);
+    if (asked === "aborted") return;
+    failuresInARow = outcome.leagues.get(competitionId)?.error === undefined ? 0 : failuresInARow + 1;
     options.others!.asked(competitionId);
   }
 }
 
-/** One competition's listing into the outcome, its failure recorded; "aborted" once the budget ran out. */
-async function askCompetition(options: CollectBookmakerOptions, fetchOnce: FetchOnce, competitionId: number, outcome: BookmakerOutcome, site: SiteState): Promise<"done" | "aborted"> {
+/**
+ * One competition's listing into the outcome, its failure recorded; "aborted" once the budget ran out.
+ * One of the four answering nothing is a failure (see leagueOutcome); another competition may simply
+ * have nothing listed at the book now (`beyond`), and its failure is not the site's.
+ */
+async function askCompetition(options: CollectBookmakerOptions, fetchOnce: FetchOnce, competitionId: number, outcome: BookmakerOutcome, site: SiteState, beyond = false): Promise<"done" | "aborted"> {
   const { signal } = options;
   try {
     const offers = await listLeague(options, fetchOnce, competitionId);
     if (signal.aborted) return "aborted";
-    outcome.leagues.set(competitionId, leagueOutcome(offers));
+    outcome.leagues.set(competitionId, beyond ? { offers: [...offers.values()], eventCalls: 0, eventFailures: 0 } : leagueOutcome(offers));
   } catch (error) {
     if (signal.aborted || error instanceof FeedAbortedError) return "aborted";
-    if (!(error instanceof ParseFailure)) site.down = messageOf(error);
+    if (!(error instanceof ParseFailure) && !beyond) site.down = messageOf(error);
     const blocked = error instanceof BlockedAnswer || error instanceof FeedBlockedError;
     site.blocked ||= blocked;
     outcome.leagues.set(competitionId, { error: messageOf(error), eventCalls: 0, eventFailures: 0, ...(blocked ? { blocked } : {}) });
