@@ -21,7 +21,14 @@ export interface LegReadDeps {
 /** The events of the given ids that the store holds, by id. */
 export async function readKnownEvents(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, KnownEvent>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("events").select(["id", "competition_id as competitionId", "home", "away", "kickoff"]).where("id", "in", [...new Set(ids)]).execute();
+  // With its competition's name beyond the four (docs/design.md, Competition names).
+  const rows = await db
+    .selectFrom("events")
+    .leftJoin("competitions", "competitions.id", "events.competition_id")
+    .leftJoin("regions", "regions.id", "competitions.region_id")
+    .select(["events.id", "events.competition_id as competitionId", "events.home", "events.away", "events.kickoff", "competitions.name as competitionName", "regions.code as regionCode", "regions.kind as regionKind"])
+    .where("events.id", "in", [...new Set(ids)])
+    .execute();
   return new Map(rows.map((row) => [row.id, { heading: eventHeading(row), kickoff: row.kickoff }]));
 }
 

@@ -212,7 +212,7 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
     }
   });
 
-  it("names an event beyond the four in every answer that shows it, with its country where it has one, and never one of the four; dropping odds take any listed competition", async () => {
+  it("names an event beyond the four in every answer that shows it, the betslip's legs too, with its country where it has one, and never one of the four; dropping odds take any listed competition", async () => {
     const token = await newToken();
     const ak = String(decodeJwt(token).ak);
     const get = (path: string, query: Record<string, string | number>) => t.http.get(path).query(query).set("authorization", `Bearer ${token}`);
@@ -237,6 +237,11 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
     const inter = ((await board(CHAMPIONS_LEAGUE)).body.data as OddsResponse).events[0]!;
     expect((await get(`/odds/events/${encodeURIComponent(inter.id)}`, {})).body.data.event.competition).toBe("UEFA Champions League");
     expect((await t.http.get(`/odds/events/${encodeURIComponent(inter.id)}/heading`)).body.data.event.competition).toBe("UEFA Champions League");
+
+    // The betslip names a leg's competition the same way.
+    const slipped = await t.http.put("/users/betslip").set("authorization", `Bearer ${token}`).send({ stake: 1000, legs: [{ eventId: inter.id, marketId: 1, selectionTypeId: 1 }] });
+    expect(slipped.status, slipped.text).toBe(200);
+    expect((await get("/users/betslip", {})).body.data.legs.map((l: { event: { competition?: string } }) => l.event.competition)).toEqual(["UEFA Champions League"]);
 
     const dropping = await get("/odds/dropping", { country: 1, hours: 24, competition: CHAMPIONSHIP });
     expect(dropping.status, dropping.text).toBe(200);
