@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { BetslipLeg, BetslipLegView, EventHeading } from "#shared/contract.ts";
 import { isValidPrice } from "#shared/math/odds-math.ts";
 import type { Database } from "../db/schema.ts";
-import { freshSince, markedStaleBefore } from "../odds/read/freshness.ts";
+import { isFresh, markedStaleBefore, oldestFreshSince } from "../odds/read/freshness.ts";
 import { linksOf, readLinkBook } from "../odds/read/link-book.ts";
 import { eventHeading, groupByEvent, priceRows, type EventGroup } from "../odds/read/read-model.ts";
 
@@ -35,11 +35,9 @@ export async function readKnownEvents(db: Kysely<Database>, ids: readonly string
 /** The fresh prices of the given (upcoming) events, grouped by event, market and bookmaker. */
 async function readPrices(deps: LegReadDeps, ids: readonly string[], now: number): Promise<Map<string, EventGroup>> {
   if (ids.length === 0) return new Map();
-  const rows = await priceRows(deps.db)
-    .where("events.id", "in", ids)
-    .where("prices.confirmed_at", ">=", freshSince(now, deps.intervalS * 1000))
-    .execute();
-  return groupByEvent(rows);
+  const intervalMs = deps.intervalS * 1000;
+  const rows = await priceRows(deps.db).where("events.id", "in", ids).where("prices.confirmed_at", ">=", oldestFreshSince(now, intervalMs)).execute();
+  return groupByEvent(rows.filter((row) => isFresh(row.competitionId, row.confirmedAt, now, intervalMs)));
 }
 
 /** Each confirmed bookmaker's current price of one selection (a stale one is not confirmed), in provider order. */

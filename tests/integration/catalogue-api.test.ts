@@ -251,4 +251,30 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
       expect(refused.body.error).toMatchObject({ code: "VALIDATION_ERROR", description: "competition is not one we list (GET /odds/competitions lists them)." });
     }
   });
+
+  // Last: it moves the clock on (docs/design.md, Collected today: the rest of the board is asked in rotation).
+  it("keeps a competition beyond the four in the answers for ten feed intervals, marked stale after two, where the four's prices leave after three", async () => {
+    const token = await newToken();
+    const ak = String(decodeJwt(token).ak);
+    const board = (competition: number) =>
+      t.http
+        .get("/odds")
+        .query({ country: 1, competition, market: 1, k: oddsChecksum(ak, { country: 1, competition, market: 1 }) })
+        .set("authorization", `Bearer ${token}`);
+    await writeStoreRun(t.api.db.kysely, FIXTURES, clock());
+    clock.advance(5 * 60_000);
+    await t.api.odds.refresh();
+    expect(((await board(1)).body.data as OddsResponse).events).toEqual([]);
+    const [inter] = ((await board(CHAMPIONS_LEAGUE)).body.data as OddsResponse).events;
+    expect(inter?.markets[0]?.odds.map((o) => [o.provider, o.stale])).toEqual([
+      [2, true],
+      [3, true],
+      [4, true],
+    ]);
+    const detail = await t.http.get(`/odds/events/${encodeURIComponent(inter!.id)}`).set("authorization", `Bearer ${token}`);
+    expect(detail.body.data.event.markets[0].odds.length).toBe(3);
+    clock.advance(6 * 60_000);
+    await t.api.odds.refresh();
+    expect(((await board(CHAMPIONS_LEAGUE)).body.data as OddsResponse).events).toEqual([]);
+  });
 });

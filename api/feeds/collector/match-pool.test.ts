@@ -69,4 +69,15 @@ describe("kept identities (docs/design.md, Collected today)", () => {
     expect(fixture?.key).toBe(fixturesOf(latest, "sportybet", 1, NOW, 60_000).fixtures[0]?.key);
     expect(fixture?.key).not.toBe("c1:2026-11-27:arsenal+chelsea");
   });
+
+  it("matches against another book's listing of the rest of the board while its prices would still be shown, not only three intervals", () => {
+    const latest: Listings = new Map();
+    listed(latest, offer("sportybet", "s1", "sr:match:61234567"), NOW - 5 * 60_000);
+    listed(latest, offer("nairabet", "n1"), NOW);
+    const [fixture] = fixturesOf(latest, "nairabet", BOARD, NOW, 60_000).fixtures;
+    expect(fixture?.key).toBe("sr:match:61234567");
+    const late = NOW + 6 * 60_000;
+    listed(latest, offer("nairabet", "n1"), late);
+    expect(fixturesOf(latest, "nairabet", BOARD, late, 60_000).fixtures[0]?.key).toMatch(/^c10050:/);
+  });
 });

@@ -1,5 +1,5 @@
 import { isCompetitionId } from "#shared/reference.ts";
-import { freshSince } from "../../odds/read/freshness.ts";
+import { isFresh } from "../../odds/read/freshness.ts";
 import type { FixtureInput } from "../../odds/write/store.ts";
 import type { BookmakerOutcome } from "./run-fetch.ts";
 import type { FollowUpState } from "./follow-ups.ts";
@@ -68,7 +68,8 @@ export function rememberListings(latest: Listings, outcome: BookmakerOutcome, fo
 export function fixturesOf(latest: Listings, key: BookmakerKey, competitionId: number, now: number, intervalMs: number, identities?: Identities): LeagueFixtures {
   const pool = [...latest.values()].flatMap((byLeague) => {
     const entry = byLeague.get(competitionId);
-    return entry && entry.at >= freshSince(now, intervalMs) ? entry.offers.filter((o) => o.kickoff.getTime() > now) : [];
+    // Another book's listing counts while its prices would (a competition beyond the four is asked in rotation).
+    return entry && isFresh(competitionId, entry.at, now, intervalMs) ? entry.offers.filter((o) => o.kickoff.getTime() > now) : [];
   });
   const { fixtures, unmatched } = matchOffers(pool);
   const id = BOOKMAKER_ID_BY_KEY[key];

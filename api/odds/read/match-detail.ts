@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { EventMarket, MatchDetail, MatchHeading, MatchMarket } from "#shared/contract.ts";
 import type { Database } from "../../db/schema.ts";
 import { linksOf, readLinkBook } from "./link-book.ts";
-import { freshSince, markedStaleBefore } from "./freshness.ts";
+import { isFresh, markedStaleBefore, oldestFreshSince } from "./freshness.ts";
 import { annotatedMarkets, eventHeading, groupByEvent, priceRows } from "./read-model.ts";
 
 export interface MatchDetailDeps {
@@ -86,7 +86,8 @@ export async function readMatchDetail(deps: MatchDetailDeps, id: string): Promis
   const started = event.kickoff <= now;
   const asOf = started ? event.kickoff : now;
   const intervalMs = deps.intervalS * 1000;
-  const rows = await priceRows(deps.db).where("events.id", "=", id).where("prices.confirmed_at", ">=", freshSince(asOf, intervalMs)).execute();
+  const read = await priceRows(deps.db).where("events.id", "=", id).where("prices.confirmed_at", ">=", oldestFreshSince(asOf, intervalMs)).execute();
+  const rows = read.filter((row) => isFresh(row.competitionId, row.confirmedAt, asOf, intervalMs));
   const group = groupByEvent(rows).get(id);
   const listed = group ? annotatedMarkets(group, asOf, markedStaleBefore(asOf, intervalMs)) : [];
   const markets = withOpenings(listed, await readOpenings(deps.db, id));

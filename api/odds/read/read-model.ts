@@ -3,11 +3,11 @@ import type { EventHeading, EventMarket, OddsEvent, OddsSummary } from "#shared/
 import { annotateMarket, type StoredBookmakerMarket, type StoredPrice } from "#shared/math/odds-math.ts";
 import { isCompetitionId, isMarketId, MARKETS } from "#shared/reference.ts";
 import type { Database } from "../../db/schema.ts";
-import { markedStaleBefore, STALE_INTERVALS } from "./freshness.ts";
+import { BOARD_STALE_INTERVALS, markedStaleBefore, STALE_INTERVALS } from "./freshness.ts";
 
 export interface ListingOptions {
   now: number;
-  /** Prices confirmed before this are stale and leave the responses. */
+  /** Prices of the four leagues confirmed before this are stale and leave the responses (others stay longer: `isFresh`). */
   freshSince: number;
 }
 
@@ -72,9 +72,14 @@ export function priceRows(db: Kysely<Database>) {
     ]);
 }
 
-/** Current prices of upcoming events, confirmed since `freshSince`. */
-function readFreshPrices(db: Kysely<Database>, options: ListingOptions) {
-  return priceRows(db).where("events.kickoff", ">", options.now).where("prices.confirmed_at", ">=", options.freshSince).execute();
+/**
+ * Current prices of upcoming events: the four's confirmed since `freshSince`, the rest of the board's
+ * over a window as many times longer as BOARD_STALE_INTERVALS is than STALE_INTERVALS (freshness.ts).
+ */
+async function readFreshPrices(db: Kysely<Database>, { now, freshSince }: ListingOptions) {
+  const boardSince = Math.floor(now - ((now - freshSince) * BOARD_STALE_INTERVALS) / STALE_INTERVALS);
+  const rows = await priceRows(db).where("events.kickoff", ">", now).where("prices.confirmed_at", ">=", Math.min(boardSince, freshSince)).execute();
+  return rows.filter((row) => row.confirmedAt >= (isCompetitionId(row.competitionId) ? freshSince : boardSince));
 }
 
 export type PriceRow = Awaited<ReturnType<typeof readFreshPrices>>[number];

@@ -3,7 +3,7 @@ import type { BookDrop, DroppingOdds, OutcomeDrop } from "#shared/contract.ts";
 import { isMarketId } from "#shared/reference.ts";
 import type { Database } from "../../db/schema.ts";
 import type { OddsCache } from "../read/cache.ts";
-import { freshSince } from "../read/freshness.ts";
+import { isFresh, oldestFreshSince } from "../read/freshness.ts";
 import { eventHeading } from "../read/read-model.ts";
 
 export const DEFAULT_HOURS = 24;
@@ -22,7 +22,7 @@ interface Window {
   now: number;
   /** The window's start: now - hours. */
   since: number;
-  /** Prices confirmed before this have left the listing (freshness.ts). */
+  /** The oldest confirmation any competition's answers keep (freshness.ts); each row is then judged by `isFresh`. */
   freshSince: number;
 }
 
@@ -126,8 +126,8 @@ function byOutcome(rows: readonly FallenPrice[]): OutcomeDrop[] {
  */
 export async function readDrops(db: Kysely<Database>, options: { now: number; hours: number; intervalMs: number }): Promise<OutcomeDrop[]> {
   const { now, hours, intervalMs } = options;
-  const rows = await readChangedPrices(db, { now, since: now - hours * HOUR_MS, freshSince: freshSince(now, intervalMs) });
-  const fallen = rows.filter((row): row is FallenPrice => row.from !== null && row.from > row.to && isMarketId(row.marketId));
+  const rows = await readChangedPrices(db, { now, since: now - hours * HOUR_MS, freshSince: oldestFreshSince(now, intervalMs) });
+  const fallen = rows.filter((row): row is FallenPrice => row.from !== null && row.from > row.to && isMarketId(row.marketId) && isFresh(row.competitionId, row.confirmedAt, now, intervalMs));
   return byOutcome(fallen).sort(byLargestDrop);
 }
 

@@ -2,7 +2,8 @@ import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import { MOVEMENT_WINDOW_MS } from "#shared/constants.ts";
 import type { Database } from "../../db/schema.ts";
-import { freshSince, markedStaleBefore } from "../read/freshness.ts";
+import { freshSince, markedStaleBefore, oldestFreshSince } from "../read/freshness.ts";
+import { COMPETITION_IDS } from "#shared/reference.ts";
 
 /** The PostgreSQL channel that announces a written change; its payload is the latest sequence. */
 export const CHANGES_CHANNEL = "odds_changes";
@@ -71,13 +72,17 @@ type Window = { from: number; to: number; intervalMs: number };
 function expiredPriceMarkets(db: Kysely<Database>, { from, to, intervalMs }: Window) {
   const staleFrom = freshSince(from, intervalMs);
   const staleTo = freshSince(to, intervalMs);
+  // The rest of the board's prices stay longer (freshness.ts, `isFresh`).
+  const boardFrom = oldestFreshSince(from, intervalMs);
+  const boardTo = oldestFreshSince(to, intervalMs);
   return db
     .selectFrom("prices")
     .innerJoin("events", "events.id", "prices.event_id")
     .select(["events.competition_id as competitionId", "prices.event_id as eventId", "prices.market_id as marketId"])
     .where((eb) =>
       eb.or([
-        eb.and([eb("prices.confirmed_at", ">=", staleFrom), eb("prices.confirmed_at", "<", staleTo), eb("events.kickoff", ">", to)]),
+        eb.and([eb("events.competition_id", "in", [...COMPETITION_IDS]), eb("prices.confirmed_at", ">=", staleFrom), eb("prices.confirmed_at", "<", staleTo), eb("events.kickoff", ">", to)]),
+        eb.and([eb("events.competition_id", "not in", [...COMPETITION_IDS]), eb("prices.confirmed_at", ">=", boardFrom), eb("prices.confirmed_at", "<", boardTo), eb("events.kickoff", ">", to)]),
         eb.and([eb("events.kickoff", ">", from), eb("events.kickoff", "<=", to)]),
         eb.and([eb("prices.direction", "!=", 0), eb("prices.changed_at", ">=", from - MOVEMENT_WINDOW_MS), eb("prices.changed_at", "<", to - MOVEMENT_WINDOW_MS), eb("events.kickoff", ">", to)]),
       ]),
