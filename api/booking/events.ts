@@ -10,6 +10,10 @@ export interface StoredEvent {
   away: string;
   kickoff: number;
   srId: string | null;
+  /** What names its competition beyond the four (docs/design.md, Competition names). */
+  competitionName?: string | null;
+  regionCode?: string | null;
+  regionKind?: string | null;
 }
 
 /** One book's listing of an event (event_links): its own id and team names, in its order. */
@@ -19,7 +23,20 @@ export interface BookListing {
   away: string;
 }
 
-const EVENT_COLUMNS = ["events.id", "events.competition_id as competitionId", "events.home", "events.away", "events.kickoff", "events.sr_id as srId"] as const;
+const EVENT_COLUMNS = [
+  "events.id",
+  "events.competition_id as competitionId",
+  "events.home",
+  "events.away",
+  "events.kickoff",
+  "events.sr_id as srId",
+  "competitions.name as competitionName",
+  "regions.code as regionCode",
+  "regions.kind as regionKind",
+] as const;
+
+/** Events with what names their competition. */
+const named = (db: Kysely<Database>) => db.selectFrom("events").leftJoin("competitions", "competitions.id", "events.competition_id").leftJoin("regions", "regions.id", "competitions.region_id");
 
 /** Events the book lists under these ids of its own, by that id (normally one each), with the book's names. */
 export async function eventsByBookIds(db: Kysely<Database>, provider: number, externalIds: readonly string[]): Promise<Map<string, (StoredEvent & { listing: BookListing })[]>> {
@@ -28,6 +45,8 @@ export async function eventsByBookIds(db: Kysely<Database>, provider: number, ex
   const rows = await db
     .selectFrom("event_links")
     .innerJoin("events", "events.id", "event_links.event_id")
+    .leftJoin("competitions", "competitions.id", "events.competition_id")
+    .leftJoin("regions", "regions.id", "competitions.region_id")
     .select([...EVENT_COLUMNS, "event_links.external_id as externalId", "event_links.home as linkHome", "event_links.away as linkAway"])
     .where("event_links.bookmaker", "=", provider)
     .where("event_links.external_id", "in", [...new Set(externalIds)])
@@ -43,7 +62,7 @@ export async function eventsBySrIds(db: Kysely<Database>, srIds: readonly string
   const digits = [...new Set(srIds.map(sportradarDigits).filter((d): d is string => d !== undefined))];
   const found = new Map<string, StoredEvent[]>();
   if (digits.length === 0) return found;
-  const rows = await db.selectFrom("events").select(EVENT_COLUMNS).where("sr_id", "in", digits.map((d) => `sr:match:${d}`)).execute();
+  const rows = await named(db).select(EVENT_COLUMNS).where("events.sr_id", "in", digits.map((d) => `sr:match:${d}`)).execute();
   for (const row of rows) {
     const key = sportradarDigits(row.srId ?? "") ?? "";
     found.set(key, [...(found.get(key) ?? []), row]);
@@ -53,7 +72,7 @@ export async function eventsBySrIds(db: Kysely<Database>, srIds: readonly string
 
 /** Events kicking off between `from` and `to` (epoch ms): the candidates a 1xBet leg is matched against. */
 export function eventsBetween(db: Kysely<Database>, from: number, to: number): Promise<StoredEvent[]> {
-  return db.selectFrom("events").select(EVENT_COLUMNS).where("kickoff", ">=", from).where("kickoff", "<=", to).execute();
+  return named(db).select(EVENT_COLUMNS).where("events.kickoff", ">=", from).where("events.kickoff", "<=", to).execute();
 }
 
 /** The events of these ids with one book's listing of each (undefined where the book has none). */
@@ -61,6 +80,8 @@ export async function eventsWithListings(db: Kysely<Database>, provider: number,
   if (eventIds.length === 0) return new Map();
   const rows = await db
     .selectFrom("events")
+    .leftJoin("competitions", "competitions.id", "events.competition_id")
+    .leftJoin("regions", "regions.id", "competitions.region_id")
     .leftJoin("event_links", (join) => join.onRef("event_links.event_id", "=", "events.id").on("event_links.bookmaker", "=", provider))
     .select([...EVENT_COLUMNS, "event_links.external_id as externalId", "event_links.home as linkHome", "event_links.away as linkAway"])
     .where("events.id", "in", [...new Set(eventIds)])

@@ -74,7 +74,7 @@ export interface PricesTable {
   selection_type_id: number;
   price: number;
   boosted: number;
-  /** Last time a feed run confirmed this price; older than 3 intervals means stale. */
+  /** Last time a feed run confirmed this price; older than 3 intervals (10 beyond the four leagues) means stale (api/odds/read/freshness.ts). */
   confirmed_at: number;
   /** When the price last changed (first sight counts), and which way (1 up, -1 down, 0 not since first sight). */
   changed_at: number | null;

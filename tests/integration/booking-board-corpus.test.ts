@@ -140,6 +140,11 @@ function check(tally: Tally, ours: OursByFixture, slip: CorpusSlip, code: string
       tally.wrong.push(`${book} ${code}: read ${JSON.stringify([got.eventId, got.marketId, got.selectionTypeId, got.bookPrice])}, meant ${leg ? JSON.stringify([leg.fixture.serial, leg.pick, expected, leg.price]) : "no leg of the slip"}`);
       continue;
     }
+    // Named as every answer names a competition beyond the four (docs/design.md, Competition names).
+    if (got.event.competitionId > 4 && !got.event.competition) {
+      tally.wrong.push(`${book} ${code}: ${got.eventId} read without its competition's name`);
+      continue;
+    }
     tally.mapped += 1;
     unaccounted.delete(leg);
   }

@@ -45,6 +45,24 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
     expect((await changesAfter(database().kysely, 1, moved[0]!.seq, 100)).map((c) => c.eventId)).toContain(key);
   });
 
+  it("announces a price of a competition beyond the four leaving the answers after ten intervals, not three (docs/design.md, Collected today)", async () => {
+    const db = database().kysely;
+    const BOARD = 10_000;
+    if (!(await db.selectFrom("competitions").select("id").where("id", "=", BOARD).executeTakeFirst())) {
+      await db.insertInto("competitions").values({ id: BOARD, key: "TEST/board-expiry", name: "Board Expiry League", region_id: null, kind: "league", tier: null, sr_tournament: null, status: "active", merged_into: null, rank: 900, created_at: T0, last_listed_at: T0 }).execute();
+    }
+    const key = `c${BOARD}:2026-11-28:board-expiry`;
+    const at = T0 + 60 * 60_000;
+    await writeStoreRun(db, [{ ...fixture([[1, 1, 2.1], [1, 2, 3.3]], key), competitionId: BOARD }], at);
+    const written = await latestSeq(db, 1);
+    const announced = async () => (await changesAfter(db, 1, written, 1000)).filter((c) => c.eventId === key);
+    // Past three intervals (and not across two): one of the four would leave here; this one stays.
+    await recordExpiries(db, { from: at + 150_000, to: at + 200_000, intervalMs: 60_000 });
+    expect(await announced()).toEqual([]);
+    await recordExpiries(db, { from: at + 590_000, to: at + 610_000, intervalMs: 60_000 });
+    expect((await announced()).map((c) => [c.eventId, c.marketId, c.competitionId])).toEqual([[key, 1, BOARD]]);
+  });
+
   it("keeps only the change log's last hour behind its newest change when pruning", async () => {
     const key = "c1:2026-11-28:prune-changes";
     await writeStoreRun(database().kysely, [fixture([[3, 1, 1.5]], key)], T0 + 10 * 60_000);

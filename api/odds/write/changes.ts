@@ -111,7 +111,7 @@ function markedStaleMarkets(db: Kysely<Database>, { from, to, intervalMs }: Wind
 
 /**
  * What time alone changed between `from` and `to` (no write happens): bookmakers that became marked
- * stale (2 intervals), prices that went stale (3 intervals), events that kicked off, and
+ * stale (2 intervals), prices that went stale (3 intervals; 10 beyond the four, freshness.ts), events that kicked off, and
  * Increased/Decreased arrows that expired. Their markets are recorded as changes, so clients drop,
  * mark or re-flag them. Run by the collector only.
  */
