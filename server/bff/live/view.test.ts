@@ -27,4 +27,14 @@ describe("parseView", () => {
       expect(check.ok && keys.includes(viewKey(check.view))).toBe(false);
     }
   });
+
+  it("sends a change beyond the four leagues to its match's views and the tools', never to the dashboard's list of the four", () => {
+    const keys = touchedKeys({ id: "sr:match:1", competitionId: 10_172, marketId: 1 });
+    const filed = (query: Record<string, string>) => {
+      const check = parseView(query);
+      return check.ok && keys.includes(viewKey(check.view));
+    };
+    expect([filed({ country: "1", event: "sr:match:1" }), filed({ country: "1", event: "sr:match:1", market: "1" }), filed({ country: "1" })]).toEqual([true, true, true]);
+    expect(filed({ country: "1", market: "1" })).toBe(false);
+  });
 });

@@ -52,9 +52,15 @@ export function viewKey(view: View): string {
   return view.market === undefined ? `e:${view.event}` : `e:${view.event}:${view.market}`;
 }
 
-/** Every view key a changed event-market touches: its competition's market view, its market's, its event's views, and the country's. */
+/**
+ * Every view key a changed event-market touches: its competition's market view, its market's, its
+ * event's views, and the country's. The market's view is the dashboard's list, which spans the four
+ * leagues: a change elsewhere on the board (docs/design.md, Collected today) is not sent to it, where
+ * it would be a frame the page drops, several a second.
+ */
 export function touchedKeys(change: { id: string; competitionId: number; marketId: number }): string[] {
-  return [`c:${change.competitionId}:${change.marketId}`, `m:${change.marketId}`, `e:${change.id}`, `e:${change.id}:${change.marketId}`, "all"];
+  const market = isCompetitionId(change.competitionId) ? [`m:${change.marketId}`] : [];
+  return [`c:${change.competitionId}:${change.marketId}`, ...market, `e:${change.id}`, `e:${change.id}:${change.marketId}`, "all"];
 }
 
 /** Only Nigeria has odds: an event view elsewhere names no event. */
