@@ -95,7 +95,7 @@ export type OddsEvent = {
   away: string;
   date: string;
   competitionId: number;
-  /** The competition's name, for competitions beyond the spec's four only (docs/design.md, Competition names). */
+  /** The competition's name, for competitions beyond the four leagues (ids 1-4) only (docs/design.md, Competition names). */
   competition?: string;
   markets: EventMarket[];
 };

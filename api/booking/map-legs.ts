@@ -96,7 +96,7 @@ export function mapLeg(leg: CodeLeg, found: Found, now: number): { leg: BookingL
   if (leg.kickoff && leg.kickoff.getTime() <= now) return { unmapped: unmapped(leg, "started") };
   if (found.kind === "none") return { unmapped: unmapped(leg, "event") };
   if (found.kind === "many") return { unmapped: unmapped(leg, "ambiguous") };
-  // A market the slip compares: the spec's eight until the site serves more (decision 046), whatever a codec read.
+  // A market the slip compares: markets 1-8 until the site serves more (decision 046), whatever a codec read.
   if (leg.marketId === undefined || leg.selectionTypeId === undefined || !isMarketId(leg.marketId)) return { unmapped: unmapped(leg, "market") };
   if (found.event.kickoff <= now || !leg.available) return { unmapped: unmapped(leg, "started") };
   const [selection] = found.reversed ? swapSides([{ selectionTypeId: leg.selectionTypeId }]) : [{ selectionTypeId: leg.selectionTypeId }];

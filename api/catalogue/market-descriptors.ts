@@ -2,7 +2,7 @@
  * The catalogue's markets as the odds and bettor maths read them (docs/design.md, Market catalogue,
  * "How the tools read a type"): each market's selections in order with its type's shape, coverage,
  * exclusivity and book-only mark, so shared/math/odds-math.ts and bettor-math.ts answer for every
- * compared market, not only the spec's eight that shared/reference.ts knows.
+ * compared market, not only markets 1-8 that shared/reference.ts knows.
  */
 import type { MarketDescriptor, MarketLookup } from "#shared/math/market-descriptor.ts";
 import type { Catalogue, CatalogueMarket, CatalogueMarketType } from "./catalogue.ts";

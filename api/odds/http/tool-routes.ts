@@ -19,7 +19,7 @@ export interface ToolDeps {
   clock: () => number;
   /**
    * The markets as the catalogue describes them (api/catalogue/market-descriptors.ts), read at each
-   * build; without it, the spec's eight from shared/reference.ts.
+   * build; without it, markets 1-8 from shared/reference.ts.
    */
   markets?: () => MarketLookup;
 }

@@ -32,7 +32,7 @@ export interface CompetitionNaming {
  * The name an answer gives a competition beyond the four (docs/design.md, Competition names): the
  * catalogue's, with its country's code where it has one ("Championship (SCO)"), since many countries
  * name a league alike; undefined for the four, whose names every client knows (shared/reference.ts),
- * so the spec's answers keep their bytes.
+ * so the four leagues' answers keep their bytes.
  */
 export function competitionLabel(competitionId: number, naming: CompetitionNaming): string | undefined {
   if (isCompetitionId(competitionId) || !naming.competitionName) return undefined;
