@@ -7,7 +7,8 @@
  */
 import { request } from "undici";
 import { MARKETS } from "#shared/reference.ts";
-import type { UnmappedReason } from "#shared/contract.ts";
+import type { BookingRead, UnmappedReason } from "#shared/contract.ts";
+import { BOOKMAKER_ID_BY_KEY } from "#api/feeds/types.ts";
 import { BOOKING_ADAPTERS } from "#api/feeds/booking/index.ts";
 import type { MintLeg } from "#api/feeds/booking/types.ts";
 import { betslip } from "#api/feeds/bookmakers/bet9ja/bet9ja-booking.ts";
@@ -202,4 +203,25 @@ export async function mintAtBook(sim: FeedSimulator, baseUrl: string, slip: Corp
   const meant = slip.legs.map((leg) => `${leg.fixture.serial}:${JSON.stringify(leg.pick)}`);
   if (JSON.stringify(booked) !== JSON.stringify(meant)) throw new Error(`${slip.book} code ${minted.code} holds ${JSON.stringify(booked)}, not the slip ${JSON.stringify(meant)}`);
   return minted.code;
+}
+
+/** How a corpus reads a code back through our API: `GET /odds/booking` as a signed-in reader, its answer's data. */
+export type ReadCode = (provider: number, code: string) => Promise<BookingRead>;
+
+/**
+ * Every slip minted at its book (the books side by side, each book's slips in turn), then every code
+ * read back through `read`: each slip's code and our answer for it.
+ */
+export async function mintAndRead(sim: FeedSimulator, baseUrl: (book: MintingBook) => string, corpus: readonly CorpusSlip[], read: ReadCode): Promise<{ codes: Map<CorpusSlip, string>; answers: Map<CorpusSlip, BookingRead> }> {
+  const codes = new Map<CorpusSlip, string>();
+  const answers = new Map<CorpusSlip, BookingRead>();
+  const eachBook = (work: (slip: CorpusSlip) => Promise<void>) =>
+    Promise.all(
+      MINTING_BOOKS.map(async (book) => {
+        for (const slip of corpus.filter((s) => s.book === book)) await work(slip);
+      }),
+    );
+  await eachBook(async (slip) => void codes.set(slip, await mintAtBook(sim, baseUrl(slip.book), slip)));
+  await eachBook(async (slip) => void answers.set(slip, await read(BOOKMAKER_ID_BY_KEY[slip.book], codes.get(slip)!)));
+  return { codes, answers };
 }

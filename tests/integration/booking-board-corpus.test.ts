@@ -14,7 +14,7 @@ import type { WorldClub } from "#api/feeds/simulator/world/load-world.ts";
 import { BOOKMAKER_ID_BY_KEY, type BookmakerKey } from "#api/feeds/types.ts";
 import { swapSides } from "#api/odds/write/sides.ts";
 import type { BookingRead, UnmappedReason } from "#shared/contract.ts";
-import { comparedSelection, mintAtBook, MINTING_BOOKS, type CorpusSlip, type MintingBook } from "../helpers/booking-corpus.ts";
+import { comparedSelection, mintAndRead, MINTING_BOOKS, type CorpusSlip, type MintingBook } from "../helpers/booking-corpus.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { verifiedBearer } from "../helpers/booking-stack.ts";
 import { testClock } from "../helpers/clock.ts";
@@ -215,24 +215,12 @@ describe.each(DIALECTS)("a corpus of booking codes on the whole board (SIM_WORLD
     expect(competitions.size).toBeGreaterThanOrEqual(30);
 
     // Minted straight at each book, the books side by side.
-    const codes = new Map<CorpusSlip, string>();
-    await Promise.all(
-      MINTING_BOOKS.map(async (book) => {
-        for (const slip of corpus.filter((s) => s.book === book)) codes.set(slip, await mintAtBook(simulator.sim, simulator.baseUrl(book), slip));
-      }),
-    );
-
     const reader = await verifiedBearer(t, sink);
-    const answers = new Map<CorpusSlip, BookingRead>();
-    await Promise.all(
-      MINTING_BOOKS.map(async (book) => {
-        for (const slip of corpus.filter((s) => s.book === book)) {
-          const res = await t.http.get("/odds/booking").query({ provider: BOOKMAKER_ID_BY_KEY[book], code: codes.get(slip) }).set(reader);
-          expect(res.status, res.text).toBe(200);
-          answers.set(slip, res.body.data as BookingRead);
-        }
-      }),
-    );
+    const { codes, answers } = await mintAndRead(simulator.sim, (book) => simulator.baseUrl(book), corpus, async (provider, code) => {
+      const res = await t.http.get("/odds/booking").query({ provider, code }).set(reader);
+      expect(res.status, res.text).toBe(200);
+      return res.body.data as BookingRead;
+    });
 
     const tallies = new Map<MintingBook | "all", Tally>([...MINTING_BOOKS.map((book) => [book, newTally()] as const), ["all", newTally()]]);
     for (const slip of corpus) for (const tally of [tallies.get(slip.book)!, tallies.get("all")!]) check(tally, ours, slip, codes.get(slip)!, answers.get(slip)!);

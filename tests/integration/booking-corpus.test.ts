@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_RATES } from "#api/booking/rate.ts";
 import { startSimulator, type RunningSimulator } from "#api/feeds/simulator/index.ts";
-import { BOOKMAKER_ID_BY_KEY } from "#api/feeds/types.ts";
 import type { BookingRead, UnmappedReason } from "#shared/contract.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
-import { buildCorpus, mintAtBook, MINTING_BOOKS, type CorpusLeg, type CorpusSlip, type MintingBook, type OurEvents } from "../helpers/booking-corpus.ts";
+import { buildCorpus, mintAndRead, MINTING_BOOKS, type CorpusLeg, type CorpusSlip, type MintingBook, type OurEvents } from "../helpers/booking-corpus.ts";
 import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { collectAndBookAt, verifiedBearer } from "../helpers/booking-stack.ts";
@@ -118,24 +117,12 @@ describe("a corpus of booking codes minted at the books, read through GET /odds/
     expect(new Set(truths)).toEqual(new Set(["comparable", "market", "event"]));
 
     // Minted straight at each book, the three books side by side.
-    const codes = new Map<CorpusSlip, string>();
-    await Promise.all(
-      MINTING_BOOKS.map(async (book) => {
-        for (const slip of corpus.filter((s) => s.book === book)) codes.set(slip, await mintAtBook(sim, simulator.baseUrl(book), slip));
-      }),
-    );
-
     const reader = await signIn();
-    const answers = new Map<CorpusSlip, BookingRead>();
-    await Promise.all(
-      MINTING_BOOKS.map(async (book) => {
-        for (const slip of corpus.filter((s) => s.book === book)) {
-          const res = await t.http.get("/odds/booking").query({ provider: BOOKMAKER_ID_BY_KEY[book], code: codes.get(slip) }).set(reader);
-          expect(res.status, res.text).toBe(200);
-          answers.set(slip, res.body.data as BookingRead);
-        }
-      }),
-    );
+    const { codes, answers } = await mintAndRead(sim, (book) => simulator.baseUrl(book), corpus, async (provider, code) => {
+      const res = await t.http.get("/odds/booking").query({ provider, code }).set(reader);
+      expect(res.status, res.text).toBe(200);
+      return res.body.data as BookingRead;
+    });
 
     const tallies = new Map<MintingBook | "all", Tally>([...MINTING_BOOKS.map((book) => [book, newTally()] as const), ["all", newTally()]]);
     for (const slip of corpus) {
