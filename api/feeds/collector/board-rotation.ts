@@ -6,7 +6,7 @@
  * for them lasts. What the share does not reach is first in line next cycle, so with N joined
  * competitions and room for R a cycle each is asked at least every ceil(N / R) cycles.
  */
-import { COMPETITION_IDS } from "#shared/reference.ts";
+import { isCompetitionId } from "#shared/reference.ts";
 import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { BOOKMAKER_ID_BY_KEY, type BookmakerKey } from "../types.ts";
 
@@ -17,7 +17,6 @@ import { BOOKMAKER_ID_BY_KEY, type BookmakerKey } from "../types.ts";
  */
 export const OTHERS_SHARE = 0.6;
 
-const SPEC = new Set<number>(COMPETITION_IDS);
 
 /** When each book last asked each competition (epoch ms), kept between cycles. */
 export type RotationState = Map<BookmakerKey, Map<number, number>>;
@@ -34,7 +33,7 @@ export function othersToAsk(catalogue: Catalogue, bookmaker: BookmakerKey, state
   for (const row of catalogue.rows.competitionBooks) {
     if (row.bookmaker !== book || row.status !== "joined" || row.competition_id === null) continue;
     const competition = catalogue.competitions.get(row.competition_id);
-    if (SPEC.has(row.competition_id) || !competition || competition.status === "merged") continue;
+    if (isCompetitionId(row.competition_id) || !competition || competition.status === "merged") continue;
     ids.add(row.competition_id);
   }
   // Dropped from the catalogue: forgotten, so the map stays the size of what is joined.

@@ -1,4 +1,4 @@
-import { COMPETITION_IDS } from "#shared/reference.ts";
+import { COMPETITION_IDS, isCompetitionId } from "#shared/reference.ts";
 import { addWriteResult, emptyWriteResult, type WriteResult } from "../../odds/write/store.ts";
 import type { BookmakerOutcome } from "./run-fetch.ts";
 import type { LeagueFixtures } from "./match-pool.ts";
@@ -46,7 +46,6 @@ export interface Tally extends WriteResult {
   unmatched: number;
 }
 
-const SPEC = new Set<number>(COMPETITION_IDS);
 
 const emptyTally = (): Tally => ({ fixtures: new Set<string>(), ...emptyWriteResult(), unmatched: 0 });
 
@@ -88,7 +87,7 @@ export function bookmakerReport(outcome: BookmakerOutcome, perLeague: ReadonlyMa
   for (const r of results.values()) addWriteResult(total, r);
   const leagues = [...outcome.leagues.values()];
   // The book's health is its four leagues': another competition's failure is in its own run record.
-  const errors = [...new Set([...outcome.leagues].flatMap(([id, l]) => (l.error && SPEC.has(id) ? [l.error] : [])))];
+  const errors = [...new Set([...outcome.leagues].flatMap(([id, l]) => (l.error && isCompetitionId(id) ? [l.error] : [])))];
   return {
     key: outcome.key,
     ok: errors.length === 0,

@@ -1,4 +1,4 @@
-import { COMPETITION_IDS } from "#shared/reference.ts";
+import { isCompetitionId } from "#shared/reference.ts";
 import type { WriteResult } from "../../odds/write/store.ts";
 import { markedStaleBefore } from "../../odds/read/freshness.ts";
 import { writeFixtures } from "../../odds/write/store.ts";
@@ -10,7 +10,6 @@ import { matchLeagues, rememberListings, type LeagueFixtures } from "./match-poo
 import { addToTallies, bookmakerReport, type BookmakerReport, type Tally } from "./reports.ts";
 import { servedOutcome } from "./served-markets.ts";
 
-const SPEC = new Set<number>(COMPETITION_IDS);
 
 /**
  * One run record per league the bookmaker was asked for, with what its write counted: each of the four
@@ -18,7 +17,7 @@ const SPEC = new Set<number>(COMPETITION_IDS);
  * competitions at five books every minute would be a million rows a day to say "fine".
  */
 function runRecords(outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, LeagueFixtures>, results: ReadonlyMap<number, WriteResult>, startedAt: number, now: number): FeedRunInput[] {
-  const recorded = [...outcome.leagues].filter(([competitionId, league]) => SPEC.has(competitionId) || league.error !== undefined);
+  const recorded = [...outcome.leagues].filter(([competitionId, league]) => isCompetitionId(competitionId) || league.error !== undefined);
   return recorded.map(([competitionId, league]) => ({
     bookmaker: outcome.key,
     competitionId,
