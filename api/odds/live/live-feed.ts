@@ -3,7 +3,6 @@ import { frameRing } from "#lib/node/sse/ring.ts";
 import type { OddsEvent } from "#shared/contract.ts";
 import { writeMarketRoute } from "#shared/stream-route.ts";
 import type { ChangeRow } from "../write/changes.ts";
-import type { Listing } from "../read/read-model.ts";
 
 /** How many recent changes a replica keeps for resuming streams (docs/design.md, The API's stream). */
 export const RING_CAPACITY = 2_000;
@@ -25,8 +24,8 @@ export function marketFrame(seq: number, event: OddsEvent): string {
  * the freshly built listing. A market that left the listing (no fresh price left, stale, past
  * kick-off) goes out with `odds: []`: the client drops it.
  */
-export function changedEvent(row: ChangeRow, byId: ReadonlyMap<string, OddsEvent>): OddsEvent {
-  const listed = byId.get(row.eventId);
+export function changedEvent(row: ChangeRow, byId: ReadonlyMap<string, { event: OddsEvent }>): OddsEvent {
+  const listed = byId.get(row.eventId)?.event;
   const market = listed?.markets.find((m) => m.marketId === row.marketId) ?? { marketId: row.marketId, odds: [] };
   if (listed) return { ...listed, markets: [market] };
   const date = new Date(row.kickoff).toISOString();
@@ -55,12 +54,11 @@ export function liveFeed(capacity: number = RING_CAPACITY) {
     /** Frames after `seq` to resume a stream, or null when the gap is larger than the ring. */
     since: (seq: number): string[] | null => ring.since(seq)?.map((entry) => entry.frame) ?? null,
     /** Publishes a batch read after a write; only a pair's newest change is sent (it carries the current state). */
-    publish(rows: readonly ChangeRow[], listing: Listing) {
-      const byId = new Map(listing.events.map((e) => [e.id, e]));
+    publish(rows: readonly ChangeRow[], listed: ReadonlyMap<string, { event: OddsEvent }>) {
       const newest = new Map<string, ChangeRow>();
       for (const row of rows) newest.set(`${row.eventId}:${row.marketId}`, row);
       for (const row of [...newest.values()].sort((a, b) => a.seq - b.seq)) {
-        const entry = { seq: row.seq, frame: marketFrame(row.seq, changedEvent(row, byId)) };
+        const entry = { seq: row.seq, frame: marketFrame(row.seq, changedEvent(row, listed)) };
         ring.push(entry);
         broadcast({ kind: "frame", frame: entry.frame });
       }

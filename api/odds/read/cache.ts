@@ -40,17 +40,31 @@ function oddsAnswer(inCompetition: readonly OddsEvent[], market: number, interva
   return answerOf({ events, updatedAt: latestChange(events), intervalS } satisfies OddsResponse, previous);
 }
 
-/** The spec's (competition, market) answers, built with every rebuild: the four leagues and eight markets every dashboard asks for. */
-function specAnswers(listing: Listing, previous: ReadonlyMap<string, JsonAnswer>): Map<string, JsonAnswer> {
+/**
+ * The spec's (competition, market) answers, the four leagues and eight markets every dashboard asks
+ * for: built for the competitions `touched` names (all four when it is undefined), the rest kept.
+ */
+function specAnswers(listing: Listing, previous: ReadonlyMap<string, JsonAnswer>, touched: ReadonlySet<number> | undefined): Map<string, JsonAnswer> {
   const next = new Map<string, JsonAnswer>();
   for (const competition of COMPETITIONS) {
-    const inCompetition = listing.events.filter((e) => e.competitionId === competition.id);
+    const keep = touched !== undefined && !touched.has(competition.id);
+    const inCompetition = keep ? [] : listing.events.filter((e) => e.competitionId === competition.id);
     for (const market of MARKETS) {
       const key = oddsKey(competition.id, market.id);
-      next.set(key, oddsAnswer(inCompetition, market.id, listing.intervalS, previous.get(key)));
+      const kept = keep ? previous.get(key) : undefined;
+      next.set(key, kept ?? oddsAnswer(inCompetition, market.id, listing.intervalS, previous.get(key)));
     }
   }
   return next;
+}
+
+/** The public sample's answer: the next two events of the four leagues with market 1X2. */
+function sampleAnswer(listing: Listing, previous: JsonAnswer): JsonAnswer {
+  const events = listing.events
+    .filter((e) => isCompetitionId(e.competitionId) && e.markets.some((m) => m.marketId === MATCH_RESULT))
+    .slice(0, SAMPLE_EVENTS)
+    .map((e) => ({ ...e, markets: e.markets.filter((m) => m.marketId === MATCH_RESULT) }));
+  return answerOf({ events, updatedAt: latestChange(events), intervalS: listing.intervalS } satisfies OddsResponse, previous);
 }
 
 /**
@@ -81,25 +95,32 @@ export function oddsCache() {
   return {
     /**
      * A response's updatedAt is the latest price change it shows (rows carry theirs), not the
-     * rebuild time: a rebuild with nothing changed answers the same bytes and the same ETag.
+     * rebuild time: a rebuild with nothing changed answers the same bytes and the same ETag. With
+     * `touched`, only those competitions' events differ from the last listing (the service's
+     * incremental rebuild: docs/design.md, Odds cache); without it, everything is compared.
      */
-    rebuild(listing: Listing) {
-      const spec = specAnswers(listing, answers);
-      const otherEvents = JSON.stringify(listing.events.filter((e) => !isCompetitionId(e.competitionId)));
-      const moved = spec.size !== answers.size || [...spec].some(([key, answer]) => answers.get(key) !== answer) || otherEvents !== listedOthers;
-      const sampleEvents = listing.events
-        .filter((e) => isCompetitionId(e.competitionId) && e.markets.some((m) => m.marketId === MATCH_RESULT))
-        .slice(0, SAMPLE_EVENTS)
-        .map((e) => ({ ...e, markets: e.markets.filter((m) => m.marketId === MATCH_RESULT) }));
+    rebuild(listing: Listing, touched?: ReadonlySet<number>) {
+      // The first listing builds everything; after it, `touched` (when given) names the competitions whose events moved.
+      const only = current === undefined ? undefined : touched;
+      const spec = specAnswers(listing, answers, only);
+      const otherEvents = only === undefined ? JSON.stringify(listing.events.filter((e) => !isCompetitionId(e.competitionId))) : listedOthers;
+      const othersMoved = only === undefined ? otherEvents !== listedOthers : [...only].some((id) => !isCompetitionId(id));
+      const moved = spec.size !== answers.size || [...spec].some(([key, answer]) => answers.get(key) !== answer) || othersMoved;
       answers = spec;
       current = listing;
       if (moved) {
         listed = { version: listed.version + 1, events: listing.events };
-        listedOthers = otherEvents;
-        others.clear();
+        if (only === undefined) {
+          listedOthers = otherEvents;
+          others.clear();
+        } else {
+          // What the others were at the last whole comparison no longer says what they are.
+          if (othersMoved) listedOthers = "";
+          for (const key of [...others.keys()]) if (only.has(Number(key.split(":")[0]))) others.delete(key);
+        }
       }
       summary = answerOf(listing.summary, summary);
-      sample = answerOf({ events: sampleEvents, updatedAt: latestChange(sampleEvents), intervalS: listing.intervalS } satisfies OddsResponse, sample);
+      sample = sampleAnswer(listing, sample);
     },
     /** Any (competition, market)'s answer: the spec's as built, another built on first ask and kept while the listing stands. */
     odds(competition: number, market: number): JsonAnswer {

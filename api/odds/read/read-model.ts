@@ -3,7 +3,8 @@ import type { EventHeading, EventMarket, OddsEvent, OddsSummary } from "#shared/
 import { annotateMarket, type StoredBookmakerMarket, type StoredPrice } from "#shared/math/odds-math.ts";
 import { isCompetitionId, isMarketId, MARKETS } from "#shared/reference.ts";
 import type { Database } from "../../db/schema.ts";
-import { BOARD_STALE_INTERVALS, markedStaleBefore, STALE_INTERVALS } from "./freshness.ts";
+import { MOVEMENT_WINDOW_MS } from "#shared/constants.ts";
+import { BOARD_STALE_INTERVALS, isFresh, MARKED_STALE_INTERVALS, markedStaleBefore, oldestFreshSince, STALE_INTERVALS } from "./freshness.ts";
 
 export interface ListingOptions {
   now: number;
@@ -73,14 +74,21 @@ export function priceRows(db: Kysely<Database>) {
 }
 
 /**
- * Current prices of upcoming events: the four's confirmed since `freshSince`, the rest of the board's
- * over a window as many times longer as BOARD_STALE_INTERVALS is than STALE_INTERVALS (freshness.ts).
+ * Current prices of upcoming events, each judged by its competition's window (freshness.ts, `isFresh`):
+ * the four's confirmed since `freshSince`, the rest of the board's over BOARD_STALE_INTERVALS. With
+ * `eventIds`, those events' only.
  */
-async function readFreshPrices(db: Kysely<Database>, { now, freshSince }: ListingOptions) {
-  const boardSince = Math.floor(now - ((now - freshSince) * BOARD_STALE_INTERVALS) / STALE_INTERVALS);
-  const rows = await priceRows(db).where("events.kickoff", ">", now).where("prices.confirmed_at", ">=", Math.min(boardSince, freshSince)).execute();
-  return rows.filter((row) => row.confirmedAt >= (isCompetitionId(row.competitionId) ? freshSince : boardSince));
+async function readFreshPrices(db: Kysely<Database>, { now, freshSince }: ListingOptions, eventIds?: readonly string[]) {
+  const intervalMs = (now - freshSince) / STALE_INTERVALS;
+  const query = priceRows(db).where("events.kickoff", ">", now).where("prices.confirmed_at", ">=", Math.floor(Math.min(freshSince, oldestFreshSince(now, intervalMs))));
+  const rows = [];
+  if (eventIds === undefined) rows.push(...(await query.execute()));
+  else for (let i = 0; i < eventIds.length; i += ID_CHUNK) rows.push(...(await query.where("events.id", "in", eventIds.slice(i, i + ID_CHUNK)).execute()));
+  return rows.filter((row) => isFresh(row.competitionId, row.confirmedAt, now, intervalMs));
 }
+
+/** Ids per `in (...)` list: well inside SQLite's and PostgreSQL's bound-parameter limits. */
+const ID_CHUNK = 500;
 
 export type PriceRow = Awaited<ReturnType<typeof readFreshPrices>>[number];
 /** One bookmaker's prices of one market: `updatedAt` is its last price change, `confirmedAt` its feed's newest confirmation. */
@@ -160,19 +168,66 @@ function summarise(listed: readonly OddsEvent[]): OddsSummary {
   };
 }
 
+/** An event as the listing shows it, and the first moment after which time alone would show it otherwise. */
+export interface ListedEvent {
+  event: OddsEvent;
+  /** Kick-off, a price leaving its window, a bookmaker crossing the marked-stale line, an arrow expiring: the earliest. */
+  changesAt: number;
+}
+
 /**
- * Reads current prices once and builds every event's annotated markets (margins and flags:
- * docs/design.md, Margins; docs/design.md, Flags). Events past kick-off and stale prices leave here.
+ * When time alone next changes how `group` is listed at `now` (docs/design.md, Odds cache): the
+ * listing is rebuilt for an event whose moment has come as for one whose prices changed.
  */
+function nextChangeAt(group: EventGroup, rows: readonly PriceRow[], now: number, intervalMs: number): number {
+  let at = Date.parse(group.event.date);
+  const later = (t: number) => {
+    if (t > now && t < at) at = t;
+  };
+  for (const row of rows) {
+    later(row.confirmedAt + (isCompetitionId(row.competitionId) ? STALE_INTERVALS : BOARD_STALE_INTERVALS) * intervalMs + 1);
+    // movementFlag: an arrow shows from its change (a future-dated one not before) until MOVEMENT_WINDOW_MS after it.
+    if (row.changedAt !== null && row.direction !== 0) {
+      later(row.changedAt);
+      later(row.changedAt + MOVEMENT_WINDOW_MS + 1);
+    }
+  }
+  for (const byBookmaker of group.markets.values()) for (const entry of byBookmaker.values()) later(entry.confirmedAt + MARKED_STALE_INTERVALS * intervalMs + 1);
+  return at;
+}
+
+/**
+ * Reads current prices once (of `eventIds` only, when given) and builds each event's annotated
+ * markets (margins and flags: docs/design.md, Margins; docs/design.md, Flags), with the moment time
+ * alone next changes it. Events past kick-off and stale prices leave here.
+ */
+export async function listEvents(db: Kysely<Database>, options: ListingOptions, eventIds?: readonly string[]): Promise<Map<string, ListedEvent>> {
+  const intervalMs = (options.now - options.freshSince) / STALE_INTERVALS;
+  const staleBefore = markedStaleBefore(options.now, intervalMs);
+  const rows = await readFreshPrices(db, options, eventIds);
+  const rowsOf = new Map<string, PriceRow[]>();
+  for (const row of rows) {
+    const list = rowsOf.get(row.eventId);
+    if (list) list.push(row);
+    else rowsOf.set(row.eventId, [row]);
+  }
+  const listed = new Map<string, ListedEvent>();
+  for (const [id, group] of groupByEvent(rows)) {
+    const markets = annotatedMarkets(group, options.now, staleBefore);
+    if (markets.length > 0) listed.set(id, { event: { ...group.event, markets }, changesAt: nextChangeAt(group, rowsOf.get(id) ?? [], options.now, intervalMs) });
+  }
+  return listed;
+}
+
+/** The listing of these events: by kick-off, then name, with the spec's summary. */
+export function listingOf(events: Iterable<OddsEvent>, intervalS: number): Listing {
+  const sorted = [...events].sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
+  return { events: sorted, summary: summarise(sorted), intervalS };
+}
+
+/** Every listed event, built whole from the store. */
 export async function buildListing(db: Kysely<Database>, options: ListingOptions): Promise<Listing> {
   // The fresh window is STALE_INTERVALS feed intervals by definition (freshness.ts).
   const intervalS = (options.now - options.freshSince) / (STALE_INTERVALS * 1000);
-  const staleBefore = markedStaleBefore(options.now, intervalS * 1000);
-  const events: OddsEvent[] = [];
-  for (const group of groupByEvent(await readFreshPrices(db, options)).values()) {
-    const markets = annotatedMarkets(group, options.now, staleBefore);
-    if (markets.length > 0) events.push({ ...group.event, markets });
-  }
-  events.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
-  return { events, summary: summarise(events), intervalS };
+  return listingOf([...(await listEvents(db, options)).values()].map((listed) => listed.event), intervalS);
 }

@@ -5,11 +5,40 @@ import { oddsCache } from "./cache.ts";
 import { changesAfter, latestSeq } from "../write/changes.ts";
 import { freshSince } from "./freshness.ts";
 import { liveFeed, RING_CAPACITY } from "../live/live-feed.ts";
-import { buildListing } from "./read-model.ts";
+import { listEvents, listingOf, type ListedEvent } from "./read-model.ts";
+
+/**
+ * A whole rebuild at least this often; between them the listing is patched. What the change log does
+ * not carry (a competition renamed in the catalogue, a kick-off moved with no price changing) reaches
+ * the answers within this.
+ */
+export const WHOLE_REBUILD_MS = 10 * 60_000;
+
+/** The competitions of events that differ between two listings of the same ids, and the patched listing. */
+function patch(listed: Map<string, ListedEvent>, ids: ReadonlySet<string>, reread: ReadonlyMap<string, ListedEvent>): Set<number> {
+  const touched = new Set<number>();
+  for (const id of ids) {
+    const before = listed.get(id);
+    const after = reread.get(id);
+    if (before && after && JSON.stringify(before.event) === JSON.stringify(after.event)) {
+      listed.set(id, { event: before.event, changesAt: after.changesAt });
+      continue;
+    }
+    if (before) touched.add(before.event.competitionId);
+    if (after) {
+      touched.add(after.event.competitionId);
+      listed.set(id, after);
+    } else listed.delete(id);
+  }
+  return touched;
+}
 
 /**
  * The odds served: a cache rebuilt from the store after each write, on a change notice and on a
- * timer (time alone expires prices, flags and kick-offs), and the live feed of changed markets.
+ * timer, and the live feed of changed markets. A rebuild re-reads only the events the change log
+ * names since the last one and those whose moment (kick-off, a price leaving its window, a stale
+ * mark, an arrow expiring) has come; the whole listing every WHOLE_REBUILD_MS, at start and when
+ * this replica fell behind the ring (docs/design.md, Odds cache).
  */
 export function oddsService(deps: { db: Kysely<Database>; clock: () => number; intervalS: number; ringCapacity?: number }) {
   const cache = oddsCache();
@@ -19,6 +48,8 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
   let running: Promise<void> | undefined;
   let again = false;
   let rebuilds = 0;
+  let listed = new Map<string, ListedEvent>();
+  let wholeAt: number | undefined;
 
   /** Changes are read before the listing, so each one goes out with data at least as new as itself. */
   async function rebuild() {
@@ -28,11 +59,20 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
     // Further behind than the ring holds: everyone refetches what is built next.
     const resetTo = changes.length > capacity ? await latestSeq(deps.db, LIVE_COUNTRY_ID) : undefined;
     const now = deps.clock();
-    const listing = await buildListing(deps.db, { now, freshSince: freshSince(now, deps.intervalS * 1000) });
-    cache.rebuild(listing);
+    const options = { now, freshSince: freshSince(now, deps.intervalS * 1000) };
+    let touched: Set<number> | undefined;
+    if (wholeAt === undefined || resetTo !== undefined || now - wholeAt >= WHOLE_REBUILD_MS || now < wholeAt) {
+      listed = await listEvents(deps.db, options);
+      wholeAt = now;
+    } else {
+      const ids = new Set(changes.map((c) => c.eventId));
+      for (const [id, entry] of listed) if (entry.changesAt <= now) ids.add(id);
+      touched = ids.size > 0 ? patch(listed, ids, await listEvents(deps.db, options, [...ids])) : new Set();
+    }
     rebuilds += 1;
+    if (touched?.size !== 0) cache.rebuild(listingOf([...listed.values()].map((entry) => entry.event), deps.intervalS), touched);
     if (resetTo !== undefined) live.reset(resetTo);
-    else if (changes.length > 0) live.publish(changes, listing);
+    else if (changes.length > 0) live.publish(changes, listed);
   }
 
   return {
