@@ -4,7 +4,7 @@ import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { useFeedCatalogue } from "../bookmakers/feed-catalogue.ts";
 import { circuitBreaker, type Fetcher } from "../fetcher.ts";
 import { BOOKMAKER_ID_BY_KEY, type BookmakerAdapter, type FeedRequest, type Offer } from "../types.ts";
-import { markAsked, othersToAsk, rotationState, type RotationState } from "./board-rotation.ts";
+import { markAsked, othersToAsk, OVERDUE_MS, rotationState, type RotationState } from "./board-rotation.ts";
 import { collectWithin, runFailed, type BudgetedRunDeps } from "./run-budget.ts";
 import { bookmakerReport } from "./reports.ts";
 
@@ -34,6 +34,21 @@ describe("the competitions beyond the four a book is asked for (docs/design.md, 
     // A competition no longer joined is forgotten.
     expect(othersToAsk(catalogueOf([joined(10_000)]), "sportybet", state)).toEqual([10_000]);
     expect([...(state.get("sportybet")?.keys() ?? [])]).toEqual([10_000]);
+  });
+
+  it("puts the overdue (unasked for ten minutes or never) first, then the urgent, then the rest, each longest unasked first (docs/design.md, Collection tiers)", () => {
+    const catalogue = catalogueOf([joined(10_000), joined(10_001), joined(10_002), joined(10_003), joined(10_004)]);
+    const state = rotationState();
+    const now = 100 * 60_000;
+    // 10_000 was asked eleven minutes ago: overdue. 10_004 never. The others within ten minutes.
+    markAsked(state, "sportybet", 10_000, now - 11 * 60_000);
+    markAsked(state, "sportybet", 10_001, now - 60_000);
+    markAsked(state, "sportybet", 10_002, now - 5 * 60_000);
+    markAsked(state, "sportybet", 10_003, now - 2 * 60_000);
+    expect(othersToAsk(catalogue, "sportybet", state, { urgent: new Set(), now })).toEqual([10_004, 10_000, 10_002, 10_003, 10_001]);
+    // 10_001 has a fixture within 24 hours: ahead of the rest though asked a minute ago, behind the overdue.
+    expect(othersToAsk(catalogue, "sportybet", state, { urgent: new Set([10_001, 10_003]), now })).toEqual([10_004, 10_000, 10_003, 10_001, 10_002]);
+    expect(OVERDUE_MS).toBe(10 * 60_000);
   });
 });
 

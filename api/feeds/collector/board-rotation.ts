@@ -1,7 +1,7 @@
 /**
  * Which competitions beyond the four a book is asked for this cycle (docs/design.md, Collected today):
- * every competition of ours joined at the book, the longest unasked
- * first, then by id, asked through the book's own per-competition request (its adapter's
+ * every competition of ours joined at the book, the overdue first, then the urgent, then the longest
+ * unasked, then by id, asked through the book's own per-competition request (its adapter's
  * `leagueRequests`) after its four leagues and their follow-ups, while the book's share of the cycle
  * for them lasts. What the share does not reach is first in line next cycle, so with N joined
  * competitions and room for R a cycle each is asked at least every ceil(N / R) cycles.
@@ -25,8 +25,24 @@ export function rotationState(): RotationState {
   return new Map();
 }
 
-/** The competitions beyond the four joined at `bookmaker`, in the order to ask them. */
-export function othersToAsk(catalogue: Catalogue, bookmaker: BookmakerKey, state: RotationState): number[] {
+/**
+ * A competition not asked for this long goes ahead of every other: every listed match is refreshed at
+ * least this often while the book's share of the cycle allows (docs/design.md, Collection tiers).
+ */
+export const OVERDUE_MS = 10 * 60_000;
+
+/** What puts a competition ahead: `urgent` ones (a fixture within 24 hours or on a saved slip: priority.ts) are asked every cycle. */
+export interface AskPriority {
+  urgent: ReadonlySet<number>;
+  /** The rotation's clock (epoch ms), as markAsked is given. */
+  now: number;
+}
+
+/**
+ * The competitions beyond the four joined at `bookmaker`, in the order to ask them: those unasked for
+ * OVERDUE_MS (or never), then the urgent, then the rest; within each the longest unasked first, then by id.
+ */
+export function othersToAsk(catalogue: Catalogue, bookmaker: BookmakerKey, state: RotationState, priority: AskPriority = { urgent: new Set(), now: 0 }): number[] {
   const book = BOOKMAKER_ID_BY_KEY[bookmaker];
   const asked = state.get(bookmaker);
   const ids = new Set<number>();
@@ -39,7 +55,8 @@ export function othersToAsk(catalogue: Catalogue, bookmaker: BookmakerKey, state
   // Dropped from the catalogue: forgotten, so the map stays the size of what is joined.
   if (asked) for (const id of asked.keys()) if (!ids.has(id)) asked.delete(id);
   const last = (id: number) => asked?.get(id) ?? -1;
-  return [...ids].sort((a, b) => last(a) - last(b) || a - b);
+  const tier = (id: number) => (last(id) < priority.now - OVERDUE_MS ? 0 : priority.urgent.has(id) ? 1 : 2);
+  return [...ids].sort((a, b) => tier(a) - tier(b) || last(a) - last(b) || a - b);
 }
 
 /** Marks a competition asked at `at`, so the next cycle starts with the ones this one did not reach. */

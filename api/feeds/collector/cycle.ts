@@ -9,6 +9,7 @@ import { writeBookmakerRun } from "./run-write.ts";
 import { pruneIdentities } from "./match-pool.ts";
 import type { BookBoard } from "../../catalogue/board-listing.ts";
 import { learnFromBoards } from "../../catalogue/learn-cycle.ts";
+import { urgentCompetitions } from "./priority.ts";
 
 export { createCollector, type Collector, type CollectorOptions } from "./state.ts";
 export type { FeedSource } from "./run-budget.ts";
@@ -52,6 +53,16 @@ async function learn(c: Collector, boards: BookBoard[], startedAt: number) {
   }
 }
 
+/** This cycle's urgent competitions; none when they cannot be read (the rotation goes on by age alone). */
+async function urgentOf(c: Collector, now: number): Promise<ReadonlySet<number>> {
+  try {
+    return await urgentCompetitions(c.deps.db, c.priority, now);
+  } catch (error) {
+    c.deps.logger.error({ err: error }, "reading the urgent competitions failed");
+    return new Set();
+  }
+}
+
 /**
  * One cycle: every bookmaker at once, each within its time budget, and each matched (against the
  * other bookmakers' latest listings) and written in one transaction as soon as it finishes, so a
@@ -64,9 +75,10 @@ export async function runCycle(c: Collector): Promise<CycleReport> {
   const tallies = emptyTallies();
   const reports: BookmakerReport[] = [];
   const boards: BookBoard[] = [];
+  const urgent = await urgentOf(c, startedAt);
   await Promise.all(
     c.deps.sources.map(async (source) => {
-      const deps = { ...c.deps, breaker: c.breaker, followUps: c.followUps };
+      const deps = { ...c.deps, breaker: c.breaker, followUps: c.followUps, urgent };
       const started = Date.now();
       const outcome = await collectWithin(deps, source, now);
       try {

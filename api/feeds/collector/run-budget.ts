@@ -28,6 +28,8 @@ export interface BudgetedRunDeps {
   followUps: Map<BookmakerKey, FollowUpState>;
   /** When each book last asked each competition beyond the four (board-rotation.ts); without it only the four are asked. */
   rotation?: RotationState;
+  /** This cycle's urgent competitions (priority.ts), asked ahead of the rest of the board. */
+  urgent?: ReadonlySet<number>;
   /** Whether each book's whole listing is read for learning competitions, in what is left of its budget. */
   readBoards?: boolean;
 }
@@ -80,7 +82,7 @@ function otherCompetitions(deps: BudgetedRunDeps, bookmaker: BookmakerKey, start
   const rotation = deps.rotation;
   if (!rotation) return undefined;
   return {
-    ids: othersToAsk(feedCatalogue(), bookmaker, rotation),
+    ids: othersToAsk(feedCatalogue(), bookmaker, rotation, { urgent: deps.urgent ?? new Set(), now: Date.now() }),
     open: () => Date.now() - started < deps.budgetMs * OTHERS_SHARE,
     asked: (competitionId: number) => markAsked(rotation, bookmaker, competitionId, Date.now()),
   };

@@ -9,6 +9,7 @@ import type { Identities, Listings } from "./match-pool.ts";
 import { learnState, type LearnState } from "../../catalogue/learn.ts";
 import type { BookmakerKey } from "../types.ts";
 import { rotationState } from "./board-rotation.ts";
+import { priorityState, type PriorityState } from "./priority.ts";
 
 /** Share of the interval a bookmaker gets per cycle; see follow-ups.ts for why 2/3. */
 const BUDGET_SHARE = 2 / 3;
@@ -51,6 +52,8 @@ export interface Collector {
   writing: Promise<unknown>;
   /** How long each held competition has waited (learning competitions). */
   learning: LearnState;
+  /** Saved slips' competitions, read every few cycles (priority.ts). */
+  priority: PriorityState;
 }
 
 function defaultBudgetTimer(ms: number, cancel: AbortSignal): Promise<void> {
@@ -81,5 +84,5 @@ export function createCollector(options: CollectorOptions): Collector {
     readBoards: options.learnCompetitions === true,
     rotation: rotationState(),
   };
-  return { deps, breaker: circuitBreaker(options.clock), followUps: new Map(), latest: new Map(), identities: new Map(), writing: Promise.resolve(), learning: learnState() };
+  return { deps, breaker: circuitBreaker(options.clock), followUps: new Map(), latest: new Map(), identities: new Map(), writing: Promise.resolve(), learning: learnState(), priority: priorityState() };
 }
