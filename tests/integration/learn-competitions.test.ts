@@ -110,7 +110,15 @@ describe.each(dialects)("learning competitions on %s (docs/design.md, Catalogue 
     let now = FRIDAY;
     const simulator = await startSimulator({ seed: 42, now: () => now, world: "board" });
     const fetcher = createFetcher({ retries: 1, backoffMs: 1, bodyTimeoutMs: 20_000, sleep: async () => undefined });
-    const collector = createCollector({ sources: feedSources((key) => simulator.baseUrl(key)), fetcher, db: api.db.kysely, clock: () => now, logger: pino({ level: "silent" }), politeDelayMs: [0, 0], learnCompetitions: true, ...ROOMY });
+    // What each announced write changed: writes queue one at a time, so each is one chunk of one book's run.
+    const announced: { bookmaker: string; competitions: number[] }[] = [];
+    let seen = 0;
+    const onWritten = async (bookmaker: string) => {
+      const rows = await api.db.kysely.selectFrom("odds_changes").select(["seq", "competition_id"]).where("seq", ">", seen).execute();
+      for (const row of rows) seen = Math.max(seen, Number(row.seq));
+      announced.push({ bookmaker, competitions: [...new Set(rows.map((row) => row.competition_id))] });
+    };
+    const collector = createCollector({ sources: feedSources((key) => simulator.baseUrl(key)), fetcher, db: api.db.kysely, clock: () => now, logger: pino({ level: "silent" }), politeDelayMs: [0, 0], learnCompetitions: true, onWritten, ...ROOMY });
     const reports = [];
     try {
       for (let cycle = 0; cycle < 4; cycle += 1) {
@@ -125,6 +133,13 @@ describe.each(dialects)("learning competitions on %s (docs/design.md, Catalogue 
     }
     expect(reports.map((r) => r.bookmakers.map((b) => b.ok))).toEqual(reports.map(() => BOOKMAKER_KEYS.map(() => true)));
     expect(reports[0]?.learning?.counts.joined).toBeGreaterThan(600);
+    // A book's run is written in chunks (docs/design.md, Odds store): the four leagues' changes are
+    // announced alone, before the rest of the board's, which come in chunks of a few competitions.
+    const isFour = (id: number) => id <= 4;
+    expect(announced.filter((a) => a.competitions.some(isFour) && !a.competitions.every(isFour))).toEqual([]);
+    const boardChunks = announced.filter((a) => a.competitions.length > 0 && !a.competitions.some(isFour));
+    expect(boardChunks.length).toBeGreaterThan(20);
+    expect(announced.length).toBeGreaterThan(reports.length * BOOKMAKER_KEYS.length * 2);
     const books = await api.db.kysely.selectFrom("competition_books").selectAll().execute();
     const competitions = await api.db.kysely.selectFrom("competitions").selectAll().execute();
     expect(competitions.length).toBeGreaterThan(150);

@@ -12,12 +12,12 @@ import { servedOutcome } from "./served-markets.ts";
 
 
 /**
- * One run record per league the bookmaker was asked for, with what its write counted: each of the four
- * every run, another competition only when it failed (docs/design.md, Collected today): 150
- * competitions at five books every minute would be a million rows a day to say "fine".
+ * One run record per league the bookmaker was asked for among `competitions`, with what its write
+ * counted: each of the four every run, another competition only when it failed (docs/design.md,
+ * Collected today): 150 competitions at five books every minute would be a million rows a day to say "fine".
  */
-function runRecords(outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, LeagueFixtures>, results: ReadonlyMap<number, WriteResult>, startedAt: number, now: number): FeedRunInput[] {
-  const recorded = [...outcome.leagues].filter(([competitionId, league]) => isCompetitionId(competitionId) || league.error !== undefined);
+function runRecords(outcome: BookmakerOutcome, competitions: ReadonlySet<number>, perLeague: ReadonlyMap<number, LeagueFixtures>, results: ReadonlyMap<number, WriteResult>, startedAt: number, now: number): FeedRunInput[] {
+  const recorded = [...outcome.leagues].filter(([competitionId, league]) => competitions.has(competitionId) && (isCompetitionId(competitionId) || league.error !== undefined));
   return recorded.map(([competitionId, league]) => ({
     bookmaker: outcome.key,
     competitionId,
@@ -31,20 +31,58 @@ function runRecords(outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, Le
 }
 
 /**
- * The bookmaker's prices and run records in one transaction, unless this replica is no longer the
- * collector (then nothing is written and no counts come back).
+ * Fixtures per write transaction, about: a book's run on the whole board (1,500 fixtures) written in
+ * one would hold its first change back until the last fixture is written, over a second
+ * (docs/design.md, Odds store). A competition is never split.
  */
-async function persist(c: Collector, outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, LeagueFixtures>, startedAt: number, now: number): Promise<Map<number, WriteResult> | undefined> {
-  if (c.deps.mayWrite && !(await c.deps.mayWrite())) {
-    c.deps.logger.warn({ bookmaker: outcome.key }, "not the collector any more: run not written");
-    return undefined;
+export const WRITE_CHUNK_FIXTURES = 100;
+
+/** The run's competitions in writes: the four leagues first (the dashboards' prices), then the rest, whole competitions packed to about WRITE_CHUNK_FIXTURES. */
+export function writeChunks(outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, LeagueFixtures>): number[][] {
+  const ids = [...new Set([...outcome.leagues.keys(), ...perLeague.keys()])];
+  const four = ids.filter((id) => isCompetitionId(id)).sort((a, b) => a - b);
+  const chunks: number[][] = [four];
+  let size = 0;
+  for (const id of ids.filter((x) => !isCompetitionId(x))) {
+    const fixtures = perLeague.get(id)?.fixtures.length ?? 0;
+    const last = chunks.at(-1)!;
+    if (chunks.length === 1 || (size > 0 && size + fixtures > WRITE_CHUNK_FIXTURES)) {
+      chunks.push([id]);
+      size = fixtures;
+    } else {
+      last.push(id);
+      size += fixtures;
+    }
   }
-  return c.deps.db.transaction().execute(async (trx) => {
-    // A bookmaker back from stale is a change even when its prices did not move, so open tabs drop the mark.
-    const results = await writeFixtures(trx, [...perLeague.values()].flatMap((l) => l.fixtures), now, { staleBefore: markedStaleBefore(now, c.deps.intervalMs) });
-    await recordFeedRuns(trx, runRecords(outcome, perLeague, results, startedAt, now));
-    return results;
-  });
+  return chunks.filter((chunk) => chunk.length > 0);
+}
+
+/**
+ * The bookmaker's prices and run records, a transaction per chunk of competitions (writeChunks), each
+ * stamped with the clock when it starts and announced when it commits, unless this replica is no
+ * longer the collector (then nothing more is written). The counts of what was written come back.
+ */
+async function persist(c: Collector, outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, LeagueFixtures>, startedAt: number): Promise<Map<number, WriteResult> | undefined> {
+  let written: Map<number, WriteResult> | undefined;
+  for (const chunk of writeChunks(outcome, perLeague)) {
+    if (c.deps.mayWrite && !(await c.deps.mayWrite())) {
+      c.deps.logger.warn({ bookmaker: outcome.key }, "not the collector any more: run not written");
+      return written;
+    }
+    const competitions = new Set(chunk);
+    const now = c.deps.clock();
+    const results = await c.deps.db.transaction().execute(async (trx) => {
+      // A bookmaker back from stale is a change even when its prices did not move, so open tabs drop the mark.
+      const fixtures = chunk.flatMap((id) => perLeague.get(id)?.fixtures ?? []);
+      const counts = await writeFixtures(trx, fixtures, now, { staleBefore: markedStaleBefore(now, c.deps.intervalMs) });
+      await recordFeedRuns(trx, runRecords(outcome, competitions, perLeague, counts, startedAt, now));
+      return counts;
+    });
+    written ??= new Map();
+    for (const [id, result] of results) written.set(id, result);
+    await announceWritten(c, outcome);
+  }
+  return written;
 }
 
 async function announceWritten(c: Collector, outcome: BookmakerOutcome): Promise<void> {
@@ -62,10 +100,7 @@ export async function writeBookmakerRun(c: Collector, source: FeedSource, fetche
   const now = c.deps.clock();
   rememberListings(c.latest, outcome, source.adapter.eventRequests ? c.followUps.get(outcome.key) : undefined, now);
   const perLeague = matchLeagues(c.latest, outcome, now, c.deps.intervalMs, c.identities);
-  const results = await persist(c, outcome, perLeague, startedAt, now);
-  if (results) {
-    addToTallies(tallies, perLeague, results);
-    await announceWritten(c, outcome);
-  }
+  const results = await persist(c, outcome, perLeague, startedAt);
+  if (results) addToTallies(tallies, perLeague, results);
   return bookmakerReport(outcome, perLeague, results ?? new Map(), failed);
 }
