@@ -113,7 +113,13 @@ describe.each(dialects)("learning competitions on %s (docs/design.md, Catalogue 
     // What each announced write changed: writes queue one at a time, so each is one chunk of one book's run.
     const announced: { bookmaker: string; competitions: number[] }[] = [];
     let seen = 0;
+    // Whether the event loop turned (an immediate ran) since the last announcement: between chunks it must, or no socket is served.
+    let turned = true;
+    const stalls: number[] = [];
     const onWritten = async (bookmaker: string) => {
+      if (!turned) stalls.push(announced.length);
+      turned = false;
+      setImmediate(() => (turned = true));
       const rows = await api.db.kysely.selectFrom("odds_changes").select(["seq", "competition_id"]).where("seq", ">", seen).execute();
       for (const row of rows) seen = Math.max(seen, Number(row.seq));
       announced.push({ bookmaker, competitions: [...new Set(rows.map((row) => row.competition_id))] });
@@ -139,6 +145,7 @@ describe.each(dialects)("learning competitions on %s (docs/design.md, Catalogue 
     expect(announced.filter((a) => a.competitions.some(isFour) && !a.competitions.every(isFour))).toEqual([]);
     const boardChunks = announced.filter((a) => a.competitions.length > 0 && !a.competitions.some(isFour));
     expect(boardChunks.length).toBeGreaterThan(20);
+    expect(stalls).toEqual([]);
     expect(announced.length).toBeGreaterThan(reports.length * BOOKMAKER_KEYS.length * 2);
     const books = await api.db.kysely.selectFrom("competition_books").selectAll().execute();
     const competitions = await api.db.kysely.selectFrom("competitions").selectAll().execute();

@@ -81,6 +81,9 @@ async function persist(c: Collector, outcome: BookmakerOutcome, perLeague: Reado
     written ??= new Map();
     for (const [id, result] of results) written.set(id, result);
     await announceWritten(c, outcome);
+    // A chunk's queries settle as promises without returning to the event loop: sockets (the live
+    // streams above all) are read and written only once it turns, so it turns between chunks.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return written;
 }

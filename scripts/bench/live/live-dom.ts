@@ -119,13 +119,19 @@ async function openDashboard(page: Page, origin: string) {
  */
 export async function writeToDom(stack: Stack, user: BenchUser, seconds: number): Promise<DomFigures> {
   const reference = await referenceStream(stack, user);
+  let cutAt: number | undefined;
+  void reference.connection.ended.then(() => (cutAt ??= Date.now()));
   const { browser, page } = await signedInPage(stack.web, user.cookie);
   try {
     await openDashboard(page, stack.web);
+    const started = Date.now();
     await sleep(seconds * 1000);
     const dom = await page.evaluate(() => window.benchDomChanges ?? []);
+    // The API cuts a stream that stops reading (its slow-consumer guard): what came after is unknown to the reference.
+    if (cutAt !== undefined) throw new Error(`the reference stream ended ${((cutAt - started) / 1000).toFixed(1)} s into the run: the changes after it cannot be paired`);
     const firstSeq = Math.min(...reference.changes.map((c) => c.seq)) - 1;
-    return pair(dom, reference.changes, writeTimes(stack, Number.isFinite(firstSeq) ? firstSeq : 0));
+    const written = writeTimes(stack, Number.isFinite(firstSeq) ? firstSeq : 0);
+    return pair(dom, reference.changes, written);
   } finally {
     reference.connection.close();
     await browser.close();

@@ -18,8 +18,13 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const STREAMS_SECONDS = Number(process.env.BENCH_STREAMS_S ?? 60);
 const OPEN_MINUTES = Number(process.env.BENCH_OPEN_MINUTES ?? 10);
 const FAST = { SIM_STEP_S: "5", FEED_INTERVAL_S: "5" };
-/** `live-dom` at another pace: `BENCH_LIVE_INTERVAL_S` sets both (the whole board is measured at 60, its collection interval). */
-const DOM_PACE = process.env.BENCH_LIVE_INTERVAL_S ? { SIM_STEP_S: process.env.BENCH_LIVE_INTERVAL_S, FEED_INTERVAL_S: process.env.BENCH_LIVE_INTERVAL_S } : FAST;
+/**
+ * `live-dom` at another pace: `BENCH_LIVE_INTERVAL_S` sets both, `BENCH_LIVE_STEP_S` the price step
+ * alone (the whole board is measured at its collection interval, 60, and the default step, 300).
+ */
+const DOM_PACE = process.env.BENCH_LIVE_INTERVAL_S
+  ? { SIM_STEP_S: process.env.BENCH_LIVE_STEP_S ?? process.env.BENCH_LIVE_INTERVAL_S, FEED_INTERVAL_S: process.env.BENCH_LIVE_INTERVAL_S }
+  : FAST;
 // Prices move every 30 s and the collector looks every 30 s: every move is collected and streamed.
 const SLOW = { SIM_STEP_S: "30", FEED_INTERVAL_S: "30" };
 
