@@ -41,8 +41,9 @@ describe("the API configuration", () => {
     expect(() => loadApiConfig({ SIM_SCENARIO: "sure-bets" })).toThrow(/^Invalid configuration: SIM_SCENARIO: /);
   });
 
-  it("simulates the four leagues unless SIM_WORLD asks for the whole board, and refuses another world", () => {
-    expect(loadApiConfig({}).simWorld).toBe("leagues");
+  it("simulates the whole board unless SIM_WORLD asks for the four leagues alone (decision 052), and refuses another world", () => {
+    expect(loadApiConfig({}).simWorld).toBe("board");
+    expect(loadApiConfig({ SIM_WORLD: "leagues" }).simWorld).toBe("leagues");
     expect(loadApiConfig({ SIM_WORLD: "board" }).simWorld).toBe("board");
     expect(() => loadApiConfig({ SIM_WORLD: "planet" })).toThrow(/^Invalid configuration: SIM_WORLD: /);
   });

@@ -66,7 +66,7 @@ const schema = z.object({
   FEED_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
   SIM_STEP_S: z.coerce.number().int().min(1).max(86400).default(300),
   SIM_SCENARIO: z.enum(["", ...SIM_SCENARIOS]).default(""),
-  SIM_WORLD: z.enum(SIM_WORLDS).default("leagues"),
+  SIM_WORLD: z.enum(SIM_WORLDS).default("board"),
   SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SIM_BOOKING_LATENCY_MS: z
     .string()

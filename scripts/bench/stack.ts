@@ -30,7 +30,8 @@ function node(entry: string, env: Record<string, string>, logFile?: string): Chi
   // The API tier runs as README's scaled-out deployment says: its heap bounded (docs/design.md, Whole-board sizes).
   if (entry === "dist/api/main.js") nodeArgs.unshift(`--max-old-space-size=${API_HEAP_MB}`);
   return spawn(process.execPath, [...nodeArgs, entry], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", JWT_SECRET: SECRET, FEED_INTERVAL_S: "60", ...env },
+    // The four leagues' world unless the bench's shell or a row asks for the board.
+    env: { SIM_WORLD: "leagues", ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", JWT_SECRET: SECRET, FEED_INTERVAL_S: "60", ...env },
     stdio: ["ignore", logFile ? openSync(logFile, "a") : "ignore", "inherit"],
   });
 }

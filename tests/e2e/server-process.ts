@@ -82,7 +82,8 @@ async function startNode(entry: string, baseURL: string, env: Record<string, str
   const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
     // Test-cost password hashes (api/accounts/passwords/passwords.ts): the browser suite signs up many users.
-    env: { ...process.env, NODE_ENV: "development", PASSWORD_HASH_COST: env.NODE_ENV === "production" ? "production" : "test", ...env },
+    // The four leagues' world unless a spec's own site asks for the board (startBoardSite).
+    env: { ...process.env, NODE_ENV: "development", SIM_WORLD: "leagues", PASSWORD_HASH_COST: env.NODE_ENV === "production" ? "production" : "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.pipe(log);

@@ -26,6 +26,8 @@ export async function startTestApi(database: TestDatabase, sink: Sink | undefine
     DATABASE_URL: database.url,
     JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
     FEEDS: "off",
+    // A suite that turns the simulator on plays the four leagues unless it asks for the board.
+    SIM_WORLD: "leagues",
     LOG_LEVEL: "silent",
     // Suites register many accounts from one loopback address; accounts-abuse tests the real limits.
     REGISTRATIONS_PER_ADDRESS_HOUR: "100000",

@@ -145,6 +145,8 @@ export function listeningApiConfig(database: TestDatabase, env: Record<string, s
     DATABASE_URL: database.url,
     JWT_SECRET: TEST_JWT_SECRET,
     FEEDS: "off",
+    // A suite that turns the simulator on plays the four leagues unless it asks for the board.
+    SIM_WORLD: "leagues",
     LOG_LEVEL: "silent",
     PASSWORD_HASH_COST: env.NODE_ENV === "production" ? "production" : "test",
     ...env,

@@ -22,7 +22,7 @@ describe("feed collection and the catalogue (docs/design.md, Catalogue steps, st
   it("asks each book for a competition by the id the database's catalogue holds, not the build's file", async () => {
     const database = await createTestDatabase("sqlite");
     databases.push(database);
-    const config = loadApiConfig({ NODE_ENV: "test", API_PORT: "0", DATA_DIR: database.dataDir, DATABASE_URL: database.url, FEEDS: "simulated", FEED_INTERVAL_S: "5", LOG_LEVEL: "silent" });
+    const config = loadApiConfig({ NODE_ENV: "test", API_PORT: "0", DATA_DIR: database.dataDir, DATABASE_URL: database.url, FEEDS: "simulated", SIM_WORLD: "leagues", FEED_INTERVAL_S: "5", LOG_LEVEL: "silent" });
     const api = await createApi(config);
     // 1xBet's Bundesliga moves to an id the simulator lists nothing under: the file still says 96463.
     await api.db.kysely.updateTable("competition_books").set({ book_id: "96470" }).where("bookmaker", "=", 5).where("book_id", "=", "96463").execute();

@@ -29,7 +29,7 @@ describe.runIf(runPostgres)("feed collection across API replicas on PostgreSQL",
   it("lets exactly one replica collect, and another take over when it stops", async () => {
     const database = await createTestDatabase("postgres");
     databases.push(database);
-    const config = loadApiConfig({ NODE_ENV: "test", DATA_DIR: database.dataDir, DATABASE_URL: database.url, FEEDS: "simulated", FEED_INTERVAL_S: "1", LOG_LEVEL: "silent" });
+    const config = loadApiConfig({ NODE_ENV: "test", DATA_DIR: database.dataDir, DATABASE_URL: database.url, FEEDS: "simulated", SIM_WORLD: "leagues", FEED_INTERVAL_S: "1", LOG_LEVEL: "silent" });
     const replicas = await Promise.all(
       [0, 1].map(async () => {
         const db = await openDatabase(config.databaseUrl);
@@ -104,7 +104,7 @@ describe.runIf(runPostgres)("the collector lock's liveness on PostgreSQL", () =>
     databases.push(database);
     const direct = new URL(database.url);
     const relay = await startSilenceableRelay(direct);
-    const env = { NODE_ENV: "test", DATA_DIR: database.dataDir, FEEDS: "simulated", FEED_INTERVAL_S: "1", LOG_LEVEL: "silent" };
+    const env = { NODE_ENV: "test", DATA_DIR: database.dataDir, FEEDS: "simulated", SIM_WORLD: "leagues", FEED_INTERVAL_S: "1", LOG_LEVEL: "silent" };
     // Replica A holds its lock connection through the relay; its pool and B go straight to PostgreSQL.
     const viaRelay = `postgres://postgres@127.0.0.1:${relay.port}${direct.pathname}`;
     const start = async (lockUrl: string) => {

@@ -321,6 +321,7 @@ async function startRealTimeApi(database: TestDatabase, sink: Awaited<ReturnType
     JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
     SMTP_URL: sink.url,
     FEEDS: "simulated",
+    SIM_WORLD: "leagues",
     FEED_INTERVAL_S: "1",
     SIM_STEP_S: "1",
     LOG_LEVEL: "silent",
