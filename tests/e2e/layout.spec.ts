@@ -168,3 +168,41 @@ for (const { how, javaScript, headers } of MODES) {
     });
   }
 }
+
+/**
+ * The widest price a 1X2 cell shows, whatever the day's prices: a bold three-decimal Best over 10
+ * ('10.873', 1xBet's long odds), written into every price cell of the first 1X2 table. The rules
+ * above judge the prices the simulator happens to quote; this one the worst a book can.
+ */
+async function widestPriceProblems(page: Page): Promise<string[]> {
+  const table = page.locator("table.odds-table", { has: page.locator("caption", { hasText: "1X2" }) }).first();
+  await expect(table).toBeVisible();
+  return table.evaluate((el) =>
+    [...el.querySelectorAll<HTMLTableCellElement>("tbody td")]
+      .filter((td) => td !== td.parentElement!.lastElementChild)
+      .flatMap((td) => {
+        const best = document.createElement("strong");
+        best.textContent = "10.873";
+        td.replaceChildren(best);
+        return td.scrollWidth > td.clientWidth + 0.5 ? [`'10.873' is clipped: ${td.scrollWidth} px in ${td.clientWidth} px`] : [];
+      }),
+  );
+}
+
+for (const { how, javaScript } of MODES.filter((mode) => !("save-data" in mode.headers))) {
+  test(`at 240 px ${how}, the widest price a 1X2 cell can hold fits it, on the dashboard and the public preview`, async ({ browser, request }) => {
+    await verifiedUser(request, uniqueUser("wide"));
+    const options = { baseURL: site().baseURL, javaScriptEnabled: javaScript, viewport: { width: 240, height: 320 } };
+    const member = await browser.newContext({ ...options, storageState: await request.storageState() });
+    const guest = await browser.newContext(options);
+    try {
+      const dashboard = await member.newPage();
+      await open(dashboard, "/dashboard", javaScript);
+      const preview = await guest.newPage();
+      await open(preview, "/nigeria", javaScript);
+      expect({ dashboard: await widestPriceProblems(dashboard), nigeria: await widestPriceProblems(preview) }).toEqual({ dashboard: [], nigeria: [] });
+    } finally {
+      await Promise.all([member.close(), guest.close()]);
+    }
+  });
+}

@@ -4,7 +4,6 @@ import { buildListing } from "#api/odds/read/read-model.ts";
 import { oddsService, WHOLE_REBUILD_MS } from "#api/odds/read/service.ts";
 import { recordExpiries } from "#api/odds/write/changes.ts";
 import { writeFixtures, type FixtureInput } from "#api/odds/write/store.ts";
-import { MOVEMENT_WINDOW_MS } from "#shared/constants.ts";
 import { FLAGS, hasFlag } from "#shared/reference.ts";
 import { testDialects } from "../helpers/databases.ts";
 import { suiteDatabase } from "../helpers/open-database.ts";
@@ -46,6 +45,8 @@ describe.each(dialects)("the odds service's patched listing on %s (docs/design.m
     // A league match that kicks off during the test, a board match, and a league match whose second book falls silent.
     await write([fixture("c1:early", 1, early, steady), fixture(`c${BOARD}:board`, BOARD, late, steady), fixture("c2:silent", 2, late, steady)], now);
     await write([fixture("c2:silent", 2, late, [[2, 1, 2.0], [2, 2, 3.2], [2, 3, 3.6]])], now);
+    // A board match no book confirms again: marked stale after 2 intervals, gone after 10 (not 3).
+    await write([fixture(`c${BOARD}:quiet`, BOARD, late, steady)], now);
     await service.refresh();
     const whole = async () => (await buildListing(db, { now, freshSince: now - 3 * MINUTE })).events;
     expect(service.cache.listed().events).toEqual(await whole());
@@ -61,7 +62,7 @@ describe.each(dialects)("the odds service's patched listing on %s (docs/design.m
       const board: Price[] = minute === 5 ? [[1, 1, 2.2], [1, 2, 3.3], [1, 3, 3.4]] : minute > 5 ? [[1, 1, 2.2], [1, 2, 3.3], [1, 3, 3.4]] : steady;
       await write([fixture("c1:early", 1, early, steady), fixture(`c${BOARD}:board`, BOARD, late, board), fixture("c2:silent", 2, late, steady)], now);
       if (minute === 20) await write([fixture("c2:silent", 2, late, [[2, 1, 2.0], [2, 2, 3.2], [2, 3, 3.6]])], now);
-      // No sweep runs (recordExpiries): the service finds time's changes itself.
+      // No sweep runs (recordExpiries): the service finds time's changes itself, between writes too.
       await service.refresh();
       const expected = await whole();
       expect({ minute, events: service.cache.listed().events }).toEqual({ minute, events: expected });
@@ -77,10 +78,14 @@ describe.each(dialects)("the odds service's patched listing on %s (docs/design.m
       seen.add(`arrow ${arrow}`);
       expect(boardPrice()).toBe(minute < 5 ? 2.1 : 2.2);
       seen.add(`kicked off ${!service.cache.listed().events.some((e) => e.id === "c1:early")}`);
+      const quiet = service.cache.listed().events.find((e) => e.id === `c${BOARD}:quiet`);
+      seen.add(quiet === undefined ? "quiet gone" : `quiet stale ${quiet.markets[0]!.odds.some((o) => o.stale === true)}`);
+      // Half a minute on, with no write between: time alone moves what it moves.
+      now += 30_000;
+      await service.refresh();
+      expect({ minute: minute + 0.5, events: service.cache.listed().events }).toEqual({ minute: minute + 0.5, events: await whole() });
     }
-    expect([...seen].sort()).toEqual(["arrow false", "arrow true", "books 1", "books 2", "kicked off false", "kicked off true", "stale false", "stale true"]);
-    // Along the way the stale mark came and went, the league match kicked off, the board price's arrow showed and expired.
-    expect(T0 + 5 * MINUTE + MOVEMENT_WINDOW_MS).toBeLessThan(now);
+    expect([...seen].sort()).toEqual(["arrow false", "arrow true", "books 1", "books 2", "kicked off false", "kicked off true", "quiet gone", "quiet stale false", "quiet stale true", "stale false", "stale true"]);
 
     // What the change log does not carry (a competition renamed) waits for the whole rebuild: a rebuild that re-read everything would show it at once.
     const board = () => service.cache.listed().events.find((e) => e.id === `c${BOARD}:board`);
@@ -94,6 +99,28 @@ describe.each(dialects)("the odds service's patched listing on %s (docs/design.m
     await service.refresh();
     expect(board()?.competition).toBe("Renamed League");
     expect(service.cache.listed().events).toEqual(await whole());
+  });
+
+  it("keeps the listed version through the whole rebuild when nothing moved since the last patch, a board competition's included", async () => {
+    const db = database().kysely;
+    let now = T0 + 2_000 * MINUTE;
+    const service = oddsService({ db, clock: () => now, intervalS: 60 });
+    const kickoff = now + 600 * MINUTE;
+    const prices = (home: number): Price[] => [[1, 1, home], [1, 2, 3.3], [1, 3, 3.4]];
+    await write([fixture("c4:kept", 4, kickoff, prices(2.1)), fixture(`c${BOARD}:kept`, BOARD, kickoff, prices(2.1))], now);
+    await service.refresh();
+    // A board price moves: a patch touches the board, and the version moves once.
+    now += MINUTE;
+    await write([fixture("c4:kept", 4, kickoff, prices(2.1)), fixture(`c${BOARD}:kept`, BOARD, kickoff, prices(2.2))], now);
+    await service.refresh();
+    const moved = service.cache.listed().version;
+    // Then only confirmations, each minute, past the whole rebuild.
+    for (let minute = 2; minute <= WHOLE_REBUILD_MS / MINUTE + 2; minute += 1) {
+      now += MINUTE;
+      await write([fixture("c4:kept", 4, kickoff, prices(2.1)), fixture(`c${BOARD}:kept`, BOARD, kickoff, prices(2.2))], now);
+      await service.refresh();
+    }
+    expect(service.cache.listed().version).toBe(moved);
   });
 
   it("keeps the listed version while a rebuild finds nothing changed, and moves it when a sweep's change re-reads an event", async () => {

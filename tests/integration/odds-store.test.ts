@@ -45,6 +45,20 @@ describe.each(dialects)("the odds store on %s", (dialect) => {
     expect((await changesAfter(database().kysely, 1, moved[0]!.seq, 100)).map((c) => c.eventId)).toContain(key);
   });
 
+  it("numbers every stored market of an event whose kick-off a write moves though no price changed, and nothing when it stays", async () => {
+    const db = database().kysely;
+    const key = "c1:2026-11-28:kickoff-moved";
+    const prices: [number, number, number][] = [[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]];
+    const withBtts = (f: FixtureInput): FixtureInput => ({ ...f, prices: [...f.prices, { bookmaker: 1, marketId: 7, selectionTypeId: 14, price: 1.8, boosted: false }] });
+    await writeStoreRun(db, [withBtts(fixture(prices, key))], T0);
+    const before = await latestSeq(db, 1);
+    await writeStoreRun(db, [withBtts(fixture(prices, key))], T0 + 60_000);
+    expect(await changesAfter(db, 1, before, 100)).toEqual([]);
+    // The book corrects the kick-off by half an hour: the listing's heading moves, so both markets are announced.
+    await writeStoreRun(db, [{ ...withBtts(fixture(prices, key)), kickoff: new Date(KICKOFF.getTime() - 30 * 60_000) }], T0 + 120_000);
+    expect((await changesAfter(db, 1, before, 100)).map((c) => [c.eventId, c.marketId]).sort()).toEqual([[key, 1], [key, 7]]);
+  });
+
   it("announces a price of a competition beyond the four leaving the answers after ten intervals, not three (docs/design.md, Collected today)", async () => {
     const db = database().kysely;
     const BOARD = 10_000;

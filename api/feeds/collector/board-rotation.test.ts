@@ -4,7 +4,8 @@ import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { useFeedCatalogue } from "../bookmakers/feed-catalogue.ts";
 import { circuitBreaker, type Fetcher } from "../fetcher.ts";
 import { BOOKMAKER_ID_BY_KEY, type BookmakerAdapter, type FeedRequest, type Offer } from "../types.ts";
-import { markAsked, othersToAsk, OVERDUE_MS, rotationState, type RotationState } from "./board-rotation.ts";
+import { markAsked, othersToAsk, OVERDUE_INTERVALS, rotationState, type RotationState } from "./board-rotation.ts";
+import { BOARD_STALE_INTERVALS } from "../../odds/read/freshness.ts";
 import { collectWithin, runFailed, type BudgetedRunDeps } from "./run-budget.ts";
 import { bookmakerReport } from "./reports.ts";
 
@@ -36,19 +37,21 @@ describe("the competitions beyond the four a book is asked for (docs/design.md, 
     expect([...(state.get("sportybet")?.keys() ?? [])]).toEqual([10_000]);
   });
 
-  it("puts the overdue (unasked for ten minutes or never) first, then the urgent, then the rest, each longest unasked first (docs/design.md, Collection tiers)", () => {
+  it("puts the overdue (unasked for six feed intervals, or never) first, then the urgent, then the rest, each longest unasked first (docs/design.md, Collection tiers)", () => {
     const catalogue = catalogueOf([joined(10_000), joined(10_001), joined(10_002), joined(10_003), joined(10_004)]);
     const state = rotationState();
     const now = 100 * 60_000;
-    // 10_000 was asked eleven minutes ago: overdue. 10_004 never. The others within ten minutes.
-    markAsked(state, "sportybet", 10_000, now - 11 * 60_000);
+    const priority = (urgent: number[]) => ({ urgent: new Set(urgent), now, overdueMs: OVERDUE_INTERVALS * 60_000 });
+    // 10_000 was asked seven minutes ago: overdue at a 60 s interval. 10_004 never. The others within six minutes.
+    markAsked(state, "sportybet", 10_000, now - 7 * 60_000);
     markAsked(state, "sportybet", 10_001, now - 60_000);
     markAsked(state, "sportybet", 10_002, now - 5 * 60_000);
     markAsked(state, "sportybet", 10_003, now - 2 * 60_000);
-    expect(othersToAsk(catalogue, "sportybet", state, { urgent: new Set(), now })).toEqual([10_004, 10_000, 10_002, 10_003, 10_001]);
-    // 10_001 has a fixture within 24 hours: ahead of the rest though asked a minute ago, behind the overdue.
-    expect(othersToAsk(catalogue, "sportybet", state, { urgent: new Set([10_001, 10_003]), now })).toEqual([10_004, 10_000, 10_003, 10_001, 10_002]);
-    expect(OVERDUE_MS).toBe(10 * 60_000);
+    expect(othersToAsk(catalogue, "sportybet", state, priority([]))).toEqual([10_004, 10_000, 10_002, 10_003, 10_001]);
+    // 10_001 and 10_003 have a fixture within 24 hours: ahead of the rest though asked lately, behind the overdue.
+    expect(othersToAsk(catalogue, "sportybet", state, priority([10_001, 10_003]))).toEqual([10_004, 10_000, 10_003, 10_001, 10_002]);
+    // Overdue comes before a board price leaves the answers (BOARD_STALE_INTERVALS), with a cycle to spare for the write.
+    expect(OVERDUE_INTERVALS + 1).toBeLessThan(BOARD_STALE_INTERVALS);
   });
 });
 
@@ -87,6 +90,7 @@ function runOf(hang: Set<number>, rotation: RotationState, fail?: ReadonlySet<nu
     fetcher,
     logger: pino({ level: "silent" }),
     budgetMs: 60_000,
+    intervalMs: 90_000,
     budgetTimer: () => new Promise<void>((resolve) => (endBudget = resolve)),
     gap: async () => undefined,
     breaker: circuitBreaker(() => 0),

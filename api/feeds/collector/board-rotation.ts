@@ -1,10 +1,11 @@
 /**
  * Which competitions beyond the four a book is asked for this cycle (docs/design.md, Collected today):
- * every competition of ours joined at the book, the overdue first, then the urgent, then the longest
- * unasked, then by id, asked through the book's own per-competition request (its adapter's
+ * every competition of ours joined at the book, the overdue first, then the urgent, then the rest,
+ * each the longest unasked first, then by id, asked through the book's own per-competition request (its adapter's
  * `leagueRequests`) after its four leagues and their follow-ups, while the book's share of the cycle
- * for them lasts. What the share does not reach is first in line next cycle, so with N joined
- * competitions and room for R a cycle each is asked at least every ceil(N / R) cycles.
+ * for them lasts. What the share does not reach is first in line next cycle once it is overdue: with
+ * room for the overdue, each competition is asked at least every OVERDUE_INTERVALS + 1 cycles, the
+ * urgent as often as the room left allows.
  */
 import { isCompetitionId } from "#shared/reference.ts";
 import type { Catalogue } from "../../catalogue/catalogue.ts";
@@ -26,23 +27,27 @@ export function rotationState(): RotationState {
 }
 
 /**
- * A competition not asked for this long goes ahead of every other: every listed match is refreshed at
- * least this often while the book's share of the cycle allows (docs/design.md, Collection tiers).
+ * A competition not asked for this many feed intervals goes ahead of every other (docs/design.md,
+ * Collection tiers): asked then, and written within the cycle, its prices are confirmed again before
+ * they leave the answers at BOARD_STALE_INTERVALS (10), so a competition the urgent ones crowd out
+ * never blinks out of the listing while the book's share of the cycle holds the overdue.
  */
-export const OVERDUE_MS = 10 * 60_000;
+export const OVERDUE_INTERVALS = 6;
 
 /** What puts a competition ahead: `urgent` ones (a fixture within 24 hours or on a saved slip: priority.ts) are asked every cycle. */
 export interface AskPriority {
   urgent: ReadonlySet<number>;
   /** The rotation's clock (epoch ms), as markAsked is given. */
   now: number;
+  /** OVERDUE_INTERVALS feed intervals, in ms. */
+  overdueMs: number;
 }
 
 /**
  * The competitions beyond the four joined at `bookmaker`, in the order to ask them: those unasked for
  * OVERDUE_MS (or never), then the urgent, then the rest; within each the longest unasked first, then by id.
  */
-export function othersToAsk(catalogue: Catalogue, bookmaker: BookmakerKey, state: RotationState, priority: AskPriority = { urgent: new Set(), now: 0 }): number[] {
+export function othersToAsk(catalogue: Catalogue, bookmaker: BookmakerKey, state: RotationState, priority: AskPriority = { urgent: new Set(), now: 0, overdueMs: Infinity }): number[] {
   const book = BOOKMAKER_ID_BY_KEY[bookmaker];
   const asked = state.get(bookmaker);
   const ids = new Set<number>();
@@ -55,7 +60,7 @@ export function othersToAsk(catalogue: Catalogue, bookmaker: BookmakerKey, state
   // Dropped from the catalogue: forgotten, so the map stays the size of what is joined.
   if (asked) for (const id of asked.keys()) if (!ids.has(id)) asked.delete(id);
   const last = (id: number) => asked?.get(id) ?? -1;
-  const tier = (id: number) => (last(id) < priority.now - OVERDUE_MS ? 0 : priority.urgent.has(id) ? 1 : 2);
+  const tier = (id: number) => (last(id) < priority.now - priority.overdueMs ? 0 : priority.urgent.has(id) ? 1 : 2);
   return [...ids].sort((a, b) => tier(a) - tier(b) || last(a) - last(b) || a - b);
 }
 

@@ -65,7 +65,8 @@ async function urgentOf(c: Collector, now: number): Promise<ReadonlySet<number>>
 
 /**
  * One cycle: every bookmaker at once, each within its time budget, and each matched (against the
- * other bookmakers' latest listings) and written in one transaction as soon as it finishes, so a
+ * other bookmakers' latest listings) and written as soon as it finishes, a transaction per chunk of
+ * competitions (run-write.ts), so a
  * slow or failing bookmaker never holds up or corrupts the others: its last prices stay until
  * they go stale (docs/design.md, Collector).
  */

@@ -36,7 +36,7 @@ function toRow(run: FeedRunInput): Insertable<Database["feed_runs"]> {
   };
 }
 
-/** Records a bookmaker's runs inside the transaction that writes its prices. */
+/** Records a bookmaker's runs inside the transaction that writes those competitions' prices (a chunk of its run: run-write.ts). */
 export async function recordFeedRuns(trx: Transaction<Database>, runs: readonly FeedRunInput[]): Promise<void> {
   if (runs.length === 0) return;
   await trx.insertInto("feed_runs").values(runs.map(toRow)).execute();

@@ -6,7 +6,7 @@ import { MAX_FAILURES_IN_A_ROW, followUpState, type FollowUpState } from "./foll
 import { followUpCounts } from "./reports.ts";
 import type { BookmakerAdapter, BookmakerKey } from "../types.ts";
 import { feedCatalogue } from "../bookmakers/feed-catalogue.ts";
-import { markAsked, othersToAsk, OTHERS_SHARE, type RotationState } from "./board-rotation.ts";
+import { markAsked, othersToAsk, OTHERS_SHARE, OVERDUE_INTERVALS, type RotationState } from "./board-rotation.ts";
 
 export type CircuitBreaker = ReturnType<typeof circuitBreaker>;
 
@@ -28,6 +28,8 @@ export interface BudgetedRunDeps {
   followUps: Map<BookmakerKey, FollowUpState>;
   /** When each book last asked each competition beyond the four (board-rotation.ts); without it only the four are asked. */
   rotation?: RotationState;
+  /** FEED_INTERVAL_S in ms: how long a competition may go unasked before it is overdue (board-rotation.ts). */
+  intervalMs: number;
   /** This cycle's urgent competitions (priority.ts), asked ahead of the rest of the board. */
   urgent?: ReadonlySet<number>;
   /** Whether each book's whole listing is read for learning competitions, in what is left of its budget. */
@@ -82,7 +84,7 @@ function otherCompetitions(deps: BudgetedRunDeps, bookmaker: BookmakerKey, start
   const rotation = deps.rotation;
   if (!rotation) return undefined;
   return {
-    ids: othersToAsk(feedCatalogue(), bookmaker, rotation, { urgent: deps.urgent ?? new Set(), now: Date.now() }),
+    ids: othersToAsk(feedCatalogue(), bookmaker, rotation, { urgent: deps.urgent ?? new Set(), now: Date.now(), overdueMs: OVERDUE_INTERVALS * deps.intervalMs }),
     open: () => Date.now() - started < deps.budgetMs * OTHERS_SHARE,
     asked: (competitionId: number) => markAsked(rotation, bookmaker, competitionId, Date.now()),
   };

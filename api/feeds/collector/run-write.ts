@@ -57,35 +57,65 @@ export function writeChunks(outcome: BookmakerOutcome, perLeague: ReadonlyMap<nu
   return chunks.filter((chunk) => chunk.length > 0);
 }
 
+/** One chunk's prices and run records in one transaction, stamped with the clock as it starts. */
+async function writeChunk(c: Collector, outcome: BookmakerOutcome, chunk: readonly number[], perLeague: ReadonlyMap<number, LeagueFixtures>, startedAt: number): Promise<Map<number, WriteResult>> {
+  const competitions = new Set(chunk);
+  const now = c.deps.clock();
+  return c.deps.db.transaction().execute(async (trx) => {
+    // A bookmaker back from stale is a change even when its prices did not move, so open tabs drop the mark.
+    const fixtures = chunk.flatMap((id) => perLeague.get(id)?.fixtures ?? []);
+    const counts = await writeFixtures(trx, fixtures, now, { staleBefore: markedStaleBefore(now, c.deps.intervalMs) });
+    await recordFeedRuns(trx, runRecords(outcome, competitions, perLeague, counts, startedAt, now));
+    return counts;
+  });
+}
+
+/** Run records, with why, of competitions whose chunk a failed write left unwritten: best effort (the store may be what failed). */
+async function recordUnwritten(c: Collector, outcome: BookmakerOutcome, competitions: ReadonlySet<number>, perLeague: ReadonlyMap<number, LeagueFixtures>, startedAt: number, reason: string) {
+  const leagues = new Map([...outcome.leagues].filter(([id]) => competitions.has(id)).map(([id, league]) => [id, { ...league, error: league.error ?? reason }]));
+  try {
+    await c.deps.db.transaction().execute((trx) => recordFeedRuns(trx, runRecords({ ...outcome, leagues }, competitions, perLeague, new Map(), startedAt, c.deps.clock())));
+  } catch (error) {
+    c.deps.logger.error({ bookmaker: outcome.key, err: error }, "recording a bookmaker's unwritten competitions failed");
+  }
+}
+
+/** What a run's write committed: the counts per competition, and the competitions of the chunks written. */
+interface Persisted {
+  results: Map<number, WriteResult>;
+  competitions: Set<number>;
+}
+
 /**
- * The bookmaker's prices and run records, a transaction per chunk of competitions (writeChunks), each
- * stamped with the clock when it starts and announced when it commits, unless this replica is no
- * longer the collector (then nothing more is written). The counts of what was written come back.
+ * The bookmaker's prices and run records, a transaction per chunk of competitions (writeChunks),
+ * each announced when it commits, while this replica is still the collector. A chunk that fails
+ * ends the run's write: what committed stands, and the competitions not written get run records
+ * saying so. Undefined when nothing was written because this replica is not the collector.
  */
-async function persist(c: Collector, outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, LeagueFixtures>, startedAt: number): Promise<Map<number, WriteResult> | undefined> {
-  let written: Map<number, WriteResult> | undefined;
-  for (const chunk of writeChunks(outcome, perLeague)) {
+async function persist(c: Collector, outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, LeagueFixtures>, startedAt: number): Promise<Persisted | undefined> {
+  let persisted: Persisted | undefined;
+  const chunks = writeChunks(outcome, perLeague);
+  for (const [index, chunk] of chunks.entries()) {
     if (c.deps.mayWrite && !(await c.deps.mayWrite())) {
       c.deps.logger.warn({ bookmaker: outcome.key }, "not the collector any more: run not written");
-      return written;
+      return persisted;
     }
-    const competitions = new Set(chunk);
-    const now = c.deps.clock();
-    const results = await c.deps.db.transaction().execute(async (trx) => {
-      // A bookmaker back from stale is a change even when its prices did not move, so open tabs drop the mark.
-      const fixtures = chunk.flatMap((id) => perLeague.get(id)?.fixtures ?? []);
-      const counts = await writeFixtures(trx, fixtures, now, { staleBefore: markedStaleBefore(now, c.deps.intervalMs) });
-      await recordFeedRuns(trx, runRecords(outcome, competitions, perLeague, counts, startedAt, now));
-      return counts;
-    });
-    written ??= new Map();
-    for (const [id, result] of results) written.set(id, result);
+    persisted ??= { results: new Map(), competitions: new Set() };
+    try {
+      for (const [id, result] of await writeChunk(c, outcome, chunk, perLeague, startedAt)) persisted.results.set(id, result);
+    } catch (error) {
+      c.deps.logger.error({ bookmaker: outcome.key, err: error, competitions: chunk }, "writing a bookmaker's run failed: the rest of it is not written this cycle");
+      const message = error instanceof Error ? error.message : String(error);
+      await recordUnwritten(c, outcome, new Set(chunks.slice(index).flat()), perLeague, startedAt, `not written: ${message}`);
+      return persisted;
+    }
+    for (const id of chunk) persisted.competitions.add(id);
     await announceWritten(c, outcome);
     // A chunk's queries settle as promises without returning to the event loop: sockets (the live
     // streams above all) are read and written only once it turns, so it turns between chunks.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  return written;
+  return persisted;
 }
 
 async function announceWritten(c: Collector, outcome: BookmakerOutcome): Promise<void> {
@@ -103,7 +133,7 @@ export async function writeBookmakerRun(c: Collector, source: FeedSource, fetche
   const now = c.deps.clock();
   rememberListings(c.latest, outcome, source.adapter.eventRequests ? c.followUps.get(outcome.key) : undefined, now);
   const perLeague = matchLeagues(c.latest, outcome, now, c.deps.intervalMs, c.identities);
-  const results = await persist(c, outcome, perLeague, startedAt);
-  if (results) addToTallies(tallies, perLeague, results);
-  return bookmakerReport(outcome, perLeague, results ?? new Map(), failed);
+  const persisted = await persist(c, outcome, perLeague, startedAt);
+  if (persisted) addToTallies(tallies, new Map([...perLeague].filter(([id]) => persisted.competitions.has(id))), persisted.results);
+  return bookmakerReport(outcome, perLeague, persisted?.results ?? new Map(), failed);
 }

@@ -48,11 +48,12 @@ function specAnswers(listing: Listing, previous: ReadonlyMap<string, JsonAnswer>
   const next = new Map<string, JsonAnswer>();
   for (const competition of COMPETITIONS) {
     const keep = touched !== undefined && !touched.has(competition.id);
-    const inCompetition = keep ? [] : listing.events.filter((e) => e.competitionId === competition.id);
+    let inCompetition: OddsEvent[] | undefined;
     for (const market of MARKETS) {
       const key = oddsKey(competition.id, market.id);
       const kept = keep ? previous.get(key) : undefined;
-      next.set(key, kept ?? oddsAnswer(inCompetition, market.id, listing.intervalS, previous.get(key)));
+      inCompetition ??= kept ? undefined : listing.events.filter((e) => e.competitionId === competition.id);
+      next.set(key, kept ?? oddsAnswer(inCompetition ?? [], market.id, listing.intervalS, previous.get(key)));
     }
   }
   return next;
@@ -75,15 +76,15 @@ function sampleAnswer(listing: Listing, previous: JsonAnswer): JsonAnswer {
 export const OTHER_ANSWERS_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
- * Odds answers per (competition, market), plus the summary and the sample, rebuilt whole from a
- * listing when prices change (docs/design.md, Odds cache), and the listing's events as objects:
+ * Odds answers per (competition, market), plus the summary and the sample, rebuilt from each listing
+ * for the competitions it touched (docs/design.md, Odds cache), and the listing's events as objects:
  * serving costs no database work, and nothing is parsed back from an answer.
  */
 export function oddsCache() {
   const noOdds = answerOf({ events: [], updatedAt: EPOCH } satisfies OddsResponse);
   const noSummary = answerOf({ numEvents: 0, numBookmakers: 0, marketIds: [], competitionIds: [], numOdds: 0 });
   let answers = new Map<string, JsonAnswer>();
-  // The other answers of the current listing: emptied with each rebuild that moved anything.
+  // The other answers of the current listing: a touched competition's are forgotten (all, when a rebuild names none).
   const others = new LRUCache<string, JsonAnswer>({ maxSize: OTHER_ANSWERS_MAX_BYTES, sizeCalculation: (answer) => answer.json.length + answer.gzip.length });
   let current: Listing | undefined;
   // The listed events outside the spec's leagues, as JSON: whether a rebuild moved them.

@@ -2,10 +2,10 @@ import type { Kysely } from "kysely";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { Database } from "../../db/schema.ts";
 import { oddsCache } from "./cache.ts";
-import { changesAfter, latestSeq } from "../write/changes.ts";
+import { changesAfter, latestSeq, type ChangeRow } from "../write/changes.ts";
 import { freshSince } from "./freshness.ts";
 import { liveFeed, RING_CAPACITY } from "../live/live-feed.ts";
-import { listEvents, listingOf, type ListedEvent } from "./read-model.ts";
+import { listEvents, listingOf, type ListedEvent, type ListingOptions } from "./read-model.ts";
 
 /**
  * A whole rebuild at least this often; between them the listing is patched. What the change log does
@@ -34,6 +34,24 @@ function patch(listed: Map<string, ListedEvent>, ids: ReadonlySet<string>, rerea
 }
 
 /**
+ * Brings `listed` up to date at `options.now`: with `changes`, the events they name and those whose
+ * moment has come are re-read; without, every event is. The competitions whose events moved come back;
+ * undefined for the first listing, which moves everything.
+ */
+async function relist(db: Kysely<Database>, listed: Map<string, ListedEvent>, changes: readonly ChangeRow[] | undefined, options: ListingOptions): Promise<Set<number> | undefined> {
+  if (changes === undefined) {
+    const first = listed.size === 0;
+    const reread = await listEvents(db, options);
+    // Compared event by event: what did not move keeps its answers and the listed version.
+    const touched = patch(listed, new Set([...listed.keys(), ...reread.keys()]), reread);
+    return first ? undefined : touched;
+  }
+  const ids = new Set(changes.map((c) => c.eventId));
+  for (const [id, entry] of listed) if (entry.changesAt <= options.now) ids.add(id);
+  return ids.size > 0 ? patch(listed, ids, await listEvents(db, options, [...ids])) : new Set();
+}
+
+/**
  * The odds served: a cache rebuilt from the store after each write, on a change notice and on a
  * timer, and the live feed of changed markets. A rebuild re-reads only the events the change log
  * names since the last one and those whose moment (kick-off, a price leaving its window, a stale
@@ -48,7 +66,7 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
   let running: Promise<void> | undefined;
   let again = false;
   let rebuilds = 0;
-  let listed = new Map<string, ListedEvent>();
+  const listed = new Map<string, ListedEvent>();
   let wholeAt: number | undefined;
 
   /** Changes are read before the listing, so each one goes out with data at least as new as itself. */
@@ -59,16 +77,9 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
     // Further behind than the ring holds: everyone refetches what is built next.
     const resetTo = changes.length > capacity ? await latestSeq(deps.db, LIVE_COUNTRY_ID) : undefined;
     const now = deps.clock();
-    const options = { now, freshSince: freshSince(now, deps.intervalS * 1000) };
-    let touched: Set<number> | undefined;
-    if (wholeAt === undefined || resetTo !== undefined || now - wholeAt >= WHOLE_REBUILD_MS || now < wholeAt) {
-      listed = await listEvents(deps.db, options);
-      wholeAt = now;
-    } else {
-      const ids = new Set(changes.map((c) => c.eventId));
-      for (const [id, entry] of listed) if (entry.changesAt <= now) ids.add(id);
-      touched = ids.size > 0 ? patch(listed, ids, await listEvents(deps.db, options, [...ids])) : new Set();
-    }
+    const whole = wholeAt === undefined || resetTo !== undefined || now - wholeAt >= WHOLE_REBUILD_MS || now < wholeAt;
+    const touched = await relist(deps.db, listed, whole ? undefined : changes, { now, freshSince: freshSince(now, deps.intervalS * 1000) });
+    if (whole) wholeAt = now;
     rebuilds += 1;
     if (touched?.size !== 0) cache.rebuild(listingOf([...listed.values()].map((entry) => entry.event), deps.intervalS), touched);
     if (resetTo !== undefined) live.reset(resetTo);

@@ -141,7 +141,7 @@ function changedMarkets(plan: PricePlan): Set<number> {
 }
 
 async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, now: number, result: WriteResult, changed: ChangedMarket[], options: WriteOptions) {
-  const stored = await trx.selectFrom("events").select(["home", "away"]).where("id", "=", fixture.key).executeTakeFirst();
+  const stored = await trx.selectFrom("events").select(["home", "away", "kickoff"]).where("id", "=", fixture.key).executeTakeFirst();
   const { sides, prices } = orient(fixture, stored);
   await upsertEvent(trx, fixture, sides, now);
   if (fixture.listing) await upsertListing(trx, fixture.key, fixture.listing);
@@ -151,17 +151,21 @@ async function writeFixture(trx: Transaction<Database>, fixture: FixtureInput, n
   addWriteResult(result, plan.counts);
   const markets = changedMarkets(plan);
   for (const marketId of revivedMarkets(plan, current, options.staleBefore)) markets.add(marketId);
+  // A heading moved with no price changing (a kick-off corrected, a name): every market shown carries it.
+  if (stored && (Number(stored.kickoff) !== fixture.kickoff.getTime() || stored.home !== sides.home || stored.away !== sides.away)) for (const row of current) markets.add(row.market_id);
   for (const marketId of markets) changed.push({ competitionId: fixture.competitionId, eventId: fixture.key, marketId });
 }
 
 /**
  * The odds store: current prices plus a history row only when a price changes, written inside the
- * caller's transaction (the collector writes each bookmaker's run in one: docs/design.md, Odds store). A
+ * caller's transaction (the collector writes a bookmaker's run a chunk of competitions at a time:
+ * docs/design.md, Odds store). A
  * bookmaker that lists an event but no longer offers one of its prices (suspended, withdrawn)
  * loses that price at once; a bookmaker that did not answer keeps its prices until they go stale.
  * Every (event, market) the write changed is numbered in the change log (docs/design.md, Unit of change), in
  * the same transaction, and so is a bookmaker's market confirmed again after it was marked stale
- * (given `options.staleBefore`). The counts come back per competition.
+ * (given `options.staleBefore`), and every stored market of an event whose kick-off or names the
+ * write moves. The counts come back per competition.
  */
 export async function writeFixtures(trx: Transaction<Database>, fixtures: readonly FixtureInput[], now: number, options: WriteOptions = {}): Promise<Map<number, WriteResult>> {
   const results = new Map<number, WriteResult>();

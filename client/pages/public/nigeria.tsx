@@ -57,7 +57,7 @@ export function NigeriaPage(): JSX.Element {
   // Undefined where a page hydrates without its data (client/boot/public-app.tsx hands it over when it has it).
   const data: NigeriaData | undefined = useLoaderData<typeof loader>();
   return (
-    <div className="section container px-3">
+    <div className="section container odds-section">
       <PageMeta
         title="Nigerian Football Odds Comparison"
         description="Compare Bet9ja, SportyBet, BetKing, NairaBet and 1xBet odds for the Premier League, La Liga, Serie A and Bundesliga. Free."
