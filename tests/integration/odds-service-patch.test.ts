@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { catalogueMarkets } from "#api/catalogue/market-descriptors.ts";
+import { startCatalogue } from "#api/catalogue/start.ts";
 import { markedStaleBefore } from "#api/odds/read/freshness.ts";
 import { buildListing } from "#api/odds/read/read-model.ts";
 import { oddsService, WHOLE_REBUILD_MS } from "#api/odds/read/service.ts";
@@ -121,6 +123,35 @@ describe.each(dialects)("the odds service's patched listing on %s (docs/design.m
       await service.refresh();
     }
     expect(service.cache.listed().version).toBe(moved);
+  });
+
+  it("with the catalogue's markets, serves a market beyond the eight and moves the listed version when only it changes; the spec's answers and summary keep theirs", async () => {
+    const db = database().kysely;
+    let now = T0 + 3_000 * MINUTE;
+    const holder = await startCatalogue(db, { clock: () => now });
+    const service = oddsService({ db, clock: () => now, intervalS: 60, markets: () => catalogueMarkets(holder.current()) });
+    const kickoff = now + 600 * MINUTE;
+    // Market 10 is Home Over/Under 0.5 (api/catalogue/data/markets.json): selections 21 and 22.
+    const homeOver = (over: number) => [{ bookmaker: 1, marketId: 10, selectionTypeId: 21, price: over, boosted: false }, { bookmaker: 1, marketId: 10, selectionTypeId: 22, price: 3.1, boosted: false }];
+    const both = (over: number): FixtureInput => ({ ...fixture("c1:beyond", 1, kickoff, [[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]]), prices: [...fixture("c1:beyond", 1, kickoff, [[1, 1, 2.1], [1, 2, 3.3], [1, 3, 3.4]]).prices, ...homeOver(over)] });
+    const onlyBeyond: FixtureInput = { ...fixture("c1:beyond-only", 1, kickoff, []), prices: homeOver(1.3) };
+    await write([both(1.3), onlyBeyond], now);
+    await service.refresh();
+    const event = () => service.cache.listed().events.find((e) => e.id === "c1:beyond");
+    expect(event()?.markets.map((m) => m.marketId)).toEqual([1, 10]);
+    const before = { version: service.cache.listed().version, table: service.cache.odds(1, 1).etag, summary: service.cache.summary().etag, beyond: service.cache.odds(1, 10).json };
+    expect(before.beyond).toContain('"value":1.3');
+    // Priced beyond the eight only: listed, but not in the spec's count.
+    const summary = JSON.parse(service.cache.summary().json) as { data: { numEvents: number } };
+    expect(service.cache.listed().events.some((e) => e.id === "c1:beyond-only")).toBe(true);
+    expect(summary.data.numEvents).toBe(service.cache.listed().events.filter((e) => e.competitionId <= 4 && e.markets.some((m) => m.marketId <= 8)).length);
+
+    now += MINUTE;
+    await write([both(1.25), onlyBeyond], now);
+    await service.refresh();
+    expect(service.cache.listed().version).toBeGreaterThan(before.version);
+    expect(service.cache.odds(1, 10).json).toContain('"value":1.25');
+    expect({ table: service.cache.odds(1, 1).etag, summary: service.cache.summary().etag }).toEqual({ table: before.table, summary: before.summary });
   });
 
   it("keeps the listed version while a rebuild finds nothing changed, and moves it when a sweep's change re-reads an event", async () => {

@@ -87,8 +87,8 @@ export function oddsCache() {
   // The other answers of the current listing: a touched competition's are forgotten (all, when a rebuild names none).
   const others = new LRUCache<string, JsonAnswer>({ maxSize: OTHER_ANSWERS_MAX_BYTES, sizeCalculation: (answer) => answer.json.length + answer.gzip.length });
   let current: Listing | undefined;
-  // The listed events outside the spec's leagues, as JSON: whether a rebuild moved them.
-  let listedOthers = "[]";
+  // The listed events as JSON at the last rebuild that compared them all ("" once a patch moved them since).
+  let listedJson = "[]";
   let summary = noSummary;
   let sample = noOdds;
   let listed: ListedEvents = { version: 0, events: [] };
@@ -103,22 +103,18 @@ export function oddsCache() {
     rebuild(listing: Listing, touched?: ReadonlySet<number>) {
       // The first listing builds everything; after it, `touched` (when given) names the competitions whose events moved.
       const only = current === undefined ? undefined : touched;
-      const spec = specAnswers(listing, answers, only);
-      const otherEvents = only === undefined ? JSON.stringify(listing.events.filter((e) => !isCompetitionId(e.competitionId))) : listedOthers;
-      const othersMoved = only === undefined ? otherEvents !== listedOthers : [...only].some((id) => !isCompetitionId(id));
-      const moved = spec.size !== answers.size || [...spec].some(([key, answer]) => answers.get(key) !== answer) || othersMoved;
-      answers = spec;
+      let moved = only !== undefined && only.size > 0;
+      if (only === undefined) {
+        const json = JSON.stringify(listing.events);
+        moved = json !== listedJson;
+        listedJson = json;
+      } else if (moved) listedJson = "";
+      answers = specAnswers(listing, answers, only);
       current = listing;
       if (moved) {
         listed = { version: listed.version + 1, events: listing.events };
-        if (only === undefined) {
-          listedOthers = otherEvents;
-          others.clear();
-        } else {
-          // What the others were at the last whole comparison no longer says what they are.
-          if (othersMoved) listedOthers = "";
-          for (const key of [...others.keys()]) if (only.has(Number(key.split(":")[0]))) others.delete(key);
-        }
+        if (only === undefined) others.clear();
+        else for (const key of [...others.keys()]) if (only.has(Number(key.split(":")[0]))) others.delete(key);
       }
       summary = answerOf(listing.summary, summary);
       sample = sampleAnswer(listing, sample);

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { EventHeading, EventMarket, OddsEvent, OddsSummary } from "#shared/contract.ts";
+import { referenceDescriptor, type MarketLookup } from "#shared/math/market-descriptor.ts";
 import { annotateMarket, type StoredBookmakerMarket, type StoredPrice } from "#shared/math/odds-math.ts";
 import { isCompetitionId, isMarketId, MARKETS } from "#shared/reference.ts";
 import type { Database } from "../../db/schema.ts";
@@ -120,26 +121,36 @@ export function groupByEvent(rows: readonly PriceRow[]): Map<string, EventGroup>
   return groups;
 }
 
+/** Markets 1-8 in reference order (shared/reference.ts), then the others by id. */
+function marketOrder(a: number, b: number): number {
+  const rank = (id: number) => (isMarketId(id) ? MARKETS.findIndex((m) => m.id === id) : MARKETS.length + id);
+  return rank(a) - rank(b);
+}
+
 /**
- * One event's markets in reference order, each bookmaker's odds with margins and flags. A bookmaker
- * its feed has not confirmed since `staleBefore` gets `stale: true`; only the mark, never the
- * confirmation time, goes into the body, so the ETag does not move with every collection cycle.
+ * One event's markets, each bookmaker's odds with margins and flags: every market `markets` knows
+ * (the spec's eight by default; the catalogue's with its lookup: docs/design.md, Market catalogue),
+ * markets 1-8 in reference order, then the others by id. A bookmaker its feed has not confirmed
+ * since `staleBefore` gets `stale: true`; only the mark, never the confirmation time, goes into the
+ * body, so the ETag does not move with every collection cycle.
  */
-export function annotatedMarkets(group: EventGroup, now: number, staleBefore: number): EventMarket[] {
-  const markets: EventMarket[] = [];
-  for (const market of MARKETS) {
-    const byBookmaker = group.markets.get(market.id);
-    if (!byBookmaker) continue;
+export function annotatedMarkets(group: EventGroup, now: number, staleBefore: number, markets: MarketLookup = referenceDescriptor): EventMarket[] {
+  const annotated: EventMarket[] = [];
+  for (const marketId of [...group.markets.keys()].sort(marketOrder)) {
+    const descriptor = markets(marketId);
+    const byBookmaker = group.markets.get(marketId);
+    if (!byBookmaker || !descriptor) continue;
     const stored: StoredBookmakerMarket<number>[] = [...byBookmaker.entries()]
       .sort(([a], [b]) => a - b)
       .map(([provider, entry]) => ({ provider, updatedAt: entry.updatedAt, odds: entry.odds }));
-    const odds = annotateMarket(market.id, stored, now).map((o) => {
+    // The spec's eight by id, as always; another by its catalogue descriptor.
+    const odds = annotateMarket(isMarketId(marketId) ? marketId : descriptor, stored, now).map((o) => {
       const stale = (byBookmaker.get(o.provider)?.confirmedAt ?? 0) < staleBefore;
       return { ...o, updatedAt: iso(o.updatedAt), ...(stale ? { stale: true as const } : {}) };
     });
-    if (odds.length > 0) markets.push({ marketId: market.id, odds });
+    if (odds.length > 0) annotated.push({ marketId, odds });
   }
-  return markets;
+  return annotated;
 }
 
 /**
@@ -148,7 +159,8 @@ export function annotatedMarkets(group: EventGroup, now: number, staleBefore: nu
  * in /odds/competitions).
  */
 function summarise(listed: readonly OddsEvent[]): OddsSummary {
-  const events = listed.filter((e) => isCompetitionId(e.competitionId));
+  // An event of the four priced only beyond the eight is not in the spec's count.
+  const events = listed.filter((e) => isCompetitionId(e.competitionId) && e.markets.some((m) => isMarketId(m.marketId)));
   const bookmakers = new Set<number>();
   const marketIds = new Set<number>();
   let numOdds = 0;
@@ -201,7 +213,7 @@ function nextChangeAt(group: EventGroup, rows: readonly PriceRow[], now: number,
  * markets (margins and flags: docs/design.md, Margins; docs/design.md, Flags), with the moment time
  * alone next changes it. Events past kick-off and stale prices leave here.
  */
-export async function listEvents(db: Kysely<Database>, options: ListingOptions, eventIds?: readonly string[]): Promise<Map<string, ListedEvent>> {
+export async function listEvents(db: Kysely<Database>, options: ListingOptions, eventIds?: readonly string[], markets?: MarketLookup): Promise<Map<string, ListedEvent>> {
   const intervalMs = (options.now - options.freshSince) / STALE_INTERVALS;
   const staleBefore = markedStaleBefore(options.now, intervalMs);
   const rows = await readFreshPrices(db, options, eventIds);
@@ -213,8 +225,8 @@ export async function listEvents(db: Kysely<Database>, options: ListingOptions, 
   }
   const listed = new Map<string, ListedEvent>();
   for (const [id, group] of groupByEvent(rows)) {
-    const markets = annotatedMarkets(group, options.now, staleBefore);
-    if (markets.length > 0) listed.set(id, { event: { ...group.event, markets }, changesAt: nextChangeAt(group, rowsOf.get(id) ?? [], options.now, intervalMs) });
+    const annotated = annotatedMarkets(group, options.now, staleBefore, markets);
+    if (annotated.length > 0) listed.set(id, { event: { ...group.event, markets: annotated }, changesAt: nextChangeAt(group, rowsOf.get(id) ?? [], options.now, intervalMs) });
   }
   return listed;
 }

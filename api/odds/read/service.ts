@@ -5,6 +5,7 @@ import { oddsCache } from "./cache.ts";
 import { changesAfter, latestSeq, type ChangeRow } from "../write/changes.ts";
 import { freshSince } from "./freshness.ts";
 import { liveFeed, RING_CAPACITY } from "../live/live-feed.ts";
+import type { MarketLookup } from "#shared/math/market-descriptor.ts";
 import { listEvents, listingOf, type ListedEvent, type ListingOptions } from "./read-model.ts";
 
 /**
@@ -38,17 +39,17 @@ function patch(listed: Map<string, ListedEvent>, ids: ReadonlySet<string>, rerea
  * moment has come are re-read; without, every event is. The competitions whose events moved come back;
  * undefined for the first listing, which moves everything.
  */
-async function relist(db: Kysely<Database>, listed: Map<string, ListedEvent>, changes: readonly ChangeRow[] | undefined, options: ListingOptions): Promise<Set<number> | undefined> {
+async function relist(db: Kysely<Database>, listed: Map<string, ListedEvent>, changes: readonly ChangeRow[] | undefined, options: ListingOptions, markets?: MarketLookup): Promise<Set<number> | undefined> {
   if (changes === undefined) {
     const first = listed.size === 0;
-    const reread = await listEvents(db, options);
+    const reread = await listEvents(db, options, undefined, markets);
     // Compared event by event: what did not move keeps its answers and the listed version.
     const touched = patch(listed, new Set([...listed.keys(), ...reread.keys()]), reread);
     return first ? undefined : touched;
   }
   const ids = new Set(changes.map((c) => c.eventId));
   for (const [id, entry] of listed) if (entry.changesAt <= options.now) ids.add(id);
-  return ids.size > 0 ? patch(listed, ids, await listEvents(db, options, [...ids])) : new Set();
+  return ids.size > 0 ? patch(listed, ids, await listEvents(db, options, [...ids], markets)) : new Set();
 }
 
 /**
@@ -58,7 +59,7 @@ async function relist(db: Kysely<Database>, listed: Map<string, ListedEvent>, ch
  * mark, an arrow expiring) has come; the whole listing every WHOLE_REBUILD_MS, at start and when
  * this replica fell behind the ring (docs/design.md, Odds cache).
  */
-export function oddsService(deps: { db: Kysely<Database>; clock: () => number; intervalS: number; ringCapacity?: number }) {
+export function oddsService(deps: { db: Kysely<Database>; clock: () => number; intervalS: number; ringCapacity?: number; markets?: () => MarketLookup }) {
   const cache = oddsCache();
   const capacity = deps.ringCapacity ?? RING_CAPACITY;
   const live = liveFeed(capacity);
@@ -78,7 +79,7 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
     const resetTo = changes.length > capacity ? await latestSeq(deps.db, LIVE_COUNTRY_ID) : undefined;
     const now = deps.clock();
     const whole = wholeAt === undefined || resetTo !== undefined || now - wholeAt >= WHOLE_REBUILD_MS || now < wholeAt;
-    const touched = await relist(deps.db, listed, whole ? undefined : changes, { now, freshSince: freshSince(now, deps.intervalS * 1000) });
+    const touched = await relist(deps.db, listed, whole ? undefined : changes, { now, freshSince: freshSince(now, deps.intervalS * 1000) }, deps.markets?.());
     if (whole) wholeAt = now;
     rebuilds += 1;
     if (touched?.size !== 0) cache.rebuild(listingOf([...listed.values()].map((entry) => entry.event), deps.intervalS), touched);

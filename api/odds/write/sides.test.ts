@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { selectionLabel } from "#shared/reference.ts";
 import type { OfferPrice } from "../../feeds/types.ts";
 import { swapSides } from "./sides.ts";
+import { orient } from "./store.ts";
 
 describe("swapSides", () => {
   it("swaps home and away in 1X2 and 1X and X2 in Double Chance, with the exact prices", () => {
@@ -35,5 +36,26 @@ describe("swapSides", () => {
     expect(swapped.slice(0, 4)).toEqual(prices.slice(0, 4));
     expect(prices[4]?.selectionTypeId).toBe(1);
     expect(swapSides(swapped)).toEqual(prices);
+  });
+});
+
+describe("orient (api/odds/write/store.ts)", () => {
+  const fixture = (sidesReversed: boolean) => ({
+    key: "c1:2026-11-28:orient",
+    competitionId: 1,
+    home: "Arsenal",
+    away: "Chelsea",
+    kickoff: new Date("2026-11-28T15:00:00Z"),
+    sidesReversed,
+    // 1X2 Home, and market 10 (Home Over/Under 0.5), whose side swapSides does not know.
+    prices: [
+      { bookmaker: 1, marketId: 1, selectionTypeId: 1, price: 2.1, boosted: false },
+      { bookmaker: 1, marketId: 10, selectionTypeId: 21, price: 1.3, boosted: false },
+    ],
+  });
+
+  it("swaps a reversed book's eight markets and drops its others rather than guess their side", () => {
+    expect(orient(fixture(true), undefined).prices.map((p) => [p.marketId, p.selectionTypeId])).toEqual([[1, 3]]);
+    expect(orient(fixture(false), undefined).prices.map((p) => [p.marketId, p.selectionTypeId])).toEqual([[1, 1], [10, 21]]);
   });
 });

@@ -3,6 +3,7 @@ import type { Database } from "../../db/schema.ts";
 import { pruneChanges, recordChanges, type ChangedMarket } from "./changes.ts";
 import { planPrices, type PricePlan, type StoredPriceInput, type WriteResult } from "./price-plan.ts";
 import { swapSides } from "./sides.ts";
+import { isMarketId } from "#shared/reference.ts";
 
 export type { StoredPriceInput, WriteResult } from "./price-plan.ts";
 
@@ -50,13 +51,16 @@ type Sides = { home: string; away: string };
 /**
  * The one place an event's home/away orientation is decided. Another bookmaker's majority may list
  * the sides the other way round than when the event was first written: the stored orientation
- * stands, so prices already stored never flip meaning, and the prices are swapped to it once.
+ * stands, so prices already stored never flip meaning, and the prices are swapped to it once
+ * (markets 1-8 only: a reversed book's other markets are dropped).
  */
 export function orient(fixture: FixtureInput, stored: Sides | undefined): { sides: Sides; prices: StoredPriceInput[] } {
   const storedReversed = stored !== undefined && stored.home !== stored.away && stored.home === fixture.away && stored.away === fixture.home;
   const sides = storedReversed ? { home: stored.home, away: stored.away } : { home: fixture.home, away: fixture.away };
   const swap = storedReversed !== (fixture.sidesReversed ?? false);
-  return { sides, prices: swap ? swapSides(fixture.prices) : fixture.prices };
+  // swapSides knows the eight markets' sides; another market of a reversed book (a home team total, 1UP)
+  // is no price rather than a guess until the catalogue says how it mirrors (docs/design.md, Market catalogue).
+  return { sides, prices: swap ? swapSides(fixture.prices.filter((p) => isMarketId(p.marketId))) : fixture.prices };
 }
 
 async function upsertEvent(trx: Transaction<Database>, fixture: FixtureInput, sides: Sides, now: number) {
