@@ -15,6 +15,8 @@ import { betslipRouter, type BetslipRouteDeps } from "./betslip/routes.ts";
 import { betslipWriteRates } from "./betslip/write-rate.ts";
 import type { ApiConfig } from "./config.ts";
 import { catalogueMarkets } from "./catalogue/market-descriptors.ts";
+import type { MarketLookup } from "#shared/math/market-descriptor.ts";
+import { isMarketId } from "#shared/reference.ts";
 import { catalogueReader, listsCompetition, startCatalogue, type CatalogueHolder } from "./catalogue/start.ts";
 import { openDatabase, type Db } from "./db/database.ts";
 import { feedbackRepository } from "./feedback/repository.ts";
@@ -107,6 +109,12 @@ interface ApiParts {
   logger: Logger;
 }
 
+/** A lookup of the spec's eight markets only. */
+const eightOf =
+  (lookup: MarketLookup): MarketLookup =>
+  (marketId) =>
+    isMarketId(marketId) ? lookup(marketId) : undefined;
+
 /** The users' and the odds' routes, in the order Express tries them. */
 function mountRoutes(app: Express, { config, options, db, catalogue, accounts, odds, betslips, booking, auth, clock, logger }: ApiParts): void {
   // Every /users answer is one user's: no cache keeps it, errors included.
@@ -120,10 +128,11 @@ function mountRoutes(app: Express, { config, options, db, catalogue, accounts, o
   app.use("/users", betslipRouter({ db: db.kysely, ...betslips, users: accounts.users, clock, intervalS: config.feedIntervalS, bonusPlan }, auth));
   app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream, accounts.refreshTokens.sound));
   app.use("/odds/booking", bookingReadRouter(booking.deps, auth));
-  app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds }, auth));
   const current = catalogueReader(catalogue, { clock, logger });
+  app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds, catalogue: current }, auth));
   app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS, lists: (id) => listsCompetition(current(), id) }, auth));
-  app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock, markets: () => catalogueMarkets(current()) }, auth));
+  // The tools' cards and the betslip name the eight markets only, so far (docs/design.md, Catalogue steps, step 7).
+  app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock, markets: () => eightOf(catalogueMarkets(current())) }, auth));
   app.use("/odds", catalogueRouter({ catalogue: current, cache: odds.cache, clock }));
   app.use("/odds", nextRouter({ cache: odds.cache, catalogue: current, clock, intervalS: config.feedIntervalS }, auth));
   app.use("/odds", oddsRouter(odds.cache, current, auth));
@@ -154,7 +163,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
     challengeMaxNumber: config.challengeMaxNumber,
     scryptParams: config.scryptParams,
   });
-  const odds = oddsService({ db: db.kysely, clock, intervalS: config.feedIntervalS });
+  const odds = oddsService({ db: db.kysely, clock, intervalS: config.feedIntervalS, markets: () => catalogueMarkets(catalogue.current()) });
   await odds.refresh();
   const auth = requireAuth((token) => verifyAccessToken(accounts, token));
   const betslips = { betslips: betslipRepository(db.kysely), writes: betslipWriteRates(db.kysely, config.betslipWriteRate, clock) };

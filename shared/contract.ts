@@ -111,7 +111,12 @@ export type EventHeading = Omit<OddsEvent, "markets">;
 /** A price on the match page: as in OddsSelection, plus the first price this bookmaker offered for it. */
 export type MatchSelection = OddsSelection & { opening: number };
 export type MatchProviderOdds = Omit<ProviderOdds, "odds"> & { odds: MatchSelection[] };
-export type MatchMarket = { marketId: number; odds: MatchProviderOdds[] };
+/**
+ * A market of the match page. Beyond the spec's eight (whose names every client knows from
+ * shared/reference.ts), `name` and `selections` are the catalogue's (docs/design.md, Market catalogue):
+ * the selections in display order with their labels.
+ */
+export type MatchMarket = { marketId: number; odds: MatchProviderOdds[]; name?: string; selections?: { id: number; label: string }[] };
 /**
  * A bookmaker's own page for the event, built from the ids and names its feed carries
  * (docs/design.md, Bookmaker links; no affiliate parameters). `exact: false` when the event's URL

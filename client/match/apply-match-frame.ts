@@ -1,7 +1,12 @@
 import type { MarketHistory, MatchDetail, MatchMarket, OddsEvent } from "#shared/contract.ts";
 import { MARKET_IDS } from "#shared/reference.ts";
 
-const referenceOrder = (a: MatchMarket, b: MatchMarket) => MARKET_IDS.indexOf(a.marketId as never) - MARKET_IDS.indexOf(b.marketId as never);
+/** The eight in reference order, then the others by id, as the API orders them (api/odds/read/read-model.ts). */
+const rank = (marketId: number) => {
+  const index = MARKET_IDS.indexOf(marketId as never);
+  return index >= 0 ? index : MARKET_IDS.length + marketId;
+};
+const referenceOrder = (a: MatchMarket, b: MatchMarket) => rank(a.marketId) - rank(b.marketId);
 
 const openingKey = (provider: number, marketId: number, selectionTypeId: number) => `${provider}:${marketId}:${selectionTypeId}`;
 
@@ -26,6 +31,9 @@ function withOpenings(frame: OddsEvent["markets"][number], shown: MatchMarket | 
     shown?.odds.find((row) => row.provider === provider)?.odds.find((o) => o.selectionTypeId === selectionTypeId)?.opening ?? known.get(openingKey(provider, frame.marketId, selectionTypeId));
   return {
     marketId: frame.marketId,
+    // A market beyond the eight keeps the names its answer gave it (frames carry none).
+    ...(shown?.name ? { name: shown.name } : {}),
+    ...(shown?.selections ? { selections: shown.selections } : {}),
     odds: frame.odds.map((row) => ({ ...row, odds: row.odds.map((o) => ({ ...o, opening: opening(row.provider, o.selectionTypeId) ?? o.value })) })),
   };
 }

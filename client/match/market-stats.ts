@@ -11,7 +11,7 @@ export interface Highest {
 
 /** The market's selections in display order; for a market this build does not know, whatever the prices name. */
 export function selectionsOf(market: MatchMarket): readonly number[] {
-  const known = marketSelections(market.marketId);
+  const known = market.selections?.map((s) => s.id) ?? marketSelections(market.marketId);
   if (known.length > 0) return known;
   return [...new Set(market.odds.flatMap((row) => row.odds.map((o) => o.selectionTypeId)))].sort((a, b) => a - b);
 }

@@ -7,6 +7,7 @@ import { resetApp, stubApi, USER } from "../../tests/client/harness.tsx";
 import { betslipFixture, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { useSession } from "../session/store.ts";
 import { MarketTable } from "./market-table.tsx";
+import { learnMarketNames } from "./market-names.ts";
 
 afterEach(cleanup);
 
@@ -44,6 +45,23 @@ function cells(header: string) {
 const priceOf = (cell: HTMLElement) => cell.querySelector(".match-price")?.textContent?.match(/\d+\.\d\d/)?.[0];
 
 describe("a market table of the match page", () => {
+  it("names a market beyond the eight and its selections as its answer does (the catalogue's), in the answer's order", () => {
+    const homeOver: MatchMarket = {
+      marketId: 10,
+      name: "Home Over/Under 0.5",
+      selections: [
+        { id: 21, label: "Over 0.5" },
+        { id: 22, label: "Under 0.5" },
+      ],
+      odds: [row(3, [[22, 3.1, 3.1], [21, 1.3, 1.3]])],
+    };
+    learnMarketNames([homeOver]);
+    renderTable(homeOver);
+    expect(screen.getByRole("table", { name: "Home Over/Under 0.5" })).toBeTruthy();
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Bookmaker", "Over 0.5", "Under 0.5"]);
+  });
+
+
   it("has a row per bookmaker under the market's selections, then Highest and Average", () => {
     renderTable();
     expect(screen.getByRole("table", { name: "1X2 (Match Result)" })).toBeTruthy();

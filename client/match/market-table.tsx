@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { BookmakerLink, MatchMarket, MatchProviderOdds } from "#shared/contract.ts";
 import { formatOdds } from "#shared/format.ts";
-import { bookmakerName, bookmakerShortName, marketLabel } from "#shared/reference.ts";
+import { bookmakerName, bookmakerShortName } from "#shared/reference.ts";
+import { marketLabelOf } from "./market-names.ts";
 import type { SlipEvent } from "../betslip/slip.ts";
 import { SelectionHeading } from "../odds/table/odds-table.tsx";
 import { StaleIcon } from "../odds/flag-icons.tsx";
@@ -62,7 +63,7 @@ export function MarketTable({ market, links, slipEvent, children }: MarketTableP
   const columns = selectionsOf(market);
   const highest = highestRow(market);
   const average = averageRow(market);
-  const label = marketLabel(market.marketId);
+  const label = marketLabelOf(market.marketId);
   // The link has been down past the stale threshold: every price here is that old at least.
   const linkStale = usePricesStale();
   return (

@@ -1,6 +1,7 @@
 import type { HistorySeries, MarketHistory } from "#shared/contract.ts";
 import { formatOdds, zonedFormatter } from "#shared/format.ts";
-import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
+import { bookmakerName } from "#shared/reference.ts";
+import { marketLabelOf, selectionLabelOf } from "./market-names.ts";
 import { domainOf, PANEL, scaleFor, stepPath, type Domain } from "./chart-geometry.ts";
 
 /**
@@ -76,11 +77,11 @@ function Panel({
 }) {
   const scale = scaleFor(domain);
   const prices = series.flatMap((s) => s.points.map(([, p]) => p));
-  const summary = `${selectionLabel(selectionTypeId)}: ${series.length} bookmaker${series.length === 1 ? "" : "s"}, prices between ${formatOdds(Math.min(...prices))} and ${formatOdds(Math.max(...prices))}, ${timeLabel(domain.t0, domain.t1 - domain.t0, timeZone)} to ${timeLabel(domain.t1, domain.t1 - domain.t0, timeZone)}`;
+  const summary = `${selectionLabelOf(selectionTypeId)}: ${series.length} bookmaker${series.length === 1 ? "" : "s"}, prices between ${formatOdds(Math.min(...prices))} and ${formatOdds(Math.max(...prices))}, ${timeLabel(domain.t0, domain.t1 - domain.t0, timeZone)} to ${timeLabel(domain.t1, domain.t1 - domain.t0, timeZone)}`;
   return (
     <div className="chart-panel">
       <p className="chart-panel-title" aria-hidden="true">
-        {selectionLabel(selectionTypeId)}
+        {selectionLabelOf(selectionTypeId)}
       </p>
       <svg viewBox={`0 0 ${PANEL.width} ${PANEL.height}`} role="img" aria-label={summary}>
         <Axes domain={domain} timeZone={timeZone} />
@@ -138,7 +139,7 @@ function HistoryTable({ history, timeZone }: { history: MarketHistory; timeZone:
     // A table ignores the 1 px width of .visually-hidden (it sizes to its content): the wrapper holds it.
     <div className="visually-hidden">
       <table>
-        <caption>Price history of {marketLabel(history.marketId)}, oldest first</caption>
+        <caption>Price history of {marketLabelOf(history.marketId)}, oldest first</caption>
         <thead>
           <tr>
             <th scope="col">Bookmaker</th>
@@ -150,7 +151,7 @@ function HistoryTable({ history, timeZone }: { history: MarketHistory; timeZone:
           {history.series.map((s) => (
             <tr key={`${s.provider}:${s.selectionTypeId}`}>
               <th scope="row">{bookmakerName(s.provider)}</th>
-              <td>{selectionLabel(s.selectionTypeId)}</td>
+              <td>{selectionLabelOf(s.selectionTypeId)}</td>
               <td>
                 {s.points.map(([t, p]) => `${formatOdds(p)} (${formatTime(t, "full", timeZone)})`).join(", ")}
               </td>

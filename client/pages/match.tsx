@@ -3,7 +3,8 @@ import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs 
 import type { MarketHistory, MatchDetail, MatchHeading } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { formatKickoff, formatTimeZone } from "#shared/format.ts";
-import { eventCompetitionName, isMarketId, marketLabel } from "#shared/reference.ts";
+import { eventCompetitionName, isMarketId } from "#shared/reference.ts";
+import { learnMarketNames, marketLabelOf } from "../match/market-names.ts";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { FlashNotice, SlipForm } from "../components/page-form.tsx";
 import { LiteRefresh } from "../components/lite-refresh.tsx";
@@ -35,7 +36,8 @@ export interface MatchData {
 
 function askedChart(url: string): number | undefined {
   const raw = new URL(url).searchParams.get("chart");
-  return raw && /^\d{1,2}$/.test(raw) && isMarketId(Number(raw)) ? Number(raw) : undefined;
+  // Any market the event shows may be charted (chartedMarket checks it is one).
+  return raw && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : undefined;
 }
 
 /** An event the API does not know (or whose id it rejects) is the 404 page, with a 404 status on the server; any other failure is the page's own message. */
@@ -87,7 +89,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
 }
 
 function ChartArea({ history, market, end, timeZone }: { history: Served<MarketHistory> | undefined; market: { marketId: number; selections: readonly number[] }; end: number; timeZone: string }) {
-  const label = marketLabel(market.marketId);
+  const label = marketLabelOf(market.marketId);
   return (
     <div className="match-history" id="price-history">
       <h2 className="title is-6 mb-2">Price history: {label}</h2>
@@ -109,7 +111,7 @@ function ChartArea({ history, market, end, timeZone }: { history: Served<MarketH
 function ChartLink({ marketId }: { marketId: number }) {
   return (
     <Link className="button is-small is-light" to={{ search: `?chart=${marketId}` }} replace preventScrollReset>
-      Price history<span className="visually-hidden"> of {marketLabel(marketId)}</span>
+      Price history<span className="visually-hidden"> of {marketLabelOf(marketId)}</span>
     </Link>
   );
 }
@@ -120,6 +122,8 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
   const arrived = useArrived(arriving);
   const { detail, history } = useLiveMatch(served, arrived?.ok ? arrived.data : undefined, chart);
   const { event } = detail;
+  // Before any table renders: the names of the markets beyond the eight come with the answer.
+  learnMarketNames(event.markets);
   const started = useKickedOff(event.date, event.started, root.now);
   // Prices hold until they change: the lines run to now, or to kick-off once the prices stopped.
   const until = started ? Math.min(root.now, Date.parse(event.date)) : root.now;
@@ -148,7 +152,8 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
       {/* The selection buttons add to the slip by this form without JavaScript, and come back here. */}
       <SlipForm back={`${pathname}${search}`}>
         {event.markets.map((market) => (
-          <MarketTable key={market.marketId} market={market} links={event.links} slipEvent={started ? undefined : event}>
+          // The betslip takes the eight markets so far (docs/design.md, Catalogue steps, step 7): no add buttons beyond them.
+          <MarketTable key={market.marketId} market={market} links={event.links} slipEvent={started || !isMarketId(market.marketId) ? undefined : event}>
             {market.marketId === chart ? (
               <ChartArea history={arrived && (history ? { ok: true, data: history } : arrived)} market={{ marketId: market.marketId, selections: selectionsOf(market) }} end={end} timeZone={root.timeZone} />
             ) : (

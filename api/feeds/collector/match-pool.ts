@@ -5,7 +5,6 @@ import type { BookmakerOutcome } from "./run-fetch.ts";
 import type { FollowUpState } from "./follow-ups.ts";
 import { matchOffers, type UnmatchedOffer } from "../matching/index.ts";
 import { BOOKMAKER_ID_BY_KEY, type BookmakerKey, type Offer } from "../types.ts";
-import { servedOffers } from "./served-markets.ts";
 
 /** Each bookmaker's last good listing per league: the others match against it between its runs. */
 export type Listings = Map<BookmakerKey, Map<number, { offers: Offer[]; at: number }>>;
@@ -56,7 +55,7 @@ export function rememberListings(latest: Listings, outcome: BookmakerOutcome, fo
     if (!league.offers) continue;
     const offers = followUps ? league.offers.map((o) => (outcome.refreshed.has(o.externalId) ? o : followUps.carry(o))) : league.offers;
     // Carried extras are an earlier call's whole answer: kept to the served markets here, after carrying.
-    mine.set(competitionId, { offers: servedOffers(offers), at: now });
+    mine.set(competitionId, { offers, at: now });
   }
 }
 

@@ -8,7 +8,6 @@ import type { Collector } from "./state.ts";
 import { recordFeedRuns, type FeedRunInput } from "./feed-runs.ts";
 import { matchLeagues, rememberListings, type LeagueFixtures } from "./match-pool.ts";
 import { addToTallies, bookmakerReport, type BookmakerReport, type Tally } from "./reports.ts";
-import { servedOutcome } from "./served-markets.ts";
 
 
 /**
@@ -126,8 +125,7 @@ async function announceWritten(c: Collector, outcome: BookmakerOutcome): Promise
  * One bookmaker's finished run: judged for the breaker, its listings kept for the others to match
  * against, matched, written with its run records, added to the cycle's tallies, announced.
  */
-export async function writeBookmakerRun(c: Collector, source: FeedSource, fetched: BookmakerOutcome, startedAt: number, tallies: Map<number, Tally>): Promise<BookmakerReport> {
-  const outcome = servedOutcome(fetched);
+export async function writeBookmakerRun(c: Collector, source: FeedSource, outcome: BookmakerOutcome, startedAt: number, tallies: Map<number, Tally>): Promise<BookmakerReport> {
   const failed = runFailed(outcome);
   recordVerdict(c.breaker, outcome, failed);
   const now = c.deps.clock();

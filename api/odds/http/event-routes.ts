@@ -8,6 +8,7 @@ import { guardQuery } from "../../http/input-guards.ts";
 import { readMarketHistory } from "../read/history.ts";
 import { readMatchDetail, readMatchHeading, type MatchDetailDeps } from "../read/match-detail.ts";
 import type { OddsService } from "../read/service.ts";
+import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { answerOf, sendAnswer } from "../read/answers.ts";
 
 /** Where api/app.ts mounts these routes. */
@@ -62,11 +63,16 @@ const undecodableId: ErrorRequestHandler = (error, _req, _res, next) => {
   next(error instanceof URIError ? new AppError("VALIDATION_ERROR", "event must be an event id.") : error);
 };
 
-/** `market` of the query: 1 to 8 written plainly, or 400. */
-function marketOf(req: Request): number {
+/**
+ * `market` of the query, written plainly: 1 to 8, or another market the catalogue lists (not
+ * retired) where the router has it; else 400.
+ */
+function marketOf(req: Request, catalogue: (() => Catalogue) | undefined): number {
   const market = req.query.market;
-  if (typeof market !== "string" || !/^[1-8]$/.test(market)) throw new AppError("VALIDATION_ERROR", "market must be 1 to 8.");
-  return Number(market);
+  if (typeof market === "string" && /^[1-8]$/.test(market)) return Number(market);
+  const listed = typeof market === "string" && /^[1-9]\d{0,5}$/.test(market) ? catalogue?.().markets.get(Number(market)) : undefined;
+  if (!listed || listed.retired) throw new AppError("VALIDATION_ERROR", catalogue ? "market must be a market of /odds/markets." : "market must be 1 to 8.");
+  return listed.id;
 }
 
 /**
@@ -96,7 +102,7 @@ export function oddsEventRouter(deps: EventRouteDeps, auth: RequestHandler): Rou
   });
   router.get(pathBelow(EVENTS, ENDPOINTS.history), auth, async (req, res) => {
     const id = eventIdOf(req);
-    const market = marketOf(req);
+    const market = marketOf(req, deps.catalogue);
     const answer = await memo(`history:${market}:${id}`, () => readMarketHistory(deps.db, id, market));
     if (!answer) throw new AppError("NOT_FOUND", "No such event.");
     sendAnswer(req, res, answer);

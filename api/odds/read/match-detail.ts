@@ -1,5 +1,8 @@
 import type { Kysely } from "kysely";
 import type { EventMarket, MatchDetail, MatchHeading, MatchMarket } from "#shared/contract.ts";
+import { isMarketId } from "#shared/reference.ts";
+import type { Catalogue } from "../../catalogue/catalogue.ts";
+import { catalogueMarkets } from "../../catalogue/market-descriptors.ts";
 import type { Database } from "../../db/schema.ts";
 import { linksOf, readLinkBook } from "./link-book.ts";
 import { isFresh, markedStaleBefore, oldestFreshSince } from "./freshness.ts";
@@ -10,6 +13,15 @@ export interface MatchDetailDeps {
   clock: () => number;
   /** FEED_INTERVAL_S: freshness and stale marks are judged in feed intervals, as the listing judges them. */
   intervalS: number;
+  /** The catalogue: the match page shows every market it knows, each beyond the eight named by it. Without it, the eight. */
+  catalogue?: () => Catalogue;
+}
+
+/** A market beyond the eight as the catalogue names it: its name and its selections' labels in order. */
+function catalogueNaming(catalogue: Catalogue, marketId: number): Pick<MatchMarket, "name" | "selections"> {
+  const market = catalogue.markets.get(marketId);
+  if (!market || isMarketId(marketId)) return {};
+  return { name: market.name, selections: market.selections.map((id) => ({ id, label: catalogue.selections.get(id)?.label ?? `Selection ${id}` })) };
 }
 
 const EPOCH = new Date(0).toISOString();
@@ -45,9 +57,10 @@ async function readOpenings(db: Kysely<Database>, eventId: string): Promise<Map<
 }
 
 /** The listing's markets, each price with its opening value (its current one should history lack a row). */
-function withOpenings(markets: readonly EventMarket[], openings: ReadonlyMap<string, number>): MatchMarket[] {
+function withOpenings(markets: readonly EventMarket[], openings: ReadonlyMap<string, number>, catalogue: Catalogue | undefined): MatchMarket[] {
   return markets.map((market) => ({
     marketId: market.marketId,
+    ...(catalogue ? catalogueNaming(catalogue, market.marketId) : {}),
     odds: market.odds.map((row) => ({
       ...row,
       odds: row.odds.map((price) => ({ ...price, opening: openings.get(priceKey(row.provider, market.marketId, price.selectionTypeId)) ?? price.value })),
@@ -89,8 +102,9 @@ export async function readMatchDetail(deps: MatchDetailDeps, id: string): Promis
   const read = await priceRows(deps.db).where("events.id", "=", id).where("prices.confirmed_at", ">=", oldestFreshSince(asOf, intervalMs)).execute();
   const rows = read.filter((row) => isFresh(row.competitionId, row.confirmedAt, asOf, intervalMs));
   const group = groupByEvent(rows).get(id);
-  const listed = group ? annotatedMarkets(group, asOf, markedStaleBefore(asOf, intervalMs)) : [];
-  const markets = withOpenings(listed, await readOpenings(deps.db, id));
+  const catalogue = deps.catalogue?.();
+  const listed = group ? annotatedMarkets(group, asOf, markedStaleBefore(asOf, intervalMs), catalogue ? catalogueMarkets(catalogue) : undefined) : [];
+  const markets = withOpenings(listed, await readOpenings(deps.db, id), catalogue);
   const priced = markets.flatMap((market) => market.odds.map((row) => row.provider));
   const links = linksOf(await readLinkBook(deps.db, [event]), event.id, priced);
   return { event: { ...eventHeading(event), markets, links, started }, updatedAt: latestChange(markets), intervalS: deps.intervalS };

@@ -1,8 +1,9 @@
 import { lazy, memo, Suspense, type JSX } from "react";
 import type { EventMarket } from "#shared/contract.ts";
-import { bookmakerName, marketLabel, marketSelections, selectionLabel } from "#shared/reference.ts";
+import { bookmakerName, marketLabel, marketSelections } from "#shared/reference.ts";
 import type { SlipEvent } from "../../betslip/slip.ts";
 import { StaleIcon } from "../flag-icons.tsx";
+import { selectionLabelOf } from "../../match/market-names.ts";
 import { MarginCell, rowMarginAttributes } from "./margin-cell.tsx";
 import { OddsCell } from "./odds-cell.tsx";
 
@@ -26,7 +27,7 @@ const SlipToggle = lazy(() => import("../../betslip/signed-in.tsx").then((m) => 
  * table offers one (`event`), else the label alone.
  */
 export function SelectionHeading({ event, marketId, selectionTypeId }: { event: SlipEvent | undefined; marketId: number; selectionTypeId: number }): JSX.Element {
-  const label = selectionLabel(selectionTypeId);
+  const label = selectionLabelOf(selectionTypeId);
   if (!event) return <th scope="col">{label}</th>;
   return (
     // `abbr`: what a screen reader repeats beside each price in the column, rather than the button's whole name.
