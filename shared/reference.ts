@@ -131,6 +131,12 @@ export function isMarketId(id: number): id is MarketId {
   return marketById.has(id);
 }
 
+/** The order markets are shown in: 1-8 as MARKETS lists them, then the catalogue's others by id. */
+export function compareMarketIds(a: number, b: number): number {
+  const rank = (id: number) => (isMarketId(id) ? MARKET_IDS.indexOf(id) : MARKET_IDS.length + id);
+  return rank(a) - rank(b);
+}
+
 export function isCountryId(id: number): id is CountryId {
   return countryById.has(id);
 }

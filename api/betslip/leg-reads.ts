@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { BetslipLeg, BetslipLegView, EventHeading } from "#shared/contract.ts";
 import { isValidPrice } from "#shared/math/odds-math.ts";
 import type { Database } from "../db/schema.ts";
-import { isFresh, markedStaleBefore, oldestFreshSince } from "../odds/read/freshness.ts";
+import { markedStaleBefore } from "../odds/read/freshness.ts";
 import { linksOf, readLinkBook } from "../odds/read/link-book.ts";
-import { eventHeading, groupByEvent, priceRows, type EventGroup } from "../odds/read/read-model.ts";
+import { eventHeading, freshPriceRows, groupByEvent, priceRows, type EventGroup } from "../odds/read/read-model.ts";
 
 /** An event the store holds: upcoming, or started and not yet pruned (14 days after kick-off). */
 export interface KnownEvent {
@@ -35,9 +35,7 @@ export async function readKnownEvents(db: Kysely<Database>, ids: readonly string
 /** The fresh prices of the given (upcoming) events, grouped by event, market and bookmaker. */
 async function readPrices(deps: LegReadDeps, ids: readonly string[], now: number): Promise<Map<string, EventGroup>> {
   if (ids.length === 0) return new Map();
-  const intervalMs = deps.intervalS * 1000;
-  const rows = await priceRows(deps.db).where("events.id", "in", ids).where("prices.confirmed_at", ">=", oldestFreshSince(now, intervalMs)).execute();
-  return groupByEvent(rows.filter((row) => isFresh(row.competitionId, row.confirmedAt, now, intervalMs)));
+  return groupByEvent(await freshPriceRows(priceRows(deps.db).where("events.id", "in", ids), now, deps.intervalS * 1000));
 }
 
 /** Each confirmed bookmaker's current price of one selection (a stale one is not confirmed), in provider order. */

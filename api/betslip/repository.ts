@@ -92,3 +92,9 @@ export function betslipRepository(db: Kysely<Database>) {
 }
 
 export type BetslipRepository = ReturnType<typeof betslipRepository>;
+
+/** The events on slips saved since `since` (epoch ms), each once: the collector asks their competitions first (api/feeds/collector/priority.ts). */
+export async function eventIdsOnSlipsSavedSince(db: Kysely<Database>, since: number): Promise<string[]> {
+  const rows = await db.selectFrom("betslips").select("legs").where("updated_at", ">=", since).execute();
+  return [...new Set(rows.flatMap((row) => legsOf(row.legs).map((leg) => leg.eventId)))];
+}

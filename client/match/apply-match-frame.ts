@@ -1,12 +1,8 @@
 import type { MarketHistory, MatchDetail, MatchMarket, OddsEvent } from "#shared/contract.ts";
-import { MARKET_IDS } from "#shared/reference.ts";
+import { compareMarketIds } from "#shared/reference.ts";
 
-/** The eight in reference order, then the others by id, as the API orders them (api/odds/read/read-model.ts). */
-const rank = (marketId: number) => {
-  const index = MARKET_IDS.indexOf(marketId as never);
-  return index >= 0 ? index : MARKET_IDS.length + marketId;
-};
-const referenceOrder = (a: MatchMarket, b: MatchMarket) => rank(a.marketId) - rank(b.marketId);
+/** As the API orders them (shared/reference.ts, compareMarketIds). */
+const referenceOrder = (a: MatchMarket, b: MatchMarket) => compareMarketIds(a.marketId, b.marketId);
 
 const openingKey = (provider: number, marketId: number, selectionTypeId: number) => `${provider}:${marketId}:${selectionTypeId}`;
 

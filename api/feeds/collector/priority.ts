@@ -4,15 +4,14 @@
  * rotation asks them ahead of the rest (board-rotation.ts).
  */
 import type { Kysely } from "kysely";
-import type { BetslipLeg } from "#shared/contract.ts";
+import { eventIdsOnSlipsSavedSince } from "../../betslip/repository.ts";
+import { inChunks } from "../../db/in-chunks.ts";
 import type { Database } from "../../db/schema.ts";
 
 export const SOON_MS = 24 * 60 * 60_000;
 export const SLIPS_WITHIN_MS = 7 * 24 * 60 * 60_000;
 /** Saved slips are read once in this many cycles: at 10,000 slips, about 6 MB of JSON each time. */
 export const SLIPS_EVERY_CYCLES = 10;
-/** Event ids per `in (...)` list. */
-const ID_CHUNK = 500;
 
 /** The competitions of saved slips' legs, as last read, and the cycles since. */
 export interface PriorityState {
@@ -24,22 +23,11 @@ export function priorityState(): PriorityState {
   return { slipCompetitions: new Set(), cyclesSinceSlips: SLIPS_EVERY_CYCLES };
 }
 
-function legEventIds(legs: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(legs);
-    return Array.isArray(parsed) ? parsed.flatMap((leg: Partial<BetslipLeg>) => (typeof leg?.eventId === "string" ? [leg.eventId] : [])) : [];
-  } catch {
-    return [];
-  }
-}
-
 /** The competitions of upcoming events on slips saved since `since`. */
 async function slipCompetitions(db: Kysely<Database>, since: number, now: number): Promise<Set<number>> {
-  const slips = await db.selectFrom("betslips").select("legs").where("updated_at", ">=", since).execute();
-  const ids = [...new Set(slips.flatMap((slip) => legEventIds(slip.legs)))];
   const competitions = new Set<number>();
-  for (let i = 0; i < ids.length; i += ID_CHUNK) {
-    const rows = await db.selectFrom("events").select("competition_id").distinct().where("id", "in", ids.slice(i, i + ID_CHUNK)).where("kickoff", ">", now).execute();
+  for (const ids of inChunks(await eventIdsOnSlipsSavedSince(db, since))) {
+    const rows = await db.selectFrom("events").select("competition_id").distinct().where("id", "in", ids).where("kickoff", ">", now).execute();
     for (const row of rows) competitions.add(row.competition_id);
   }
   return competitions;

@@ -39,21 +39,20 @@ export const WRITE_CHUNK_FIXTURES = 100;
 /** The run's competitions in writes: the four leagues first (the dashboards' prices), then the rest, whole competitions packed to about WRITE_CHUNK_FIXTURES. */
 export function writeChunks(outcome: BookmakerOutcome, perLeague: ReadonlyMap<number, LeagueFixtures>): number[][] {
   const ids = [...new Set([...outcome.leagues.keys(), ...perLeague.keys()])];
-  const four = ids.filter((id) => isCompetitionId(id)).sort((a, b) => a - b);
-  const chunks: number[][] = [four];
+  const chunks: number[][] = [ids.filter((id) => isCompetitionId(id)).sort((a, b) => a - b)];
+  let chunk: number[] = [];
   let size = 0;
   for (const id of ids.filter((x) => !isCompetitionId(x))) {
     const fixtures = perLeague.get(id)?.fixtures.length ?? 0;
-    const last = chunks.at(-1)!;
-    if (chunks.length === 1 || (size > 0 && size + fixtures > WRITE_CHUNK_FIXTURES)) {
-      chunks.push([id]);
-      size = fixtures;
-    } else {
-      last.push(id);
-      size += fixtures;
+    if (size > 0 && size + fixtures > WRITE_CHUNK_FIXTURES) {
+      chunks.push(chunk);
+      chunk = [];
+      size = 0;
     }
+    chunk.push(id);
+    size += fixtures;
   }
-  return chunks.filter((chunk) => chunk.length > 0);
+  return [...chunks, chunk].filter((c) => c.length > 0);
 }
 
 /** One chunk's prices and run records in one transaction, stamped with the clock as it starts. */

@@ -5,8 +5,8 @@ import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { catalogueMarkets } from "../../catalogue/market-descriptors.ts";
 import type { Database } from "../../db/schema.ts";
 import { linksOf, readLinkBook } from "./link-book.ts";
-import { isFresh, markedStaleBefore, oldestFreshSince } from "./freshness.ts";
-import { annotatedMarkets, eventHeading, groupByEvent, priceRows } from "./read-model.ts";
+import { markedStaleBefore } from "./freshness.ts";
+import { annotatedMarkets, eventHeading, freshPriceRows, groupByEvent, priceRows } from "./read-model.ts";
 
 export interface MatchDetailDeps {
   db: Kysely<Database>;
@@ -99,8 +99,7 @@ export async function readMatchDetail(deps: MatchDetailDeps, id: string): Promis
   const started = event.kickoff <= now;
   const asOf = started ? event.kickoff : now;
   const intervalMs = deps.intervalS * 1000;
-  const read = await priceRows(deps.db).where("events.id", "=", id).where("prices.confirmed_at", ">=", oldestFreshSince(asOf, intervalMs)).execute();
-  const rows = read.filter((row) => isFresh(row.competitionId, row.confirmedAt, asOf, intervalMs));
+  const rows = await freshPriceRows(priceRows(deps.db).where("events.id", "=", id), asOf, intervalMs);
   const group = groupByEvent(rows).get(id);
   const catalogue = deps.catalogue?.();
   const listed = group ? annotatedMarkets(group, asOf, markedStaleBefore(asOf, intervalMs), catalogue ? catalogueMarkets(catalogue) : undefined) : [];

@@ -2,9 +2,10 @@ import type { Kysely } from "kysely";
 import type { EventHeading, EventMarket, OddsEvent, OddsSummary } from "#shared/contract.ts";
 import { referenceDescriptor, type MarketLookup } from "#shared/math/market-descriptor.ts";
 import { annotateMarket, type StoredBookmakerMarket, type StoredPrice } from "#shared/math/odds-math.ts";
-import { isCompetitionId, isMarketId, MARKETS } from "#shared/reference.ts";
+import { compareMarketIds, isCompetitionId, isMarketId } from "#shared/reference.ts";
 import type { Database } from "../../db/schema.ts";
 import { MOVEMENT_WINDOW_MS } from "#shared/constants.ts";
+import { inChunks } from "../../db/in-chunks.ts";
 import { BOARD_STALE_INTERVALS, isFresh, MARKED_STALE_INTERVALS, markedStaleBefore, oldestFreshSince, STALE_INTERVALS } from "./freshness.ts";
 
 export interface ListingOptions {
@@ -74,26 +75,32 @@ export function priceRows(db: Kysely<Database>) {
     ]);
 }
 
+export type PriceRow = Awaited<ReturnType<ReturnType<typeof priceRows>["execute"]>>[number];
+
 /**
- * Current prices of upcoming events, each judged by its competition's window (freshness.ts, `isFresh`):
- * the four's confirmed since `freshSince`, the rest of the board's over BOARD_STALE_INTERVALS. With
- * `eventIds`, those events' only.
+ * The rows of `query` (priceRows, narrowed) still in the answers at `now`, each judged by its
+ * competition's window (freshness.ts, `isFresh`: the four's 3 intervals, the rest of the board's 10).
  */
-async function readFreshPrices(db: Kysely<Database>, { now, freshSince }: ListingOptions, eventIds?: readonly string[]) {
-  const intervalMs = (now - freshSince) / STALE_INTERVALS;
-  const query = priceRows(db).where("events.kickoff", ">", now).where("prices.confirmed_at", ">=", Math.floor(Math.min(freshSince, oldestFreshSince(now, intervalMs))));
-  const rows = [];
-  if (eventIds === undefined) rows.push(...(await query.execute()));
-  else for (let i = 0; i < eventIds.length; i += ID_CHUNK) rows.push(...(await query.where("events.id", "in", eventIds.slice(i, i + ID_CHUNK)).execute()));
+export async function freshPriceRows(query: ReturnType<typeof priceRows>, now: number, intervalMs: number): Promise<PriceRow[]> {
+  const rows = await query.where("prices.confirmed_at", ">=", Math.floor(oldestFreshSince(now, intervalMs))).execute();
   return rows.filter((row) => isFresh(row.competitionId, row.confirmedAt, now, intervalMs));
 }
 
-/** Ids per `in (...)` list: well inside SQLite's and PostgreSQL's bound-parameter limits. */
-const ID_CHUNK = 500;
+/** Current prices of upcoming events (of `eventIds` only, when given), fresh as freshPriceRows judges. */
+async function readFreshPrices(db: Kysely<Database>, { now, freshSince }: ListingOptions, eventIds?: readonly string[]): Promise<PriceRow[]> {
+  const intervalMs = (now - freshSince) / STALE_INTERVALS;
+  const upcoming = priceRows(db).where("events.kickoff", ">", now);
+  if (eventIds === undefined) return freshPriceRows(upcoming, now, intervalMs);
+  const rows: PriceRow[] = [];
+  for (const ids of inChunks(eventIds)) rows.push(...(await freshPriceRows(upcoming.where("events.id", "in", ids), now, intervalMs)));
+  return rows;
+}
 
-export type PriceRow = Awaited<ReturnType<typeof readFreshPrices>>[number];
-/** One bookmaker's prices of one market: `updatedAt` is its last price change, `confirmedAt` its feed's newest confirmation. */
-type Entry = { updatedAt: number; confirmedAt: number; odds: StoredPrice[] };
+/**
+ * One bookmaker's prices of one market: `updatedAt` is its last price change, `confirmedAt` its feed's
+ * newest confirmation, `oldestConfirmedAt` its oldest (the first of its prices to leave the answers).
+ */
+type Entry = { updatedAt: number; confirmedAt: number; oldestConfirmedAt: number; odds: StoredPrice[] };
 export type EventGroup = { event: EventHeading; markets: Map<number, Map<number, Entry>> };
 
 /** Rows grouped by event, then market, then bookmaker. */
@@ -107,10 +114,11 @@ export function groupByEvent(rows: readonly PriceRow[]): Map<string, EventGroup>
     }
     const byBookmaker = group.markets.get(row.marketId) ?? new Map();
     group.markets.set(row.marketId, byBookmaker);
-    const entry: Entry = byBookmaker.get(row.bookmaker) ?? { updatedAt: 0, confirmedAt: 0, odds: [] };
+    const entry: Entry = byBookmaker.get(row.bookmaker) ?? { updatedAt: 0, confirmedAt: 0, oldestConfirmedAt: row.confirmedAt, odds: [] };
     byBookmaker.set(row.bookmaker, entry);
     entry.updatedAt = Math.max(entry.updatedAt, row.changedAt ?? row.confirmedAt);
     entry.confirmedAt = Math.max(entry.confirmedAt, row.confirmedAt);
+    entry.oldestConfirmedAt = Math.min(entry.oldestConfirmedAt, row.confirmedAt);
     entry.odds.push({
       selectionTypeId: row.selectionTypeId,
       value: row.price,
@@ -119,12 +127,6 @@ export function groupByEvent(rows: readonly PriceRow[]): Map<string, EventGroup>
     });
   }
   return groups;
-}
-
-/** Markets 1-8 in reference order (shared/reference.ts), then the others by id. */
-function marketOrder(a: number, b: number): number {
-  const rank = (id: number) => (isMarketId(id) ? MARKETS.findIndex((m) => m.id === id) : MARKETS.length + id);
-  return rank(a) - rank(b);
 }
 
 /**
@@ -136,7 +138,7 @@ function marketOrder(a: number, b: number): number {
  */
 export function annotatedMarkets(group: EventGroup, now: number, staleBefore: number, markets: MarketLookup = referenceDescriptor): EventMarket[] {
   const annotated: EventMarket[] = [];
-  for (const marketId of [...group.markets.keys()].sort(marketOrder)) {
+  for (const marketId of [...group.markets.keys()].sort(compareMarketIds)) {
     const descriptor = markets(marketId);
     const byBookmaker = group.markets.get(marketId);
     if (!byBookmaker || !descriptor) continue;
@@ -191,20 +193,24 @@ export interface ListedEvent {
  * When time alone next changes how `group` is listed at `now` (docs/design.md, Odds cache): the
  * listing is rebuilt for an event whose moment has come as for one whose prices changed.
  */
-function nextChangeAt(group: EventGroup, rows: readonly PriceRow[], now: number, intervalMs: number): number {
+function nextChangeAt(group: EventGroup, now: number, intervalMs: number): number {
   let at = Date.parse(group.event.date);
   const later = (t: number) => {
     if (t > now && t < at) at = t;
   };
-  for (const row of rows) {
-    later(row.confirmedAt + (isCompetitionId(row.competitionId) ? STALE_INTERVALS : BOARD_STALE_INTERVALS) * intervalMs + 1);
-    // movementFlag: an arrow shows from its change (a future-dated one not before) until MOVEMENT_WINDOW_MS after it.
-    if (row.changedAt !== null && row.direction !== 0) {
-      later(row.changedAt);
-      later(row.changedAt + MOVEMENT_WINDOW_MS + 1);
+  const window = (isCompetitionId(group.event.competitionId) ? STALE_INTERVALS : BOARD_STALE_INTERVALS) * intervalMs;
+  for (const byBookmaker of group.markets.values()) {
+    for (const entry of byBookmaker.values()) {
+      later(entry.oldestConfirmedAt + window + 1);
+      later(entry.confirmedAt + MARKED_STALE_INTERVALS * intervalMs + 1);
+      // movementFlag: an arrow shows from its change (a future-dated one not before) until MOVEMENT_WINDOW_MS after it.
+      for (const { lastChange } of entry.odds) {
+        if (!lastChange) continue;
+        later(lastChange.at);
+        later(lastChange.at + MOVEMENT_WINDOW_MS + 1);
+      }
     }
   }
-  for (const byBookmaker of group.markets.values()) for (const entry of byBookmaker.values()) later(entry.confirmedAt + MARKED_STALE_INTERVALS * intervalMs + 1);
   return at;
 }
 
@@ -216,17 +222,10 @@ function nextChangeAt(group: EventGroup, rows: readonly PriceRow[], now: number,
 export async function listEvents(db: Kysely<Database>, options: ListingOptions, eventIds?: readonly string[], markets?: MarketLookup): Promise<Map<string, ListedEvent>> {
   const intervalMs = (options.now - options.freshSince) / STALE_INTERVALS;
   const staleBefore = markedStaleBefore(options.now, intervalMs);
-  const rows = await readFreshPrices(db, options, eventIds);
-  const rowsOf = new Map<string, PriceRow[]>();
-  for (const row of rows) {
-    const list = rowsOf.get(row.eventId);
-    if (list) list.push(row);
-    else rowsOf.set(row.eventId, [row]);
-  }
   const listed = new Map<string, ListedEvent>();
-  for (const [id, group] of groupByEvent(rows)) {
+  for (const [id, group] of groupByEvent(await readFreshPrices(db, options, eventIds))) {
     const annotated = annotatedMarkets(group, options.now, staleBefore, markets);
-    if (annotated.length > 0) listed.set(id, { event: { ...group.event, markets: annotated }, changesAt: nextChangeAt(group, rowsOf.get(id) ?? [], options.now, intervalMs) });
+    if (annotated.length > 0) listed.set(id, { event: { ...group.event, markets: annotated }, changesAt: nextChangeAt(group, options.now, intervalMs) });
   }
   return listed;
 }

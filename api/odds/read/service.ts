@@ -36,16 +36,13 @@ function patch(listed: Map<string, ListedEvent>, ids: ReadonlySet<string>, rerea
 
 /**
  * Brings `listed` up to date at `options.now`: with `changes`, the events they name and those whose
- * moment has come are re-read; without, every event is. The competitions whose events moved come back;
- * undefined for the first listing, which moves everything.
+ * moment has come are re-read; without, every event is, compared event by event (what did not move
+ * keeps its answers and the listed version). The competitions whose events moved come back.
  */
-async function relist(db: Kysely<Database>, listed: Map<string, ListedEvent>, changes: readonly ChangeRow[] | undefined, options: ListingOptions, markets?: MarketLookup): Promise<Set<number> | undefined> {
+async function relist(db: Kysely<Database>, listed: Map<string, ListedEvent>, changes: readonly ChangeRow[] | undefined, options: ListingOptions, markets?: MarketLookup): Promise<Set<number>> {
   if (changes === undefined) {
-    const first = listed.size === 0;
     const reread = await listEvents(db, options, undefined, markets);
-    // Compared event by event: what did not move keeps its answers and the listed version.
-    const touched = patch(listed, new Set([...listed.keys(), ...reread.keys()]), reread);
-    return first ? undefined : touched;
+    return patch(listed, new Set([...listed.keys(), ...reread.keys()]), reread);
   }
   const ids = new Set(changes.map((c) => c.eventId));
   for (const [id, entry] of listed) if (entry.changesAt <= options.now) ids.add(id);
@@ -82,7 +79,8 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
     const touched = await relist(deps.db, listed, whole ? undefined : changes, { now, freshSince: freshSince(now, deps.intervalS * 1000) }, deps.markets?.());
     if (whole) wholeAt = now;
     rebuilds += 1;
-    if (touched?.size !== 0) cache.rebuild(listingOf([...listed.values()].map((entry) => entry.event), deps.intervalS), touched);
+    // The cache builds everything from its first listing, whatever `touched` says.
+    if (touched.size > 0 || rebuilds === 1) cache.rebuild(listingOf([...listed.values()].map((entry) => entry.event), deps.intervalS), touched);
     if (resetTo !== undefined) live.reset(resetTo);
     else if (changes.length > 0) live.publish(changes, listed);
   }
