@@ -15,7 +15,7 @@ describe("sportybet requests", () => {
 
     expect(rest).toEqual([]);
     expect(request).toMatchObject({ url: "http://127.0.0.1:5555/sportybet/api/ng/factsCenter/pcEvents", method: "POST" });
-    expect(JSON.parse(request?.body ?? "")).toEqual([{ sportId: "sr:sport:1", marketId: "1,18,10,29", tournamentId: [["sr:tournament:17"]] }]);
+    expect(JSON.parse(request?.body ?? "")).toEqual([{ sportId: "sr:sport:1", marketId: expect.stringMatching(/^1,18,10,29,/), tournamentId: [["sr:tournament:17"]] }]);
     expect(request?.headers).toMatchObject({
       "User-Agent": expect.stringContaining("Chrome/"),
       Accept: "application/json, text/plain, */*",
@@ -27,6 +27,16 @@ describe("sportybet requests", () => {
       platform: "web",
       "Content-Type": "application/json",
     });
+  });
+
+  it("asks for every market the catalogue compares at SportyBet, the four families first", () => {
+    const [request] = sportybet.leagueRequests(sportybet.liveBaseUrl, 1, NOW);
+    const asked = (JSON.parse(request?.body ?? "[]") as { marketId: string }[])[0]?.marketId.split(",");
+
+    // Team totals, half totals, 1st-half 1X2, HT/FT, correct score, handicaps, either half, 1UP and 2UP (docs/design.md, Market catalogue).
+    expect(asked?.slice(0, 4)).toEqual(["1", "18", "10", "29"]);
+    for (const id of ["11", "14", "16", "19", "20", "45", "47", "50", "51", "60", "68", "90", "60100", "60200"]) expect(asked).toContain(id);
+    expect(new Set(asked).size).toBe(asked?.length);
   });
 
   it("asks each of the four leagues by its own tournament id at the live origin", () => {

@@ -21,10 +21,24 @@ import {
 import { selectionFor } from "./sportybet-markets.ts";
 import { browserHeaders } from "../headers.ts";
 import { bookLeagueId } from "../leagues.ts";
+import { feedCatalogue } from "../feed-catalogue.ts";
+import { BOOKMAKER_ID_BY_KEY } from "../../types.ts";
 
 export const LIVE_BASE_URL = "https://www.sportybet.com";
 const SUCCESS = 10000;
-const MARKETS = "1,18,10,29";
+/** The spec's four families first, as the site lists them (docs/design.md, SportyBet feed). */
+const FIRST_MARKETS = ["1", "18", "10", "29"];
+
+/**
+ * The `marketId` list a listing asks for: every SportyBet market the catalogue compares (docs/design.md,
+ * Market catalogue), so team totals, half totals and 1UP/2UP come with the listing instead of a call
+ * per match; a market the catalogue learns joins the next request.
+ */
+export function listedMarkets(): string {
+  const id = BOOKMAKER_ID_BY_KEY.sportybet;
+  const mapped = new Set(feedCatalogue().rows.outcomeBooks.filter((row) => row.bookmaker === id && row.retired_at === null).map((row) => row.book_market));
+  return [...FIRST_MARKETS, ...[...mapped].filter((m) => !FIRST_MARKETS.includes(m)).sort((a, b) => Number(a) - Number(b))].join(",");
+}
 /** Headers the site's own front end sends besides the browser's (docs/design.md, SportyBet feed). */
 export const SITE_HEADERS = { clientid: "web", operid: "2", platform: "web" };
 
@@ -141,7 +155,7 @@ export const sportybet: BookmakerAdapter = {
       {
         url: `${baseUrl}/api/ng/factsCenter/pcEvents`,
         method: "POST",
-        body: JSON.stringify([{ sportId: "sr:sport:1", marketId: MARKETS, tournamentId: [[tournamentId]] }]),
+        body: JSON.stringify([{ sportId: "sr:sport:1", marketId: listedMarkets(), tournamentId: [[tournamentId]] }]),
         headers: {
           ...browserHeaders({ referer: `${LIVE_BASE_URL}/ng/sport/football`, origin: LIVE_BASE_URL }),
           ...SITE_HEADERS,
