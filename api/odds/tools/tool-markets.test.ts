@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isGroupedType } from "#shared/market-groups.ts";
+import { buildCatalogue } from "../../catalogue/catalogue.ts";
 import { catalogueFromFiles } from "../../catalogue/file-catalogue.ts";
 import { CATALOGUE_FILES, parseCatalogueFiles } from "../../catalogue/files.ts";
 import { toolMarketNames } from "./tool-markets.ts";
@@ -34,5 +35,13 @@ describe("the markets the tools name (docs/design.md, Bettor tools)", () => {
     expect(NAMES.named([], new Set([22])).map((market) => [market.name, market.group, market.selections?.length])).toEqual([["1st Half 1X2", "halves", 3]]);
     expect(NAMES.knows(53)).toBe(true);
     expect(NAMES.knows(54)).toBe(false);
+  });
+
+  it("leave a retired market out of the choice and refuse it as a filter, yet name it where an answer shows it", () => {
+    const { rows } = catalogueFromFiles(FILES);
+    const names = toolMarketNames(buildCatalogue({ ...rows, markets: rows.markets.map((m) => (m.id === 52 ? { ...m, retired_at: 1 } : m)) }));
+    expect(names.all.map((market) => market.marketId)).not.toContain(52);
+    expect(names.knows(52)).toBe(false);
+    expect(names.named(names.all, new Set([52])).at(-1)).toEqual({ marketId: 52, name: "1X2 - 1UP", group: "specials", selections: [{ id: 141, label: "Home" }, { id: 142, label: "Draw" }, { id: 143, label: "Away" }] });
   });
 });

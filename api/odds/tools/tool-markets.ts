@@ -13,7 +13,7 @@ import type { Catalogue } from "../../catalogue/catalogue.ts";
 export interface ToolMarketNames {
   /** Every live catalogue market in choice order, without selections. */
   readonly all: readonly ToolMarket[];
-  /** Whether the catalogue knows the market (live or retired: stored prices may still name a retired one). */
+  /** Whether the market is one the catalogue lists (not retired): what a Market choice may ask for, as /odds/markets lists them. */
   knows(marketId: number): boolean;
   /**
    * `markets` (choice order) with the selections of those among `shown` beyond the eight; a market
@@ -39,14 +39,15 @@ export function toolMarketNames(catalogue: Catalogue): ToolMarketNames {
   const byOrder = (a: number[], b: number[]) => a.reduce((found, value, i) => found || Math.sign(value - b[i]!), 0);
   const sorted = [...entries.values()].sort((a, b) => byOrder(a.order, b.order));
   const all = sorted.filter(({ order }) => order[0] === 0).map(({ market }) => market);
+  const listed = new Set(all.map((market) => market.marketId));
   const selectionsOf = (marketId: number) =>
     (catalogue.markets.get(marketId)?.selections ?? []).map((id) => ({ id, label: catalogue.selections.get(id)?.label ?? `Selection ${id}` }));
   const names: ToolMarketNames = {
     all,
-    knows: (marketId) => entries.has(marketId),
+    knows: (marketId) => listed.has(marketId),
     named(markets, shown) {
-      const listed = new Set(markets.map((m) => m.marketId));
-      const extra = sorted.filter(({ market }) => shown.has(market.marketId) && !listed.has(market.marketId)).map(({ market }) => market);
+      const given = new Set(markets.map((m) => m.marketId));
+      const extra = sorted.filter(({ market }) => shown.has(market.marketId) && !given.has(market.marketId)).map(({ market }) => market);
       return [...markets, ...extra].map((market) => (shown.has(market.marketId) && !isMarketId(market.marketId) ? { ...market, selections: selectionsOf(market.marketId) } : market));
     },
   };
