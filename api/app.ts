@@ -15,8 +15,6 @@ import { betslipRouter, type BetslipRouteDeps } from "./betslip/routes.ts";
 import { betslipWriteRates } from "./betslip/write-rate.ts";
 import type { ApiConfig } from "./config.ts";
 import { catalogueMarkets } from "./catalogue/market-descriptors.ts";
-import type { MarketLookup } from "#shared/math/market-descriptor.ts";
-import { isMarketId } from "#shared/reference.ts";
 import { catalogueReader, listsCompetition, startCatalogue, type CatalogueHolder } from "./catalogue/start.ts";
 import { openDatabase, type Db } from "./db/database.ts";
 import { feedbackRepository } from "./feedback/repository.ts";
@@ -39,6 +37,7 @@ import { oddsRouter } from "./odds/http/routes.ts";
 import { oddsStreamRouter, type StreamOptions } from "./odds/http/stream-routes.ts";
 import { oddsService, type OddsService } from "./odds/read/service.ts";
 import { toolRouter } from "./odds/http/tool-routes.ts";
+import { toolMarketNames } from "./odds/tools/tool-markets.ts";
 
 export interface ApiOptions {
   /** Tests shorten the live stream's heartbeat and stall limits. */
@@ -109,12 +108,6 @@ interface ApiParts {
   logger: Logger;
 }
 
-/** A lookup of the spec's eight markets only. */
-const eightOf =
-  (lookup: MarketLookup): MarketLookup =>
-  (marketId) =>
-    isMarketId(marketId) ? lookup(marketId) : undefined;
-
 /** The users' and the odds' routes, in the order Express tries them. */
 function mountRoutes(app: Express, { config, options, db, catalogue, accounts, odds, betslips, booking, auth, clock, logger }: ApiParts): void {
   // Every /users answer is one user's: no cache keeps it, errors included.
@@ -130,9 +123,10 @@ function mountRoutes(app: Express, { config, options, db, catalogue, accounts, o
   app.use("/odds/booking", bookingReadRouter(booking.deps, auth));
   const current = catalogueReader(catalogue, { clock, logger });
   app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds, catalogue: current }, auth));
-  app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS, lists: (id) => listsCompetition(current(), id) }, auth));
-  // The tools' cards and the betslip name the eight markets only, so far (docs/design.md, Catalogue steps, step 7).
-  app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock, markets: () => eightOf(catalogueMarkets(current())) }, auth));
+  const names = () => toolMarketNames(current());
+  app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS, lists: (id) => listsCompetition(current(), id), names }, auth));
+  // The tools read every catalogue market their maths take, and name those beyond the eight (docs/design.md, Bettor tools).
+  app.use("/odds", toolRouter({ cache: odds.cache, db: db.kysely, clock, markets: () => catalogueMarkets(current()), names }, auth));
   app.use("/odds", catalogueRouter({ catalogue: current, cache: odds.cache, clock }));
   app.use("/odds", nextRouter({ cache: odds.cache, catalogue: current, clock, intervalS: config.feedIntervalS }, auth));
   app.use("/odds", oddsRouter(odds.cache, current, auth));

@@ -4,6 +4,7 @@
  * tier and web tier -> odds API, except where a comment says a shape or route belongs to one hop only.
  */
 import type { ErrorEnvelope } from "./error-codes.ts";
+import type { MarketGroup } from "./market-groups.ts";
 
 export const API_PREFIX = "/api";
 
@@ -158,7 +159,17 @@ export type OutcomeDrop = { event: EventHeading; marketId: number; selectionType
  * GET /odds/dropping?country=1&hours=24[&competition=L][&market=M]: the outcomes that fell most
  * first, upcoming events only, in one league or market when asked.
  */
-export type DroppingOdds = { hours: number; drops: OutcomeDrop[] };
+/**
+ * A market as a tool's answer names it (docs/design.md, Bettor tools, "Markets the tools name"):
+ * the catalogue's name, its group (shared/market-groups.ts) and, for a market beyond the spec's
+ * eight that the answer shows, its selections' labels in order, as MatchMarket carries them.
+ */
+export type ToolMarket = { marketId: number; name: string; group: MarketGroup; selections?: { id: number; label: string }[] };
+/**
+ * `markets` (absent where the API has no catalogue, and in the empty answers of the countries
+ * coming soon): every market the catalogue knows, by group, for the page's Market choice.
+ */
+export type DroppingOdds = { hours: number; drops: OutcomeDrop[]; markets?: ToolMarket[] };
 export type DroppingQuery = { country: number; hours: number; competition?: number | undefined; market?: number | undefined };
 /** GET /odds/search?country=1&q=TEXT: upcoming events whose teams match, soonest first. */
 export type SearchQuery = CountryQuery & { q: string };
@@ -179,7 +190,12 @@ export type SureBetLeg = { selectionTypeId: number; provider: number; value: num
  */
 export type SureBet = { event: EventHeading; marketId: number; profitPct: number; netProfitPct: number; legs: SureBetLeg[] };
 /** GET /odds/sure-bets?country=1: upcoming events only, the largest profit after tax first (docs/design.md, Sure bets). */
-export type SureBets = { sureBets: SureBet[]; updatedAt: string };
+export type SureBets = {
+  sureBets: SureBet[];
+  updatedAt: string;
+  /** Every market the board reads (exclusive two- and three-way, complete many-way), by group: the page's Market choice, and the names of those it shows. */
+  markets?: ToolMarket[];
+};
 /**
  * A price above the market's fair value after the tax on winnings (decisions 018 and 037): `fairPrice`
  * = 1 / fair probability (two decimals), `netEvPct` the expected value after the 5 % tax on winnings,
@@ -201,7 +217,13 @@ export type ValueBet = {
   boosted?: true;
 };
 /** GET /odds/value-bets?country=1: upcoming events only, the largest expected value after tax first. */
-export type ValueBets = { minNetEvPct: number; valueBets: ValueBet[]; updatedAt: string };
+export type ValueBets = {
+  minNetEvPct: number;
+  valueBets: ValueBet[];
+  updatedAt: string;
+  /** As SureBets' `markets`: every market the board reads, by group. */
+  markets?: ToolMarket[];
+};
 
 /** One selection on a betslip: at most one per event, at most BETSLIP_MAX_LEGS in all. */
 export type BetslipLeg = { eventId: string; marketId: number; selectionTypeId: number };

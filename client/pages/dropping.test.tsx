@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { DroppingOdds, ToolMarket } from "#shared/contract.ts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { errorReply, renderPage, resetApp, stubApi } from "../../tests/client/harness.tsx";
 import { bookDrop, headingFixture, MATCH_ID, outcomeDrop } from "../../tests/client/match-fixtures.ts";
@@ -110,5 +111,63 @@ describe("the dropping odds page", () => {
     stubApi({ [DROPPING]: { data: { hours: 24, drops: [] } } });
     renderDropping();
     expect((await screen.findByRole("link", { name: "← Back to the dashboard" })).getAttribute("href")).toBe("/dashboard");
+  });
+});
+
+describe("dropping odds beyond the spec's eight markets (docs/design.md, Dropping odds)", () => {
+  /** The catalogue's markets as the API lists them, by group; the one shown beyond the eight with its selections. */
+  const MARKETS: ToolMarket[] = [
+    { marketId: 1, name: "1X2 (Match Result)", group: "main" },
+    { marketId: 8, name: "DC (Double Chance)", group: "main" },
+    { marketId: 21, name: "Draw No Bet", group: "main" },
+    { marketId: 4, name: "OU2.5", group: "goals" },
+    { marketId: 17, name: "1st Half Over/Under 1.5", group: "halves", selections: [{ id: 35, label: "Over 1.5" }, { id: 36, label: "Under 1.5" }] },
+    { marketId: 23, name: "Half Time/Full Time", group: "halves" },
+    { marketId: 10, name: "Home Over/Under 0.5", group: "teams" },
+    { marketId: 29, name: "Asian Handicap -2.5", group: "specials" },
+    { marketId: 52, name: "1X2 - 1UP", group: "specials" },
+  ];
+  const firstHalfDrop = () => outcomeDrop({ marketId: 17, selectionTypeId: 35, books: [bookDrop({ provider: 3, from: 2.0, to: 1.7, dropPct: 15 })] });
+  const board = (drops: DroppingOdds["drops"]): { data: DroppingOdds } => ({ data: { hours: 24, drops, markets: MARKETS } });
+
+  it("names an outcome in a 1st-half total by the catalogue's names, without a betslip button the slip cannot take yet", async () => {
+    stubApi({ [DROPPING]: board([firstHalfDrop(), outcomeDrop()]) });
+    renderDropping();
+    const list = await screen.findByRole("list", { name: "Dropping odds" });
+    const items = within(list).getAllByRole("listitem").filter((item) => item.parentElement === list);
+    expect(items[0]!.textContent).toContain("1st Half Over/Under 1.5 · Over 1.5");
+    expect(within(items[0]!).getByRole("list", { name: "Bookmakers whose Over 1.5 price fell" })).toBeTruthy();
+    expect(items[0]!.textContent).not.toMatch(/Market \d|Selection \d/);
+    expect(within(items[0]!).queryByRole("button")).toBeNull();
+    expect(await within(items[1]!).findByRole("button", { name: "Add to betslip: Arsenal vs Chelsea, 1X2 (Match Result): Home" }, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it("lists every catalogue market in the Market choice under Main, Goals, Halves, Teams and Specials, and asks the API for the one chosen", async () => {
+    const chosen = "GET /api/odds/dropping?country=1&hours=24&market=17";
+    const api = stubApi({ [DROPPING]: board([outcomeDrop(), firstHalfDrop()]), [chosen]: board([firstHalfDrop()]) });
+    renderDropping();
+    await screen.findByRole("list", { name: "Dropping odds" });
+    const select = screen.getByLabelText("Market") as HTMLSelectElement;
+    expect([...select.querySelectorAll("optgroup")].map((group) => [group.label, [...group.querySelectorAll("option")].map((option) => option.textContent)])).toEqual([
+      ["Main", ["1X2 (Match Result)", "DC (Double Chance)", "Draw No Bet"]],
+      ["Goals", ["Over/Under 2.5 goals (OU2.5)"]],
+      ["Halves", ["1st Half Over/Under 1.5", "Half Time/Full Time"]],
+      ["Teams", ["Home Over/Under 0.5"]],
+      ["Specials", ["Asian Handicap -2.5", "1X2 - 1UP"]],
+    ]);
+    fireEvent.change(select, { target: { value: "17" } });
+    await waitFor(() => expect(api.callsTo(chosen)).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByRole("listitem").filter((item) => item.classList.contains("drop-item"))).toHaveLength(1));
+    expect(screen.getByRole("list", { name: "Dropping odds" }).textContent).toContain("1st Half Over/Under 1.5 · Over 1.5");
+    expect((screen.getByLabelText("Market") as HTMLSelectElement).value).toBe("17");
+  });
+
+  it("takes a market beyond the eight from the URL to the API, shown chosen", async () => {
+    const chosen = "GET /api/odds/dropping?country=1&hours=24&market=17";
+    const api = stubApi({ [chosen]: board([firstHalfDrop()]) });
+    renderPage({ path: "dropping", url: "/dropping?market=17", Component: DroppingPage, loader, now: NOW });
+    await screen.findByRole("list", { name: "Dropping odds" });
+    expect(api.callsTo(chosen)).toHaveLength(1);
+    expect((screen.getByLabelText("Market") as HTMLSelectElement).value).toBe("17");
   });
 });

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from "react
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { BookDrop, DroppingOdds, OutcomeDrop } from "#shared/contract.ts";
 import { formatKickoff, formatOdds } from "#shared/format.ts";
-import { bookmakerName, eventCompetitionName, marketLabel, selectionLabel } from "#shared/reference.ts";
+import { bookmakerName, eventCompetitionName } from "#shared/reference.ts";
 import { LiteRefresh } from "../components/lite-refresh.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { FlashNotice, SlipForm } from "../components/page-form.tsx";
@@ -15,6 +15,8 @@ import { RequireSession } from "../session/require-session.tsx";
 import { useRootData } from "../session/root-data.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 import { LeagueMarketFilter, leagueMarketOf, type LeagueMarket } from "../tools/league-market-filter.tsx";
+import { marketLabelOf, selectionLabelOf } from "../match/market-names.ts";
+import { learnToolMarkets, slipTakes, useKeptMarkets } from "../tools/tool-markets.ts";
 
 /** The betslip's toggle, in the chunk the signed-in top bar loads at start (client/odds/table/odds-table.tsx). */
 const SlipToggle = lazy(() => import("../betslip/signed-in.tsx").then((m) => ({ default: m.SlipToggle })));
@@ -77,7 +79,7 @@ function DropItem({ drop, now, timeZone }: { drop: OutcomeDrop; now: number; tim
             {event.name}
           </Link>
           <span className="drop-detail">
-            {marketLabel(drop.marketId)} · <strong>{selectionLabel(drop.selectionTypeId)}</strong>
+            {marketLabelOf(drop.marketId)} · <strong>{selectionLabelOf(drop.selectionTypeId)}</strong>
           </span>
           <span className="drop-detail">
             {eventCompetitionName(event)} · Kick-off <time dateTime={event.date}>{formatKickoff(event.date, new Date(now), timeZone)}</time>
@@ -92,14 +94,16 @@ function DropItem({ drop, now, timeZone }: { drop: OutcomeDrop; now: number; tim
           <span className="drop-detail">at {books}</span>
         </div>
       </div>
-      <ul className="drop-books" aria-label={`Bookmakers whose ${selectionLabel(drop.selectionTypeId)} price fell`}>
+      <ul className="drop-books" aria-label={`Bookmakers whose ${selectionLabelOf(drop.selectionTypeId)} price fell`}>
         {drop.books.map((book) => (
           <BookFall key={book.provider} book={book} now={now} timeZone={timeZone} />
         ))}
       </ul>
-      <Suspense fallback={null}>
-        <SlipToggle event={event} marketId={drop.marketId} selectionTypeId={drop.selectionTypeId} wording="action" />
-      </Suspense>
+      {slipTakes(drop.marketId) && (
+        <Suspense fallback={null}>
+          <SlipToggle event={event} marketId={drop.marketId} selectionTypeId={drop.selectionTypeId} wording="action" />
+        </Suspense>
+      )}
     </li>
   );
 }
@@ -117,6 +121,8 @@ function DropList({ served, choice }: { served: Served<DroppingOdds> | undefined
   if (!served.ok) {
     return <LoadFailed message={DROPPING_LOAD_FAILED_MESSAGE} />;
   }
+  // Before any row renders: the names of the markets beyond the eight come with the answer.
+  learnToolMarkets(served.data.markets);
   if (served.data.drops.length === 0) return <p className="py-5">{choice.competition === undefined && choice.market === undefined ? NO_DROPS_MESSAGE : NO_DROPS_CHOSEN_MESSAGE}</p>;
   return (
     <SlipForm back={`${location.pathname}${location.search}`}>
@@ -132,6 +138,7 @@ function DropList({ served, choice }: { served: Served<DroppingOdds> | undefined
 function Dropping() {
   const data = useLoaderData<typeof loader>();
   const drops = useArrived(data?.drops ?? null);
+  const markets = useKeptMarkets(drops?.ok ? drops.data.markets : undefined);
   return (
     <section className="section px-3">
       <div className="container is-max-tablet">
@@ -140,10 +147,10 @@ function Dropping() {
         </p>
         <h1 className="title is-4 mb-2">Dropping odds</h1>
         <FlashNotice />
-        <p className="mb-3">The prices that fell the most in the last 24 hours, across every competition we compare, one row per outcome with every bookmaker that moved. A falling price often means money is coming in on it.</p>
+        <p className="mb-3">The prices that fell the most in the last 24 hours, across every competition and market we compare, one row per outcome with every bookmaker that moved. A falling price often means money is coming in on it.</p>
         {data && (
           <>
-            <LeagueMarketFilter action="/dropping" choice={data.choice} />
+            <LeagueMarketFilter action="/dropping" choice={data.choice} markets={markets} />
             <LiteRefresh />
             <DropList served={drops ?? undefined} choice={data.choice} />
           </>

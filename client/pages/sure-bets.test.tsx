@@ -3,7 +3,7 @@ import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider }
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import type { SureBet, SureBetLeg, SureBets } from "#shared/contract.ts";
+import type { SureBet, SureBetLeg, SureBets, ToolMarket } from "#shared/contract.ts";
 import { partialDataSource } from "../loaders/source.ts";
 import type { ServerContext } from "../server-context.ts";
 import { rootLoader } from "../session/root-data.ts";
@@ -573,6 +573,71 @@ describe("the sure bets page's filters", () => {
     await waitFor(() => expect(shownMatches()).toEqual(["Real Madrid vs Getafe"]));
     expect(screen.getByRole("status").textContent).toBe("");
     expect(api.callsTo(SURE_BETS)).toHaveLength(1);
+  });
+});
+
+describe("sure bets beyond the spec's eight markets (docs/design.md, Bettor tools)", () => {
+  /** The board's markets as the API lists them: by group, each beyond the eight it shows with its selections. */
+  const MARKETS: ToolMarket[] = [
+    { marketId: 1, name: "1X2 (Match Result)", group: "main" },
+    { marketId: 7, name: "BTTS (Both Teams to Score)", group: "main" },
+    { marketId: 4, name: "OU2.5", group: "goals" },
+    { marketId: 9, name: "OU5.5", group: "goals" },
+    { marketId: 17, name: "1st Half Over/Under 1.5", group: "halves", selections: [{ id: 35, label: "Over 1.5" }, { id: 36, label: "Under 1.5" }] },
+    { marketId: 22, name: "1st Half 1X2", group: "halves" },
+    { marketId: 50, name: "Home to Win Either Half", group: "teams" },
+    { marketId: 24, name: "Correct Score", group: "specials" },
+  ];
+  const FIRST_HALF = "Real Madrid vs Getafe, 1st Half Over/Under 1.5";
+  /** Over 1.5 in the first half at Bet9ja 2.10, under at BetKing 2.10: 5 % before tax, 2.25 % after it. */
+  function firstHalf(): SureBet {
+    return { ...twoWay(), marketId: 17, profitPct: 5, netProfitPct: 2.25, legs: [leg(35, 1, 2.1), leg(36, 2, 2.1)] };
+  }
+  const renderAt = (url: string) => renderPage({ path: "sure-bets", url, Component: SureBetsPage, loader, shouldRevalidate, now: NOW });
+  const shownMatches = () => screen.getAllByRole("article").map((a) => within(a).getByRole("link", { name: /vs/ }).textContent);
+
+  it("names a 1st-half total's card, legs and stake split by the catalogue's names, never 'Market 17'", async () => {
+    stubApi({ [SURE_BETS]: { data: { sureBets: [threeWay(), firstHalf()], updatedAt: "2026-11-22T11:59:50.000Z", markets: MARKETS } satisfies SureBets } });
+    renderAt("/sure-bets");
+    const [, card] = await screen.findAllByRole("article");
+    expect(card!.textContent).toContain("1st Half Over/Under 1.5 · La Liga (ESP)");
+    const legs = within(within(card!).getByRole("table", { name: `Best prices for ${FIRST_HALF}` })).getAllByRole("row").slice(1);
+    expect(legs.map((row) => row.textContent)).toEqual(["Over 1.52.10Bet9jaUpdated 2 min ago", "Under 1.52.10BetKingUpdated 2 min ago"]);
+    // Each leg after tax pays 2.045: ₦5,000 on each returns ₦10,500, taxed ₦275, ₦10,225 left whichever comes.
+    expect(stakeRows(FIRST_HALF)).toEqual([
+      ["Over 1.5 at Bet9ja", "₦5,000", "₦10,500.00", "₦275.00", "₦10,225.00"],
+      ["Under 1.5 at BetKing", "₦5,000", "₦10,500.00", "₦275.00", "₦10,225.00"],
+    ]);
+    expect(card!.textContent).not.toMatch(/Market \d|Selection \d/);
+  });
+
+  it("lists the board's markets in the Market choice under Main, Goals, Halves, Teams and Specials, and narrows to one beyond the eight", async () => {
+    const api = stubApi({ [SURE_BETS]: { data: { sureBets: [threeWay(), firstHalf()], updatedAt: "2026-11-22T11:59:50.000Z", markets: MARKETS } satisfies SureBets } });
+    renderAt("/sure-bets");
+    expect(await screen.findAllByRole("article")).toHaveLength(2);
+    const select = screen.getByLabelText("Market") as HTMLSelectElement;
+    const groups = [...select.querySelectorAll("optgroup")];
+    expect(groups.map((group) => [group.label, [...group.querySelectorAll("option")].map((option) => option.textContent)])).toEqual([
+      ["Main", ["1X2 (Match Result)", "BTTS (Both Teams to Score)"]],
+      ["Goals", ["Over/Under 2.5 goals (OU2.5)", "Over/Under 5.5 goals (OU5.5)"]],
+      ["Halves", ["1st Half Over/Under 1.5", "1st Half 1X2"]],
+      ["Teams", ["Home to Win Either Half"]],
+      ["Specials", ["Correct Score"]],
+    ]);
+    expect(select.options[0]!.textContent).toBe("All markets");
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.selectOptions(select, "1st Half Over/Under 1.5");
+    await waitFor(() => expect(shownMatches()).toEqual(["Real Madrid vs Getafe"]));
+    expect((screen.getByLabelText("Market") as HTMLSelectElement).value).toBe("17");
+    expect(api.callsTo(SURE_BETS)).toHaveLength(1);
+  });
+
+  it("keeps a market beyond the eight chosen in the URL, shown chosen", async () => {
+    stubApi({ [SURE_BETS]: { data: { sureBets: [threeWay(), firstHalf()], updatedAt: "2026-11-22T11:59:50.000Z", markets: MARKETS } satisfies SureBets } });
+    renderAt("/sure-bets?market=17");
+    await screen.findByRole("article");
+    expect(shownMatches()).toEqual(["Real Madrid vs Getafe"]);
+    expect((screen.getByLabelText("Market") as HTMLSelectElement).value).toBe("17");
   });
 });
 

@@ -1,7 +1,7 @@
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { TAX_ON_WINNINGS_RATE } from "#shared/math/bookmaker-rules.ts";
 import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
-import type { SureBet, SureBets } from "#shared/contract.ts";
+import type { SureBet, SureBets, ToolMarket } from "#shared/contract.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, type Arriving } from "../loaders/page-data.ts";
 import { settle, type Served } from "../loaders/served.ts";
@@ -12,6 +12,8 @@ import { chosenSureBets, choiceKey, SureBetFilters, sureBetChoiceOf, type SureBe
 import { ToolList, type ToolClocks } from "../tools/tool-list.tsx";
 import { changeSummary, useSteadyList } from "../tools/use-steady-list.ts";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";
+import { useKeptAnswer } from "../tools/use-kept-answer.ts";
+import { learnToolMarkets, useKeptMarkets } from "../tools/tool-markets.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 import { useLitePage } from "../components/lite-refresh.tsx";
 
@@ -65,7 +67,9 @@ function splitOf(key: string, params: URLSearchParams): SplitTarget {
  * (docs/design.md, Sure bets): a bet keeps its place and takes its new figures, one that went stays
  * marked until the bettor asks, and new ones wait behind '2 new, 1 gone' and its Show button.
  */
-function SteadySureBets({ sureBets, choice, clocks }: { sureBets: readonly SureBet[]; choice: SureBetChoice; clocks: ToolClocks }) {
+function SteadySureBets({ sureBets, markets, choice, clocks }: { sureBets: readonly SureBet[]; markets: readonly ToolMarket[] | undefined; choice: SureBetChoice; clocks: ToolClocks }) {
+  // Before any card renders: the names of the markets beyond the eight come with the answer.
+  learnToolMarkets(markets);
   const chosen = chosenSureBets(sureBets, choice);
   const { rows, added, gone, show } = useSteadyList(chosen, sureBetKey, choiceKey(choice));
   const { now, ageNow, timeZone } = clocks;
@@ -104,7 +108,7 @@ function SteadySureBets({ sureBets, choice, clocks }: { sureBets: readonly SureB
 function SureBetList({ arriving, choice }: { arriving: Arriving<Served<SureBets>>; choice: SureBetChoice }) {
   return (
     <ToolList arriving={arriving} messages={MESSAGES}>
-      {({ sureBets }, clocks) => <SteadySureBets sureBets={sureBets} choice={choice} clocks={clocks} />}
+      {({ sureBets, markets }, clocks) => <SteadySureBets sureBets={sureBets} markets={markets} choice={choice} clocks={clocks} />}
     </ToolList>
   );
 }
@@ -113,6 +117,9 @@ function SureBetsBoard() {
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const choice = sureBetChoiceOf(`/sure-bets?${params.toString()}`);
+  // The Market choice lists the markets the board reads, as its answer names them.
+  const { served } = useKeptAnswer(data?.sureBets ?? null);
+  const markets = useKeptMarkets(served?.ok ? served.data.markets : undefined);
   useToolRefresh(data !== null);
   return (
     <section className="section px-3">
@@ -130,7 +137,7 @@ function SureBetsBoard() {
         <p className="notification is-warning is-light tool-note">{SURE_BETS_WARNING}</p>
         {data && (
           <>
-            <SureBetFilters choice={choice} />
+            <SureBetFilters choice={choice} markets={markets} />
             <SureBetList arriving={data.sureBets} choice={choice} />
           </>
         )}

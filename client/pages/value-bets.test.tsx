@@ -199,3 +199,26 @@ describe("the value bets page", () => {
     await waitFor(() => expect(screen.getByRole("listitem").textContent).toContain("+8.4%"));
   });
 });
+
+describe("value bets beyond the spec's eight markets (docs/design.md, Bettor tools)", () => {
+  it("names an HT/FT value bet's market and selection by the catalogue's names, never 'Market 23'", async () => {
+    const htFt = valueBet({ event: GETAFE, marketId: 23, selectionTypeId: 49, value: 21.6, fairPrice: 19.8, valuePct: 9.1, netEvPct: 3.6 });
+    const markets = [
+      { marketId: 1, name: "1X2 (Match Result)", group: "main" as const },
+      {
+        marketId: 23,
+        name: "Half Time/Full Time",
+        group: "halves" as const,
+        selections: ["1/1", "1/X", "1/2", "X/1", "X/X", "X/2", "2/1", "2/X", "2/2"].map((label, i) => ({ id: 48 + i, label })),
+      },
+    ];
+    stubApi({ [VALUE_BETS]: { data: { minNetEvPct: 1, valueBets: [valueBet(), htFt], updatedAt: "2026-11-22T11:59:50.000Z", markets } satisfies ValueBets } });
+    renderValueBets();
+    const items = await screen.findAllByRole("listitem");
+    expect(items[1]!.textContent).toContain("Half Time/Full Time · La Liga (ESP)");
+    expect(items[1]!.textContent).toContain("1/X at SportyBet Updated 2 min ago");
+    expect(items[1]!.textContent).toContain("Price 21.60Fair price 19.80");
+    expect(items[1]!.textContent).not.toMatch(/Market \d|Selection \d/);
+    expect(items[0]!.textContent).toContain("1X2 (Match Result) · Premier League (ENG)");
+  });
+});

@@ -10,6 +10,7 @@ import { RequireSession } from "../session/require-session.tsx";
 import { ToolList } from "../tools/tool-list.tsx";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";
 import { ValueBetItem } from "../tools/value-bet-item.tsx";
+import { learnToolMarkets } from "../tools/tool-markets.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 
 export const VALUE_BETS_LOADING_MESSAGE = "Loading value bets...";
@@ -64,19 +65,23 @@ function ValueBetList({ arriving }: { arriving: Arriving<Served<ValueBets>> }) {
   const lite = useLitePage();
   return (
     <ToolList arriving={arriving} messages={MESSAGES}>
-      {({ valueBets, minNetEvPct }, { now, ageNow, timeZone }) => (
-        <>
-          <HowItWorks minNetEvPct={minNetEvPct} />
-          {valueBets.length === 0 && <p className="py-5">{noValueBetsMessage(minNetEvPct, lite)}</p>}
-          {valueBets.length > 0 && (
-            <ol className="value-list">
-              {valueBets.map((bet) => (
-                <ValueBetItem key={`${bet.event.id}:${bet.marketId}:${bet.selectionTypeId}:${bet.provider}`} bet={bet} now={now} ageNow={ageNow} timeZone={timeZone} />
-              ))}
-            </ol>
-          )}
-        </>
-      )}
+      {({ valueBets, minNetEvPct, markets }, { now, ageNow, timeZone }) => {
+        // Before any card renders: the names of the markets beyond the eight come with the answer.
+        learnToolMarkets(markets);
+        return (
+          <>
+            <HowItWorks minNetEvPct={minNetEvPct} />
+            {valueBets.length === 0 && <p className="py-5">{noValueBetsMessage(minNetEvPct, lite)}</p>}
+            {valueBets.length > 0 && (
+              <ol className="value-list">
+                {valueBets.map((bet) => (
+                  <ValueBetItem key={`${bet.event.id}:${bet.marketId}:${bet.selectionTypeId}:${bet.provider}`} bet={bet} now={now} ageNow={ageNow} timeZone={timeZone} />
+                ))}
+              </ol>
+            )}
+          </>
+        );
+      }}
     </ToolList>
   );
 }
@@ -92,8 +97,8 @@ function ValueBetsBoard() {
         </p>
         <h1 className="title is-4 mb-2">Value bets</h1>
         <p className="mb-3">
-          Prices above the market&apos;s fair price by more than the tax on winnings takes, right now, across the Premier League, La Liga, Serie A and
-          the Bundesliga.
+          Prices above the market&apos;s fair price by more than the tax on winnings takes, right now, across every competition we compare, in
+          every market where exactly one selection wins.
         </p>
         {data && <ValueBetList arriving={data.valueBets} />}
       </div>

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { EventHeading } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
-import { eventCompetitionName, marketLabel } from "#shared/reference.ts";
+import { eventCompetitionName } from "#shared/reference.ts";
+import { marketLabelOf } from "../match/market-names.ts";
 import { matchPath } from "../route-paths.ts";
 
 export interface ToolEventProps {
@@ -22,7 +23,7 @@ export function ToolEvent({ event, marketId, now, timeZone, id }: ToolEventProps
         <Link to={matchPath(event.id)}>{event.name}</Link>
       </h2>
       <p className="tool-detail">
-        {marketLabel(marketId)} · {eventCompetitionName(event)}
+        {marketLabelOf(marketId)} · {eventCompetitionName(event)}
       </p>
       <p className="tool-detail">
         Kick-off <time dateTime={event.date}>{formatKickoff(event.date, new Date(now), timeZone)}</time>

@@ -1,6 +1,6 @@
 import type { ValueBet } from "#shared/contract.ts";
 import { formatOdds } from "#shared/format.ts";
-import { selectionLabel } from "#shared/reference.ts";
+import { selectionLabelOf } from "../match/market-names.ts";
 import { BookmakerLinkOut } from "./bookmaker-link.tsx";
 import { PriceAge } from "./price-age.tsx";
 import { ToolEvent } from "./tool-event.tsx";
@@ -35,7 +35,7 @@ export function ValueBetItem({ bet, now, ageNow, timeZone }: ValueBetItemProps) 
         </p>
       </div>
       <p className="value-pick">
-        <strong>{selectionLabel(bet.selectionTypeId)}</strong> at <BookmakerLinkOut link={bet.link} />{" "}
+        <strong>{selectionLabelOf(bet.selectionTypeId)}</strong> at <BookmakerLinkOut link={bet.link} />{" "}
         <PriceAge at={bet.updatedAt} now={ageNow} />
       </p>
       <p className="value-prices">

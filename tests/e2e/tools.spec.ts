@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { bestLegs, netSureBetProfitPct, sureBetProfitPct } from "#shared/math/bettor-math.ts";
 import { legLimitsOf } from "#shared/math/sure-bet-split.ts";
 import type { DroppingOdds, OddsResponse, SureBet, SureBets } from "#shared/contract.ts";
-import { bookmakerName, COMPETITIONS, MARKETS, marketLabel } from "#shared/reference.ts";
+import { bookmakerName, COMPETITIONS, isMarketId, MARKETS, marketLabel } from "#shared/reference.ts";
 import { expectNoViolations, expectNoViolationsOnPhoneAndDesktop } from "./axe.ts";
 import { DEFAULT_TOTAL_STAKE } from "../../client/tools/sure-bets/stake-calculator.tsx";
 import { gotoHydrated, logIn, signedIn, uniqueUser, verifiedUser } from "./helpers.ts";
@@ -378,10 +378,18 @@ test.describe("on a 360 px phone", () => {
     for (const row of shown) {
       expect(row.books.length).toBeGreaterThan(0);
       expect(new Set(row.books).size, `${row.what}: each bookmaker once`).toBe(row.books.length);
+      // Every market named, those beyond the eight by the catalogue (docs/design.md, Dropping odds).
+      expect(row.what).not.toMatch(/Market \d|Selection \d/);
     }
+    // The Market choice: every catalogue market, under the five groups bettors think in.
+    const groups = await page.getByLabel("Market").locator("optgroup").evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptGroupElement).label));
+    expect(groups).toEqual(["Main", "Goals", "Halves", "Teams", "Specials"]);
+    await expect(page.getByLabel("Market").locator("optgroup[label='Halves'] option", { hasText: "1st Half Over/Under 1.5" })).toHaveCount(1);
+    const marketOf = new Map(answer.markets!.map((m) => [m.name, m.marketId]));
 
-    // The largest fall's league, then its market: every row left is of that league and market.
-    const [largest] = shown;
+    // The largest fall the betslip takes (the eight): its league, then its market; every row left is of that league and market.
+    const largest = shown.find((row) => isMarketId(marketOf.get(row.what.split("|")[1]!.split(" · ")[0]!) ?? 0));
+    expect(largest, "a fall in one of the eight").toBeDefined();
     const league = COMPETITIONS.find((c) => largest!.where.startsWith(`${c.name} ·`))!;
     await page.getByLabel("League").selectOption({ label: league.name });
     await expect(page).toHaveURL(new RegExp(`[?&]league=${league.id}(&|$)`));
@@ -550,6 +558,28 @@ test.describe("without JavaScript, at 240 px", () => {
       expect(signedPct(await item.locator(".tool-gain").textContent())).toBeGreaterThanOrEqual(1);
       await expect(item.locator(".tool-figure .tool-detail")).toHaveText(/^\+\d+\.\d% before tax$/);
     }
+  });
+});
+
+test.describe("without JavaScript, at 360 px", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+
+  test("dropping odds' Market choice lists the catalogue's markets by group, and its Show narrows to one beyond the eight", async ({ page }) => {
+    await verifiedUser(page.request, uniqueUser("litedrop"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+    await page.goto(`${site.baseURL}/dropping`);
+    const choice = page.getByLabel("Market");
+    expect(await choice.locator("optgroup").evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptGroupElement).label))).toEqual(["Main", "Goals", "Halves", "Teams", "Specials"]);
+    const box = (await choice.boundingBox())!;
+    expect(box.x + box.width, "the select fits a 360 px screen").toBeLessThanOrEqual(360);
+    await choice.selectOption({ label: "Home Over/Under 0.5" });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/\/dropping\?league=&market=10$/);
+    await page.waitForLoadState("load");
+    await expect(page.getByLabel("Market")).toHaveValue("10");
+    // Each fall left is in that market, named by the catalogue, or the page says none fell there.
+    const details = await page.locator(".drop-item .drop-what > .drop-detail:first-of-type").allTextContents();
+    for (const detail of details) expect(detail).toMatch(/^Home Over\/Under 0\.5 · (Over|Under) 0\.5$/);
+    if (details.length === 0) await expect(page.getByText(/^No price in this league and market has dropped/)).toBeVisible();
   });
 });
 

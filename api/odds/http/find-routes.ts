@@ -8,6 +8,7 @@ import { pathBelow } from "../../http/endpoints.ts";
 import { AppError } from "../../http/errors.ts";
 import { guardQuery } from "../../http/input-guards.ts";
 import { isCompetitionId, isMarketId } from "#shared/reference.ts";
+import type { ToolMarketNames } from "../tools/tool-markets.ts";
 import type { OddsCache } from "../read/cache.ts";
 import { DEFAULT_HOURS, droppingBoards, MAX_HOURS, pickDrops, type DropFilter } from "../tools/dropping.ts";
 import { listedSearchIndex, MAX_QUERY_LENGTH, searchEvents, type SearchIndex } from "../tools/search.ts";
@@ -21,6 +22,8 @@ export interface FindDeps {
   intervalS: number;
   /** Whether a competition is one we list (the catalogue's; the four when none is given). */
   lists?: (competitionId: number) => boolean;
+  /** The catalogue's markets, named and grouped (api/odds/tools/tool-markets.ts): dropping odds take any of them. Without it, the eight. */
+  names?: () => ToolMarketNames;
 }
 
 
@@ -42,7 +45,7 @@ function hoursOf(req: Request): number {
 }
 
 /** `competition` and `market`, each optional: one league's or one market's drops. */
-function dropFilterOf(req: Request, lists: (competitionId: number) => boolean): DropFilter {
+function dropFilterOf(req: Request, lists: (competitionId: number) => boolean, knows: (marketId: number) => boolean): DropFilter {
   const filter: DropFilter = {};
   const { competition, market } = req.query;
   if (competition !== undefined) {
@@ -51,8 +54,8 @@ function dropFilterOf(req: Request, lists: (competitionId: number) => boolean): 
     filter.competition = id;
   }
   if (market !== undefined) {
-    const id = typeof market === "string" && /^[0-9]{1,2}$/.test(market) ? Number(market) : NaN;
-    if (!isMarketId(id)) throw new AppError("VALIDATION_ERROR", "market must be 1 to 8.");
+    const id = typeof market === "string" && /^[1-9][0-9]{0,6}$/.test(market) ? Number(market) : NaN;
+    if (!knows(id)) throw new AppError("VALIDATION_ERROR", "market is not one we compare (GET /odds/markets lists them).");
     filter.market = id;
   }
   return filter;
@@ -90,7 +93,7 @@ function searchAnswers(index: () => SearchIndex, clock: () => number) {
 export function findRouter(deps: FindDeps, auth: RequestHandler): Router {
   const search = searchAnswers(listedSearchIndex(deps.cache), deps.clock);
   const boards = droppingBoards(deps);
-  // Each board's answers, one per competition and market asked: at most (listed competitions + 1) x 9.
+  // Each board's answers, one per competition and market asked: at most (listed competitions + 1) x (catalogue markets + 1).
   const boardAnswers = new WeakMap<DroppingOdds, Map<string, CachedAnswer>>();
   const noEvents = answerOf({ events: [] } satisfies SearchResult);
   const router = Router();
@@ -104,14 +107,15 @@ export function findRouter(deps: FindDeps, auth: RequestHandler): Router {
   router.get(pathBelow("/odds", ENDPOINTS.dropping), guardQuery, auth, async (req, res) => {
     const country = countryOf(req);
     const hours = hoursOf(req);
-    const filter = dropFilterOf(req, deps.lists ?? isCompetitionId);
+    const names = deps.names?.();
+    const filter = dropFilterOf(req, deps.lists ?? isCompetitionId, names ? names.knows : isMarketId);
     if (country !== LIVE_COUNTRY_ID) return send(req, res, answerOf({ hours, drops: [] } satisfies DroppingOdds));
     const board = await boards(hours);
     let answers = boardAnswers.get(board);
     if (!answers) boardAnswers.set(board, (answers = new Map()));
     const key = `${filter.competition ?? ""}:${filter.market ?? ""}`;
     let answer = answers.get(key);
-    if (!answer) answers.set(key, (answer = answerOf(pickDrops(board, filter))));
+    if (!answer) answers.set(key, (answer = answerOf(pickDrops(board, filter, names))));
     send(req, res, answer);
   });
 

@@ -1,10 +1,10 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { BookDrop, DroppingOdds, OutcomeDrop } from "#shared/contract.ts";
-import { isMarketId } from "#shared/reference.ts";
 import type { Database } from "../../db/schema.ts";
 import type { OddsCache } from "../read/cache.ts";
 import { isFresh, oldestFreshSince } from "../read/freshness.ts";
 import { eventHeading } from "../read/read-model.ts";
+import type { ToolMarketNames } from "./tool-markets.ts";
 
 export const DEFAULT_HOURS = 24;
 /** A week: the longest window the page offers. */
@@ -122,12 +122,13 @@ function byOutcome(rows: readonly FallenPrice[]): OutcomeDrop[] {
  * The outcomes that fell most in the last `hours` (docs/design.md, Dropping odds): each (event,
  * market, selection) of an upcoming event with a fresh price (as the listing judges freshness) lower
  * than the price in force when the window began at one bookmaker or more, with every such book; all
- * of them, for the answers to pick a league's or a market's from (`pickDrops`).
+ * of them, in every market stored (decision 053), for the answers to pick a league's or a market's
+ * from (`pickDrops`).
  */
 export async function readDrops(db: Kysely<Database>, options: { now: number; hours: number; intervalMs: number }): Promise<OutcomeDrop[]> {
   const { now, hours, intervalMs } = options;
   const rows = await readChangedPrices(db, { now, since: now - hours * HOUR_MS, freshSince: oldestFreshSince(now, intervalMs) });
-  const fallen = rows.filter((row): row is FallenPrice => row.from !== null && row.from > row.to && isMarketId(row.marketId) && isFresh(row.competitionId, row.confirmedAt, now, intervalMs));
+  const fallen = rows.filter((row): row is FallenPrice => row.from !== null && row.from > row.to && isFresh(row.competitionId, row.confirmedAt, now, intervalMs));
   return byOutcome(fallen).sort(byLargestDrop);
 }
 
@@ -137,11 +138,16 @@ export interface DropFilter {
   market?: number;
 }
 
-/** The board's outcomes in the filter's league and market, the largest falls first, at most MAX_DROPS. */
-export function pickDrops(board: DroppingOdds, filter: DropFilter): DroppingOdds {
+/**
+ * The board's outcomes in the filter's league and market, the largest falls first, at most MAX_DROPS;
+ * with the catalogue's names, every market it knows for the page's Market choice, those beyond the
+ * eight that the answer shows with their selections (docs/design.md, Dropping odds).
+ */
+export function pickDrops(board: DroppingOdds, filter: DropFilter, names?: ToolMarketNames): DroppingOdds {
   const { competition, market } = filter;
-  const drops = board.drops.filter((drop) => (competition === undefined || drop.event.competitionId === competition) && (market === undefined || drop.marketId === market));
-  return { hours: board.hours, drops: drops.slice(0, MAX_DROPS) };
+  const drops = board.drops.filter((drop) => (competition === undefined || drop.event.competitionId === competition) && (market === undefined || drop.marketId === market)).slice(0, MAX_DROPS);
+  if (!names) return { hours: board.hours, drops };
+  return { hours: board.hours, drops, markets: names.named(names.all, new Set(drops.map((drop) => drop.marketId))) };
 }
 
 interface Board {

@@ -3,7 +3,8 @@ import { netSureBetProfitPct, RETURNS_AGREE_WITHIN, type Stake } from "#shared/m
 import { TAX_ON_WINNINGS_RATE } from "#shared/math/bookmaker-rules.ts";
 import { splitSureBet, type StakeRounding } from "#shared/math/sure-bet-split.ts";
 import type { SureBetLeg } from "#shared/contract.ts";
-import { bookmakerName, selectionLabel } from "#shared/reference.ts";
+import { bookmakerName } from "#shared/reference.ts";
+import { selectionLabelOf } from "../../match/market-names.ts";
 import { formatNaira } from "../money.ts";
 import { belowMinimumsMessage, overMaxPayoutMessage, roundedLossMessage, roundedNote } from "./split-messages.ts";
 
@@ -41,7 +42,7 @@ function StakeTable({ stakes, staked, what }: { stakes: readonly Stake[]; staked
           {stakes.map((leg) => (
             <tr key={leg.selectionTypeId}>
               <th scope="row">
-                {selectionLabel(leg.selectionTypeId)} <span className="tool-detail">at {bookmakerName(leg.provider)}</span>
+                {selectionLabelOf(leg.selectionTypeId)} <span className="tool-detail">at {bookmakerName(leg.provider)}</span>
               </th>
               <td className="stake-cell">{formatNaira(leg.stake)}</td>
               {/* Three short lines, not three columns: five figures a row do not fit a 360 px phone;

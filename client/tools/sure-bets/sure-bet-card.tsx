@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { SureBet } from "#shared/contract.ts";
 import { formatOdds } from "#shared/format.ts";
-import { marketLabel, selectionLabel } from "#shared/reference.ts";
+import { marketLabelOf, selectionLabelOf } from "../../match/market-names.ts";
 import { BookmakerLinkOut } from "../bookmaker-link.tsx";
 import { BoostedTag } from "../boosted-tag.tsx";
 import { PriceAge } from "../price-age.tsx";
@@ -28,7 +28,7 @@ export interface SureBetCardProps {
  */
 export function SureBetCard({ bet, now, ageNow, timeZone, split }: SureBetCardProps) {
   const headingId = useId();
-  const what = `${bet.event.name}, ${marketLabel(bet.marketId)}`;
+  const what = `${bet.event.name}, ${marketLabelOf(bet.marketId)}`;
   return (
     <article className="box sure-bet" id={split.anchor} aria-labelledby={headingId}>
       <div className="tool-head">
@@ -53,7 +53,7 @@ export function SureBetCard({ bet, now, ageNow, timeZone, split }: SureBetCardPr
           <tbody>
             {bet.legs.map((leg) => (
               <tr key={leg.selectionTypeId}>
-                <th scope="row">{selectionLabel(leg.selectionTypeId)}</th>
+                <th scope="row">{selectionLabelOf(leg.selectionTypeId)}</th>
                 <td className="tool-price">
                   {formatOdds(leg.value)}
                   {leg.boosted && <BoostedTag />}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type JSX } from "react";
-import type { SureBet } from "#shared/contract.ts";
+import type { SureBet, ToolMarket } from "#shared/contract.ts";
 import { FilterSelect, LeagueMarketFilter, leagueMarketOf, useApplyChoice, type LeagueMarket } from "../league-market-filter.tsx";
 
 /** The sure-bets page's choice, in its URL: `?league=1&market=2&min=1&boosted=no`. */
@@ -39,8 +39,11 @@ export const choiceKey = (choice: SureBetChoice) => `${choice.competition ?? ""}
 
 const minProfitName = (min: number) => (min === 0 ? "Any profit" : `At least ${min}%`);
 
-/** League, market, least profit after tax and 'no boosted prices', as a GET form (client/tools/league-market-filter.tsx). */
-export function SureBetFilters({ choice }: { choice: SureBetChoice }): JSX.Element {
+/**
+ * League, market, least profit after tax and 'no boosted prices', as a GET form (client/tools/league-market-filter.tsx);
+ * `markets`: the markets the board reads, as its answer lists them.
+ */
+export function SureBetFilters({ choice, markets }: { choice: SureBetChoice; markets?: readonly ToolMarket[] | undefined }): JSX.Element {
   const apply = useApplyChoice();
   // The box ticked before the app was up counts too (useEarlyValue's rule, for a checkbox).
   const boostedRef = useRef<HTMLInputElement>(null);
@@ -50,7 +53,7 @@ export function SureBetFilters({ choice }: { choice: SureBetChoice }): JSX.Eleme
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, right after hydration, as useEarlyValue
   }, []);
   return (
-    <LeagueMarketFilter action="/sure-bets" choice={choice}>
+    <LeagueMarketFilter action="/sure-bets" choice={choice} markets={markets}>
       <FilterSelect label="Profit after tax" name="min" value={String(choice.minProfit)} options={MIN_PROFIT_CHOICES.map((min) => [String(min), minProfitName(min)] as const)} />
       <label className="checkbox list-filters-check">
         <input ref={boostedRef} type="checkbox" name="boosted" value="no" defaultChecked={choice.noBoosted} key={String(choice.noBoosted)} onChange={(e) => apply(e.currentTarget)} /> No boosted prices
