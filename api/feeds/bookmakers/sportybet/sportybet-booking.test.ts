@@ -56,7 +56,7 @@ describe("SportyBet booking codec", () => {
     expect(read.ok && read.legs.every((leg) => !leg.available)).toBe(true);
   });
 
-  it("never reads a team total or a whole line as a match total", () => {
+  it("reads a team total as that team's total, never as a match total, and a whole line as no market", () => {
     const body = share({
       ticket: { selections: [{ eventId: "sr:match:1", marketId: "18", specifier: "total=2", outcomeId: "12" }, { eventId: "sr:match:1", marketId: "19", specifier: "total=1.5", outcomeId: "12" }] },
       outcomes: [event("sr:match:1", [
@@ -65,7 +65,7 @@ describe("SportyBet booking codec", () => {
       ])],
     });
     const read = codec.parseRead(body, 200, NOW);
-    expect(read.ok && read.legs.map((leg) => leg.marketId)).toEqual([undefined, undefined]);
+    expect(read.ok && read.legs.map((leg) => [leg.marketId, leg.selectionTypeId])).toEqual([[undefined, undefined], [11, 23]]);
   });
 
   it("answers an unknown code as not found and a challenge page or 429 as blocked", () => {
