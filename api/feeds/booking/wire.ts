@@ -1,7 +1,7 @@
 /**
  * What every booking codec shares: HTTP statuses and bodies turned into a read's or a mint's
- * failure reason (a challenge page or a 429 is `blocked`, decision 012) (docs/design.md, Booking
- * codes). Our selections as each book ids them are `book-ids.ts`.
+ * failure reason (a challenge page or a 429 is `blocked`, decision 012; docs/design.md, Booking codes).
+ * Our selections as each book ids them are `book-ids.ts`.
  */
 import { isChallengePage, parseJsonBody } from "../bookmakers/common.ts";
 import type { CodeReadFailure, MintFailure } from "./types.ts";

@@ -104,8 +104,8 @@ describe("SportyBet booking codec", () => {
 });
 
 /**
- * Every type the catalogue compares at SportyBet, in its share code's shape (docs/design.md, Market
- * catalogue): market id, specifier and outcome id as the real event payloads write them, and our
+ * Every type the catalogue compares at SportyBet, in its share code's shape
+ * (docs/design.md, Market catalogue): market id, specifier and outcome id as the real event payloads write them, and our
  * market and selection.
  */
 const COMPARED: [string, string, string, string, number, number][] = [
