@@ -34,6 +34,8 @@ function fixtures(): FixtureInput[] {
     { ...arsenal, prices: prices(SPORTYBET, [[10, 21, 1.3], [52, 141, 1.9], [23, 49, 15]]), listing: { bookmaker: SPORTYBET, externalId: "sr:match:71000001", home: "Arsenal", away: "Chelsea" } },
     { ...arsenal, prices: prices(BET9JA, [[10, 21, 1.28], [23, 49, 14.5]]), listing: { bookmaker: BET9JA, externalId: "790000001", home: "Arsenal", away: "Chelsea" } },
     { ...leeds, prices: prices(SPORTYBET, [[27, 91, 1.4], [13, 27, 1.5]]), listing: { bookmaker: SPORTYBET, externalId: "sr:match:71000002", home: "Leeds United", away: "Burnley" } },
+    // Bet9ja lists Leeds v Burnley the other way round; its price of Burnley's over 0.5 stands as our away team's.
+    { ...leeds, prices: prices(BET9JA, [[13, 27, 1.45], [27, 91, 1.38]]), listing: { bookmaker: BET9JA, externalId: "790000002", home: "Burnley", away: "Leeds United" } },
   ];
 }
 
@@ -195,6 +197,22 @@ describe.each(dialects)("booking codes in every compared market on %s", (dialect
     expect(minted.notPlaced).toEqual([
       { leg: { eventId: "c1:2026-11-28:arsenal+chelsea", marketId: 52, selectionTypeId: 141 }, reason: expect.stringMatching(/1X2 - 1UP: Home is only at SportyBet: not placeable at Bet9ja/) },
     ]);
+  });
+
+  it("mints at a book listing the match the other way round its mirror selections: our away team total is its home one, our Away at +1 its Home at -1", async () => {
+    const { auth, userId } = await signIn();
+    await saveSlip(userId, [["c1:2026-11-28:leeds+burnley", 13, 27], ["c1:2026-11-28:arsenal+chelsea", 10, 21]]);
+    const res = await t.http.post("/users/betslip/booking").set(auth).send({ provider: BET9JA });
+    expect(res.status, res.text).toBe(200);
+    const minted = res.body.data as BookingCode;
+    expect(minted).toMatchObject({ provider: BET9JA, legs: 2 });
+    expect(books.bet9ja.get(minted.code)).toEqual(["790000002$S_HAOU@0.5_OH", "790000001$S_HAOU@0.5_OH"]);
+
+    const { auth: other, userId: otherId } = await signIn();
+    await saveSlip(otherId, [["c1:2026-11-28:leeds+burnley", 27, 91]]);
+    const handicap = await t.http.post("/users/betslip/booking").set(other).send({ provider: BET9JA });
+    expect(handicap.status, handicap.text).toBe(200);
+    expect(books.bet9ja.get((handicap.body.data as BookingCode).code)).toEqual(["790000002$S_1X2HND@-1_1H"]);
   });
 
   it("refuses a slip holding only another book's book-only legs, naming where they can be placed", async () => {
