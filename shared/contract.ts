@@ -304,7 +304,7 @@ export type BookingLeg = BetslipLeg & {
   /** A market beyond the eight as the catalogue names it (as MatchMarket's `name`), e.g. "Home Over/Under 0.5". */
   marketName?: string;
   /** Its selection's label in the catalogue, e.g. "Over 0.5". */
-  selectionLabel?: string;
+  selectionName?: string;
   /** A book-only market (SportyBet's 1UP and 2UP): the one bookmaker that prices it (docs/design.md, Book-only markets). */
   bookOnly?: number;
 };

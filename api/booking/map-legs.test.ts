@@ -75,16 +75,16 @@ describe("mapping a code's leg to ours", () => {
     const mapped = (marketId: number, selectionTypeId: number) => {
       const answer = mapLeg(leg({ marketId, selectionTypeId }), one, NOW);
       if (!("leg" in answer)) throw new Error(`market ${marketId} left out`);
-      const { marketName, selectionLabel, bookOnly } = answer.leg;
-      return { marketId: answer.leg.marketId, selectionTypeId: answer.leg.selectionTypeId, marketName, selectionLabel, bookOnly };
+      const { marketName, selectionName, bookOnly } = answer.leg;
+      return { marketId: answer.leg.marketId, selectionTypeId: answer.leg.selectionTypeId, marketName, selectionName, bookOnly };
     };
-    expect(mapped(9, 19)).toEqual({ marketId: 9, selectionTypeId: 19, marketName: "OU5.5", selectionLabel: "Over 5.5", bookOnly: undefined });
-    expect(mapped(10, 21)).toEqual({ marketId: 10, selectionTypeId: 21, marketName: "Home Over/Under 0.5", selectionLabel: "Over 0.5", bookOnly: undefined });
-    expect(mapped(23, 49)).toMatchObject({ marketName: "Half Time/Full Time", selectionLabel: "1/X" });
-    expect(mapped(52, 141)).toEqual({ marketId: 52, selectionTypeId: 141, marketName: "1X2 - 1UP", selectionLabel: "Home", bookOnly: 3 });
+    expect(mapped(9, 19)).toEqual({ marketId: 9, selectionTypeId: 19, marketName: "OU5.5", selectionName: "Over 5.5", bookOnly: undefined });
+    expect(mapped(10, 21)).toEqual({ marketId: 10, selectionTypeId: 21, marketName: "Home Over/Under 0.5", selectionName: "Over 0.5", bookOnly: undefined });
+    expect(mapped(23, 49)).toMatchObject({ marketName: "Half Time/Full Time", selectionName: "1/X" });
+    expect(mapped(52, 141)).toEqual({ marketId: 52, selectionTypeId: 141, marketName: "1X2 - 1UP", selectionName: "Home", bookOnly: 3 });
     expect(mapped(53, 146)).toMatchObject({ marketName: "1X2 - 2UP", bookOnly: 3 });
     // The eight keep their answer's bytes: the client names them itself.
-    expect(mapped(4, 8)).toEqual({ marketId: 4, selectionTypeId: 8, marketName: undefined, selectionLabel: undefined, bookOnly: undefined });
+    expect(mapped(4, 8)).toEqual({ marketId: 4, selectionTypeId: 8, marketName: undefined, selectionName: undefined, bookOnly: undefined });
   });
 
   it("turns the sides of a reversed book beyond the eight: team totals, half markets, handicap lines, HT/FT, correct score", () => {

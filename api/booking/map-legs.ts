@@ -94,12 +94,12 @@ function unmapped(leg: CodeLeg, reason: UnmappedReason, why?: string): UnmappedL
  * A market beyond the eight as the catalogue names it, and its book-only mark: what the client
  * shows for it ("Home Over/Under 0.5: Over 0.5", "Only at SportyBet") instead of "Market 10".
  */
-export function legNaming(catalogue: Catalogue, marketId: number, selectionTypeId: number): Pick<BookingLeg, "marketName" | "selectionLabel" | "bookOnly"> {
+export function legNaming(catalogue: Catalogue, marketId: number, selectionTypeId: number): Pick<BookingLeg, "marketName" | "selectionName" | "bookOnly"> {
   const market = catalogue.markets.get(marketId);
   const type = market && catalogue.types.get(market.typeId);
   if (!market || isMarketId(marketId)) return {};
   const label = catalogue.selections.get(selectionTypeId)?.label;
-  return { marketName: market.name, ...(label ? { selectionLabel: label } : {}), ...(type?.bookOnly ? { bookOnly: type.bookOnly } : {}) };
+  return { marketName: market.name, ...(label ? { selectionName: label } : {}), ...(type?.bookOnly ? { bookOnly: type.bookOnly } : {}) };
 }
 
 /** Whether the catalogue compares this market now: every live market of it (docs/design.md, Market catalogue). */

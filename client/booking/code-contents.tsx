@@ -27,8 +27,8 @@ export function useKickoffText(): (date: string) => string {
  * A leg's market and selection in words: the eight as every screen names them, the others as the
  * read answer carries them from the catalogue ("Home Over/Under 0.5", "Over 0.5"), never "Market 10".
  */
-function legWords(leg: Pick<BookingLeg, "marketId" | "selectionTypeId" | "marketName" | "selectionLabel">): { market: string; selection: string } {
-  return { market: leg.marketName ?? marketLabel(leg.marketId), selection: leg.selectionLabel ?? selectionLabel(leg.selectionTypeId) };
+function legWords(leg: Pick<BookingLeg, "marketId" | "selectionTypeId" | "marketName" | "selectionName">): { market: string; selection: string } {
+  return { market: leg.marketName ?? marketLabel(leg.marketId), selection: leg.selectionName ?? selectionLabel(leg.selectionTypeId) };
 }
 
 function MappedLeg({ leg, book }: { leg: BookingLeg; book: string }): JSX.Element {

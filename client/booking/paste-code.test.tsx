@@ -85,8 +85,8 @@ describe("pasting a booking code on the betslip", () => {
   });
 
   it("names a selection beyond the eight as the read answer does, and marks a book-only one", async () => {
-    const teamTotal = { ...bookingLeg(leg({ marketId: 10, selectionTypeId: 21 }), 1.3), marketName: "Home Over/Under 0.5", selectionLabel: "Over 0.5" };
-    const oneUp = { ...bookingLeg(leg({ eventId: "c1:spurs-everton", marketId: 52, selectionTypeId: 141 }), 1.9), marketName: "1X2 - 1UP", selectionLabel: "Home", bookOnly: 3 };
+    const teamTotal = { ...bookingLeg(leg({ marketId: 10, selectionTypeId: 21 }), 1.3), marketName: "Home Over/Under 0.5", selectionName: "Over 0.5" };
+    const oneUp = { ...bookingLeg(leg({ eventId: "c1:spurs-everton", marketId: 52, selectionTypeId: 141 }), 1.9), marketName: "1X2 - 1UP", selectionName: "Home", bookOnly: 3 };
     const { user } = renderBetslip({ [READ]: { data: bookingRead([teamTotal, oneUp]) } });
     await paste(user, "AB12CD");
 

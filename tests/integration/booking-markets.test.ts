@@ -161,7 +161,7 @@ describe.each(dialects)("booking codes in every compared market on %s", (dialect
     const res = await t.http.get("/odds/booking").query({ provider: SPORTYBET, code: "rvrs01" }).set(auth);
     expect(res.status, res.text).toBe(200);
     const read = res.body.data as BookingRead;
-    expect(read.legs.map((l) => [l.eventId, l.marketId, l.selectionTypeId, l.marketName, l.selectionLabel, l.bookOnly])).toEqual([
+    expect(read.legs.map((l) => [l.eventId, l.marketId, l.selectionTypeId, l.marketName, l.selectionName, l.bookOnly])).toEqual([
       // Burnley's over 0.5 at SportyBet (its home) is our away team's; its Home (0:1) our Away at Handicap +1.
       ["c1:2026-11-28:leeds+burnley", 13, 27, "Away Over/Under 0.5", "Over 0.5", undefined],
       ["c1:2026-11-28:leeds+burnley", 27, 91, "Handicap +1", "Away (-1)", undefined],
