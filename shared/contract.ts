@@ -320,7 +320,16 @@ export type Betslip = { stake: number; legs: BetslipLegView[]; bookmakers: Bookm
  * no longer offered at the book, `ambiguous` more than one of our events or selections fits.
  * `expiresAt` when the code stops being usable (its first kick-off), when known.
  */
-export type BookingLeg = BetslipLeg & { event: EventHeading; bookPrice: number | null };
+export type BookingLeg = BetslipLeg & {
+  event: EventHeading;
+  bookPrice: number | null;
+  /** A market beyond the eight as the catalogue names it (as MatchMarket's `name`), e.g. "Home Over/Under 0.5". */
+  marketName?: string;
+  /** Its selection's label in the catalogue, e.g. "Over 0.5". */
+  selectionName?: string;
+  /** A book-only market (SportyBet's 1UP and 2UP): the one bookmaker that prices it (docs/design.md, Book-only markets). */
+  bookOnly?: number;
+};
 export type UnmappedReason = "market" | "event" | "started" | "ambiguous";
 export type UnmappedLeg = {
   reason: UnmappedReason;
@@ -344,7 +353,19 @@ export type BookingMintRequest = { provider: number };
  * is answered. `url` opens it in the book's site or app; `legs` how many selections it holds;
  * `expiresAt` the first kick-off among them (the code stops working then).
  */
-export type BookingCode = { provider: number; code: string; url: string | null; legs: number; expiresAt: string | null };
+export type BookingCode = {
+  provider: number;
+  code: string;
+  url: string | null;
+  legs: number;
+  expiresAt: string | null;
+  /**
+   * The slip's selections this code does not hold, each with why: a book-only market of another
+   * bookmaker ("1X2 - 1UP is only at SportyBet"), to add there by hand. Absent when the code holds
+   * every selection that can still be bet.
+   */
+  notPlaced?: { leg: BetslipLeg; reason: string }[];
+};
 
 export type OddsSummary = {
   numEvents: number;

@@ -65,8 +65,47 @@ describe("mapping a code's leg to ours", () => {
       unmapped: { reason: "event", description: "Lyon v Nice, Correct Score 2:1", home: "Lyon", away: "Nice", kickoff: new Date(SATURDAY).toISOString() },
     });
     expect(describeLeg({ bookMarket: "S_CS_21" })).toBe("S_CS_21");
-    // A market the catalogue has but the slip does not compare yet (over/under 5.5, market 9), whichever codec read it.
-    expect(reason(leg({ marketId: 9, selectionTypeId: 19 }))).toBe("market");
+    // An id the catalogue does not have, or a selection of another market, is no market we compare.
+    expect(reason(leg({ marketId: 999, selectionTypeId: 19 }))).toBe("market");
+    expect(reason(leg({ marketId: 9, selectionTypeId: 8 }))).toBe("market");
+  });
+
+  it("maps every market the catalogue compares, naming those beyond the eight and marking a book-only one", () => {
+    const one = { kind: "one", event: ARSENAL, reversed: false } as const;
+    const mapped = (marketId: number, selectionTypeId: number) => {
+      const answer = mapLeg(leg({ marketId, selectionTypeId }), one, NOW);
+      if (!("leg" in answer)) throw new Error(`market ${marketId} left out`);
+      const { marketName, selectionName, bookOnly } = answer.leg;
+      return { marketId: answer.leg.marketId, selectionTypeId: answer.leg.selectionTypeId, marketName, selectionName, bookOnly };
+    };
+    expect(mapped(9, 19)).toEqual({ marketId: 9, selectionTypeId: 19, marketName: "OU5.5", selectionName: "Over 5.5", bookOnly: undefined });
+    expect(mapped(10, 21)).toEqual({ marketId: 10, selectionTypeId: 21, marketName: "Home Over/Under 0.5", selectionName: "Over 0.5", bookOnly: undefined });
+    expect(mapped(23, 49)).toMatchObject({ marketName: "Half Time/Full Time", selectionName: "1/X" });
+    expect(mapped(52, 141)).toEqual({ marketId: 52, selectionTypeId: 141, marketName: "1X2 - 1UP", selectionName: "Home", bookOnly: 3 });
+    expect(mapped(53, 146)).toMatchObject({ marketName: "1X2 - 2UP", bookOnly: 3 });
+    // The eight keep their answer's bytes: the client names them itself.
+    expect(mapped(4, 8)).toEqual({ marketId: 4, selectionTypeId: 8, marketName: undefined, selectionName: undefined, bookOnly: undefined });
+  });
+
+  it("turns the sides of a reversed book beyond the eight: team totals, half markets, handicap lines, HT/FT, correct score", () => {
+    const reversed = { kind: "one", event: ARSENAL, reversed: true } as const;
+    const ours = (marketId: number, selectionTypeId: number) => {
+      const answer = mapLeg(leg({ marketId, selectionTypeId }), reversed, NOW);
+      return "leg" in answer ? [answer.leg.marketId, answer.leg.selectionTypeId] : answer.unmapped.reason;
+    };
+    // Their home over 0.5 is our away over 0.5; their away under 1.5 our home under 1.5.
+    expect(ours(10, 21)).toEqual([13, 27]);
+    expect(ours(14, 30)).toEqual([11, 24]);
+    // Totals of both sides, Draw No Bet, half 1X2, either half.
+    expect([ours(16, 33), ours(19, 40), ours(21, 43), ours(22, 45), ours(22, 46), ours(50, 137), ours(51, 140)]).toEqual([[16, 33], [19, 40], [21, 44], [22, 47], [22, 46], [51, 139], [50, 138]]);
+    // Handicap -1 home (their home gives a goal) is our away at +1; the draw moves line too.
+    expect([ours(26, 86), ours(26, 87), ours(28, 94)]).toEqual([[27, 91], [27, 90], [25, 83]]);
+    // Asian -0.5 home is our away at +0.5; -0.25 away our home at +0.25.
+    expect([ours(37, 111), ours(38, 114)]).toEqual([[41, 120], [40, 117]]);
+    // HT/FT 1/X is our 2/X, X/2 our X/1, X/X stays; correct score 2:1 our 1:2, other stays.
+    expect([ours(23, 49), ours(23, 53), ours(23, 52), ours(24, 68), ours(24, 82)]).toEqual([[23, 55], [23, 51], [23, 52], [24, 64], [24, 82]]);
+    // 1UP and 2UP: home and away swap, the draw stays.
+    expect([ours(52, 141), ours(53, 145)]).toEqual([[52, 143], [53, 145]]);
   });
 });
 

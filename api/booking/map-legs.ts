@@ -5,11 +5,13 @@
  */
 import type { BookingLeg, UnmappedLeg, UnmappedReason } from "#shared/contract.ts";
 import { isMarketId } from "#shared/reference.ts";
+import type { Catalogue } from "../catalogue/catalogue.ts";
 import type { CodeLeg } from "../feeds/booking/types.ts";
+import { feedCatalogue } from "../feeds/bookmakers/feed-catalogue.ts";
 import { matchOffers, teamSimilarity, DEFAULT_MATCH_OPTIONS } from "../feeds/matching/index.ts";
 import type { Offer } from "../feeds/types.ts";
 import { eventHeading } from "../odds/read/read-model.ts";
-import { swapSides } from "../odds/write/sides.ts";
+import { mirrorSelection } from "./mirror.ts";
 import type { StoredEvent } from "./events.ts";
 
 /** Which of our events a leg names: none, exactly one (and whether the book lists its sides the other way round), or several. */
@@ -83,30 +85,52 @@ export function describeLeg(leg: Pick<CodeLeg, "home" | "away" | "bookMarket" | 
   return [match, leg.bookMarket].filter(Boolean).join(", ");
 }
 
-function unmapped(leg: CodeLeg, reason: UnmappedReason): UnmappedLeg {
-  return { reason, description: describeLeg(leg), home: leg.home ?? null, away: leg.away ?? null, kickoff: leg.kickoff?.toISOString() ?? null };
+function unmapped(leg: CodeLeg, reason: UnmappedReason, why?: string): UnmappedLeg {
+  const description = why ? `${describeLeg(leg)} (${why})` : describeLeg(leg);
+  return { reason, description, home: leg.home ?? null, away: leg.away ?? null, kickoff: leg.kickoff?.toISOString() ?? null };
 }
 
 /**
- * One leg as ours, or why not: started (at the book or by our kick-off), an event we do not list or
- * cannot tell apart, a market we do not compare. A leg of a reversed book has its side-naming
- * selection swapped to our orientation (1X2 home <-> away, 1X <-> X2).
+ * A market beyond the eight as the catalogue names it, and its book-only mark: what the client
+ * shows for it ("Home Over/Under 0.5: Over 0.5", "Only at SportyBet") instead of "Market 10".
  */
-export function mapLeg(leg: CodeLeg, found: Found, now: number): { leg: BookingLeg } | { unmapped: UnmappedLeg } {
+export function legNaming(catalogue: Catalogue, marketId: number, selectionTypeId: number): Pick<BookingLeg, "marketName" | "selectionName" | "bookOnly"> {
+  const market = catalogue.markets.get(marketId);
+  const type = market && catalogue.types.get(market.typeId);
+  if (!market || isMarketId(marketId)) return {};
+  const label = catalogue.selections.get(selectionTypeId)?.label;
+  return { marketName: market.name, ...(label ? { selectionName: label } : {}), ...(type?.bookOnly ? { bookOnly: type.bookOnly } : {}) };
+}
+
+/** Whether the catalogue compares this market now: every live market of it (docs/design.md, Market catalogue). */
+const compared = (catalogue: Catalogue, marketId: number, selectionTypeId: number) => {
+  const market = catalogue.markets.get(marketId);
+  return market !== undefined && !market.retired && catalogue.selections.get(selectionTypeId)?.market_id === marketId;
+};
+
+/**
+ * One leg as ours, or why not: started (at the book or by our kick-off), an event we do not list or
+ * cannot tell apart, a market we do not compare. A leg of a reversed book is turned to our
+ * orientation through the catalogue (`mirrorSelection`: home and away, team totals, handicap lines,
+ * HT/FT, correct scores), and left out as `market` where the catalogue has no mirror for it.
+ */
+export function mapLeg(leg: CodeLeg, found: Found, now: number, catalogue: Catalogue = feedCatalogue()): { leg: BookingLeg } | { unmapped: UnmappedLeg } {
   if (leg.kickoff && leg.kickoff.getTime() <= now) return { unmapped: unmapped(leg, "started") };
   if (found.kind === "none") return { unmapped: unmapped(leg, "event") };
   if (found.kind === "many") return { unmapped: unmapped(leg, "ambiguous") };
-  // A market the slip compares: markets 1-8 until the site serves more (decision 046), whatever a codec read.
-  if (leg.marketId === undefined || leg.selectionTypeId === undefined || !isMarketId(leg.marketId)) return { unmapped: unmapped(leg, "market") };
+  // Every market the catalogue compares, beyond the eight included (docs/design.md, Reading a code).
+  if (leg.marketId === undefined || leg.selectionTypeId === undefined || !compared(catalogue, leg.marketId, leg.selectionTypeId)) return { unmapped: unmapped(leg, "market") };
   if (found.event.kickoff <= now || !leg.available) return { unmapped: unmapped(leg, "started") };
-  const [selection] = found.reversed ? swapSides([{ selectionTypeId: leg.selectionTypeId }]) : [{ selectionTypeId: leg.selectionTypeId }];
+  const ours = found.reversed ? mirrorSelection(catalogue, leg.marketId, leg.selectionTypeId) : { marketId: leg.marketId, selectionTypeId: leg.selectionTypeId };
+  if (!ours) return { unmapped: unmapped(leg, "market", "listed with home and away the other way round, and we have no mirror of this market") };
   return {
     leg: {
       eventId: found.event.id,
-      marketId: leg.marketId,
-      selectionTypeId: selection?.selectionTypeId ?? leg.selectionTypeId,
+      marketId: ours.marketId,
+      selectionTypeId: ours.selectionTypeId,
       event: eventHeading(found.event),
       bookPrice: leg.price ?? null,
+      ...legNaming(catalogue, ours.marketId, ours.selectionTypeId),
     },
   };
 }

@@ -6,19 +6,21 @@
  */
 import type { BookingCode, BetslipLegView } from "#shared/contract.ts";
 import { rulesOf } from "#shared/math/bookmaker-rules.ts";
-import { marketLabel, selectionLabel } from "#shared/reference.ts";
+import { bookmakerName, marketLabel, selectionLabel, isMarketId } from "#shared/reference.ts";
+import type { Catalogue } from "../catalogue/catalogue.ts";
 import type { BetslipRepository } from "../betslip/repository.ts";
 import { readLegViews } from "../betslip/leg-reads.ts";
 import { isBiddable } from "../betslip/view.ts";
 import { BOOKING_ADAPTERS, matchOddsKey, readMatchOddsIds } from "../feeds/booking/index.ts";
 import type { BookingAdapter, CodeRead, MintLeg } from "../feeds/booking/types.ts";
+import { feedCatalogue } from "../feeds/bookmakers/feed-catalogue.ts";
 import { sportradarDigits } from "../feeds/matching/clusters.ts";
 import { BOOKMAKER_ID_BY_KEY, BOOKMAKER_KEYS, type BookmakerKey } from "../feeds/types.ts";
-import { swapSides } from "../odds/write/sides.ts";
 import { AppError } from "../http/errors.ts";
 import { BOOK_TIME_BUDGET_MS } from "./book-calls.ts";
 import { eventsWithListings } from "./events.ts";
 import { sidesReversed } from "./map-legs.ts";
+import { mirrorSelection } from "./mirror.ts";
 import { bookingsOff, bookName, unavailable } from "./names.ts";
 import { rememberRead, type ReadDeps } from "./read.ts";
 
@@ -38,24 +40,60 @@ export function mintAdapter(provider: number): BookingAdapter & Required<Pick<Bo
   return adapter as BookingAdapter & Required<Pick<BookingAdapter, "mintRequest" | "parseMint">>;
 }
 
-const legName = (leg: BetslipLegView) => `${leg.event?.name ?? leg.eventId}, ${marketLabel(leg.marketId)}: ${selectionLabel(leg.selectionTypeId)}`;
+/** A market as a message names it: the eight as every screen does, the others by the catalogue. */
+function marketWords(catalogue: Catalogue, marketId: number): string {
+  return isMarketId(marketId) ? marketLabel(marketId) : (catalogue.markets.get(marketId)?.name ?? `Market ${marketId}`);
+}
 
-/** The slip's legs that can still be bet, each priced at the book, within the book's number of selections; else a 400 naming why. */
-async function biddableLegs(deps: MintDeps, userId: string, provider: number): Promise<{ leg: BetslipLegView; price: number }[]> {
+function selectionWords(catalogue: Catalogue, marketId: number, selectionTypeId: number): string {
+  return isMarketId(marketId) ? selectionLabel(selectionTypeId) : (catalogue.selections.get(selectionTypeId)?.label ?? `Selection ${selectionTypeId}`);
+}
+
+const legName = (leg: BetslipLegView, catalogue: Catalogue = feedCatalogue()) =>
+  `${leg.event?.name ?? leg.eventId}, ${marketWords(catalogue, leg.marketId)}: ${selectionWords(catalogue, leg.marketId, leg.selectionTypeId)}`;
+
+/** The bookmaker a leg's market is only at (docs/design.md, Book-only markets), when that is not `provider`. */
+function onlyElsewhere(catalogue: Catalogue, marketId: number, provider: number): number | undefined {
+  const market = catalogue.markets.get(marketId);
+  const bookOnly = market && catalogue.types.get(market.typeId)?.bookOnly;
+  return bookOnly && bookOnly !== provider ? bookOnly : undefined;
+}
+
+type NotPlaced = NonNullable<BookingCode["notPlaced"]>[number];
+
+/**
+ * The slip's legs that can still be bet, each priced at the book, within the book's number of
+ * selections; else a 400 naming why. A leg in another book's book-only market (1UP at SportyBet,
+ * minting at Bet9ja) can never be priced here: it is set aside, named with its book, and the rest
+ * is minted (docs/design.md, Minting a code).
+ */
+async function biddableLegs(deps: MintDeps, userId: string, provider: number): Promise<{ picked: { leg: BetslipLegView; price: number }[]; notPlaced: NotPlaced[] }> {
   const book = bookName(provider);
+  const catalogue = feedCatalogue();
   const slip = await deps.betslips.read(userId);
   const views = slip ? await readLegViews({ db: deps.db, intervalS: deps.intervalS }, slip.legs, deps.clock()) : [];
   const biddable = views.filter(isBiddable);
   if (biddable.length === 0) throw new AppError("VALIDATION_ERROR", "Your betslip has no selections that can still be bet: add some before creating a code.");
-  const unpriced = biddable.filter((leg) => !leg.prices.some((p) => p.provider === provider));
+  const notPlaced: NotPlaced[] = [];
+  const here = biddable.filter((leg) => {
+    const only = onlyElsewhere(catalogue, leg.marketId, provider);
+    if (only === undefined) return true;
+    const { eventId, marketId, selectionTypeId } = leg;
+    notPlaced.push({ leg: { eventId, marketId, selectionTypeId }, reason: `${legName(leg, catalogue)} is only at ${bookmakerName(only)}: not placeable at ${book}, add it at ${bookmakerName(only)}.` });
+    return false;
+  });
+  if (here.length === 0) {
+    throw new AppError("VALIDATION_ERROR", `${book} cannot take any of your selections: ${notPlaced.map((n) => n.reason).join(" ")}`);
+  }
+  const unpriced = here.filter((leg) => !leg.prices.some((p) => p.provider === provider));
   if (unpriced.length > 0) {
-    throw new AppError("VALIDATION_ERROR", `${book} does not price ${unpriced.map(legName).join("; ")}. Remove it from your betslip or choose another bookmaker.`);
+    throw new AppError("VALIDATION_ERROR", `${book} does not price ${unpriced.map((leg) => legName(leg, catalogue)).join("; ")}. Remove it from your betslip or choose another bookmaker.`);
   }
   const max = BOOKING_ADAPTERS[keyOf(provider)]?.maxSelections ?? rulesOf(provider).maxSelections.value;
-  if (typeof max === "number" && biddable.length > max) {
-    throw new AppError("VALIDATION_ERROR", `${book} takes at most ${max} selections in one code; your betslip has ${biddable.length}.`);
+  if (typeof max === "number" && here.length > max) {
+    throw new AppError("VALIDATION_ERROR", `${book} takes at most ${max} selections in one code; your betslip has ${here.length}.`);
   }
-  return biddable.map((leg) => ({ leg, price: leg.prices.find((p) => p.provider === provider)!.value }));
+  return { picked: here.map((leg) => ({ leg, price: leg.prices.find((p) => p.provider === provider)!.value })), notPlaced };
 }
 
 const keyOf = (provider: number): BookmakerKey => BOOKMAKER_KEYS.find((k) => BOOKMAKER_ID_BY_KEY[k] === provider) ?? "nairabet";
@@ -64,18 +102,21 @@ const keyOf = (provider: number): BookmakerKey => BOOKMAKER_KEYS.find((k) => BOO
 type LeagueLeg = MintLeg & { competitionId: number };
 
 async function mintLegs(deps: MintDeps, provider: number, legs: { leg: BetslipLegView; price: number }[]): Promise<LeagueLeg[]> {
+  const catalogue = feedCatalogue();
   const events = await eventsWithListings(deps.db, provider, legs.map(({ leg }) => leg.eventId));
   return legs.map(({ leg, price }) => {
     const event = events.get(leg.eventId);
     const listing = event?.listing;
-    if (!event || !listing) throw new AppError("VALIDATION_ERROR", `We do not have ${bookName(provider)}'s own id for ${legName(leg)}: choose another bookmaker.`);
+    if (!event || !listing) throw new AppError("VALIDATION_ERROR", `We do not have ${bookName(provider)}'s own id for ${legName(leg, catalogue)}: choose another bookmaker.`);
+    // A book listing the sides the other way round is asked for the mirror selection: our home team total is its away one (docs/design.md, Reading a code).
     const reversed = sidesReversed(listing.home, listing.away, event);
-    const selectionTypeId = reversed ? swapSides([leg])[0]!.selectionTypeId : leg.selectionTypeId;
+    const theirs = reversed ? mirrorSelection(catalogue, leg.marketId, leg.selectionTypeId) : leg;
+    if (!theirs) throw new AppError("VALIDATION_ERROR", `${bookName(provider)} lists ${legName(leg, catalogue)} with home and away the other way round, and we cannot book its mirror there: choose another bookmaker.`);
     return {
       externalId: listing.externalId,
       ...(event.srId ? { srId: event.srId } : {}),
-      marketId: leg.marketId,
-      selectionTypeId,
+      marketId: theirs.marketId,
+      selectionTypeId: theirs.selectionTypeId,
       price,
       home: listing.home,
       away: listing.away,
@@ -102,7 +143,7 @@ async function withMatchOddsIds(deps: MintDeps, legs: LeagueLeg[], signal: Abort
   }
   return legs.map((leg) => {
     const id = ids.get(matchOddsKey(leg.externalId, leg.marketId, leg.selectionTypeId));
-    if (!id) throw new AppError("BOOKING_FAILED", `BetKing no longer offers ${leg.home ?? "?"} v ${leg.away ?? "?"}, ${marketLabel(leg.marketId)}: remove it or choose another bookmaker.`);
+    if (!id) throw new AppError("BOOKING_FAILED", `BetKing no longer offers ${leg.home ?? "?"} v ${leg.away ?? "?"}, ${marketWords(feedCatalogue(), leg.marketId)}: remove it or choose another bookmaker.`);
     return { ...leg, bookSelectionId: id };
   });
 }
@@ -126,7 +167,7 @@ function unverified(deps: MintDeps, adapter: BookingAdapter, provider: number, w
 export async function mintBookingCode(deps: MintDeps, userId: string, provider: number): Promise<BookingCode> {
   const adapter = mintAdapter(provider);
   if (!deps.calls.configured(adapter.key)) throw bookingsOff();
-  const picked = await biddableLegs(deps, userId, provider);
+  const { picked, notPlaced } = await biddableLegs(deps, userId, provider);
   // One budget for every request of the mint: listings, the booking and its read-back.
   const signal = AbortSignal.timeout(BOOK_TIME_BUDGET_MS);
   const built = await mintLegs(deps, provider, picked);
@@ -159,5 +200,6 @@ export async function mintBookingCode(deps: MintDeps, userId: string, provider: 
     url: adapter.openUrl(minted.code) ?? null,
     legs: legs.length,
     expiresAt: Number.isFinite(firstKickoff) ? new Date(firstKickoff).toISOString() : null,
+    ...(notPlaced.length > 0 ? { notPlaced } : {}),
   };
 }

@@ -23,15 +23,25 @@ export function useKickoffText(): (date: string) => string {
   return (date) => formatKickoff(date, new Date(root?.now ?? Date.now()), root?.timeZone ?? DEFAULT_TIME_ZONE);
 }
 
+/**
+ * A leg's market and selection in words: the eight as every screen names them, the others as the
+ * read answer carries them from the catalogue ("Home Over/Under 0.5", "Over 0.5"), never "Market 10".
+ */
+function legWords(leg: Pick<BookingLeg, "marketId" | "selectionTypeId" | "marketName" | "selectionName">): { market: string; selection: string } {
+  return { market: leg.marketName ?? marketLabel(leg.marketId), selection: leg.selectionName ?? selectionLabel(leg.selectionTypeId) };
+}
+
 function MappedLeg({ leg, book }: { leg: BookingLeg; book: string }): JSX.Element {
   const kickoff = useKickoffText();
+  const words = legWords(leg);
   return (
     <li className="booking-leg">
       <Link className="booking-leg-match" to={matchPath(leg.eventId)}>
         {leg.event.name}
       </Link>
       <span>
-        {marketLabel(leg.marketId)}: <strong>{selectionLabel(leg.selectionTypeId)}</strong>
+        {words.market}: <strong>{words.selection}</strong>
+        {leg.bookOnly !== undefined && <span className="tag is-light ml-1">Only at {bookmakerName(leg.bookOnly)}</span>}
       </span>
       <span className="booking-leg-detail">
         Kick-off <time dateTime={leg.event.date}>{kickoff(leg.event.date)}</time>.{" "}

@@ -113,6 +113,27 @@ describe("a booking code for the slip", () => {
     expect(sporty.textContent).toContain("Holds 2 selections. Usable until Today • 16:00, the first kick-off.");
   });
 
+  it("names the slip's selections the code does not hold and why: another book's book-only market", async () => {
+    const reason = "Arsenal vs Chelsea, 1X2 - 1UP: Home is only at SportyBet: not placeable at Bet9ja, add it at SportyBet.";
+    const minted: BookingCode = { provider: 1, code: "5PTL8WL", url: null, legs: 1, expiresAt: null, notPlaced: [{ leg: { eventId: "c1:arsenal-chelsea", marketId: 52, selectionTypeId: 141 }, reason }] };
+    const { user } = renderSlip({ [MINT]: { data: minted } });
+    const bet9ja = await bookItem("Bet9ja");
+    await user.click(within(bet9ja).getByRole("button", { name: "Get booking code at Bet9ja" }));
+
+    await within(bet9ja).findByText("5PTL8WL");
+    expect(bet9ja.textContent).toContain("Holds 1 selection.");
+    expect(bet9ja.textContent).toContain("1 selection is not on this code");
+    expect(within(within(bet9ja).getByRole("list", { name: "Selections not placeable at Bet9ja" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual([reason]);
+  });
+
+  it("lists nothing as left out when the code holds every selection", async () => {
+    const { user } = renderSlip({ [MINT]: { data: MINTED } });
+    const sporty = await bookItem("SportyBet");
+    await user.click(within(sporty).getByRole("button", { name: "Get booking code at SportyBet" }));
+    await within(sporty).findByText("SB7Q2X");
+    expect(within(sporty).queryByRole("list", { name: /not placeable/ })).toBeNull();
+  });
+
   it("copies the code to the clipboard", async () => {
     const writeText = vi.fn(() => Promise.resolve());
     const { user } = renderSlip({ [MINT]: { data: MINTED } });

@@ -25,7 +25,9 @@ function CopyField({ code, label }: { code: string; label: string }): JSX.Elemen
 /**
  * A code minted at a bookmaker and read back (docs/design.md, Minting a code): the code, a copy button
  * (the clipboard, else the code selected in a read-only field), the link that opens it at the book,
- * how many selections it holds and until when it can be used (its first kick-off, in the viewer's zone).
+ * how many selections it holds and until when it can be used (its first kick-off, in the viewer's zone),
+ * then the slip's selections it does not hold and why (another book's book-only market: docs/design.md,
+ * Book-only markets).
  */
 export function MintedCode({ minted }: { minted: BookingCode }): JSX.Element {
   const book = bookmakerName(minted.provider);
@@ -70,6 +72,18 @@ export function MintedCode({ minted }: { minted: BookingCode }): JSX.Element {
           </>
         )}
       </p>
+      {minted.notPlaced && minted.notPlaced.length > 0 && (
+        <div className="booking-unmapped">
+          <p className="has-text-weight-semibold mb-1">{minted.notPlaced.length === 1 ? `1 selection is not on this code` : `${minted.notPlaced.length} selections are not on this code`}</p>
+          <ul className="booking-legs" aria-label={`Selections not placeable at ${book}`}>
+            {minted.notPlaced.map((left) => (
+              <li key={`${left.leg.eventId}:${left.leg.marketId}:${left.leg.selectionTypeId}`} className="booking-leg">
+                <span className="booking-leg-reason">{left.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </div>
   );
 }

@@ -84,6 +84,19 @@ describe("pasting a booking code on the betslip", () => {
     expect(within(mapped[0]!).getByRole("link", { name: "Arsenal vs Chelsea" }).getAttribute("href")).toBe("/match/c1%3Aarsenal-chelsea");
   });
 
+  it("names a selection beyond the eight as the read answer does, and marks a book-only one", async () => {
+    const teamTotal = { ...bookingLeg(leg({ marketId: 10, selectionTypeId: 21 }), 1.3), marketName: "Home Over/Under 0.5", selectionName: "Over 0.5" };
+    const oneUp = { ...bookingLeg(leg({ eventId: "c1:spurs-everton", marketId: 52, selectionTypeId: 141 }), 1.9), marketName: "1X2 - 1UP", selectionName: "Home", bookOnly: 3 };
+    const { user } = renderBetslip({ [READ]: { data: bookingRead([teamTotal, oneUp]) } });
+    await paste(user, "AB12CD");
+
+    const section = await screen.findByRole("region", { name: "SportyBet code AB12CD" });
+    const mapped = within(within(section).getByRole("list", { name: "Selections from the SportyBet code" })).getAllByRole("listitem");
+    expect(mapped[0]!.textContent).toContain("Home Over/Under 0.5: Over 0.5");
+    expect(mapped[0]!.textContent).not.toMatch(/Market 10|Only at/);
+    expect(mapped[1]!.textContent).toContain("1X2 - 1UP: HomeOnly at SportyBet");
+  });
+
   it("lists apart every selection it could not bring over, with the reason in words", async () => {
     const { user } = renderBetslip({ [READ]: { data: READ_CODE } });
     await paste(user, "AB12CD");

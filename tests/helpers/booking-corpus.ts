@@ -2,13 +2,15 @@
  * A corpus of booking codes minted straight at the simulated books (docs/design.md, Booking codes):
  * seeded random slips over the fixtures each book takes, each leg kept with its truth, and each
  * slip booked through the book's own create endpoint in its real request shape. Legs in markets we
- * compare are encoded by our codecs' `mintRequest`; legs in markets we do not compare (correct
- * score, HT/FT, Bet9ja's O/U 5.5 and 6.5) are spelled with the book's ids beside them.
+ * compare are encoded by our codecs' `mintRequest`; the others (correct score and HT/FT in the
+ * simulator's own ids, Bet9ja's O/U 5.5, which reads as market 9, and 6.5, off the grid) are spelled
+ * with the book's ids beside them.
  */
 import { request } from "undici";
 import { MARKETS } from "#shared/reference.ts";
 import type { BookingRead, UnmappedReason } from "#shared/contract.ts";
 import { BOOKMAKER_ID_BY_KEY } from "#api/feeds/types.ts";
+import { overUnder } from "#api/feeds/bookmakers/common.ts";
 import { BOOKING_ADAPTERS } from "#api/feeds/booking/index.ts";
 import type { MintLeg } from "#api/feeds/booking/types.ts";
 import { betslip } from "#api/feeds/bookmakers/bet9ja/bet9ja-booking.ts";
@@ -53,6 +55,17 @@ export function comparedSelection(pick: BookedPick): { marketId: number; selecti
   return market && selectionTypeId !== undefined ? { marketId: market.id, selectionTypeId } : undefined;
 }
 
+/**
+ * Our market and selection for a pick as booking codes map it now: the eight's, and a full-time
+ * total on the catalogue's grid beyond them (Bet9ja's Over/Under 5.5 is market 9; 6.5 is off the
+ * grid). Correct score and HT/FT are spelled with the simulator's own ids
+ * (`sites/booking-picks.ts`), not the books' real ones, so none.
+ */
+function mappedSelection(pick: BookedPick): { marketId: number; selectionTypeId: number } | undefined {
+  if (pick.kind === "OU" && pick.line !== null) return comparedSelection(pick) ?? overUnder(pick.line, pick.index === 0 ? "over" : "under");
+  return comparedSelection(pick);
+}
+
 /** 1X2 home <-> away, DC 1X <-> X2: a selection read from the other side (api/odds/write/sides.ts keeps the same table). */
 const OTHER_SIDE: Record<number, number> = { 1: 3, 3: 1, 16: 18, 18: 16 };
 
@@ -60,7 +73,7 @@ const OTHER_SIDE: Record<number, number> = { 1: 3, 3: 1, 16: 18, 18: 16 };
 function truthOf(fixture: SimFixture, pick: BookedPick, ours: OurEvents): LegTruth {
   const event = ours.get(fixture.srId);
   if (!event) return { reason: "event" };
-  const selection = comparedSelection(pick);
+  const selection = mappedSelection(pick);
   if (!selection) return { reason: "market" };
   const names = (club: SimFixture["home"]) => new Set([club.name, ...Object.values(club.names)]);
   const reversed = names(fixture.away).has(event.home) && names(fixture.home).has(event.away);
@@ -92,6 +105,10 @@ export function buildCorpus(sim: FeedSimulator, t: number, ours: OurEvents, opti
   const draw = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const unlisted = unlistedFixtures(sim.seed, t).filter((f) => f.kickoff > t);
   const otherPicks = allPicks().filter((p) => p.kind === "CS" || p.kind === "HTFT");
+  // The simulator's SportyBet HT/FT outcome ids run 418 + 3 x half-time + full-time, where the real
+  // ones (docs/design.md, Market catalogue) run 418-434 by twos: ours would read some of them as
+  // another HT/FT selection, so they are not drawn at SportyBet until the simulator books the real ids.
+  const otherPicksAt = (book: MintingBook) => (book === "sportybet" ? otherPicks.filter((p) => p.kind !== "HTFT") : otherPicks);
   const listings = new Map(MINTING_BOOKS.map((book) => [book, sim.listing(book, undefined, t)]));
   const slips: CorpusSlip[] = [];
   for (let i = 0; i < options.codes; i++) {
@@ -106,7 +123,7 @@ export function buildCorpus(sim: FeedSimulator, t: number, ours: OurEvents, opti
       if (used.has(fixture.serial)) continue;
       let pick: BookedPick;
       if (fromUnlisted) pick = draw(allPicks());
-      else if (random() < options.otherMarketShare) pick = draw(otherPicks);
+      else if (random() < options.otherMarketShare) pick = draw(otherPicksAt(book));
       else {
         const market = draw(listing.find((p) => p.fixture.serial === fixture.serial)!.markets.filter((m) => !m.suspended));
         pick = { kind: market.kind, line: market.line, index: Math.floor(random() * market.prices.length) };

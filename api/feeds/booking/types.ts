@@ -33,7 +33,7 @@ export interface CodeLeg {
   kickoff?: Date;
   /** The book's own tournament name ("Premier League", "England. Premier League"). */
   tournament?: string;
-  /** Ours (shared/reference.ts), when the book's market is one we compare. */
+  /** Ours (the catalogue's market and selection), when the book's market, outcome and line are one the catalogue compares. */
   marketId?: number;
   selectionTypeId?: number;
   /** The book's own words for market and pick, e.g. "Correct Score 2:1", "Over/Under total=2.5: Over". */
@@ -61,6 +61,7 @@ export type CodeRead =
 export interface MintLeg {
   externalId: string;
   srId?: string;
+  /** Ours, in the book's orientation: any market the catalogue compares at the book (api/feeds/booking/book-ids.ts). */
   marketId: number;
   selectionTypeId: number;
   price: number;

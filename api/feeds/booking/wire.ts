@@ -1,9 +1,8 @@
 /**
  * What every booking codec shares: HTTP statuses and bodies turned into a read's or a mint's
- * failure reason (a challenge page or a 429 is `blocked`, decision 012), and our selections
- * spelled as the market families the books id (docs/design.md, Booking codes).
+ * failure reason (a challenge page or a 429 is `blocked`, decision 012; docs/design.md, Booking codes).
+ * Our selections as each book ids them are `book-ids.ts`.
  */
-import { findMarket, marketSelections } from "#shared/reference.ts";
 import { isChallengePage, parseJsonBody } from "../bookmakers/common.ts";
 import type { CodeReadFailure, MintFailure } from "./types.ts";
 
@@ -38,29 +37,6 @@ export function mintJson(body: string, status: number): WireResult<unknown, Mint
   if (json.ok) return json;
   return { ok: false, reason: json.blocked ? "blocked" : "malformed", error: json.error };
 }
-
-/** Our selection as the books' market families see it: which family, which goal line, which outcome in the family's order. */
-export interface Pick {
-  family: "1X2" | "DC" | "OU" | "BTTS";
-  /** The goal line of an Over/Under selection, else null. */
-  line: number | null;
-  /** Position in shared/reference.ts order: home/draw/away, over/under, yes/no, 1X/12/X2. */
-  index: number;
-}
-
-const FAMILIES: Record<string, Pick["family"]> = { "1X2": "1X2", DC: "DC", BTTS: "BTTS" };
-
-export function pickOf(marketId: number, selectionTypeId: number): Pick | undefined {
-  const market = findMarket(marketId);
-  const index = marketSelections(marketId).indexOf(selectionTypeId as never);
-  if (!market || index < 0) return undefined;
-  if (market.line !== null) return { family: "OU", line: market.line, index };
-  const family = FAMILIES[market.code];
-  return family ? { family, line: null, index } : undefined;
-}
-
-/** "1.5" for 1.5: how the books write a goal line. */
-export const lineText = (line: number): string => String(line);
 
 /** Uppercased and trimmed: how a bettor's pasted code is checked against a book's codePattern. */
 export function normaliseBookCode(code: string): string {

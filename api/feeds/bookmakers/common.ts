@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { bookOutcomeRow, bookSelection, typeSelection } from "../../catalogue/catalogue.ts";
 import { BOOKMAKER_ID_BY_KEY, type OfferBookCompetition, type BookmakerKey, type Offer, type OfferPrice, type ParseResult } from "../types.ts";
-import { isMarketId } from "#shared/reference.ts";
 import { feedCatalogue } from "./feed-catalogue.ts";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; blocked?: true };
@@ -109,16 +108,6 @@ export function catalogueSelection(bookmaker: BookmakerKey, market: string | num
   const value = lineGoals(line);
   if (value === undefined || !readsLine(type.lineKind, value)) return undefined;
   return bookSelection(catalogue, id, String(market), String(outcome), value);
-}
-
-/**
- * A selection in the markets the site serves today, the spec's eight (`shared/reference.ts`), else
- * undefined. Booking codes read and mint legs through it until the booking half of docs/design.md,
- * Catalogue steps, step 7 takes legs in every compared market: a slip never holds a leg the
- * betslip and the pages cannot show yet.
- */
-export function servedSelection(selection: ProductSelection | undefined): ProductSelection | undefined {
-  return selection && isMarketId(selection.marketId) ? selection : undefined;
 }
 
 /**

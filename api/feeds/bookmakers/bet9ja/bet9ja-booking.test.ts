@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bet9jaBooking as codec } from "./bet9ja-booking.ts";
+import { bet9jaBooking as codec, oddsKeyOf } from "./bet9ja-booking.ts";
 
 const NOW = new Date("2026-11-24T10:00:00Z");
 
@@ -47,5 +47,62 @@ describe("Bet9ja booking codec", () => {
     expect(codec.parseMint?.(JSON.stringify(refused), 200)).toMatchObject({ ok: false, reason: "rejected", error: expect.stringContaining("checkformatbetsliperror") });
     expect(codec.codePattern.test("5PTL8WL")).toBe(true);
     expect(codec.openUrl("5PTL8WL")).toBe("https://sports.bet9ja.com/?bookABetCode=5PTL8WL");
+  });
+});
+
+/** Every type the catalogue compares at Bet9ja, as its odds keys write them (docs/design.md, Market catalogue and Lines), and our market and selection. */
+const COMPARED: [string, number, number][] = [
+  ["S_1X2_X", 1, 2],
+  ["S_DC_X2", 8, 18],
+  ["S_GGNG_Y", 7, 14],
+  ["S_OU@0.5_O", 2, 4],
+  ["S_OU@5.5_U", 9, 20],
+  ["S_HAOU@0.5_OH", 10, 21],
+  ["S_HAOU@1.5_UA", 14, 30],
+  ["S_OU1T@1.5_O", 17, 35],
+  ["S_OU2T@0.5_U", 19, 40],
+  ["S_1X21T_2", 22, 47],
+  ["S_DNB_1", 21, 43],
+  ["S_HTFT_1/X", 23, 49],
+  ["S_CSFT_2:1", 24, 68],
+  ["S_CSFT_OTH", 24, 82],
+  ["S_1X2HND@-1_1H", 26, 86],
+  ["S_1X2HND@2_2H", 28, 94],
+  ["S_AH@-0.5_1", 37, 111],
+  ["S_AH@0.5_2", 41, 120],
+  ["S_AH@-0.25_1", 38, 113],
+  ["S_HOMEWINHALF_Y", 50, 137],
+  ["S_AWAYWINHALF_N", 51, 140],
+];
+
+describe("Bet9ja booking codec, every compared market", () => {
+  it("reads each compared type from its odds key, the line from the key", () => {
+    const read = codec.parseRead(coupon(Object.fromEntries(COMPARED.map(([key], i) => [`${590001000 + i}$${key}`, leg((1.5 + i / 10).toFixed(2))]))), 200, NOW);
+    if (!read.ok) throw new Error(read.error);
+    expect(read.legs.map((l) => [l.externalId, l.marketId, l.selectionTypeId])).toEqual(COMPARED.map(([, market, selection], i) => [String(590001000 + i), market, selection]));
+  });
+
+  it("reads a closed leg's market all the same, unavailable", () => {
+    const read = codec.parseRead(coupon({ "1$S_HAOU@0.5_OA": leg("1") }), 200, NOW);
+    expect(read.ok && read.legs[0]).toMatchObject({ marketId: 13, selectionTypeId: 27, available: false });
+  });
+
+  it("books each under its odds key and reads the booking back as the same selections", () => {
+    const legs = COMPARED.map(([, marketId, selectionTypeId], i) => ({ externalId: String(590001000 + i), marketId, selectionTypeId, price: 1.5 }));
+    expect(codec.mintProblem?.(legs)).toBeUndefined();
+    const slip = JSON.parse(new URLSearchParams(codec.mintRequest?.("https://apigw.bet9ja.com", legs).body).get("BETSLIP") ?? "") as { EVS: Record<string, { sid: string; market: string; sign: string; hnd: string }> };
+    expect(Object.values(slip.EVS).map((ev) => ev.sid)).toEqual(COMPARED.map(([key]) => key));
+    expect(slip.EVS["590001014$S_1X2HND@-1_1H"]).toMatchObject({ market: "1X2HND", hnd: "-1", sign: "1H" });
+    // The coupon read back holds the keys booked.
+    const read = codec.parseRead(coupon(Object.fromEntries(Object.keys(slip.EVS).map((id) => [id, leg("1.50")]))), 200, NOW);
+    expect(read.ok && read.legs.map((l) => [l.externalId, l.marketId, l.selectionTypeId])).toEqual(legs.map((l) => [l.externalId, l.marketId, l.selectionTypeId]));
+  });
+
+  it("books no SportyBet-only market and no market off its grid, saying so before any request", () => {
+    expect(oddsKeyOf({ marketId: 52, selectionTypeId: 141 })).toBeUndefined();
+    expect(codec.mintProblem?.([{ externalId: "1", marketId: 53, selectionTypeId: 144, price: 2 }])).toMatch(/no market Bet9ja books/);
+    // A key of a market we do not compare (half-time Draw No Bet) or a line off the grid stays unmapped.
+    const read = codec.parseRead(coupon({ "1$S_DNB1T_1": leg("2.00"), "2$S_HAOU@3.5_OH": leg("3.00") }), 200, NOW);
+    expect(read.ok && read.legs.map((l) => l.marketId)).toEqual([undefined, undefined]);
   });
 });

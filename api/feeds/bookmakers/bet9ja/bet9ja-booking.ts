@@ -9,9 +9,10 @@
  * with fewer legs than it was minted with, and nothing says so.
  */
 import { z } from "zod";
-import { marketForSelection } from "#shared/reference.ts";
 import type { BookingAdapter, CodeLeg, MintLeg } from "../../booking/types.ts";
-import { lineText, mintJson, pickOf, readJson } from "../../booking/wire.ts";
+import { bet9jaOddsKey, bookIdsOf } from "../../booking/book-ids.ts";
+import { mintJson, readJson } from "../../booking/wire.ts";
+import { feedCatalogue } from "../feed-catalogue.ts";
 import { readOdds } from "./bet9ja-odds.ts";
 import { idText, parseInstant, parseNaiveUtc, priceAbove, splitTeams, sportradarId, validate } from "../common.ts";
 import { browserHeaders } from "../headers.ts";
@@ -21,13 +22,6 @@ const HEADERS = browserHeaders({ referer: `${SITE}/`, origin: SITE });
 /** Bet9ja prices a closed line "1" (docs/design.md, Bet9ja feed). */
 const CLOSED_AT_OR_BELOW = 1;
 const EXTID_DIGITS = /^\d{6,10}$/;
-
-const KEYS = {
-  "1X2": ["S_1X2_1", "S_1X2_X", "S_1X2_2"],
-  DC: ["S_DC_1X", "S_DC_12", "S_DC_X2"],
-  BTTS: ["S_GGNG_Y", "S_GGNG_N"],
-} as const;
-const OU_SIDES = ["O", "U"] as const;
 
 const legSchema = z.object({
   E_NAME: z.string().optional(),
@@ -44,20 +38,32 @@ const mintSchema = z.object({
   data: z.union([z.array(z.object({ RIS: idText.optional() }).passthrough()), z.object({ RIS: idText.optional() }).passthrough()]).nullish(),
 });
 
-/** The feed's odds key of one of our selections: "S_1X2_1", "S_OU@2.5_O", "S_GGNG_Y". */
+/** Our selection of one of the feed's odds keys, as the feed reads it ("S_HAOU@1.5_OA": away over 1.5); undefined for a key we do not compare. */
+function keySelection(key: string): { marketId: number; selectionTypeId: number } | undefined {
+  const [selectionTypeId] = readOdds({ [key]: "2" }).quoted;
+  const marketId = selectionTypeId === undefined ? undefined : feedCatalogue().selections.get(selectionTypeId)?.market_id;
+  return marketId === undefined || selectionTypeId === undefined ? undefined : { marketId, selectionTypeId };
+}
+
+/**
+ * The feed's odds key of one of our selections, from the catalogue: "S_1X2_1", "S_OU@2.5_O",
+ * "S_HAOU@0.5_OH", "S_1X2HND@-1_1H", "S_HTFT_1/X", "S_CSFT_2:1"; kept only when the feed's own
+ * reading of the key gives the same selection back.
+ */
 export function oddsKeyOf(leg: Pick<MintLeg, "marketId" | "selectionTypeId">): string | undefined {
-  const pick = pickOf(leg.marketId, leg.selectionTypeId);
-  if (!pick) return undefined;
-  if (pick.family === "OU") return pick.line === null ? undefined : `S_OU@${lineText(pick.line)}_${OU_SIDES[pick.index] ?? "?"}`;
-  return KEYS[pick.family][pick.index];
+  const found = bookIdsOf("bet9ja", leg.marketId, leg.selectionTypeId);
+  if (!found.ok) return undefined;
+  const key = bet9jaOddsKey(found.ids);
+  const back = keySelection(key);
+  return back?.marketId === leg.marketId && back.selectionTypeId === leg.selectionTypeId ? key : undefined;
 }
 
 function toLeg(id: string, leg: z.infer<typeof legSchema>, now: Date): CodeLeg {
   const at = id.indexOf("$");
   const externalId = at < 0 ? id : id.slice(0, at);
   const key = at < 0 ? "" : id.slice(at + 1);
-  const [selectionTypeId] = [...readOdds({ [key]: leg.V }).quoted].filter((selection) => marketForSelection(selection) !== undefined);
-  const marketId = selectionTypeId === undefined ? undefined : marketForSelection(selectionTypeId);
+  // Every market the catalogue compares at Bet9ja, whatever its price now (docs/design.md, Reading a code).
+  const selection = keySelection(key);
   const teams = leg.E_NAME ? splitTeams(leg.E_NAME, " - ") : undefined;
   const kickoff = leg.STARTDATEUTC ? parseInstant(leg.STARTDATEUTC) : leg.STARTDATE ? parseNaiveUtc(leg.STARTDATE) : undefined;
   const price = priceAbove(leg.V, CLOSED_AT_OR_BELOW);
@@ -68,7 +74,7 @@ function toLeg(id: string, leg: z.infer<typeof legSchema>, now: Date): CodeLeg {
     ...(teams ?? {}),
     ...(kickoff ? { kickoff } : {}),
     ...(leg.GN ? { tournament: leg.GN } : {}),
-    ...(marketId !== undefined && selectionTypeId !== undefined ? { marketId, selectionTypeId } : {}),
+    ...(selection ?? {}),
     bookMarket: key || id,
     ...(price !== undefined ? { price } : {}),
     available: price !== undefined && (kickoff === undefined || kickoff > now),

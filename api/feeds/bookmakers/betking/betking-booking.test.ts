@@ -75,3 +75,57 @@ describe("BetKing booking codec", () => {
     expect(ids.ok && ids.value.get(matchOddsKey("40000011", 4, 8))).toBe("2339553340");
   });
 });
+
+/**
+ * Every type the catalogue compares at BetKing (docs/design.md, Market catalogue): OddsTypeID, line
+ * (Spread in a coupon, SpecialBetValue in a listing; a 3-way handicap's head starts in either form)
+ * and OddTypeID, and our market and selection. Draw No Bet, half markets and either half have no
+ * BetKing ids yet: no price there.
+ */
+const COMPARED: [number, string | number, number, number, number][] = [
+  [110, 0, 2, 1, 2],
+  [146, 0, 11, 8, 18],
+  [302, 0, 74, 7, 14],
+  [160, 0.5, 12, 2, 4],
+  [160, 5.5, 13, 9, 20],
+  [10283, 0.5, 12, 10, 21],
+  [10284, 1.5, 13, 14, 30],
+  [9881, 0, 420, 23, 49],
+  [102, 0, 1549, 24, 68],
+  [102, 0, 1995, 24, 82],
+  [342, "0:1", 1714, 26, 86],
+  [342, "line=2:0", 1715, 28, 94],
+  [305, -0.5, 1714, 37, 111],
+  [305, 0.5, 1715, 41, 120],
+  [305, "-0.25", 1714, 38, 113],
+];
+
+describe("BetKing booking codec, every compared market", () => {
+  it("reads each compared type from its market triple, the line from Spread", () => {
+    const rows = COMPARED.map(([MarketTypeId, Spread, IDSelectionType], i) => row({ MatchId: 40001000 + i, MarketTypeId, Spread, IDSelectionType, MarketName: `market ${MarketTypeId}` }));
+    const read = codec.parseRead(booked(rows), 200, NOW);
+    if (!read.ok) throw new Error(read.error);
+    expect(read.legs.map((l) => [l.marketId, l.selectionTypeId])).toEqual(COMPARED.map(([, , , market, selection]) => [market, selection]));
+  });
+
+  it("files each listing's MatchOddsID under our selection, books by it, and reads the booking back as the same selections", () => {
+    const listing = JSON.stringify({
+      AreaMatches: [{ Items: COMPARED.map(([OddsTypeID, SpecialBetValue, OddTypeID], i) => ({ ItemID: 40001000 + i, OddsCollection: [{ OddsType: { OddsTypeID }, SpecialBetValue, MatchOdds: [{ MatchOddsID: 2339600000 + i, OddAttribute: { OddTypeID } }] }] })) }],
+    });
+    const ids = readMatchOddsIds(listing);
+    if (!ids.ok) throw new Error(ids.error);
+    const legs = COMPARED.map(([, , , marketId, selectionTypeId], i) => ({ externalId: String(40001000 + i), marketId, selectionTypeId, price: 1.5, bookSelectionId: ids.value.get(matchOddsKey(String(40001000 + i), marketId, selectionTypeId)) }));
+    expect(legs.map((l) => l.bookSelectionId)).toEqual(COMPARED.map((_, i) => String(2339600000 + i)));
+    expect(codec.mintProblem?.(legs)).toBeUndefined();
+    const sent = JSON.parse(codec.mintRequest?.("https://www.betking.com", legs).body ?? "") as { Odds: { SelectionId: number; MatchId: number }[] };
+    expect(sent.Odds.map((o) => o.SelectionId)).toEqual(COMPARED.map((_, i) => 2339600000 + i));
+    // The coupon answers each booked MatchOddsID with its market triple.
+    const back = codec.parseRead(booked(COMPARED.map(([MarketTypeId, Spread, IDSelectionType], i) => row({ MatchId: sent.Odds[i]?.MatchId, MarketTypeId, Spread, IDSelectionType }))), 200, NOW);
+    expect(back.ok && back.legs.map((l) => [l.externalId, l.marketId, l.selectionTypeId])).toEqual(legs.map((l) => [l.externalId, l.marketId, l.selectionTypeId]));
+  });
+
+  it("leaves a market we do not compare, or a correct score whose id is unknown, unmapped", () => {
+    const read = codec.parseRead(booked([row({ MarketTypeId: 102, IDSelectionType: 1538 }), row({ MarketTypeId: 9999, IDSelectionType: 1 }), row({ MarketTypeId: 10283, Spread: 3.5, IDSelectionType: 12 })]), 200, NOW);
+    expect(read.ok && read.legs.map((l) => l.marketId)).toEqual([undefined, undefined, undefined]);
+  });
+});

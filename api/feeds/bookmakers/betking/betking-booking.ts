@@ -14,7 +14,7 @@ import type { BookingAdapter, CodeLeg, MintLeg } from "../../booking/types.ts";
 import { mintJson, readJson } from "../../booking/wire.ts";
 import { BETKING_SR_DIGITS } from "./betking-match-view.ts";
 import { betkingSelection } from "./betking-markets.ts";
-import { idText, parseInstant, parseJsonBody, sanitizePrice, servedSelection, splitTeams, sportradarId, validate, type Result } from "../common.ts";
+import { idText, parseInstant, parseJsonBody, sanitizePrice, splitTeams, sportradarId, validate, type Result, type ProductSelection } from "../common.ts";
 import { browserHeaders } from "../headers.ts";
 
 const SITE = "https://www.betking.com";
@@ -63,11 +63,18 @@ const listingSchema = z.object({
   ),
 });
 
+/**
+ * Our selection of a BetKing market, outcome and line, in every market the catalogue compares there
+ * (docs/design.md, Reading a code). The line is a number or text ("2.5", "-0.5", a 3-way handicap's
+ * "0:1"), or the match view's specifier form "line=0:1" (docs/design.md, Lines).
+ */
+function rowSelection(marketTypeId: number, selectionType: number, line: string | number | null | undefined): ProductSelection | undefined {
+  const specifier = typeof line === "string" && line.includes("=") ? line : undefined;
+  return betkingSelection(marketTypeId, selectionType, specifier ? undefined : line, specifier);
+}
+
 function toLeg(row: z.infer<typeof rowSchema>, now: Date): CodeLeg {
-  const selection =
-    row.MarketTypeId !== undefined && row.IDSelectionType !== undefined
-      ? servedSelection(betkingSelection(row.MarketTypeId, row.IDSelectionType, row.Spread))
-      : undefined;
+  const selection = row.MarketTypeId !== undefined && row.IDSelectionType !== undefined ? rowSelection(row.MarketTypeId, row.IDSelectionType, row.Spread) : undefined;
   const teams = row.MatchName ? splitTeams(row.MatchName, " - ") : undefined;
   const kickoff = row.EventDate ? parseInstant(row.EventDate) : undefined;
   const price = sanitizePrice(row.OddValue);
@@ -101,7 +108,7 @@ export function readMatchOddsIds(body: string): Result<Map<string, string>> {
   for (const item of parsed.value.AreaMatches.flatMap((area) => area.Items)) {
     for (const market of item.OddsCollection) {
       for (const odd of market.MatchOdds) {
-        const selection = servedSelection(betkingSelection(market.OddsType.OddsTypeID, odd.OddAttribute.OddTypeID, market.SpecialBetValue));
+        const selection = rowSelection(market.OddsType.OddsTypeID, odd.OddAttribute.OddTypeID, market.SpecialBetValue);
         if (selection && odd.MatchOddsID) ids.set(matchOddsKey(item.ItemID, selection.marketId, selection.selectionTypeId), odd.MatchOddsID);
       }
     }

@@ -69,4 +69,18 @@ describe("1xBet booking codec", () => {
     expect(codec.maxSelections).toBe(50);
     expect(codec.openUrl("HYTRC")).toBeUndefined();
   });
+
+  it("reads every market the catalogue compares at 1xBet, beyond the eight too, and none whose ids are unknown", () => {
+    const read = codec.parseRead(
+      coupon([
+        event({ GroupId: 8, Type: 6, MarketName: "X2", GroupName: "Double Chance" }),
+        event({ GroupId: 17, Type: 9, Param: 5.5, MarketName: "Total Over (5.5)", GroupName: "Total" }),
+        event({ GroupId: 17, Type: 10, Param: 0.5, MarketName: "Total Under (0.5)", GroupName: "Total" }),
+        event({ GroupId: 1008, Type: 7, Param: -0.5, MarketName: "Asian Handicap 1 (-0.5)", GroupName: "Asian Handicap" }),
+      ]),
+      200,
+      NOW,
+    );
+    expect(read.ok && read.legs.map((l) => [l.marketId, l.selectionTypeId])).toEqual([[8, 18], [9, 19], [2, 5], [undefined, undefined]]);
+  });
 });

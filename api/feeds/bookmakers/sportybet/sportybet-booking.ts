@@ -8,8 +8,9 @@
  */
 import { z } from "zod";
 import type { BookingAdapter, CodeLeg, MintLeg } from "../../booking/types.ts";
-import { lineText, mintJson, pickOf, readJson } from "../../booking/wire.ts";
-import { idText, sanitizePrice, servedSelection, sportradarId, validate } from "../common.ts";
+import { bookIdsOf, sportradarSpecifier } from "../../booking/book-ids.ts";
+import { mintJson, readJson } from "../../booking/wire.ts";
+import { idText, sanitizePrice, sportradarId, validate } from "../common.ts";
 import { selectionFor } from "./sportybet-markets.ts";
 import { browserHeaders } from "../headers.ts";
 import { LIVE_BASE_URL, SITE_HEADERS } from "./sportybet.ts";
@@ -19,13 +20,6 @@ const HEADERS = {
   ...browserHeaders({ referer: `${LIVE_BASE_URL}/ng/`, origin: LIVE_BASE_URL }),
   ...SITE_HEADERS,
 };
-
-const BOOK_IDS = {
-  "1X2": { marketId: "1", outcomes: ["1", "2", "3"] },
-  DC: { marketId: "10", outcomes: ["9", "10", "11"] },
-  OU: { marketId: "18", outcomes: ["12", "13"] },
-  BTTS: { marketId: "29", outcomes: ["74", "76"] },
-} as const;
 
 const outcomeSchema = z.object({ id: idText, odds: z.unknown().optional(), desc: z.string().optional(), isActive: z.unknown().optional() });
 const marketSchema = z.object({
@@ -72,7 +66,8 @@ const sameSpecifier = (a: string | null | undefined, b: string | null | undefine
 
 function toLeg(event: SportyEvent, market: SportyMarket | undefined, outcomeId: string, now: Date): CodeLeg {
   const outcome = market?.outcomes.find((o) => o.id === outcomeId);
-  const selection = market && servedSelection(selectionFor(market, outcomeId));
+  // Every market the catalogue compares at SportyBet, 1UP and 2UP included (docs/design.md, Reading a code).
+  const selection = market && selectionFor(market, outcomeId);
   const price = sanitizePrice(outcome?.odds);
   const kickoff = event.estimateStartTime === undefined ? undefined : new Date(event.estimateStartTime);
   const started = (kickoff !== undefined && kickoff <= now) || (event.matchStatus !== undefined && event.matchStatus !== "Not start");
@@ -95,13 +90,17 @@ function toLeg(event: SportyEvent, market: SportyMarket | undefined, outcomeId: 
   };
 }
 
-function bookIds(leg: MintLeg) {
-  const pick = pickOf(leg.marketId, leg.selectionTypeId);
-  if (!pick) return undefined;
-  const ids = BOOK_IDS[pick.family];
-  const outcomeId = ids.outcomes[pick.index];
-  if (outcomeId === undefined) return undefined;
-  return { eventId: leg.externalId, marketId: ids.marketId, specifier: pick.line === null ? "" : `total=${lineText(pick.line)}`, outcomeId };
+/**
+ * One of our legs as SportyBet's selection: the catalogue's market and outcome ids and the line as a
+ * specifier (docs/design.md, Lines), kept only when reading those ids back gives the same selection.
+ */
+export function bookIds(leg: Pick<MintLeg, "externalId" | "marketId" | "selectionTypeId">) {
+  const found = bookIdsOf("sportybet", leg.marketId, leg.selectionTypeId);
+  if (!found.ok) return undefined;
+  const specifier = sportradarSpecifier(found.ids);
+  const back = selectionFor({ id: found.ids.market, specifier }, found.ids.outcome);
+  if (back?.marketId !== leg.marketId || back.selectionTypeId !== leg.selectionTypeId) return undefined;
+  return { eventId: leg.externalId, marketId: found.ids.market, specifier, outcomeId: found.ids.outcome };
 }
 
 export const sportybetBooking: BookingAdapter = {
