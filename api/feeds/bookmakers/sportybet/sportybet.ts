@@ -34,7 +34,7 @@ const FIRST_MARKETS = ["1", "18", "10", "29"];
  * Market catalogue), so team totals, half totals and 1UP/2UP come with the listing instead of a call
  * per match; a market the catalogue learns joins the next request.
  */
-export function listedMarkets(): string {
+export function catalogueMarketIds(): string {
   const id = BOOKMAKER_ID_BY_KEY.sportybet;
   const mapped = new Set(feedCatalogue().rows.outcomeBooks.filter((row) => row.bookmaker === id && row.retired_at === null).map((row) => row.book_market));
   return [...FIRST_MARKETS, ...[...mapped].filter((m) => !FIRST_MARKETS.includes(m)).sort((a, b) => Number(a) - Number(b))].join(",");
@@ -155,7 +155,7 @@ export const sportybet: BookmakerAdapter = {
       {
         url: `${baseUrl}/api/ng/factsCenter/pcEvents`,
         method: "POST",
-        body: JSON.stringify([{ sportId: "sr:sport:1", marketId: listedMarkets(), tournamentId: [[tournamentId]] }]),
+        body: JSON.stringify([{ sportId: "sr:sport:1", marketId: catalogueMarketIds(), tournamentId: [[tournamentId]] }]),
         headers: {
           ...browserHeaders({ referer: `${LIVE_BASE_URL}/ng/sport/football`, origin: LIVE_BASE_URL }),
           ...SITE_HEADERS,
