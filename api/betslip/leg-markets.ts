@@ -3,6 +3,8 @@
  * catalogue; Betslip), each with its name, its selections' labels in display order, whether it is
  * retired and the one book quoting it when it is book-only (docs/design.md, Book-only markets).
  */
+import type { BetslipLeg, BetslipLegView } from "#shared/contract.ts";
+import { isMarketId } from "#shared/reference.ts";
 import type { Catalogue } from "../catalogue/catalogue.ts";
 import { catalogueFromFiles } from "../catalogue/file-catalogue.ts";
 import { CATALOGUE_FILES, parseCatalogueFiles } from "../catalogue/files.ts";
@@ -49,4 +51,17 @@ let fromFiles: LegMarkets | undefined;
 export function fileLegMarkets(): LegMarkets {
   fromFiles ??= legMarketsOf(catalogueFromFiles(parseCatalogueFiles(CATALOGUE_FILES)));
   return fromFiles;
+}
+
+/**
+ * A leg's names beyond the eight, which every client knows from shared/reference.ts: its market's and
+ * selection's as the catalogue gives them (as a match answer's markets carry them); and the one book
+ * quoting a book-only market (docs/design.md, Betslip, Book-only markets).
+ */
+export function legNaming(leg: BetslipLeg, market: LegMarket | undefined): Pick<BetslipLegView, "marketName" | "selectionName" | "bookOnly"> {
+  if (!market) return {};
+  const bookOnly = market.bookOnly === null ? {} : { bookOnly: market.bookOnly };
+  if (isMarketId(leg.marketId)) return bookOnly;
+  const selection = market.selections.find((s) => s.id === leg.selectionTypeId);
+  return { marketName: market.name, ...(selection ? { selectionName: selection.label } : {}), ...bookOnly };
 }

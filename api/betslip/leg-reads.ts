@@ -1,13 +1,12 @@
 import type { Kysely } from "kysely";
 import type { BetslipLeg, BetslipLegView, EventHeading } from "#shared/contract.ts";
 import { isValidPrice } from "#shared/math/odds-math.ts";
-import { isMarketId } from "#shared/reference.ts";
 import type { Catalogue } from "../catalogue/catalogue.ts";
 import type { Database } from "../db/schema.ts";
 import { markedStaleBefore } from "../odds/read/freshness.ts";
 import { linksOf, readLinkBook } from "../odds/read/link-book.ts";
 import { eventHeading, freshPriceRows, groupByEvent, priceRows, type EventGroup } from "../odds/read/read-model.ts";
-import { fileLegMarkets, legMarketsOf, type LegMarket, type LegMarkets } from "./leg-markets.ts";
+import { fileLegMarkets, legMarketsOf, legNaming, type LegMarket, type LegMarkets } from "./leg-markets.ts";
 
 /** An event the store holds: upcoming, or started and not yet pruned (14 days after kick-off). */
 export interface KnownEvent {
@@ -64,19 +63,6 @@ function pricesOf(group: EventGroup | undefined, leg: BetslipLeg, market: LegMar
 }
 
 /**
- * A leg's names beyond the eight, which every client knows from shared/reference.ts: its market's and
- * selection's as the catalogue gives them (as a match answer's markets carry them); and the one book
- * quoting a book-only market (docs/design.md, Betslip, Book-only markets).
- */
-function namingOf(leg: BetslipLeg, market: LegMarket | undefined): Pick<BetslipLegView, "marketName" | "selectionName" | "bookOnly"> {
-  if (!market) return {};
-  const bookOnly = market.bookOnly === null ? {} : { bookOnly: market.bookOnly };
-  if (isMarketId(leg.marketId)) return bookOnly;
-  const selection = market.selections.find((s) => s.id === leg.selectionTypeId);
-  return { marketName: market.name, ...(selection ? { selectionName: selection.label } : {}), ...bookOnly };
-}
-
-/**
  * Every leg as the slip shows it, re-read now: its event's heading (null once the store no longer
  * holds it), whether it has kicked off (a pruned one has), each confirmed bookmaker's current price (none once it has
  * kicked off: it can no longer be backed), the bookmakers' pages for it, and beyond the eight its
@@ -96,6 +82,6 @@ export async function readLegViews(deps: LegReadDeps, legs: readonly BetslipLeg[
     const started = known === undefined || known.kickoff <= now;
     const prices = known && !started ? pricesOf(groups.get(leg.eventId), leg, market, staleBefore) : [];
     const links = known ? linksOf(book, leg.eventId, prices.map((p) => p.provider)) : [];
-    return { ...leg, ...namingOf(leg, market), event: known?.heading ?? null, started, prices, links };
+    return { ...leg, ...legNaming(leg, market), event: known?.heading ?? null, started, prices, links };
   });
 }
