@@ -353,7 +353,7 @@ describe("selections beyond the eight markets", () => {
   });
 
   it("shows the names and the book-only mark in the server's first HTML, without JavaScript", async () => {
-    const context: ServerContext = { server: true, user: USER, timeZone: "Africa/Lagos", now: NOW, data: partialDataSource({ betslip: async () => MIXED }) };
+    const context: ServerContext = { server: true, user: USER, timeZone: "Africa/Lagos", now: NOW, data: partialDataSource({ betslip: async () => MIXED }, () => Promise.reject(new Error("not used"))) };
     const handler = createStaticHandler(routes);
     const result = await handler.query(new Request("http://localhost/betslip"), { requestContext: context });
     if (result instanceof Response) throw new Error(`unexpected redirect to ${result.headers.get("Location")}`);
