@@ -1,7 +1,7 @@
 /**
- * The markets a betslip leg may be in: every market of the catalogue (docs/design.md, Market
- * catalogue; Betslip), each with its name, its selections' labels in display order, whether it is
- * retired and the one book quoting it when it is book-only (docs/design.md, Book-only markets).
+ * The markets a betslip leg may be in: every market of the catalogue (docs/design.md, Market catalogue),
+ * each with its name, its selections' labels in display order, whether it is retired, and the one
+ * book quoting it when it is book-only (docs/design.md, Book-only markets).
  */
 import type { BetslipLeg, BetslipLegView } from "#shared/contract.ts";
 import { isMarketId } from "#shared/reference.ts";
