@@ -53,8 +53,9 @@ async function readPrices(deps: LegReadDeps, ids: readonly string[], now: number
 function pricesOf(group: EventGroup | undefined, leg: BetslipLeg, market: LegMarket | undefined, staleBefore: number): { provider: number; value: number }[] {
   const byBookmaker = group?.markets.get(leg.marketId);
   if (!byBookmaker) return [];
+  const onlyAt = market?.bookOnly ?? null;
   return [...byBookmaker.entries()]
-    .filter(([provider, entry]) => entry.confirmedAt >= staleBefore && (market?.bookOnly == null || provider === market.bookOnly))
+    .filter(([provider, entry]) => entry.confirmedAt >= staleBefore && (onlyAt === null || provider === onlyAt))
     .sort(([a], [b]) => a - b)
     .flatMap(([provider, entry]) => {
       const price = entry.odds.find((p) => p.selectionTypeId === leg.selectionTypeId);

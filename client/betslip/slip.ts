@@ -61,7 +61,6 @@ export function learnLegNames(legs: readonly BetslipLegView[]): void {
   );
 }
 
-
 /** '1 selection', '3 selections'. */
 export const selectionCount = (n: number) => `${n} ${n === 1 ? "selection" : "selections"}`;
 
