@@ -118,10 +118,11 @@ function mountRoutes(app: Express, { config, options, db, catalogue, accounts, o
   // SportyBet (provider 3) is the one book with a live bonus plan (decision 028).
   const bonusPlan = () => readBonusPlan(db.kysely, 3, clock());
   app.use("/users", bookingMintRouter(booking.deps, auth));
-  app.use("/users", betslipRouter({ db: db.kysely, ...betslips, users: accounts.users, clock, intervalS: config.feedIntervalS, bonusPlan }, auth));
+  const current = catalogueReader(catalogue, { clock, logger });
+  // The betslip takes a leg in any catalogue market, named by the catalogue (docs/design.md, Betslip).
+  app.use("/users", betslipRouter({ db: db.kysely, ...betslips, users: accounts.users, clock, intervalS: config.feedIntervalS, bonusPlan, catalogue: current }, auth));
   app.use("/odds/stream", oddsStreamRouter(odds.live, auth, options.stream, accounts.refreshTokens.sound));
   app.use("/odds/booking", bookingReadRouter(booking.deps, auth));
-  const current = catalogueReader(catalogue, { clock, logger });
   app.use("/odds/events", oddsEventRouter({ db: db.kysely, clock, intervalS: config.feedIntervalS, odds, catalogue: current }, auth));
   const names = () => toolMarketNames(current());
   app.use("/odds", findRouter({ cache: odds.cache, db: db.kysely, clock, intervalS: config.feedIntervalS, lists: (id) => listsCompetition(current(), id), names }, auth));

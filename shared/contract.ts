@@ -247,9 +247,16 @@ export type BetslipStakeRequest = { stake: number };
 /**
  * A leg as the slip shows it, prices re-read now: `event` null once the event is no longer known
  * (pruned); `started` once kick-off has passed; `prices` every bookmaker's current price for the
- * selection (a bookmaker without one is absent).
+ * selection (a bookmaker without one is absent: it does not quote that market, or not now).
+ * Beyond the spec's eight (whose names every client knows from shared/reference.ts), `marketName`
+ * and `selectionName` are the catalogue's (docs/design.md, Market catalogue); `bookOnly` the one
+ * bookmaker quoting a book-only market, the only one whose price it carries (docs/design.md,
+ * Book-only markets). All three absent from an API older than them.
  */
 export type BetslipLegView = BetslipLeg & {
+  marketName?: string;
+  selectionName?: string;
+  bookOnly?: number;
   event: EventHeading | null;
   started: boolean;
   prices: { provider: number; value: number }[];

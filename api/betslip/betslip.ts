@@ -2,7 +2,8 @@ import type { BonusPlan } from "#shared/math/bookmaker-rules.ts";
 import { BETSLIP_MAX_LEGS, type Betslip, type BetslipLeg, type BetslipRequest } from "#shared/contract.ts";
 import type { UsersRepository } from "../accounts/users.ts";
 import { AppError } from "../http/errors.ts";
-import { readKnownEvents, readLegViews, type KnownEvent, type LegReadDeps } from "./leg-reads.ts";
+import type { LegMarkets } from "./leg-markets.ts";
+import { legMarketsFor, readKnownEvents, readLegViews, type KnownEvent, type LegReadDeps } from "./leg-reads.ts";
 import type { BetslipRepository, StoredSlip, StoredBetslip } from "./repository.ts";
 import { SLIP_FULL_MESSAGE } from "./request.ts";
 import { betslipView, DEFAULT_STAKE_KOBO } from "./view.ts";
@@ -63,6 +64,18 @@ function refuseUnknownEvents(legs: readonly BetslipLeg[], events: ReadonlyMap<st
   }
 }
 
+/**
+ * A new leg's market must be one the catalogue still compares (docs/design.md, Betslip): a retired
+ * market is refused as a new leg, while a leg the user had saved in it stays on the slip.
+ */
+function refuseRetiredMarkets(legs: readonly BetslipLeg[], markets: LegMarkets, saved: readonly BetslipLeg[]): void {
+  for (const leg of legs) {
+    if (saved.some((s) => sameLeg(s, leg))) continue;
+    const market = markets(leg.marketId);
+    if (market?.retired) throw new AppError("VALIDATION_ERROR", `${market.name} is no longer compared: it can no longer be added.`);
+  }
+}
+
 const EMPTY: StoredSlip = { stakeKobo: DEFAULT_STAKE_KOBO, legs: [] };
 
 /**
@@ -83,6 +96,7 @@ async function writeSlip(
   // A token can outlive its account; the slip's row needs one.
   if (!(await deps.users.byId(userId))) throw new AppError("AUTH_REQUIRED", "Please log in again.");
   const now = deps.clock();
+  const markets = legMarketsFor(deps);
   const slip = await deps.betslips.change(
     userId,
     (current) => {
@@ -93,6 +107,7 @@ async function writeSlip(
       if (next.legs.length > BETSLIP_MAX_LEGS) throw new AppError("VALIDATION_ERROR", SLIP_FULL_MESSAGE);
       refuseSecondLegs(next.legs, events);
       refuseUnknownEvents(next.legs, events, saved.legs, now);
+      refuseRetiredMarkets(next.legs, markets, saved.legs);
       return next;
     },
     now,

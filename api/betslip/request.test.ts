@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../http/errors.ts";
+import type { LegMarket, LegMarkets } from "./leg-markets.ts";
 import { parseBetslipRequest, parseSelection, parseSelectionPath, parseStakeRequest } from "./request.ts";
 
 const leg = (eventId: string, marketId = 1, selectionTypeId = 1) => ({ eventId, marketId, selectionTypeId });
@@ -17,6 +18,7 @@ function refusal(body: unknown, parse: (body: never) => unknown = parseBetslipRe
   throw new Error(`accepted ${JSON.stringify(body)}`);
 }
 
+const MARKET = "marketId must be a market id of the catalogue (GET /odds/markets).";
 const STAKE = /^stake must be a positive amount in naira with at most two decimals, at most ₦10,000,000\.$/;
 
 describe("a betslip request", () => {
@@ -25,6 +27,21 @@ describe("a betslip request", () => {
     expect(parseBetslipRequest({ stake: 1500.5, legs })).toEqual({ stake: 1500.5, legs });
     expect(parseBetslipRequest({ stake: 0.01, legs: [] })).toEqual({ stake: 0.01, legs: [] });
     expect(parseBetslipRequest({ stake: 10_000_000, legs: [leg("e", 8, 18)] }).legs).toEqual([leg("e", 8, 18)]);
+  });
+
+  it("accepts a selection of any catalogue market: a team total, a first-half total, SportyBet's 1UP, correct score", () => {
+    const legs = [leg("a", 10, 21), leg("b", 16, 34), leg("c", 52, 141), leg("d", 24, 82), leg("e", 9, 20)];
+    expect(parseBetslipRequest({ stake: 500, legs })).toEqual({ stake: 500, legs });
+    expect(parseSelection(leg("c", 53, 146))).toEqual(leg("c", 53, 146));
+    expect(parseSelectionPath({ eventId: "e", marketId: "13", selectionTypeId: "28" })).toEqual(leg("e", 13, 28));
+  });
+
+  it("checks legs against the catalogue it is given: a market it lacks is refused, a retired one still read", () => {
+    const teamTotal: LegMarket = { id: 10, name: "Home Over/Under 0.5", selections: [{ id: 21, label: "Over 0.5" }, { id: 22, label: "Under 0.5" }], retired: true, bookOnly: null };
+    const markets: LegMarkets = (id) => (id === 10 ? teamTotal : undefined);
+    expect(parseBetslipRequest({ stake: 100, legs: [leg("e", 10, 22)] }, markets).legs).toEqual([leg("e", 10, 22)]);
+    expect(refusal({ stake: 100, legs: [leg("e", 1, 1)] }, (body) => parseBetslipRequest(body, markets))).toBe(MARKET);
+    expect(refusal(leg("e", 10, 4), (body) => parseSelection(body, markets))).toBe("Unknown selection 4 for the market Home Over/Under 0.5.");
   });
 
   it("refuses a stake that is not a positive naira amount with at most two decimals, up to ₦10,000,000", () => {
@@ -43,8 +60,10 @@ describe("a betslip request", () => {
     expect(refusal({ stake: 100, legs: [leg("e", 1, 4)] })).toBe("Unknown selection 4 for the market 1X2 (Match Result).");
     expect(refusal({ stake: 100, legs: [leg("e", 4, 99)] })).toBe("Unknown selection 99 for the market OU2.5.");
     expect(refusal({ stake: 100, legs: [leg("e", 1, 1.5)] })).toMatch(/^Unknown selection 1\.5 /);
-    expect(refusal({ stake: 100, legs: [leg("e", 9, 1)] })).toBe("marketId must be a market id (1 to 8).");
-    expect(refusal({ stake: 100, legs: [{ eventId: "e", marketId: "1", selectionTypeId: 1 }] })).toBe("marketId must be a market id (1 to 8).");
+    expect(refusal({ stake: 100, legs: [leg("e", 9, 1)] })).toBe("Unknown selection 1 for the market OU5.5.");
+    expect(refusal({ stake: 100, legs: [leg("e", 10, 33)] })).toBe("Unknown selection 33 for the market Home Over/Under 0.5.");
+    expect(refusal({ stake: 100, legs: [leg("e", 54, 1)] })).toBe(MARKET);
+    expect(refusal({ stake: 100, legs: [{ eventId: "e", marketId: "1", selectionTypeId: 1 }] })).toBe(MARKET);
     expect(refusal({ stake: 100, legs: [{ eventId: "e", marketId: 1 }] })).toBe("selectionTypeId must be a selection id.");
   });
 
@@ -75,7 +94,7 @@ describe("a per-selection write", () => {
 
   it("reads a selection from its path: whole numbers as written, nothing else", () => {
     expect(parseSelectionPath({ eventId: "c1:x+y", marketId: "4", selectionTypeId: "9" })).toEqual(leg("c1:x+y", 4, 9));
-    for (const marketId of ["04", "4.0", "0x4", "", " 4", "1e0"]) expect(refusal({ eventId: "e", marketId, selectionTypeId: "1" }, parseSelectionPath), marketId).toBe("marketId must be a market id (1 to 8).");
+    for (const marketId of ["04", "4.0", "0x4", "", " 4", "1e0"]) expect(refusal({ eventId: "e", marketId, selectionTypeId: "1" }, parseSelectionPath), marketId).toBe(MARKET);
     expect(refusal({ eventId: "e", marketId: "1", selectionTypeId: "one" }, parseSelectionPath)).toBe("selectionTypeId must be a selection id.");
     expect(refusal({ eventId: "a\nb", marketId: "1", selectionTypeId: "1" }, parseSelectionPath)).toMatch(/^eventId must be an event id/);
   });

@@ -1,8 +1,9 @@
 import { planPct, rulesCheckedAt, type BonusPlan, type BookmakerRules } from "#shared/math/bookmaker-rules.ts";
 import type { BonusStatus, BookmakerSlip, NotPlaceable } from "#shared/contract.ts";
 
-/** One selection of the slip as one bookmaker prices it: its price and its event's kick-off (epoch ms). */
+/** One selection of the slip as one bookmaker prices it: its market, its price and its event's kick-off (epoch ms). */
 export interface PricedLeg {
+  marketId: number;
   value: number;
   kickoff: number;
 }
@@ -35,21 +36,25 @@ const NO_BONUS: Bonus = { status: "none", pct: 0, kobo: 0, base: null };
  * The accumulator bonus a winning slip earns (docs/design.md, Naira-true returns): Bet9ja's ladder
  * on the whole gross return, counting the legs at its minimum price that kick off within its
  * window, none when the win passes its ceiling; SportyBet's plan estimate on the product of its
- * qualifying legs; nothing counted for a book whose rule we do not know.
+ * qualifying legs; nothing counted for a book whose rule we do not know. A leg in a market the
+ * book's rules exclude from its bonus never qualifies, though its price counts in the gross.
  */
 function bonusOf(rules: BookmakerRules, input: ReturnsInput, grossKobo: number): Bonus {
   const rule = rules.accumulatorBonus.value;
   if (rule === "unknown") return NOT_MODELLED;
+  const excluded = rules.bonusExcludedMarkets.value;
+  // A leg of a market the book states its bonus leaves out never counts towards it (docs/design.md, Bookmaker rules).
+  const counted = excluded === "unknown" ? input.legs : input.legs.filter((leg) => !excluded.includes(leg.marketId));
   if (rule.kind === "ladder") {
     const horizon = input.now + rule.maxDaysAhead * DAY_MS;
-    const qualifying = input.legs.filter((leg) => leg.value >= rule.minLegOdds && leg.kickoff <= horizon).length;
+    const qualifying = counted.filter((leg) => leg.value >= rule.minLegOdds && leg.kickoff <= horizon).length;
     const pct = qualifying >= rule.minLegs ? rule.pctFor(qualifying) : 0;
     if (pct === 0 || naira(grossKobo) > rule.noBonusAboveWin) return NO_BONUS;
     return { status: "applied", pct, kobo: Math.round((grossKobo * pct) / 100), base: { kobo: grossKobo, legs: qualifying, minLegOdds: rule.minLegOdds } };
   }
   const plan = input.plan;
   if (!plan) return NOT_MODELLED;
-  const qualifying = input.legs.filter((leg) => leg.value >= plan.minLegOdds);
+  const qualifying = counted.filter((leg) => leg.value >= plan.minLegOdds);
   const fraction = planPct(plan, qualifying.length);
   if (fraction === 0) return NO_BONUS;
   const product = qualifying.reduce((p, leg) => p * leg.value, 1);

@@ -2,6 +2,7 @@ import { Router, type RequestHandler, type Response } from "express";
 import { ENDPOINTS } from "#shared/contract.ts";
 import { contractData, pathBelow } from "../http/endpoints.ts";
 import { addSelection, changeStake, readBetslip, removeSelection, saveBetslip, type BetslipDeps, type VersionCheck, type VersionedBetslip } from "./betslip.ts";
+import { legMarketsFor } from "./leg-reads.ts";
 import { parseBetslipRequest, parseSelection, parseSelectionPath, parseStakeRequest } from "./request.ts";
 import type { BetslipWriteRates } from "./write-rate.ts";
 
@@ -49,7 +50,7 @@ export function betslipRouter(deps: BetslipRouteDeps, auth: RequestHandler): Rou
     answer(res, await readBetslip(deps, req.auth!.sub));
   });
   router.put(pathBelow(USERS, ENDPOINTS.replaceBetslip), auth, async (req, res) => {
-    const request = parseBetslipRequest(req.body);
+    const request = parseBetslipRequest(req.body, legMarketsFor(deps));
     await deps.writes.admit(req.auth!.sub);
     answer(res, await saveBetslip(deps, req.auth!.sub, request, ifMatchOf(req.header("if-match"))));
   });
@@ -59,12 +60,12 @@ export function betslipRouter(deps: BetslipRouteDeps, auth: RequestHandler): Rou
     answer(res, await changeStake(deps, req.auth!.sub, stake, ifMatchOf(req.header("if-match"))));
   });
   router.post(pathBelow(USERS, ENDPOINTS.addToBetslip), auth, async (req, res) => {
-    const leg = parseSelection(req.body);
+    const leg = parseSelection(req.body, legMarketsFor(deps));
     await deps.writes.admit(req.auth!.sub);
     answer(res, await addSelection(deps, req.auth!.sub, leg, ifMatchOf(req.header("if-match"))));
   });
   router.delete(pathBelow(USERS, ENDPOINTS.removeFromBetslip), auth, async (req, res) => {
-    const leg = parseSelectionPath(req.params);
+    const leg = parseSelectionPath(req.params, legMarketsFor(deps));
     await deps.writes.admit(req.auth!.sub);
     answer(res, await removeSelection(deps, req.auth!.sub, leg, ifMatchOf(req.header("if-match"))));
   });

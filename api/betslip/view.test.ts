@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
-import type { BonusPlan } from "#shared/math/bookmaker-rules.ts";
+import { rulesOf, type BonusPlan } from "#shared/math/bookmaker-rules.ts";
 import type { BetslipLegView, BookmakerSlip } from "#shared/contract.ts";
+import { nairaReturns } from "./returns.ts";
 import { betslipView, bookmakerSlips } from "./view.ts";
 
 const NOW = Date.parse("2026-11-26T12:00:00Z");
 const DATE = "2026-11-28T15:00:00.000Z";
 const AT_NOW = { now: NOW, plan: undefined };
 
-/** A leg priced `prices[provider]`; `started` when its event has kicked off. */
-function leg(eventId: string, prices: Record<number, number>, started = false, date = DATE): BetslipLegView {
+/** A leg priced `prices[provider]`; `started` when its event has kicked off; in 1X2 unless `market` says otherwise. */
+function leg(eventId: string, prices: Record<number, number>, started = false, date = DATE, market: Partial<BetslipLegView> = {}): BetslipLegView {
   return {
     eventId,
     marketId: 1,
     selectionTypeId: 1,
+    ...market,
     event: { id: eventId, name: "Home vs Away", home: "Home", away: "Away", date, competitionId: 1 },
     started,
     prices: Object.entries(prices).map(([provider, value]) => ({ provider: Number(provider), value })),
@@ -179,5 +181,50 @@ describe("the slip as answered", () => {
 
   it("is ₦1,000 with no legs and no save time for a user who never saved one", () => {
     expect(betslipView(100_000, [], null, AT_NOW)).toEqual({ stake: 1000, legs: [], bookmakers: [], biddable: 0, updatedAt: null });
+  });
+});
+
+describe("a slip over markets beyond the eight", () => {
+  const HOME_TOTAL = { marketId: 10, selectionTypeId: 21, marketName: "Home Over/Under 0.5", selectionName: "Over 0.5" };
+  const FIRST_HALF = { marketId: 16, selectionTypeId: 33, marketName: "1st Half Over/Under 0.5", selectionName: "Over 0.5" };
+  const ONE_UP = { marketId: 52, selectionTypeId: 141, marketName: "1X2 - 1UP", selectionName: "Home", bookOnly: 3 };
+
+  it("prices each book on its own price of each leg's market, and gives a book that does not quote one no total", () => {
+    // Home total: Bet9ja 1.30, BetKing 1.35, SportyBet 1.28. First-half total: Bet9ja 1.40, SportyBet 1.45; BetKing
+    // does not quote first-half totals. Bet9ja 1.30 x 1.40 = 1.82 -> ₦1,820, tax ₦41, net ₦1,779.
+    // SportyBet 1.28 x 1.45 = 1.856 -> ₦1,856, tax ₦42.80, net ₦1,813.20. BetKing: no price for 1 selection.
+    const legs = [leg("a", { 1: 1.3, 2: 1.35, 3: 1.28 }, false, DATE, HOME_TOTAL), leg("b", { 1: 1.4, 3: 1.45 }, false, DATE, FIRST_HALF)];
+    const slips = bookmakerSlips(100_000, legs, AT_NOW);
+    expect(slips.map((s) => [s.provider, s.totalOdds, s.netPayout, s.missing, s.reason])).toEqual([
+      [3, 1.86, 1_813.2, 0, null],
+      [1, 1.82, 1_779, 0, null],
+      [2, null, null, 1, "missing-price"],
+      [4, null, null, 2, "missing-price"],
+      [5, null, null, 2, "missing-price"],
+    ]);
+  });
+
+  it("takes a slip with SportyBet's 1UP at SportyBet alone: every other book misses that leg and ranks after it", () => {
+    // Home total 1.30 everywhere it is quoted, 1UP Home 2.40 at SportyBet: 1.28 x 2.40 = 3.072 -> ₦3,072, tax ₦103.60, net ₦2,968.40.
+    const legs = [leg("a", { 1: 1.3, 2: 1.35, 3: 1.28 }, false, DATE, HOME_TOTAL), leg("c", { 3: 2.4 }, false, DATE, ONE_UP)];
+    const slips = bookmakerSlips(100_000, legs, AT_NOW);
+    expect(slips[0]).toMatchObject({ provider: 3, totalOdds: 3.07, netPayout: 2_968.4, placeable: true });
+    expect(slips.slice(1).map((s) => [s.provider, s.netPayout, s.missing, s.placeable])).toEqual([
+      [1, null, 1, false],
+      [2, null, 1, false],
+      [4, null, 2, false],
+      [5, null, 2, false],
+    ]);
+  });
+
+  it("counts no leg of a market a book's rules exclude from its bonus, though its price counts in the gross", () => {
+    // Bet9ja's ladder with market 24 (Correct Score) excluded, as a book could state it: five legs at 2.00, one of them
+    // a correct score. Gross ₦1,000 x 32 = ₦32,000; four legs count, under the five the bonus needs: none.
+    const excluding = { ...rulesOf(1), bonusExcludedMarkets: { value: [24], checkedAt: "2026-11-25", source: "test" } };
+    const priced = (marketId: number) => ({ marketId, value: 2, kickoff: Date.parse(DATE) });
+    const legs = [priced(1), priced(1), priced(1), priced(1), priced(24)];
+    expect(nairaReturns(1, excluding, { stakeKobo: 100_000, legs, now: NOW, plan: undefined })).toMatchObject({ grossPayout: 32_000, bonusPct: 0, bonus: 0, bonusStatus: "none" });
+    // As the rules stand (Bet9ja states no excluded market), the correct score counts: 5 legs, 5 %.
+    expect(nairaReturns(1, rulesOf(1), { stakeKobo: 100_000, legs, now: NOW, plan: undefined })).toMatchObject({ grossPayout: 32_000, bonusPct: 5, bonus: 1_600 });
   });
 });

@@ -34,7 +34,7 @@ export function bookmakerSlip(provider: number, stakeKobo: number, legs: readonl
   let missing = 0;
   for (const leg of legs.filter(isBiddable)) {
     const price = leg.prices.find((p) => p.provider === provider);
-    if (price && leg.event) priced.push({ value: price.value, kickoff: Date.parse(leg.event.date) });
+    if (price && leg.event) priced.push({ marketId: leg.marketId, value: price.value, kickoff: Date.parse(leg.event.date) });
     else missing += 1;
   }
   if (missing > 0) return unpricedSlip(provider, rules, missing, bonusStatusOf(rules, context.plan));

@@ -1,5 +1,5 @@
 import type { BetslipLeg, BetslipLegView, BetslipRequest } from "#shared/contract.ts";
-import { marketLabel, selectionLabel } from "#shared/reference.ts";
+import { learnMarketNames, marketLabelOf, selectionLabelOf } from "../match/market-names.ts";
 
 /** What the slip holds, as PUT /users/betslip takes it: the stake in naira and the legs in the order added. */
 export type SlipContent = BetslipRequest;
@@ -32,13 +32,34 @@ export function slipKey({ stake, legs }: SlipContent): string {
   return `${stake}|${legs.map((l) => `${l.eventId}:${l.marketId}:${l.selectionTypeId}`).sort().join(",")}`;
 }
 
+/** A leg with the names the betslip answer carries beyond the eight (BetslipLegView). */
+type NamedLeg = BetslipLeg & Partial<Pick<BetslipLegView, "marketName" | "selectionName">>;
+
 /** 'Arsenal vs Chelsea, 1X2 (Match Result): Home': what a leg is called in buttons and messages. */
-export function legName(leg: BetslipLeg, eventName: string): string {
+export function legName(leg: NamedLeg, eventName: string): string {
   return `${eventName}, ${selectionName(leg)}`;
 }
 
-/** '1X2 (Match Result): Home'. */
-export const selectionName = (leg: BetslipLeg) => `${marketLabel(leg.marketId)}: ${selectionLabel(leg.selectionTypeId)}`;
+/** 'Home Over/Under 0.5': the answer's name beyond the eight, else the eight's or one the page learnt (client/match/market-names.ts). */
+export const legMarketName = (leg: NamedLeg) => leg.marketName ?? marketLabelOf(leg.marketId);
+
+/** 'Over 0.5', as legMarketName. */
+export const legSelectionName = (leg: NamedLeg) => leg.selectionName ?? selectionLabelOf(leg.selectionTypeId);
+
+/** '1X2 (Match Result): Home'; 'Home Over/Under 0.5: Over 0.5' beyond the eight. */
+export const selectionName = (leg: NamedLeg) => `${legMarketName(leg)}: ${legSelectionName(leg)}`;
+
+/**
+ * Keeps the names a betslip answer gives its legs beyond the eight (docs/design.md, Betslip), so
+ * the page's other messages and the odds tables' slip buttons name them too, as a match answer's do.
+ */
+export function learnLegNames(legs: readonly BetslipLegView[]): void {
+  learnMarketNames(
+    legs.flatMap((leg) =>
+      leg.marketName === undefined ? [] : [{ marketId: leg.marketId, odds: [], name: leg.marketName, selections: leg.selectionName === undefined ? [] : [{ id: leg.selectionTypeId, label: leg.selectionName }] }],
+    ),
+  );
+}
 
 /** '1 selection', '3 selections'. */
 export const selectionCount = (n: number) => `${n} ${n === 1 ? "selection" : "selections"}`;

@@ -79,6 +79,15 @@ describe("the betslip store", () => {
     expect(slip().legs).toEqual([OVER]);
   });
 
+  it("names a leg beyond the eight in its notices as the API's answer names it, never 'Market 13'", async () => {
+    const awayTotal = leg({ marketId: 13, selectionTypeId: 27 });
+    await loaded({ [GET]: { data: betslipFixture([legView(awayTotal, { marketName: "Away Over/Under 0.5", selectionName: "Over 0.5" })]) }, [ADD]: answered([HOME]) });
+
+    await slip().toggle(HOME, "Arsenal vs Chelsea");
+
+    expect(slip().notice).toEqual({ tone: "info", text: "One selection per match: Arsenal vs Chelsea is now 1X2 (Match Result): Home instead of Away Over/Under 0.5: Over 0.5." });
+  });
+
   it("replaces the leg of an event already on the slip, in its place, and says so", async () => {
     const api = await loaded({ [GET]: { data: betslipFixture([legView(HOME), legView(OVER)]) }, [ADD]: answered([DRAW, OVER]) });
 

@@ -4,7 +4,7 @@ import { ApiError } from "#shared/error-decoding.ts";
 import { api } from "../backend/endpoints.ts";
 import { useSession } from "../session/store.ts";
 import { planImport, sendImport, type ImportMode, type ImportPlan } from "./sync/import-legs.ts";
-import { EMPTY_SLIP, plainLeg, sameLeg, selectionName, slipKey, withLeg, withoutLeg, type SlipContent } from "./slip.ts";
+import { EMPTY_SLIP, learnLegNames, plainLeg, sameLeg, selectionName, slipKey, withLeg, withoutLeg, type SlipContent } from "./slip.ts";
 
 export const SAVE_FAILED_MESSAGE = "Your betslip could not be saved. Please try again.";
 export const LOAD_FAILED_MESSAGE = "Your betslip could not be loaded. Please try again.";
@@ -79,7 +79,11 @@ function checkedUser(): Promise<SessionUser | null> {
   });
 }
 
-const contentOf = (slip: Betslip | SlipContent): SlipContent => ({ stake: slip.stake, legs: slip.legs.map(plainLeg) });
+/** The stake and plain legs of a slip; an API answer's names for legs beyond the eight are kept for the page's notices and buttons. */
+function contentOf(slip: Betslip | SlipContent): SlipContent {
+  if ("bookmakers" in slip) learnLegNames(slip.legs);
+  return { stake: slip.stake, legs: slip.legs.map(plainLeg) };
+}
 const applied = (saved: SlipContent, queue: readonly Queued[]): SlipContent => queue.reduce((slip, item) => item.change(slip), saved);
 
 function failure(error: unknown): SlipNotice {

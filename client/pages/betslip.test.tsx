@@ -1,3 +1,5 @@
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
@@ -6,6 +8,9 @@ import { errorReply, renderPage, resetApp, stubApi, USER, type Reply } from "../
 import { betslipFixture, bookmakerSlipFixture, EMPTY_BETSLIP, leg, legView } from "../../tests/client/betslip-fixtures.ts";
 import { STAKE_INVALID_MESSAGE } from "../betslip/returns/money.ts";
 import { useBetslip } from "../betslip/store.ts";
+import { partialDataSource } from "../loaders/source.ts";
+import { routes } from "../routes.tsx";
+import type { ServerContext } from "../server-context.ts";
 import { SLIP_REFRESH_MS } from "../betslip/sync/use-live-slip.ts";
 import { BetslipPage, loader, SLIP_FULL_NOTICE } from "./betslip.tsx";
 
@@ -293,5 +298,71 @@ describe("the slip's prices, live", () => {
     await waitFor(async () => expect(await legItems()).toHaveLength(2));
     await waitFor(() => expect(useBetslip.getState().legs).toEqual([HOME, OVER]));
     expect(writes(api)).toHaveLength(0);
+  });
+});
+
+describe("selections beyond the eight markets", () => {
+  const TEAM_TOTAL = legView(leg({ marketId: 10, selectionTypeId: 21 }), { marketName: "Home Over/Under 0.5", selectionName: "Over 0.5" });
+  /** SportyBet's 1UP, as the API answers it: marked SportyBet's and priced there alone. */
+  const ONE_UP = legView(leg({ eventId: "c2:real-getafe", marketId: 52, selectionTypeId: 141 }), {
+    marketName: "1X2 - 1UP",
+    selectionName: "Home",
+    bookOnly: 3,
+    prices: [{ provider: 3, value: 2.4 }],
+    links: [],
+  });
+  const MIXED: Betslip = betslipFixture([TEAM_TOTAL, ONE_UP], {
+    bookmakers: [bookmakerSlipFixture(3, 4.8), bookmakerSlipFixture(1, null, { missing: 1 }), bookmakerSlipFixture(2, null, { missing: 1 })],
+  });
+
+  it("names each by the catalogue's names the API gives, never 'Market 10', in the list, the grid and the remove button", async () => {
+    renderBetslip({ [GET]: { data: MIXED } });
+    const [total, oneUp] = await legItems();
+    expect(total!.textContent).toContain("Home Over/Under 0.5: Over 0.5");
+    expect(oneUp!.textContent).toContain("1X2 - 1UP: Home");
+    expect(within(total!).getByRole("button", { name: "Remove Arsenal vs Chelsea, Home Over/Under 0.5: Over 0.5 from betslip" })).toBeTruthy();
+    const rows = within(screen.getByRole("region", { name: /price at each bookmaker/ })).getAllByRole("row");
+    expect(rows[1]!.textContent).toContain("Home Over/Under 0.5: Over 0.5");
+    expect(rows[2]!.textContent).toContain("1X2 - 1UP: Home");
+    expect(document.body.textContent).not.toMatch(/Market \d|Selection \d/);
+  });
+
+  it("marks a 1UP leg 'Only at SportyBet', with its one price and no Best, 'no price' at every other book, and says where the slip can be placed", async () => {
+    renderBetslip({ [GET]: { data: MIXED } });
+    const [total, oneUp] = await legItems();
+    expect(within(oneUp!).getByText("Only at SportyBet")).toBeTruthy();
+    expect(oneUp!.textContent).toContain("2.40 at SportyBet");
+    expect(oneUp!.textContent).not.toContain("Best");
+    expect(within(total!).queryByText("Only at SportyBet")).toBeNull();
+    const row = within(screen.getByRole("region", { name: /price at each bookmaker/ })).getAllByRole("row")[2]!;
+    expect(row.textContent).toContain("Only at SportyBet");
+    expect(within(row).getAllByText("no price")).toHaveLength(4);
+    expect(row.querySelector(".slip-grid-best")).toBeNull();
+    expect(screen.getByRole("note").textContent).toBe(
+      "Only at SportyBet: Real Madrid vs Getafe, 1X2 - 1UP: Home. So only SportyBet can take this slip whole; the other bookmakers have no price for it.",
+    );
+    const [sportybet, bet9ja] = bookItems();
+    expect(sportybet!.className).toContain("is-best");
+    expect(bet9ja!.textContent).toBe("Bet9jaDoes not price 1 selection");
+  });
+
+  it("says nothing of a single book while no book-only selection can still be bet", async () => {
+    renderBetslip({ [GET]: { data: betslipFixture([TEAM_TOTAL, { ...ONE_UP, started: true, prices: [] }]) } });
+    await legItems();
+    expect(screen.queryByRole("note")).toBeNull();
+  });
+
+  it("shows the names and the book-only mark in the server's first HTML, without JavaScript", async () => {
+    const context: ServerContext = { server: true, user: USER, timeZone: "Africa/Lagos", now: NOW, data: partialDataSource({ betslip: async () => MIXED }, () => Promise.reject(new Error("not used"))) };
+    const handler = createStaticHandler(routes);
+    const result = await handler.query(new Request("http://localhost/betslip"), { requestContext: context });
+    if (result instanceof Response) throw new Error(`unexpected redirect to ${result.headers.get("Location")}`);
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, result)} context={result} />);
+    const items = [...container.querySelectorAll('ol[aria-label="Selections"] > li')];
+    expect(items.map((li) => li.querySelector(".slip-leg-what > span")?.textContent)).toEqual(["Home Over/Under 0.5: Over 0.5", "1X2 - 1UP: Home"]);
+    expect(items[1]!.textContent).toContain("Only at SportyBet");
+    expect(container.textContent).toContain("So only SportyBet can take this slip whole");
+    expect(container.textContent).not.toMatch(/Market \d/);
   });
 });

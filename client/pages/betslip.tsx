@@ -1,10 +1,11 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { BETSLIP_MAX_LEGS, type Betslip } from "#shared/contract.ts";
 import { BookmakerTotals } from "../booking/bookmaker-totals.tsx";
+import { BookOnlyNote } from "../betslip/book-only-note.tsx";
 import { PriceGrid } from "../betslip/returns/price-grid.tsx";
 import { RemoveStarted } from "../betslip/remove-started.tsx";
 import { SlipLegs } from "../betslip/slip-legs.tsx";
-import { plainLeg, sameLeg, slipKey } from "../betslip/slip.ts";
+import { learnLegNames, plainLeg, sameLeg, slipKey } from "../betslip/slip.ts";
 import { StakeForm } from "../betslip/stake-form.tsx";
 import { useBetslip } from "../betslip/store.ts";
 import { useLiveSlip, type SlipReading } from "../betslip/sync/use-live-slip.ts";
@@ -59,6 +60,8 @@ function SlipView({ view }: { view: Betslip }) {
   const ready = useBetslip((s) => s.status === "ready");
   const legs = useBetslip((s) => s.legs);
   const stake = useBetslip((s) => s.stake);
+  // The answer names its legs beyond the eight: kept, so the page's notices name them too (as on the server, without JavaScript).
+  learnLegNames(view.legs);
   const shown = ready ? view.legs.filter((leg) => legs.some((l) => sameLeg(l, leg))) : view.legs;
   const current = !ready || slipKey({ stake, legs }) === slipKey({ stake: view.stake, legs: view.legs.map(plainLeg) });
   if (shown.length === 0 && (current || legs.length === 0)) return <EmptySlip />;
@@ -72,6 +75,7 @@ function SlipView({ view }: { view: Betslip }) {
       <SlipLegs legs={shown} now={root.now} timeZone={root.timeZone} />
       {shown.length > 0 && <PriceGrid legs={shown} />}
       <StakeForm stake={ready ? stake : view.stake} />
+      <BookOnlyNote legs={shown} />
       <BookmakerTotals bookmakers={view.bookmakers} legs={view.legs} biddable={view.biddable} stake={view.stake} updating={!current} />
     </>
   );

@@ -19,9 +19,13 @@ import { flashTo, type Said } from "./flash.ts";
  * (refreshed first when due), then goes back to the page it was made on with what happened.
  */
 
-/** A selection as a form sends it: `marketId.selectionTypeId.eventId` (an event id may hold dots and colons). */
+/**
+ * A selection as a form sends it: `marketId.selectionTypeId.eventId` (an event id may hold dots and
+ * colons). Ids of up to nine digits, as the API reads a path's (api/betslip/request.ts): a learnt
+ * market's and selection's run past four (docs/design.md, Competition and market ids).
+ */
 export function legOf(value: string): BetslipLeg | undefined {
-  const match = /^(\d{1,4})\.(\d{1,4})\.([^/\\\s]{1,200})$/.exec(value);
+  const match = /^(\d{1,9})\.(\d{1,9})\.([^/\\\s]{1,200})$/.exec(value);
   // A dot segment would be a step up in the API's path once in the URL.
   if (!match || match[3] === "." || match[3] === "..") return undefined;
   return { marketId: Number(match[1]), selectionTypeId: Number(match[2]), eventId: match[3]! };

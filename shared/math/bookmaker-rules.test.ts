@@ -5,7 +5,7 @@ import { BOOKMAKER_RULES, planPct, rulesCheckedAt, rulesOf, TAX_ON_WINNINGS_RATE
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ruleList = (provider: number): Rule<unknown>[] => {
   const r = rulesOf(provider);
-  return [r.taxOnWinnings, r.accumulatorBonus, r.maxPayout, r.minStake, r.maxSelections];
+  return [r.taxOnWinnings, r.accumulatorBonus, r.maxPayout, r.minStake, r.maxSelections, r.bonusExcludedMarkets];
 };
 
 describe("the bookmakers' rules", () => {
@@ -16,6 +16,17 @@ describe("the bookmakers' rules", () => {
         expect(rule.checkedAt).toMatch(ISO_DATE);
         expect(rule.source.length).toBeGreaterThan(5);
       }
+    }
+  });
+
+  it("records each book's market exclusions from its bonus as stated: none stated at Bet9ja and SportyBet, unknown where the bonus is", () => {
+    for (const provider of [1, 3]) {
+      expect(rulesOf(provider).bonusExcludedMarkets.value).toEqual([]);
+      expect(rulesOf(provider).bonusExcludedMarkets.source).toMatch(/^None stated: /);
+    }
+    for (const provider of [2, 4, 5, 99]) {
+      expect(rulesOf(provider).accumulatorBonus.value).toBe("unknown");
+      expect(rulesOf(provider).bonusExcludedMarkets.value).toBe("unknown");
     }
   });
 

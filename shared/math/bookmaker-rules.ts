@@ -63,6 +63,12 @@ export interface BookmakerRules {
   minStake: Rule<number>;
   /** The most selections a ticket takes. */
   maxSelections: Rule<number>;
+  /**
+   * The markets (catalogue market ids, docs/design.md, Market catalogue) whose selections never
+   * count towards the accumulator bonus, as the book states them: an empty list when the book
+   * states none, its source saying so; never an exclusion we guessed.
+   */
+  bonusExcludedMarkets: Rule<readonly number[]>;
 }
 
 /** The live SportyBet plan as the API keeps it: percentages as fractions (0.08 = 8 %). */
@@ -98,7 +104,7 @@ const unknown = <T>(source: string, checkedAt = CHECKED): Rule<T> => ({ value: "
 
 /** A book of which only the tax is known: every other rule unknown, for `why`. */
 function noKnownRules(provider: number, why: string): BookmakerRules {
-  return { provider, taxOnWinnings: TAX, accumulatorBonus: unknown(why), maxPayout: unknown(why), minStake: unknown(why), maxSelections: unknown(why) };
+  return { provider, taxOnWinnings: TAX, accumulatorBonus: unknown(why), maxPayout: unknown(why), minStake: unknown(why), maxSelections: unknown(why), bonusExcludedMarkets: unknown(why) };
 }
 
 /** Bet9ja's ladder: 5 % at 5 legs, 5 points more a leg, 170 % from 38 legs. */
@@ -125,6 +131,11 @@ export const BOOKMAKER_RULES: readonly BookmakerRules[] = [
     maxPayout: unknown("Not published (₦50,000,000 only ends the bonus)"),
     minStake: { value: 100, checkedAt: "2020-01-01", source: "A 2020 third-party summary of Bet9ja's terms" },
     maxSelections: { value: 50, checkedAt: CHECKED, source: "A booking-code converter's notes (the bonus table runs to 38+)" },
+    bonusExcludedMarkets: {
+      value: [],
+      checkedAt: "2023-03-27",
+      source: 'None stated: help.bet9ja.com, "170% Multiple Bonus", says the bonus applies to all events with odds from 1.20 and names no excluded market (terms effective 27 March 2023)',
+    },
   },
   {
     provider: 2,
@@ -133,6 +144,7 @@ export const BOOKMAKER_RULES: readonly BookmakerRules[] = [
     maxPayout: unknown("Not published per ticket (₦40,000,000 per customer per day)"),
     minStake: unknown("Not published"),
     maxSelections: { value: 40, checkedAt: CHECKED, source: "BetKing's betslip refuses a 41st selection" },
+    bonusExcludedMarkets: unknown("Its bonus rule is not known, so neither are the markets it leaves out"),
   },
   {
     provider: 3,
@@ -145,6 +157,11 @@ export const BOOKMAKER_RULES: readonly BookmakerRules[] = [
     maxPayout: { value: 15_000_000, checkedAt: CHECKED, source: "SportyBet help page (₦50,000,000 per user per day)" },
     minStake: { value: 10, checkedAt: "2026-09-25", source: "Accepted on real SportyBet slips in 2026" },
     maxSelections: { value: 50, checkedAt: CHECKED, source: "SportyBet's 2026 betslip code (its help page says 30)" },
+    bonusExcludedMarkets: {
+      value: [],
+      checkedAt: "2026-09-25",
+      source: "None stated: the live plan its betslip loads names no market, and we found no SportyBet terms naming one the Multi Bet Bonus leaves out",
+    },
   },
   noKnownRules(4, "Not published"),
   {
@@ -154,6 +171,7 @@ export const BOOKMAKER_RULES: readonly BookmakerRules[] = [
     maxPayout: unknown("Not published"),
     minStake: unknown("Not published"),
     maxSelections: { value: 50, checkedAt: CHECKED, source: "1xBet's betslip answers a 51st selection with error 157972" },
+    bonusExcludedMarkets: unknown("Its bonus rule for Nigeria is not published, so neither are the markets it leaves out"),
   },
 ];
 
@@ -166,7 +184,7 @@ export function rulesOf(provider: number): BookmakerRules {
 
 /** The newest date among a bookmaker's rules: what the slip shows as "rules checked". */
 export function rulesCheckedAt(rules: BookmakerRules): string {
-  return [rules.taxOnWinnings, rules.accumulatorBonus, rules.maxPayout, rules.minStake, rules.maxSelections]
+  return [rules.taxOnWinnings, rules.accumulatorBonus, rules.maxPayout, rules.minStake, rules.maxSelections, rules.bonusExcludedMarkets]
     .map((rule) => rule.checkedAt)
     .sort()
     .at(-1)!;

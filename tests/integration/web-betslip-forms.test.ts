@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { simulatedSites } from "#api/booking/index.ts";
-import type { Betslip, OddsEvent } from "#shared/contract.ts";
+import type { Betslip, MatchDetail, OddsEvent } from "#shared/contract.ts";
 import { follow, formPage, postForm } from "../helpers/forms.ts";
 import { signInThroughWeb, useWebSuite } from "../helpers/web-suite.ts";
 
@@ -55,6 +55,36 @@ describe("the betslip with HTML forms", () => {
 
     const removed = await follow(suite, await postForm(suite, "/betslip/remove", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
     expect(removed.page.text).toContain("Removed from your betslip.");
+    expect((await slipOf(signedIn.cookie)).legs).toEqual([]);
+  });
+
+  it("adds a selection beyond the eight by form, and the page without JavaScript names it as the catalogue does, never 'Market 10'", async () => {
+    const signedIn = await signInThroughWeb(suite);
+    const page = await formPage(suite, "/dashboard?league=1&market=1", signedIn.cookie);
+    const listing = await suite.stack.http.get("/api/odds?country=1&competition=1&market=1").set("cookie", signedIn.cookie).expect(200);
+    // The simulator quotes SportyBet's team totals (markets 10-15): the first listed match with one priced.
+    let found: { event: OddsEvent; marketId: number; name: string; selection: { id: number; label: string } } | undefined;
+    for (const event of listing.body.data.events as OddsEvent[]) {
+      const detail = (await suite.stack.http.get(`/api/odds/events/${encodeURIComponent(event.id)}`).set("cookie", signedIn.cookie).expect(200)).body.data as MatchDetail;
+      const market = detail.event.markets.find((m) => m.marketId >= 10 && m.marketId <= 15 && m.odds.length > 0 && m.name && m.selections?.length);
+      if (market) {
+        found = { event, marketId: market.marketId, name: market.name!, selection: market.selections![0]! };
+        break;
+      }
+    }
+    expect(found).toBeDefined();
+    const { event, marketId, name, selection } = found!;
+    const leg = `${marketId}.${selection.id}.${event.id}`;
+    const added = await follow(suite, await postForm(suite, "/betslip/add", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
+    expect(added.page.text).toContain("Added to your betslip.");
+    expect((await slipOf(signedIn.cookie)).legs).toMatchObject([{ eventId: event.id, marketId, selectionTypeId: selection.id, marketName: name, selectionName: selection.label }]);
+    const lite = await suite.stack.http.get("/betslip").set({ cookie: `${page.cookie}; afriodds_lite=1` });
+    expect(lite.status).toBe(200);
+    const text = lite.text.replaceAll("<!-- -->", "");
+    expect(text).toContain(`${name}: <strong>${selection.label}</strong>`);
+    expect(text).toContain(`${name}: ${selection.label}`);
+    expect(text).not.toMatch(/Market \d|Selection \d/);
+    await follow(suite, await postForm(suite, "/betslip/remove", page.cookie, { _csrf: page.token, leg, back: "/betslip" }), page.cookie);
     expect((await slipOf(signedIn.cookie)).legs).toEqual([]);
   });
 

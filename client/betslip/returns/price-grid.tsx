@@ -1,9 +1,9 @@
 import { useId, type JSX } from "react";
 import type { BetslipLegView } from "#shared/contract.ts";
 import { formatOdds } from "#shared/format.ts";
-import { BOOKMAKERS, marketCode, marketLabel, selectionLabel } from "#shared/reference.ts";
-import { legState } from "../slip.ts";
-import { UNKNOWN_MATCH } from "../slip-legs.tsx";
+import { BOOKMAKERS, marketCode } from "#shared/reference.ts";
+import { legMarketName, legSelectionName, legState } from "../slip.ts";
+import { onlyAtText, UNKNOWN_MATCH } from "../slip-legs.tsx";
 
 /** One price of one selection: the best of its row in bold and said in words, a missing one said as such. */
 function PriceCell({ value, best }: { value: number | undefined; best: boolean }): JSX.Element {
@@ -24,15 +24,17 @@ function PriceCell({ value, best }: { value: number | undefined; best: boolean }
 }
 
 function LegRow({ leg }: { leg: BetslipLegView }): JSX.Element {
-  const top = leg.prices.length > 0 ? Math.max(...leg.prices.map((p) => p.value)) : undefined;
+  // A book-only market has no Best: one book quotes it (docs/design.md, Book-only markets).
+  const top = leg.prices.length > 0 && leg.bookOnly === undefined ? Math.max(...leg.prices.map((p) => p.value)) : undefined;
   const state = legState(leg);
   return (
     <tr className={state === "biddable" ? undefined : "is-out"}>
       <th scope="row">
         <span className="slip-grid-match">{leg.event?.name ?? UNKNOWN_MATCH}</span>{" "}
         <span className="slip-grid-pick">
-          {marketCode(leg.marketId) ?? marketLabel(leg.marketId)}: {selectionLabel(leg.selectionTypeId)}
+          {marketCode(leg.marketId) ?? legMarketName(leg)}: {legSelectionName(leg)}
         </span>
+        {leg.bookOnly !== undefined && <span className="slip-grid-state">{onlyAtText(leg.bookOnly)}</span>}
         {state === "started" && <span className="slip-grid-state">Started</span>}
         {state === "unpriced" && <span className="slip-grid-state">No longer priced</span>}
       </th>

@@ -64,7 +64,8 @@ export function ReturnsHelp(): JSX.Element {
         <li>
           <strong>Bonus:</strong> the book&apos;s accumulator bonus where its rule is published, a percentage of what its rule names: the
           whole gross payout at Bet9ja; at SportyBet, the stake times the prices of the selections priced 1.20 or more only, so a slip with a
-          selection under 1.20 gets less than that percentage of its gross payout. Under each bonus the betslip says what it is a percentage of.
+          selection under 1.20 gets less than that percentage of its gross payout. A selection in a market the book says its bonus leaves out
+          never counts towards it (no book states one so far). Under each bonus the betslip says what it is a percentage of.
           {ESTIMATED_BONUS_BOOKS.length > 0 && ` ${listNames(ESTIMATED_BONUS_BOOKS)}: an estimate.`}
           {UNMODELLED_BONUS_BOOKS.length > 0 && ` ${listNames(UNMODELLED_BONUS_BOOKS)}: not modelled, so no bonus is counted.`}
         </li>
@@ -77,7 +78,8 @@ export function ReturnsHelp(): JSX.Element {
         </li>
         <li>
           <strong>Can it be placed?</strong> A slip below the book&apos;s minimum stake, or with more selections than it takes, is listed after
-          those that can.
+          those that can. A book that does not offer a selection&apos;s market has no price for it and no total; a selection only one book
+          offers (SportyBet&apos;s 1UP and 2UP) is marked as such, and only that book can take the slip.
         </li>
       </ol>
       <p>

@@ -1,5 +1,6 @@
 import { bookmakerName } from "#shared/reference.ts";
 import { BOOKMAKER_RULES, TAX_ON_WINNINGS_RATE, type AccumulatorBonus, type BookmakerRules, type Rule } from "#shared/math/bookmaker-rules.ts";
+import { marketLabelOf } from "../../match/market-names.ts";
 import { formatNaira } from "../../tools/money.ts";
 import { formatPct } from "./return-lines.ts";
 
@@ -39,6 +40,7 @@ export function ruleRows(rules: BookmakerRules): { rule: string; value: string; 
     row("Maximum payout per ticket", rules.maxPayout, (naira) => formatNaira(naira)),
     row("Minimum stake", rules.minStake, (naira) => formatNaira(naira)),
     row("Most selections on a ticket", rules.maxSelections, String),
+    row("Markets left out of the bonus", rules.bonusExcludedMarkets, (ids) => (ids.length === 0 ? "None stated" : listNames(ids.map(marketLabelOf)))),
   ];
 }
 

@@ -81,8 +81,8 @@ describe("the help page", () => {
     expect(lists).toHaveLength(5);
     for (const [i, rules] of BOOKMAKER_RULES.entries()) {
       const rows = [...lists[i]!.querySelectorAll("div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]);
-      expect(rows.map(([rule]) => rule)).toEqual(["Tax on winnings", "Accumulator bonus", "Maximum payout per ticket", "Minimum stake", "Most selections on a ticket"]);
-      const data = [rules.taxOnWinnings, rules.accumulatorBonus, rules.maxPayout, rules.minStake, rules.maxSelections];
+      expect(rows.map(([rule]) => rule)).toEqual(["Tax on winnings", "Accumulator bonus", "Maximum payout per ticket", "Minimum stake", "Most selections on a ticket", "Markets left out of the bonus"]);
+      const data = [rules.taxOnWinnings, rules.accumulatorBonus, rules.maxPayout, rules.minStake, rules.maxSelections, rules.bonusExcludedMarkets];
       for (const [j, rule] of data.entries()) {
         expect(rows[j]![1], `${bookmakerName(rules.provider)}, ${rows[j]![0]}`).toContain(`Source: ${rule.source}.`);
         expect(rows[j]![1]!.startsWith("Not known"), `${bookmakerName(rules.provider)}, ${rows[j]![0]}`).toBe(rule.value === "unknown");
@@ -95,6 +95,10 @@ describe("the help page", () => {
     expect(betking![4]).toMatch(/^40 Checked 25 Nov 2026\. Source: BetKing's betslip refuses a 41st selection\.$/);
     expect(sportybet![1]).toMatch(/^Multi Bet Bonus, an estimate from the book's live bonus plan, as a share of the stake times the prices of the selections at the plan's minimum price or more only \(1\.20 in 2026\): a selection under it adds nothing/);
     expect(sportybet![2]).toMatch(/^₦15,000,000 Checked 25 Nov 2026\./);
+    // Market exclusions from the bonus as the books state them: none stated at Bet9ja and SportyBet, never one guessed.
+    expect(bet9ja![5]).toMatch(/^None stated Checked 27 Mar 2023\. Source: None stated: help\.bet9ja\.com/);
+    expect(sportybet![5]).toMatch(/^None stated Checked 25 Sept? 2026\. Source: None stated: /);
+    expect(betking![5]).toMatch(/^Not known /);
   });
 
   it("says the sure bets' split keeps the same minimum stakes and maximum payouts, and value bets count after tax", async () => {
