@@ -58,7 +58,7 @@ export function fileLegMarkets(): LegMarkets {
  * selection's as the catalogue gives them (as a match answer's markets carry them); and the one book
  * quoting a book-only market (docs/design.md, Betslip, Book-only markets).
  */
-export function legNaming(leg: BetslipLeg, market: LegMarket | undefined): Pick<BetslipLegView, "marketName" | "selectionName" | "bookOnly"> {
+export function legNaming(leg: Pick<BetslipLeg, "marketId" | "selectionTypeId">, market: LegMarket | undefined): Pick<BetslipLegView, "marketName" | "selectionName" | "bookOnly"> {
   if (!market) return {};
   const bookOnly = market.bookOnly === null ? {} : { bookOnly: market.bookOnly };
   if (isMarketId(leg.marketId)) return bookOnly;

@@ -4,7 +4,6 @@
  * leg is reported with its reason, never replaced by a guess. Pure: the caller reads the candidates.
  */
 import type { BookingLeg, UnmappedLeg, UnmappedReason } from "#shared/contract.ts";
-import { isMarketId } from "#shared/reference.ts";
 import type { Catalogue } from "../catalogue/catalogue.ts";
 import type { CodeLeg } from "../feeds/booking/types.ts";
 import { feedCatalogue } from "../feeds/bookmakers/feed-catalogue.ts";
@@ -13,6 +12,7 @@ import type { Offer } from "../feeds/types.ts";
 import { eventHeading } from "../odds/read/read-model.ts";
 import { mirrorSelection } from "./mirror.ts";
 import type { StoredEvent } from "./events.ts";
+import { legMarketsOf, legNaming } from "../betslip/leg-markets.ts";
 
 /** Which of our events a leg names: none, exactly one (and whether the book lists its sides the other way round), or several. */
 export type Found = { kind: "none" } | { kind: "many" } | { kind: "one"; event: StoredEvent; reversed: boolean };
@@ -90,18 +90,6 @@ function unmapped(leg: CodeLeg, reason: UnmappedReason, why?: string): UnmappedL
   return { reason, description, home: leg.home ?? null, away: leg.away ?? null, kickoff: leg.kickoff?.toISOString() ?? null };
 }
 
-/**
- * A market beyond the eight as the catalogue names it, and its book-only mark: what the client
- * shows for it ("Home Over/Under 0.5: Over 0.5", "Only at SportyBet") instead of "Market 10".
- */
-export function legNaming(catalogue: Catalogue, marketId: number, selectionTypeId: number): Pick<BookingLeg, "marketName" | "selectionName" | "bookOnly"> {
-  const market = catalogue.markets.get(marketId);
-  const type = market && catalogue.types.get(market.typeId);
-  if (!market || isMarketId(marketId)) return {};
-  const label = catalogue.selections.get(selectionTypeId)?.label;
-  return { marketName: market.name, ...(label ? { selectionName: label } : {}), ...(type?.bookOnly ? { bookOnly: type.bookOnly } : {}) };
-}
-
 /** Whether the catalogue compares this market now: every live market of it (docs/design.md, Market catalogue). */
 const compared = (catalogue: Catalogue, marketId: number, selectionTypeId: number) => {
   const market = catalogue.markets.get(marketId);
@@ -130,7 +118,7 @@ export function mapLeg(leg: CodeLeg, found: Found, now: number, catalogue: Catal
       selectionTypeId: ours.selectionTypeId,
       event: eventHeading(found.event),
       bookPrice: leg.price ?? null,
-      ...legNaming(catalogue, ours.marketId, ours.selectionTypeId),
+      ...legNaming(ours, legMarketsOf(catalogue)(ours.marketId)),
     },
   };
 }

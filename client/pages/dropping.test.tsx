@@ -130,7 +130,7 @@ describe("dropping odds beyond the spec's eight markets (docs/design.md, Droppin
   const firstHalfDrop = () => outcomeDrop({ marketId: 17, selectionTypeId: 35, books: [bookDrop({ provider: 3, from: 2.0, to: 1.7, dropPct: 15 })] });
   const board = (drops: DroppingOdds["drops"]): { data: DroppingOdds } => ({ data: { hours: 24, drops, markets: MARKETS } });
 
-  it("names an outcome in a 1st-half total by the catalogue's names, without a betslip button the slip cannot take yet", async () => {
+  it("names an outcome in a 1st-half total by the catalogue's names, with its betslip button", async () => {
     stubApi({ [DROPPING]: board([firstHalfDrop(), outcomeDrop()]) });
     renderDropping();
     const list = await screen.findByRole("list", { name: "Dropping odds" });
@@ -138,7 +138,7 @@ describe("dropping odds beyond the spec's eight markets (docs/design.md, Droppin
     expect(items[0]!.textContent).toContain("1st Half Over/Under 1.5 · Over 1.5");
     expect(within(items[0]!).getByRole("list", { name: "Bookmakers whose Over 1.5 price fell" })).toBeTruthy();
     expect(items[0]!.textContent).not.toMatch(/Market \d|Selection \d/);
-    expect(within(items[0]!).queryByRole("button")).toBeNull();
+    expect(await within(items[0]!).findByRole("button", { name: "Add to betslip: Arsenal vs Chelsea, 1st Half Over/Under 1.5: Over 1.5" }, { timeout: 10_000 })).toBeTruthy();
     expect(await within(items[1]!).findByRole("button", { name: "Add to betslip: Arsenal vs Chelsea, 1X2 (Match Result): Home" }, { timeout: 10_000 })).toBeTruthy();
   });
 

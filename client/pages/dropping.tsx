@@ -16,7 +16,7 @@ import { useRootData } from "../session/root-data.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
 import { LeagueMarketFilter, leagueMarketOf, type LeagueMarket } from "../tools/league-market-filter.tsx";
 import { marketLabelOf, selectionLabelOf } from "../match/market-names.ts";
-import { learnToolMarkets, slipTakes, useKeptMarkets } from "../tools/tool-markets.ts";
+import { learnToolMarkets, useKeptMarkets } from "../tools/tool-markets.ts";
 
 /** The betslip's toggle, in the chunk the signed-in top bar loads at start (client/odds/table/odds-table.tsx). */
 const SlipToggle = lazy(() => import("../betslip/signed-in.tsx").then((m) => ({ default: m.SlipToggle })));
@@ -99,11 +99,9 @@ function DropItem({ drop, now, timeZone }: { drop: OutcomeDrop; now: number; tim
           <BookFall key={book.provider} book={book} now={now} timeZone={timeZone} />
         ))}
       </ul>
-      {slipTakes(drop.marketId) && (
-        <Suspense fallback={null}>
-          <SlipToggle event={event} marketId={drop.marketId} selectionTypeId={drop.selectionTypeId} wording="action" />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <SlipToggle event={event} marketId={drop.marketId} selectionTypeId={drop.selectionTypeId} wording="action" />
+      </Suspense>
     </li>
   );
 }

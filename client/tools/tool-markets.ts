@@ -33,9 +33,6 @@ export function marketChoiceName(market: Pick<ToolMarket, "marketId" | "name">):
   return total ? `Over/Under ${total[1]} goals (${market.name})` : market.name;
 }
 
-/** Whether the betslip takes a selection of the market: the eight only, so far (docs/design.md, Catalogue steps, step 7). */
-export const slipTakes = (marketId: number): boolean => isMarketId(marketId);
-
 /**
  * The markets a tool's answer listed last: a refresh or a new choice on its way keeps the Market
  * choice as it was (no select rebuilt under the bettor's finger), until an answer lists others.
