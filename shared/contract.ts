@@ -4,6 +4,7 @@
  * tier and web tier -> odds API, except where a comment says a shape or route belongs to one hop only.
  */
 import type { ErrorEnvelope } from "./error-codes.ts";
+import type { MarketGroup } from "./market-groups.ts";
 
 export const API_PREFIX = "/api";
 
@@ -364,6 +365,8 @@ export type CompetitionList = { competitions: CompetitionEntry[]; regions: Regio
 export type MarketTypeListed = {
   id: number;
   name: string;
+  /** The picker's group (docs/design.md, Market catalogue: groups); absent from an API older than it. */
+  group?: MarketGroup;
   period: "FT" | "1H" | "2H";
   shape: "two-way" | "three-way" | "many-way" | "overlapping";
   lineKind: "none" | "total" | "handicap" | "asian";
