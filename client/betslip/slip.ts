@@ -1,5 +1,5 @@
 import type { BetslipLeg, BetslipLegView, BetslipRequest } from "#shared/contract.ts";
-import { marketLabel, selectionLabel } from "#shared/reference.ts";
+import { marketLabelOf, selectionLabelOf } from "../match/market-names.ts";
 
 /** What the slip holds, as PUT /users/betslip takes it: the stake in naira and the legs in the order added. */
 export type SlipContent = BetslipRequest;
@@ -37,8 +37,8 @@ export function legName(leg: BetslipLeg, eventName: string): string {
   return `${eventName}, ${selectionName(leg)}`;
 }
 
-/** '1X2 (Match Result): Home'. */
-export const selectionName = (leg: BetslipLeg) => `${marketLabel(leg.marketId)}: ${selectionLabel(leg.selectionTypeId)}`;
+/** '1X2 (Match Result): Home'; beyond the eight as the match page's answer named them (client/match/market-names.ts). */
+export const selectionName = (leg: BetslipLeg) => `${marketLabelOf(leg.marketId)}: ${selectionLabelOf(leg.selectionTypeId)}`;
 
 /** '1 selection', '3 selections'. */
 export const selectionCount = (n: number) => `${n} ${n === 1 ? "selection" : "selections"}`;

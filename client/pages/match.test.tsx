@@ -49,18 +49,21 @@ async function renderOnServer(data: DataSource, url = `http://localhost/match/${
 describe("the match page rendered on the server", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("shows all 8 markets, each with Highest and Average rows and a link per bookmaker, in the first HTML", async () => {
+  it("shows the Main group's markets (1X2, BTTS, Double Chance), each with Highest and Average rows and a link per bookmaker, in the first HTML", async () => {
     const asked: unknown[] = [];
-    const { status, container } = await renderOnServer(source(matchDetail(), asked));
+    const { status, container, data } = await renderOnServer(source(matchDetail(), asked));
     expect(status).toBe(200);
     expect(asked).toEqual([
       ["history", MATCH_ID, 1],
       ["event", MATCH_ID],
     ]);
     const tables = [...container.querySelectorAll("table.match-table")];
-    expect(tables).toHaveLength(8);
+    expect(tables.map((t) => t.querySelector("caption")?.textContent)).toEqual(["1X2 (Match Result)", "BTTS (Both Teams to Score)", "DC (Double Chance)"]);
+    // The first HTML's data holds the group shown, not the totals of Goals (decision 054).
+    expect(data!.detail.ok && data!.detail.data.event.markets.map((m) => m.marketId)).toEqual([1, 7, 8]);
+    expect(data!.groups).toEqual([{ group: "main", markets: 3 }, { group: "goals", markets: 5 }]);
     for (const table of tables) {
-      const headers = [...table.querySelectorAll("tr > th[scope=row]")].map((th) => th.textContent);
+      const headers = [...table.querySelectorAll("tr > th[scope=row]")].map((th) => th.firstChild?.textContent);
       expect(headers).toEqual(["Bet9ja", "BetKing", "SportyBet", "NairaBet", "1xBet", "Highest", "Average"]);
       expect(table.querySelectorAll('a[rel="noopener noreferrer nofollow"][target="_blank"]')).toHaveLength(5);
     }
@@ -77,7 +80,7 @@ describe("the match page rendered on the server", () => {
     // Bet9ja's home price moved (opening 0.1 lower): two points.
     expect(chart.querySelector('.chart-panel [data-provider="1"]')!.querySelectorAll("circle")).toHaveLength(2);
     const links = [...container.querySelectorAll('a[href*="?chart="]')].map((a) => a.getAttribute("href"));
-    expect(links).toEqual([2, 3, 4, 5, 6, 7, 8].map((m) => `/match/${encodeURIComponent(MATCH_ID)}?chart=${m}`));
+    expect(links).toEqual([7, 8].map((m) => `/match/${encodeURIComponent(MATCH_ID)}?chart=${m}`));
   });
 
   it("charts the market the URL names, asking its history alone", async () => {
@@ -136,7 +139,7 @@ describe("the match page in the browser", () => {
   });
 
   function served(detail = matchDetail()): MatchData {
-    return { detail: { ok: true, data: detail }, chart: 1, history: { ok: true, data: marketHistory(1, detail) } };
+    return { detail: { ok: true, data: detail }, group: "main", groups: [{ group: "main", markets: 3 }, { group: "goals", markets: 5 }], chart: 1, history: { ok: true, data: marketHistory(1, detail) } };
   }
 
   function renderMatch(data: MatchData, url = `/match/${encodeURIComponent(MATCH_ID)}`) {
@@ -145,7 +148,8 @@ describe("the match page in the browser", () => {
 
   const homeCell = (bookmaker: string) => {
     const table = screen.getByRole("table", { name: "1X2 (Match Result)" });
-    return within(within(table).getByRole("rowheader", { name: bookmaker }).closest("tr")!).getAllByRole("cell")[0]!;
+    // The row's heading: the bookmaker's link, then its margin.
+    return within(within(table).getByRole("rowheader", { name: (name) => name.startsWith(bookmaker) }).closest("tr")!).getAllByRole("cell")[0]!;
   };
 
   it("follows its event's live stream: a new price takes its place, keeps its opening and moves Best", () => {
@@ -207,7 +211,7 @@ describe("the match page in the browser", () => {
 
   it("says once, not twice, that a started match had no prices", () => {
     const none = matchDetail({ started: true, markets: [] });
-    renderMatch({ detail: { ok: true, data: none }, chart: 1, history: { ok: true, data: { eventId: none.event.id, marketId: 1, series: [] } } });
+    renderMatch({ detail: { ok: true, data: none }, group: "main", groups: [], chart: 1, history: { ok: true, data: { eventId: none.event.id, marketId: 1, series: [] } } });
     expect(screen.getByRole("status").textContent).toBe("This match has started. No bookmaker had prices for it before kick-off.");
     expect(screen.queryByText(/No bookmaker has prices for this match yet/)).toBeNull();
   });
