@@ -12,7 +12,7 @@ import { routes } from "../routes.tsx";
 import type { ServerContext } from "../server-context.ts";
 import { renderPage, stubApi, USER } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
-import { MATCH_ID, marketHistory, matchDetail, UPDATED_AT } from "../../tests/client/match-fixtures.ts";
+import { catalogueMarket, CORRECT_SCORE, HOME_OVER_05, MATCH_ID, marketHistory, matchDetail, ONE_UP, UPDATED_AT } from "../../tests/client/match-fixtures.ts";
 import { MatchPage, loader, type MatchData } from "./match.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -122,6 +122,63 @@ describe("the match page rendered on the server", () => {
   it("says a started match's prices are as last seen", async () => {
     const { container } = await renderOnServer(source(matchDetail({ started: true })));
     expect(container.querySelector("[role=status]")?.textContent).toBe("This match has started: the prices below are as last seen before kick-off.");
+  });
+});
+
+/** The eight with a team total (Teams), correct score and SportyBet's 1UP (Specials), as the API answers them. */
+function everyGroupDetail(): MatchDetail {
+  const detail = matchDetail();
+  detail.event.markets = [...detail.event.markets, catalogueMarket(10, HOME_OVER_05), catalogueMarket(24, CORRECT_SCORE, { base: 6 }), catalogueMarket(52, ONE_UP, { providers: [3] })];
+  return detail;
+}
+
+describe("the match page's market groups rendered on the server (decision 054)", () => {
+  const at = (search: string) => `http://localhost/match/${encodeURIComponent(MATCH_ID)}${search}`;
+  const picker = (container: HTMLElement) =>
+    [...container.querySelectorAll('nav[aria-label="Market groups"] a')].map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("aria-current")]);
+
+  it("lists only the groups this match has markets in, as links the server answers, Main current by default", async () => {
+    const { container } = await renderOnServer(source(everyGroupDetail()));
+    const path = `/match/${encodeURIComponent(MATCH_ID)}`;
+    expect(picker(container)).toEqual([
+      ["Main (3 markets)", path, "page"],
+      ["Goals (5 markets)", `${path}?group=goals`, null],
+      ["Teams (1 market)", `${path}?group=teams`, null],
+      ["Specials (2 markets)", `${path}?group=specials`, null],
+    ]);
+  });
+
+  it("shows the group the URL names, and only its markets in the first HTML and its data", async () => {
+    const asked: unknown[] = [];
+    const { container, data } = await renderOnServer(source(everyGroupDetail(), asked), at("?group=teams"));
+    expect([...container.querySelectorAll("table.match-table caption")].map((c) => c.textContent)).toEqual(["Home Over/Under 0.5"]);
+    expect(picker(container).find(([, , current]) => current === "page")?.[0]).toBe("Teams (1 market)");
+    expect(data!.group).toBe("teams");
+    expect(data!.detail.ok && data!.detail.data.event.markets.map((m) => m.marketId)).toEqual([10]);
+    // The team total is charted, its history alone asked: none for 1X2, which this group does not show.
+    expect(asked).toEqual([["event", MATCH_ID], ["history", MATCH_ID, 10]]);
+    expect(container.querySelector("#price-history h2")?.textContent).toBe("Price history: Home Over/Under 0.5");
+    // Its selections go on the betslip without JavaScript: the buttons' fallback is the label until the chunk loads; the form posts.
+    expect(container.querySelector('form[action="/betslip/add"]')).not.toBeNull();
+  });
+
+  it("shows Specials' correct score a row per selection and 1UP only at SportyBet", async () => {
+    const { container } = await renderOnServer(source(everyGroupDetail()), at("?group=specials"));
+    const captions = [...container.querySelectorAll("table.match-table caption")].map((c) => c.textContent);
+    expect(captions).toEqual(["Correct Score", "1X2 - 1UPOnly at SportyBet"]);
+    const scores = container.querySelector("table.match-many")!;
+    expect(scores.querySelectorAll("tbody tr")).toHaveLength(26);
+    const oneUp = container.querySelectorAll("table.match-table")[1]!;
+    expect(oneUp.querySelector("tfoot")).toBeNull();
+    expect(oneUp.querySelector("tbody th")?.textContent).toBe("SportyBetmargin 5.00%");
+  });
+
+  it("shows Main for a group this match has no market in, or one it does not know", async () => {
+    for (const search of ["?group=halves", "?group=totals"]) {
+      const { data, container } = await renderOnServer(source(everyGroupDetail()), at(search));
+      expect(data!.group, search).toBe("main");
+      expect(container.querySelectorAll("table.match-table"), search).toHaveLength(3);
+    }
   });
 });
 
@@ -235,6 +292,37 @@ describe("the match page in the browser", () => {
     const section = screen.getByRole("region", { name: "BTTS (Both Teams to Score)" });
     await waitFor(() => expect(within(section).getAllByRole("img").filter((el) => el.closest(".chart-panel"))).toHaveLength(2));
     expect(screen.getByRole("link", { name: "Price history of 1X2 (Match Result)" })).toBeTruthy();
+  });
+
+  it("switches group by its picker without a reload: the group's tables replace Main's, and the keyboard reaches every group", async () => {
+    const detail = everyGroupDetail();
+    const api = stubApi({
+      [`GET /api/odds/events/${encodeURIComponent(MATCH_ID)}`]: { data: detail },
+      [`GET /api/odds/events/${encodeURIComponent(MATCH_ID)}/history?market=10`]: { data: marketHistory(10, detail) },
+    });
+    const main = { ...detail, event: { ...detail.event, markets: detail.event.markets.filter((m) => [1, 7, 8].includes(m.marketId)) } };
+    const { router } = renderMatch({ ...served(main), groups: [{ group: "main", markets: 3 }, { group: "goals", markets: 5 }, { group: "teams", markets: 1 }, { group: "specials", markets: 2 }] });
+    const nav = screen.getByRole("navigation", { name: "Market groups" });
+    const user = userEvent.setup();
+    expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["Main (3 markets)", "Goals (5 markets)", "Teams (1 market)", "Specials (2 markets)"]);
+    // Keyboard: Tab reaches the group links (plain links, in reading order), Enter follows one.
+    let tabs = 0;
+    while (document.activeElement?.textContent !== "Teams (1 market)" && tabs < 40) {
+      await user.tab();
+      tabs += 1;
+    }
+    expect(document.activeElement?.closest("nav")).toBe(nav);
+    const before = document.querySelector("h1");
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(screen.getByRole("table", { name: "Home Over/Under 0.5" })).toBeTruthy(), { timeout: 3000 });
+    expect(router.state.location.search).toBe("?group=teams");
+    expect(screen.queryByRole("table", { name: "1X2 (Match Result)" })).toBeNull();
+    const shown = screen.getByRole("navigation", { name: "Market groups" });
+    expect(within(shown).getByRole("link", { name: /^Teams \(1 market/ }).getAttribute("aria-current")).toBe("page");
+    expect(within(shown).getByRole("link", { name: /^Main \(3 markets/ }).getAttribute("aria-current")).toBeNull();
+    // The same document: no reload, only the data asked again.
+    expect(document.querySelector("h1")).toBe(before);
+    expect(api.callsTo(`GET /api/odds/events/${encodeURIComponent(MATCH_ID)}`)).toHaveLength(1);
   });
 
   it("refetches its data when the stream cannot resume", async () => {
