@@ -122,7 +122,7 @@ export type MatchMarket = {
   odds: MatchProviderOdds[];
   name?: string;
   selections?: { id: number; label: string }[];
-  /** The picker's group (docs/design.md, Market catalogue: groups); the eight's are known without it (shared/market-groups.ts). */
+  /** The picker's group (docs/design.md, Market groups); the eight's are known without it (shared/market-groups.ts). */
   group?: MarketGroup;
   /** Beyond the eight, the type's shape: a many-way market's table lists a row per selection (decision 054). */
   shape?: "two-way" | "three-way" | "many-way" | "overlapping";
@@ -378,7 +378,7 @@ export type CompetitionList = { competitions: CompetitionEntry[]; regions: Regio
 export type MarketTypeListed = {
   id: number;
   name: string;
-  /** The picker's group (docs/design.md, Market catalogue: groups); absent from an API older than it. */
+  /** The picker's group (docs/design.md, Market groups); absent from an API older than it. */
   group?: MarketGroup;
   period: "FT" | "1H" | "2H";
   shape: "two-way" | "three-way" | "many-way" | "overlapping";

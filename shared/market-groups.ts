@@ -1,6 +1,6 @@
 /**
  * The five groups the match page's market picker and the tools' Market choices show, in this
- * order (docs/design.md, Market catalogue: groups). Each catalogue market type names its group in
+ * order (docs/design.md, Market groups). Each catalogue market type names its group in
  * `api/catalogue/data/markets.json`; the spec's eight are named here too, for a client that reads
  * an answer without the group.
  */

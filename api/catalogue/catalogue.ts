@@ -13,7 +13,7 @@ type Row<K extends keyof CatalogueRows> = CatalogueRows[K][number];
 
 export interface CatalogueMarketType extends Omit<Row<"marketTypes">, "exclusive" | "settle" | "line_kind" | "book_only" | "retired_at" | "market_group"> {
   lineKind: Row<"marketTypes">["line_kind"];
-  /** The picker's group (docs/design.md, Market catalogue: groups); 'specials' for a value this build does not know. */
+  /** The picker's group (docs/design.md, Market groups); 'specials' for a value this build does not know. */
   group: MarketGroup;
   exclusive: boolean;
   settle: SettleRule;

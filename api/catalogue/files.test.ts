@@ -49,7 +49,7 @@ describe("the catalogue's files", () => {
     expect([...types.values()].filter((t) => !t.exclusive).map((t) => t.key)).toEqual(["ft-double-chance", "ft-draw-no-bet", "ft-asian-handicap", "ft-1up", "ft-2up"]);
   });
 
-  it("put each type in one of the picker's five groups as bettors think of them (docs/design.md, Market catalogue: groups)", () => {
+  it("put each type in one of the picker's five groups as bettors think of them (docs/design.md, Market groups)", () => {
     const byGroup = (group: string) => files.markets.types.filter((t) => t.group === group).map((t) => t.key);
     expect(byGroup("main")).toEqual(["ft-1x2", "ft-btts", "ft-double-chance", "ft-draw-no-bet"]);
     expect(byGroup("goals")).toEqual(["ft-total"]);

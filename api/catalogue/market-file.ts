@@ -40,7 +40,7 @@ const typeSchema = z.strictObject({
   id: z.int().min(1),
   key: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "a key is lower-case words joined by '-'"),
   name: text,
-  /** Where the match page's picker and the tools' Market choices list it (docs/design.md, Market catalogue: groups). */
+  /** Where the match page's picker and the tools' Market choices list it (docs/design.md, Market groups). */
   group: z.enum(MARKET_GROUPS),
   period: z.enum(["FT", "1H", "2H"]),
   shape: z.enum(["two-way", "three-way", "many-way", "overlapping"]),

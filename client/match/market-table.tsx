@@ -175,6 +175,46 @@ function BookRowsTable({ market, links, slipEvent }: Omit<MarketTableProps, "chi
   );
 }
 
+/** One selection of a many-way market: its heading, each quoting book's price, then its Highest and Average (`highest` null: a book-only market, neither). */
+function SelectionRow({
+  market,
+  selectionTypeId,
+  slipEvent,
+  highest,
+  average,
+  staleBook,
+}: {
+  market: MatchMarket;
+  selectionTypeId: number;
+  slipEvent: SlipEvent | undefined;
+  highest: Highest | undefined | null;
+  average: number | undefined;
+  staleBook: (row: MatchProviderOdds) => boolean;
+}) {
+  const quotes = market.odds.flatMap((row) => {
+    const selection = row.odds.find((o) => o.selectionTypeId === selectionTypeId);
+    return selection ? [{ row, selection }] : [];
+  });
+  return (
+    <tr>
+      <SelectionRowHeading event={slipEvent} marketId={market.marketId} selectionTypeId={selectionTypeId} />
+      <td className="match-book-prices">
+        {quotes.length === 0 ? (
+          NO_PRICE
+        ) : (
+          <ul>
+            {quotes.map(({ row, selection }) => (
+              <BookPrice key={row.provider} provider={row.provider} selection={selection} stale={staleBook(row)} />
+            ))}
+          </ul>
+        )}
+      </td>
+      {highest !== null && <HighestCell highest={highest} />}
+      {highest !== null && <td>{formatAverage(average)}</td>}
+    </tr>
+  );
+}
+
 /**
  * A many-way market (correct score's 26, HT/FT's 9; decision 054): a row per selection, its books'
  * prices wrapping in one cell, then its Highest and Average, so it fits a 360 px phone and reads at
@@ -199,30 +239,9 @@ function SelectionRowsTable({ market, links, slipEvent }: Omit<MarketTableProps,
         </tr>
       </thead>
       <tbody>
-        {selections.map((id) => {
-          const quotes = market.odds.flatMap((row) => {
-            const selection = row.odds.find((o) => o.selectionTypeId === id);
-            return selection ? [{ row, selection }] : [];
-          });
-          return (
-            <tr key={id}>
-              <SelectionRowHeading event={slipEvent} marketId={market.marketId} selectionTypeId={id} />
-              <td className="match-book-prices">
-                {quotes.length === 0 ? (
-                  NO_PRICE
-                ) : (
-                  <ul>
-                    {quotes.map(({ row, selection }) => (
-                      <BookPrice key={row.provider} provider={row.provider} selection={selection} stale={staleBook(row)} />
-                    ))}
-                  </ul>
-                )}
-              </td>
-              {compared && <HighestCell highest={highest.get(id)} />}
-              {compared && <td>{formatAverage(average.get(id))}</td>}
-            </tr>
-          );
-        })}
+        {selections.map((id) => (
+          <SelectionRow key={id} market={market} selectionTypeId={id} slipEvent={slipEvent} highest={compared ? highest.get(id) : null} average={average.get(id)} staleBook={staleBook} />
+        ))}
       </tbody>
       <tfoot>
         <tr>

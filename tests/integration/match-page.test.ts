@@ -75,7 +75,7 @@ describe.each(dialects)("the match page's data from the simulated feeds on %s", 
     expect(beyond.length).toBeGreaterThan(0);
     expect(beyond.filter((m) => !m.name || !m.selections?.length)).toEqual([]);
     expect(data.event.markets.filter((m) => m.marketId <= 8).every((m) => m.name === undefined)).toBe(true);
-    // Every market carries its picker group (docs/design.md, Market catalogue: groups); beyond the eight its shape too.
+    // Every market carries its picker group (docs/design.md, Market groups); beyond the eight its shape too.
     const groups = new Map(data.event.markets.map((m) => [m.marketId, m.group]));
     expect([1, 4, 7, 8].map((id) => groups.get(id))).toEqual(["main", "goals", "main", "main"]);
     expect(beyond.map((m) => [m.marketId, m.group, m.shape])).toEqual(beyond.map((m) => [m.marketId, m.marketId === 9 ? "goals" : "teams", "two-way"]));
