@@ -212,7 +212,7 @@ describe("every market's table (decision 054)", () => {
     const table = screen.getByRole("table", { name: "Correct Score" });
     expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Selection", "Prices", "Highest", "Average"]);
     const rows = within(table).getAllByRole("rowheader").map((th) => th.textContent);
-    expect(rows).toEqual([...CORRECT_SCORE.selections.map((s) => s.label), "Bookmakers"]);
+    expect(rows).toEqual(CORRECT_SCORE.selections.map((s) => s.label));
     const row = (label: string) => within(within(table).getByRole("rowheader", { name: label }).closest("tr")!).getAllByRole("cell");
     // 1:0 is the sixth selection: 6 + 5 × 0.9 = 10.5, plus provider / 20.
     const [prices, highest, average] = row("1:0");
@@ -227,7 +227,8 @@ describe("every market's table (decision 054)", () => {
     expect(row("0:4")[0]!.querySelectorAll("li")).toHaveLength(2);
     expect(row("Any other").map((cell) => cell.textContent)).toEqual(["no price", "-", "-"]);
     // Each book once, in the footer: its link and its margin ('-' where its set is incomplete).
-    expect([...row("Bookmakers")[0]!.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["Bet9jamargin -", "BetKingmargin 18.50%", "SportyBetmargin 18.50%"]);
+    const books = within(table).getByRole("list", { name: "Bookmakers and their margins" });
+    expect(within(books).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Bet9jamargin -", "BetKingmargin 18.50%", "SportyBetmargin 18.50%"]);
     expect(within(table).getByRole("link", { name: "Bet9ja: open this match on Bet9ja's site" })).toBeTruthy();
     // No book quotes 'any other': no payout at best.
     expect(screen.getByText(/Payout at best prices:/).textContent).toBe("Payout at best prices: -");
@@ -238,7 +239,7 @@ describe("every market's table (decision 054)", () => {
     learnMarketNames([market]);
     renderTable(market);
     const table = screen.getByRole("table", { name: "Half Time/Full Time" });
-    expect(within(table).getAllByRole("rowheader").map((th) => th.textContent)).toEqual([...HT_FT.selections.map((s) => s.label), "Bookmakers"]);
+    expect(within(table).getAllByRole("rowheader").map((th) => th.textContent)).toEqual(HT_FT.selections.map((s) => s.label));
     const best = HT_FT.selections.map((_, i) => 3 + i * 0.9 + 0.1);
     const payout = 100 / best.reduce((sum, price) => sum + 1 / price, 0);
     expect(screen.getByText(/Payout at best prices:/).textContent).toBe(`Payout at best prices: ${payout.toFixed(1)}%`);

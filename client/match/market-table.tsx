@@ -245,9 +245,9 @@ function SelectionRowsTable({ market, links, slipEvent }: Omit<MarketTableProps,
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row">Bookmakers</th>
-          <td colSpan={compared ? 3 : 1}>
-            <ul className="match-books">
+          {/* One cell across the table: the list names itself, so no heading takes a column's width. */}
+          <td colSpan={compared ? 4 : 2}>
+            <ul className="match-books" aria-label="Bookmakers and their margins">
               {market.odds.map((row) => (
                 <li key={row.provider}>
                   <BookmakerName provider={row.provider} link={links.find((l) => l.provider === row.provider)} stale={staleBook(row)} />

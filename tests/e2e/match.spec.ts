@@ -1,4 +1,9 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { MarketTable } from "../../client/match/market-table.tsx";
+import { learnMarketNames } from "../../client/match/market-names.ts";
+import { catalogueMarket, CORRECT_SCORE, HT_FT, ONE_UP } from "../client/match-fixtures.ts";
 import type { MarketHistory } from "../../shared/contract.ts";
 import { formatOdds } from "../../shared/format.ts";
 import { bookmakerName, marketLabel, MARKETS, selectionLabel } from "../../shared/reference.ts";
@@ -248,6 +253,42 @@ test("at 240 px, with JavaScript and without, every group of a listed match hold
       await expect(small.locator("table.match-table").first()).toBeVisible();
       found.push(...(await layoutProblems(small)).map((problem) => `${group} ${javaScriptEnabled ? "with" : "without"} JavaScript: ${problem}`));
     }
+    await context.close();
+  }
+  expect(found).toEqual([]);
+});
+
+/**
+ * Correct score (26), HT/FT (9) and 1UP as the match page renders them, every book quoting, 1xBet's
+ * prices with three decimals over 10 (the widest a cell shows): the simulator quotes none of these
+ * types yet, so their markup is rendered here from fixtures and put on a real match page.
+ */
+function manyOutcomeTables(event: { id: string; name: string }): string {
+  const longOdds = (market: ReturnType<typeof catalogueMarket>) => ({
+    ...market,
+    odds: market.odds.map((row) => (row.provider === 5 ? { ...row, odds: row.odds.map((o) => ({ ...o, value: Math.floor(o.value) + 0.873 + 10 })) } : row)),
+  });
+  const markets = [longOdds(catalogueMarket(24, CORRECT_SCORE, { base: 6 })), longOdds(catalogueMarket(23, HT_FT, { base: 3 })), catalogueMarket(52, ONE_UP, { providers: [3] })];
+  learnMarketNames(markets);
+  const links = [1, 2, 3, 4, 5].map((provider) => ({ provider, url: `https://bookmaker-${provider}.example/event/42`, exact: true }));
+  return markets.map((market) => renderToString(createElement(MarketTable, { market, links, slipEvent: event }))).join("");
+}
+
+test("correct score, HT/FT and 1UP tables fit a 360 px phone and hold at 240 px: no sideways scroll, every figure clear and whole", async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page, uniqueUser("manyway"), { baseURL: site.baseURL, dataDir: moving.dataDir });
+  const id = await listedMatch(page);
+  const found: string[] = [];
+  for (const viewport of [{ width: 360, height: 740 }, { width: 240, height: 320 }]) {
+    // The page without script, so nothing replaces the tables put on it.
+    const context = await browser.newContext({ baseURL: site.baseURL, javaScriptEnabled: false, viewport, storageState: await page.context().storageState() });
+    const small = await context.newPage();
+    await small.goto(`/match/${encodeURIComponent(id)}`);
+    const name = (await small.getByRole("heading", { level: 1 }).textContent())!;
+    await small.locator("section.match-market").last().evaluate((section, html) => section.insertAdjacentHTML("afterend", html), manyOutcomeTables({ id, name }));
+    await expect(small.locator("table.match-many")).toHaveCount(2);
+    await expect(small.locator("table.match-many").first().locator("tbody tr")).toHaveCount(26);
+    found.push(...(await layoutProblems(small)).map((problem) => `${viewport.width} px: ${problem}`));
     await context.close();
   }
   expect(found).toEqual([]);
