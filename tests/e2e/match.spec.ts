@@ -7,7 +7,7 @@ import { catalogueMarket, CORRECT_SCORE, HT_FT, ONE_UP } from "../client/match-f
 import type { MarketHistory } from "../../shared/contract.ts";
 import { formatOdds } from "../../shared/format.ts";
 import { bookmakerName, marketLabel, MARKETS, selectionLabel } from "../../shared/reference.ts";
-import { expectNoViolations } from "./axe.ts";
+import { expectNoViolations, expectNoViolationsOnPhoneAndDesktop } from "./axe.ts";
 import { ALL_FIVE_MS, fetchOddsInPage, gotoHydrated, signedIn, uniqueUser } from "./helpers.ts";
 import { layoutProblems } from "./layout.ts";
 import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
@@ -195,7 +195,7 @@ test("at 360 px: pick Teams, read a team total's table, add its selection to the
   expect(await heading!.evaluate((h) => h.isConnected)).toBe(true);
   const market = await readMarket(table);
   expect(market.bookmakers).toBeGreaterThanOrEqual(1);
-  await expectNoViolations(page, "the match page's Teams group at 360 px");
+  await expectNoViolationsOnPhoneAndDesktop(page, "the match page's Teams group");
 
   const add = table.getByRole("button", { name: new RegExp(`^Add .*, ${caption.replace("/", "\\/")}: Over \\d\\.5 to betslip$`) });
   await expect(add).toHaveAttribute("aria-pressed", "false");
