@@ -318,6 +318,8 @@ describe("the match page in the browser", () => {
     expect(router.state.location.search).toBe("?group=teams");
     expect(screen.queryByRole("table", { name: "1X2 (Match Result)" })).toBeNull();
     const shown = screen.getByRole("navigation", { name: "Market groups" });
+    // The keyboard keeps its place: the link followed still has the focus.
+    expect(document.activeElement).toBe(within(shown).getByRole("link", { name: /^Teams \(1 market/ }));
     expect(within(shown).getByRole("link", { name: /^Teams \(1 market/ }).getAttribute("aria-current")).toBe("page");
     expect(within(shown).getByRole("link", { name: /^Main \(3 markets/ }).getAttribute("aria-current")).toBeNull();
     // The same document: no reload, only the data asked again.
