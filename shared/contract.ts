@@ -117,7 +117,20 @@ export type MatchProviderOdds = Omit<ProviderOdds, "odds"> & { odds: MatchSelect
  * shared/reference.ts), `name` and `selections` are the catalogue's (docs/design.md, Market catalogue):
  * the selections in display order with their labels.
  */
-export type MatchMarket = { marketId: number; odds: MatchProviderOdds[]; name?: string; selections?: { id: number; label: string }[] };
+export type MatchMarket = {
+  marketId: number;
+  odds: MatchProviderOdds[];
+  name?: string;
+  selections?: { id: number; label: string }[];
+  /** The picker's group (docs/design.md, Market groups); the eight's are known without it (shared/market-groups.ts). */
+  group?: MarketGroup;
+  /** Beyond the eight, the type's shape: a many-way market's table lists a row per selection (decision 054). */
+  shape?: "two-way" | "three-way" | "many-way" | "overlapping";
+  /** Beyond the eight and only when not 1: how many results each selection covers, which its payout at best divides by. */
+  coverage?: number;
+  /** The one bookmaker quoting it (docs/design.md, Book-only markets): no Highest, no Average. */
+  bookOnly?: number;
+};
 /**
  * A bookmaker's own page for the event, built from the ids and names its feed carries
  * (docs/design.md, Bookmaker links; no affiliate parameters). `exact: false` when the event's URL
@@ -414,6 +427,8 @@ export type CompetitionList = { competitions: CompetitionEntry[]; regions: Regio
 export type MarketTypeListed = {
   id: number;
   name: string;
+  /** The picker's group (docs/design.md, Market groups); absent from an API older than it. */
+  group?: MarketGroup;
   period: "FT" | "1H" | "2H";
   shape: "two-way" | "three-way" | "many-way" | "overlapping";
   lineKind: "none" | "total" | "handicap" | "asian";

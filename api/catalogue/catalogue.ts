@@ -7,11 +7,14 @@ import { createHash } from "node:crypto";
 import type { CatalogueRows } from "./repository.ts";
 import type { SettleRule } from "#shared/math/settle-rule.ts";
 import { settleRuleSchema } from "./settle-rules.ts";
+import { isMarketGroup, type MarketGroup } from "#shared/market-groups.ts";
 
 type Row<K extends keyof CatalogueRows> = CatalogueRows[K][number];
 
-export interface CatalogueMarketType extends Omit<Row<"marketTypes">, "exclusive" | "settle" | "line_kind" | "book_only" | "retired_at"> {
+export interface CatalogueMarketType extends Omit<Row<"marketTypes">, "exclusive" | "settle" | "line_kind" | "book_only" | "retired_at" | "market_group"> {
   lineKind: Row<"marketTypes">["line_kind"];
+  /** The picker's group (docs/design.md, Market groups); 'specials' for a value this build does not know. */
+  group: MarketGroup;
   exclusive: boolean;
   settle: SettleRule;
   bookOnly: number | null;
@@ -55,8 +58,8 @@ function liveIndex<T extends { retired_at: number | null }>(rows: readonly T[], 
   return new Map(rows.filter((row) => row.retired_at === null).map((row) => [key(row), row]));
 }
 
-function marketType({ line_kind, exclusive, settle, book_only, retired_at, ...rest }: Row<"marketTypes">): CatalogueMarketType {
-  return { ...rest, lineKind: line_kind, exclusive: exclusive === 1, settle: settleRuleSchema.parse(JSON.parse(settle)), bookOnly: book_only, retired: retired_at !== null };
+function marketType({ line_kind, exclusive, settle, book_only, retired_at, market_group, ...rest }: Row<"marketTypes">): CatalogueMarketType {
+  return { ...rest, group: isMarketGroup(market_group) ? market_group : "specials", lineKind: line_kind, exclusive: exclusive === 1, settle: settleRuleSchema.parse(JSON.parse(settle)), bookOnly: book_only, retired: retired_at !== null };
 }
 
 function market(row: Row<"markets">, selections: Row<"selections">[]): CatalogueMarket {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { settleSelection } from "#shared/math/settlement.ts";
 import { isLeagueName } from "../feeds/bookmakers/leagues.ts";
+import { referenceGroup } from "#shared/market-groups.ts";
 import { CATALOGUE_FILES, CatalogueFileError, parseCatalogueFiles, type RawCatalogueFiles } from "./files.ts";
 
 type Json = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- the tests edit the files' JSON freely
@@ -46,6 +47,22 @@ describe("the catalogue's files", () => {
     expect(["ft-draw-no-bet", "ft-correct-score", "ft-1up", "ft-2up"].map((key) => types.get(key)!.markets[0]!.id)).toEqual([21, 24, 52, 53]);
     // Exclusive: one selection wins, none is void, so sure and value bets may take it; Draw No Bet, Asian lines and 1UP/2UP are not.
     expect([...types.values()].filter((t) => !t.exclusive).map((t) => t.key)).toEqual(["ft-double-chance", "ft-draw-no-bet", "ft-asian-handicap", "ft-1up", "ft-2up"]);
+  });
+
+  it("put each type in one of the picker's five groups as bettors think of them (docs/design.md, Market groups)", () => {
+    const byGroup = (group: string) => files.markets.types.filter((t) => t.group === group).map((t) => t.key);
+    expect(byGroup("main")).toEqual(["ft-1x2", "ft-btts", "ft-double-chance", "ft-draw-no-bet"]);
+    expect(byGroup("goals")).toEqual(["ft-total"]);
+    expect(byGroup("halves")).toEqual(["1h-total", "2h-total", "1h-1x2", "ht-ft"]);
+    expect(byGroup("teams")).toEqual(["ft-home-total", "ft-away-total", "ft-home-win-either-half", "ft-away-win-either-half"]);
+    expect(byGroup("specials")).toEqual(["ft-correct-score", "ft-handicap", "ft-asian-handicap", "ft-1up", "ft-2up"]);
+    // The eight's groups as the browser knows them without an answer agree with the file.
+    for (const type of files.markets.types) for (const market of type.markets) if (market.id <= 8) expect(referenceGroup(market.id), market.code).toBe(type.group);
+  });
+
+  it("refuse a type without a group, or with one outside the five", () => {
+    expect(refusal(edited("markets", (json) => delete json.types[0].group)).includes("types.0.group")).toBe(true);
+    expect(refusal(edited("markets", (json) => (json.types[1].group = "totals")))).toContain("types.1.group");
   });
 
   it("map 1UP and 2UP at SportyBet only, as book-only types settled by hand", () => {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { BOOKMAKER_KEYS } from "../feeds/types.ts";
 import { LINE_KINDS, RULE_LINE_KINDS } from "#shared/math/settle-rule.ts";
 import { settleRuleSchema } from "./settle-rules.ts";
+import { MARKET_GROUPS } from "#shared/market-groups.ts";
 
 /** The hand-given ranges (docs/design.md, Competition and market ids); above them ids are learnt. */
 export const LAST_HAND_GIVEN = { competition: 9_999, market: 99_999, selection: 999_999 } as const;
@@ -39,6 +40,8 @@ const typeSchema = z.strictObject({
   id: z.int().min(1),
   key: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "a key is lower-case words joined by '-'"),
   name: text,
+  /** Where the match page's picker and the tools' Market choices list it (docs/design.md, Market groups). */
+  group: z.enum(MARKET_GROUPS),
   period: z.enum(["FT", "1H", "2H"]),
   shape: z.enum(["two-way", "three-way", "many-way", "overlapping"]),
   coverage: z.int().min(1),

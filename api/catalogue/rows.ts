@@ -58,6 +58,7 @@ function marketTables({ markets }: CatalogueFiles): TableSync[] {
         id: t.id,
         key: t.key,
         name: t.name,
+        market_group: t.group,
         period: t.period,
         shape: t.shape,
         coverage: t.coverage,

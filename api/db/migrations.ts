@@ -250,6 +250,13 @@ const MIGRATIONS: Record<string, Migration> = {
       await seedLearntIds(db, postgres);
     },
   },
+  "013-market-groups": {
+    async up(db: Kysely<unknown>) {
+      // docs/design.md, Market catalogue (groups): each type's group, which start-up writes from
+      // markets.json; a row written before it reads 'specials' until then.
+      await db.schema.alterTable("market_types").addColumn("market_group", "text", (c) => c.notNull().defaultTo("specials")).execute();
+    },
+  },
 };
 
 /** An id column a learnt row takes from the database (docs/design.md, Competition and market ids); hand-given ids are inserted as they are. */

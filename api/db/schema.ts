@@ -218,6 +218,8 @@ export interface MarketTypesTable {
   id: number;
   key: string;
   name: string;
+  /** main, goals, halves, teams or specials (shared/market-groups.ts); migration 013. */
+  market_group: string;
   period: "FT" | "1H" | "2H";
   shape: "two-way" | "three-way" | "many-way" | "overlapping";
   coverage: number;

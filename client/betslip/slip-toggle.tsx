@@ -1,6 +1,6 @@
 import type { JSX } from "react";
 import type { BetslipLeg } from "#shared/contract.ts";
-import { selectionLabel } from "#shared/reference.ts";
+import { selectionLabelOf } from "../match/market-names.ts";
 import { useBetslip } from "./store.ts";
 import { legField, legName, sameLeg, type SlipEvent } from "./slip.ts";
 
@@ -37,7 +37,7 @@ export function SlipToggle({
   const leg: BetslipLeg = { eventId: event.id, marketId, selectionTypeId };
   const onSlip = useBetslip((s) => s.legs.some((l) => sameLeg(l, leg)));
   const name = legName(leg, event.name);
-  const shown = wording === "selection" ? selectionLabel(selectionTypeId) : onSlip ? "On betslip" : "Add to betslip";
+  const shown = wording === "selection" ? selectionLabelOf(selectionTypeId) : onSlip ? "On betslip" : "Add to betslip";
   // A row's button starts its name with the words it shows (WCAG 2.5.3, label in name).
   const label = wording === "selection" ? (onSlip ? `Remove ${name} from betslip` : `Add ${name} to betslip`) : `${shown}: ${name}`;
   // A submit of the slip form around the odds (SlipForm): without JavaScript the tap posts the

@@ -25,11 +25,11 @@ export function rememberOpenings(known: KnownOpenings, detail: MatchDetail): Kno
 function withOpenings(frame: OddsEvent["markets"][number], shown: MatchMarket | undefined, known: KnownOpenings): MatchMarket {
   const opening = (provider: number, selectionTypeId: number) =>
     shown?.odds.find((row) => row.provider === provider)?.odds.find((o) => o.selectionTypeId === selectionTypeId)?.opening ?? known.get(openingKey(provider, frame.marketId, selectionTypeId));
+  // A market keeps what its answer said of it (names, group, shape, book-only): frames carry none of it.
+  const { odds: _odds, marketId: _id, ...described } = shown ?? { odds: [], marketId: frame.marketId };
   return {
     marketId: frame.marketId,
-    // A market beyond the eight keeps the names its answer gave it (frames carry none).
-    ...(shown?.name ? { name: shown.name } : {}),
-    ...(shown?.selections ? { selections: shown.selections } : {}),
+    ...described,
     odds: frame.odds.map((row) => ({ ...row, odds: row.odds.map((o) => ({ ...o, opening: opening(row.provider, o.selectionTypeId) ?? o.value })) })),
   };
 }

@@ -1,6 +1,7 @@
 import type { MatchMarket } from "#shared/contract.ts";
 import { asShown } from "#shared/format.ts";
-import { bestPrices, isBestPrice, isValidPrice, marketMargin } from "#shared/math/odds-math.ts";
+import { referenceDescriptor, type MarketDescriptor } from "#shared/math/market-descriptor.ts";
+import { averagePrices, bestPrices, isBestPrice, marketMargin } from "#shared/math/odds-math.ts";
 import { marketSelections } from "#shared/reference.ts";
 
 /** The best price of one selection as shown, and every bookmaker offering it (ties are all named, as Best flags them all). */
@@ -16,9 +17,32 @@ export function selectionsOf(market: MatchMarket): readonly number[] {
   return [...new Set(market.odds.flatMap((row) => row.odds.map((o) => o.selectionTypeId)))].sort((a, b) => a - b);
 }
 
-/** The Highest row: per selection, Best as shared/math/odds-math.ts judges it over the rows shown. */
+/**
+ * The market as shared/math/odds-math.ts reads it (docs/design.md, Market catalogue): one of the
+ * eight from shared/reference.ts, any other from what its answer says (selections, shape, coverage,
+ * book-only), the catalogue's own descriptor as the API took it for each book's margin (decision 055).
+ */
+export function descriptorOf(market: MatchMarket): MarketDescriptor {
+  const reference = referenceDescriptor(market.marketId);
+  if (reference && !market.selections) return reference;
+  const selections = selectionsOf(market);
+  return {
+    id: market.marketId,
+    selections,
+    shape: market.shape ?? (selections.length === 2 ? "two-way" : selections.length === 3 ? "three-way" : "many-way"),
+    coverage: market.coverage ?? 1,
+    // Read by sure and value bets only, never on this page.
+    exclusive: false,
+    bookOnly: market.bookOnly !== undefined,
+  };
+}
+
+/** Whether the market's table lists a row per selection: a many-way market (correct score, HT/FT; decision 055). */
+export const isManyWay = (market: MatchMarket): boolean => descriptorOf(market).shape === "many-way";
+
+/** The Highest row: per selection, Best as shared/math/odds-math.ts judges it over the rows shown; none for a book-only market. */
 export function highestRow(market: MatchMarket): Map<number, Highest> {
-  const best = bestPrices(market.odds);
+  const best = bestPrices(market.odds, descriptorOf(market));
   const row = new Map<number, Highest>();
   for (const [selectionTypeId, value] of best) {
     const providers = market.odds.filter((r) => r.odds.some((o) => o.selectionTypeId === selectionTypeId && isBestPrice(best, selectionTypeId, o.value))).map((r) => r.provider);
@@ -27,15 +51,9 @@ export function highestRow(market: MatchMarket): Map<number, Highest> {
   return row;
 }
 
-/** The Average row: the mean of the valid prices each selection has among the rows shown. */
+/** The Average row: the mean of the valid prices each selection has among the rows shown (`averagePrices`); none for a book-only market. */
 export function averageRow(market: MatchMarket): Map<number, number> {
-  const sums = new Map<number, { total: number; count: number }>();
-  for (const { selectionTypeId, value } of market.odds.flatMap((row) => row.odds)) {
-    if (!isValidPrice(value)) continue;
-    const sum = sums.get(selectionTypeId) ?? { total: 0, count: 0 };
-    sums.set(selectionTypeId, { total: sum.total + value, count: sum.count + 1 });
-  }
-  return new Map([...sums].map(([id, { total, count }]) => [id, total / count]));
+  return averagePrices(descriptorOf(market), market.odds);
 }
 
 /**
@@ -45,7 +63,7 @@ export function averageRow(market: MatchMarket): Map<number, number> {
  */
 export function payoutAtBest(market: MatchMarket, highest: ReadonlyMap<number, Highest>): number | null {
   const prices = [...highest].map(([selectionTypeId, { value }]) => ({ selectionTypeId, value }));
-  const margin = marketMargin(market.marketId, prices);
+  const margin = marketMargin(descriptorOf(market), prices);
   return margin === null ? null : 100 / (1 + margin / 100);
 }
 

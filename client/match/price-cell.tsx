@@ -6,8 +6,11 @@ import { flashWhen } from "../odds/table/flash.tsx";
 import { useChanged } from "../odds/table/use-changed.ts";
 import { movement } from "./market-stats.ts";
 
+/** What a book that does not quote a selection shows in its place (docs/design.md, Book-only markets). */
+export const NO_PRICE = "no price";
+
 /** The mark of a price against its opening: the dashboard's arrows, named for what they compare here. */
-function Direction({ value, opening }: { value: number; opening: number }) {
+export function Direction({ value, opening }: { value: number; opening: number }) {
   const way = movement(value, opening);
   if (way === "up") return <IncreasedIcon />;
   if (way === "down") return <DecreasedIcon />;
@@ -22,7 +25,7 @@ function Direction({ value, opening }: { value: number; opening: number }) {
 export function PriceCell({ selection }: { selection: MatchSelection | undefined }) {
   const signature = selection ? `${selection.value}:${selection.flags}` : "-";
   const changed = useChanged(signature);
-  if (!selection) return <td>-</td>;
+  if (!selection) return <td className="match-no-price">{NO_PRICE}</td>;
   const { value, flags, opening } = selection;
   const best = hasFlag(flags, FLAGS.Best);
   const price = (

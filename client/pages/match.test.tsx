@@ -12,7 +12,7 @@ import { routes } from "../routes.tsx";
 import type { ServerContext } from "../server-context.ts";
 import { renderPage, stubApi, USER } from "../../tests/client/harness.tsx";
 import { FakeEventSource, installEventSource } from "../../tests/client/fake-event-source.ts";
-import { MATCH_ID, marketHistory, matchDetail, UPDATED_AT } from "../../tests/client/match-fixtures.ts";
+import { catalogueMarket, CORRECT_SCORE, HOME_OVER_05, MATCH_ID, marketHistory, matchDetail, ONE_UP, UPDATED_AT } from "../../tests/client/match-fixtures.ts";
 import { MatchPage, loader, type MatchData } from "./match.tsx";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -49,18 +49,21 @@ async function renderOnServer(data: DataSource, url = `http://localhost/match/${
 describe("the match page rendered on the server", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("shows all 8 markets, each with Highest and Average rows and a link per bookmaker, in the first HTML", async () => {
+  it("shows the Main group's markets (1X2, BTTS, Double Chance), each with Highest and Average rows and a link per bookmaker, in the first HTML", async () => {
     const asked: unknown[] = [];
-    const { status, container } = await renderOnServer(source(matchDetail(), asked));
+    const { status, container, data } = await renderOnServer(source(matchDetail(), asked));
     expect(status).toBe(200);
     expect(asked).toEqual([
       ["history", MATCH_ID, 1],
       ["event", MATCH_ID],
     ]);
     const tables = [...container.querySelectorAll("table.match-table")];
-    expect(tables).toHaveLength(8);
+    expect(tables.map((t) => t.querySelector("caption")?.textContent)).toEqual(["1X2 (Match Result)", "BTTS (Both Teams to Score)", "DC (Double Chance)"]);
+    // The first HTML's data holds the group shown, not the totals of Goals (decision 055).
+    expect(data!.detail.ok && data!.detail.data.event.markets.map((m) => m.marketId)).toEqual([1, 7, 8]);
+    expect(data!.groups).toEqual([{ group: "main", markets: 3 }, { group: "goals", markets: 5 }]);
     for (const table of tables) {
-      const headers = [...table.querySelectorAll("tr > th[scope=row]")].map((th) => th.textContent);
+      const headers = [...table.querySelectorAll("tr > th[scope=row]")].map((th) => th.firstChild?.textContent);
       expect(headers).toEqual(["Bet9ja", "BetKing", "SportyBet", "NairaBet", "1xBet", "Highest", "Average"]);
       expect(table.querySelectorAll('a[rel="noopener noreferrer nofollow"][target="_blank"]')).toHaveLength(5);
     }
@@ -77,7 +80,7 @@ describe("the match page rendered on the server", () => {
     // Bet9ja's home price moved (opening 0.1 lower): two points.
     expect(chart.querySelector('.chart-panel [data-provider="1"]')!.querySelectorAll("circle")).toHaveLength(2);
     const links = [...container.querySelectorAll('a[href*="?chart="]')].map((a) => a.getAttribute("href"));
-    expect(links).toEqual([2, 3, 4, 5, 6, 7, 8].map((m) => `/match/${encodeURIComponent(MATCH_ID)}?chart=${m}`));
+    expect(links).toEqual([7, 8].map((m) => `/match/${encodeURIComponent(MATCH_ID)}?chart=${m}`));
   });
 
   it("charts the market the URL names, asking its history alone", async () => {
@@ -122,6 +125,63 @@ describe("the match page rendered on the server", () => {
   });
 });
 
+/** The eight with a team total (Teams), correct score and SportyBet's 1UP (Specials), as the API answers them. */
+function everyGroupDetail(): MatchDetail {
+  const detail = matchDetail();
+  detail.event.markets = [...detail.event.markets, catalogueMarket(10, HOME_OVER_05), catalogueMarket(24, CORRECT_SCORE, { base: 6 }), catalogueMarket(52, ONE_UP, { providers: [3] })];
+  return detail;
+}
+
+describe("the match page's market groups rendered on the server (decision 055)", () => {
+  const at = (search: string) => `http://localhost/match/${encodeURIComponent(MATCH_ID)}${search}`;
+  const picker = (container: HTMLElement) =>
+    [...container.querySelectorAll('nav[aria-label="Market groups"] a')].map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("aria-current")]);
+
+  it("lists only the groups this match has markets in, as links the server answers, Main current by default", async () => {
+    const { container } = await renderOnServer(source(everyGroupDetail()));
+    const path = `/match/${encodeURIComponent(MATCH_ID)}`;
+    expect(picker(container)).toEqual([
+      ["Main (3 markets)", path, "page"],
+      ["Goals (5 markets)", `${path}?group=goals`, null],
+      ["Teams (1 market)", `${path}?group=teams`, null],
+      ["Specials (2 markets)", `${path}?group=specials`, null],
+    ]);
+  });
+
+  it("shows the group the URL names, and only its markets in the first HTML and its data", async () => {
+    const asked: unknown[] = [];
+    const { container, data } = await renderOnServer(source(everyGroupDetail(), asked), at("?group=teams"));
+    expect([...container.querySelectorAll("table.match-table caption")].map((c) => c.textContent)).toEqual(["Home Over/Under 0.5"]);
+    expect(picker(container).find(([, , current]) => current === "page")?.[0]).toBe("Teams (1 market)");
+    expect(data!.group).toBe("teams");
+    expect(data!.detail.ok && data!.detail.data.event.markets.map((m) => m.marketId)).toEqual([10]);
+    // The team total is charted, its history alone asked: none for 1X2, which this group does not show.
+    expect(asked).toEqual([["event", MATCH_ID], ["history", MATCH_ID, 10]]);
+    expect(container.querySelector("#price-history h2")?.textContent).toBe("Price history: Home Over/Under 0.5");
+    // Its selections go on the betslip without JavaScript: the buttons' fallback is the label until the chunk loads; the form posts.
+    expect(container.querySelector('form[action="/betslip/add"]')).not.toBeNull();
+  });
+
+  it("shows Specials' correct score a row per selection and 1UP only at SportyBet", async () => {
+    const { container } = await renderOnServer(source(everyGroupDetail()), at("?group=specials"));
+    const captions = [...container.querySelectorAll("table.match-table caption")].map((c) => c.textContent);
+    expect(captions).toEqual(["Correct Score", "1X2 - 1UPOnly at SportyBet"]);
+    const scores = container.querySelector("table.match-many")!;
+    expect(scores.querySelectorAll("tbody tr")).toHaveLength(26);
+    const oneUp = container.querySelectorAll("table.match-table")[1]!;
+    expect(oneUp.querySelector("tfoot")).toBeNull();
+    expect(oneUp.querySelector("tbody th")?.textContent).toBe("SportyBetmargin 5.00%");
+  });
+
+  it("shows Main for a group this match has no market in, or one it does not know", async () => {
+    for (const search of ["?group=halves", "?group=totals"]) {
+      const { data, container } = await renderOnServer(source(everyGroupDetail()), at(search));
+      expect(data!.group, search).toBe("main");
+      expect(container.querySelectorAll("table.match-table"), search).toHaveLength(3);
+    }
+  });
+});
+
 describe("the match page in the browser", () => {
   const STREAM = `/api/odds/stream?country=1&event=${encodeURIComponent(MATCH_ID)}`;
 
@@ -136,7 +196,7 @@ describe("the match page in the browser", () => {
   });
 
   function served(detail = matchDetail()): MatchData {
-    return { detail: { ok: true, data: detail }, chart: 1, history: { ok: true, data: marketHistory(1, detail) } };
+    return { detail: { ok: true, data: detail }, group: "main", groups: [{ group: "main", markets: 3 }, { group: "goals", markets: 5 }], chart: 1, history: { ok: true, data: marketHistory(1, detail) } };
   }
 
   function renderMatch(data: MatchData, url = `/match/${encodeURIComponent(MATCH_ID)}`) {
@@ -145,7 +205,8 @@ describe("the match page in the browser", () => {
 
   const homeCell = (bookmaker: string) => {
     const table = screen.getByRole("table", { name: "1X2 (Match Result)" });
-    return within(within(table).getByRole("rowheader", { name: bookmaker }).closest("tr")!).getAllByRole("cell")[0]!;
+    // The row's heading: the bookmaker's link, then its margin.
+    return within(within(table).getByRole("rowheader", { name: (name) => name.startsWith(bookmaker) }).closest("tr")!).getAllByRole("cell")[0]!;
   };
 
   it("follows its event's live stream: a new price takes its place, keeps its opening and moves Best", () => {
@@ -207,7 +268,7 @@ describe("the match page in the browser", () => {
 
   it("says once, not twice, that a started match had no prices", () => {
     const none = matchDetail({ started: true, markets: [] });
-    renderMatch({ detail: { ok: true, data: none }, chart: 1, history: { ok: true, data: { eventId: none.event.id, marketId: 1, series: [] } } });
+    renderMatch({ detail: { ok: true, data: none }, group: "main", groups: [], chart: 1, history: { ok: true, data: { eventId: none.event.id, marketId: 1, series: [] } } });
     expect(screen.getByRole("status").textContent).toBe("This match has started. No bookmaker had prices for it before kick-off.");
     expect(screen.queryByText(/No bookmaker has prices for this match yet/)).toBeNull();
   });
@@ -231,6 +292,39 @@ describe("the match page in the browser", () => {
     const section = screen.getByRole("region", { name: "BTTS (Both Teams to Score)" });
     await waitFor(() => expect(within(section).getAllByRole("img").filter((el) => el.closest(".chart-panel"))).toHaveLength(2));
     expect(screen.getByRole("link", { name: "Price history of 1X2 (Match Result)" })).toBeTruthy();
+  });
+
+  it("switches group by its picker without a reload: the group's tables replace Main's, and the keyboard reaches every group", async () => {
+    const detail = everyGroupDetail();
+    const api = stubApi({
+      [`GET /api/odds/events/${encodeURIComponent(MATCH_ID)}`]: { data: detail },
+      [`GET /api/odds/events/${encodeURIComponent(MATCH_ID)}/history?market=10`]: { data: marketHistory(10, detail) },
+    });
+    const main = { ...detail, event: { ...detail.event, markets: detail.event.markets.filter((m) => [1, 7, 8].includes(m.marketId)) } };
+    const { router } = renderMatch({ ...served(main), groups: [{ group: "main", markets: 3 }, { group: "goals", markets: 5 }, { group: "teams", markets: 1 }, { group: "specials", markets: 2 }] });
+    const nav = screen.getByRole("navigation", { name: "Market groups" });
+    const user = userEvent.setup();
+    expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["Main (3 markets)", "Goals (5 markets)", "Teams (1 market)", "Specials (2 markets)"]);
+    // Keyboard: Tab reaches the group links (plain links, in reading order), Enter follows one.
+    let tabs = 0;
+    while (document.activeElement?.textContent !== "Teams (1 market)" && tabs < 40) {
+      await user.tab();
+      tabs += 1;
+    }
+    expect(document.activeElement?.closest("nav")).toBe(nav);
+    const before = document.querySelector("h1");
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(screen.getByRole("table", { name: "Home Over/Under 0.5" })).toBeTruthy(), { timeout: 3000 });
+    expect(router.state.location.search).toBe("?group=teams");
+    expect(screen.queryByRole("table", { name: "1X2 (Match Result)" })).toBeNull();
+    const shown = screen.getByRole("navigation", { name: "Market groups" });
+    // The keyboard keeps its place: the link followed still has the focus.
+    expect(document.activeElement).toBe(within(shown).getByRole("link", { name: /^Teams \(1 market/ }));
+    expect(within(shown).getByRole("link", { name: /^Teams \(1 market/ }).getAttribute("aria-current")).toBe("page");
+    expect(within(shown).getByRole("link", { name: /^Main \(3 markets/ }).getAttribute("aria-current")).toBeNull();
+    // The same document: no reload, only the data asked again.
+    expect(document.querySelector("h1")).toBe(before);
+    expect(api.callsTo(`GET /api/odds/events/${encodeURIComponent(MATCH_ID)}`)).toHaveLength(1);
   });
 
   it("refetches its data when the stream cannot resume", async () => {

@@ -3,8 +3,10 @@ import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs 
 import type { MarketHistory, MatchDetail, MatchHeading } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { formatKickoff, formatTimeZone } from "#shared/format.ts";
-import { eventCompetitionName, isMarketId } from "#shared/reference.ts";
-import { learnMarketNames, marketLabelOf } from "../match/market-names.ts";
+import { isMarketGroup, type MarketGroup } from "#shared/market-groups.ts";
+import { eventCompetitionName } from "#shared/reference.ts";
+import { learnMarketNames, marketGroupOf, marketLabelOf } from "../match/market-names.ts";
+import { chosenGroup, DEFAULT_GROUP, groupsOf, MarketPicker, matchSearch, mergeGroups, type GroupCount } from "../match/market-picker.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { FlashNotice, SlipForm } from "../components/page-form.tsx";
 import { LiteRefresh } from "../components/lite-refresh.tsx";
@@ -28,10 +30,25 @@ export const FIRST_SEEN_NOTE = "'First seen' is the first price AfriOdds saw fro
 export const HISTORY_LOAD_FAILED_MESSAGE = "Failed to load price history";
 
 export interface MatchData {
+  /** The event with the markets of the group shown only: the first HTML carries no other group's prices (decision 055). */
   detail: Served<MatchDetail>;
-  /** The market whose price history is shown (`?chart=M`, else 1X2, else the event's first market). */
+  /** The group shown (`?group=`, else Main, else the first this match has). */
+  group: MarketGroup;
+  /** Every group this match has markets in, for the picker. */
+  groups: GroupCount[];
+  /** The market whose price history is shown (`?chart=M`, else 1X2, else the group's first market). */
   chart: number;
   history: Arriving<Served<MarketHistory>>;
+}
+
+function askedGroup(url: string): MarketGroup | undefined {
+  const raw = new URL(url).searchParams.get("group");
+  return isMarketGroup(raw) ? raw : undefined;
+}
+
+/** The event with only the markets of one group: what the page shows and its first HTML carries. */
+function inGroup(detail: MatchDetail, group: MarketGroup): MatchDetail {
+  return { ...detail, event: { ...detail.event, markets: detail.event.markets.filter((m) => marketGroupOf(m) === group) } };
 }
 
 function askedChart(url: string): number | undefined {
@@ -81,11 +98,20 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
   const source = protectedSource(context);
   if (!source) return null;
   const asked = askedChart(request.url);
-  const early = settle(source.history(id, asked ?? DEFAULT_CHART));
-  const detail = await loadEvent(source.event(id));
+  const group = askedGroup(request.url);
+  // Asked beside the event when the chart is known before it: the one asked, or 1X2 on Main.
+  const guess = asked ?? (group === undefined || group === DEFAULT_GROUP ? DEFAULT_CHART : undefined);
+  const early = guess === undefined ? undefined : settle(source.history(id, guess));
+  const whole = await loadEvent(source.event(id));
+  if (whole.ok) learnMarketNames(whole.data.event.markets);
+  const groups = whole.ok ? groupsOf(whole.data.event.markets) : [];
+  // A chart asked without a group (a link from before the groups, or a shared one) shows its own group.
+  const chartGroup = whole.ok && asked !== undefined ? whole.data.event.markets.find((m) => m.marketId === asked) : undefined;
+  const shown = chosenGroup(group ?? (chartGroup && marketGroupOf(chartGroup)), groups);
+  const detail: Served<MatchDetail> = whole.ok ? { ok: true, data: inGroup(whole.data, shown) } : whole;
   const chart = chartedMarket(detail, asked);
-  const history = chart === (asked ?? DEFAULT_CHART) ? early : settle(source.history(id, chart));
-  return deliver(context, { detail, chart, history });
+  const history = early && chart === guess ? early : settle(source.history(id, chart));
+  return deliver(context, { detail, group: shown, groups, chart, history });
 }
 
 function ChartArea({ history, market, end, timeZone }: { history: Served<MarketHistory> | undefined; market: { marketId: number; selections: readonly number[] }; end: number; timeZone: string }) {
@@ -108,15 +134,15 @@ function ChartArea({ history, market, end, timeZone }: { history: Served<MarketH
   );
 }
 
-function ChartLink({ marketId }: { marketId: number }) {
+function ChartLink({ marketId, group }: { marketId: number; group: MarketGroup }) {
   return (
-    <Link className="button is-small is-light" to={{ search: `?chart=${marketId}` }} replace preventScrollReset>
+    <Link className="button is-small is-light" to={{ search: matchSearch(group, marketId) }} replace preventScrollReset>
       Price history<span className="visually-hidden"> of {marketLabelOf(marketId)}</span>
     </Link>
   );
 }
 
-function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail; chart: number; history: Arriving<Served<MarketHistory>> }) {
+function MatchBoard({ served, group, groups: servedGroups, chart, history: arriving }: { served: MatchDetail; group: MarketGroup; groups: GroupCount[]; chart: number; history: Arriving<Served<MarketHistory>> }) {
   const root = useRootData();
   const { pathname, search } = useLocation();
   const arrived = useArrived(arriving);
@@ -124,6 +150,9 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
   const { event } = detail;
   // Before any table renders: the names of the markets beyond the eight come with the answer.
   learnMarketNames(event.markets);
+  // A refetch or a live frame may bring other groups' markets: the page shows the chosen group's.
+  const markets = event.markets.filter((m) => marketGroupOf(m) === group);
+  const groups = mergeGroups(servedGroups, groupsOf(event.markets));
   const started = useKickedOff(event.date, event.started, root.now);
   // Prices hold until they change: the lines run to now, or to kick-off once the prices stopped.
   const until = started ? Math.min(root.now, Date.parse(event.date)) : root.now;
@@ -140,24 +169,25 @@ function MatchBoard({ served, chart, history: arriving }: { served: MatchDetail;
       {/* One message each, never two that contradict (docs/product.md, Match page). */}
       {started && (
         <p className="notification is-warning is-light" role="status">
-          {event.markets.length > 0
+          {markets.length > 0
             ? "This match has started: the prices below are as last seen before kick-off."
             : "This match has started. No bookmaker had prices for it before kick-off."}
         </p>
       )}
-      {!started && event.markets.length === 0 && <p className="py-3">No bookmaker has prices for this match yet.</p>}
-      {event.markets.length > 0 && <p className="is-size-7 mb-3">{FIRST_SEEN_NOTE}</p>}
-      {!started && event.markets.length > 0 && <LiteRefresh />}
+      {!started && markets.length === 0 && <p className="py-3">No bookmaker has prices for this match yet.</p>}
+      {markets.length > 0 && <p className="is-size-7 mb-3">{FIRST_SEEN_NOTE}</p>}
+      {!started && markets.length > 0 && <LiteRefresh />}
+      <MarketPicker groups={groups} current={group} />
       <FlashNotice />
       {/* The selection buttons add to the slip by this form without JavaScript, and come back here. */}
       <SlipForm back={`${pathname}${search}`}>
-        {event.markets.map((market) => (
-          // The betslip takes the eight markets so far (docs/design.md, Catalogue steps, step 7): no add buttons beyond them.
-          <MarketTable key={market.marketId} market={market} links={event.links} slipEvent={started || !isMarketId(market.marketId) ? undefined : event}>
+        {markets.map((market) => (
+          // Every market's selections go on the betslip (docs/design.md, Betslip), 1UP and 2UP at their one book.
+          <MarketTable key={market.marketId} market={market} links={event.links} slipEvent={started ? undefined : event}>
             {market.marketId === chart ? (
               <ChartArea history={arrived && (history ? { ok: true, data: history } : arrived)} market={{ marketId: market.marketId, selections: selectionsOf(market) }} end={end} timeZone={root.timeZone} />
             ) : (
-              <ChartLink marketId={market.marketId} />
+              <ChartLink marketId={market.marketId} group={group} />
             )}
           </MarketTable>
         ))}
@@ -183,7 +213,7 @@ function Match() {
             <LoadFailed message={MATCH_LOAD_FAILED_MESSAGE} />
           </>
         )}
-        {data?.detail.ok && <MatchBoard served={data.detail.data} chart={data.chart} history={data.history} />}
+        {data?.detail.ok && <MatchBoard served={data.detail.data} group={data.group} groups={data.groups} chart={data.chart} history={data.history} />}
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useId, type JSX, type ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
 import type { ToolMarket } from "#shared/contract.ts";
-import { MARKET_GROUP_NAMES, MARKET_GROUPS } from "#shared/market-groups.ts";
+import { MARKET_GROUPS, marketGroupName } from "#shared/market-groups.ts";
 import { COMPETITION_IDS, competitionName, isCompetitionId, MARKET_IDS, marketChoiceLabel } from "#shared/reference.ts";
 import { useAppRunning } from "../boot/use-app-running.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
@@ -94,7 +94,7 @@ function marketOptions(markets: readonly ToolMarket[] | undefined, chosen: numbe
   if (chosen !== undefined && !listed.includes(chosen)) options.push([String(chosen), marketLabelOf(chosen)]);
   if (!markets) return { options: [...options, ...MARKET_IDS.map((id): Option => [String(id), marketChoiceLabel(id)])], groups: [] };
   const groups = MARKET_GROUPS.map((group) => ({
-    label: MARKET_GROUP_NAMES[group],
+    label: marketGroupName(group),
     options: markets.filter((market) => market.group === group).map((market): Option => [String(market.marketId), marketChoiceName(market)]),
   }));
   return { options, groups: groups.filter((group) => group.options.length > 0) };

@@ -71,3 +71,55 @@ export function outcomeDrop(overrides: Partial<OutcomeDrop> = {}): OutcomeDrop {
   const books = overrides.books ?? [bookDrop()];
   return { event: headingFixture(), marketId: 1, selectionTypeId: 1, dropPct: books[0]!.dropPct, books, ...overrides };
 }
+
+/**
+ * A market beyond the eight as the match answer describes it (the catalogue's name, selections,
+ * group and shape): each provider's price = base + i × 0.9 + provider / 20 per selection, margin 5
+ * unless given; `skip` leaves a provider's selection unquoted.
+ */
+export function catalogueMarket(
+  marketId: number,
+  described: Required<Pick<MatchMarket, "name" | "selections" | "group" | "shape">> & Pick<MatchMarket, "bookOnly">,
+  { providers = BOOKMAKER_IDS as readonly number[], base = 1.5, skip = () => false, margin = () => 5 }: { providers?: readonly number[]; base?: number; skip?: (provider: number, selectionTypeId: number) => boolean; margin?: (provider: number) => number | null } = {},
+): MatchMarket {
+  const odds = providers.map((provider) => ({
+    provider,
+    margin: margin(provider),
+    updatedAt: UPDATED_AT,
+    odds: described.selections.flatMap(({ id }, i) => {
+      if (skip(provider, id)) return [];
+      const value = Number((base + i * 0.9 + provider / 20).toFixed(2));
+      return [{ selectionTypeId: id, value, flags: 0, opening: provider % 2 === 1 ? Number((value - 0.1).toFixed(2)) : value }];
+    }),
+  }));
+  return { marketId, ...described, odds };
+}
+
+/** Home Over/Under 0.5, a team total (Teams). */
+export const HOME_OVER_05 = { name: "Home Over/Under 0.5", selections: [{ id: 21, label: "Over 0.5" }, { id: 22, label: "Under 0.5" }], group: "teams", shape: "two-way" } as const satisfies Parameters<typeof catalogueMarket>[1];
+
+const SCORES = Array.from({ length: 25 }, (_, i) => `${Math.floor(i / 5)}:${i % 5}`);
+/** Correct Score: 0:0 to 4:4 and any other, 26 selections (Specials), ids 100-125 in this fixture. */
+export const CORRECT_SCORE = {
+  name: "Correct Score",
+  selections: [...SCORES.map((label, i) => ({ id: 100 + i, label })), { id: 125, label: "Any other" }],
+  group: "specials",
+  shape: "many-way",
+} as const satisfies Parameters<typeof catalogueMarket>[1];
+
+/** HT/FT's nine (Halves), ids 200-208 in this fixture. */
+export const HT_FT = {
+  name: "Half Time/Full Time",
+  selections: ["1/1", "1/X", "1/2", "X/1", "X/X", "X/2", "2/1", "2/X", "2/2"].map((label, i) => ({ id: 200 + i, label })),
+  group: "halves",
+  shape: "many-way",
+} as const satisfies Parameters<typeof catalogueMarket>[1];
+
+/** SportyBet's 1UP, book-only (Specials), ids 300-302 in this fixture. */
+export const ONE_UP = {
+  name: "1X2 - 1UP",
+  selections: [{ id: 300, label: "Home 1UP" }, { id: 301, label: "Draw 1UP" }, { id: 302, label: "Away 1UP" }],
+  group: "specials",
+  shape: "three-way",
+  bookOnly: 3,
+} as const satisfies Parameters<typeof catalogueMarket>[1];

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { Betslip, MatchDetail } from "#shared/contract.ts";
 import { BOOKMAKER_IDS, COMPETITIONS, MARKET_IDS, bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
+import { referenceGroup } from "#shared/market-groups.ts";
 import { mulberry32 } from "#api/feeds/simulator/scenario/random.ts";
 import { gotoHydrated, fetchOddsInPage, signedIn, site, uniqueUser } from "./helpers.ts";
 
@@ -108,7 +109,9 @@ test("a six-selection slip whose highest total odds are not the best payout: the
 
   // Each selection from its match page, as a bettor adds it.
   for (const [i, leg] of legs.entries()) {
-    await gotoHydrated(page, `/match/${encodeURIComponent(leg.eventId)}`);
+    // The match page shows one group of markets at a time (decision 055): the leg's.
+    const group = referenceGroup(leg.marketId);
+    await gotoHydrated(page, `/match/${encodeURIComponent(leg.eventId)}${group === "main" ? "" : `?group=${group}`}`);
     const name = `${leg.eventName}, ${marketLabel(leg.marketId)}: ${selectionLabel(leg.selectionTypeId)}`;
     // At load 9 a tap once landed while the table re-rendered and was lost; a bettor taps again.
     await expect(async () => {

@@ -155,6 +155,9 @@ describe.each(dialects)("the catalogue over HTTP on %s", (dialect) => {
       expect(served!.selections.map((s) => s.id)).toEqual([...market.selections]);
       expect(list.types.some((type) => type.id === served!.typeId)).toBe(true);
     }
+    // Each type's picker group (docs/design.md, Market groups), as markets.json gives it.
+    const groupOf = (typeName: string) => list.types.find((type) => type.name === typeName)?.group;
+    expect(["1X2", "Over/Under", "Half Time/Full Time", "Home Over/Under", "Correct Score", "1X2 - 1UP"].map(groupOf)).toEqual(["main", "goals", "halves", "teams", "specials", "specials"]);
     const totals = list.markets.filter((m) => m.line !== null).map((m) => m.line);
     expect(totals).toEqual(expect.arrayContaining([0.5, 1.5, 2.5, 3.5, 4.5]));
     const again = await t.http.get("/odds/markets").set("If-None-Match", res.headers.etag!);

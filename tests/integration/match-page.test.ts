@@ -4,6 +4,9 @@ import { KEEP_EVENTS_MS } from "#api/feeds/collector/cycle.ts";
 import { oddsChecksum } from "#shared/checksum.ts";
 import type { MarketHistory, MatchDetail, OddsEvent } from "#shared/contract.ts";
 import { MARKETS } from "#shared/reference.ts";
+import { marketMargin } from "#shared/math/odds-math.ts";
+import { catalogueMarkets } from "#api/catalogue/market-descriptors.ts";
+import { descriptorOf } from "#client/match/market-stats.ts";
 import { newAccount } from "../factories.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";
@@ -75,6 +78,21 @@ describe.each(dialects)("the match page's data from the simulated feeds on %s", 
     expect(beyond.length).toBeGreaterThan(0);
     expect(beyond.filter((m) => !m.name || !m.selections?.length)).toEqual([]);
     expect(data.event.markets.filter((m) => m.marketId <= 8).every((m) => m.name === undefined)).toBe(true);
+    // Every market carries its picker group (docs/design.md, Market groups); beyond the eight its shape too.
+    const groups = new Map(data.event.markets.map((m) => [m.marketId, m.group]));
+    expect([1, 4, 7, 8].map((id) => groups.get(id))).toEqual(["main", "goals", "main", "main"]);
+    expect(beyond.map((m) => [m.marketId, m.group, m.shape])).toEqual(beyond.map((m) => [m.marketId, m.marketId === 9 ? "goals" : "teams", "two-way"]));
+    expect(beyond.filter((m) => m.bookOnly !== undefined || m.coverage !== undefined)).toEqual([]);
+    // Each book's margin is the API's with the catalogue's descriptor, and the page's descriptor built
+    // from the answer is the catalogue's (decision 055), so Highest, Average and payout read alike.
+    const lookup = catalogueMarkets(t.api.catalogue.current());
+    for (const market of data.event.markets) {
+      const catalogued = lookup(market.marketId)!;
+      const { exclusive: _e, ...read } = descriptorOf(market);
+      const { exclusive: _x, ...expected } = catalogued;
+      expect(read, `market ${market.marketId}`).toEqual({ ...expected, selections: [...expected.selections] });
+      for (const row of market.odds) expect(row.margin, `market ${market.marketId}, book ${row.provider}`).toBe(marketMargin(catalogued, row.odds));
+    }
     for (const market of data.event.markets) {
       const series = (await history(event.id, market.marketId)).series;
       for (const row of market.odds) {

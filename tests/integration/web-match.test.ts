@@ -106,17 +106,44 @@ describe("the match page's calls through the web tier", () => {
 });
 
 describe("the match and dropping pages from the web tier", () => {
-  it("renders a signed-in user's match page with every market's table, privately", async () => {
+  it("renders a signed-in user's match page with the Main group's tables and a link to each other group the match has, privately", async () => {
     const session = await signInThroughWeb(suite);
     const event = await anEvent(session.cookie);
     const detail = (await suite.stack.http.get(`/api${eventPath(event.id)}`).set("cookie", session.cookie)).body.data as MatchDetail;
     const res = await suite.stack.http.get(`/match/${encodeURIComponent(event.id)}`).set("cookie", session.cookie);
     expect(res.status).toBe(200);
     expect(res.headers["cache-control"]).toBe("private, no-store");
-    expect(res.text.match(/<table class="[^"]*match-table/g)).toHaveLength(detail.event.markets.length);
+    expect(res.text.match(/<table class="[^"]*match-table/g)).toHaveLength(detail.event.markets.filter((m) => m.group === "main").length);
+    const path = `/match/${encodeURIComponent(event.id)}`;
+    const groups = [...new Set(detail.event.markets.map((m) => m.group))];
+    expect(groups).toEqual(expect.arrayContaining(["main", "goals", "teams"]));
+    for (const group of groups.filter((g) => g !== "main")) expect(res.text, group).toContain(`href="${path}?group=${group}"`);
     expect(res.text).toContain("Payout at best prices:");
     expect(res.text).toContain('rel="noopener noreferrer nofollow"');
     expect(res.text).toMatch(/<svg[^>]*role="img"/);
+  });
+
+  it("renders the group ?group= names on the server, without JavaScript and as a lite page: its tables only, its add buttons in the slip form", async () => {
+    const session = await signInThroughWeb(suite);
+    const event = await anEvent(session.cookie);
+    const detail = (await suite.stack.http.get(`/api${eventPath(event.id)}`).set("cookie", session.cookie)).body.data as MatchDetail;
+    const teams = detail.event.markets.filter((m) => m.group === "teams");
+    expect(teams.length, "team totals quoted by the simulated SportyBet").toBeGreaterThan(0);
+    for (const headers of [{ cookie: session.cookie }, { cookie: session.cookie, "save-data": "on" }]) {
+      const res = await suite.stack.http.get(`/match/${encodeURIComponent(event.id)}?group=teams`).set(headers);
+      expect(res.status).toBe(200);
+      const captions = [...res.text.matchAll(/<table class="[^"]*match-table[^"]*"><caption>(.*?)<\/caption>/g)].map((m) => m[1]!.replaceAll("<!-- -->", ""));
+      expect(captions, JSON.stringify(headers)).toEqual(teams.map((m) => m.name));
+      expect(res.text).toMatch(/<a [^>]*aria-current="page"[^>]*>Teams/);
+      // Each selection's add button posts the slip form (docs/design.md, Pages without JavaScript): beyond the eight too.
+      const market = teams[0]!;
+      const leg = `${market.marketId}.${market.selections![0]!.id}.${event.id}`;
+      const button = res.text.match(new RegExp(`<button type="submit" value="${leg.replaceAll("&", "&amp;").replace(/[.+*?^$()[\]{}|\\]/g, "\\$&")}"[^>]*>`))?.[0];
+      expect(button, leg).toContain('name="leg"');
+      expect(res.text).toMatch(/<form [^>]*action="\/betslip\/add"/);
+      // The first HTML holds no other group's prices: not the 1X2 table, nor its data.
+      expect(res.text).not.toContain("1X2 (Match Result)</caption>");
+    }
   });
 
   it("answers an unknown event's page with the 404 page and a 404 status", async () => {

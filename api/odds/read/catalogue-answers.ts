@@ -84,6 +84,7 @@ export function marketList(catalogue: Catalogue): MarketList {
     .map((t) => ({
       id: t.id,
       name: t.name,
+      group: t.group,
       period: t.period,
       shape: t.shape,
       lineKind: t.lineKind,

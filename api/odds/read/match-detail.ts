@@ -17,11 +17,26 @@ export interface MatchDetailDeps {
   catalogue?: () => Catalogue;
 }
 
-/** A market beyond the eight as the catalogue names it: its name and its selections' labels in order. */
-function catalogueNaming(catalogue: Catalogue, marketId: number): Pick<MatchMarket, "name" | "selections"> {
+/**
+ * A market as the catalogue describes it to the match page: every market's picker group; beyond the
+ * eight, its name, its selections' labels in order, its shape, its coverage when not 1 and the book
+ * quoting it alone, so the page works out Highest, Average and the payout at best with the same
+ * descriptor the API's margins took (docs/design.md, The match page; decision 055). Each book's
+ * margin itself comes with its row, as the listing computes it.
+ */
+function catalogueNaming(catalogue: Catalogue, marketId: number): Pick<MatchMarket, "name" | "selections" | "group" | "shape" | "coverage" | "bookOnly"> {
   const market = catalogue.markets.get(marketId);
-  if (!market || isMarketId(marketId)) return {};
-  return { name: market.name, selections: market.selections.map((id) => ({ id, label: catalogue.selections.get(id)?.label ?? `Selection ${id}` })) };
+  const type = market && catalogue.types.get(market.typeId);
+  if (!market || !type) return {};
+  if (isMarketId(marketId)) return { group: type.group };
+  return {
+    name: market.name,
+    selections: market.selections.map((id) => ({ id, label: catalogue.selections.get(id)?.label ?? `Selection ${id}` })),
+    group: type.group,
+    shape: type.shape,
+    ...(type.coverage === 1 ? {} : { coverage: type.coverage }),
+    ...(type.bookOnly === null ? {} : { bookOnly: type.bookOnly }),
+  };
 }
 
 const EPOCH = new Date(0).toISOString();

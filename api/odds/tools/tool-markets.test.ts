@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { isGroupedType } from "#shared/market-groups.ts";
 import { buildCatalogue } from "../../catalogue/catalogue.ts";
 import { catalogueFromFiles } from "../../catalogue/file-catalogue.ts";
 import { CATALOGUE_FILES, parseCatalogueFiles } from "../../catalogue/files.ts";
@@ -10,8 +9,8 @@ const NAMES = toolMarketNames(catalogueFromFiles(FILES));
 const namesIn = (group: string) => NAMES.all.filter((market) => market.group === group).map((market) => market.name);
 
 describe("the markets the tools name (docs/design.md, Bettor tools)", () => {
-  it("place every type of the build's markets.json in a group", () => {
-    for (const type of FILES.markets.types) expect(isGroupedType(type.key), type.key).toBe(true);
+  it("place every market in its type's group, as markets.json names it", () => {
+    for (const type of FILES.markets.types) for (const market of type.markets) expect(NAMES.all.find((m) => m.marketId === market.id)?.group, type.key).toBe(type.group);
   });
 
   it("list every catalogue market once, grouped as bettors think, by the type's rank then the line", () => {

@@ -6,7 +6,7 @@
  * them (decision 053).
  */
 import type { ToolMarket } from "#shared/contract.ts";
-import { MARKET_GROUPS, marketGroupOfType } from "#shared/market-groups.ts";
+import { MARKET_GROUPS } from "#shared/market-groups.ts";
 import { isMarketId } from "#shared/reference.ts";
 import type { Catalogue } from "../../catalogue/catalogue.ts";
 
@@ -32,7 +32,7 @@ export function toolMarketNames(catalogue: Catalogue): ToolMarketNames {
   for (const market of catalogue.markets.values()) {
     const type = catalogue.types.get(market.typeId);
     if (!type) continue;
-    const group = marketGroupOfType(type.key);
+    const group = type.group;
     const order = [market.retired || type.retired ? 1 : 0, MARKET_GROUPS.indexOf(group), type.rank, type.id, market.line ?? -Infinity, market.id];
     entries.set(market.id, { market: { marketId: market.id, name: market.name, group }, order });
   }
