@@ -39,7 +39,7 @@ export class BoardBooking {
   /** The book's markets on a fixture at t, in its home-away order; null when it does not list the fixture. */
   markets(book: BookmakerKey, fixture: BoardFixture, t: number): QuotedMarket[] | null {
     const listed = this.source.listingOf(book, fixture);
-    return listed ? this.source.price(book, listed, t).markets : null;
+    return listed ? this.source.price(book, listed, t, "all").markets : null;
   }
 
   /** The book's competition (that week's id and its name) and the region of a fixture, started or not. */
