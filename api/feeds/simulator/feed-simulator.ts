@@ -104,10 +104,10 @@ export class FeedSimulator {
   }
 
   /**
-   * One bookmaker's markets for a fixture at `t`, or null when it does not list it: every type it
-   * quotes, or with "main" the four families a league listing carries (docs/design.md, Simulator).
+   * One bookmaker's markets for a fixture at `t`, or null when it does not list it: the four
+   * families a league listing carries, or with "all" every type it quotes (docs/design.md, Simulator).
    */
-  quote(bookmaker: BookmakerKey, fixture: SimFixture, t = this.now(), markets: "main" | "all" = "all"): QuotedMarket[] | null {
+  quote(bookmaker: BookmakerKey, fixture: SimFixture, t = this.now(), markets: "main" | "all" = "main"): QuotedMarket[] | null {
     return this.scenario
       ? quoteInScenario(this.seed, bookmaker, fixture, t, this.priceStepMs, { markets })
       : quoteFixture(this.seed, bookmaker, fixture, t, this.priceStepMs, { markets });
@@ -133,7 +133,7 @@ export class FeedSimulator {
     t = this.now(),
   ): PricedFixture | undefined {
     const fixture = this.upcoming(undefined, t).find(matches);
-    const markets = fixture && this.quote(bookmaker, fixture, t);
+    const markets = fixture && this.quote(bookmaker, fixture, t, "all");
     return fixture && markets ? { fixture, markets } : undefined;
   }
 

@@ -142,7 +142,7 @@ export function quoteLeg(sim: SimQuotes, book: BookmakerKey, leg: BookedLeg, t: 
     const price = modelPrice(sim.seed, book, fixture, pick);
     return price === undefined ? { started: false } : { started: false, price };
   }
-  const markets = fixture.board ? (sim.boardBooking?.markets(book, fixture.board, t) ?? null) : sim.quote(book, fixture, t);
+  const markets = fixture.board ? (sim.boardBooking?.markets(book, fixture.board, t) ?? null) : sim.quote(book, fixture, t, "all");
   const market = markets?.find((m) => m.kind === pick.kind && m.line === pick.line);
   const price = market && !market.suspended ? market.prices[pick.index] : undefined;
   return price === undefined ? { started: false } : { started: false, price };

@@ -35,21 +35,26 @@ export const CATALOGUE_KINDS: readonly CatalogueKind[] = ["HOU", "AOU", "1HOU", 
 
 const FILE = marketFileSchema.parse(markets);
 
-export function catalogueType(kind: MarketKind): MarketTypeEntry {
+/** Looked up once per argument: the file does not change while the process runs. */
+function once<A extends string, R>(compute: (arg: A) => R): (arg: A) => R {
+  const memo = new Map<A, R>();
+  return (arg) => {
+    if (!memo.has(arg)) memo.set(arg, compute(arg));
+    return memo.get(arg) as R;
+  };
+}
+
+export const catalogueType = once((kind: MarketKind): MarketTypeEntry => {
   const type = FILE.types.find((t) => t.key === TYPE_KEYS[kind]);
   if (!type) throw new Error(`markets.json has no type ${TYPE_KEYS[kind]}`);
   return type;
-}
+});
 
 /** The type's outcomes in selection order ("home", "over", "2:1", "home/draw", ...). */
-export function kindOutcomes(kind: MarketKind): string[] {
-  return catalogueType(kind).markets[0]?.selections.map((s) => s.outcome) ?? [];
-}
+export const kindOutcomes = once((kind: MarketKind): string[] => catalogueType(kind).markets[0]?.selections.map((s) => s.outcome) ?? []);
 
 /** The type's lines (null for a type without lines). */
-export function kindLines(kind: MarketKind): (number | null)[] {
-  return catalogueType(kind).markets.map((m) => m.line);
-}
+export const kindLines = once((kind: MarketKind): (number | null)[] => catalogueType(kind).markets.map((m) => m.line));
 
 /** Our market id and selection ids of one line of a type. */
 export function catalogueMarket(kind: MarketKind, line: number | null): { id: number; selections: number[] } | undefined {
@@ -66,14 +71,15 @@ export interface BookIds {
 }
 
 /** A book's ids for a type, or undefined when markets.json gives it none (the book does not quote it). */
-export function bookIds(bk: BookmakerKey, kind: MarketKind): BookIds | undefined {
+const bookIdsOf = once((key: `${BookmakerKey} ${MarketKind}`): BookIds | undefined => {
+  const [bk, kind] = key.split(" ") as [BookmakerKey, MarketKind];
   const book = catalogueType(kind).books.find((b) => b.bookmaker === bk);
   if (!book) return undefined;
   const byOutcome = new Map(Object.entries(book.outcomes).map(([id, outcome]) => [outcome, id]));
   return { market: book.market, name: book.name, outcomes: kindOutcomes(kind).map((o) => byOutcome.get(o) ?? null) };
-}
+});
+
+export const bookIds = (bk: BookmakerKey, kind: MarketKind): BookIds | undefined => bookIdsOf(`${bk} ${kind}`);
 
 /** The kinds a book quotes beyond the four families. */
-export function catalogueKindsOf(bk: BookmakerKey): CatalogueKind[] {
-  return CATALOGUE_KINDS.filter((kind) => bookIds(bk, kind) !== undefined);
-}
+export const catalogueKindsOf = once((bk: BookmakerKey): CatalogueKind[] => CATALOGUE_KINDS.filter((kind) => bookIds(bk, kind) !== undefined));

@@ -17,9 +17,6 @@ export const FIRST_HALF_SHARE = 0.45;
 /** Highest score per side a correct-score selection names; the rest is "any other". */
 export const CS_MAX = 4;
 
-const RESULTS = ["home", "draw", "away"] as const;
-type Result = (typeof RESULTS)[number];
-const resultOf = (h: number, a: number): Result => (h > a ? "home" : h === a ? "draw" : "away");
 
 function binomialTable(share: number): number[][] {
   const table: number[][] = [];
@@ -51,20 +48,24 @@ function everLeads(h: number, a: number, lead: number): number {
 }
 
 interface HalfTotals {
-  firstResult: Record<Result, number>;
-  /** [first-half result][full-time result]. */
-  htft: Record<Result, Record<Result, number>>;
+  /** P(first-half result) by result index (0 home, 1 draw, 2 away). */
+  firstResult: Float64Array;
+  /** [first-half result x 3 + full-time result]. */
+  htft: Float64Array;
   /** P(first-half goals = n), P(second-half goals = n). */
-  firstGoals: number[];
-  secondGoals: number[];
+  firstGoals: Float64Array;
+  secondGoals: Float64Array;
   homeWinsAHalf: number;
   awayWinsAHalf: number;
 }
+
+const resultIndex = (h: number, a: number): number => (h > a ? 0 : h === a ? 1 : 2);
 
 export class MarketModel {
   /** matrix[h][a]: P(full time h:a), summing to 1. */
   readonly matrix: number[][];
   private halvesMemo: HalfTotals | undefined;
+  private readonly asianMemo = new Map<number, [number, number]>();
 
   constructor(xg: GoalExpectation) {
     this.matrix = scoreMatrix(xg);
@@ -72,41 +73,58 @@ export class MarketModel {
 
   private sum(test: (h: number, a: number) => boolean): number {
     let total = 0;
-    this.matrix.forEach((row, h) => row.forEach((p, a) => (total += test(h, a) ? p : 0)));
+    for (let h = 0; h < this.matrix.length; h++) {
+      const row = this.matrix[h] as number[];
+      for (let a = 0; a < row.length; a++) if (test(h, a)) total += row[a] as number;
+    }
     return total;
   }
 
   private get halves(): HalfTotals {
     if (this.halvesMemo) return this.halvesMemo;
-    const zero = () => ({ home: 0, draw: 0, away: 0 });
-    const halves: HalfTotals = {
-      firstResult: zero(),
-      htft: { home: zero(), draw: zero(), away: zero() },
-      firstGoals: new Array<number>(2 * MAX_GOALS + 1).fill(0),
-      secondGoals: new Array<number>(2 * MAX_GOALS + 1).fill(0),
-      homeWinsAHalf: 0,
-      awayWinsAHalf: 0,
-    };
-    this.matrix.forEach((row, h) =>
-      row.forEach((p, a) => {
-        if (p < 1e-12) return;
-        const ft = resultOf(h, a);
+    const firstResult = new Float64Array(3);
+    const htft = new Float64Array(9);
+    const firstGoals = new Float64Array(2 * MAX_GOALS + 1);
+    const secondGoals = new Float64Array(2 * MAX_GOALS + 1);
+    let homeWinsAHalf = 0;
+    let awayWinsAHalf = 0;
+    for (let h = 0; h < this.matrix.length; h++) {
+      const row = this.matrix[h] as number[];
+      const splitH = SPLIT[h] as number[];
+      for (let a = 0; a < row.length; a++) {
+        const p = row[a] as number;
+        // Scores this unlikely change no price at two decimals.
+        if (p < 1e-9) continue;
+        const ft = resultIndex(h, a);
+        const splitA = SPLIT[a] as number[];
         for (let h1 = 0; h1 <= h; h1++) {
+          const ph = p * (splitH[h1] as number);
           for (let a1 = 0; a1 <= a; a1++) {
-            const q = p * (SPLIT[h]?.[h1] ?? 0) * (SPLIT[a]?.[a1] ?? 0);
-            const ht = resultOf(h1, a1);
-            const [h2, a2] = [h - h1, a - a1];
-            halves.firstResult[ht] += q;
-            halves.htft[ht][ft] += q;
-            halves.firstGoals[h1 + a1] = (halves.firstGoals[h1 + a1] ?? 0) + q;
-            halves.secondGoals[h2 + a2] = (halves.secondGoals[h2 + a2] ?? 0) + q;
-            if (h1 > a1 || h2 > a2) halves.homeWinsAHalf += q;
-            if (a1 > h1 || a2 > h2) halves.awayWinsAHalf += q;
+            const q = ph * (splitA[a1] as number);
+            const h2 = h - h1;
+            const a2 = a - a1;
+            const ht = resultIndex(h1, a1);
+            firstResult[ht] = (firstResult[ht] as number) + q;
+            htft[ht * 3 + ft] = (htft[ht * 3 + ft] as number) + q;
+            firstGoals[h1 + a1] = (firstGoals[h1 + a1] as number) + q;
+            secondGoals[h2 + a2] = (secondGoals[h2 + a2] as number) + q;
+            if (h1 > a1 || h2 > a2) homeWinsAHalf += q;
+            if (a1 > h1 || a2 > h2) awayWinsAHalf += q;
           }
         }
-      }),
-    );
-    return (this.halvesMemo = halves);
+      }
+    }
+    // Renormalised over what the skipped cells leave, so each half market sums to 1.
+    const total = firstResult.reduce((s, q) => s + q, 0);
+    const scale = (values: Float64Array) => values.map((q) => q / total);
+    return (this.halvesMemo = {
+      firstResult: scale(firstResult),
+      htft: scale(htft),
+      firstGoals: scale(firstGoals),
+      secondGoals: scale(secondGoals),
+      homeWinsAHalf: homeWinsAHalf / total,
+      awayWinsAHalf: awayWinsAHalf / total,
+    });
   }
 
   result(): [number, number, number] {
@@ -127,13 +145,13 @@ export class MarketModel {
   }
 
   firstHalfResult(): [number, number, number] {
-    const r = this.halves.firstResult;
-    return [r.home, r.draw, r.away];
+    const [home = 0, draw = 0, away = 0] = this.halves.firstResult;
+    return [home, draw, away];
   }
 
   /** The nine HT/FT outcomes in the catalogue's order: home/home, home/draw, ... away/away. */
   htft(): number[] {
-    return RESULTS.flatMap((ht) => RESULTS.map((ft) => this.halves.htft[ht][ft]));
+    return [...this.halves.htft];
   }
 
   /** The catalogue's correct scores 0:0 ... 4:4 (home goals first, then away), then any other. */
@@ -161,6 +179,14 @@ export class MarketModel {
    * stakes half on each).
    */
   asian(line: number): [number, number] {
+    const known = this.asianMemo.get(line);
+    if (known) return known;
+    const fair = this.fairAsian(line);
+    this.asianMemo.set(line, fair);
+    return fair;
+  }
+
+  private fairAsian(line: number): [number, number] {
     if (!Number.isInteger(line * 2)) {
       const [low] = this.asian(line - 0.25);
       const [high] = this.asian(line + 0.25);
@@ -188,6 +214,7 @@ export class MarketModel {
     let away = 0;
     this.matrix.forEach((row, h) =>
       row.forEach((p, a) => {
+        if (p < 1e-12) return;
         home += p * everLeads(h, a, lead);
         away += p * everLeads(a, h, lead);
       }),

@@ -324,14 +324,14 @@ function quoteCatalogueKinds(seed: number, bk: BookmakerKey, fixture: ModelFixtu
 }
 
 export interface QuoteOptions {
-  /** "main": the four families only, what the books' listings carry; "all" (the default) every type the book quotes. */
+  /** "main" (the default): the four families only, what the books' listings carry; "all": every type the book quotes. */
   markets?: "main" | "all";
 }
 
 /**
  * All markets one bookmaker quotes for a fixture at real instant `now`, or null when it does not
- * list it; prices move every `stepMs` of real time. The four families come first, as before, then
- * the catalogue's other types the book quotes.
+ * list it; prices move every `stepMs` of real time. The four families, as before; with
+ * `markets: "all"` the catalogue's other types the book quotes after them.
  */
 export function quoteFixture(
   seed: number,
@@ -386,7 +386,7 @@ export function quoteFixture(
       boosted: enhanced,
     });
   }
-  if (options.markets !== "main") markets.push(...quoteCatalogueKinds(seed, bk, fixture, t));
+  if (options.markets === "all") markets.push(...quoteCatalogueKinds(seed, bk, fixture, t));
   return markets;
 }
 
