@@ -11,7 +11,7 @@ import { bet9jaBooking } from "../../bookmakers/bet9ja/bet9ja-booking.ts";
 import { sportybetBooking } from "../../bookmakers/sportybet/sportybet-booking.ts";
 import { bet9jaEventId } from "../event-ids.ts";
 import { catalogueKindsOf } from "../scenario/catalogue-kinds.ts";
-import { allPicks, bet9jaKey, betkingMatchOddsId, betkingRow, fromMatchOddsId, sportybetIds } from "../sites/booking-picks.ts";
+import { bet9jaKey, betkingMatchOddsId, betkingRow, everyPick, fromMatchOddsId, sportybetIds } from "../sites/booking-picks.ts";
 import { isCataloguePick, quoteLeg, type BookedPick } from "./booking-store.ts";
 
 const pick = (kind: BookedPick["kind"], line: number | null, index: number) => ({ kind, line, index }) as BookedPick;
@@ -19,7 +19,7 @@ const pick = (kind: BookedPick["kind"], line: number | null, index: number) => (
 describe("booked picks in every catalogue type", () => {
   it("exist for every selection each book quotes", () => {
     const h = harness();
-    const picks = allPicks().filter(isCataloguePick);
+    const picks = everyPick().filter(isCataloguePick);
     const has = (p: { kind: string; line: number | null; index: number }) => picks.some((q) => q.kind === p.kind && q.line === p.line && q.index === p.index);
     for (const book of ["sportybet", "bet9ja", "betking"] as const) {
       for (const fixture of h.sim.upcoming(1).slice(0, 5)) {
@@ -100,7 +100,7 @@ describe("BetKing's MatchOddsIDs (docs/design.md, Simulator)", () => {
 
   it("give a fixture more than 100 selections, each its own id, read back to its pick, on the board's large serials too", () => {
     for (const serial of [1, 9715, 47_513_663]) {
-      const picks = allPicks();
+      const picks = everyPick();
       const ids = picks.map((p) => betkingMatchOddsId({ serial }, p));
       expect(new Set(ids).size).toBe(picks.length);
       expect(picks.length).toBeGreaterThan(150);
@@ -108,8 +108,8 @@ describe("BetKing's MatchOddsIDs (docs/design.md, Simulator)", () => {
       expect(ids.every((id) => Number.isSafeInteger(id))).toBe(true);
     }
     // Another fixture's ids never meet these.
-    const a = new Set(allPicks().map((p) => betkingMatchOddsId({ serial: 9715 }, p)));
-    expect(allPicks().some((p) => a.has(betkingMatchOddsId({ serial: 9716 }, p)))).toBe(false);
+    const a = new Set(everyPick().map((p) => betkingMatchOddsId({ serial: 9715 }, p)));
+    expect(everyPick().some((p) => a.has(betkingMatchOddsId({ serial: 9716 }, p)))).toBe(false);
   });
 });
 

@@ -4,7 +4,7 @@
  * under each book's markets.json ids and line notation (a pick `{kind, line, index}` in the
  * catalogue's selection order), and the older picks `{kind: "CS", home, away}` and
  * `{kind: "HTFT", ht, ft}`: the site's own markets, whose ids here are the simulator's, except
- * SportyBet's HT/FT, whose real ids (418-434) markets.json now gives, so both picks read alike there.
+ * SportyBet's HT/FT, whose real ids (418-434) markets.json now gives (see allPicks).
  * BetKing's MatchOddsID is derived from the fixture and the pick, so its feed and its Book
  * endpoint agree without any state.
  */
@@ -32,19 +32,25 @@ const CATALOGUE_PICKS = cataloguePicks();
 const catalogueSlot = (pick: { kind: string; line: number | null; index: number }) =>
   CATALOGUE_PICKS.findIndex((p) => p.kind === pick.kind && p.line === pick.line && p.index === pick.index);
 
-/**
- * Every pick a book takes on a fixture: the compared families at the lines our feeds serve, the
- * catalogue's other types (a book takes those it quotes), correct scores to 4-4, HT/FT. The
- * catalogue's picks come first, so a SportyBet HT/FT read back is the compared one.
- */
+/** The older picks: the four families at the lines our feeds serve, correct scores to 4-4, HT/FT. */
 export function allPicks(): BookedPick[] {
-  const picks: BookedPick[] = [...CATALOGUE_PICKS];
+  const picks: BookedPick[] = [];
   for (let index = 0; index < 3; index++) picks.push({ kind: "1X2", line: null, index }, { kind: "DC", line: null, index });
   for (const line of TOTAL_LINES) picks.push({ kind: "OU", line, index: 0 }, { kind: "OU", line, index: 1 });
   picks.push({ kind: "BTTS", line: null, index: 0 }, { kind: "BTTS", line: null, index: 1 });
   for (let home = 0; home <= 4; home++) for (let away = 0; away <= 4; away++) picks.push({ kind: "CS", home, away });
   for (let ht = 0; ht < 3; ht++) for (let ft = 0; ft < 3; ft++) picks.push({ kind: "HTFT", ht, ft });
   return picks;
+}
+
+/**
+ * Every pick a book takes on a fixture: the older ones, then the catalogue's other types (a book
+ * takes those it quotes). The older come first, so a code minted with one reads back with it: at
+ * SportyBet, where both HT/FT picks carry the real ids, an HT/FT leg reads back as the older pick,
+ * priced as it always was.
+ */
+export function everyPick(): BookedPick[] {
+  return [...allPicks(), ...CATALOGUE_PICKS];
 }
 
 // SportyBet (its ids are Sportradar's: 45 correct score, 47 halftime/fulltime).
