@@ -122,6 +122,33 @@ export function applyMargin(probabilities: readonly number[], margin: number, co
   return probabilities.map((p) => 1 / p ** c);
 }
 
+/**
+ * The same power-method margin solved by Newton's method (Σ p^c is convex and falling in c, so from
+ * c = 1 it converges in a few steps): for the catalogue's other types, which are many and need no
+ * bit-for-bit agreement with `applyMargin`'s bisection, whose prices the four families keep.
+ */
+export function applyMarginQuick(probabilities: readonly number[], margin: number, covered = 1): number[] {
+  const target = covered * (1 + margin);
+  const logs = probabilities.map((p) => Math.log(Math.max(p, 1e-12)));
+  let c = 1;
+  for (let i = 0; i < 12; i++) {
+    let sum = 0;
+    let slope = 0;
+    for (const l of logs) {
+      const term = Math.exp(c * l);
+      sum += term;
+      slope += term * l;
+    }
+    const next = Math.min(1, Math.max(0.05, c - (sum - target) / slope));
+    if (Math.abs(next - c) < 1e-10) {
+      c = next;
+      break;
+    }
+    c = next;
+  }
+  return logs.map((l) => Math.exp(-c * l));
+}
+
 export function roundPrice(price: number, decimals: number): number {
   const factor = 10 ** decimals;
   return Math.max(MIN_PRICE, Math.round(price * factor) / factor);

@@ -11,7 +11,7 @@
 import { BOOKMAKER_KEYS, type BookmakerKey } from "../../types.ts";
 import { outcomeProbabilities, TOTAL_LINES, type GoalExpectation } from "./goals-model.ts";
 import { leagueById } from "../leagues.ts";
-import { applyMargin, ENHANCED_MARGIN, MARGIN_PROFILES, roundPrice, type CatalogueKind, type MarketKind } from "./margins.ts";
+import { applyMargin, applyMarginQuick, ENHANCED_MARGIN, MARGIN_PROFILES, roundPrice, type CatalogueKind, type MarketKind } from "./margins.ts";
 import { catalogueKindsOf, kindLines } from "./catalogue-kinds.ts";
 import { MarketModel } from "./market-model.ts";
 import { signedUnit, unit } from "./random.ts";
@@ -310,7 +310,7 @@ function quoteCatalogueKinds(seed: number, bk: BookmakerKey, fixture: ModelFixtu
       markets.push({
         kind,
         line,
-        prices: applyMargin(
+        prices: applyMarginQuick(
           leaned.map((q) => q * scale),
           margin,
           covered,
