@@ -142,7 +142,9 @@ export function quoteLeg(sim: SimQuotes, book: BookmakerKey, leg: BookedLeg, t: 
     const price = modelPrice(sim.seed, book, fixture, pick);
     return price === undefined ? { started: false } : { started: false, price };
   }
-  const markets = fixture.board ? (sim.boardBooking?.markets(book, fixture.board, t) ?? null) : sim.quote(book, fixture, t, "all");
+  // The four families' picks need only those priced (the same prices either way).
+  const wanted = LEGACY.has(pick.kind) ? "main" : "all";
+  const markets = fixture.board ? (sim.boardBooking?.markets(book, fixture.board, t, wanted) ?? null) : sim.quote(book, fixture, t, wanted);
   const market = markets?.find((m) => m.kind === pick.kind && m.line === pick.line);
   const price = market && !market.suspended ? market.prices[pick.index] : undefined;
   return price === undefined ? { started: false } : { started: false, price };
