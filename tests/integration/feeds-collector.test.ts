@@ -172,7 +172,7 @@ describe("a site that turns the collector away (decision 012)", () => {
 });
 
 describe("the markets the collector writes (docs/design.md, Catalogue steps, step 7)", () => {
-  it("are every market the adapters read, Bet9ja's Over/Under 5.5 (market 9) and SportyBet's team totals (10-15) among them", async () => {
+  it("are every market the adapters read: every catalogue type at the books that quote it (markets beyond 15 among them), 1UP and 2UP at SportyBet only", async () => {
     const { t, pipeline, db } = await setUp();
     const now = new Date(t.clock());
     const [request] = bet9ja.leagueRequests(pipeline.simulator.baseUrl("bet9ja"), 1, now);
@@ -181,10 +181,29 @@ describe("the markets the collector writes (docs/design.md, Catalogue steps, ste
 
     await pipeline.runCycle();
 
-    const markets = await db.selectFrom("prices").select("market_id").distinct().orderBy("market_id").execute();
-    expect(markets.map((r) => r.market_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    const rows = await db.selectFrom("prices").select(["market_id", "bookmaker"]).distinct().execute();
+    const booksOf = (market: number) => [...new Set(rows.filter((r) => r.market_id === market).map((r) => r.bookmaker))].sort();
+    const markets = [...new Set(rows.map((r) => r.market_id))].sort((a, b) => a - b);
+    // Every market of every type but the Asian handicap's, whose lines are hung where the match is near balanced.
+    const everyLine = [...Array.from({ length: 28 }, (_, i) => i + 1), 50, 51, 52, 53];
+    expect(markets).toEqual(expect.arrayContaining(everyLine));
+    expect(markets.filter((m) => m >= 29 && m <= 49).length).toBeGreaterThan(8);
+    expect(markets.every((m) => m >= 1 && m <= 53)).toBe(true);
+
+    const { sportybet, bet9ja: bet9jaId, betking, nairabet, "1xbet": onexbet } = BOOKMAKER_ID_BY_KEY;
+    const sorted = (...ids: number[]) => ids.sort();
+    // The four families at all five; team totals, HT/FT, correct score and handicaps at the three that map them.
+    expect(booksOf(1)).toEqual(sorted(sportybet, bet9jaId, betking, nairabet, onexbet));
+    for (const market of [10, 13, 23, 24, 26]) expect(booksOf(market), `market ${market}`).toEqual(sorted(sportybet, bet9jaId, betking));
+    // Half totals, Draw No Bet, first-half 1X2 and either half at SportyBet and Bet9ja.
+    for (const market of [16, 19, 21, 22, 50, 51]) expect(booksOf(market), `market ${market}`).toEqual(sorted(sportybet, bet9jaId));
+    // 1UP and 2UP: SportyBet's alone.
+    expect(booksOf(52)).toEqual([sportybet]);
+    expect(booksOf(53)).toEqual([sportybet]);
+    // NairaBet and 1xBet quote the four families only (markets 1-9).
+    expect(rows.filter((r) => (r.bookmaker === nairabet || r.bookmaker === onexbet) && r.market_id > 9)).toEqual([]);
     const changed = await db.selectFrom("odds_changes").select("market_id").distinct().execute();
-    expect(changed.some((r) => r.market_id > 8)).toBe(true);
+    expect(changed.some((r) => r.market_id > 15)).toBe(true);
   }, 60_000);
 });
 

@@ -103,11 +103,14 @@ export class FeedSimulator {
     return this.boardBookingOf;
   }
 
-  /** One bookmaker's markets for a fixture at `t`, or null when it does not list it. */
-  quote(bookmaker: BookmakerKey, fixture: SimFixture, t = this.now()): QuotedMarket[] | null {
+  /**
+   * One bookmaker's markets for a fixture at `t`, or null when it does not list it: the four
+   * families a league listing carries, or with "all" every type it quotes (docs/design.md, Simulator).
+   */
+  quote(bookmaker: BookmakerKey, fixture: SimFixture, t = this.now(), markets: "main" | "all" = "main"): QuotedMarket[] | null {
     return this.scenario
-      ? quoteInScenario(this.seed, bookmaker, fixture, t, this.priceStepMs)
-      : quoteFixture(this.seed, bookmaker, fixture, t, this.priceStepMs);
+      ? quoteInScenario(this.seed, bookmaker, fixture, t, this.priceStepMs, { markets })
+      : quoteFixture(this.seed, bookmaker, fixture, t, this.priceStepMs, { markets });
   }
 
   /** Every upcoming fixture within the listing window, whoever lists it. */
@@ -115,22 +118,22 @@ export class FeedSimulator {
     return upcomingFixtures(this.seed, t, competitionId);
   }
 
-  /** The fixtures one bookmaker lists for a competition (all four when omitted), priced at `t`. */
-  listing(bookmaker: BookmakerKey, competitionId?: number, t = this.now()): PricedFixture[] {
+  /** The fixtures one bookmaker lists for a competition (all four when omitted), priced at `t`: the four families unless `markets` says "all". */
+  listing(bookmaker: BookmakerKey, competitionId?: number, t = this.now(), markets: "main" | "all" = "main"): PricedFixture[] {
     return this.upcoming(competitionId, t).flatMap((fixture) => {
-      const markets = this.quote(bookmaker, fixture, t);
-      return markets ? [{ fixture, markets }] : [];
+      const quoted = this.quote(bookmaker, fixture, t, markets);
+      return quoted ? [{ fixture, markets: quoted }] : [];
     });
   }
 
-  /** One listed fixture found by a bookmaker's own id, for the per-event endpoints. */
+  /** One listed fixture found by a bookmaker's own id, for the per-event endpoints: every type the book quotes. */
   findListed(
     bookmaker: BookmakerKey,
     matches: (f: SimFixture) => boolean,
     t = this.now(),
   ): PricedFixture | undefined {
     const fixture = this.upcoming(undefined, t).find(matches);
-    const markets = fixture && this.quote(bookmaker, fixture, t);
+    const markets = fixture && this.quote(bookmaker, fixture, t, "all");
     return fixture && markets ? { fixture, markets } : undefined;
   }
 

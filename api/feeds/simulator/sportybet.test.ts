@@ -2,6 +2,7 @@ import request from "supertest";
 import { describe, expect, it } from "vitest";
 import type { SportyEvent, SportyList } from "../../../tests/helpers/simulator/payload-types.ts";
 import { harness, LEAGUE_PATHS } from "../../../tests/helpers/simulator/sim-harness.ts";
+import { sportybet } from "../bookmakers/sportybet/sportybet.ts";
 
 const LIST = LEAGUE_PATHS.sportybet[0] as string;
 const BASE = "/sportybet/api/ng/factsCenter/pcUpcomingEvents";
@@ -36,7 +37,7 @@ describe("SportyBet pcUpcomingEvents", () => {
     expect(oneXTwo?.outcomes.every((o) => /^\d+\.\d{2}$/.test(o.odds))).toBe(true);
   });
 
-  it("repeats market 18 once per line, whole lines too, beside team totals 19/20 that reuse outcomes 12/13, and serves GG/NG as 29 and Double Chance as 10", async () => {
+  it("repeats market 18 once per line, whole lines too, and serves GG/NG as 29 and Double Chance as 10; the team totals only when asked for (no more shifted match lines)", async () => {
     const h = harness();
     const event = (await h.json<SportyList>(LIST)).data?.tournaments[0]?.events[0];
     const totals = event?.markets.filter((m) => m.id === "18") ?? [];
@@ -51,18 +52,51 @@ describe("SportyBet pcUpcomingEvents", () => {
       "total=3",
       "total=4",
     ]);
-    for (const id of ["19", "20"]) {
-      const team = event?.markets.filter((m) => m.id === id) ?? [];
-      expect(team.map((m) => m.specifier)).toEqual(["total=0.5", "total=1.5", "total=2.5"]);
-      expect(team[0]?.outcomes.map((o) => o.id)).toEqual(["12", "13"]);
-      expect(team[0]?.desc).toMatch(/^.+ Over\/Under$/);
-    }
+    expect(event?.markets.some((m) => m.id === "19" || m.id === "20")).toBe(false);
     expect(totals[2]?.outcomes.map((o) => [o.id, o.desc])).toEqual([
       ["12", "Over 2.5"],
       ["13", "Under 2.5"],
     ]);
     expect(event?.markets.find((m) => m.id === "29")?.outcomes.map((o) => o.id)).toEqual(["74", "76"]);
     expect(event?.markets.find((m) => m.id === "10")?.outcomes.map((o) => o.id)).toEqual(["9", "10", "11"]);
+
+    const asked = (await h.json<SportyList>(`${BASE}?sportId=sr:sport:1&marketId=19,20,60200`)).data?.tournaments[0]?.events[0];
+    for (const id of ["19", "20"]) {
+      const team = asked?.markets.filter((m) => m.id === id) ?? [];
+      expect(team.map((m) => m.specifier).sort()).toEqual(expect.arrayContaining(["total=0.5", "total=1.5"]));
+      expect(team[0]?.outcomes.map((o) => o.id)).toEqual(["12", "13"]);
+      expect(team[0]?.desc).toMatch(/^.+ Over\/Under$/);
+    }
+    expect(asked?.markets.find((m) => m.id === "60200")?.outcomes.map((o) => o.id)).toEqual(["1", "2", "3"]);
+    // Team totals are the model's own: home over 0.5 is no longer match over 1.5 at the same price.
+    const fixture = h.sim.upcoming().find((f) => f.srId === asked?.eventId)!;
+    const quoted = h.sim.quote("sportybet", fixture, h.sim.now(), "all") ?? [];
+    const homeOver = quoted.find((m) => m.kind === "HOU" && m.line === 0.5);
+    const matchOver = quoted.find((m) => m.kind === "OU" && m.line === 1.5);
+    if (homeOver && matchOver) expect(homeOver.prices).not.toEqual(matchOver.prices);
+  });
+
+  it("carries every type SportyBet quotes in the league call (pcEvents) the adapter makes and the event call, with markets.json's ids and Sportradar specifiers", async () => {
+    const h = harness();
+    const fourOnly = await request(h.app)
+      .post("/sportybet/api/ng/factsCenter/pcEvents")
+      .set("content-type", "application/json")
+      .send(JSON.stringify([{ sportId: "sr:sport:1", marketId: "1,18,10,29", tournamentId: [["sr:tournament:17"]] }]));
+    const asked = new Set((JSON.parse(fourOnly.text) as { data: { events: SportyEvent[] }[] }).data[0]?.events.flatMap((e) => e.markets.map((m) => m.id)));
+    expect(asked).toEqual(new Set(["1", "18", "10", "29"]));
+    const response = await request(h.app)
+      .post("/sportybet/api/ng/factsCenter/pcEvents")
+      .set("content-type", "application/json")
+      .send(sportybet.leagueRequests("", 1, new Date(h.sim.now()))[0]!.body!);
+    const events = (JSON.parse(response.text) as { data: { events: SportyEvent[] }[] }).data[0]?.events ?? [];
+    const ids = new Set(events.flatMap((e) => e.markets.map((m) => m.id)));
+    for (const id of ["1", "10", "18", "29", "19", "20", "68", "90", "11", "60", "47", "45", "14", "16", "50", "51", "60200", "60100"]) expect(ids, id).toContain(id);
+    const specifiers = new Set(events.flatMap((e) => e.markets.filter((m) => m.id === "14").map((m) => m.specifier)));
+    expect([...specifiers].sort()).toEqual(["hcp=0:1", "hcp=0:2", "hcp=1:0", "hcp=2:0"]);
+    const asian = events.flatMap((e) => e.markets.filter((m) => m.id === "16").map((m) => m.specifier ?? ""));
+    expect(asian.every((s) => /^hcp=-?\d+(\.\d+)?$/.test(s))).toBe(true);
+    const one = await h.json<{ data: SportyEvent }>(`/sportybet/api/ng/factsCenter/event?eventId=${events[0]?.eventId ?? ""}&productId=3`);
+    expect(one.data.markets.some((m) => m.id === "45" && m.outcomes.some((o) => o.id === "288"))).toBe(true);
   });
 
   it("honours marketId, option=1 and paging like the real list", async () => {

@@ -32,7 +32,7 @@ async function getJson(app: App, path: string): Promise<Json> {
 }
 
 /** The ids world.json gives the book this week: what a catalogue would ask for. */
-function bookIds(sim: FeedSimulator, book: BookmakerKey): string[] {
+function simBookIds(sim: FeedSimulator, book: BookmakerKey): string[] {
   const week = weekOf(sim.now());
   return sim.board.world.competitions.flatMap((c) => bookCompetition(c, book, week)?.id ?? []);
 }
@@ -69,7 +69,7 @@ export async function bet9jaBoard(app: App): Promise<{ rows: BoardRow[]; tree: J
 
 export async function betkingBoard(app: App, sim: FeedSimulator): Promise<BoardRow[]> {
   const rows: BoardRow[] = [];
-  for (const id of bookIds(sim, "betking")) {
+  for (const id of simBookIds(sim, "betking")) {
     const answer = await getJson(app, `/betking/api/feeds/prematch/en/4/${id}/0/0`);
     const items = (answer.AreaMatches as Json[]).flatMap((area) => area.Items as Json[]);
     // A match repeats once per market group: merged on ItemID (docs/design.md, BetKing feed).
@@ -84,7 +84,7 @@ export async function betkingBoard(app: App, sim: FeedSimulator): Promise<BoardR
 }
 
 export async function nairabetBoard(app: App, sim: FeedSimulator): Promise<{ rows: BoardRow[]; answers: Json[] }> {
-  const ids = bookIds(sim, "nairabet");
+  const ids = simBookIds(sim, "nairabet");
   const answers: Json[] = [];
   // Lists of 25 champs a request (docs/design.md, Whole-board collection).
   for (let i = 0; i < ids.length; i += 25) answers.push(await getJson(app, `/nairabet/api/widget/GetEvents?integration=nairabet&champIds=${ids.slice(i, i + 25).join(",")}`));
@@ -100,7 +100,7 @@ export async function nairabetBoard(app: App, sim: FeedSimulator): Promise<{ row
 
 export async function onexbetBoard(app: App, sim: FeedSimulator): Promise<BoardRow[]> {
   const rows: BoardRow[] = [];
-  for (const id of bookIds(sim, "1xbet")) {
+  for (const id of simBookIds(sim, "1xbet")) {
     const answer = await getJson(app, `/1xbet/service-api/LineFeed/Get1x2_VZip?sports=1&champs=${id}&count=50&lng=en&mode=4&country=159&partner=159&getEmpty=true`);
     expect(answer.Success).toBe(true);
     for (const g of answer.Value as Json[]) rows.push({ kickoff: g.S * 1000, home: g.O1, away: g.O2, competitionId: String(g.LI), competitionName: g.L });

@@ -88,7 +88,8 @@ function betking(payloads: BetkingList[]): ServedMarket[] {
   return payloads.flatMap((p) =>
     p.AreaMatches.flatMap((a) =>
       a.Items.flatMap((item) =>
-        item.OddsCollection.map((c) => {
+        // The third group's other catalogue types (team totals, handicaps...) are not the four families.
+        item.OddsCollection.filter((c) => c.OddsType.OddsTypeID in types).map((c) => {
           const [kind, order] = types[c.OddsType.OddsTypeID] ?? ["1X2", []];
           const prices = bySelection(c.MatchOdds, order, (o) => o.OddAttribute.OddTypeID).map(
             (o) => o.Outcome.OddOutcome,

@@ -5,7 +5,7 @@
  * fed the competition's goals per team. A week's fixtures are computed once and kept.
  */
 import type { BookmakerKey } from "../../types.ts";
-import { PRICE_STEP_MS, quoteFixture, type ModelFixture, type QuotedMarket } from "../scenario/pricing.ts";
+import { mirrored, PRICE_STEP_MS, quoteFixture, type ModelFixture, type QuotedMarket } from "../scenario/pricing.ts";
 import { LISTING_WINDOW_MS } from "../scenario/schedule.ts";
 import { bookCompetition, bookTeams, type BookCompetition } from "../world/board-books.ts";
 import { weekBoard, weekOf, type BoardFixture } from "../world/board-schedule.ts";
@@ -29,9 +29,13 @@ export interface PricedBoardFixture extends BoardListed {
 /** Weeks kept: the listing window spans two or three, and a clock moves forward. */
 const KEPT_WEEKS = 6;
 
-/** A final listed the other way round: the book's home is the world's away, so 1X2 and DC read backwards. */
+/**
+ * A final listed the other way round: the book's home is the world's away, so every market reads
+ * mirrored: 1X2, DC and the other results backwards, a team's total the other team's, a handicap
+ * given to the other side (docs/design.md, Simulator).
+ */
 function swapSides(markets: QuotedMarket[]): QuotedMarket[] {
-  return markets.map((m) => (m.kind === "1X2" || m.kind === "DC" ? { ...m, prices: [...m.prices].reverse() } : m));
+  return markets.map((m) => mirrored(m));
 }
 
 export class BoardSource {
@@ -81,8 +85,8 @@ export class BoardSource {
     return { fixture, competition, region, home, away, names: bookTeams(fixture, book) };
   }
 
-  /** One listed fixture's markets at t, in the book's home-away order. */
-  price(book: BookmakerKey, listed: BoardListed, t: number): PricedBoardFixture {
+  /** One listed fixture's markets at t, in the book's home-away order: the four families a listing carries, or every type the book quotes. */
+  price(book: BookmakerKey, listed: BoardListed, t: number, markets: "main" | "all" = "main"): PricedBoardFixture {
     const { fixture } = listed;
     const model: ModelFixture = {
       serial: fixture.serial,
@@ -91,14 +95,14 @@ export class BoardSource {
       away: { key: fixture.away.ref, strength: fixture.away.strength },
       listedByWorld: true,
     };
-    const markets = quoteFixture(this.seed, book, model, t, this.priceStepMs) ?? [];
-    return { ...listed, markets: listed.home === fixture.home ? markets : swapSides(markets) };
+    const quoted = quoteFixture(this.seed, book, model, t, this.priceStepMs, { markets }) ?? [];
+    return { ...listed, markets: listed.home === fixture.home ? quoted : swapSides(quoted) };
   }
 
-  /** The listed fixture a book's own id names, priced; undefined when the book lists none such. */
+  /** The listed fixture a book's own id names, priced in every type it quotes; undefined when the book lists none such. */
   find(book: BookmakerKey, matches: (f: BoardFixture) => boolean, t: number): PricedBoardFixture | undefined {
     const listed = this.listed(book, t).find((l) => matches(l.fixture));
-    return listed && this.price(book, listed, t);
+    return listed && this.price(book, listed, t, "all");
   }
 
   /** A club's place among every club of the world: the books' team ids derive from it. */

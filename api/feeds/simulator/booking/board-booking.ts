@@ -36,10 +36,10 @@ export class BoardBooking {
     return fixtures;
   }
 
-  /** The book's markets on a fixture at t, in its home-away order; null when it does not list the fixture. */
-  markets(book: BookmakerKey, fixture: BoardFixture, t: number): QuotedMarket[] | null {
+  /** The book's markets on a fixture at t, in its home-away order (every type it quotes, or the four families); null when it does not list the fixture. */
+  markets(book: BookmakerKey, fixture: BoardFixture, t: number, markets: "main" | "all" = "all"): QuotedMarket[] | null {
     const listed = this.source.listingOf(book, fixture);
-    return listed ? this.source.price(book, listed, t).markets : null;
+    return listed ? this.source.price(book, listed, t, markets).markets : null;
   }
 
   /** The book's competition (that week's id and its name) and the region of a fixture, started or not. */

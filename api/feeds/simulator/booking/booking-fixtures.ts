@@ -19,7 +19,7 @@ import type { BoardBooking, BookingFixture } from "./board-booking.ts";
 export interface SimQuotes {
   readonly seed: number;
   upcoming(competitionId: number | undefined, t: number): SimFixture[];
-  quote(bookmaker: BookmakerKey, fixture: SimFixture, t: number): QuotedMarket[] | null;
+  quote(bookmaker: BookmakerKey, fixture: SimFixture, t: number, markets?: "main" | "all"): QuotedMarket[] | null;
   /** Under SIM_WORLD=board, the board's fixtures and quotes; undefined in the four leagues' world. */
   readonly boardBooking?: BoardBooking | undefined;
 }

@@ -9,16 +9,27 @@ import { randomInt } from "node:crypto";
 import type { BookmakerKey } from "../../types.ts";
 import type { BookingFixture } from "./board-booking.ts";
 import { isUnlisted, type SimQuotes } from "./booking-fixtures.ts";
-import type { MarketKind } from "../scenario/margins.ts";
+import type { CatalogueKind, MarketKind } from "../scenario/margins.ts";
+import { MarketModel } from "../scenario/market-model.ts";
+import { catalogueProbabilities } from "../scenario/pricing.ts";
+
+const LEGACY: ReadonlySet<MarketKind> = new Set<MarketKind>(["1X2", "DC", "OU", "BTTS"]);
 import { unit } from "../scenario/random.ts";
 import type { SimFixture } from "../scenario/schedule.ts";
 
-/** A booked pick: one of the compared families (the feeds' QuotedMarket order), or a market we do not compare. */
+/**
+ * A booked pick: a selection of any type the feeds quote (the QuotedMarket's kind, line and
+ * selection index: the four families in their order, the other catalogue types in markets.json's),
+ * or the older correct-score and HT/FT picks, markets the booking store prices from its own model.
+ */
 export type BookedPick =
   | { kind: MarketKind; line: number | null; index: number }
   | { kind: "CS"; home: number; away: number }
   /** Half-time then full-time result, each 0 home, 1 draw, 2 away. */
   | { kind: "HTFT"; ht: number; ft: number };
+
+/** A pick of a quoted market (`{kind, line, index}`), not one of the older correct-score or HT/FT picks. */
+export const isCataloguePick = (pick: BookedPick): pick is { kind: MarketKind; line: number | null; index: number } => "index" in pick;
 
 export interface BookedLeg {
   fixture: BookingFixture;
@@ -127,11 +138,13 @@ export interface LegQuote {
 export function quoteLeg(sim: SimQuotes, book: BookmakerKey, leg: BookedLeg, t: number): LegQuote {
   const { fixture, pick } = leg;
   if (fixture.kickoff <= t) return { started: true };
-  if (pick.kind === "CS" || pick.kind === "HTFT" || isUnlisted(fixture)) {
+  if (!isCataloguePick(pick) || isUnlisted(fixture)) {
     const price = modelPrice(sim.seed, book, fixture, pick);
     return price === undefined ? { started: false } : { started: false, price };
   }
-  const markets = fixture.board ? (sim.boardBooking?.markets(book, fixture.board, t) ?? null) : sim.quote(book, fixture, t);
+  // The four families' picks need only those priced (the same prices either way).
+  const wanted = LEGACY.has(pick.kind) ? "main" : "all";
+  const markets = fixture.board ? (sim.boardBooking?.markets(book, fixture.board, t, wanted) ?? null) : sim.quote(book, fixture, t, wanted);
   const market = markets?.find((m) => m.kind === pick.kind && m.line === pick.line);
   const price = market && !market.suspended ? market.prices[pick.index] : undefined;
   return price === undefined ? { started: false } : { started: false, price };
@@ -163,11 +176,8 @@ function probability(pick: BookedPick, meanHome: number, meanAway: number): numb
 
 function wins(pick: BookedPick, home: number, away: number, halfTime: number): boolean {
   const full = result(home, away);
+  if (!isCataloguePick(pick)) return pick.kind === "CS" ? home === pick.home && away === pick.away : halfTime === pick.ht && full === pick.ft;
   switch (pick.kind) {
-    case "CS":
-      return home === pick.home && away === pick.away;
-    case "HTFT":
-      return halfTime === pick.ht && full === pick.ft;
     case "1X2":
       return full === pick.index;
     case "DC":
@@ -176,6 +186,8 @@ function wins(pick: BookedPick, home: number, away: number, halfTime: number): b
       return pick.index === 0 ? home + away > (pick.line ?? 2.5) : home + away < (pick.line ?? 2.5);
     case "BTTS":
       return (home > 0 && away > 0) === (pick.index === 0);
+    default:
+      return false;
   }
 }
 
@@ -183,7 +195,9 @@ function wins(pick: BookedPick, home: number, away: number, halfTime: number): b
 function modelPrice(seed: number, book: BookmakerKey, fixture: SimFixture, pick: BookedPick): number | undefined {
   const meanHome = 1.1 + 0.9 * unit(seed, "booking-goals-home", fixture.serial);
   const meanAway = 0.7 + 0.8 * unit(seed, "booking-goals-away", fixture.serial);
-  const p = probability(pick, meanHome, meanAway);
+  // The catalogue's other types from the feeds' market model (scenario/market-model.ts), on these goals.
+  const other = isCataloguePick(pick) && !LEGACY.has(pick.kind);
+  const p = other ? (catalogueProbabilities(pick.kind as CatalogueKind, pick.line, new MarketModel({ home: meanHome, away: meanAway }))[pick.index] ?? 0) : probability(pick, meanHome, meanAway);
   const margin = pick.kind === "CS" || pick.kind === "HTFT" ? 0.2 : 0.06;
   const shade = 1 + 0.02 * unit(seed, "booking-book", book, fixture.serial);
   const price = Math.round((100 / (p * (1 + margin) * shade)) * 1) / 100;

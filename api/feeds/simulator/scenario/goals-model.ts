@@ -17,7 +17,7 @@ export interface TrueProbabilities {
   bothScore: number;
 }
 
-const MAX_GOALS = 10;
+export const MAX_GOALS = 10;
 /** Dixon and Coles (1997) fitted values near -0.1; a little milder keeps draws near 26-28 %. */
 const RHO = -0.08;
 export const TOTAL_LINES = [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5] as const;
@@ -66,4 +66,16 @@ export function outcomeProbabilities(xg: GoalExpectation): TrueProbabilities {
     over,
     bothScore: bothScore / total,
   };
+}
+
+/**
+ * The full-time score matrix, matrix[h][a] = P(h:a) for scores up to MAX_GOALS each, normalised
+ * to 1: the cells `outcomeProbabilities` sums, for the markets beyond the four (market-model.ts).
+ */
+export function scoreMatrix(xg: GoalExpectation): number[][] {
+  const ph = poisson(xg.home);
+  const pa = poisson(xg.away);
+  const matrix = ph.map((p, h) => pa.map((q, a) => p * q * lowScoreCorrection(h, a, xg)));
+  const total = matrix.reduce((s, row) => s + row.reduce((r, p) => r + p, 0), 0);
+  return matrix.map((row) => row.map((p) => p / total));
 }

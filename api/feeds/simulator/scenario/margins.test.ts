@@ -49,3 +49,20 @@ describe("margins of served prices", () => {
     expect(betking).toBeLessThan(nairabet);
   });
 });
+
+describe("the quick power-method margin (the catalogue's other types)", () => {
+  it("prices as applyMargin's bisection does, to the fourth decimal, for two-way, many-way and overlapping sets", async () => {
+    const { applyMargin, applyMarginQuick } = await import("./margins.ts");
+    const sets: [number[], number, number][] = [
+      [[0.55, 0.45], 0.05, 1],
+      [[0.9, 0.1], 0.08, 1],
+      [Array.from({ length: 26 }, (_, i) => (i === 25 ? 0.05 : 0.95 / 25)), 0.25, 1],
+      [[0.6, 0.27, 0.35], 0.08, 1.22],
+    ];
+    for (const [probabilities, margin, covered] of sets) {
+      const quick = applyMarginQuick(probabilities, margin, covered);
+      applyMargin(probabilities, margin, covered).forEach((price, i) => expect(quick[i]).toBeCloseTo(price, 4));
+      expect(marginPercent(quick, covered)).toBeCloseTo(margin * 100, 6);
+    }
+  });
+});

@@ -11,7 +11,9 @@
 import { BOOKMAKER_KEYS, type BookmakerKey } from "../../types.ts";
 import { outcomeProbabilities, TOTAL_LINES, type GoalExpectation } from "./goals-model.ts";
 import { leagueById } from "../leagues.ts";
-import { applyMargin, ENHANCED_MARGIN, MARGIN_PROFILES, roundPrice, type MarketKind } from "./margins.ts";
+import { applyMargin, applyMarginQuick, ENHANCED_MARGIN, MARGIN_PROFILES, roundPrice, type CatalogueKind, type MarketKind } from "./margins.ts";
+import { catalogueKindsOf, kindLines } from "./catalogue-kinds.ts";
+import { MarketModel } from "./market-model.ts";
 import { signedUnit, unit } from "./random.ts";
 import { DAY_MS } from "./schedule.ts";
 
@@ -33,9 +35,9 @@ export function priceTime(t: number, stepMs: number = PRICE_STEP_MS): number {
 
 export interface QuotedMarket {
   kind: MarketKind;
-  /** Goal line of an Over/Under market, else null. */
+  /** Goal line of an over/under market, the goals added to home of a handicap, else null. */
   line: number | null;
-  /** In the market's selection order: 1/X/2, 1X/12/X2, over/under, yes/no. */
+  /** In the market's selection order: 1/X/2, 1X/12/X2, over/under, yes/no; the catalogue's for the other types (catalogue-kinds.ts). */
   prices: number[];
   suspended: boolean;
   /** Only NairaBet marks boosts ("1x2 - Enhanced Prices"); the others carry no such flag. */
@@ -92,7 +94,21 @@ const GAPS: Partial<Record<string, Partial<Record<BookmakerKey, number>>>> = {
   "OU0.5": { bet9ja: 0.3 },
   "OU4.5": { betking: 0.2 },
   BTTS: { nairabet: 0.15, "1xbet": 0.3 },
+  // The other types' gaps: outer lines some books do not hang (docs/design.md, Simulator).
+  "HOU2.5": { betking: 0.3 },
+  "AOU2.5": { betking: 0.3, bet9ja: 0.2 },
+  "1HOU2.5": { bet9ja: 0.25 },
+  "2HOU1.5": { sportybet: 0.15 },
+  DNB: { bet9ja: 0.1 },
+  "HCP-2": { betking: 0.3 },
+  "HCP2": { betking: 0.3 },
+  CS: { betking: 0.2 },
 };
+/**
+ * An Asian line is hung only where the fixture is near balanced on it (fair home chance within
+ * this band of 0.5), as books hang the few lines around the main one; BetKing no quarter lines.
+ */
+const ASIAN_BAND = 0.38;
 /** Share of fixtures one bookmaker does not list at all. */
 const UNLISTED_SHARE = 0.15;
 /** Share of a fixture's markets with one bookmaker suspended, per SUSPENSION_STEPS steps. */
@@ -202,7 +218,7 @@ export function listedByAll(seed: number, fixture: ModelFixture): boolean {
 }
 
 /** The markets a bookmaker serves, in the order it lists them. */
-function marketsServedBy(bk: BookmakerKey): { kind: MarketKind; line: number | null }[] {
+function marketsServedBy(bk: BookmakerKey): { kind: "1X2" | "DC" | "OU" | "BTTS"; line: number | null }[] {
   return [
     { kind: "1X2", line: null },
     { kind: "DC", line: null },
@@ -212,16 +228,110 @@ function marketsServedBy(bk: BookmakerKey): { kind: MarketKind; line: number | n
 }
 
 /** The model's probability of each selection of one market, in selection order. */
-function selectionProbabilities(kind: MarketKind, line: number | null, p: ReturnType<typeof outcomeProbabilities>): number[] {
+function selectionProbabilities(kind: "1X2" | "DC" | "OU" | "BTTS", line: number | null, p: ReturnType<typeof outcomeProbabilities>): number[] {
   if (kind === "1X2") return [p.home, p.draw, p.away];
   if (kind === "DC") return [p.home + p.draw, p.home + p.away, p.draw + p.away];
   if (kind === "BTTS") return [p.bothScore, 1 - p.bothScore];
   return [p.over.get(line ?? 2.5) ?? 0.5, 1 - (p.over.get(line ?? 2.5) ?? 0.5)];
 }
 
+/** The model's probability of each selection of one of the other types, in the catalogue's selection order. */
+export function catalogueProbabilities(kind: CatalogueKind, line: number | null, model: MarketModel): number[] {
+  const at = line ?? 0;
+  switch (kind) {
+    case "HOU":
+      return model.total("h", at);
+    case "AOU":
+      return model.total("a", at);
+    case "1HOU":
+      return model.halfTotal("1H", at);
+    case "2HOU":
+      return model.halfTotal("2H", at);
+    case "DNB":
+      return model.drawNoBet();
+    case "1H1X2":
+      return model.firstHalfResult();
+    case "HTFT":
+      return model.htft();
+    case "CS":
+      return model.correctScore();
+    case "HCP":
+      return model.handicap(at);
+    case "AH":
+      return model.asian(at);
+    case "HWEH":
+      return model.winsEitherHalf("home");
+    case "AWEH":
+      return model.winsEitherHalf("away");
+    case "1UP":
+      return model.earlyPayout(1);
+    case "2UP":
+      return model.earlyPayout(2);
+  }
+}
+
+/** Whether a book hangs this line of a type at all, given the fixture's model (see ASIAN_BAND). */
+function hangsLine(bk: BookmakerKey, kind: CatalogueKind, line: number | null, model: MarketModel): boolean {
+  if (kind !== "AH" || line === null) return true;
+  if (bk === "betking" && !Number.isInteger(line * 2)) return false;
+  return Math.abs((model.asian(line)[0] ?? 0.5) - 0.5) <= ASIAN_BAND;
+}
+
+/**
+ * The catalogue's other types one book quotes (those markets.json gives it ids for), priced from
+ * market-model.ts. Every draw is keyed on the market's own code, none of the four families', so
+ * their prices stay exactly as they were; a type's lines are repriced together (keyed on the type).
+ */
+function quoteCatalogueKinds(seed: number, bk: BookmakerKey, fixture: ModelFixture, t: number): QuotedMarket[] {
+  const profile = MARGIN_PROFILES[bk];
+  const models = new Map<number, MarketModel>();
+  const modelAt = (at: number) => {
+    let model = models.get(at);
+    if (!model) models.set(at, (model = new MarketModel(bookmakerGoals(seed, bk, fixture, at))));
+    return model;
+  };
+  const markets: QuotedMarket[] = [];
+  for (const kind of catalogueKindsOf(bk)) {
+    const at = pricedAt(seed, bk, fixture, `type:${kind}`, t);
+    const model = modelAt(at);
+    for (const line of kindLines(kind)) {
+      const code = `${kind}${line ?? ""}`;
+      const absent = absentee(seed, fixture, code, t);
+      if ((absent?.bk === bk && !absent.suspended) || !hangsLine(bk, kind, line, model)) continue;
+      const probabilities = catalogueProbabilities(kind, line, model);
+      // 1UP and 2UP's selections overlap (a side can lead and lose): their set covers its own sum.
+      const covered = kind === "1UP" || kind === "2UP" ? probabilities.reduce((s, q) => s + q, 0) : 1;
+      const biasBucket = Math.floor(at / (6 * PRICE_STEP_MS));
+      const leaned = probabilities.map(
+        (q, i) => q * Math.exp(0.012 * signedUnit(seed, "bias", bk, fixture.serial, code, i, biasBucket)),
+      );
+      const scale = covered / leaned.reduce((s, q) => s + q, 0);
+      const margin = profile.margins[kind] + 0.004 * signedUnit(seed, "margin", bk, fixture.serial, code);
+      markets.push({
+        kind,
+        line,
+        prices: applyMarginQuick(
+          leaned.map((q) => q * scale),
+          margin,
+          covered,
+        ).map((price) => roundPrice(price, profile.decimals)),
+        suspended: absent?.bk === bk && absent.suspended,
+        boosted: false,
+      });
+    }
+  }
+  return markets;
+}
+
+export interface QuoteOptions {
+  /** "main" (the default): the four families only, what the books' listings carry; "all": every type the book quotes. */
+  markets?: "main" | "all";
+}
+
 /**
  * All markets one bookmaker quotes for a fixture at real instant `now`, or null when it does not
- * list it; prices move every `stepMs` of real time.
+ * list it; prices move every `stepMs` of real time. The four families, as before; with
+ * `markets: "all"` the catalogue's other types the book quotes after them.
  */
 export function quoteFixture(
   seed: number,
@@ -229,6 +339,7 @@ export function quoteFixture(
   fixture: ModelFixture,
   now: number,
   stepMs: number = PRICE_STEP_MS,
+  options: QuoteOptions = {},
 ): QuotedMarket[] | null {
   if (!listsFixture(seed, bk, fixture)) return null;
   const t = priceTime(now, stepMs);
@@ -275,5 +386,40 @@ export function quoteFixture(
       boosted: enhanced,
     });
   }
+  if (options.markets === "all") markets.push(...quoteCatalogueKinds(seed, bk, fixture, t));
   return markets;
+}
+
+const MIRRORED_KIND: Partial<Record<MarketKind, MarketKind>> = { HOU: "AOU", AOU: "HOU", HWEH: "AWEH", AWEH: "HWEH" };
+
+/**
+ * A market as a book listing the sides the other way round reads it: results backwards (1X2, DC,
+ * first-half 1X2, Draw No Bet, 1UP, 2UP, HT/FT's nine), a team's total or either half the other
+ * team's, correct scores with home and away swapped, a handicap given to the other side (its line
+ * negated, its sides swapped); match totals and BTTS as they were.
+ */
+export function mirrored(m: QuotedMarket): QuotedMarket {
+  switch (m.kind) {
+    case "OU":
+    case "BTTS":
+    case "1HOU":
+    case "2HOU":
+      return m;
+    case "HOU":
+    case "AOU":
+    case "HWEH":
+    case "AWEH":
+      return { ...m, kind: MIRRORED_KIND[m.kind] ?? m.kind };
+    case "CS": {
+      // Selections run 0:0, 0:1 ... 4:4 (home first), then any other: h:a becomes a:h.
+      const side = Math.sqrt(m.prices.length - 1);
+      const scores = m.prices.slice(0, -1).map((_, i) => m.prices[(i % side) * side + Math.floor(i / side)] ?? 0);
+      return { ...m, prices: [...scores, m.prices.at(-1) ?? 0] };
+    }
+    case "HCP":
+    case "AH":
+      return { ...m, line: m.line === null || m.line === 0 ? m.line : -m.line, prices: [...m.prices].reverse() };
+    default:
+      return { ...m, prices: [...m.prices].reverse() };
+  }
 }

@@ -339,10 +339,13 @@ describe("without a scenario (SIM_SCENARIO unset)", () => {
       digests.push(sha256(bodies.join("\n")));
     }
     // BetKing's selections carry their MatchOddsID since the booking endpoints (docs/design.md,
-    // Simulator): without those ids the payloads hash as they did before them.
+    // Simulator): without those ids the payloads hash as they did before them. Since every
+    // catalogue type is priced, SportyBet's listing no longer fakes team totals from the match
+    // lines and BetKing's carries a third group per match; the four families' prices themselves
+    // are pinned above and in legacy-prices.test.ts.
     expect(digests).toEqual([
-      "02519b252fecff0a2760b005a5780fe9b0e1d9bc1d6ffdf21f9106409453946e",
-      "34664e0d507a54e5bd30108877d67df8502738869d95d42cf24d20bfda807eba",
+      "5a577b75468fb0341b3ae09bed3300f05425193b8e09f50945849f7ba33d9f28",
+      "144f18f4b9cc227cb23cb94512520a186865929e547361dd2cee05291d8404c3",
     ]);
   });
 

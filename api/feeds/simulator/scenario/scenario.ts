@@ -9,7 +9,7 @@
  */
 import { BOOKMAKER_KEYS, type BookmakerKey } from "../../types.ts";
 import { outcomeProbabilities } from "./goals-model.ts";
-import { consensusGoals, listedByAll, PRICE_STEP_MS, quoteFixture, type QuotedMarket } from "./pricing.ts";
+import { consensusGoals, listedByAll, PRICE_STEP_MS, quoteFixture, type QuoteOptions, type QuotedMarket } from "./pricing.ts";
 import { LOST_TO_TAX_PROFIT, SURE_PROFIT, withSureBet, withValueBet, type Book1x2 } from "./scenario-bets.ts";
 import { LISTING_WINDOW_MS, upcomingFixtures, type SimFixture } from "./schedule.ts";
 
@@ -35,7 +35,7 @@ export function scenarioRole(seed: number, fixture: SimFixture, now: number): Sc
 function matchResults(seed: number, fixture: SimFixture, t: number, stepMs: number, known?: [BookmakerKey, QuotedMarket[]]): Book1x2 | undefined {
   const books: Book1x2 = new Map();
   for (const bk of BOOKMAKER_KEYS) {
-    const markets = known?.[0] === bk ? known[1] : quoteFixture(seed, bk, fixture, t, stepMs);
+    const markets = known?.[0] === bk ? known[1] : quoteFixture(seed, bk, fixture, t, stepMs, { markets: "main" });
     const prices = markets?.find((m) => m.kind === "1X2")?.prices;
     if (!prices) return undefined;
     books.set(bk, prices);
@@ -90,8 +90,8 @@ function valueBetMarket(seed: number, fixture: SimFixture, books: Book1x2): Book
 }
 
 /** quoteFixture, with the scenario's 1X2 on the fixtures it plays on. */
-export function quoteInScenario(seed: number, bk: BookmakerKey, fixture: SimFixture, now: number, stepMs = PRICE_STEP_MS): QuotedMarket[] | null {
-  const own = quoteFixture(seed, bk, fixture, now, stepMs);
+export function quoteInScenario(seed: number, bk: BookmakerKey, fixture: SimFixture, now: number, stepMs = PRICE_STEP_MS, options: QuoteOptions = {}): QuotedMarket[] | null {
+  const own = quoteFixture(seed, bk, fixture, now, stepMs, options);
   const role = own ? scenarioRole(seed, fixture, now) : undefined;
   if (!own || !role) return own;
   let played: Book1x2 | undefined;

@@ -1,7 +1,7 @@
 /** What every simulated site module provides, and the small helpers they share. */
 import type { BookmakerKey } from "../../types.ts";
 import type { FeedSimulator, PricedFixture } from "../feed-simulator.ts";
-import type { MarketKind } from "../scenario/margins.ts";
+import type { LegacyKind, MarketKind } from "../scenario/margins.ts";
 import type { QuotedMarket } from "../scenario/pricing.ts";
 
 export interface SiteRequest {
@@ -62,3 +62,8 @@ export function idList(query: URLSearchParams, name: string): number[] | null {
 }
 
 export type { PricedFixture };
+
+const LEGACY: ReadonlySet<MarketKind> = new Set<MarketKind>(["1X2", "DC", "OU", "BTTS"]);
+
+/** One of the four families every book quotes (NairaBet and 1xBet quote nothing else: docs/design.md, Market catalogue). */
+export const isLegacy = (m: QuotedMarket): m is QuotedMarket & { kind: LegacyKind } => LEGACY.has(m.kind);

@@ -11,7 +11,7 @@ import { bet9jaEventId } from "../../event-ids.ts";
 import type { FeedSimulator } from "../../feed-simulator.ts";
 import { hash32 } from "../../scenario/random.ts";
 import { utcNaive } from "../../time-format.ts";
-import { allPicks, bet9jaKey } from "../booking-picks.ts";
+import { everyPick, bet9jaKey } from "../booking-picks.ts";
 import { boardViewOf, bookable, delayMs, isObject, leagueOf, parseJson } from "../booking-common.ts";
 import { jsonAnswer, type SimulatedSite } from "../site.ts";
 
@@ -38,7 +38,7 @@ function mint(sim: FeedSimulator, body: string | undefined, t: number) {
   const legs: BookedLeg[] = [];
   for (const id of evs) {
     const [eventId = "", key = ""] = id.split("$");
-    const leg = bookable(sim, "bet9ja", t, (f) => String(bet9jaEventId(f)) === eventId, allPicks().find((p) => bet9jaKey(p) === key));
+    const leg = bookable(sim, "bet9ja", t, (f) => String(bet9jaEventId(f)) === eventId, everyPick().find((p) => bet9jaKey(p) === key));
     if (!leg) return refusal("eventnotavailable");
     legs.push(leg);
   }

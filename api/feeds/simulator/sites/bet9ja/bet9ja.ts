@@ -10,22 +10,34 @@ import { bet9jaEventId } from "../../event-ids.ts";
 import { leagueById, SIM_LEAGUES, type SimLeague } from "../../leagues.ts";
 import type { QuotedMarket } from "../../scenario/pricing.ts";
 import { utcIso, utcNaive } from "../../time-format.ts";
-import { jsonAnswer, type PricedFixture, type SimulatedSite } from "../site.ts";
+import type { LegacyKind } from "../../scenario/margins.ts";
+import { bet9jaMarket, bookSelections } from "../book-notation.ts";
+import { isLegacy, jsonAnswer, type PricedFixture, type SimulatedSite } from "../site.ts";
 import { bet9jaBoardAnswer } from "./bet9ja-board.ts";
 
 export const BET9JA_PATH = /^\/(desktop|mobile)\/feapi\/PalimpsestAjax\/(GetEventsInGroupV2|GetEvent)$/;
 
-const OUTCOME_CODES: Record<QuotedMarket["kind"], string[]> = {
+const OUTCOME_CODES: Record<LegacyKind, string[]> = {
   "1X2": ["1", "X", "2"],
   DC: ["1X", "12", "X2"],
   OU: ["O", "U"],
   BTTS: ["Y", "N"],
 };
-const MARKET_CODES: Record<QuotedMarket["kind"], string> = { "1X2": "1X2", DC: "DC", OU: "OU", BTTS: "GGNG" };
+const MARKET_CODES: Record<LegacyKind, string> = { "1X2": "1X2", DC: "DC", OU: "OU", BTTS: "GGNG" };
 
+/**
+ * The flat odds map: the four families as before, then every other type Bet9ja quotes under its
+ * markets.json keys (`S_HAOU@1.5_OH`, `S_OU1T@0.5_O`, `S_1X2HND@-1_1H`, `S_AH@-0.25_1`,
+ * `S_HTFT_1/X`, `S_CSFT_2:1`, `S_CSFT_OTH`, `S_HOMEWINHALF_Y`), which only GetEvent carries.
+ */
 export function bet9jaOddsMap(markets: readonly QuotedMarket[], withBtts: boolean): Record<string, string> {
   const map: Record<string, string> = {};
   for (const m of markets) {
+    if (!isLegacy(m)) {
+      const book = bookSelections("bet9ja", m);
+      for (const { outcome, price } of book?.selections ?? []) map[`${bet9jaMarket(book!.ids, m.line)}_${outcome}`] = m.suspended ? "1" : price.toFixed(2);
+      continue;
+    }
     if (m.kind === "BTTS" && !withBtts) continue;
     const market = m.line === null ? MARKET_CODES[m.kind] : `${MARKET_CODES[m.kind]}@${m.line}`;
     OUTCOME_CODES[m.kind].forEach((outcome, i) => {
@@ -38,7 +50,7 @@ export function bet9jaOddsMap(markets: readonly QuotedMarket[], withBtts: boolea
 
 /** The boost fields of GetEvent: the boosted markets and their odds keys, in the odds map's names. */
 export function bet9jaBoostFields(markets: readonly QuotedMarket[]) {
-  const boosted = markets.filter((m) => m.boosted && !m.suspended);
+  const boosted = markets.filter(isLegacy).filter((m) => m.boosted && !m.suspended);
   const names = boosted.map((m) => `S_${m.line === null ? MARKET_CODES[m.kind] : `${MARKET_CODES[m.kind]}@${m.line}`}`);
   return {
     IS_BOOSTED: boosted.length > 0,

@@ -14,7 +14,7 @@ import { bookCompetition } from "../../world/board-books.ts";
 import type { QuotedMarket } from "../../scenario/pricing.ts";
 import { lagosIso } from "../../time-format.ts";
 import { jsonAnswer, type SiteAnswer } from "../site.ts";
-import { BETKING_LIST_PATH, betkingOddsEntry } from "./betking.ts";
+import { BETKING_LIST_PATH, betkingOddsEntries } from "./betking.ts";
 
 function boardItem(p: PricedBoardFixture, markets: QuotedMarket[]) {
   return {
@@ -25,7 +25,7 @@ function boardItem(p: PricedBoardFixture, markets: QuotedMarket[]) {
     TournamentName: p.competition.name,
     CategoryName: p.region.name,
     ExtProvIDItem: (p.fixture.srId ?? "").replace("sr:match:", ""),
-    OddsCollection: markets.map((m) => betkingOddsEntry(p.fixture, m)),
+    OddsCollection: markets.flatMap((m) => betkingOddsEntries(p.fixture, m)),
   };
 }
 
@@ -54,11 +54,16 @@ export function betkingBoardAnswer(sim: FeedSimulator, path: string, t: number):
   const listed = sim.board
     .listed("betking", t)
     .filter((l) => l.competition.id === id)
-    .map((l) => sim.board.price("betking", l, t));
+    .map((l) => sim.board.price("betking", l, t, "all"));
   const main = listed.map((p) => boardItem(p, p.markets.filter((m) => m.kind === "1X2" || m.kind === "DC")));
   const goals = listed.map((p) => boardItem(p, p.markets.filter((m) => m.kind === "OU" || m.kind === "BTTS")));
+  // A third group: the catalogue's other types BetKing quotes, as betking.ts serves them.
+  const more = listed.flatMap((p) => {
+    const others = p.markets.filter((m) => m.kind !== "1X2" && m.kind !== "DC" && m.kind !== "OU" && m.kind !== "BTTS");
+    return others.length === 0 ? [] : [boardItem(p, others)];
+  });
   return jsonAnswer({
-    AreaMatches: [{ AreaID: 1, AreaName: region?.name ?? "", Items: [...main, ...goals] }],
+    AreaMatches: [{ AreaID: 1, AreaName: region?.name ?? "", Items: [...main, ...goals, ...more] }],
     TotalNoOfItems: listed.length,
   });
 }

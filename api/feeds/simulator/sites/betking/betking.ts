@@ -1,19 +1,22 @@
 /**
  * BetKing: GET /api/feeds/prematch/en/4/<tournamentId>/0/0. A match repeats once per market
  * group (1X2 + Double Chance in one Items entry, totals + GG/NG in another with the same
- * ItemID): consumers must merge on ItemID. Prices are numbers; 1.00 marks a suspended one.
+ * ItemID): consumers must merge on ItemID. Prices are numbers; 1.00 marks a suspended one. A
+ * third group carries the catalogue's other types BetKing quotes (docs/design.md, Simulator).
  */
 import { betkingItemId, betkingProviderId } from "../../event-ids.ts";
 import { SIM_LEAGUES, type SimLeague } from "../../leagues.ts";
 import type { QuotedMarket } from "../../scenario/pricing.ts";
 import { lagosIso } from "../../time-format.ts";
 import { betkingMatchOddsId } from "../booking-picks.ts";
-import { jsonAnswer, type PricedFixture, type SimulatedSite } from "../site.ts";
+import type { LegacyKind } from "../../scenario/margins.ts";
+import { betkingSpecialValue, bookSelections, outcomeLabel } from "../book-notation.ts";
+import { isLegacy, jsonAnswer, type PricedFixture, type SimulatedSite } from "../site.ts";
 import { betkingBoardAnswer } from "./betking-board.ts";
 
 export const BETKING_LIST_PATH = /^\/api\/feeds\/prematch\/en\/4\/(\d+)\/0\/0$/;
 
-const ODDS_TYPES: Record<QuotedMarket["kind"], { id: number; name: string; outcomes: [number, string][] }> = {
+const ODDS_TYPES: Record<LegacyKind, { id: number; name: string; outcomes: [number, string][] }> = {
   "1X2": {
     id: 110,
     name: "1X2",
@@ -50,7 +53,33 @@ const ODDS_TYPES: Record<QuotedMarket["kind"], { id: number; name: string; outco
   },
 };
 
-export function betkingOddsEntry(fixture: Pick<PricedFixture["fixture"], "serial">, m: QuotedMarket) {
+/**
+ * One market of the catalogue's other types (team totals, HT/FT, correct score, 3-way and Asian
+ * handicaps) under BetKing's markets.json ids: `SpecialBetValue` the line (`1.5`, `-0.5`; the 3-way
+ * handicap's head starts `0:1`), only the outcomes the file maps (its correct score has no 0:x).
+ */
+function catalogueOddsEntry(fixture: Pick<PricedFixture["fixture"], "serial">, m: QuotedMarket) {
+  const book = bookSelections("betking", m);
+  if (!book) return [];
+  return [
+    {
+      OddsType: { OddsTypeID: Number(book.ids.market), OddsTypeName: book.ids.name },
+      SpecialBetValue: betkingSpecialValue(m.kind, m.line),
+      MatchOdds: book.selections.map(({ outcome, index, price }) => ({
+        MatchOddsID: betkingMatchOddsId(fixture, { kind: m.kind, line: m.line, index }),
+        OddAttribute: { OddTypeID: Number(outcome), OddName: outcomeLabel(m.kind, index, "1", "2") },
+        Outcome: { OddOutcome: m.suspended ? 1 : price },
+      })),
+    },
+  ];
+}
+
+/** A market's entries in OddsCollection: one, or none for a type BetKing does not quote. */
+export function betkingOddsEntries(fixture: Pick<PricedFixture["fixture"], "serial">, m: QuotedMarket) {
+  return isLegacy(m) ? [betkingOddsEntry(fixture, m)] : catalogueOddsEntry(fixture, m);
+}
+
+export function betkingOddsEntry(fixture: Pick<PricedFixture["fixture"], "serial">, m: QuotedMarket & { kind: LegacyKind }) {
   const type = ODDS_TYPES[m.kind];
   return {
     OddsType: { OddsTypeID: type.id, OddsTypeName: type.name },
@@ -73,7 +102,7 @@ function item(league: SimLeague, fixture: PricedFixture["fixture"], markets: Quo
     TournamentName: league.betking.name,
     CategoryName: league.country,
     ExtProvIDItem: betkingProviderId(fixture),
-    OddsCollection: markets.map((m) => betkingOddsEntry(fixture, m)),
+    OddsCollection: markets.flatMap((m) => betkingOddsEntries(fixture, m)),
   };
 }
 
@@ -85,7 +114,7 @@ export const betkingSite: SimulatedSite = {
     if (!match) return null;
     const league = SIM_LEAGUES.find((l) => l.betking.tournamentId === Number(match[1]));
     if (!league) return jsonAnswer({ AreaMatches: [], TotalNoOfItems: 0 });
-    const listed = sim.listing("betking", league.competitionId, t);
+    const listed = sim.listing("betking", league.competitionId, t, "all");
     const main = listed.map(({ fixture, markets }) =>
       item(
         league,
@@ -100,9 +129,13 @@ export const betkingSite: SimulatedSite = {
         markets.filter((m) => m.kind === "OU" || m.kind === "BTTS"),
       ),
     );
+    const more = listed.flatMap(({ fixture, markets }) => {
+      const others = markets.filter((m) => !isLegacy(m));
+      return others.length === 0 ? [] : [item(league, fixture, others)];
+    });
     // TotalNoOfItems counts matches, not the repeated entries.
     return jsonAnswer({
-      AreaMatches: [{ AreaID: 1, AreaName: league.country, Items: [...main, ...goals] }],
+      AreaMatches: [{ AreaID: 1, AreaName: league.country, Items: [...main, ...goals, ...more] }],
       TotalNoOfItems: listed.length,
     });
   },

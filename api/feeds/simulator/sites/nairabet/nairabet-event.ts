@@ -5,14 +5,15 @@
  */
 import { nairabetCode, nairabetCompetitorId, nairabetEventId, nairabetExtId } from "../../event-ids.ts";
 import { SIM_LEAGUES } from "../../leagues.ts";
+import type { LegacyKind } from "../../scenario/margins.ts";
 import type { QuotedMarket } from "../../scenario/pricing.ts";
 import { utcIso } from "../../time-format.ts";
-import type { PricedFixture } from "../site.ts";
+import { isLegacy, type PricedFixture } from "../site.ts";
 
 export const FOOTBALL = 66;
 
 const MARKET_TYPES: Record<
-  QuotedMarket["kind"],
+  LegacyKind,
   { typeId: number; sportMarketId: number; name: string; odds: number[] }
 > = {
   "1X2": { typeId: 1, sportMarketId: 73990, name: "1x2", odds: [1, 2, 3] },
@@ -43,7 +44,7 @@ export interface AltenarSides {
 }
 
 /** One market and its odds, with the ids and names Altenar gives them. */
-function renderAltenarMarket(fixture: AltenarSides, m: QuotedMarket, slot: number) {
+function renderAltenarMarket(fixture: AltenarSides, m: QuotedMarket & { kind: LegacyKind }, slot: number) {
   const type = MARKET_TYPES[m.kind];
   const base = 4_454_000_000 + fixture.serial * 64 + slot * 4;
   // Odd ids are not in selection order on the real feed (Double chance: 9, 10, 11 -> ids +2, +0, +1).
@@ -78,7 +79,7 @@ function renderAltenarMarket(fixture: AltenarSides, m: QuotedMarket, slot: numbe
 
 /** A fixture's markets and odds as Altenar joins them by id. */
 function altenarMarkets(sides: AltenarSides, markets: readonly QuotedMarket[]) {
-  return markets.map((m, slot) => renderAltenarMarket(sides, m, slot));
+  return markets.filter(isLegacy).map((m, slot) => renderAltenarMarket(sides, m, slot));
 }
 
 const sidesOf = (fixture: PricedFixture["fixture"]): AltenarSides => ({

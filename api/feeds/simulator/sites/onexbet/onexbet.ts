@@ -8,16 +8,17 @@
  */
 import { onexbetGameId, onexbetTeamId } from "../../event-ids.ts";
 import { SIM_LEAGUES } from "../../leagues.ts";
+import type { LegacyKind } from "../../scenario/margins.ts";
 import type { QuotedMarket } from "../../scenario/pricing.ts";
 import { onexbetBoardGame, onexbetBoardList } from "./onexbet-board.ts";
-import { idList, jsonAnswer, type PricedFixture, type SiteAnswer, type SimulatedSite } from "../site.ts";
+import { idList, isLegacy, jsonAnswer, type PricedFixture, type SiteAnswer, type SimulatedSite } from "../site.ts";
 
 const ONEXBET_LIST_PATH = "/service-api/LineFeed/Get1x2_VZip";
 const ONEXBET_GAME_PATH = "/service-api/LineFeed/GetGameZip";
 const PARTNER = "159";
 const MAIN_LINE = 2.5;
 
-const GROUPS: Record<QuotedMarket["kind"], { g: number; types: number[] }> = {
+const GROUPS: Record<LegacyKind, { g: number; types: number[] }> = {
   "1X2": { g: 1, types: [1, 2, 3] },
   DC: { g: 8, types: [4, 5, 6] },
   OU: { g: 17, types: [9, 10] },
@@ -36,7 +37,7 @@ interface Entry {
   B?: boolean;
 }
 
-function entries(m: QuotedMarket): Entry[] {
+function entries(m: QuotedMarket & { kind: LegacyKind }): Entry[] {
   const { g, types } = GROUPS[m.kind];
   return types.map((type, i) => ({
     G: g,
@@ -85,7 +86,7 @@ function listGame(priced: PricedFixture) {
 
 /** A listed game's markets: the main ones and the 2.5 total in E, the other total lines in AE. */
 export function listedMarkets(markets: readonly QuotedMarket[]) {
-  const priced = { markets };
+  const priced = { markets: markets.filter(isLegacy) };
   const main = priced.markets.filter((m) => (m.kind !== "OU" || m.line === MAIN_LINE) && m.kind !== "BTTS");
   const lined = priced.markets.filter((m) => m.kind === "OU");
   const other = [...lined.filter((m) => m.line !== MAIN_LINE).flatMap(entries), ...wholeLineEntries(lined)];
@@ -102,7 +103,7 @@ function fullGame(priced: PricedFixture) {
 
 /** GetGameZip's GE: every market of the game, grouped. */
 export function gameMarkets(markets: readonly QuotedMarket[]) {
-  const priced = { markets };
+  const priced = { markets: markets.filter(isLegacy) };
   const kinds = [...new Set(priced.markets.map((m) => m.kind))];
   const GE = kinds.map((kind) => {
     const markets = priced.markets.filter((m) => m.kind === kind);

@@ -9,7 +9,7 @@ import { sportybetGameId } from "../../event-ids.ts";
 import type { BoardListed, PricedBoardFixture } from "../../board/board-source.ts";
 import type { WorldClub } from "../../world/load-world.ts";
 import { jsonAnswer, type SiteAnswer, type SiteRequest } from "../site.ts";
-import { DEFAULT_MARKETS, sportybetEnvelope, sportybetFilter, sportybetMarkets, wantedMarkets } from "./sportybet.ts";
+import { ALL_MARKETS, sportybetEnvelope, sportybetFilter, sportybetMarkets, wantedMarkets, wantsOthers } from "./sportybet.ts";
 
 const LIST_PATH = "/api/ng/factsCenter/pcUpcomingEvents";
 const FILTER_PATH = "/api/ng/factsCenter/pcEvents";
@@ -49,7 +49,7 @@ function tournamentsOf(sim: FeedSimulator, listed: BoardListed[], t: number, wan
   const groups = new Map<string, { first: BoardListed; events: ReturnType<typeof boardEvent>[] }>();
   for (const l of listed) {
     const group = groups.get(l.competition.id) ?? { first: l, events: [] };
-    group.events.push(boardEvent(sim, sim.board.price("sportybet", l, t), wanted));
+    group.events.push(boardEvent(sim, sim.board.price("sportybet", l, t, wantsOthers(wanted) ? "all" : "main"), wanted));
     groups.set(l.competition.id, group);
   }
   return [...groups.values()].map(({ first, events }) => ({
@@ -86,6 +86,7 @@ function filtered(sim: FeedSimulator, body: string | undefined, t: number): Site
   const filter = sportybetFilter(body);
   if (!filter) return jsonAnswer({ bizCode: 19000, message: "Invalid request parameters", data: null });
   const listed = sim.board.listed("sportybet", t).filter((l) => filter.tournaments.includes(l.competition.id));
+  // As in the four leagues' world, the league call carries the markets its `marketId` asks for (sportybet.ts).
   const tournaments = tournamentsOf(sim, listed, t, filter.markets);
   const order = (id: string) => filter.tournaments.indexOf(id);
   return jsonAnswer(sportybetEnvelope(tournaments.sort((a, b) => order(a.id) - order(b.id))));
@@ -100,5 +101,5 @@ export function sportybetBoardAnswer(sim: FeedSimulator, request: SiteRequest): 
   const eventId = query.get("eventId");
   const priced = sim.board.find("sportybet", (f) => f.srId === eventId, t);
   if (!priced) return jsonAnswer({ bizCode: 4004, message: "The event is not available.", data: null });
-  return jsonAnswer(sportybetEnvelope(boardEvent(sim, priced, DEFAULT_MARKETS)));
+  return jsonAnswer(sportybetEnvelope(boardEvent(sim, priced, ALL_MARKETS)));
 }

@@ -9,7 +9,7 @@ import { quoteLeg, type BookedLeg, type StoredCode } from "../../booking/booking
 import type { FeedSimulator } from "../../feed-simulator.ts";
 import { sportybetGameId } from "../../event-ids.ts";
 import type { BookingFixture } from "../../booking/board-booking.ts";
-import { allPicks, sportybetIds } from "../booking-picks.ts";
+import { everyPick, sportybetIds } from "../booking-picks.ts";
 import { boardViewOf, bookable, delayMs, isObject, leagueOf, parseJson } from "../booking-common.ts";
 import { jsonAnswer, type SimulatedSite } from "../site.ts";
 
@@ -22,7 +22,7 @@ const deadline = (legs: readonly BookedLeg[]) => Math.min(...legs.map((leg) => l
 
 function pickOf(selection: Record<string, unknown>) {
   const specifier = typeof selection.specifier === "string" ? selection.specifier : "";
-  return allPicks().find((pick) => {
+  return everyPick().find((pick) => {
     const ids = sportybetIds(pick);
     return ids.marketId === String(selection.marketId) && ids.outcomeId === String(selection.outcomeId) && ids.specifier === specifier;
   });

@@ -4,12 +4,16 @@
  * tournaments); GET /api/ng/factsCenter/event, one event. Odds are strings, ids Sportradar's.
  * As on the real site, market 18 also carries whole lines ("total=2"), markets 19/20 are team
  * totals reusing outcome ids 12/13, and a boosted outcome says `oddsBoostLfb` (its event
- * `oddsBoost`). Field names mirror the captured payloads. GET /api/ng/promotion/v2/bonus/plans/valid
+ * `oddsBoost`). pcUpcomingEvents and pcEvents (the league call the adapter makes) carry the markets their
+ * `marketId` asks for; event carries every type SportyBet quotes, in markets.json's ids with
+ * Sportradar specifiers (docs/design.md, Simulator). Field names mirror the captured payloads. GET /api/ng/promotion/v2/bonus/plans/valid
  * answers the Multi Bet Bonus plan (sportybet-bonus-plan.ts).
  */
 import { SIM_LEAGUES, type SimLeague } from "../../leagues.ts";
 import type { QuotedMarket } from "../../scenario/pricing.ts";
 import { sportybetCompetitorId, sportybetGameId } from "../../event-ids.ts";
+import { simBookIds, catalogueKindsOf } from "../../scenario/catalogue-kinds.ts";
+import { bookSelections, outcomeLabel, simSportradarSpecifier } from "../book-notation.ts";
 import { findQuotedMarket, jsonAnswer, totals, type PricedFixture, type SimulatedSite } from "../site.ts";
 import { SITE_BONUS_PLAN_PATH, bonusPlanAnswer } from "./sportybet-bonus-plan.ts";
 import { sportybetBoardAnswer } from "./sportybet-board.ts";
@@ -63,7 +67,7 @@ const SHAPES: Record<string, MarketShape> = {
 };
 
 function renderMarket(id: string, quoted: QuotedMarket, desc?: string) {
-  const shape = SHAPES[id === "19" || id === "20" ? "18" : id] as MarketShape;
+  const shape = SHAPES[id] as MarketShape;
   const implied = quoted.prices.map((p) => 1 / p);
   const sum = implied.reduce((s, q) => s + q, 0);
   const line = quoted.line === null ? "" : ` ${quoted.line}`;
@@ -93,6 +97,42 @@ function renderMarket(id: string, quoted: QuotedMarket, desc?: string) {
   };
 }
 
+/**
+ * One market of the catalogue's other types in SportyBet's shape: its market id and outcome ids as
+ * markets.json maps them, its line as a Sportradar specifier (`total=1.5`, `hcp=0:1`, `hcp=-0.25`).
+ */
+function renderCatalogueMarket(quoted: QuotedMarket, teams: [string, string]) {
+  const book = bookSelections("sportybet", quoted);
+  if (!book) return [];
+  const specifier = simSportradarSpecifier(quoted.kind, quoted.line);
+  const implied = quoted.prices.map((p) => 1 / p);
+  const sum = implied.reduce((s, q) => s + q, 0);
+  const desc = quoted.kind === "HOU" ? `${teams[0]} Over/Under` : quoted.kind === "AOU" ? `${teams[1]} Over/Under` : book.ids.name;
+  const line = quoted.line === null ? "" : ` ${quoted.line}`;
+  return [
+    {
+      id: book.ids.market,
+      product: 3,
+      desc,
+      ...(specifier === undefined ? {} : { specifier }),
+      status: quoted.suspended ? 1 : 0,
+      group: "Main",
+      name: book.ids.name,
+      favourite: 0,
+      outcomes: book.selections.map(({ outcome, index, price }) => ({
+        id: outcome,
+        odds: price.toFixed(2),
+        probability: ((implied[index] ?? 0) / sum).toFixed(10),
+        voidProbability: "0E-10",
+        isActive: quoted.suspended ? 0 : 1,
+        desc: `${outcomeLabel(quoted.kind, index, teams[0], teams[1])}${quoted.kind === "HCP" || quoted.kind === "AH" ? ` (${specifier?.slice(4) ?? ""})` : line}`,
+      })),
+      sourceType: "BET_RADAR",
+      banned: false,
+    },
+  ];
+}
+
 /** Whole lines sit between two .5 lines; their prices are the neighbours' mean, as a push line's roughly are. */
 function wholeLines(lined: readonly QuotedMarket[]): QuotedMarket[] {
   return lined.slice(1).flatMap((upper, i) => {
@@ -103,18 +143,22 @@ function wholeLines(lined: readonly QuotedMarket[]): QuotedMarket[] {
   });
 }
 
-/** Team totals: one side's goals, priced here from the match line one goal up (never read as match totals). */
-function teamTotals(lined: readonly QuotedMarket[], team: string, id: "19" | "20") {
-  return lined.slice(1, 4).map((m) => renderMarket(id, { ...m, line: (m.line ?? 1.5) - 1, boosted: false }, `${team} Over/Under`));
-}
+/** SportyBet's market ids for the catalogue's other types (markets.json), e.g. 19/20 team totals, 60200 1UP. */
+const CATALOGUE_IDS = new Map(catalogueKindsOf("sportybet").map((kind) => [simBookIds("sportybet", kind)?.market ?? "", kind]));
+/** Every market id the simulated SportyBet serves: the four families, then the others. */
+export const ALL_MARKETS = [...DEFAULT_MARKETS, ...CATALOGUE_IDS.keys()];
+const isServedId = (id: string) => id in SHAPES || CATALOGUE_IDS.has(id);
+/** Whether a request for these ids needs the types beyond the four families priced. */
+export const wantsOthers = (wanted: readonly string[]) => wanted.some((id) => CATALOGUE_IDS.has(id));
 
-export function sportybetMarkets(markets: readonly QuotedMarket[], wanted: readonly string[], teams?: [string, string]) {
+export function sportybetMarkets(markets: readonly QuotedMarket[], wanted: readonly string[], teams: [string, string] = ["Home", "Away"]) {
   return wanted.flatMap((id) => {
     if (id === "18") {
       const lined = totals(markets);
-      const all = [...lined, ...wholeLines(lined)].map((m) => renderMarket(id, m));
-      return teams ? [...all, ...teamTotals(lined, teams[0], "19"), ...teamTotals(lined, teams[1], "20")] : all;
+      return [...lined, ...wholeLines(lined)].map((m) => renderMarket(id, m));
     }
+    const other = CATALOGUE_IDS.get(id);
+    if (other) return markets.filter((m) => m.kind === other).flatMap((m) => renderCatalogueMarket(m, teams));
     const kind = id === "1" ? "1X2" : id === "10" ? "DC" : id === "29" ? "BTTS" : null;
     const quoted = kind ? findQuotedMarket(markets, kind) : undefined;
     return quoted ? [renderMarket(id, quoted)] : [];
@@ -156,7 +200,7 @@ export function sportybetFilter(body: string | undefined): { tournaments: string
     const first = Array.isArray(parsed) ? (parsed[0] as { marketId?: unknown; tournamentId?: unknown }) : undefined;
     if (!first || !Array.isArray(first.tournamentId)) return undefined;
     const tournaments = first.tournamentId.flat().filter((id): id is string => typeof id === "string");
-    const markets = typeof first.marketId === "string" ? first.marketId.split(",").filter((id) => id in SHAPES) : DEFAULT_MARKETS;
+    const markets = typeof first.marketId === "string" ? first.marketId.split(",").filter(isServedId) : DEFAULT_MARKETS;
     return { tournaments, markets };
   } catch {
     return undefined;
@@ -168,7 +212,8 @@ function pcEvents(sim: Parameters<SimulatedSite["answer"]>[0], body: string | un
   if (!filter) return jsonAnswer({ bizCode: 19000, message: "Invalid request parameters", data: null });
   const tournaments = SIM_LEAGUES.filter((l) => filter.tournaments.includes(l.sportybet.tournamentId)).map((league) => {
     const { tournamentId: id, name, categoryId } = league.sportybet;
-    const events = sim.listing("sportybet", league.competitionId, t).map((p) => renderEvent(league, p, filter.markets));
+    // The league call carries the markets its `marketId` asks for: the adapter asks for every one the catalogue maps (docs/design.md, Simulator).
+    const events = sim.listing("sportybet", league.competitionId, t, wantsOthers(filter.markets) ? "all" : undefined).map((p) => renderEvent(league, p, filter.markets));
     return { id, name, events, categoryName: league.country, categoryId };
   });
   return jsonAnswer(sportybetEnvelope(tournaments.filter((tournament) => tournament.events.length > 0)));
@@ -178,7 +223,7 @@ function oneEvent(sim: Parameters<SimulatedSite["answer"]>[0], eventId: string |
   const priced = sim.findListed("sportybet", (f) => f.srId === eventId, t);
   const league = priced && SIM_LEAGUES.find((l) => l.competitionId === priced.fixture.competitionId);
   if (!priced || !league) return jsonAnswer({ bizCode: 4004, message: "The event is not available.", data: null });
-  return jsonAnswer(sportybetEnvelope(renderEvent(league, priced, DEFAULT_MARKETS)));
+  return jsonAnswer(sportybetEnvelope(renderEvent(league, priced, ALL_MARKETS)));
 }
 
 /** The markets a list asks for (`marketId`), those the simulator serves; the four compared ones by default. */
@@ -186,7 +231,7 @@ export const wantedMarkets = (query: URLSearchParams): string[] =>
   query
     .get("marketId")
     ?.split(",")
-    .filter((id) => id in SHAPES) ?? DEFAULT_MARKETS;
+    .filter(isServedId) ?? DEFAULT_MARKETS;
 
 export const sportybetEnvelope = (data: unknown) => ({ bizCode: 10000, message: "0#0", data });
 
@@ -210,7 +255,7 @@ export const sportybetSite: SimulatedSite = {
     // The real list runs by kick-off across every tournament, so one page mixes leagues.
     const all = SIM_LEAGUES.flatMap((league) =>
       sim
-        .listing("sportybet", league.competitionId, t)
+        .listing("sportybet", league.competitionId, t, wantsOthers(wanted) ? "all" : "main")
         .filter((p) => !(timelineHours > 0) || p.fixture.kickoff <= t + timelineHours * 3_600_000)
         .slice(0, perTournament)
         .map((priced) => ({ league, priced })),
