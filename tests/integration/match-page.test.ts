@@ -81,8 +81,14 @@ describe.each(dialects)("the match page's data from the simulated feeds on %s", 
     // Every market carries its picker group (docs/design.md, Market groups); beyond the eight its shape too.
     const groups = new Map(data.event.markets.map((m) => [m.marketId, m.group]));
     expect([1, 4, 7, 8].map((id) => groups.get(id))).toEqual(["main", "goals", "main", "main"]);
-    expect(beyond.map((m) => [m.marketId, m.group, m.shape])).toEqual(beyond.map((m) => [m.marketId, m.marketId === 9 ? "goals" : "teams", "two-way"]));
-    expect(beyond.filter((m) => m.bookOnly !== undefined || m.coverage !== undefined)).toEqual([]);
+    const catalogue = t.api.catalogue.current();
+    const typeOf = (marketId: number) => catalogue.types.get(catalogue.markets.get(marketId)!.typeId)!;
+    expect(beyond.map((m) => [m.marketId, m.group, m.shape])).toEqual(beyond.map((m) => [m.marketId, typeOf(m.marketId).group, typeOf(m.marketId).shape]));
+    // The simulated books quote every group beyond the eight, SportyBet's book-only 1UP and 2UP among them.
+    expect(new Set(beyond.map((m) => m.group))).toEqual(new Set(["goals", "halves", "teams", "specials", "main"]));
+    expect(beyond.filter((m) => m.bookOnly !== undefined).map((m) => [m.marketId, m.bookOnly])).toEqual(beyond.filter((m) => typeOf(m.marketId).bookOnly !== null).map((m) => [m.marketId, 3]));
+    expect(beyond.some((m) => m.bookOnly !== undefined)).toBe(true);
+    expect(beyond.filter((m) => m.coverage !== undefined)).toEqual([]);
     // Each book's margin is the API's with the catalogue's descriptor, and the page's descriptor built
     // from the answer is the catalogue's (decision 055), so Highest, Average and payout read alike.
     const lookup = catalogueMarkets(t.api.catalogue.current());
