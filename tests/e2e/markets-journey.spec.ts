@@ -6,8 +6,8 @@ import { expectNoViolations } from "./axe.ts";
 import { fetchOddsInPage, gotoHydrated, signedIn, site, uniqueUser } from "./helpers.ts";
 
 /**
- * Markets beyond the spec's eight, end to end at 360 px (docs/product.md, The match page, Betslip,
- * Booking codes; docs/design.md, Market groups, Betslip, Booking codes; decisions 054 and 055): a
+ * Markets beyond the spec's eight, end to end at 360 px (docs/product.md, Match page; docs/product.md,
+ * Betslip page; docs/product.md, Booking codes; docs/design.md, Market groups; decisions 054 and 055): a
  * bettor picks a group on a match page, adds a home team total, a first-half total and SportyBet's
  * own 1UP, reads them on the betslip by the catalogue's names with "Only at SportyBet" on the 1UP,
  * sees what each book pays and which books lack a selection, gets a SportyBet code from the slip and
