@@ -2,8 +2,8 @@ import type { JSX } from "react";
 import { Link } from "react-router";
 import type { BetslipLegView } from "#shared/contract.ts";
 import { formatOdds } from "#shared/format.ts";
-import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
-import { legState } from "../betslip/slip.ts";
+import { bookmakerName } from "#shared/reference.ts";
+import { legMarketName, legSelectionName, legState } from "../betslip/slip.ts";
 import { matchPath } from "../route-paths.ts";
 
 function HandLeg({ leg, provider }: { leg: BetslipLegView; provider: number }): JSX.Element {
@@ -17,7 +17,8 @@ function HandLeg({ leg, provider }: { leg: BetslipLegView; provider: number }): 
         {name}
       </Link>
       <span>
-        {marketLabel(leg.marketId)}: <strong>{selectionLabel(leg.selectionTypeId)}</strong>
+        {/* Named as the slip names it: the catalogue's names the answer carries beyond the eight (docs/design.md, Betslip). */}
+        {legMarketName(leg)}: <strong>{legSelectionName(leg)}</strong>
         {price !== undefined && ` at ${formatOdds(price)}`}
       </span>
       {link && (

@@ -93,6 +93,23 @@ describe("a booking code for the slip", () => {
     expect(within(onex).getByRole("link", { name: "1xBet's football page" }).getAttribute("href")).toBe("https://1xbet.example/football");
   });
 
+  it("names a selection beyond the spec's eight in the by-hand list as the slip does, by the catalogue's names the answer carries (docs/design.md, Betslip)", async () => {
+    // Over/Under 5.5, which NairaBet and 1xBet quote as well: the slip's answer names it.
+    const beyond = legView(leg({ eventId: "c1:spurs-everton", marketId: 9, selectionTypeId: 19 }), {
+      marketName: "OU5.5",
+      selectionName: "Over 5.5",
+      prices: [1, 2, 3, 4, 5].map((provider) => ({ provider, value: 7.5 })),
+      links: [],
+    });
+    const slip = betslipFixture([FIVE_BOOKS.legs[0]!, beyond], { bookmakers: FIVE_BOOKS.bookmakers });
+    const { user } = renderSlip({}, slip);
+    const naira = await bookItem("NairaBet");
+    await user.click(within(naira).getByText("Selections to add at NairaBet by hand"));
+    const items = within(within(naira).getByRole("list", { name: "Selections to add at NairaBet" })).getAllByRole("listitem");
+    expect(items[1]!.textContent).toBe("Tottenham vs EvertonOU5.5: Over 5.5 at 7.50");
+    expect(naira.textContent).not.toMatch(/Market \d/);
+  });
+
   it("says it is working while the code is made and checked, then shows the code, its link, its size and until when it works", async () => {
     const held = heldReply({ data: MINTED });
     const { api, user } = renderSlip({ [MINT]: held.reply });

@@ -70,6 +70,25 @@ describe("the streamed render", () => {
     });
   });
 
+  it("leaves a lite page to compression's own buffering: not one flush (docs/design.md, Streamed server rendering)", async () => {
+    const outcome = await renderRoute({ url: "http://localhost/", context, assets, waitForAll: false, lite: true, routes: [{ path: "/", Component: LongList }] });
+    if (outcome.kind !== "html") throw new Error(`expected html, got ${outcome.kind}`);
+    let chunks = 0;
+    let flushes = 0;
+    const reader = new Writable({
+      write(_chunk: Buffer, _encoding, next) {
+        chunks += 1;
+        next();
+      },
+    });
+    Object.assign(reader, { flush: () => (flushes += 1) });
+    const done = new Promise<void>((resolve) => reader.on("finish", () => resolve()));
+    outcome.pipe(reader);
+    await done;
+    expect(chunks).toBeGreaterThan(4);
+    expect(flushes).toBe(0);
+  });
+
   it("reports a shell that cannot render, so the caller can answer the static 500 page", async () => {
     const Broken = () => {
       throw new Error("the shell failed");
