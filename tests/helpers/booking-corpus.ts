@@ -111,10 +111,12 @@ export function buildCorpus(sim: FeedSimulator, t: number, ours: OurEvents, opti
   const draw = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const unlisted = unlistedFixtures(sim.seed, t).filter((f) => f.kickoff > t);
   const otherPicks = allPicks().filter((p) => p.kind === "CS" || p.kind === "HTFT");
-  // The simulator's SportyBet HT/FT outcome ids run 418 + 3 x half-time + full-time, where the real
-  // ones (docs/design.md, Market catalogue) run 418-434 by twos: ours would read some of them as
-  // another HT/FT selection, so they are not drawn at SportyBet until the simulator books the real ids.
+  // SportyBet's older HT/FT picks carry the real ids (418-434, docs/design.md, Market catalogue), so a
+  // code holds them as the catalogue's HT/FT pick (`atBook`); they are still not drawn on a listed
+  // fixture there, which keeps the recorded corpus's random stream (docs/benchmarks.md, Booking codes).
   const otherPicksAt = (book: MintingBook) => (book === "sportybet" ? otherPicks.filter((p) => p.kind !== "HTFT") : otherPicks);
+  /** The pick as the book holds it: SportyBet books an older HT/FT pick by the catalogue's ids (sites/booking-picks.ts, everyPick). */
+  const atBook = (book: MintingBook, pick: BookedPick): BookedPick => (book === "sportybet" && pick.kind === "HTFT" && !isCataloguePick(pick) ? { kind: "HTFT", line: null, index: pick.ht * 3 + pick.ft } : pick);
   const listings = new Map(MINTING_BOOKS.map((book) => [book, sim.listing(book, undefined, t)]));
   const slips: CorpusSlip[] = [];
   for (let i = 0; i < options.codes; i++) {
@@ -128,7 +130,7 @@ export function buildCorpus(sim: FeedSimulator, t: number, ours: OurEvents, opti
       const fixture = fromUnlisted ? draw(unlisted) : draw(listing).fixture;
       if (used.has(fixture.serial)) continue;
       let pick: BookedPick;
-      if (fromUnlisted) pick = draw(allPicks());
+      if (fromUnlisted) pick = atBook(book, draw(allPicks()));
       else if (random() < options.otherMarketShare) pick = draw(otherPicksAt(book));
       else {
         const market = draw(listing.find((p) => p.fixture.serial === fixture.serial)!.markets.filter((m) => !m.suspended));
