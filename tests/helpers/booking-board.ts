@@ -1,6 +1,6 @@
 /**
- * What the corpora on the whole board share (SIM_WORLD=board; docs/design.md, Booking on the
- * board): one learning collection of the minting books' board into the API's store, and the truth
+ * What the corpora on the whole board share (SIM_WORLD=board;
+ * docs/design.md, Booking on the board): one learning collection of the minting books' board into the API's store, and the truth
  * side of the join, computed from the world alone: which events of ours are one world fixture (by
  * the books' names at their links, never by the ids the read joins on) and whether our event lists
  * it the other way round from the book.
