@@ -21,7 +21,11 @@ const SEED = 42;
 const CODES = 240;
 const MAX_LEGS = 10;
 const CYCLES = 4;
-/** SQLite only: on PostgreSQL the run is over the CI budget (docs/benchmarks.md, Booking codes); the read's queries are booking.test.ts's on both. */
+/**
+ * SQLite only: a PostgreSQL run gives the same figures but repeats the board's collection, most of
+ * the file's time, over the CI budget (docs/benchmarks.md, Booking codes); the read's queries are
+ * booking.test.ts's on both.
+ */
 const DIALECTS = ["sqlite"] as const;
 
 /** Compared picks of the four families the board quotes at this book on this fixture, open now. */
