@@ -2,21 +2,21 @@
  * A corpus of booking codes minted straight at the simulated books (docs/design.md, Booking codes):
  * seeded random slips over the fixtures each book takes, each leg kept with its truth, and each
  * slip booked through the book's own create endpoint in its real request shape. Legs in markets we
- * compare are encoded by our codecs' `mintRequest`; the others (correct score and HT/FT in the
- * simulator's own ids, Bet9ja's O/U 5.5, which reads as market 9, and 6.5, off the grid) are spelled
- * with the book's ids beside them.
+ * compare (every catalogue type the book quotes, `comparedSelection`) are encoded by our codecs'
+ * `mintRequest`; the others (the older correct-score and HT/FT picks in the simulator's own ids,
+ * Over/Under 6.5, off the grid) are spelled with the book's ids beside them.
  */
 import { request } from "undici";
-import { MARKETS } from "#shared/reference.ts";
 import type { BookingRead, UnmappedReason } from "#shared/contract.ts";
 import { BOOKMAKER_ID_BY_KEY } from "#api/feeds/types.ts";
-import { overUnder } from "#api/feeds/bookmakers/common.ts";
 import { BOOKING_ADAPTERS } from "#api/feeds/booking/index.ts";
 import type { MintLeg } from "#api/feeds/booking/types.ts";
 import { betslip } from "#api/feeds/bookmakers/bet9ja/bet9ja-booking.ts";
 import type { BookingFixture } from "#api/feeds/simulator/booking/board-booking.ts";
 import { unlistedFixtures, unlistedLeague } from "#api/feeds/simulator/booking/booking-fixtures.ts";
-import { quoteLeg, type BookedPick } from "#api/feeds/simulator/booking/booking-store.ts";
+import { isCataloguePick, quoteLeg, type BookedPick } from "#api/feeds/simulator/booking/booking-store.ts";
+import { kindOutcomes, simCatalogueMarket } from "#api/feeds/simulator/scenario/catalogue-kinds.ts";
+import { mirrored } from "#api/feeds/simulator/scenario/pricing.ts";
 import { bet9jaEventId, betkingItemId } from "#api/feeds/simulator/event-ids.ts";
 import { leagueById } from "#api/feeds/simulator/leagues.ts";
 import { mulberry32 } from "#api/feeds/simulator/scenario/random.ts";
@@ -46,42 +46,48 @@ export interface CorpusSlip {
 /** Our events by Sportradar id, with their home and away as stored: the truth's side of the join. */
 export type OurEvents = Map<string, { id: string; home: string; away: string }>;
 
-/** Our market and selection for a pick in the book's orientation, or undefined for a market we do not compare. */
+/**
+ * Our market and selection for a pick in the book's orientation, from the catalogue alone
+ * (`markets.json` through the simulator's `scenario/catalogue-kinds.ts`: the pick's type key, its
+ * line and its outcome's place), for every type the simulator books: the four families, the
+ * catalogue's other types, 1UP and 2UP; undefined for a line off the type's grid (Over/Under 6.5)
+ * and for the older correct-score and HT/FT picks, spelled with the simulator's own ids
+ * (`sites/booking-picks.ts`), so read as a market we do not compare.
+ */
 export function comparedSelection(pick: BookedPick): { marketId: number; selectionTypeId: number } | undefined {
-  if (pick.kind === "CS" || pick.kind === "HTFT") return undefined;
-  const code = pick.kind === "OU" ? `OU${pick.line}` : pick.kind;
-  const market = MARKETS.find((m) => m.code === code);
+  if (!isCataloguePick(pick)) return undefined;
+  const market = simCatalogueMarket(pick.kind, pick.line);
   const selectionTypeId = market?.selections[pick.index];
   return market && selectionTypeId !== undefined ? { marketId: market.id, selectionTypeId } : undefined;
 }
 
-/**
- * Our market and selection for a pick as booking codes map it now: the eight's, and a full-time
- * total on the catalogue's grid beyond them (Bet9ja's Over/Under 5.5 is market 9; 6.5 is off the
- * grid). Correct score and HT/FT are spelled with the simulator's own ids
- * (`sites/booking-picks.ts`), not the books' real ones, so none.
- */
-function mappedSelection(pick: BookedPick): { marketId: number; selectionTypeId: number } | undefined {
-  if (pick.kind === "OU" && pick.line !== null) return comparedSelection(pick) ?? overUnder(pick.line, pick.index === 0 ? "over" : "under");
-  return comparedSelection(pick);
-}
+/** A pick in one of the quoted markets' types: `{kind, line, index}`. */
+export type CataloguePick = Extract<BookedPick, { index: number }>;
 
-/** 1X2 home <-> away, DC 1X <-> X2: a selection read from the other side (api/odds/write/sides.ts keeps the same table). */
-const OTHER_SIDE: Record<number, number> = { 1: 3, 3: 1, 16: 18, 18: 16 };
+/**
+ * The same selection seen from the other side, as the simulator prices a fixture a book lists the
+ * other way round (`scenario/pricing.ts`'s `mirrored`, never our `api/booking/mirror.ts`): the
+ * pick's place among the mirrored market's selections, its kind and line the mirrored market's.
+ */
+export function otherSidePick(pick: CataloguePick): CataloguePick {
+  const places = kindOutcomes(pick.kind).map((_, i) => i);
+  const turned = mirrored({ kind: pick.kind, line: pick.line, prices: places, suspended: false, boosted: false });
+  return { kind: turned.kind, line: turned.line, index: turned.prices.indexOf(pick.index) };
+}
 
 /** A leg's truth, from the simulator's fixture and pick and our stored events alone. */
 function truthOf(fixture: SimFixture, pick: BookedPick, ours: OurEvents): LegTruth {
   const event = ours.get(fixture.srId);
   if (!event) return { reason: "event" };
-  const selection = mappedSelection(pick);
+  const selection = comparedSelection(pick);
   if (!selection) return { reason: "market" };
   const names = (club: SimFixture["home"]) => new Set([club.name, ...Object.values(club.names)]);
   const reversed = names(fixture.away).has(event.home) && names(fixture.home).has(event.away);
   if (!reversed && !(names(fixture.home).has(event.home) && names(fixture.away).has(event.away))) {
     throw new Error(`our event ${event.id} (${event.home} v ${event.away}) is not ${fixture.home.name} v ${fixture.away.name} either way round`);
   }
-  const selectionTypeId = reversed ? (OTHER_SIDE[selection.selectionTypeId] ?? selection.selectionTypeId) : selection.selectionTypeId;
-  return { eventId: event.id, marketId: selection.marketId, selectionTypeId };
+  const ourSide = reversed && isCataloguePick(pick) ? comparedSelection(otherSidePick(pick)) : selection;
+  return ourSide ? { eventId: event.id, ...ourSide } : { reason: "market" };
 }
 
 export interface CorpusOptions {
@@ -105,10 +111,12 @@ export function buildCorpus(sim: FeedSimulator, t: number, ours: OurEvents, opti
   const draw = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const unlisted = unlistedFixtures(sim.seed, t).filter((f) => f.kickoff > t);
   const otherPicks = allPicks().filter((p) => p.kind === "CS" || p.kind === "HTFT");
-  // The simulator's SportyBet HT/FT outcome ids run 418 + 3 x half-time + full-time, where the real
-  // ones (docs/design.md, Market catalogue) run 418-434 by twos: ours would read some of them as
-  // another HT/FT selection, so they are not drawn at SportyBet until the simulator books the real ids.
+  // SportyBet's older HT/FT picks carry the real ids (418-434, docs/design.md, Market catalogue), so a
+  // code holds them as the catalogue's HT/FT pick (`atBook`); they are still not drawn on a listed
+  // fixture there, which keeps the recorded corpus's random stream (docs/benchmarks.md, Booking codes).
   const otherPicksAt = (book: MintingBook) => (book === "sportybet" ? otherPicks.filter((p) => p.kind !== "HTFT") : otherPicks);
+  /** The pick as the book holds it: SportyBet books an older HT/FT pick by the catalogue's ids (sites/booking-picks.ts, everyPick). */
+  const atBook = (book: MintingBook, pick: BookedPick): BookedPick => (book === "sportybet" && pick.kind === "HTFT" && !isCataloguePick(pick) ? { kind: "HTFT", line: null, index: pick.ht * 3 + pick.ft } : pick);
   const listings = new Map(MINTING_BOOKS.map((book) => [book, sim.listing(book, undefined, t)]));
   const slips: CorpusSlip[] = [];
   for (let i = 0; i < options.codes; i++) {
@@ -122,7 +130,7 @@ export function buildCorpus(sim: FeedSimulator, t: number, ours: OurEvents, opti
       const fixture = fromUnlisted ? draw(unlisted) : draw(listing).fixture;
       if (used.has(fixture.serial)) continue;
       let pick: BookedPick;
-      if (fromUnlisted) pick = draw(allPicks());
+      if (fromUnlisted) pick = atBook(book, draw(allPicks()));
       else if (random() < options.otherMarketShare) pick = draw(otherPicksAt(book));
       else {
         const market = draw(listing.find((p) => p.fixture.serial === fixture.serial)!.markets.filter((m) => !m.suspended));

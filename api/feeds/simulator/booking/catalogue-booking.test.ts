@@ -10,7 +10,7 @@ import { betkingBooking } from "../../bookmakers/betking/betking-booking.ts";
 import { bet9jaBooking } from "../../bookmakers/bet9ja/bet9ja-booking.ts";
 import { sportybetBooking } from "../../bookmakers/sportybet/sportybet-booking.ts";
 import { bet9jaEventId } from "../event-ids.ts";
-import { catalogueKindsOf } from "../scenario/catalogue-kinds.ts";
+import { catalogueKindsOf, simCatalogueMarket } from "../scenario/catalogue-kinds.ts";
 import { bet9jaKey, betkingMatchOddsId, betkingRow, everyPick, fromMatchOddsId, sportybetIds } from "../sites/booking-picks.ts";
 import { isCataloguePick, quoteLeg, type BookedPick } from "./booking-store.ts";
 
@@ -137,6 +137,31 @@ describe("codes with the other types' legs, minted and read at the simulated boo
     // The API's codec reads the code (its legs beyond the eight are its to map: docs/design.md, Catalogue steps).
     const read = sportybetBooking.parseRead(back.text, 200, new Date(TUESDAY));
     expect(read.ok).toBe(true);
+  });
+
+  it("SportyBet books an HT/FT leg by its real ids (418-434) as the catalogue's pick, read back at the price its feed quotes", async () => {
+    const h = harness();
+    const [first] = h.sim.listing("sportybet", 1).map((p) => p.fixture);
+    const htft = (h.sim.quote("sportybet", first!, TUESDAY, "all") ?? []).find((m) => m.kind === "HTFT" && !m.suspended)!;
+    const { marketId, specifier, outcomeId } = sportybetIds(pick("HTFT", null, 1));
+    const minted = await request(h.app).post("/sportybet/api/ng/orders/share").set("content-type", "application/json").send(JSON.stringify({ selections: [{ eventId: first!.srId, marketId, specifier, outcomeId }] }));
+    const { shareCode } = (JSON.parse(minted.text) as { data: { shareCode: string } }).data;
+    expect(h.sim.bookings.get("sportybet", shareCode)?.legs.map((l) => l.pick)).toEqual([pick("HTFT", null, 1)]);
+    const back = await request(h.app).get(`/sportybet/api/ng/orders/share/${shareCode}`);
+    const read = sportybetBooking.parseRead(back.text, 200, new Date(TUESDAY));
+    expect(read.ok && read.legs.map((l) => [l.price, l.selectionTypeId !== undefined])).toEqual([[htft.prices[1], true]]);
+  });
+
+  it("BetKing's booked 3-way handicap row carries its head starts in Spread, which our codec reads as the handicap's line", () => {
+    expect(betkingRow(pick("HCP", -1, 0))).toMatchObject({ Spread: "0:1" });
+    expect(betkingRow(pick("HCP", 2, 2))).toMatchObject({ Spread: "2:0" });
+    const row = (p: BookedPick) => ({ MatchId: 1, MatchName: "A - B", ...betkingRow(p), OddValue: 3.1 });
+    const read = betkingBooking.parseRead(JSON.stringify({ BookedCoupon: { Odds: [row(pick("HCP", -1, 0)), row(pick("HCP", 2, 2))] }, RemovedEvents: [], ResponseStatus: 1 }), 200, new Date(TUESDAY));
+    const ids = (p: BookedPick) => {
+      const market = simCatalogueMarket("HCP", (p as { line: number }).line)!;
+      return [market.id, market.selections[(p as { index: number }).index]];
+    };
+    expect(read.ok && read.legs.map((l) => [l.marketId, l.selectionTypeId])).toEqual([ids(pick("HCP", -1, 0)), ids(pick("HCP", 2, 2))]);
   });
 
   it("BetKing books an Asian line and a correct score by their MatchOddsIDs from its own listing and reads them back", async () => {

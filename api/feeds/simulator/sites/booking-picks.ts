@@ -4,7 +4,7 @@
  * under each book's markets.json ids and line notation (a pick `{kind, line, index}` in the
  * catalogue's selection order), and the older picks `{kind: "CS", home, away}` and
  * `{kind: "HTFT", ht, ft}`: the site's own markets, whose ids here are the simulator's, except
- * SportyBet's HT/FT, whose real ids (418-434) markets.json now gives (see allPicks).
+ * SportyBet's HT/FT, whose real ids (418-434) markets.json now gives (see everyPick).
  * BetKing's MatchOddsID is derived from the fixture and the pick, so its feed and its Book
  * endpoint agree without any state.
  */
@@ -44,13 +44,14 @@ export function allPicks(): BookedPick[] {
 }
 
 /**
- * Every pick a book takes on a fixture: the older ones, then the catalogue's other types (a book
- * takes those it quotes). The older come first, so a code minted with one reads back with it: at
- * SportyBet, where both HT/FT picks carry the real ids, an HT/FT leg reads back as the older pick,
- * priced as it always was.
+ * Every pick a book takes on a fixture: the catalogue's other types (a book takes those it quotes),
+ * then the older ones. The catalogue's come first: at SportyBet, where both HT/FT picks carry the
+ * real ids (418-434), an HT/FT leg booked there reads back as the catalogue's pick, at the price its
+ * feed quotes, as a real book's code does; the older pick priced it by the booking store's own goals
+ * model, another price than the feed's (docs/benchmarks.md, Booking codes). No other ids meet.
  */
 export function everyPick(): BookedPick[] {
-  return [...allPicks(), ...CATALOGUE_PICKS];
+  return [...CATALOGUE_PICKS, ...allPicks()];
 }
 
 // SportyBet (its ids are Sportradar's: 45 correct score, 47 halftime/fulltime).
@@ -105,7 +106,9 @@ export function betkingRow(pick: BookedPick) {
     return {
       MarketTypeId: Number(ids?.market ?? 0),
       MarketName: line === "" ? (ids?.name ?? "") : `${ids?.name ?? ""} ${line}`,
-      Spread: pick.kind === "HCP" || pick.line === null ? 0 : pick.line,
+      // A coupon row carries the line in Spread, a 3-way handicap's as its head starts ("0:1"), which
+      // BetKing's codec reads (docs/design.md, Lines); Spread 0 read as a line off the 3-way grid.
+      Spread: pick.kind === "HCP" ? line : (pick.line ?? 0),
       ...(pick.kind === "HCP" ? { Specifier: `line=${line}` } : {}),
       IDSelectionType: Number(ids?.outcomes[pick.index] ?? 0),
       SelectionName: `${outcomeLabel(pick.kind, pick.index, "1", "2")}${line === "" ? "" : ` (${line})`}`,
