@@ -4,12 +4,12 @@ import { fileLegMarkets, legNaming } from "./leg-markets.ts";
 const leg = (marketId: number, selectionTypeId: number) => ({ eventId: "e", marketId, selectionTypeId });
 
 describe("the markets a betslip leg may be in", () => {
-  it("are the catalogue's 53, each with its name and its selections' labels in order", () => {
+  it("are the catalogue's 54, each with its name and its selections' labels in order", () => {
     const markets = fileLegMarkets();
     expect(markets(1)).toMatchObject({ name: "1X2 (Match Result)", selections: [{ id: 1, label: "Home" }, { id: 2, label: "Draw" }, { id: 3, label: "Away" }], bookOnly: null, retired: false });
     expect(markets(10)).toMatchObject({ name: "Home Over/Under 0.5", selections: [{ id: 21, label: "Over 0.5" }, { id: 22, label: "Under 0.5" }] });
     expect(markets(53)).toMatchObject({ name: "1X2 - 2UP", bookOnly: 3 });
-    expect(markets(54)).toBeUndefined();
+    expect(markets(55)).toBeUndefined();
   });
 
   it("name a leg beyond the eight by the catalogue, and mark a book-only one with its book", () => {

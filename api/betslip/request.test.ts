@@ -62,7 +62,7 @@ describe("a betslip request", () => {
     expect(refusal({ stake: 100, legs: [leg("e", 1, 1.5)] })).toMatch(/^Unknown selection 1\.5 /);
     expect(refusal({ stake: 100, legs: [leg("e", 9, 1)] })).toBe("Unknown selection 1 for the market OU5.5.");
     expect(refusal({ stake: 100, legs: [leg("e", 10, 33)] })).toBe("Unknown selection 33 for the market Home Over/Under 0.5.");
-    expect(refusal({ stake: 100, legs: [leg("e", 54, 1)] })).toBe(MARKET);
+    expect(refusal({ stake: 100, legs: [leg("e", 55, 1)] })).toBe(MARKET);
     expect(refusal({ stake: 100, legs: [{ eventId: "e", marketId: "1", selectionTypeId: 1 }] })).toBe(MARKET);
     expect(refusal({ stake: 100, legs: [{ eventId: "e", marketId: 1 }] })).toBe("selectionTypeId must be a selection id.");
   });

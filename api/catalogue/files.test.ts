@@ -29,7 +29,7 @@ describe("the catalogue's files", () => {
   it("pass their schemas as the build carries them", () => {
     expect(files.competitions.competitions.map((c) => c.id)).toEqual([1, 2, 3, 4]);
     // Markets 1-8 keep their ids; the compared types beyond them follow from 9 (docs/design.md, Competition and market ids).
-    expect(files.markets.types.flatMap((t) => t.markets.map((m) => m.id)).sort((a, b) => a - b)).toEqual(Array.from({ length: 53 }, (_, i) => i + 1));
+    expect(files.markets.types.flatMap((t) => t.markets.map((m) => m.id)).sort((a, b) => a - b)).toEqual(Array.from({ length: 54 }, (_, i) => i + 1));
   });
 
   it("give the compared types their hand-given market ids, lines and shapes (docs/design.md, Market catalogue and Lines)", () => {
@@ -39,11 +39,15 @@ describe("the catalogue's files", () => {
       "ft-1x2", "ft-total", "ft-home-total", "ft-away-total", "1h-total", "2h-total", "ft-btts", "ft-double-chance", "ft-draw-no-bet",
       "1h-1x2", "ht-ft", "ft-correct-score", "ft-handicap", "ft-asian-handicap", "ft-home-win-either-half", "ft-away-win-either-half", "ft-1up", "ft-2up",
     ]);
-    expect(lines("ft-total")).toEqual([0.5, 1.5, 2.5, 3.5, 4.5, 5.5]);
+    expect(lines("ft-total")).toEqual([0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5]);
     expect([lines("ft-home-total"), lines("1h-total"), lines("2h-total"), lines("ft-handicap")]).toEqual([[0.5, 1.5, 2.5], [0.5, 1.5, 2.5], [0.5, 1.5], [-2, -1, 1, 2]]);
     expect(lines("ft-asian-handicap")).toEqual(Array.from({ length: 21 }, (_, i) => -2.5 + i / 4));
     expect(types.get("ft-correct-score")!.markets[0]!.selections.map((s) => s.outcome)).toEqual([...Array.from({ length: 25 }, (_, i) => `${Math.floor(i / 5)}:${i % 5}`), "other"]);
-    expect(types.get("ft-total")!.markets.at(-1)).toMatchObject({ id: 9, code: "OU5.5", selections: [{ id: 19 }, { id: 20 }] });
+    expect(types.get("ft-total")!.markets.slice(-2)).toMatchObject([
+      { id: 9, code: "OU5.5", selections: [{ id: 19 }, { id: 20 }] },
+      // A line Bet9ja quotes beyond the issue's 0.5-5.5 (docs/design.md, Lines): a market of its own, ids after the rest.
+      { id: 54, code: "OU6.5", selections: [{ id: 147, outcome: "over" }, { id: 148, outcome: "under" }] },
+    ]);
     expect(["ft-draw-no-bet", "ft-correct-score", "ft-1up", "ft-2up"].map((key) => types.get(key)!.markets[0]!.id)).toEqual([21, 24, 52, 53]);
     // Exclusive: one selection wins, none is void, so sure and value bets may take it; Draw No Bet, Asian lines and 1UP/2UP are not.
     expect([...types.values()].filter((t) => !t.exclusive).map((t) => t.key)).toEqual(["ft-double-chance", "ft-draw-no-bet", "ft-asian-handicap", "ft-1up", "ft-2up"]);

@@ -203,14 +203,14 @@ describe.each(dialects)("team search and dropping odds over HTTP on %s", (dialec
     expect(await dropping("country=1&hours=24&competition=1&market=1")).toEqual(all);
     expect(await dropping("country=1&hours=24&market=1")).toEqual(all);
     // Every answer lists the catalogue's markets for the page's Market choice (docs/design.md, Dropping odds).
-    expect(all.markets).toHaveLength(53);
+    expect(all.markets).toHaveLength(54);
     expect(await dropping("country=1&hours=24&competition=2")).toEqual({ hours: 24, drops: [], markets: all.markets });
     expect(await dropping("country=1&hours=24&market=7")).toEqual({ hours: 24, drops: [], markets: all.markets });
   });
 
   it("answers 400 VALIDATION_ERROR for a league or market that is not one of ours", async () => {
     const auth = await bearer();
-    for (const query of ["competition=0", "competition=5", "competition=abc", "competition=", "competition=1.5", "market=0", "market=54", "market=-1", "market=1&market=2", "competition=1&competition=2"]) {
+    for (const query of ["competition=0", "competition=5", "competition=abc", "competition=", "competition=1.5", "market=0", "market=55", "market=-1", "market=1&market=2", "competition=1&competition=2"]) {
       const res = await t.http.get(`/odds/dropping?country=1&hours=24&${query}`).set(auth);
       expect(res.status, query).toBe(400);
       expect(res.body.error.code, query).toBe("VALIDATION_ERROR");

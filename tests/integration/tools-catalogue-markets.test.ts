@@ -119,12 +119,12 @@ describe.each(dialects)("the tools over the catalogue's markets, over HTTP on %s
     expect(drop).toMatchObject({ event: { id: EVERTON }, selectionTypeId: 35, dropPct: 20, books: [{ provider: 3, from: 2.5, to: 2.0, dropPct: 20 }] });
     expect(board.markets!.find((market) => market.marketId === 17)).toEqual({ marketId: 17, name: "1st Half Over/Under 1.5", group: "halves", selections: [{ id: 35, label: "Over 1.5" }, { id: 36, label: "Under 1.5" }] });
     // The Market choice: every catalogue market, grouped, Main first.
-    expect(board.markets!.map((market) => market.marketId).sort((a, b) => a - b)).toEqual(Array.from({ length: 53 }, (_, i) => i + 1));
+    expect(board.markets!.map((market) => market.marketId).sort((a, b) => a - b)).toEqual(Array.from({ length: 54 }, (_, i) => i + 1));
     expect([...new Set(board.markets!.map((market) => market.group))]).toEqual(["main", "goals", "halves", "teams", "specials"]);
     const chosen = await get<DroppingOdds>("/odds/dropping?country=1&hours=24&market=17");
     expect(chosen.drops.map((d) => [d.event.id, d.marketId, d.selectionTypeId])).toEqual([[EVERTON, 17, 35]]);
     expect((await get<DroppingOdds>("/odds/dropping?country=1&hours=24&market=22")).drops).toEqual([]);
-    const unknown = await t.http.get("/odds/dropping?country=1&hours=24&market=54").set(await bearer());
+    const unknown = await t.http.get("/odds/dropping?country=1&hours=24&market=55").set(await bearer());
     expect([unknown.status, unknown.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
   });
 });

@@ -93,7 +93,7 @@ describe("goal lines", () => {
   });
 
   it("ignores lines the product does not show and lines it cannot read", () => {
-    expect([6.5, 2.25, 2.75, 0, "", "2.5x", undefined, null].map((line) => overUnder(line, "over"))).toEqual(
+    expect([7.5, 2.25, 2.75, 0, "", "2.5x", undefined, null].map((line) => overUnder(line, "over"))).toEqual(
       Array(8).fill(undefined),
     );
   });
@@ -198,7 +198,7 @@ describe("a bookmaker's market ids", () => {
     expect(selectionIn(ids, 2, 1, undefined)).toBeUndefined();
     expect(selectionIn(ids, 1, 2, undefined)).toBeUndefined();
     expect(selectionIn(ids, 18, 14, "2.5")).toBeUndefined();
-    expect(selectionIn(ids, 18, 12, "6.5")).toBeUndefined();
+    expect(selectionIn(ids, 18, 12, "7.5")).toBeUndefined();
   });
 });
 

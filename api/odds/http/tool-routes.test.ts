@@ -94,7 +94,7 @@ describe("the served sure bets over the catalogue's markets (docs/design.md, Bet
     const { markets } = await served(true)<SureBets>("/odds/sure-bets?country=1");
     const ids = markets!.map((market) => market.marketId);
     // Exclusive two- and three-way markets and complete many-way ones: 1X2, BTTS, the .5 totals, halves, HT/FT, correct score, handicaps, either half.
-    expect(ids).toEqual([1, 7, 2, 3, 4, 5, 6, 9, 16, 17, 18, 19, 20, 22, 23, 10, 11, 12, 13, 14, 15, 50, 51, 24, 25, 26, 27, 28]);
+    expect(ids).toEqual([1, 7, 2, 3, 4, 5, 6, 9, 54, 16, 17, 18, 19, 20, 22, 23, 10, 11, 12, 13, 14, 15, 50, 51, 24, 25, 26, 27, 28]);
     expect(markets!.find((market) => market.marketId === 17)).toEqual({ marketId: 17, name: "1st Half Over/Under 1.5", group: "halves", selections: [{ id: 35, label: "Over 1.5" }, { id: 36, label: "Under 1.5" }] });
     expect(markets!.find((market) => market.marketId === 22)).toEqual({ marketId: 22, name: "1st Half 1X2", group: "halves", selections: [{ id: 45, label: "Home" }, { id: 46, label: "Draw" }, { id: 47, label: "Away" }] });
     // Not shown, or one of the eight the client names: no selections.

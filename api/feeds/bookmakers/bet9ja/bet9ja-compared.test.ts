@@ -19,7 +19,7 @@ describe("bet9ja's compared markets (docs/design.md, Market catalogue)", () => {
 
   it("reads S_OU@5.5, both team totals from the one S_HAOU market (OH/UH, OA/UA) and the halves' S_OU1T and S_OU2T", () => {
     const o = offer();
-    expect(pricesOf(o, "ft-total")).toEqual(quotes("ft-total", [[5.5, "over", 10.5], [5.5, "under", 1.04]]));
+    expect(pricesOf(o, "ft-total")).toEqual(quotes("ft-total", [[5.5, "over", 10.5], [5.5, "under", 1.04], [6.5, "over", 23], [6.5, "under", 1.01]]));
     expect(pricesOf(o, "ft-home-total")).toEqual(quotes("ft-home-total", [[0.5, "over", 1.21], [0.5, "under", 3.6], [1.5, "over", 2.23], [1.5, "under", 1.53], [2.5, "over", 5.25], [2.5, "under", 1.09]]));
     expect(pricesOf(o, "ft-away-total")).toEqual(quotes("ft-away-total", [[0.5, "over", 1.28], [0.5, "under", 3.1], [1.5, "over", 2.55], [1.5, "under", 1.41], [2.5, "over", 6.5], [2.5, "under", 1.05]]));
     expect(pricesOf(o, "1h-total")).toEqual(quotes("1h-total", [[0.5, "over", 1.35], [0.5, "under", 2.76], [1.5, "over", 2.73], [1.5, "under", 1.36], [2.5, "over", 7.1], [2.5, "under", 1.04]]));

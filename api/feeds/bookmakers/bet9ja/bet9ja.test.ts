@@ -72,7 +72,7 @@ describe("bet9ja requests", () => {
 });
 
 describe("bet9ja league parsing", () => {
-  it("reads 1X2, Double Chance and the Over/Under lines 0.5 to 5.5 from the odds map, with the Sportradar EXTID", () => {
+  it("reads 1X2, Double Chance and the Over/Under lines 0.5 to 6.5 from the odds map, with the Sportradar EXTID", () => {
     expect(leagueOffer("614001")).toEqual({
       bookmaker: "bet9ja",
       externalId: "614001",
@@ -101,6 +101,8 @@ describe("bet9ja league parsing", () => {
         price(8, 18, 1.82),
         price(9, 19, 10.5),
         price(9, 20, 1.02),
+        // O/U 6.5's under is the 1.00 placeholder: its over alone.
+        price(54, 147, 21),
       ],
     });
   });
@@ -264,6 +266,7 @@ describe("bet9ja event follow-up", () => {
           price(8, 18, 1.82),
           price(9, 19, 10.5),
           price(9, 20, 1.02),
+          price(54, 147, 21),
         ],
       },
     ]);

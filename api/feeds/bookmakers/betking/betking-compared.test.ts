@@ -19,7 +19,7 @@ describe("betking's compared markets (docs/design.md, Market catalogue)", () => 
 
   it("reads every line of a lined market from its spreadMarkets: totals 2.5 and 5.5, team totals 10283 and 10284 in their grid", () => {
     const o = view();
-    expect(pricesOf(o, "ft-total")).toEqual(quotes("ft-total", [[2.5, "over", 1.85], [2.5, "under", 1.95], [5.5, "over", 9.5], [5.5, "under", 1.04]]));
+    expect(pricesOf(o, "ft-total")).toEqual(quotes("ft-total", [[2.5, "over", 1.85], [2.5, "under", 1.95], [5.5, "over", 9.5], [5.5, "under", 1.04], [6.5, "over", 19]]));
     expect(pricesOf(o, "ft-home-total")).toEqual(quotes("ft-home-total", [[0.5, "over", 1.3], [0.5, "under", 3.3], [1.5, "over", 2.35], [1.5, "under", 1.55], [2.5, "over", 5], [2.5, "under", 1.15]]));
     expect(pricesOf(o, "ft-away-total")).toEqual(quotes("ft-away-total", [[0.5, "over", 1.45], [0.5, "under", 2.65], [1.5, "over", 3.05], [1.5, "under", 1.36]]));
   });

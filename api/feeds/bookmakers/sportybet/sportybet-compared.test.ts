@@ -19,7 +19,7 @@ describe("sportybet's compared markets (docs/design.md, Market catalogue)", () =
 
   it("reads totals from total= at .5 lines of each type's grid: Over/Under 5.5, team totals 19 and 20, halves 68 and 90", () => {
     const o = offer();
-    expect(pricesOf(o, "ft-total")).toEqual(quotes("ft-total", [[5.5, "over", 9], [5.5, "under", 1.05]]));
+    expect(pricesOf(o, "ft-total")).toEqual(quotes("ft-total", [[5.5, "over", 9], [5.5, "under", 1.05], [6.5, "over", 21]]));
     expect(pricesOf(o, "ft-home-total")).toEqual(quotes("ft-home-total", [[0.5, "over", 1.3], [0.5, "under", 3.4], [1.5, "over", 2.4], [1.5, "under", 1.55], [2.5, "over", 5.2], [2.5, "under", 1.14]]));
     expect(pricesOf(o, "ft-away-total")).toEqual(quotes("ft-away-total", [[0.5, "over", 1.45], [0.5, "under", 2.7], [1.5, "over", 3.1], [1.5, "under", 1.35], [2.5, "over", 7.5], [2.5, "under", 1.08]]));
     expect(pricesOf(o, "1h-total")).toEqual(quotes("1h-total", [[0.5, "over", 1.42], [0.5, "under", 2.8], [1.5, "over", 2.85], [1.5, "under", 1.41], [2.5, "over", 6.8], [2.5, "under", 1.09]]));
