@@ -8,6 +8,8 @@ import type { Collector } from "./state.ts";
 import { recordFeedRuns, type FeedRunInput } from "./feed-runs.ts";
 import { matchLeagues, rememberListings, type LeagueFixtures } from "./match-pool.ts";
 import { addToTallies, bookmakerReport, type BookmakerReport, type Tally } from "./reports.ts";
+import { keptPrices } from "../board-markets.ts";
+import { feedCatalogue } from "../bookmakers/feed-catalogue.ts";
 
 
 /**
@@ -125,6 +127,9 @@ async function announceWritten(c: Collector, outcome: BookmakerOutcome): Promise
  * against, matched, written with its run records, added to the cycle's tallies, announced.
  */
 export async function writeBookmakerRun(c: Collector, source: FeedSource, outcome: BookmakerOutcome, startedAt: number, tallies: Map<number, Tally>): Promise<BookmakerReport> {
+  // Beyond the four leagues, the markets the board keeps (docs/design.md, Whole-board collection).
+  const catalogue = feedCatalogue();
+  for (const league of outcome.leagues.values()) if (league.offers) league.offers = league.offers.map((offer) => keptPrices(offer, catalogue));
   const failed = runFailed(outcome);
   recordVerdict(c.breaker, outcome, failed);
   const now = c.deps.clock();

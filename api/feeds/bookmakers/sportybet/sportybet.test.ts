@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFeedFixture, readFeedJson } from "../../../../tests/fixtures/feeds/read-fixture.ts";
 import { errorOf, offersOf, price } from "../../../../tests/fixtures/feeds/results.ts";
-import { sportybet } from "./sportybet.ts";
+import { catalogueMarketIds, sportybet } from "./sportybet.ts";
 
 const NOW = new Date("2026-09-14T12:00:00Z");
 const SYNTHETIC = "sportybet-pcUpcomingEvents-synthetic.json";
@@ -37,6 +37,13 @@ describe("sportybet requests", () => {
     expect(asked?.slice(0, 4)).toEqual(["1", "18", "10", "29"]);
     for (const id of ["11", "14", "16", "19", "20", "45", "47", "50", "51", "60", "68", "90", "60100", "60200"]) expect(asked).toContain(id);
     expect(new Set(asked).size).toBe(asked?.length);
+  });
+
+  it("asks a competition beyond the four leagues for every compared market but correct score, HT/FT and the handicaps (docs/design.md, Whole-board collection)", () => {
+    const asked = catalogueMarketIds(10_001).split(",");
+    for (const id of ["1", "18", "10", "29", "11", "19", "20", "50", "51", "60", "68", "90", "60100", "60200"]) expect(asked).toContain(id);
+    for (const id of ["14", "16", "45", "47"]) expect(asked).not.toContain(id);
+    expect(catalogueMarketIds(3).split(",")).toEqual(expect.arrayContaining(["14", "16", "45", "47"]));
   });
 
   it("asks each of the four leagues by its own tournament id at the live origin", () => {

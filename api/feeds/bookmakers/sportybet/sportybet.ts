@@ -22,6 +22,7 @@ import { selectionFor } from "./sportybet-markets.ts";
 import { browserHeaders } from "../headers.ts";
 import { bookLeagueId } from "../leagues.ts";
 import { feedCatalogue } from "../feed-catalogue.ts";
+import { collectedIn } from "../../board-markets.ts";
 import { BOOKMAKER_ID_BY_KEY } from "../../types.ts";
 
 export const LIVE_BASE_URL = "https://www.sportybet.com";
@@ -30,13 +31,15 @@ const SUCCESS = 10000;
 const FIRST_MARKETS = ["1", "18", "10", "29"];
 
 /**
- * The `marketId` list a listing asks for: every SportyBet market the catalogue compares (docs/design.md,
- * Market catalogue), so team totals, half totals and 1UP/2UP come with the listing instead of a call
+ * The `marketId` list a league's listing asks for: every SportyBet market the catalogue compares (docs/design.md,
+ * Market catalogue) that is collected in that competition (board-markets.ts), so team totals, half totals and 1UP/2UP come with the listing instead of a call
  * per match; a market the catalogue learns joins the next request.
  */
-export function catalogueMarketIds(): string {
+export function catalogueMarketIds(competitionId = 1): string {
   const id = BOOKMAKER_ID_BY_KEY.sportybet;
-  const mapped = new Set(feedCatalogue().rows.outcomeBooks.filter((row) => row.bookmaker === id && row.retired_at === null).map((row) => row.book_market));
+  const catalogue = feedCatalogue();
+  const collected = (typeId: number) => collectedIn(competitionId, catalogue.types.get(typeId)?.key ?? "");
+  const mapped = new Set(catalogue.rows.outcomeBooks.filter((row) => row.bookmaker === id && row.retired_at === null && collected(row.type_id)).map((row) => row.book_market));
   return [...FIRST_MARKETS, ...[...mapped].filter((m) => !FIRST_MARKETS.includes(m)).sort((a, b) => Number(a) - Number(b))].join(",");
 }
 /** Headers the site's own front end sends besides the browser's (docs/design.md, SportyBet feed). */
@@ -155,7 +158,7 @@ export const sportybet: BookmakerAdapter = {
       {
         url: `${baseUrl}/api/ng/factsCenter/pcEvents`,
         method: "POST",
-        body: JSON.stringify([{ sportId: "sr:sport:1", marketId: catalogueMarketIds(), tournamentId: [[tournamentId]] }]),
+        body: JSON.stringify([{ sportId: "sr:sport:1", marketId: catalogueMarketIds(competitionId), tournamentId: [[tournamentId]] }]),
         headers: {
           ...browserHeaders({ referer: `${LIVE_BASE_URL}/ng/sport/football`, origin: LIVE_BASE_URL }),
           ...SITE_HEADERS,
