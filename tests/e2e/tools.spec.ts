@@ -334,7 +334,8 @@ test("a betslip of three selections from the dashboard and a match page survives
     const second = await other.newPage();
     await gotoHydrated(second, "/");
     await logIn(second, user);
-    await expect(second.getByRole("banner").getByRole("button", { name: "Account" })).toBeVisible();
+    // Beside the whole board's site a login can take longer than the default 10 s (server-process.ts, BOARD_READY_MS).
+    await expect(second.getByRole("banner").getByRole("button", { name: "Account" })).toBeVisible({ timeout: 30_000 });
     await expect(badge(second)).toHaveAccessibleName("Betslip, 3 selections");
     await second.goto("/betslip");
     expect(await slipMatches(second)).toEqual(mine);
