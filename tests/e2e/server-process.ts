@@ -143,8 +143,8 @@ export async function startMovingSite(name: string, env: Record<string, string> 
  * collected at the default interval: the first cycle learns the competitions, the next (about a
  * minute in) prices them. Ready when the list the picker reads names the UEFA Champions League with
  * upcoming matches and every book pricing it (docs/design.md, Board pages). A board cycle with every
- * market the books quote takes 18-20 s of CPU under the simulator (docs/benchmarks.md, 2026-11-29
- * evening), so beside the suite's other sites the second cycle can end past three minutes.
+ * market the books quote takes 18-20 s of CPU under the simulator (decision 056), so beside the
+ * suite's other sites the second cycle can end past three minutes.
  */
 export const BOARD_READY_MS = 300_000;
 
