@@ -124,7 +124,7 @@ describe.each(dialects)("a betslip over any catalogue market on %s", (dialect) =
     const saved = await getSlip();
     const refusals: [() => Promise<{ status: number; body: { error: { code: string; description: string } } }>, RegExp][] = [
       [async () => t.http.put("/users/betslip").set(await bearer()).send({ stake: 1000, legs: [leg(ARSENAL, 10, 33)] }), /^Unknown selection 33 for the market Home Over\/Under 0\.5\.$/],
-      [async () => t.http.put("/users/betslip").set(await bearer()).send({ stake: 1000, legs: [leg(ARSENAL, 54, 1)] }), /^marketId must be a market id of the catalogue/],
+      [async () => t.http.put("/users/betslip").set(await bearer()).send({ stake: 1000, legs: [leg(ARSENAL, 55, 1)] }), /^marketId must be a market id of the catalogue/],
       [async () => t.http.post("/users/betslip/selections").set(await bearer()).send(leg(ARSENAL, 16, 141)), /^Unknown selection 141 for the market 1st Half Over\/Under 0\.5\.$/],
       [async () => t.http.delete(`/users/betslip/selections/${encodeURIComponent(ARSENAL)}/9999/1`).set(await bearer()), /^marketId must be a market id of the catalogue/],
     ];

@@ -119,8 +119,8 @@ describe.each(dialects)("the catalogue on %s", (dialect) => {
       expect(eight.map((m) => [m.id, m.code, m.name, m.line, m.selections])).toEqual(MARKETS.map((m) => [m.id, m.code, m.label, m.line, [...m.selections]]));
       expect(eight.map((m) => catalogue.types.get(m.typeId)!.coverage)).toEqual(MARKETS.map((m) => m.outcomesPerSelection));
       expect(catalogue.rows.selections.filter((s) => s.id <= 18).map((s) => [s.id, s.label])).toEqual(MARKETS.flatMap((m) => m.selections.map((id) => [id, selectionLabel(id)])));
-      // The compared markets beyond the eight (docs/design.md, Market catalogue): 18 types, markets 9-53, selections 19-146.
-      expect([catalogue.types.size, catalogue.markets.size, catalogue.rows.selections.length]).toEqual([18, 53, 146]);
+      // The compared markets beyond the eight (docs/design.md, Market catalogue): 18 types, markets 9-54, selections 19-148.
+      expect([catalogue.types.size, catalogue.markets.size, catalogue.rows.selections.length]).toEqual([18, 54, 148]);
       expect(catalogue.types.get(17)).toMatchObject({ key: "ft-1up", bookOnly: BOOKMAKER_ID_BY_KEY.sportybet, exclusive: false, settle: { rule: "by-hand" } });
     } finally {
       await api.close();
@@ -145,8 +145,8 @@ describe.each(dialects)("the catalogue on %s", (dialect) => {
       .values({ key: "NGA/npfl", name: "NPFL", region_id: null, kind: "league", tier: 1, sr_tournament: null, status: "active", merged_into: null, rank: 100, created_at: T0, last_listed_at: T0 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const market = await db.kysely.insertInto("markets").values({ type_id: 2, line_x100: 650, code: "OU6.5", name: "OU6.5", retired_at: null }).returning("id").executeTakeFirstOrThrow();
-    const selection = await db.kysely.insertInto("selections").values({ market_id: market.id, outcome: "over", label: "Over 6.5", ord: 0, retired_at: null }).returning("id").executeTakeFirstOrThrow();
+    const market = await db.kysely.insertInto("markets").values({ type_id: 2, line_x100: 750, code: "OU7.5", name: "OU7.5", retired_at: null }).returning("id").executeTakeFirstOrThrow();
+    const selection = await db.kysely.insertInto("selections").values({ market_id: market.id, outcome: "over", label: "Over 7.5", ord: 0, retired_at: null }).returning("id").executeTakeFirstOrThrow();
     expect([competition.id, market.id, selection.id]).toEqual([10_000, 100_000, 1_000_000]);
   });
 
