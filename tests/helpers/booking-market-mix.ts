@@ -127,7 +127,8 @@ function buildMixCorpus(simulator: RunningSimulator, t: number): CorpusSlip[] {
   return slips;
 }
 
-interface Tally {
+/** One corpus's figures: codes, legs, mapped, the wrong, and the unmapped by reason with how many the truth agrees with. */
+export interface CorpusTally {
   codes: number;
   legs: number;
   mapped: number;
@@ -137,7 +138,7 @@ interface Tally {
   misreported: string[];
 }
 
-const newTally = (): Tally => ({ codes: 0, legs: 0, mapped: 0, wrong: [], unmapped: {}, misreported: [] });
+export const newCorpusTally = (): CorpusTally => ({ codes: 0, legs: 0, mapped: 0, wrong: [], unmapped: {}, misreported: [] });
 
 /** Our selection for a leg on one of our events: the catalogue's, turned when our event lists the fixture the other way round from the book. */
 function expectedSelection(slip: CorpusSlip, leg: CorpusLeg, event: { id: string; home: string; away: string }) {
@@ -151,7 +152,7 @@ function expectedSelection(slip: CorpusSlip, leg: CorpusLeg, event: { id: string
  * unmapped one names its reason truly (`event`: no event of ours is that fixture; `ambiguous`:
  * several are; `market`: our event is, but the catalogue does not compare its selection).
  */
-function check(tallyOf: (leg: CorpusLeg) => Tally[], ours: OursByFixture, slip: CorpusSlip, code: string, answer: BookingRead): void {
+function check(tallyOf: (leg: CorpusLeg) => CorpusTally[], ours: OursByFixture, slip: CorpusSlip, code: string, answer: BookingRead): void {
   const { book } = slip;
   for (const leg of slip.legs) for (const tally of tallyOf(leg)) tally.legs += 1;
   const unaccounted = new Set(slip.legs);
@@ -193,7 +194,7 @@ const count = (items: readonly string[]) => items.reduce((counts, item) => count
 const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)} %`);
 
 /** A table's rows: legs, mapped, wrong and each reason's unmapped legs (right of reported). */
-function table(title: string, tallies: Map<string, Tally>): string {
+function table(title: string, tallies: Map<string, CorpusTally>): string {
   const lines = [`| ${title} | codes | legs | mapped | wrong | unmapped (right of reported) | misreported |`, "|---|---|---|---|---|---|---|"];
   for (const [name, x] of tallies) {
     const unmapped = Object.entries(x.unmapped).map(([reason, r]) => `${reason} ${r.right} of ${r.legs}`).join(", ") || "none";
@@ -231,13 +232,13 @@ export async function marketMixCorpus(t: TestApi, simulator: RunningSimulator, s
     return res.body.data as BookingRead;
   });
 
-  const byBook = new Map<string, Tally>([...MINTING_BOOKS.map((book) => [book, newTally()] as const), ["all", newTally()]]);
-  const byKind = new Map<string, Tally>();
+  const byBook = new Map<string, CorpusTally>([...MINTING_BOOKS.map((book) => [book, newCorpusTally()] as const), ["all", newCorpusTally()]]);
+  const byKind = new Map<string, CorpusTally>();
   for (const slip of corpus) {
     byBook.get(slip.book)!.codes += 1;
     byBook.get("all")!.codes += 1;
     const tallyOf = (leg: CorpusLeg) => {
-      const kind = byKind.get(leg.pick.kind) ?? newTally();
+      const kind = byKind.get(leg.pick.kind) ?? newCorpusTally();
       byKind.set(leg.pick.kind, kind);
       return [byBook.get("all")!, byBook.get(slip.book)!, kind];
     };

@@ -5,11 +5,11 @@ import { quoteLeg, type BookedPick } from "#api/feeds/simulator/booking/booking-
 import { startSimulator, type RunningSimulator } from "#api/feeds/simulator/index.ts";
 import { mulberry32 } from "#api/feeds/simulator/scenario/random.ts";
 import { swapSides } from "#api/odds/write/sides.ts";
-import type { BookingRead, UnmappedReason } from "#shared/contract.ts";
+import type { BookingRead } from "#shared/contract.ts";
 import { comparedSelection, mintAndRead, MINTING_BOOKS, type CorpusSlip, type MintingBook } from "../helpers/booking-corpus.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { collectBoard, legReversed, oursByFixture, type OursByFixture } from "../helpers/booking-board.ts";
-import { marketMixCorpus, MIX_CODES } from "../helpers/booking-market-mix.ts";
+import { marketMixCorpus, MIX_CODES, newCorpusTally, type CorpusTally } from "../helpers/booking-market-mix.ts";
 import { verifiedBearer } from "../helpers/booking-stack.ts";
 import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
@@ -66,20 +66,8 @@ function buildBoardCorpus(simulator: RunningSimulator, t: number): CorpusSlip[] 
   return slips;
 }
 
-interface Tally {
-  codes: number;
-  legs: number;
-  mapped: number;
-  wrong: string[];
-  /** Legs read back unmapped, by reason, and whether the truth agrees (no event of ours is that fixture; several are). */
-  unmapped: Partial<Record<UnmappedReason, { legs: number; right: number }>>;
-  misreported: string[];
-}
-
-const newTally = (): Tally => ({ codes: 0, legs: 0, mapped: 0, wrong: [], unmapped: {}, misreported: [] });
-
 /** One code's answer against the world: a mapped leg is one of our events that is its fixture, its market and side, the book's price. */
-function check(tally: Tally, ours: OursByFixture, slip: CorpusSlip, code: string, answer: BookingRead): void {
+function check(tally: CorpusTally, ours: OursByFixture, slip: CorpusSlip, code: string, answer: BookingRead): void {
   tally.codes += 1;
   tally.legs += slip.legs.length;
   const { book } = slip;
@@ -160,7 +148,7 @@ describe.each(DIALECTS)("a corpus of booking codes on the whole board (SIM_WORLD
       return res.body.data as BookingRead;
     });
 
-    const tallies = new Map<MintingBook | "all", Tally>([...MINTING_BOOKS.map((book) => [book, newTally()] as const), ["all", newTally()]]);
+    const tallies = new Map<MintingBook | "all", CorpusTally>([...MINTING_BOOKS.map((book) => [book, newCorpusTally()] as const), ["all", newCorpusTally()]]);
     for (const slip of corpus) for (const tally of [tallies.get(slip.book)!, tallies.get("all")!]) check(tally, ours, slip, codes.get(slip)!, answers.get(slip)!);
     const lines = [...tallies].map(([book, x]) => `${book}: ${x.codes} codes, ${x.legs} legs, ${x.mapped} mapped, ${x.wrong.length} wrong, unmapped ${JSON.stringify(x.unmapped)}`);
     const eventless = corpus.flatMap((slip) => slip.legs.filter((leg) => !ours.has(leg.fixture.serial)).map((leg) => `${slip.book} ${leg.fixture.board!.competition.key}`));

@@ -141,7 +141,7 @@ describe.each(dialects)("the odds service's patched listing on %s (docs/design.m
     expect(event()?.markets.map((m) => m.marketId)).toEqual([1, 10]);
     const before = { version: service.cache.listed().version, table: service.cache.odds(1, 1).etag, summary: service.cache.summary().etag, beyond: service.cache.odds(1, 10).json };
     expect(before.beyond).toContain('"value":1.3');
-    // Priced beyond the eight only: listed, but not in the spec's count.
+    // Priced beyond markets 1-8 only: listed, but not in the summary's count (docs/design.md, Catalogue steps, step 7).
     const summary = JSON.parse(service.cache.summary().json) as { data: { numEvents: number } };
     expect(service.cache.listed().events.some((e) => e.id === "c1:beyond-only")).toBe(true);
     expect(summary.data.numEvents).toBe(service.cache.listed().events.filter((e) => e.competitionId <= 4 && e.markets.some((m) => m.marketId <= 8)).length);

@@ -145,7 +145,7 @@ export function annotatedMarkets(group: EventGroup, now: number, staleBefore: nu
     const stored: StoredBookmakerMarket<number>[] = [...byBookmaker.entries()]
       .sort(([a], [b]) => a - b)
       .map(([provider, entry]) => ({ provider, updatedAt: entry.updatedAt, odds: entry.odds }));
-    // The spec's eight by id, as always; another by its catalogue descriptor.
+    // Markets 1-8 by id, as always; another by its catalogue descriptor (docs/design.md, Market catalogue).
     const odds = annotateMarket(isMarketId(marketId) ? marketId : descriptor, stored, now).map((o) => {
       const stale = (byBookmaker.get(o.provider)?.confirmedAt ?? 0) < staleBefore;
       return { ...o, updatedAt: iso(o.updatedAt), ...(stale ? { stale: true as const } : {}) };
@@ -161,7 +161,7 @@ export function annotatedMarkets(group: EventGroup, now: number, staleBefore: nu
  * in /odds/competitions).
  */
 function summarise(listed: readonly OddsEvent[]): OddsSummary {
-  // An event of the four priced only beyond the eight is not in the spec's count.
+  // An event of the four priced only beyond markets 1-8 is not in the summary's count (docs/design.md, Catalogue steps, step 7).
   const events = listed.filter((e) => isCompetitionId(e.competitionId) && e.markets.some((m) => isMarketId(m.marketId)));
   const bookmakers = new Set<number>();
   const marketIds = new Set<number>();
