@@ -82,6 +82,16 @@ const schema = z.object({
   BETSLIP_WRITE_BURST: z.coerce.number().int().min(1).default(DEFAULT_BETSLIP_WRITE_RATE.burst),
   BETSLIP_WRITES_PER_S: z.coerce.number().positive().max(1000).default(DEFAULT_BETSLIP_WRITE_RATE.perSecond),
   PASSWORD_HASH_COST: z.enum(["production", "test"]).default("production"),
+  // Alerts (docs/design.md, Alerts): each channel is on only when it is configured.
+  ALERTS: z.enum(["on", "off"]).default("on"),
+  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d{1,20}:[\w-]{20,100}$/, "must be a Bot API token (digits, a colon, then the secret)").optional(),
+  TELEGRAM_BOT_USERNAME: z.string().regex(/^\w{5,32}$/, "must be the bot's @name without the @").optional(),
+  TELEGRAM_API_ROOT: z.url().default("https://api.telegram.org"),
+  TELEGRAM_WEBHOOK_URL: z.url().optional(),
+  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[\w-]{16,256}$/, "must be 16-256 letters, digits, _ or -").optional(),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[\w-]{80,100}$/, "must be a URL-safe base64 P-256 public key").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[\w-]{40,50}$/, "must be a URL-safe base64 P-256 private key").optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https:// URL").optional(),
 });
 
 export interface ApiConfig {
@@ -124,6 +134,26 @@ export interface ApiConfig {
   betslipWriteRate: WriteRate;
   /** scrypt's cost for new hashes: OWASP's unless PASSWORD_HASH_COST=test, which production refuses. */
   scryptParams: ScryptParams;
+  /** Alerts (docs/design.md, Alerts): detection and the sender (ALERTS), and each channel's settings. */
+  alerts: AlertsConfig;
+}
+
+export interface AlertsConfig {
+  enabled: boolean;
+  telegram:
+    | {
+        token: string;
+        /** The bot's @name, for the profile page's t.me link; asked of getMe when unset. */
+        username: string | undefined;
+        apiRoot: string;
+        /** Set: Telegram posts updates to it (the scaled deployment); unset: long polling. */
+        webhookUrl: string | undefined;
+        webhookSecret: string | undefined;
+      }
+    | undefined;
+  /** VAPID keys from the environment; generated into DATA_DIR outside production when unset (production without them: no Web Push). */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
 }
 
 export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
@@ -131,6 +161,8 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
   const problems: { path: readonly PropertyKey[]; message: string }[] = parsed.success ? [] : [...parsed.error.issues];
   if (env.NODE_ENV === "production" && !env.JWT_SECRET) problems.push({ path: ["JWT_SECRET"], message: "required in production" });
   if (env.NODE_ENV === "production" && env.PASSWORD_HASH_COST === "test") problems.push({ path: ["PASSWORD_HASH_COST"], message: "test cost is refused in production" });
+  if (env.TELEGRAM_WEBHOOK_URL && !env.TELEGRAM_WEBHOOK_SECRET) problems.push({ path: ["TELEGRAM_WEBHOOK_SECRET"], message: "required with TELEGRAM_WEBHOOK_URL" });
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) problems.push({ path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together" });
   if (!parsed.success || problems.length > 0) throw new ConfigError(invalidConfiguration(problems));
   const c = parsed.data;
   return {
@@ -157,5 +189,19 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     challengeMaxNumber: c.REGISTRATION_CHALLENGE_MAX_NUMBER,
     betslipWriteRate: { burst: c.BETSLIP_WRITE_BURST, perSecond: c.BETSLIP_WRITES_PER_S },
     scryptParams: c.PASSWORD_HASH_COST === "test" ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS,
+    alerts: {
+      enabled: c.ALERTS === "on",
+      telegram: c.TELEGRAM_BOT_TOKEN
+        ? {
+            token: c.TELEGRAM_BOT_TOKEN,
+            username: c.TELEGRAM_BOT_USERNAME,
+            apiRoot: c.TELEGRAM_API_ROOT.replace(/\/$/, ""),
+            webhookUrl: c.TELEGRAM_WEBHOOK_URL,
+            webhookSecret: c.TELEGRAM_WEBHOOK_SECRET,
+          }
+        : undefined,
+      vapid: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : undefined,
+      vapidSubject: c.VAPID_SUBJECT ?? `mailto:alerts@${new URL(c.PUBLIC_ORIGIN ?? "http://localhost").hostname}`,
+    },
   };
 }

@@ -257,7 +257,101 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable("market_types").addColumn("market_group", "text", (c) => c.notNull().defaultTo("specials")).execute();
     },
   },
+  "014-alerts": {
+    async up(db: Kysely<unknown>) {
+      // docs/design.md, Alerts: what a bettor follows, the outbox the sender drains (decision 051), and
+      // the channels' own rows (Telegram links and their tokens, Web Push subscriptions).
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await createAlertRuleTables(db);
+      await createAlertOutbox(db, postgres);
+      await createChannelTables(db);
+    },
+  },
 };
+
+async function createAlertRuleTables(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable("alert_rules")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("kind", "text", (c) => c.notNull())
+    // What the rule watches, as JSON: an outcome, a match, the slip, competitions.
+    .addColumn("subject", "text", (c) => c.notNull())
+    // Where the subject's event is known, indexed so detection reads only the changed events' rules.
+    .addColumn("event_id", "text")
+    .addColumn("threshold", "double precision", (c) => c.notNull())
+    .addColumn("channels", "integer", (c) => c.notNull())
+    .addColumn("muted_until", "bigint")
+    .addColumn("created_at", "bigint", (c) => c.notNull())
+    // The figure the rule last fired on, as JSON: it fires again only past it (docs/design.md, Detection).
+    .addColumn("last_fired", "text")
+    .execute();
+  await db.schema.createIndex("alert_rules_user").on("alert_rules").column("user_id").execute();
+  await db.schema.createIndex("alert_rules_event").on("alert_rules").column("event_id").execute();
+  // Each bettor's alert settings: quiet hours in their zone, e-mail alerts off by one click.
+  await db.schema
+    .createTable("alert_settings")
+    .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+    .addColumn("time_zone", "text", (c) => c.notNull())
+    .addColumn("quiet_from", "integer")
+    .addColumn("quiet_to", "integer")
+    .addColumn("email_off", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("updated_at", "bigint", (c) => c.notNull())
+    .execute();
+}
+
+async function createAlertOutbox(db: Kysely<unknown>, postgres: boolean): Promise<void> {
+  await db.schema
+    .createTable("alert_outbox")
+    .addColumn("id", postgres ? "bigserial" : "integer", (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn("user_id", "text", (c) => c.notNull())
+    .addColumn("channel", "text", (c) => c.notNull())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("topic", "text", (c) => c.notNull())
+    .addColumn("idempotency_key", "text", (c) => c.notNull().unique())
+    .addColumn("payload", "text", (c) => c.notNull())
+    .addColumn("urgent", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("created_at", "bigint", (c) => c.notNull())
+    .addColumn("next_attempt_at", "bigint", (c) => c.notNull())
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+    // A claim's lease: a sender that died holding rows leaves them to the next after it lapses.
+    .addColumn("claimed_until", "bigint")
+    .addColumn("sent_at", "bigint")
+    // Given up (too many failures, no channel any more) or replaced by a newer alert of its topic.
+    .addColumn("dropped_at", "bigint")
+    .addColumn("error", "text")
+    .execute();
+  await db.schema.createIndex("alert_outbox_due").on("alert_outbox").columns(["sent_at", "dropped_at", "next_attempt_at"]).execute();
+  await db.schema.createIndex("alert_outbox_topic").on("alert_outbox").columns(["user_id", "channel", "topic"]).execute();
+}
+
+async function createChannelTables(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable("telegram_links")
+    .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+    .addColumn("chat_id", "text", (c) => c.notNull().unique())
+    .addColumn("linked_at", "bigint", (c) => c.notNull())
+    // `/mute` holds alerts until then; `/stop` unlinks.
+    .addColumn("muted_until", "bigint")
+    .execute();
+  await db.schema
+    .createTable("telegram_link_tokens")
+    .addColumn("token_hash", "text", (c) => c.primaryKey())
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("expires_at", "bigint", (c) => c.notNull())
+    .addColumn("used_at", "bigint")
+    .execute();
+  await db.schema
+    .createTable("push_subscriptions")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("endpoint", "text", (c) => c.notNull().unique())
+    .addColumn("p256dh", "text", (c) => c.notNull())
+    .addColumn("auth", "text", (c) => c.notNull())
+    .addColumn("created_at", "bigint", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("push_subscriptions_user").on("push_subscriptions").column("user_id").execute();
+}
 
 /** An id column a learnt row takes from the database (docs/design.md, Competition and market ids); hand-given ids are inserted as they are. */
 function learntId(postgres: boolean) {

@@ -269,6 +269,78 @@ export interface OutcomeBooksTable {
   retired_at: number | null;
 }
 
+/** Alerts (docs/design.md, Alerts). */
+export type AlertKind = "target" | "move" | "slip" | "sure" | "drop";
+export type AlertChannel = "telegram" | "push" | "email";
+
+export interface AlertRulesTable {
+  id: string;
+  user_id: string;
+  kind: AlertKind;
+  /** JSON of the rule's subject. */
+  subject: string;
+  event_id: string | null;
+  threshold: number;
+  /** Bitmask of channels: 1 Telegram, 2 Web Push, 4 e-mail. */
+  channels: number;
+  muted_until: number | null;
+  created_at: number;
+  /** JSON of the figure the rule last fired on, or null. */
+  last_fired: string | null;
+}
+
+export interface AlertSettingsTable {
+  user_id: string;
+  time_zone: string;
+  /** Quiet hours as minutes after midnight in `time_zone`; null: none. */
+  quiet_from: number | null;
+  quiet_to: number | null;
+  email_off: number;
+  updated_at: number;
+}
+
+export interface AlertOutboxTable {
+  id: Generated<number>;
+  user_id: string;
+  channel: AlertChannel;
+  kind: AlertKind;
+  topic: string;
+  idempotency_key: string;
+  /** JSON of what the channel sends (docs/design.md, Detection). */
+  payload: string;
+  urgent: number;
+  created_at: number;
+  next_attempt_at: number;
+  attempts: number;
+  claimed_until: number | null;
+  sent_at: number | null;
+  dropped_at: number | null;
+  error: string | null;
+}
+
+export interface TelegramLinksTable {
+  user_id: string;
+  chat_id: string;
+  linked_at: number;
+  muted_until: number | null;
+}
+
+export interface TelegramLinkTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -294,4 +366,10 @@ export interface Database {
   selections: SelectionsTable;
   market_books: MarketBooksTable;
   outcome_books: OutcomeBooksTable;
+  alert_rules: AlertRulesTable;
+  alert_settings: AlertSettingsTable;
+  alert_outbox: AlertOutboxTable;
+  telegram_links: TelegramLinksTable;
+  telegram_link_tokens: TelegramLinkTokensTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

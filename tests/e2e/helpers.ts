@@ -271,3 +271,22 @@ export async function fetchOddsInPage(page: Page, queries: readonly (readonly [c
     queries,
   );
 }
+
+/**
+ * The first "Add ... to betslip" button of a dashboard card whose match kicks off at least
+ * `minutes` from now: a journey that reads the slip for minutes afterwards must not pick a match
+ * that starts meanwhile (a started match leaves the slip's totals and its booking codes).
+ */
+export async function addButtonOfLaterMatch(page: Page, minutes = 60): Promise<Locator> {
+  const cards = page.getByRole("main").locator("article.event-card");
+  await expect(cards.first()).toBeVisible();
+  const index = await cards.evaluateAll((all, after) => {
+    const from = Date.now() + after * 60_000;
+    return all.findIndex((card) => {
+      const at = Date.parse(card.querySelector("time")?.getAttribute("datetime") ?? "");
+      return at >= from && card.querySelector("button[aria-label$=' to betslip'][aria-label^='Add ']") !== null;
+    });
+  }, minutes);
+  expect(index, `a card kicking off at least ${minutes} minutes from now`).toBeGreaterThanOrEqual(0);
+  return cards.nth(index).getByRole("button", { name: /^Add .* to betslip$/ }).first();
+}

@@ -4,6 +4,8 @@ import type { Db } from "../../db/database.ts";
 
 /** Any 64-bit number the replicas agree on: the PostgreSQL advisory lock that elects the collector. */
 const COLLECTOR_LOCK = 7_274_637_001;
+/** The alert sender's own lock (docs/design.md, The sender): one sender across replicas, wherever the collector is. */
+export const ALERT_SENDER_LOCK = 7_274_637_002;
 /** A lock connection that does not answer within this is taken for dead. */
 const LOCK_CHECK_TIMEOUT_MS = 5_000;
 
@@ -20,10 +22,13 @@ export interface LeaderLock {
   client: pg.Client | undefined;
   /** Released for good: a lock won while releasing is handed straight back. */
   released: boolean;
+  /** The advisory lock's number, and what holding it makes this replica do (for the log). */
+  lockId: number;
+  role: string;
 }
 
-export function leaderLock(options: { dialect: Db["dialect"]; databaseUrl: string; logger: Logger }): LeaderLock {
-  return { ...options, client: undefined, released: false };
+export function leaderLock(options: { dialect: Db["dialect"]; databaseUrl: string; logger: Logger; lockId?: number; role?: string }): LeaderLock {
+  return { lockId: COLLECTOR_LOCK, role: "collects feeds", ...options, client: undefined, released: false };
 }
 
 export function isLeader(lock: LeaderLock): boolean {
@@ -33,7 +38,7 @@ export function isLeader(lock: LeaderLock): boolean {
 function dropLock(lock: LeaderLock, client: pg.Client, reason: unknown) {
   if (lock.client !== client) return;
   lock.client = undefined;
-  lock.logger.error({ err: reason }, "lost the collector lock connection: this replica stops collecting");
+  lock.logger.error({ err: reason }, `lost the advisory lock connection: this replica no longer ${lock.role}`);
   // Whatever the connection's state, it must not hold the lock any longer.
   void client.end().catch(() => undefined);
 }
@@ -58,16 +63,16 @@ async function tryTakeLock(lock: LeaderLock): Promise<boolean> {
   client.on("error", (error) => dropLock(lock, client, error));
   try {
     await client.connect();
-    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [COLLECTOR_LOCK]);
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [lock.lockId]);
     if (!rows[0]?.locked || lock.released) {
       await client.end();
       return false;
     }
     lock.client = client;
-    lock.logger.info("this replica collects feeds (advisory lock held)");
+    lock.logger.info(`this replica ${lock.role} (advisory lock held)`);
     return true;
   } catch (error) {
-    lock.logger.error({ err: error }, "could not ask for the collector lock");
+    lock.logger.error({ err: error }, `could not ask for the advisory lock of the replica that ${lock.role}`);
     await client.end().catch(() => undefined);
     return false;
   }

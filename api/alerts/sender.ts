@@ -1,0 +1,199 @@
+import type { Logger } from "pino";
+import type { Db } from "../db/database.ts";
+import type { AlertChannel } from "../db/schema.ts";
+import { ALERT_SENDER_LOCK, holdsLock, leaderLock, releaseLock, type LeaderLock } from "../feeds/collector/leader-lock.ts";
+import { claimDue, markDropped, markFailed, markSent, payloadOf, pruneOutbox, release, type AlertPayload, type OutboxRow } from "./outbox.ts";
+
+/**
+ * The one alert sender (docs/design.md, The sender): on PostgreSQL the replica holding the sender's
+ * advisory lock, on SQLite the one process. It claims due rows, hands each to its channel and marks
+ * it sent only once the channel acknowledged it: a crash in between sends that row again (at least
+ * once), never one already marked.
+ */
+
+/** What a channel made of one row. */
+export type SendOutcome =
+  | { status: "sent" }
+  /** Try again later: after `retryAfterMs` when the channel asked for it (Telegram's 429), else after the next back-off step. */
+  | { status: "retry"; error: string; retryAfterMs?: number | undefined }
+  /** The channel paused as a whole (Telegram's broadcast limit): this row and the channel's others wait `pauseMs`. */
+  | { status: "paused"; error: string; pauseMs: number }
+  /** Never: the bettor has no such channel any more, or it refused the row for good (a push endpoint gone). */
+  | { status: "gone"; error: string };
+
+export interface ChannelSender {
+  channel: AlertChannel;
+  /** Rows this channel sends at once. */
+  concurrency: number;
+  send(row: OutboxRow, payload: AlertPayload): Promise<SendOutcome>;
+}
+
+export interface SenderOptions {
+  db: Db;
+  databaseUrl: string;
+  channels: readonly ChannelSender[];
+  logger: Logger;
+  clock?: () => number;
+  /** How often the outbox is looked at without a kick (ms). */
+  pollMs?: number;
+  /** Rows claimed at once, and how long a claim holds them. */
+  batch?: number;
+  leaseMs?: number;
+}
+
+export interface AlertSender {
+  /** Something was written: look now rather than at the next poll. */
+  kick(): void;
+  /** Resolves once the outbox holds nothing due (tests and the bench). */
+  idle(): Promise<void>;
+  /** Rows this sender marked sent, dropped, or put back for a retry since it started. */
+  counts(): { sent: number; dropped: number; retried: number };
+  stop(): Promise<void>;
+}
+
+const PRUNE_EVERY_MS = 3_600_000;
+
+export function startAlertSender(options: SenderOptions): AlertSender {
+  const { db, channels, logger } = options;
+  const clock = options.clock ?? Date.now;
+  const pollMs = options.pollMs ?? 500;
+  const batch = options.batch ?? 500;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const byChannel = new Map(channels.map((c) => [c.channel, c]));
+  const lock: LeaderLock = leaderLock({ dialect: db.dialect, databaseUrl: options.databaseUrl, logger, lockId: ALERT_SENDER_LOCK, role: "sends alerts" });
+  const pausedUntil = new Map<AlertChannel, number>();
+  const counts = { sent: 0, dropped: 0, retried: 0 };
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let again = false;
+  let lastPrune = 0;
+  let idleWaiters: (() => void)[] = [];
+
+  async function sendOne(row: OutboxRow): Promise<void> {
+    const channel = byChannel.get(row.channel);
+    const now = clock();
+    if (!channel) {
+      await markDropped(db.kysely, row.id, now, `no ${row.channel} channel on this deployment`);
+      counts.dropped += 1;
+      return;
+    }
+    const paused = pausedUntil.get(row.channel) ?? 0;
+    if (paused > now) {
+      await release(db.kysely, row.id, paused);
+      return;
+    }
+    let outcome: SendOutcome;
+    try {
+      outcome = await channel.send(row, payloadOf(row));
+    } catch (error) {
+      outcome = { status: "retry", error: error instanceof Error ? error.message : String(error) };
+    }
+    const at = clock();
+    switch (outcome.status) {
+      case "sent":
+        await markSent(db.kysely, row.id, at);
+        counts.sent += 1;
+        return;
+      case "gone":
+        await markDropped(db.kysely, row.id, at, outcome.error);
+        counts.dropped += 1;
+        return;
+      case "paused":
+        pausedUntil.set(row.channel, at + outcome.pauseMs);
+        await release(db.kysely, row.id, at + outcome.pauseMs);
+        counts.retried += 1;
+        return;
+      case "retry": {
+        const result = await markFailed(db.kysely, row, at, outcome.error, outcome.retryAfterMs);
+        if (result === "dropped") {
+          counts.dropped += 1;
+          logger.warn({ channel: row.channel, id: row.id, error: outcome.error }, "an alert was given up after every retry");
+        } else counts.retried += 1;
+        return;
+      }
+    }
+  }
+
+  /** Each channel's rows at its own concurrency, the channels side by side. */
+  async function sendAll(rows: readonly OutboxRow[]): Promise<void> {
+    const groups = new Map<AlertChannel, OutboxRow[]>();
+    for (const row of rows) groups.set(row.channel, [...(groups.get(row.channel) ?? []), row]);
+    await Promise.all(
+      [...groups].map(async ([channel, queue]) => {
+        const width = Math.max(1, byChannel.get(channel)?.concurrency ?? 1);
+        let next = 0;
+        const worker = async () => {
+          while (!stopped && next < queue.length) {
+            const row = queue[next++]!;
+            await sendOne(row).catch((error: unknown) => logger.error({ err: error, id: row.id }, "an alert row could not be marked"));
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(width, queue.length) }, worker));
+        // Rows left when stopping go back at once for the next sender.
+        for (const row of queue.slice(next)) await release(db.kysely, row.id, clock()).catch(() => undefined);
+      }),
+    );
+  }
+
+  async function drain(): Promise<void> {
+    if (stopped || !(await holdsLock(lock))) return;
+    for (;;) {
+      if (stopped) return;
+      const rows = await claimDue(db.kysely, { now: clock(), limit: batch, leaseMs, postgres: db.dialect === "postgres" });
+      if (rows.length === 0) break;
+      await sendAll(rows);
+    }
+    const now = clock();
+    if (now - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = now;
+      await pruneOutbox(db.kysely, now);
+    }
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+    timer.unref();
+  }
+
+  function tick() {
+    if (stopped) return;
+    running = running
+      .then(async () => {
+        do {
+          again = false;
+          await drain();
+        } while (again && !stopped);
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "the alert sender's pass failed; it tries again"))
+      .finally(() => {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const done of waiters) done();
+        schedule(pollMs);
+      });
+  }
+
+  schedule(0);
+  return {
+    kick() {
+      again = true;
+      schedule(0);
+    },
+    idle() {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        this.kick();
+      });
+    },
+    counts: () => ({ ...counts }),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running.catch(() => undefined);
+      await releaseLock(lock);
+    },
+  };
+}
