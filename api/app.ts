@@ -38,6 +38,8 @@ import { oddsStreamRouter, type StreamOptions } from "./odds/http/stream-routes.
 import { oddsService, type OddsService } from "./odds/read/service.ts";
 import { toolRouter } from "./odds/http/tool-routes.ts";
 import { toolMarketNames } from "./odds/tools/tool-markets.ts";
+import { createAlerts, type Alerts } from "./alerts/index.ts";
+import { ALERT_PARTS } from "./alerts/parts.ts";
 
 export interface ApiOptions {
   /** Tests shorten the live stream's heartbeat and stall limits. */
@@ -60,6 +62,8 @@ export interface ApiInstance {
   odds: OddsService;
   /** Booking codes (docs/design.md, Booking codes); the feed runtime points it at the simulator. */
   booking: BookingService;
+  /** Alerts (docs/design.md, Alerts): their routes are mounted; the sender runs once `alerts.start()` is called (startApiServer does). */
+  alerts: Alerts;
   clock: () => number;
   logger: Logger;
   /**
@@ -164,8 +168,11 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   const betslips = { betslips: betslipRepository(db.kysely), writes: betslipWriteRates(db.kysely, config.betslipWriteRate, clock) };
   const booking = bookingService(config, { db: db.kysely, betslips: betslips.betslips, clock, logger, ...(options.bookingRates ? { rates: options.bookingRates } : {}) });
 
+  const alerts = await createAlerts({ config, db, accounts, booking, odds, catalogue, mailer, clock, logger }, ALERT_PARTS);
+
   const app = baseApp(logger);
   mountRoutes(app, { config, options, db, catalogue, accounts, odds, betslips, booking, auth, clock, logger });
+  for (const router of alerts.routers) app.use(router);
   app.use(notFound);
   app.use(errorHandler(logger));
 
@@ -176,10 +183,12 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
     accounts,
     odds,
     booking,
+    alerts,
     clock,
     logger,
     mailSettled: () => mailSettled(accounts.mail, 60_000),
     async close() {
+      await alerts.stop();
       await mailSettled(accounts.mail);
       mailer.close();
       await booking.close().catch(() => undefined);

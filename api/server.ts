@@ -20,6 +20,12 @@ export async function startApiServer(config: ApiConfig, options: ApiOptions = {}
     throw listenFailure("API_HOST, API_PORT", `${config.host}:${config.port}`, error);
   });
   const { server, port } = serving;
+  // The alert sender and the channels' own loops (Telegram's polling) run once the API answers.
+  await api.alerts.start().catch(async (error: unknown) => {
+    await serving.close();
+    await api.close();
+    throw error;
+  });
   const host = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;
   let stopping: Promise<void> | undefined;
   return {

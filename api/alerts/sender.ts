@@ -53,119 +53,149 @@ export interface AlertSender {
 
 const PRUNE_EVERY_MS = 3_600_000;
 
+/** One sender's state, shared by the functions of its passes. */
+interface SenderState {
+  db: Db;
+  logger: Logger;
+  clock: () => number;
+  batch: number;
+  leaseMs: number;
+  byChannel: Map<AlertChannel, ChannelSender>;
+  lock: LeaderLock;
+  pausedUntil: Map<AlertChannel, number>;
+  counts: { sent: number; dropped: number; retried: number };
+  stopped: boolean;
+  lastPrune: number;
+}
+
+/** Marks one row after its channel's answer. */
+async function settle(state: SenderState, row: OutboxRow, outcome: SendOutcome): Promise<void> {
+  const { db, counts } = state;
+  const at = state.clock();
+  switch (outcome.status) {
+    case "sent":
+      await markSent(db.kysely, row.id, at);
+      counts.sent += 1;
+      return;
+    case "gone":
+      await markDropped(db.kysely, row.id, at, outcome.error);
+      counts.dropped += 1;
+      return;
+    case "paused":
+      state.pausedUntil.set(row.channel, at + outcome.pauseMs);
+      await release(db.kysely, row.id, at + outcome.pauseMs);
+      counts.retried += 1;
+      return;
+    case "retry": {
+      const result = await markFailed(db.kysely, row, at, outcome.error, outcome.retryAfterMs);
+      if (result === "dropped") {
+        counts.dropped += 1;
+        state.logger.warn({ channel: row.channel, id: row.id, error: outcome.error }, "an alert was given up after every retry");
+      } else counts.retried += 1;
+      return;
+    }
+  }
+}
+
+async function sendOne(state: SenderState, row: OutboxRow): Promise<void> {
+  const channel = state.byChannel.get(row.channel);
+  const now = state.clock();
+  if (!channel) {
+    await markDropped(state.db.kysely, row.id, now, `no ${row.channel} channel on this deployment`);
+    state.counts.dropped += 1;
+    return;
+  }
+  const paused = state.pausedUntil.get(row.channel) ?? 0;
+  if (paused > now) {
+    await release(state.db.kysely, row.id, paused);
+    return;
+  }
+  let outcome: SendOutcome;
+  try {
+    outcome = await channel.send(row, payloadOf(row));
+  } catch (error) {
+    outcome = { status: "retry", error: error instanceof Error ? error.message : String(error) };
+  }
+  await settle(state, row, outcome);
+}
+
+/** Each channel's rows at its own concurrency, the channels side by side. */
+async function sendAll(state: SenderState, rows: readonly OutboxRow[]): Promise<void> {
+  const groups = new Map<AlertChannel, OutboxRow[]>();
+  for (const row of rows) groups.set(row.channel, [...(groups.get(row.channel) ?? []), row]);
+  await Promise.all(
+    [...groups].map(async ([channel, queue]) => {
+      const width = Math.max(1, state.byChannel.get(channel)?.concurrency ?? 1);
+      let next = 0;
+      const worker = async () => {
+        while (!state.stopped && next < queue.length) {
+          const row = queue[next++]!;
+          await sendOne(state, row).catch((error: unknown) => state.logger.error({ err: error, id: row.id }, "an alert row could not be marked"));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(width, queue.length) }, worker));
+      // Rows left when stopping go back at once for the next sender.
+      for (const row of queue.slice(next)) await release(state.db.kysely, row.id, state.clock()).catch(() => undefined);
+    }),
+  );
+}
+
+/** Sends every due row, batch after batch, while this replica holds the sender's lock. */
+async function drain(state: SenderState): Promise<void> {
+  if (state.stopped || !(await holdsLock(state.lock))) return;
+  for (;;) {
+    if (state.stopped) return;
+    const rows = await claimDue(state.db.kysely, { now: state.clock(), limit: state.batch, leaseMs: state.leaseMs, postgres: state.db.dialect === "postgres" });
+    if (rows.length === 0) break;
+    await sendAll(state, rows);
+  }
+  const now = state.clock();
+  if (now - state.lastPrune > PRUNE_EVERY_MS) {
+    state.lastPrune = now;
+    await pruneOutbox(state.db.kysely, now);
+  }
+}
+
+function senderState(options: SenderOptions): SenderState {
+  const { db, logger } = options;
+  return {
+    db,
+    logger,
+    clock: options.clock ?? Date.now,
+    batch: options.batch ?? 500,
+    leaseMs: options.leaseMs ?? 60_000,
+    byChannel: new Map(options.channels.map((c) => [c.channel, c])),
+    lock: leaderLock({ dialect: db.dialect, databaseUrl: options.databaseUrl, logger, lockId: ALERT_SENDER_LOCK, role: "sends alerts" }),
+    pausedUntil: new Map(),
+    counts: { sent: 0, dropped: 0, retried: 0 },
+    stopped: false,
+    lastPrune: 0,
+  };
+}
+
 export function startAlertSender(options: SenderOptions): AlertSender {
-  const { db, channels, logger } = options;
-  const clock = options.clock ?? Date.now;
+  const { logger } = options;
+  const state = senderState(options);
   const pollMs = options.pollMs ?? 500;
-  const batch = options.batch ?? 500;
-  const leaseMs = options.leaseMs ?? 60_000;
-  const byChannel = new Map(channels.map((c) => [c.channel, c]));
-  const lock: LeaderLock = leaderLock({ dialect: db.dialect, databaseUrl: options.databaseUrl, logger, lockId: ALERT_SENDER_LOCK, role: "sends alerts" });
-  const pausedUntil = new Map<AlertChannel, number>();
-  const counts = { sent: 0, dropped: 0, retried: 0 };
-  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let again = false;
-  let lastPrune = 0;
   let idleWaiters: (() => void)[] = [];
 
-  async function sendOne(row: OutboxRow): Promise<void> {
-    const channel = byChannel.get(row.channel);
-    const now = clock();
-    if (!channel) {
-      await markDropped(db.kysely, row.id, now, `no ${row.channel} channel on this deployment`);
-      counts.dropped += 1;
-      return;
-    }
-    const paused = pausedUntil.get(row.channel) ?? 0;
-    if (paused > now) {
-      await release(db.kysely, row.id, paused);
-      return;
-    }
-    let outcome: SendOutcome;
-    try {
-      outcome = await channel.send(row, payloadOf(row));
-    } catch (error) {
-      outcome = { status: "retry", error: error instanceof Error ? error.message : String(error) };
-    }
-    const at = clock();
-    switch (outcome.status) {
-      case "sent":
-        await markSent(db.kysely, row.id, at);
-        counts.sent += 1;
-        return;
-      case "gone":
-        await markDropped(db.kysely, row.id, at, outcome.error);
-        counts.dropped += 1;
-        return;
-      case "paused":
-        pausedUntil.set(row.channel, at + outcome.pauseMs);
-        await release(db.kysely, row.id, at + outcome.pauseMs);
-        counts.retried += 1;
-        return;
-      case "retry": {
-        const result = await markFailed(db.kysely, row, at, outcome.error, outcome.retryAfterMs);
-        if (result === "dropped") {
-          counts.dropped += 1;
-          logger.warn({ channel: row.channel, id: row.id, error: outcome.error }, "an alert was given up after every retry");
-        } else counts.retried += 1;
-        return;
-      }
-    }
-  }
-
-  /** Each channel's rows at its own concurrency, the channels side by side. */
-  async function sendAll(rows: readonly OutboxRow[]): Promise<void> {
-    const groups = new Map<AlertChannel, OutboxRow[]>();
-    for (const row of rows) groups.set(row.channel, [...(groups.get(row.channel) ?? []), row]);
-    await Promise.all(
-      [...groups].map(async ([channel, queue]) => {
-        const width = Math.max(1, byChannel.get(channel)?.concurrency ?? 1);
-        let next = 0;
-        const worker = async () => {
-          while (!stopped && next < queue.length) {
-            const row = queue[next++]!;
-            await sendOne(row).catch((error: unknown) => logger.error({ err: error, id: row.id }, "an alert row could not be marked"));
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(width, queue.length) }, worker));
-        // Rows left when stopping go back at once for the next sender.
-        for (const row of queue.slice(next)) await release(db.kysely, row.id, clock()).catch(() => undefined);
-      }),
-    );
-  }
-
-  async function drain(): Promise<void> {
-    if (stopped || !(await holdsLock(lock))) return;
-    for (;;) {
-      if (stopped) return;
-      const rows = await claimDue(db.kysely, { now: clock(), limit: batch, leaseMs, postgres: db.dialect === "postgres" });
-      if (rows.length === 0) break;
-      await sendAll(rows);
-    }
-    const now = clock();
-    if (now - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = now;
-      await pruneOutbox(db.kysely, now);
-    }
-  }
-
   function schedule(delay: number) {
-    if (stopped) return;
+    if (state.stopped) return;
     clearTimeout(timer);
     timer = setTimeout(tick, delay);
     timer.unref();
   }
 
   function tick() {
-    if (stopped) return;
     running = running
       .then(async () => {
         do {
           again = false;
-          await drain();
-        } while (again && !stopped);
+          await drain(state);
+        } while (again && !state.stopped);
       })
       .catch((error: unknown) => logger.error({ err: error }, "the alert sender's pass failed; it tries again"))
       .finally(() => {
@@ -176,24 +206,24 @@ export function startAlertSender(options: SenderOptions): AlertSender {
       });
   }
 
+  const kick = () => {
+    again = true;
+    schedule(0);
+  };
   schedule(0);
   return {
-    kick() {
-      again = true;
-      schedule(0);
-    },
-    idle() {
-      return new Promise((resolve) => {
+    kick,
+    idle: () =>
+      new Promise((resolve) => {
         idleWaiters.push(resolve);
-        this.kick();
-      });
-    },
-    counts: () => ({ ...counts }),
+        kick();
+      }),
+    counts: () => ({ ...state.counts }),
     async stop() {
-      stopped = true;
+      state.stopped = true;
       clearTimeout(timer);
       await running.catch(() => undefined);
-      await releaseLock(lock);
+      await releaseLock(state.lock);
     },
   };
 }
