@@ -31,6 +31,20 @@ const CHALLENGE_CALLS = ["GET /users/register/challenge"];
 /** docs/design.md, Catalogue API: the competitions with upcoming matches and the market catalogue. */
 const CATALOGUE_CALLS = ["GET /odds/competitions", "GET /odds/markets", "GET /odds/next"];
 
+/** docs/design.md, Alerts API: rules, settings, the one-click unsubscribe, Telegram linking and push subscriptions. */
+const ALERT_CALLS = [
+  "GET /users/alerts",
+  "POST /users/alerts",
+  "PATCH /users/alerts/:id",
+  "DELETE /users/alerts/:id",
+  "PUT /users/alerts/settings",
+  "POST /alerts/unsubscribe",
+  "POST /users/telegram/link",
+  "DELETE /users/telegram/link",
+  "POST /users/push/subscriptions",
+  "POST /users/push/subscriptions/remove",
+];
+
 const keys = CONTRACT_ROUTES.map((route) => `${route.method} ${route.path}`);
 
 describe("CONTRACT_ROUTES", () => {
@@ -39,7 +53,7 @@ describe("CONTRACT_ROUTES", () => {
   });
 
   it("includes every call of the spec and of the design, and nothing else", () => {
-    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS, ...MATCH_CALLS, ...TOOL_CALLS, ...CHALLENGE_CALLS, ...BETSLIP_CALLS, ...BOOKING_CALLS, ...CATALOGUE_CALLS].sort());
+    expect([...keys].sort()).toEqual([...SPEC_CALLS, ...DESIGN_CALLS, ...MATCH_CALLS, ...TOOL_CALLS, ...CHALLENGE_CALLS, ...BETSLIP_CALLS, ...BOOKING_CALLS, ...CATALOGUE_CALLS, ...ALERT_CALLS].sort());
   });
 
   it("requires a session for odds, the profile and feedback, but not for the public sample or login", () => {

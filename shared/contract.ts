@@ -5,6 +5,7 @@
  */
 import type { ErrorEnvelope } from "./error-codes.ts";
 import type { MarketGroup } from "./market-groups.ts";
+import type { AlertRef, AlertRuleChange, AlertRuleRequest, AlertRuleView, AlertSettings, AlertsView, AlertUnsubscribeRequest, PushEndpointRequest, PushSubscriptionRequest, TelegramLink } from "./alerts-contract.ts";
 
 export const API_PREFIX = "/api";
 
@@ -521,6 +522,16 @@ export interface EndpointTypes {
   mintBookingCode: Both<BookingMintRequest, BookingCode>;
   session: { browser: Call<NoFields, BrowserSession> };
   analytics: { browser: Call<AnalyticsEvent, Acknowledgement> };
+  alerts: Both<NoFields, AlertsView>;
+  createAlert: Both<AlertRuleRequest, AlertRuleView>;
+  changeAlert: Both<AlertRuleChange, AlertRuleView>;
+  deleteAlert: Both<AlertRef, Acknowledgement>;
+  alertSettings: Both<AlertSettings, AlertSettings>;
+  alertUnsubscribe: Both<AlertUnsubscribeRequest, Acknowledgement>;
+  telegramLink: Both<NoFields, TelegramLink>;
+  telegramUnlink: Both<NoFields, Acknowledgement>;
+  pushSubscribe: Both<PushSubscriptionRequest, Acknowledgement>;
+  pushUnsubscribe: Both<PushEndpointRequest, Acknowledgement>;
 }
 export type EndpointName = keyof EndpointTypes;
 /** The endpoints the web tier calls on the odds API, and those the browser calls on the web tier. */
@@ -580,6 +591,17 @@ export const ENDPOINTS = {
   mintBookingCode: { method: "POST", path: "/users/betslip/booking", auth: true, hop: "both" },
   session: { method: "GET", path: "/session", auth: true, hop: "web" },
   analytics: { method: "POST", path: "/events", auth: false, hop: "web" },
+  // Alerts (docs/design.md, Alerts).
+  alerts: { method: "GET", path: "/users/alerts", auth: true, hop: "both" },
+  createAlert: { method: "POST", path: "/users/alerts", auth: true, hop: "both" },
+  changeAlert: { method: "PATCH", path: "/users/alerts/:id", auth: true, hop: "both" },
+  deleteAlert: { method: "DELETE", path: "/users/alerts/:id", auth: true, hop: "both" },
+  alertSettings: { method: "PUT", path: "/users/alerts/settings", auth: true, hop: "both" },
+  alertUnsubscribe: { method: "POST", path: "/alerts/unsubscribe", auth: false, hop: "both" },
+  telegramLink: { method: "POST", path: "/users/telegram/link", auth: true, hop: "both" },
+  telegramUnlink: { method: "DELETE", path: "/users/telegram/link", auth: true, hop: "both" },
+  pushSubscribe: { method: "POST", path: "/users/push/subscriptions", auth: true, hop: "both" },
+  pushUnsubscribe: { method: "POST", path: "/users/push/subscriptions/remove", auth: true, hop: "both" },
 } as const satisfies { [K in EndpointName]: EndpointSpec & { hop: HopOf<K> } };
 
 /** The fields of a call that go in its URL: text or numbers; an undefined one leaves its query field out. */
