@@ -168,7 +168,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   const betslips = { betslips: betslipRepository(db.kysely), writes: betslipWriteRates(db.kysely, config.betslipWriteRate, clock) };
   const booking = bookingService(config, { db: db.kysely, betslips: betslips.betslips, clock, logger, ...(options.bookingRates ? { rates: options.bookingRates } : {}) });
 
-  const alerts = await createAlerts({ config, db, accounts, booking, odds, catalogue, mailer, clock, logger }, ALERT_PARTS);
+  const alerts = await createAlerts({ config, db, accounts, booking, odds, catalogue, mailer, secret, clock, logger }, ALERT_PARTS);
 
   const app = baseApp(logger);
   mountRoutes(app, { config, options, db, catalogue, accounts, odds, betslips, booking, auth, clock, logger });

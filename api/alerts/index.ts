@@ -21,6 +21,8 @@ export interface AlertsDeps {
   odds: OddsService;
   catalogue: CatalogueHolder;
   mailer: Mailer;
+  /** The API's signing secret (JWT_SECRET or DATA_DIR's): alert links and callback references are signed with keys derived from it. */
+  secret: string;
   clock: () => number;
   logger: Logger;
 }
