@@ -147,6 +147,11 @@ export async function release(db: Kysely<Database>, id: number, at: number): Pro
   await db.updateTable("alert_outbox").set({ claimed_until: null, next_attempt_at: at }).where("id", "=", id).execute();
 }
 
+/** Every claim let go (a sender that has just become the one sender: any claim left is a dead sender's). */
+export async function releaseStaleClaims(db: Kysely<Database>): Promise<void> {
+  await db.updateTable("alert_outbox").set({ claimed_until: null }).where("claimed_until", "is not", null).where("sent_at", "is", null).where("dropped_at", "is", null).execute();
+}
+
 /** Sent and dropped rows older than `keepMs` go (7 days by default: docs/design.md, The sender). */
 export async function pruneOutbox(db: Kysely<Database>, now: number, keepMs = 7 * 24 * 3_600_000): Promise<number> {
   const cut = now - keepMs;

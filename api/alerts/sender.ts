@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Db } from "../db/database.ts";
 import type { AlertChannel } from "../db/schema.ts";
 import { ALERT_SENDER_LOCK, holdsLock, leaderLock, releaseLock, type LeaderLock } from "../feeds/collector/leader-lock.ts";
-import { claimDue, markDropped, markFailed, markSent, payloadOf, pruneOutbox, release, type AlertPayload, type OutboxRow } from "./outbox.ts";
+import { claimDue, releaseStaleClaims, markDropped, markFailed, markSent, payloadOf, pruneOutbox, release, type AlertPayload, type OutboxRow } from "./outbox.ts";
 
 /**
  * The one alert sender (docs/design.md, The sender): on PostgreSQL the replica holding the sender's
@@ -66,6 +66,8 @@ interface SenderState {
   counts: { sent: number; dropped: number; retried: number };
   stopped: boolean;
   lastPrune: number;
+  /** Whether the last pass held the lock: a sender that has just taken it frees the rows a dead one had claimed. */
+  holding: boolean;
 }
 
 /** Marks one row after its channel's answer. */
@@ -142,7 +144,13 @@ async function sendAll(state: SenderState, rows: readonly OutboxRow[]): Promise<
 
 /** Sends every due row, batch after batch, while this replica holds the sender's lock. */
 async function drain(state: SenderState): Promise<void> {
-  if (state.stopped || !(await holdsLock(state.lock))) return;
+  if (state.stopped) return;
+  const held = await holdsLock(state.lock);
+  const taken = held && !state.holding;
+  state.holding = held;
+  if (!held) return;
+  // Only one sender holds the lock: a claim it did not make is a dead sender's, due again now.
+  if (taken) await releaseStaleClaims(state.db.kysely);
   for (;;) {
     if (state.stopped) return;
     const rows = await claimDue(state.db.kysely, { now: state.clock(), limit: state.batch, leaseMs: state.leaseMs, postgres: state.db.dialect === "postgres" });
@@ -170,6 +178,7 @@ function senderState(options: SenderOptions): SenderState {
     counts: { sent: 0, dropped: 0, retried: 0 },
     stopped: false,
     lastPrune: 0,
+    holding: false,
   };
 }
 

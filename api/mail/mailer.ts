@@ -9,6 +9,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (an alert mail's List-Unsubscribe and List-Unsubscribe-Post: docs/design.md, Channels). */
+  headers?: Record<string, string>;
+  /** A Message-ID of our own (`<...@host>`), so a mail sent twice reads as one. */
+  messageId?: string;
 }
 
 export interface Mailer {

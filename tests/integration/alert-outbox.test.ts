@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claimDue, enqueueAlerts, markFailed, outboxBacklog, RETRY_DELAYS_MS, type NewAlert } from "#api/alerts/outbox.ts";
+import { EMAIL_PER_KIND_MS } from "#api/alerts/email/channel.ts";
+import { unsubscribeToken } from "#api/alerts/email/unsubscribe.ts";
+import { newAccount } from "../factories.ts";
+import { startTestApi, type TestApi } from "../helpers/api.ts";
+import { testClock } from "../helpers/clock.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
+import { startSmtpSink } from "../helpers/smtp-sink.ts";
+
+const dialects = await testDialects();
+const T0 = Date.UTC(2026, 10, 29, 12, 0, 0);
+let serial = 0;
+
+/** An e-mail alert about an outcome for `userId`, its own key unless given. */
+function alert(userId: string, over: Partial<NewAlert> = {}): NewAlert {
+  serial += 1;
+  return {
+    userId,
+    channel: "email",
+    kind: "target",
+    topic: `rule-${serial}`,
+    idempotencyKey: `rule-${serial}@2.50`,
+    payload: { title: `Arsenal v Chelsea: Arsenal at 2.5${serial}`, lines: ["Best at SportyBet, 2.5 after tax 2.4"], path: "/match/c1%3Aa", code: { provider: 3, code: "SB7Q2K" } },
+    urgent: false,
+    ...over,
+  };
+}
+
+/** The headers of a raw mail, unfolded, by lower-case name. */
+function headers(raw: string): Map<string, string> {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  return new Map(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+}
+
+describe.each(dialects)("the alert outbox on %s", (dialect) => {
+  let database: TestDatabase;
+  let t: TestApi;
+  const clock = testClock(T0);
+  let userId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    t = await startTestApi(database, undefined, clock);
+    userId = "u-outbox";
+    await t.api.db.kysely.insertInto("users").values({ id: userId, username: "outbox", username_key: "outbox", email: "outbox@example.test", password_hash: "x", country: 1, verified: 1, created_at: T0, last_login_at: null }).execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
+
+  it("writes one row per idempotency key: a replayed detection writes nothing", async () => {
+    const one = alert(userId);
+    expect(await enqueueAlerts(t.api.db.kysely, [one], clock())).toBe(1);
+    expect(await enqueueAlerts(t.api.db.kysely, [one, { ...one, payload: { ...one.payload, title: "again" } }], clock())).toBe(0);
+    const rows = await t.api.db.kysely.selectFrom("alert_outbox").selectAll().where("idempotency_key", "=", one.idempotencyKey).execute();
+    expect(rows.map((r) => JSON.parse(r.payload).title)).toEqual([one.payload.title]);
+  });
+
+  it("a newer unsent alert of a topic replaces the older; a claimed one is let go, not pulled back", async () => {
+    const older = alert(userId, { topic: "rule-topic", idempotencyKey: "rule-topic@2.40" });
+    const newer = alert(userId, { topic: "rule-topic", idempotencyKey: "rule-topic@2.60" });
+    await enqueueAlerts(t.api.db.kysely, [older], clock());
+    await enqueueAlerts(t.api.db.kysely, [newer], clock());
+    const rows = await t.api.db.kysely.selectFrom("alert_outbox").select(["idempotency_key", "dropped_at", "error"]).where("topic", "=", "rule-topic").orderBy("id").execute();
+    expect(rows).toEqual([
+      { idempotency_key: "rule-topic@2.40", dropped_at: clock(), error: "replaced by a newer alert" },
+      { idempotency_key: "rule-topic@2.60", dropped_at: null, error: null },
+    ]);
+    const claimed = await claimDue(t.api.db.kysely, { now: clock(), limit: 1000, leaseMs: 60_000, postgres: dialect === "postgres" });
+    expect(claimed.map((r) => r.idempotency_key)).toContain("rule-topic@2.60");
+    await enqueueAlerts(t.api.db.kysely, [alert(userId, { topic: "rule-topic", idempotencyKey: "rule-topic@2.80" })], clock());
+    const held = await t.api.db.kysely.selectFrom("alert_outbox").select("dropped_at").where("idempotency_key", "=", "rule-topic@2.60").executeTakeFirstOrThrow();
+    expect(held.dropped_at).toBeNull();
+  });
+
+  it("a claim holds its rows for its lease; quiet hours hold a row until its time", async () => {
+    await t.api.db.kysely.deleteFrom("alert_outbox").execute();
+    const quiet = alert(userId, { notBefore: clock() + 3_600_000 });
+    await enqueueAlerts(t.api.db.kysely, [alert(userId), alert(userId), quiet], clock());
+    const options = { limit: 100, leaseMs: 30_000, postgres: dialect === "postgres" };
+    expect((await claimDue(t.api.db.kysely, { now: clock(), ...options })).length).toBe(2);
+    expect(await claimDue(t.api.db.kysely, { now: clock() + 29_000, ...options })).toEqual([]);
+    expect((await claimDue(t.api.db.kysely, { now: clock() + 31_000, ...options })).length).toBe(2);
+    const later = await claimDue(t.api.db.kysely, { now: clock() + 3_600_000, ...options });
+    expect(later.map((r) => r.idempotency_key)).toContain(quiet.idempotencyKey);
+  });
+
+  it("a failing row is tried again after 30 s, 2 min, 10 min and 1 h, then dropped; a channel's own wait counts no attempt", async () => {
+    await t.api.db.kysely.deleteFrom("alert_outbox").execute();
+    const one = alert(userId);
+    await enqueueAlerts(t.api.db.kysely, [one], clock());
+    let now = clock();
+    const waits: number[] = [];
+    for (;;) {
+      const [row] = await claimDue(t.api.db.kysely, { now, limit: 1, leaseMs: 1_000, postgres: dialect === "postgres" });
+      expect(row).toBeDefined();
+      if ((await markFailed(t.api.db.kysely, row!, now, "refused")) === "dropped") break;
+      const next = await t.api.db.kysely.selectFrom("alert_outbox").select("next_attempt_at").where("id", "=", row!.id).executeTakeFirstOrThrow();
+      waits.push(next.next_attempt_at - now);
+      now = next.next_attempt_at;
+    }
+    expect(waits).toEqual([...RETRY_DELAYS_MS]);
+    expect(await outboxBacklog(t.api.db.kysely)).toBe(0);
+
+    const other = alert(userId);
+    await enqueueAlerts(t.api.db.kysely, [other], clock());
+    const [row] = await claimDue(t.api.db.kysely, { now: clock(), limit: 1, leaseMs: 1_000, postgres: dialect === "postgres" });
+    expect(await markFailed(t.api.db.kysely, row!, clock(), "429", 7_000)).toBe("retry");
+    const after = await t.api.db.kysely.selectFrom("alert_outbox").select(["attempts", "next_attempt_at"]).where("id", "=", row!.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ attempts: 0, next_attempt_at: clock() + 7_000 });
+  });
+});
+
+describe.each(dialects)("e-mail alerts on %s", (dialect) => {
+  let database: TestDatabase;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let t: TestApi;
+  const clock = testClock(T0);
+  let user: { id: string; email: string };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    sink = await startSmtpSink();
+    t = await startTestApi(database, sink, clock);
+    const account = newAccount();
+    await t.http.put("/users/register").send(account);
+    const res = await t.http.post("/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) });
+    expect(res.status, res.text).toBe(200);
+    const row = await t.api.db.kysely.selectFrom("users").select(["id", "email"]).where("email", "=", account.email).executeTakeFirstOrThrow();
+    user = row;
+    await t.api.alerts.start();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+    await database?.drop();
+  });
+
+  const alertMails = () => sink.to(user.email).filter((m) => /^List-Unsubscribe:/m.test(m.raw));
+
+  it("mails an alert with its code and page, a Message-ID of its own and a one-click List-Unsubscribe", async () => {
+    const one = alert(user.id);
+    await enqueueAlerts(t.api.db.kysely, [one], clock());
+    await t.api.alerts.sender!.idle();
+    const mails = alertMails();
+    expect(mails).toHaveLength(1);
+    const head = headers(mails[0]!.raw);
+    expect(head.get("subject")).toBe(one.payload.title);
+    expect(head.get("list-unsubscribe")).toMatch(/^<http:\/\/localhost:3000\/alerts\/unsubscribe\?t=[\w-]+\.[\w-]{32}>$/);
+    expect(head.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(head.get("message-id")).toMatch(/^<alert-[0-9a-f]{32}@localhost>$/);
+    expect(mails[0]!.raw).toContain("Booking code at SportyBet: SB7Q2K");
+    expect(mails[0]!.raw).toContain("http://localhost:3000/match/c1%3Aa");
+    const row = await t.api.db.kysely.selectFrom("alert_outbox").select(["sent_at", "dropped_at"]).where("idempotency_key", "=", one.idempotencyKey).executeTakeFirstOrThrow();
+    expect(row).toEqual({ sent_at: clock(), dropped_at: null });
+  });
+
+  it("sends at most one mail of a kind an hour: the rest wait and go as one digest when the hour is up", async () => {
+    const before = alertMails().length;
+    const [second, third] = [alert(user.id), alert(user.id)];
+    await enqueueAlerts(t.api.db.kysely, [second, third], clock());
+    await t.api.alerts.sender!.idle();
+    expect(alertMails().length).toBe(before);
+    // Another kind is not held by this one.
+    await enqueueAlerts(t.api.db.kysely, [alert(user.id, { kind: "sure", urgent: true })], clock());
+    await t.api.alerts.sender!.idle();
+    expect(alertMails().length).toBe(before + 1);
+
+    clock.advance(EMAIL_PER_KIND_MS);
+    await t.api.alerts.sender!.idle();
+    const mails = alertMails();
+    expect(mails.length).toBe(before + 2);
+    const digest = mails.at(-1)!.raw;
+    expect(headers(digest).get("subject")).toBe("2 AfriOdds target price alerts");
+    expect(digest).toContain(second.payload.title);
+    expect(digest).toContain(third.payload.title);
+    const rows = await t.api.db.kysely.selectFrom("alert_outbox").select("sent_at").where("idempotency_key", "in", [second.idempotencyKey, third.idempotencyKey]).execute();
+    expect(rows.map((r) => r.sent_at)).toEqual([clock(), clock()]);
+  });
+
+  it("a mail's one-click unsubscribe takes e-mail off that kind's rules and drops its unsent mail; a forged link changes nothing", async () => {
+    await t.api.db.kysely
+      .insertInto("alert_rules")
+      .values([
+        { id: "r-target", user_id: user.id, kind: "target", subject: "{}", event_id: null, threshold: 2.5, channels: 7, muted_until: null, created_at: T0, last_fired: null },
+        { id: "r-sure", user_id: user.id, kind: "sure", subject: "{}", event_id: null, threshold: 1, channels: 5, muted_until: null, created_at: T0, last_fired: null },
+      ])
+      .execute();
+    const waiting = alert(user.id, { notBefore: clock() + 3_600_000 });
+    await enqueueAlerts(t.api.db.kysely, [waiting], clock());
+
+    const forged = unsubscribeToken("another-secret-entirely-0123456789abcdef", user.id, "target");
+    const refused = await t.http.post("/alerts/unsubscribe").send({ token: forged });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe("VALIDATION_ERROR");
+    for (const token of ["", "x".repeat(5000), 7, null]) expect((await t.http.post("/alerts/unsubscribe").send({ token })).status).toBe(400);
+    const rules = () => t.api.db.kysely.selectFrom("alert_rules").select(["id", "channels"]).where("user_id", "=", user.id).orderBy("id").execute();
+    expect(await rules()).toEqual([{ id: "r-sure", channels: 5 }, { id: "r-target", channels: 7 }]);
+
+    const link = /\?t=([\w.-]+)>$/.exec(headers(alertMails()[0]!.raw).get("list-unsubscribe")!)![1]!;
+    const res = await t.http.post("/alerts/unsubscribe").send({ token: link });
+    expect(res.status, res.text).toBe(200);
+    expect(await rules()).toEqual([{ id: "r-sure", channels: 5 }, { id: "r-target", channels: 3 }]);
+    const row = await t.api.db.kysely.selectFrom("alert_outbox").select(["sent_at", "error"]).where("idempotency_key", "=", waiting.idempotencyKey).executeTakeFirstOrThrow();
+    expect(row).toEqual({ sent_at: null, error: "unsubscribed" });
+  });
+
+  it("no mail to an address not verified: the row is dropped, saying why", async () => {
+    await t.api.db.kysely.insertInto("users").values({ id: "u-unverified", username: "unverified", username_key: "unverified", email: "unverified@example.test", password_hash: "x", country: 1, verified: 0, created_at: T0, last_login_at: null }).execute();
+    const one = alert("u-unverified");
+    await enqueueAlerts(t.api.db.kysely, [one], clock());
+    await t.api.alerts.sender!.idle();
+    expect(sink.to("unverified@example.test")).toEqual([]);
+    const row = await t.api.db.kysely.selectFrom("alert_outbox").select(["sent_at", "error"]).where("idempotency_key", "=", one.idempotencyKey).executeTakeFirstOrThrow();
+    expect(row).toEqual({ sent_at: null, error: "no verified e-mail address" });
+  });
+});
