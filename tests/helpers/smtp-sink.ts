@@ -6,8 +6,11 @@ export interface SunkMail {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives: the system's mail goes over the wire. */
-export async function startSmtpSink() {
+/**
+ * A real SMTP server on loopback that keeps what it receives: the system's mail goes over the wire.
+ * `delayMs`: each message is acknowledged that long after it arrived, as a distant server would.
+ */
+export async function startSmtpSink(options: { delayMs?: number } = {}) {
   const messages: SunkMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ["AUTH", "STARTTLS"],
@@ -17,7 +20,8 @@ export async function startSmtpSink() {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         messages.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
+        if (options.delayMs) setTimeout(callback, options.delayMs);
+        else callback();
       });
     },
   });
