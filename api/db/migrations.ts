@@ -267,6 +267,23 @@ const MIGRATIONS: Record<string, Migration> = {
       await createChannelTables(db);
     },
   },
+  "015-action-rates": {
+    async up(db: Kysely<unknown>) {
+      // docs/design.md, Rate limits per user and action. The booking and betslip limits become one
+      // table over (subject, action); what they held carries over, so no one gets a fresh burst.
+      await db.schema
+        .createTable("action_rates")
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("busy_until", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("action_rates_pk", ["subject", "action"])
+        .execute();
+      await sql`insert into action_rates (subject, action, busy_until) select user_id, 'booking-' || action, busy_until from booking_rates`.execute(db);
+      await sql`insert into action_rates (subject, action, busy_until) select user_id, 'betslip-write', busy_until from betslip_write_rates`.execute(db);
+      await db.schema.dropTable("booking_rates").execute();
+      await db.schema.dropTable("betslip_write_rates").execute();
+    },
+  },
 };
 
 async function createAlertRuleTables(db: Kysely<unknown>): Promise<void> {

@@ -137,16 +137,6 @@ export interface BetslipsTable {
   version: number;
 }
 
-/**
- * Each user's betslip write rate, as a generic cell rate (decision 024): every write admitted
- * moves `busy_until` one interval on from itself or now, whichever is later; a write is refused
- * while `busy_until` is more than the burst's allowance ahead of now.
- */
-export interface BetslipWriteRatesTable {
-  user_id: string;
-  busy_until: number;
-}
-
 /** A proof-of-work solution spent on a registration: the challenge's signature, and when the challenge expires (epoch ms). */
 export interface UsedSignupChallengesTable {
   signature: string;
@@ -161,13 +151,6 @@ export interface BonusPlansTable {
   provider: number;
   body: string;
   fetched_at: number;
-}
-
-/** Each user's booking-code reads and mints as a generic cell rate, one row per user and action (api/booking/rate.ts). */
-export interface BookingRatesTable {
-  user_id: string;
-  action: "read" | "mint";
-  busy_until: number;
 }
 
 /** Catalogue rows (docs/design.md, Catalogue tables). `retired_at`: when the catalogue's file stopped listing the row (null while it lists it). */
@@ -269,6 +252,13 @@ export interface OutcomeBooksTable {
   retired_at: number | null;
 }
 
+/** The one limiter over (subject, action) (api/http/action-rates.ts): a subject's next free time for an action. */
+export interface ActionRatesTable {
+  subject: string;
+  action: string;
+  busy_until: number;
+}
+
 /** Alerts (docs/design.md, Alerts). */
 export type AlertKind = "target" | "move" | "slip" | "sure" | "drop";
 export type AlertChannel = "telegram" | "push" | "email";
@@ -355,9 +345,7 @@ export interface Database {
   odds_changes: OddsChangesTable;
   betslips: BetslipsTable;
   used_signup_challenges: UsedSignupChallengesTable;
-  betslip_write_rates: BetslipWriteRatesTable;
   bonus_plans: BonusPlansTable;
-  booking_rates: BookingRatesTable;
   regions: RegionsTable;
   competitions: CompetitionsTable;
   competition_books: CompetitionBooksTable;
@@ -372,4 +360,5 @@ export interface Database {
   telegram_links: TelegramLinksTable;
   telegram_link_tokens: TelegramLinkTokensTable;
   push_subscriptions: PushSubscriptionsTable;
+  action_rates: ActionRatesTable;
 }
