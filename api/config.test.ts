@@ -33,6 +33,27 @@ describe("the API configuration", () => {
     );
   });
 
+  it("runs alerts with e-mail alone unless a channel is configured, and refuses a channel half configured (docs/design.md, Alerts)", () => {
+    const plain = loadApiConfig({});
+    expect(plain.alerts).toEqual({ enabled: true, telegram: undefined, vapid: undefined, vapidSubject: "mailto:alerts@localhost" });
+    expect(loadApiConfig({ ALERTS: "off" }).alerts.enabled).toBe(false);
+    const token = "123456789:AAE-secret_part_of_the_token_0123456";
+    expect(loadApiConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: "http://127.0.0.1:9/" }).alerts.telegram).toEqual({
+      token,
+      username: undefined,
+      apiRoot: "http://127.0.0.1:9",
+      webhookUrl: undefined,
+      webhookSecret: undefined,
+    });
+    expect(() => loadApiConfig({ TELEGRAM_BOT_TOKEN: "not a token" })).toThrow(/^Invalid configuration: TELEGRAM_BOT_TOKEN: /);
+    expect(() => loadApiConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_URL: "https://x.example/telegram/webhook" })).toThrow(/TELEGRAM_WEBHOOK_SECRET: required with TELEGRAM_WEBHOOK_URL/);
+    expect(() => loadApiConfig({ VAPID_PUBLIC_KEY: "B".repeat(87) })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/);
+    expect(loadApiConfig({ VAPID_PUBLIC_KEY: "B".repeat(87), VAPID_PRIVATE_KEY: "k".repeat(43), PUBLIC_ORIGIN: "https://afriodds.example" }).alerts).toMatchObject({
+      vapid: { publicKey: "B".repeat(87), privateKey: "k".repeat(43) },
+      vapidSubject: "mailto:alerts@afriodds.example",
+    });
+  });
+
   it("plays no simulator scenario unless SIM_SCENARIO names one, and refuses an unknown name", () => {
     expect(loadApiConfig({}).simScenario).toBeUndefined();
     expect(loadApiConfig({ SIM_SCENARIO: "" }).simScenario).toBeUndefined();
