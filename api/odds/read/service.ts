@@ -66,6 +66,8 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
   let rebuilds = 0;
   const listed = new Map<string, ListedEvent>();
   let wholeAt: number | undefined;
+  // Told after each rebuild which events changed (undefined: any may have); alert detection listens (docs/design.md, Detection).
+  const rebuiltListeners = new Set<(changedEvents: ReadonlySet<string> | undefined) => void>();
 
   /** Changes are read before the listing, so each one goes out with data at least as new as itself. */
   async function rebuild() {
@@ -83,6 +85,8 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
     if (touched.size > 0 || rebuilds === 1) cache.rebuild(listingOf([...listed.values()].map((entry) => entry.event), deps.intervalS), touched);
     if (resetTo !== undefined) live.reset(resetTo);
     else if (changes.length > 0) live.publish(changes, listed);
+    const changedEvents = resetTo !== undefined ? undefined : new Set(changes.map((c) => c.eventId));
+    for (const listener of rebuiltListeners) listener(changedEvents);
   }
 
   return {
@@ -90,6 +94,11 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
     live,
     /** How many times the cache has been rebuilt: answers read from the store (the match page) are kept until it moves. */
     rebuilds: () => rebuilds,
+    /** Calls `listener` after every rebuild with the events whose changes it read (undefined after a reset); returns its removal. */
+    onRebuilt(listener: (changedEvents: ReadonlySet<string> | undefined) => void): () => void {
+      rebuiltListeners.add(listener);
+      return () => rebuiltListeners.delete(listener);
+    },
     /** Rebuilds the cache and publishes new changes; calls that arrive during a rebuild share one follow-up rebuild. */
     refresh(): Promise<void> {
       if (running) {
