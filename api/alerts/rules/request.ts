@@ -61,7 +61,10 @@ const ruleChange = strict(
 );
 
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const quietTime = (field: string) => z.union([z.string().regex(HH_MM), z.null()], { error: `${field} must be a time as HH:MM (00:00 to 23:59), or null.` });
+const quietTime = (field: string) => {
+  const message = `${field} must be a time as HH:MM (00:00 to 23:59), or null.`;
+  return z.union([z.string({ error: message }).regex(HH_MM, message), z.null({ error: message })], { error: message });
+};
 const settings = strict(
   {
     timeZone: z.string({ error: "timeZone must be a time zone such as Africa/Lagos." }).min(1, "timeZone must be a time zone such as Africa/Lagos.").max(64, "timeZone must be a time zone such as Africa/Lagos."),
