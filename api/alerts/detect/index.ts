@@ -13,7 +13,7 @@ import type { BookingService } from "../../booking/index.ts";
 import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { catalogueMarkets } from "../../catalogue/market-descriptors.ts";
 import type { Db } from "../../db/database.ts";
-import { holdsLock, leaderLock, releaseLock } from "../../feeds/collector/leader-lock.ts";
+import { holdsLock, leaderLock, releaseLock, type LeaderLock } from "../../feeds/collector/leader-lock.ts";
 import type { OddsService } from "../../odds/read/service.ts";
 import { readDrops } from "../../odds/tools/dropping.ts";
 import { findSureBets } from "../../odds/tools/sure-and-value.ts";
@@ -101,99 +101,121 @@ function listedById(odds: OddsService): () => Map<string, OddsEvent> {
   };
 }
 
+/** One detection's state, shared by the functions of its passes. */
+interface DetectState {
+  deps: DetectionDeps;
+  lock: LeaderLock;
+  codes: AlertCodes;
+  events: () => Map<string, OddsEvent>;
+  index: RulesIndex | undefined;
+  reload: boolean;
+  report: PassReport | undefined;
+}
+
+/** The rules as indexed, read again when the rules version moved or this replica wrote one. */
+async function currentIndex(state: DetectState): Promise<RulesIndex> {
+  const { db } = state.deps;
+  const version = await rulesVersion(db.kysely);
+  if (state.reload || !state.index || state.index.version !== version) {
+    state.reload = false;
+    state.index = indexRules(await db.kysely.selectFrom("alert_rules").selectAll().execute(), version);
+  }
+  return state.index;
+}
+
+/** `target` and `move` rules of the changed events (of every followed event after a reset). */
+function judgeEvents(state: DetectState, rules: RulesIndex, changed: ReadonlySet<string> | undefined, now: number, judged: Judged): number {
+  const byId = state.events();
+  const markets = legMarketsOf(state.deps.catalogue());
+  const best = bestPricesByEvent();
+  let count = 0;
+  for (const eventId of changed ?? rules.byEvent.keys()) {
+    const event = byId.get(eventId);
+    if (!event || Date.parse(event.date) <= now) continue;
+    for (const rule of rules.byEvent.get(eventId) ?? []) {
+      if (!live(rule, now)) continue;
+      count += 1;
+      const found: Firing | Baseline | undefined = rule.kind === "target" ? judgeTarget(rule, event, best(event), markets, now) : judgeMove(rule, event, best(event), markets, now);
+      if (found && isFiring(found)) judged.firings.push(found);
+      else if (found) judged.baselines.push(found);
+    }
+  }
+  return count;
+}
+
+/** `sure` and `drop` rules against the boards as rebuilt, when anything changed; `slip` rules as due. */
+async function judgeBoards(state: DetectState, rules: RulesIndex, changed: ReadonlySet<string> | undefined, now: number, judged: Judged): Promise<number> {
+  const { deps } = state;
+  const byId = state.events();
+  const markets = legMarketsOf(deps.catalogue());
+  const anyChange = changed === undefined || changed.size > 0;
+  const listed = new Set(byId.keys());
+  const sure = anyChange ? rules.sure.filter((rule) => live(rule, now)) : [];
+  if (sure.length > 0) {
+    const bets = findSureBets([...byId.values()], new Map(), now, catalogueMarkets(deps.catalogue())).sureBets;
+    for (const rule of sure) merge(judged, judgeSure(rule, bets, listed, markets, now));
+  }
+  const drop = anyChange ? rules.drop.filter((rule) => live(rule, now)) : [];
+  if (drop.length > 0) {
+    const drops = await readDrops(deps.db.kysely, { now, hours: DROP_WINDOW_HOURS, intervalMs: deps.intervalS * 1000 });
+    for (const rule of drop) merge(judged, judgeDrop(rule, drops, listed, markets, now));
+  }
+  const kickoffOf = (id: string) => {
+    const event = byId.get(id);
+    return event ? Date.parse(event.date) : undefined;
+  };
+  merge(judged, await judgeSlips({ db: deps.db.kysely, intervalS: deps.intervalS, catalogue: deps.catalogue, bonusPlan: deps.bonusPlan }, rules.slip, changed, kickoffOf, now));
+  return sure.length + drop.length + rules.slip.length;
+}
+
+/** Each firing's booking code where one can be minted: one mint per content, book and price. */
+async function withCodes(codes: AlertCodes, firings: readonly Firing[]): Promise<void> {
+  await Promise.all(
+    firings.map(async (firing) => {
+      if (!firing.code) return;
+      const code = await codes.codeFor(firing.code);
+      if (code) firing.payload = { ...firing.payload, code };
+    }),
+  );
+}
+
+/** One pass: judge, mint, write with `last_fired`, wake the sender. */
+async function pass(state: DetectState, changed: ReadonlySet<string> | undefined): Promise<void> {
+  const { deps } = state;
+  if (!(await holdsLock(state.lock))) return;
+  const started = Date.now();
+  const rules = await currentIndex(state);
+  const now = deps.clock();
+  const judged: Judged = { firings: [], baselines: [] };
+  const count = judgeEvents(state, rules, changed, now, judged) + (await judgeBoards(state, rules, changed, now, judged));
+  let written = 0;
+  if (judged.firings.length > 0 || judged.baselines.length > 0) {
+    await withCodes(state.codes, judged.firings);
+    const reach = await readReach(deps.db.kysely, judged.firings.map((f) => f.rule.user_id));
+    written = await writeFirings(deps.db.kysely, judged.firings, judged.baselines, reach, now);
+    // The index keeps what was written, so the next pass judges against it without a reload.
+    for (const { rule, lastFired } of [...judged.baselines, ...judged.firings]) rule.last_fired = lastFired;
+  }
+  state.report = { judged: count, fired: judged.firings.length, written, ms: Date.now() - started };
+  if (judged.firings.length > 0) deps.logger.info(state.report, "alert detection pass");
+  if (written > 0) deps.kickSender();
+}
+
 export function startDetection(deps: DetectionDeps): Detection {
-  const { db, logger } = deps;
-  const lock = leaderLock({ dialect: db.dialect, databaseUrl: deps.databaseUrl, logger, lockId: ALERT_DETECT_LOCK, role: "detects alerts" });
-  const codes = alertCodes(deps.booking, logger, deps.clock);
-  const events = listedById(deps.odds);
-  let index: RulesIndex | undefined;
-  let reload = true;
+  const state: DetectState = {
+    deps,
+    lock: leaderLock({ dialect: deps.db.dialect, databaseUrl: deps.databaseUrl, logger: deps.logger, lockId: ALERT_DETECT_LOCK, role: "detects alerts" }),
+    codes: alertCodes(deps.booking, deps.logger, deps.clock),
+    events: listedById(deps.odds),
+    index: undefined,
+    reload: true,
+    report: undefined,
+  };
   // Events changed since the last pass; undefined: any may have.
   let pending: Set<string> | undefined = new Set();
   let queued = false;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
-  let report: PassReport | undefined;
-
-  async function currentIndex(): Promise<RulesIndex> {
-    const version = await rulesVersion(db.kysely);
-    if (reload || !index || index.version !== version) {
-      reload = false;
-      index = indexRules(await db.kysely.selectFrom("alert_rules").selectAll().execute(), version);
-    }
-    return index;
-  }
-
-  async function judge(rules: RulesIndex, changed: ReadonlySet<string> | undefined, now: number): Promise<{ judged: Judged; count: number }> {
-    const byId = events();
-    const markets = legMarketsOf(deps.catalogue());
-    const best = bestPricesByEvent();
-    const judged: Judged = { firings: [], baselines: [] };
-    const live = (rule: RuleRow) => (rule.muted_until ?? 0) <= now;
-    let count = 0;
-    for (const eventId of changed ?? rules.byEvent.keys()) {
-      const event = byId.get(eventId);
-      if (!event || Date.parse(event.date) <= now) continue;
-      for (const rule of rules.byEvent.get(eventId) ?? []) {
-        if (!live(rule)) continue;
-        count += 1;
-        const found: Firing | Baseline | undefined = rule.kind === "target" ? judgeTarget(rule, event, best(event), markets, now) : judgeMove(rule, event, best(event), markets, now);
-        if (found && isFiring(found)) judged.firings.push(found);
-        else if (found) judged.baselines.push(found);
-      }
-    }
-    const anyChange = changed === undefined || changed.size > 0;
-    const listed = new Set(byId.keys());
-    const sure = rules.sure.filter(live);
-    if (anyChange && sure.length > 0) {
-      const bets = findSureBets([...byId.values()], new Map(), now, catalogueMarkets(deps.catalogue())).sureBets;
-      for (const rule of sure) merge(judged, judgeSure(rule, bets, listed, markets, now));
-      count += sure.length;
-    }
-    const drop = rules.drop.filter(live);
-    if (anyChange && drop.length > 0) {
-      const drops = await readDrops(db.kysely, { now, hours: DROP_WINDOW_HOURS, intervalMs: deps.intervalS * 1000 });
-      for (const rule of drop) merge(judged, judgeDrop(rule, drops, listed, markets, now));
-      count += drop.length;
-    }
-    const kickoffOf = (id: string) => {
-      const event = byId.get(id);
-      return event ? Date.parse(event.date) : undefined;
-    };
-    merge(judged, await judgeSlips({ db: db.kysely, intervalS: deps.intervalS, catalogue: deps.catalogue, bonusPlan: deps.bonusPlan }, rules.slip, changed, kickoffOf, now));
-    return { judged, count: count + rules.slip.length };
-  }
-
-  /** Each firing's booking code where one can be minted: one mint per content, book and price. */
-  async function withCodes(firings: readonly Firing[]): Promise<void> {
-    await Promise.all(
-      firings.map(async (firing) => {
-        if (!firing.code) return;
-        const code = await codes.codeFor(firing.code);
-        if (code) firing.payload = { ...firing.payload, code };
-      }),
-    );
-  }
-
-  async function pass(changed: ReadonlySet<string> | undefined): Promise<void> {
-    if (!(await holdsLock(lock))) return;
-    const started = Date.now();
-    const rules = await currentIndex();
-    const now = deps.clock();
-    const { judged, count } = await judge(rules, changed, now);
-    if (judged.firings.length === 0 && judged.baselines.length === 0) {
-      report = { judged: count, fired: 0, written: 0, ms: Date.now() - started };
-      return;
-    }
-    await withCodes(judged.firings);
-    const reach = await readReach(db.kysely, judged.firings.map((f) => f.rule.user_id));
-    const written = await writeFirings(db.kysely, judged.firings, judged.baselines, reach, now);
-    // The index keeps what was written, so the next pass judges against it without a reload.
-    for (const { rule, lastFired } of [...judged.baselines, ...judged.firings]) rule.last_fired = lastFired;
-    report = { judged: count, fired: judged.firings.length, written, ms: Date.now() - started };
-    logger.info(report, "alert detection pass");
-    if (written > 0) deps.kickSender();
-  }
 
   function schedule() {
     if (queued || stopped) return;
@@ -203,9 +225,9 @@ export function startDetection(deps: DetectionDeps): Detection {
         queued = false;
         const changed = pending;
         pending = new Set();
-        if (!stopped) await pass(changed);
+        if (!stopped) await pass(state, changed);
       })
-      .catch((error: unknown) => logger.error({ err: error }, "an alert detection pass failed; the next rebuild tries again"));
+      .catch((error: unknown) => deps.logger.error({ err: error }, "an alert detection pass failed; the next rebuild tries again"));
   }
 
   const unsubscribe = deps.odds.onRebuilt((changedEvents) => {
@@ -215,31 +237,29 @@ export function startDetection(deps: DetectionDeps): Detection {
   });
 
   const detection: Detection = {
-    rulesWritten() {
-      reload = true;
-    },
+    rulesWritten: () => void (state.reload = true),
     async settled() {
       // A pass may queue another (a rebuild during it): wait until none is left.
-      for (;;) {
-        const current = running;
+      for (let current = running; ; current = running) {
         await current;
         if (current === running && !queued) return;
       }
     },
-    lastPass: () => report,
-    codes,
+    lastPass: () => state.report,
+    codes: state.codes,
     async stop() {
       stopped = true;
       unsubscribe();
       detections.delete(deps.odds);
       await running;
-      await releaseLock(lock);
+      await releaseLock(state.lock);
     },
   };
   detections.set(deps.odds, detection);
   return detection;
 }
 
+const live = (rule: RuleRow, now: number) => (rule.muted_until ?? 0) <= now;
 const isFiring = (found: Firing | Baseline): found is Firing => "payload" in found;
 
 function merge(into: Judged, from: Judged): void {

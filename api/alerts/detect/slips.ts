@@ -49,6 +49,24 @@ function due(legs: readonly BetslipLeg[], last: Partial<SlipFigure>, changed: Re
   return Number.isFinite(first) && first - now <= SLIP_WARNING_MS && last.warned !== first;
 }
 
+/** What fired, in words; `figure` takes what it fired on (the warned kick-off, the payout it moved to, else the last payout kept). */
+function reasonsOf(rule: RuleRow, last: Partial<SlipFigure>, figure: SlipFigure, at: { first: number; now: number; name: (eventId: string) => string }): string[] {
+  const { first, now, name } = at;
+  const reasons: string[] = [];
+  if (Number.isFinite(first) && first > now && first - now <= SLIP_WARNING_MS && last.warned !== first) {
+    reasons.push(`Its first match kicks off in ${Math.max(1, Math.round((first - now) / 60_000))} minutes.`);
+    figure.warned = first;
+  }
+  if (last.slip !== figure.slip) return reasons;
+  for (const id of figure.started.filter((id) => !last.started?.includes(id))) reasons.push(`${name(id)} has started.`);
+  for (const id of figure.suspended.filter((id) => !last.suspended?.includes(id))) reasons.push(`${name(id)} has no price at any book (suspended).`);
+  if (last.book != null && figure.book !== null && figure.book !== last.book) reasons.push(`Its best book is now ${bookmakerName(figure.book)} (was ${bookmakerName(last.book)}).`);
+  if (last.payout != null && figure.payout !== null && Math.abs(figure.payout - last.payout) / last.payout >= rule.threshold / 100) {
+    reasons.push(`Its best payout moved from ${naira(last.payout)} to ${naira(figure.payout)}.`);
+  } else if (last.payout != null) figure.payout = last.payout;
+  return reasons;
+}
+
 export async function judgeSlips(deps: SlipDeps, rules: readonly RuleRow[], changed: ReadonlySet<string> | undefined, kickoffOf: (eventId: string) => number | undefined, now: number): Promise<Judged> {
   const judged: Judged = { firings: [], baselines: [] };
   if (rules.length === 0) return judged;
@@ -75,20 +93,7 @@ export async function judgeSlips(deps: SlipDeps, rules: readonly RuleRow[], chan
       suspended: views.filter((v) => !v.started && v.prices.length === 0).map((v) => v.eventId),
       warned: last.warned ?? null,
     };
-    const reasons: string[] = [];
-    const soon = Number.isFinite(first) && first > now && first - now <= SLIP_WARNING_MS && last.warned !== first;
-    if (soon) {
-      reasons.push(`Its first match kicks off in ${Math.max(1, Math.round((first - now) / 60_000))} minutes.`);
-      figure.warned = first;
-    }
-    if (last.slip === figure.slip) {
-      for (const id of figure.started.filter((id) => !last.started?.includes(id))) reasons.push(`${name(id)} has started.`);
-      for (const id of figure.suspended.filter((id) => !last.suspended?.includes(id))) reasons.push(`${name(id)} has no price at any book (suspended).`);
-      if (last.book != null && figure.book !== null && figure.book !== last.book) reasons.push(`Its best book is now ${bookmakerName(figure.book)} (was ${bookmakerName(last.book)}).`);
-      if (last.payout != null && figure.payout !== null && Math.abs(figure.payout - last.payout) / last.payout >= rule.threshold / 100) {
-        reasons.push(`Its best payout moved from ${naira(last.payout)} to ${naira(figure.payout)}.`);
-      } else if (last.payout != null) figure.payout = last.payout;
-    }
+    const reasons = reasonsOf(rule, last, figure, { first, now, name });
     if (reasons.length === 0 || (rule.muted_until ?? 0) > now) {
       if (JSON.stringify(figure) !== rule.last_fired) judged.baselines.push({ rule, lastFired: JSON.stringify(figure) });
       continue;
