@@ -125,7 +125,11 @@ async function enqueueBatch(trx: Transaction<Database>, alerts: readonly NewAler
 /** The rules' new `last_fired`, one statement per distinct figure (10,000 followers of one price: one value). */
 async function writeLastFired(trx: Transaction<Database>, updates: readonly { id: string; lastFired: string }[]): Promise<void> {
   const byValue = new Map<string, string[]>();
-  for (const { id, lastFired } of updates) byValue.set(lastFired, [...(byValue.get(lastFired) ?? []), id]);
+  for (const { id, lastFired } of updates) {
+    const ids = byValue.get(lastFired);
+    if (ids) ids.push(id);
+    else byValue.set(lastFired, [id]);
+  }
   for (const [value, ids] of byValue) for (const batch of chunks(ids, ROWS_PER_STATEMENT)) await trx.updateTable("alert_rules").set({ last_fired: value }).where("id", "in", batch).execute();
 }
 
