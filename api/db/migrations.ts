@@ -284,6 +284,16 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropTable("betslip_write_rates").execute();
     },
   },
+  "016-rules-version": {
+    async up(db: Kysely<unknown>) {
+      // docs/design.md, Detection: one row whose version every rule write moves, so the replica that
+      // detects reloads its rules index when another replica wrote one.
+      await db.schema.createTable("alert_rules_version").addColumn("id", "integer", (c) => c.primaryKey()).addColumn("version", "bigint", (c) => c.notNull()).execute();
+      await db.insertInto("alert_rules_version" as never).values({ id: 1, version: 0 } as never).execute();
+      // One rule per bettor and subject: a second "Alert me" on the same thing answers the first.
+      await db.schema.createIndex("alert_rules_subject").on("alert_rules").columns(["user_id", "kind", "subject"]).unique().execute();
+    },
+  },
 };
 
 async function createAlertRuleTables(db: Kysely<unknown>): Promise<void> {

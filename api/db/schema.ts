@@ -279,6 +279,12 @@ export interface AlertRulesTable {
   last_fired: string | null;
 }
 
+/** One row (id 1): moved by every rule write, so detection knows to reload its rules (docs/design.md, Detection). */
+export interface AlertRulesVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface AlertSettingsTable {
   user_id: string;
   time_zone: string;
@@ -356,6 +362,7 @@ export interface Database {
   outcome_books: OutcomeBooksTable;
   alert_rules: AlertRulesTable;
   alert_settings: AlertSettingsTable;
+  alert_rules_version: AlertRulesVersionTable;
   alert_outbox: AlertOutboxTable;
   telegram_links: TelegramLinksTable;
   telegram_link_tokens: TelegramLinkTokensTable;

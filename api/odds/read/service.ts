@@ -49,6 +49,22 @@ async function relist(db: Kysely<Database>, listed: Map<string, ListedEvent>, ch
   return ids.size > 0 ? patch(listed, ids, await listEvents(db, options, [...ids], markets)) : new Set();
 }
 
+type RebuiltListener = (changedEvents: ReadonlySet<string> | undefined) => void;
+
+/** Who hears which events each rebuild read changes of (undefined after a reset): alert detection (docs/design.md, Detection). */
+function rebuildNotices() {
+  const listeners = new Set<RebuiltListener>();
+  return {
+    notify(changedEvents: ReadonlySet<string> | undefined) {
+      for (const listener of listeners) listener(changedEvents);
+    },
+    onRebuilt(listener: RebuiltListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
 /**
  * The odds served: a cache rebuilt from the store after each write, on a change notice and on a
  * timer, and the live feed of changed markets. A rebuild re-reads only the events the change log
@@ -66,6 +82,7 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
   let rebuilds = 0;
   const listed = new Map<string, ListedEvent>();
   let wholeAt: number | undefined;
+  const notices = rebuildNotices();
 
   /** Changes are read before the listing, so each one goes out with data at least as new as itself. */
   async function rebuild() {
@@ -83,6 +100,7 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
     if (touched.size > 0 || rebuilds === 1) cache.rebuild(listingOf([...listed.values()].map((entry) => entry.event), deps.intervalS), touched);
     if (resetTo !== undefined) live.reset(resetTo);
     else if (changes.length > 0) live.publish(changes, listed);
+    notices.notify(resetTo !== undefined ? undefined : new Set(changes.map((c) => c.eventId)));
   }
 
   return {
@@ -90,6 +108,8 @@ export function oddsService(deps: { db: Kysely<Database>; clock: () => number; i
     live,
     /** How many times the cache has been rebuilt: answers read from the store (the match page) are kept until it moves. */
     rebuilds: () => rebuilds,
+    /** Calls a listener after every rebuild with the events whose changes it read; returns its removal. */
+    onRebuilt: notices.onRebuilt,
     /** Rebuilds the cache and publishes new changes; calls that arrive during a rebuild share one follow-up rebuild. */
     refresh(): Promise<void> {
       if (running) {
