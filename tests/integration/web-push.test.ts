@@ -6,11 +6,14 @@ import webPush from "web-push";
 import { enqueueAlerts, type AlertPayload } from "#api/alerts/outbox.ts";
 import { pushTopic } from "#api/alerts/push/push-sender.ts";
 import { pushChannelView } from "#api/alerts/push/subscriptions.ts";
-import { resolveVapidKeys, VAPID_FILE } from "#api/alerts/push/vapid.ts";
+import { loadOrCreateVapidKeys, resolveVapidKeys, VAPID_FILE } from "#api/alerts/push/vapid.ts";
 import { newAccount } from "../factories.ts";
 import { captureLogs, startTestApi, type TestApi } from "../helpers/api.ts";
 import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
+import { PUSH_WORKER_URL } from "#client/alerts/push-worker-url.ts";
+import { PUSH_WORKER_SOURCE } from "#server/push-worker.ts";
+import { startWebStack, TEST_ORIGIN } from "../helpers/web.ts";
 import { startPushEndpoint, type BrowserSubscription, type PushEndpoint } from "../helpers/push-endpoint.ts";
 import { startSmtpSink, type startSmtpSink as SmtpSink } from "../helpers/smtp-sink.ts";
 
@@ -240,6 +243,48 @@ describe.each(dialects)("Web Push on %s", (dialect) => {
     }
     await alertAndDrain(userId);
     expect(push.to(browser.endpoint)).toHaveLength(1);
+  });
+});
+
+describe("Web Push through the web tier", () => {
+  let database: TestDatabase;
+  let sink: Sink;
+  let push: PushEndpoint;
+  let stack: Awaited<ReturnType<typeof startWebStack>>;
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    sink = await startSmtpSink();
+    push = await startPushEndpoint();
+    stack = await startWebStack(database, { smtpUrl: sink.url });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await push?.close();
+    await sink?.close();
+    await database?.drop();
+  });
+
+  it("serves the service worker at the site's root, never cached for long, outside the hashed assets", async () => {
+    const answer = await stack.http.get(PUSH_WORKER_URL);
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(answer.headers["cache-control"]).toBe("no-cache");
+    expect(answer.text).toBe(PUSH_WORKER_SOURCE);
+  });
+
+  it("takes a browser's subscription and its removal from the signed-in page's calls", async () => {
+    const account = newAccount();
+    const json = (path: string, cookie = "") => stack.http.post(path).set("origin", TEST_ORIGIN).set("content-type", "application/json").set("cookie", cookie);
+    await stack.http.put("/api/users/register").set("origin", TEST_ORIGIN).set("content-type", "application/json").send(account).expect(201);
+    const verified = await json("/api/users/verify-email").send({ email: account.email, otp: sink.latestCode(account.email) }).expect(200);
+    const cookie = ([] as string[]).concat(verified.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    const browser = push.subscribe(loadOrCreateVapidKeys(database.dataDir).publicKey);
+    const stored = () => stack.api.api.db.kysely.selectFrom("push_subscriptions").select("endpoint").where("endpoint", "=", browser.endpoint).execute();
+
+    expect((await json("/api/users/push/subscriptions", cookie).send(browser)).status).toBe(201);
+    expect(await stored()).toHaveLength(1);
+    expect((await json("/api/users/push/subscriptions/remove", cookie).send({ endpoint: browser.endpoint })).status).toBe(200);
+    expect(await stored()).toEqual([]);
   });
 });
 
