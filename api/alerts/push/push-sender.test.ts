@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pushMessage, pushOutcome, pushTopic, retryAfterMs } from "./push-sender.ts";
+import { pushMessage, pushOutcome, pushTopic, pushRetryDelay } from "./push-sender.ts";
 
 describe("the push Topic", () => {
   it("is at most 32 URL-safe base64 characters (RFC 8030 5.4), one per outbox topic", () => {
@@ -34,12 +34,12 @@ describe("the push message", () => {
 describe("Retry-After", () => {
   const now = Date.UTC(2026, 10, 22, 8, 0);
   it("reads seconds and HTTP dates, caps at an hour, and ignores what it cannot read", () => {
-    expect(retryAfterMs("120", now)).toBe(120_000);
-    expect(retryAfterMs(new Date(now + 30_000).toUTCString(), now)).toBe(30_000);
-    expect(retryAfterMs("999999", now)).toBe(3_600_000);
-    expect(retryAfterMs(new Date(now - 30_000).toUTCString(), now)).toBe(0);
-    expect(retryAfterMs("soon", now)).toBeUndefined();
-    expect(retryAfterMs(undefined, now)).toBeUndefined();
+    expect(pushRetryDelay("120", now)).toBe(120_000);
+    expect(pushRetryDelay(new Date(now + 30_000).toUTCString(), now)).toBe(30_000);
+    expect(pushRetryDelay("999999", now)).toBe(3_600_000);
+    expect(pushRetryDelay(new Date(now - 30_000).toUTCString(), now)).toBe(0);
+    expect(pushRetryDelay("soon", now)).toBeUndefined();
+    expect(pushRetryDelay(undefined, now)).toBeUndefined();
   });
 });
 

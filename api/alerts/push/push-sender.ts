@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { request } from "undici";
 import webPush from "web-push";
 import type { Db } from "../../db/database.ts";
+import { retryAfterMs } from "../../feeds/fetcher.ts";
 import type { AlertPayload, OutboxRow } from "../outbox.ts";
 import type { ChannelSender, SendOutcome } from "../sender.ts";
 import { forgetPushSubscription, pushSubscriptionsOf, type PushSubscriptionRow } from "./subscriptions.ts";
@@ -67,12 +68,10 @@ export function pushMessage(row: Pick<OutboxRow, "topic">, payload: AlertPayload
   };
 }
 
-/** Retry-After as seconds or an HTTP date (RFC 9110 10.2.3), in ms from `now`; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | string[] | undefined, now: number): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return undefined;
-  const ms = /^\d+$/.test(text.trim()) ? Number(text.trim()) * 1000 : Date.parse(text) - now;
-  return Number.isFinite(ms) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)) : undefined;
+/** A push service's Retry-After (RFC 9110 10.2.3) in ms, at most an hour; undefined when absent or unreadable. */
+export function pushRetryDelay(value: string | string[] | undefined, now: number): number | undefined {
+  const ms = retryAfterMs(value, now);
+  return ms === undefined ? undefined : Math.min(MAX_RETRY_AFTER_MS, ms);
 }
 
 type Delivery = { status: "sent" } | { status: "gone" } | { status: "retry"; error: string; retryAfterMs?: number | undefined };
@@ -95,7 +94,7 @@ async function deliver(deps: PushSenderDeps, subscription: PushSubscriptionRow, 
       await forgetPushSubscription(deps.db.kysely, subscription.id);
       return { status: "gone" };
     }
-    return { status: "retry", error: `push service answered ${answer.statusCode}${text ? `: ${text.slice(0, 200)}` : ""}`, retryAfterMs: retryAfterMs(answer.headers["retry-after"], Date.now()) };
+    return { status: "retry", error: `push service answered ${answer.statusCode}${text ? `: ${text.slice(0, 200)}` : ""}`, retryAfterMs: pushRetryDelay(answer.headers["retry-after"], Date.now()) };
   } catch (error) {
     return { status: "retry", error: `push service unreachable: ${error instanceof Error ? error.message : String(error)}` };
   }
