@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadApiConfig } from "../../config.ts";
-import { pushPublicKey, resolveVapidKeys, VAPID_FILE } from "./vapid.ts";
+import { loadOrCreateVapidKeys, pushPublicKey, resolveVapidKeys, VAPID_FILE } from "./vapid.ts";
 
 const dirs: string[] = [];
 const dataDir = () => {
@@ -27,6 +27,7 @@ describe("VAPID keys", () => {
     expect(Buffer.from(first.privateKey, "base64url")).toHaveLength(32);
     expect(statSync(join(dir, VAPID_FILE)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(join(dir, VAPID_FILE), "utf8"))).toEqual(first);
+    expect(loadOrCreateVapidKeys(dir)).toEqual(first);
     expect(resolveVapidKeys(config({ NODE_ENV: "test", DATA_DIR: dir }))).toEqual(first);
     expect(pushPublicKey(config({ NODE_ENV: "development", DATA_DIR: dir }))).toBe(first.publicKey);
   });
@@ -34,7 +35,7 @@ describe("VAPID keys", () => {
   it("replaces a stored file that is not keys", () => {
     const dir = dataDir();
     writeFileSync(join(dir, VAPID_FILE), "not json");
-    const keys = resolveVapidKeys(config({ NODE_ENV: "development", DATA_DIR: dir }))!;
+    const keys = loadOrCreateVapidKeys(dir);
     expect(JSON.parse(readFileSync(join(dir, VAPID_FILE), "utf8"))).toEqual(keys);
   });
 

@@ -42,11 +42,16 @@ export function loadOrCreateVapidKeys(dataDir: string): VapidKeys {
   return keys;
 }
 
+/** Keys read or made per DATA_DIR, so asking for them per request reads no file. */
+const generated = new Map<string, VapidKeys>();
+
 /** This deployment's keys, or undefined where Web Push is off (production without VAPID_* set). */
 export function resolveVapidKeys(config: Pick<ApiConfig, "env" | "dataDir" | "alerts">): VapidKeys | undefined {
   if (config.alerts.vapid) return config.alerts.vapid;
   if (config.env === "production") return undefined;
-  return loadOrCreateVapidKeys(config.dataDir);
+  const known = generated.get(config.dataDir) ?? loadOrCreateVapidKeys(config.dataDir);
+  generated.set(config.dataDir, known);
+  return known;
 }
 
 /** The public key a browser subscribes with, or null where Web Push is off. */
