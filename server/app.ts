@@ -27,6 +27,8 @@ import { loadBuild } from "./render/assets.ts";
 import { PREVIEW_PATH, startPreviewPage } from "./render/preview-page.ts";
 import { NON_HTML_POLICY } from "./render/csp.ts";
 import { hashedAssets } from "./static.ts";
+import { pushWorker } from "./push-worker.ts";
+import { PUSH_WORKER_URL } from "#client/alerts/push-worker-url.ts";
 import { createFormTokens, type FormTokens } from "./lite/form-token.ts";
 import { formRoutes } from "./lite/forms.ts";
 import { liteChoice } from "./lite/lite-mode.ts";
@@ -157,6 +159,7 @@ function useAssets(app: Express, config: ServerConfig): void {
   // serve-static answers other methods with a bare 405; the envelope says it instead.
   app.use("/assets", onlyGetAndHead);
   app.use("/assets", hashedAssets(join(config.distDir, "client", "assets")));
+  app.get(PUSH_WORKER_URL, pushWorker);
 }
 
 function bffDeps({ config, upstream, cookies, session, odds, logger }: WebParts): BffDeps {

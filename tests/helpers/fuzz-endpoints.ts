@@ -64,6 +64,20 @@ const FIELDS: Record<string, Pick<FuzzEndpoint, "body" | "query" | "spendsSessio
   // BetKing (3) and a code in its shape: checked in full before any request to a book.
   "GET /odds/booking": { query: { provider: () => 3, code: () => "ABCDEF" } },
   "POST /users/betslip/booking": { body: { provider: () => 3 } },
+  // Alerts (docs/design.md, Alerts API): a target rule on an event no database holds, valid in shape.
+  "GET /users/alerts": {},
+  "POST /users/alerts": { body: { kind: () => "target", eventId: () => "fuzz-event", marketId: () => 1, selectionTypeId: () => 1, threshold: () => 2.5, channels: () => [] } },
+  "PATCH /users/alerts/:id": { body: { muteHours: () => 24, channels: () => ["email"], threshold: () => 3 } },
+  "DELETE /users/alerts/:id": {},
+  "PUT /users/alerts/settings": { body: { timeZone: () => "Africa/Lagos", quietFrom: () => "22:00", quietTo: () => "07:00", emailOff: () => false } },
+  "POST /alerts/unsubscribe": { body: { token: () => "dGhpcyBpcyBub3QgYSB0b2tlbg.abcdefghijklmnopqrstuvwxyz012345" } },
+  "POST /users/telegram/link": {},
+  "DELETE /users/telegram/link": {},
+  // A real P-256 point and 16 bytes of auth, as a browser's PushSubscription.toJSON() gives them.
+  "POST /users/push/subscriptions": {
+    body: { endpoint: (n) => `https://push.example.com/fuzz/${n}`, keys: () => ({ p256dh: "BOmZ6lOhlG2ijXnMz0Ic3EZCEv0gEQ-qpkm0PrsuePBD-ZVO-o53l432JrPHp6iJjSzaS_QaewUSpgCIizuvEQI", auth: "jSRnkBbQPYVXm3Ebc51SGA" }) },
+  },
+  "POST /users/push/subscriptions/remove": { body: { endpoint: (n) => `https://push.example.com/fuzz/${n}` } },
   "GET /session": {},
   "POST /events": { body: { name: () => "page_view", path: () => "/nigeria", country: () => "1", message: () => "fuzz" } },
 };

@@ -8,15 +8,8 @@ import { catalogueReader } from "../../catalogue/start.ts";
 import { requireAuth } from "../../http/auth.ts";
 import type { AlertsPart, AlertsPartDeps } from "../index.ts";
 import { startDetection, type Detection } from "../detect/index.ts";
+import { pushPublicKey } from "../push/vapid.ts";
 import { rulesRouter } from "./routes.ts";
-
-/**
- * The VAPID public key the Alerts page subscribes browsers with. Web Push's part owns the key
- * (api/alerts/push/); until it is wired here, none is given.
- */
-function pushPublicKey(_deps: AlertsPartDeps): string | null {
-  return null;
-}
 
 /** SportyBet (provider 3) is the one book with a live bonus plan (decision 028). */
 const SPORTYBET = 3;
@@ -33,8 +26,8 @@ export function rulesPart(deps: AlertsPartDeps): AlertsPart {
     channels: {
       telegramAvailable: deps.config.alerts.telegram !== undefined,
       // Keys from the environment, or generated into DATA_DIR outside production (docs/design.md, Channels).
-      pushAvailable: deps.config.alerts.vapid !== undefined || deps.config.env !== "production",
-      pushPublicKey: () => pushPublicKey(deps),
+      pushAvailable: pushPublicKey(deps.config) !== null,
+      pushPublicKey: () => pushPublicKey(deps.config),
     },
   };
   return {
