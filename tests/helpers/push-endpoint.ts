@@ -25,6 +25,8 @@ export interface ReceivedPush {
   claims: JWTPayload;
   /** The decrypted payload, as text. */
   text: string;
+  /** When the request arrived (epoch ms), before it was checked and decrypted. */
+  at: number;
 }
 
 export interface RefusedPush {
@@ -107,6 +109,7 @@ export async function startPushEndpoint() {
   const server = createServer((req, res) => {
     void (async () => {
       const endpoint = `${origin}${req.url ?? ""}`;
+      const at = Date.now();
       const body = await bodyOf(req);
       const browser = browsers.get(endpoint);
       const refuse = (status: number, reason: string) => {
@@ -131,7 +134,7 @@ export async function startPushEndpoint() {
         return refuse(400, `not decryptable: ${error instanceof Error ? error.message : String(error)}`);
       }
       const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
-      received.push({ endpoint, headers, claims: vapid.claims, text });
+      received.push({ endpoint, headers, claims: vapid.claims, text, at });
       res.writeHead(201, { Location: `${origin}/message/${received.length}` }).end();
       changed();
     })().catch((error: unknown) => {

@@ -4,6 +4,8 @@ import { SMTPServer } from "smtp-server";
 export interface SunkMail {
   to: string[];
   raw: string;
+  /** When the message's data had all arrived (epoch ms). */
+  at: number;
 }
 
 /**
@@ -19,7 +21,7 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString("utf8") });
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
         if (options.delayMs) setTimeout(callback, options.delayMs);
         else callback();
       });
