@@ -70,8 +70,8 @@ function errorWords(error: unknown): string {
   return BOT_WORDS.failed;
 }
 
-export function installBot(bot: Bot, deps: BotDeps): void {
-  const odds = oddsAnswers(deps);
+/** What the code commands and the mint button share: the limits' admission and the conversion. */
+function codeKit(deps: BotDeps) {
   const { limiter } = deps;
 
   /** Whose allowance a code read or mint spends: the linked account, else the chat. */
@@ -104,7 +104,14 @@ export function installBot(bot: Bot, deps: BotDeps): void {
     await ctx.reply(text, { link_preview_options: { is_disabled: true }, reply_markup: new InlineKeyboard().text(`Get code at ${bookmakerName(ranked.mintAt)}`, data) });
   }
 
-  // An error boundary first: whatever fails below, the user gets a short answer and the bot goes on.
+  return { admit, convert };
+}
+
+type CodeKit = ReturnType<typeof codeKit>;
+
+/** An error boundary, then each chat's limit, then the length check: before any command is read. */
+function installGuards(bot: Bot, deps: BotDeps): void {
+  // Whatever fails below, the user gets a short answer and the bot goes on.
   bot.use(async (ctx, next) => {
     try {
       await next();
@@ -119,7 +126,7 @@ export function installBot(bot: Bot, deps: BotDeps): void {
   bot.use(async (ctx, next) => {
     const chatId = chatIdOf(ctx);
     if (chatId === undefined) return;
-    const verdict = limiter.take(`chat:${chatId}`, TELEGRAM_LIMITS.chat);
+    const verdict = deps.limiter.take(`chat:${chatId}`, TELEGRAM_LIMITS.chat);
     if (verdict === "ok") return next();
     if (ctx.callbackQuery) await ctx.answerCallbackQuery(verdict === "warn" ? { text: BOT_WORDS.slowDown } : undefined).catch(() => undefined);
     else if (verdict === "warn") await ctx.reply(BOT_WORDS.slowDown);
@@ -129,27 +136,18 @@ export function installBot(bot: Bot, deps: BotDeps): void {
     if (ctx.message.text.length > MAX_READ_TEXT) return void (await ctx.reply(BOT_WORDS.tooLong));
     return next();
   });
+}
 
+const argsOf = (ctx: Context) => (typeof ctx.match === "string" ? ctx.match.trim() : "");
+
+/** `/start [token]`, `/help`, `/alerts`, `/mute [hours]`, `/stop`: the linked account's side. */
+function installAccountCommands(bot: Bot, deps: BotDeps): void {
   bot.command(["start", "help"], async (ctx) => {
-    const token = typeof ctx.match === "string" ? ctx.match.trim() : "";
+    const token = argsOf(ctx);
     if (ctx.message?.text.startsWith("/help") || token === "") return void (await ctx.reply(BOT_WORDS.help));
     if (ctx.chat.type !== "private") return void (await ctx.reply(BOT_WORDS.privateOnly));
     const outcome = await linkChat(deps.db, token, String(ctx.chat.id), deps.clock());
     await ctx.reply(outcome.status === "linked" ? BOT_WORDS.linked : outcome.status === "chat-taken" ? BOT_WORDS.chatTaken : BOT_WORDS.badToken);
-  });
-
-  bot.command("code", async (ctx) => {
-    const parsed = parseCodeCommand(typeof ctx.match === "string" ? ctx.match : "");
-    if (!parsed.ok) return void (await ctx.reply(parsed.message));
-    await convert(ctx, String(ctx.chat.id), parsed.ask);
-  });
-
-  bot.command("best", async (ctx) => {
-    await ctx.reply(odds.best(typeof ctx.match === "string" ? ctx.match : ""), { link_preview_options: { is_disabled: true } });
-  });
-
-  bot.command("surebets", async (ctx) => {
-    await ctx.reply(fitMessage(odds.sureBets()), { link_preview_options: { is_disabled: true } });
   });
 
   bot.command("alerts", async (ctx) => {
@@ -165,7 +163,7 @@ export function installBot(bot: Bot, deps: BotDeps): void {
   });
 
   bot.command("mute", async (ctx) => {
-    const arg = typeof ctx.match === "string" ? ctx.match.trim() : "";
+    const arg = argsOf(ctx);
     const hours = arg === "" ? DEFAULT_MUTE_HOURS : /^\d{1,3}$/.test(arg) ? Number(arg) : NaN;
     if (!(hours >= 0 && hours <= MAX_MUTE_HOURS)) return void (await ctx.reply(`Send /mute with a number of hours from 0 to ${MAX_MUTE_HOURS}, e.g. /mute 8 (0 unmutes).`));
     const until = hours === 0 ? null : deps.clock() + hours * 3_600_000;
@@ -177,24 +175,43 @@ export function installBot(bot: Bot, deps: BotDeps): void {
     const was = await unlinkChat(deps.db, String(ctx.chat.id));
     await ctx.reply(was ? BOT_WORDS.stopped : "This chat is not linked to an account: nothing to stop.");
   });
+}
 
-  // A command not listed above.
+/** `/code`, `/best`, `/surebets`: anyone's, linked or not. */
+function installOddsCommands(bot: Bot, deps: BotDeps, kit: CodeKit): void {
+  const odds = oddsAnswers(deps);
+  bot.command("code", async (ctx) => {
+    const parsed = parseCodeCommand(argsOf(ctx));
+    if (!parsed.ok) return void (await ctx.reply(parsed.message));
+    await kit.convert(ctx, String(ctx.chat.id), parsed.ask);
+  });
+  bot.command("best", async (ctx) => {
+    await ctx.reply(odds.best(argsOf(ctx)), { link_preview_options: { is_disabled: true } });
+  });
+  bot.command("surebets", async (ctx) => {
+    await ctx.reply(fitMessage(odds.sureBets()), { link_preview_options: { is_disabled: true } });
+  });
+}
+
+/** After the commands: an unknown one, a pasted code or chatter, anything else. */
+function installCatchAll(bot: Bot, kit: CodeKit): void {
   bot.on("message::bot_command", async (ctx) => {
     await ctx.reply(BOT_WORDS.unknownCommand);
   });
-
   bot.on("message:text", async (ctx) => {
     const pasted = pastedCode(ctx.message.text);
     if (!pasted) return void (await ctx.reply(BOT_WORDS.notACode));
     if (!pasted.ok) return void (await ctx.reply(pasted.message));
-    await convert(ctx, String(ctx.chat.id), pasted.ask);
+    await kit.convert(ctx, String(ctx.chat.id), pasted.ask);
   });
-
-  // Anything else in a message (a photo, a sticker): what the bot does take.
+  // A photo, a sticker: what the bot does take.
   bot.on("message", async (ctx) => {
     await ctx.reply(BOT_WORDS.notACode);
   });
+}
 
+/** The "Get code at <book>" button: checked for this chat, then minted as the betslip mints. */
+function installMintButton(bot: Bot, deps: BotDeps, kit: CodeKit): void {
   bot.on("callback_query:data", async (ctx) => {
     const chatId = chatIdOf(ctx)!;
     const check = checkMintRef(deps.refKey, chatId, ctx.callbackQuery.data, deps.clock());
@@ -203,7 +220,7 @@ export function installBot(bot: Bot, deps: BotDeps): void {
       return void (await ctx.answerCallbackQuery({ text, show_alert: true }));
     }
     const { ref } = check;
-    const admitted = await admit(ctx, chatId, "mint");
+    const admitted = await kit.admit(ctx, chatId, "mint");
     if (!admitted.ok) return void (await ctx.answerCallbackQuery().catch(() => undefined));
     await ctx.answerCallbackQuery({ text: `Asking ${bookmakerName(ref.to)} for a code...` });
     const read = await readAsked(deps, { provider: ref.from, code: ref.code, stakeKobo: 0 });
@@ -213,8 +230,16 @@ export function installBot(bot: Bot, deps: BotDeps): void {
     if (code.url) lines.push("", code.url);
     await ctx.reply(fitMessage(lines.join("\n")), { link_preview_options: { is_disabled: true } });
   });
-
   bot.on("callback_query", async (ctx) => {
     await ctx.answerCallbackQuery({ text: BOT_WORDS.refMalformed });
   });
+}
+
+export function installBot(bot: Bot, deps: BotDeps): void {
+  const kit = codeKit(deps);
+  installGuards(bot, deps);
+  installAccountCommands(bot, deps);
+  installOddsCommands(bot, deps, kit);
+  installCatchAll(bot, kit);
+  installMintButton(bot, deps, kit);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STAKE_KOBO, parseCodeCommand, pastedCode } from "./codes.ts";
+import { DEFAULT_STAKE_KOBO } from "../../betslip/view.ts";
+import { parseCodeCommand, pastedCode } from "./codes.ts";
 
 describe("a code in a message", () => {
   it("reads /code <book> <code> [stake]", () => {

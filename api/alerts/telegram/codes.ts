@@ -10,7 +10,7 @@ import { MAX_STAKE_NAIRA } from "#shared/contract.ts";
 import { bookmakerName, marketLabel, selectionLabel } from "#shared/reference.ts";
 import { readBonusPlan } from "../../betslip/bonus-plan.ts";
 import { readLegViews } from "../../betslip/leg-reads.ts";
-import { bookmakerSlip, bookmakerSlips, isBiddable } from "../../betslip/view.ts";
+import { bookmakerSlip, bookmakerSlips, DEFAULT_STAKE_KOBO, isBiddable } from "../../betslip/view.ts";
 import type { BookingService } from "../../booking/index.ts";
 import { mintAdapter, mintBookingCode } from "../../booking/mint.ts";
 import { readBookingCode } from "../../booking/read.ts";
@@ -19,8 +19,6 @@ import { BOOKING_ADAPTERS, normaliseBookCode } from "../../feeds/booking/index.t
 import { BOOKMAKER_ID_BY_KEY, BOOKMAKER_KEYS } from "../../feeds/types.ts";
 import { AppError } from "../../http/errors.ts";
 import { naira } from "./text.ts";
-
-export const DEFAULT_STAKE_KOBO = 100_000;
 
 /** The books a bettor may name, in the words they would type. */
 const BOOK_WORDS: Record<string, number> = {
