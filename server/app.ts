@@ -11,6 +11,7 @@ import { sessionCookies, type SessionCookies } from "./bff/cookies.ts";
 import { sessionKeeper, type SessionKeeper } from "./bff/session.ts";
 import { webOddsCache, type WebOddsCache } from "./bff/odds-cache.ts";
 import { createUpstream, type Upstream } from "./bff/upstream.ts";
+import { telegramWebhookForward } from "./bff/telegram-webhook.ts";
 import type { RouteObject } from "react-router";
 import type { ServerConfig } from "./config.ts";
 import { webRequestLogging } from "./ops/logging.ts";
@@ -91,6 +92,8 @@ export function createWebApp(config: ServerConfig, options: WebOptions): WebInst
   useSecurityHeaders(app);
   useOdds(app, parts);
   useProbes(app, parts, () => shuttingDown);
+  // Telegram's updates, when the bot has a webhook (docs/design.md, Alerts, Channels, Telegram): to the API as they came.
+  app.use(telegramWebhookForward(parts.upstream));
   useAssets(app, config);
   const live = useApi(app, parts);
   useForms(app, parts, live);

@@ -130,3 +130,41 @@ describe("ProfilePage", () => {
     expect(alert.querySelector("p")?.textContent).toBe("No data received from server");
   });
 });
+
+describe("the profile page's Telegram link", () => {
+  function stubCalls(answers: Record<string, () => Response>) {
+    const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const key = `${init?.method ?? "GET"} ${String(input)}`;
+      const answer = answers[key];
+      if (!answer) throw new Error(`unexpected call ${key}`);
+      return answer();
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    return fetchMock;
+  }
+
+  it("posts for a single-use link and shows it to open in Telegram", async () => {
+    const url = "https://t.me/afriodds_bot?start=abcdefghijklmnopqrstuvwxyz012345";
+    const fetchMock = stubCalls({ "POST /api/users/telegram/link": () => jsonResponse({ data: { url, expiresAt: "2026-11-24T10:10:00.000Z" } }) });
+    renderProfile(profile());
+    const box = await screen.findByRole("region", { name: "Telegram" });
+    fireEvent.click(within(box).getByRole("button", { name: "Link Telegram" }));
+    const open = await within(box).findByRole("link", { name: "Open Telegram to link" }, SLOW);
+    expect(open.getAttribute("href")).toBe(url);
+    expect(within(box).getByText(/works once, for 10 minutes/)).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("unlinks, and says why when the API refuses", async () => {
+    let unlinks = 0;
+    stubCalls({
+      "DELETE /api/users/telegram/link": () => (++unlinks === 1 ? jsonResponse({ data: { ok: true } }) : jsonResponse({ error: { code: "RATE_LIMIT_EXCEEDED", description: "Too many Telegram links asked for. Please wait a few minutes.", type: "rate_limit" } }, 429)),
+    });
+    renderProfile(profile());
+    const box = await screen.findByRole("region", { name: "Telegram" });
+    fireEvent.click(within(box).getByRole("button", { name: "Unlink" }));
+    expect(await within(box).findByText("Telegram unlinked: no more alerts there.", undefined, SLOW)).toBeTruthy();
+    fireEvent.click(within(box).getByRole("button", { name: "Unlink" }));
+    expect((await within(box).findByRole("alert", undefined, SLOW)).textContent).toBe("Too many Telegram links asked for. Please wait a few minutes.");
+  });
+});

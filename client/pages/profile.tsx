@@ -10,6 +10,7 @@ import { RequireSession } from "../session/require-session.tsx";
 import { FORM_POSTS } from "../route-paths.ts";
 import { FlashNotice, PageForm } from "../components/page-form.tsx";
 import { useRootData } from "../session/root-data.ts";
+import { TelegramLinkBox } from "./profile-telegram.tsx";
 
 export type ProfileState =
   | { status: "ready"; profile: UserProfile }
@@ -113,6 +114,7 @@ function Profile() {
         <h1 className="title is-4">Profile</h1>
         <FlashNotice />
         {data && <ProfileBody data={data} timeZone={timeZone} />}
+        <TelegramLinkBox />
         {/* Without JavaScript the account drawer's Logout is this form (docs/design.md, Pages without JavaScript). */}
         {root.form && (
           <PageForm action={FORM_POSTS.logout}>

@@ -11,6 +11,8 @@ import { feedbackPost } from "./feedback-form.ts";
 import { forgotPost, resetPost } from "./password-forms.ts";
 import { loginPost, logoutPost } from "./sign-in-forms.ts";
 import { registerPost, resendPost, verifyPost } from "./sign-up-forms.ts";
+import { TELEGRAM_FORM_POSTS } from "#client/pages/profile-telegram.tsx";
+import { telegramLinkPost, telegramUnlinkPost } from "./telegram-forms.ts";
 
 /**
  * The site's HTML form posts (docs/design.md, Pages without JavaScript): the same API calls as the
@@ -41,6 +43,8 @@ export function formRoutes(deps: FormDeps & { tokens: FormTokens; beforeLogout?:
   post(FORM_POSTS.booking, backTo, bookingPost(deps));
   post(FORM_POSTS.importToSlip, backTo, importPost(deps));
   post(FORM_POSTS.feedback, page(FORM_POSTS.feedback), feedbackPost(deps));
+  post(TELEGRAM_FORM_POSTS.link, page("/profile"), telegramLinkPost(deps));
+  post(TELEGRAM_FORM_POSTS.unlink, page("/profile"), telegramUnlinkPost(deps));
   return router;
 }
 

@@ -1,0 +1,78 @@
+/**
+ * The Telegram channel of the alert sender (docs/design.md, Alerts, The sender; Channels,
+ * Telegram): an outbox row to the bettor's linked chat. No link: gone. Muted: held until the mute
+ * ends. Telegram's 429 `retry_after`: that row (and the chat) waits as long as asked. Blocked
+ * (403): the link is removed and the row is gone. The whole bot never sends more than about 30
+ * messages a second: a token bucket inside the channel makes each send wait its turn.
+ */
+import { GrammyError, HttpError, type Api } from "grammy";
+import type { Kysely } from "kysely";
+import { bookmakerName } from "#shared/reference.ts";
+import type { Database } from "../../db/schema.ts";
+import type { AlertPayload, OutboxRow } from "../outbox.ts";
+import type { ChannelSender, SendOutcome } from "../sender.ts";
+import { linkOfUser, unlinkChat } from "./links.ts";
+import { tokenBucket } from "./limits.ts";
+import { fitMessage } from "./text.ts";
+
+/** Telegram's own ask: no more than about 30 messages a second across chats. */
+export const BOT_SENDS_PER_SECOND = 30;
+
+export interface TelegramChannelDeps {
+  api: Api;
+  db: Kysely<Database>;
+  clock: () => number;
+  publicOrigin: string;
+  /** Sends a second for the whole bot (BOT_SENDS_PER_SECOND); tests lower it to see the bucket work. */
+  perSecond?: number;
+}
+
+/** The alert as one message: its title, its lines, its code, and the page it opens. */
+export function alertText(payload: AlertPayload, publicOrigin: string): string {
+  const lines = [payload.title, ...payload.lines];
+  if (payload.code) lines.push("", `Code at ${bookmakerName(payload.code.provider)}: ${payload.code.code}`);
+  const path = payload.path.startsWith("/") ? payload.path : `/${payload.path}`;
+  lines.push("", `${publicOrigin}${path}`);
+  return fitMessage(lines.join("\n"));
+}
+
+export function telegramChannel(deps: TelegramChannelDeps): ChannelSender & { pausedChats(): ReadonlyMap<string, number> } {
+  const bucket = tokenBucket(deps.perSecond ?? BOT_SENDS_PER_SECOND);
+  // Chats Telegram asked us to leave alone for a while (429 retry_after), until (epoch ms by deps.clock).
+  const paused = new Map<string, number>();
+  return {
+    channel: "telegram",
+    concurrency: 30,
+    pausedChats: () => paused,
+    async send(row: OutboxRow, payload: AlertPayload): Promise<SendOutcome> {
+      const link = await linkOfUser(deps.db, row.user_id);
+      if (!link) return { status: "gone", error: "no Telegram chat linked" };
+      const now = deps.clock();
+      if (link.mutedUntil !== null && link.mutedUntil > now) return { status: "retry", error: "muted in Telegram", retryAfterMs: link.mutedUntil - now };
+      const until = paused.get(link.chatId);
+      if (until !== undefined && until > now) return { status: "retry", error: "Telegram asked this chat to wait", retryAfterMs: until - now };
+      paused.delete(link.chatId);
+      await bucket.take();
+      try {
+        await deps.api.sendMessage(link.chatId, alertText(payload, deps.publicOrigin), { link_preview_options: { is_disabled: true } });
+        return { status: "sent" };
+      } catch (error) {
+        if (error instanceof GrammyError) {
+          if (error.error_code === 429) {
+            const retryAfterMs = Math.max(1, error.parameters.retry_after ?? 1) * 1000;
+            paused.set(link.chatId, deps.clock() + retryAfterMs);
+            return { status: "retry", error: error.description, retryAfterMs };
+          }
+          // Blocked, kicked, deactivated, or a chat Telegram no longer knows: that link is over.
+          if (error.error_code === 403 || (error.error_code === 400 && /chat not found/i.test(error.description))) {
+            await unlinkChat(deps.db, link.chatId);
+            return { status: "gone", error: error.description };
+          }
+          return { status: "retry", error: error.description };
+        }
+        if (error instanceof HttpError) return { status: "retry", error: error.message };
+        throw error;
+      }
+    },
+  };
+}
