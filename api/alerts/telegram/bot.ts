@@ -12,7 +12,7 @@ import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { checkMintRef, signMintRef } from "./callback-ref.ts";
 import { mintFor, parseCodeCommand, pastedCode, rankedText, rankRead, readAsked, type CodeRequest, type CodeDeps } from "./codes.ts";
-import { TELEGRAM_LIMITS, type WindowLimiter } from "./limits.ts";
+import { TELEGRAM_LIMITS, type BotLimiter } from "./limits.ts";
 import { linkChat, linkOfChat, muteChat, unlinkChat } from "./links.ts";
 import { oddsAnswers, type OddsAnswerDeps } from "./odds-answers.ts";
 import { fitMessage } from "./text.ts";
@@ -21,7 +21,7 @@ import { ruleTitles } from "./rule-titles.ts";
 export interface BotDeps extends CodeDeps, OddsAnswerDeps {
   db: Kysely<Database>;
   logger: Logger;
-  limiter: WindowLimiter;
+  limiter: BotLimiter;
   /** Signs the mint buttons (callback-ref.ts). */
   refKey: Buffer;
 }
@@ -77,13 +77,13 @@ function codeKit(deps: BotDeps) {
   /** Whose allowance a code read or mint spends: the linked account, else the chat. */
   async function ownerOf(chatId: string): Promise<{ key: string; userId: string | undefined }> {
     const link = await linkOfChat(deps.db, chatId);
-    return link ? { key: `user:${link.userId}`, userId: link.userId } : { key: `chat:${chatId}`, userId: undefined };
+    return link ? { key: link.userId, userId: link.userId } : { key: `tg:${chatId}`, userId: undefined };
   }
 
   /** One more of `action` for this bettor: false when over the limit (answered once with "slow down", then silence). */
   async function admit(ctx: Context, chatId: string, action: "read" | "mint"): Promise<{ ok: boolean; owner: string }> {
     const owner = await ownerOf(chatId);
-    const verdict = limiter.take(`${action}:${owner.key}`, TELEGRAM_LIMITS[action]);
+    const verdict = await limiter.take(owner.key, action, TELEGRAM_LIMITS[action]);
     if (verdict === "warn") await ctx.reply(BOT_WORDS.slowDown);
     if (verdict !== "ok") return { ok: false, owner: owner.key };
     // A linked bettor's reads and mints count with the site's (api/booking/rate.ts).
@@ -126,7 +126,7 @@ function installGuards(bot: Bot, deps: BotDeps): void {
   bot.use(async (ctx, next) => {
     const chatId = chatIdOf(ctx);
     if (chatId === undefined) return;
-    const verdict = deps.limiter.take(`chat:${chatId}`, TELEGRAM_LIMITS.chat);
+    const verdict = await deps.limiter.take(`tg:${chatId}`, "chat", TELEGRAM_LIMITS.chat);
     if (verdict === "ok") return next();
     if (ctx.callbackQuery) await ctx.answerCallbackQuery(verdict === "warn" ? { text: BOT_WORDS.slowDown } : undefined).catch(() => undefined);
     else if (verdict === "warn") await ctx.reply(BOT_WORDS.slowDown);

@@ -24,6 +24,9 @@ describe("a code in a message", () => {
     expect(pastedCode("sportybet 3Q7XKD")).toEqual({ ok: true, ask: { provider: 3, code: "3Q7XKD", stakeKobo: DEFAULT_STAKE_KOBO } });
     expect(pastedCode("3Q7XKD 5000")).toEqual({ ok: true, ask: { provider: undefined, code: "3Q7XKD", stakeKobo: 500_000 } });
     expect(pastedCode("BETKING")).toBeUndefined();
+    // Books mint all-letter codes too: pasted in capitals, such a word is a code; typed in lower case, chatter.
+    expect(pastedCode("TFDWCT")).toEqual({ ok: true, ask: { provider: undefined, code: "TFDWCT", stakeKobo: DEFAULT_STAKE_KOBO } });
+    for (const chatter of ["tfdwct", "Thanks", "thanks"]) expect(pastedCode(chatter)).toBeUndefined();
     for (const chatter of ["hello", "hello there", "good morning to you all", "who wins tonight", "x".repeat(61), ""]) expect(pastedCode(chatter)).toBeUndefined();
     expect(pastedCode("bet9ja 3Q7XKD")).toMatchObject({ ok: false, message: expect.stringContaining("That is not a Bet9ja booking code.") });
   });

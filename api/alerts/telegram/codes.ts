@@ -87,7 +87,10 @@ export function pastedCode(text: string): CodeParse | undefined {
   const provider = bookAt >= 0 ? BOOK_WORDS[words[bookAt]!.toLowerCase()] : undefined;
   const rest = words.filter((_, i) => i !== bookAt);
   const code = rest[0] ? normaliseBookCode(rest[0]) : "";
-  if (!/^[A-Z0-9]{5,7}$/.test(code) || (provider === undefined && !/\d/.test(code))) return undefined;
+  // Without its book, a word is a code when it holds a digit or was pasted in capitals as codes are
+  // (books mint all-letter codes too): "hello" and "Thanks" stay chatter.
+  const pasted = /\d/.test(code) || rest[0] === code;
+  if (!/^[A-Z0-9]{5,7}$/.test(code) || (provider === undefined && !pasted)) return undefined;
   if (provider === 4) return { ok: false, message: "NairaBet has no booking codes we can read." };
   if (provider !== undefined && !shapeFits(provider, code)) return { ok: false, message: `That is not a ${bookmakerName(provider)} booking code. ${USAGE}` };
   if (rest.length > 2) return undefined;

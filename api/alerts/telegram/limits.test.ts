@@ -1,18 +1,28 @@
 import { describe, expect, it, vi } from "vitest";
-import { tokenBucket, windowLimiter } from "./limits.ts";
+import type { ActionRates } from "../../http/action-rates.ts";
+import { botLimiter, tokenBucket } from "./limits.ts";
 
 describe("the bot's limits", () => {
-  it("lets a window's worth through, warns once, then stays silent until the window passes", () => {
+  it("lets a burst through, warns once, then stays silent until one fits again; each subject and action apart", async () => {
     let now = 0;
-    const limiter = windowLimiter(() => now);
+    const answers: boolean[] = [];
+    // The one limiter's answers, scripted: three fit, then none until t = 20 s.
+    const rates = {
+      async take() {
+        const ok = answers.length < 3 || now >= 20_000;
+        answers.push(ok);
+        return ok ? ({ ok: true } as const) : ({ ok: false, waitMs: 20_000 - now } as const);
+      },
+    } as unknown as ActionRates;
+    const limiter = botLimiter(rates, () => now);
     const limit = { max: 3, windowMs: 60_000 };
-    expect([1, 2, 3, 4, 5, 6].map(() => limiter.take("chat:1", limit))).toEqual(["ok", "ok", "ok", "warn", "silent", "silent"]);
-    // Another key has its own window.
-    expect(limiter.take("chat:2", limit)).toBe("ok");
-    now = 59_999;
-    expect(limiter.take("chat:1", limit)).toBe("silent");
-    now = 60_000;
-    expect(limiter.take("chat:1", limit)).toBe("ok");
+    const verdicts = [];
+    for (let i = 0; i < 6; i += 1) verdicts.push(await limiter.take("tg:1", "chat", limit));
+    expect(verdicts).toEqual(["ok", "ok", "ok", "warn", "silent", "silent"]);
+    now = 19_999;
+    expect(await limiter.take("tg:1", "chat", limit)).toBe("silent");
+    now = 20_000;
+    expect(await limiter.take("tg:1", "chat", limit)).toBe("ok");
   });
 
   it("never lets more than its rate a second through the bucket: a burst, then one every 1/rate s", async () => {

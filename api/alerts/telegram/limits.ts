@@ -1,12 +1,13 @@
-/**
- * The bot's own limits (docs/design.md, Alerts, Channels, Telegram): per chat for every message,
- * and per bettor (their linked account, else their chat) for reading and minting codes, each a
- * fixed window. The first message over a limit is answered "slow down"; the rest of the window is
- * silence, so a flood costs one answer. Kept in memory: each replica counts its own updates (with
- * a webhook, Telegram spreads a chat's updates over few connections; the booking calls beyond
- * these are also held by the per-user limits in the database for a linked bettor).
- */
+import type { ActionRates } from "../../http/action-rates.ts";
 
+/**
+ * The bot's own limits (docs/design.md, Rate limits per user and action): per chat for every
+ * message, and per bettor (their linked account, else their chat) for reading and minting codes,
+ * through the one limiter over (subject, action) in the database, so every replica counts alike. A
+ * limit of `max` a `windowMs` is a burst of `max`, then one every `windowMs / max`. The first
+ * message over a limit is answered "slow down"; the rest until one fits again is silence, so a
+ * flood costs one answer (which message was warned is kept in memory: another replica may warn once more).
+ */
 export interface WindowLimit {
   max: number;
   windowMs: number;
@@ -21,34 +22,30 @@ export const TELEGRAM_LIMITS = {
 
 export type LimitVerdict = "ok" | "warn" | "silent";
 
-interface Window {
-  start: number;
-  count: number;
-}
-
-/** Keys past this many windows are swept as they expire. */
+/** Warnings past this many are swept as they expire. */
 const SWEEP_AT = 10_000;
 
-export function windowLimiter(clock: () => number) {
-  const windows = new Map<string, Window>();
+export function botLimiter(rates: ActionRates, clock: () => number) {
+  const warnedUntil = new Map<string, number>();
   return {
-    /** Counts one for `key`: "ok" within the limit, "warn" for the first over it, "silent" after. */
-    take(key: string, limit: WindowLimit): LimitVerdict {
+    /** Counts one `action` of `subject` ("tg:<chat>" or a user's id): "ok" within the limit, "warn" for the first over it, "silent" after. */
+    async take(subject: string, action: string, limit: WindowLimit): Promise<LimitVerdict> {
+      const taken = await rates.take(subject, `telegram-${action}`, { burst: limit.max, intervalMs: Math.ceil(limit.windowMs / limit.max) });
+      const key = `${subject}\n${action}`;
       const now = clock();
-      if (windows.size > SWEEP_AT) for (const [k, w] of windows) if (now - w.start >= limit.windowMs) windows.delete(k);
-      let window = windows.get(key);
-      if (!window || now - window.start >= limit.windowMs) {
-        window = { start: now, count: 0 };
-        windows.set(key, window);
+      if (taken.ok) {
+        warnedUntil.delete(key);
+        return "ok";
       }
-      window.count += 1;
-      if (window.count <= limit.max) return "ok";
-      return window.count === limit.max + 1 ? "warn" : "silent";
+      if (warnedUntil.size > SWEEP_AT) for (const [k, until] of warnedUntil) if (until <= now) warnedUntil.delete(k);
+      if ((warnedUntil.get(key) ?? 0) > now) return "silent";
+      warnedUntil.set(key, now + taken.waitMs);
+      return "warn";
     },
   };
 }
 
-export type WindowLimiter = ReturnType<typeof windowLimiter>;
+export type BotLimiter = ReturnType<typeof botLimiter>;
 
 /**
  * At most `perSecond` sends a second for the whole bot (Telegram's broadcast limit, about 30):

@@ -13,7 +13,6 @@ import { Bot, GrammyError } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import { ENDPOINTS } from "#shared/contract.ts";
-import { loadOrCreateSecret } from "../../accounts/sessions/secrets.ts";
 import { verifyAccessToken } from "../../accounts/sessions/sessions.ts";
 import { requireAuth } from "../../http/auth.ts";
 import { contractData } from "../../http/endpoints.ts";
@@ -22,7 +21,8 @@ import type { AlertsPart, AlertsPartDeps } from "../index.ts";
 import { installBot } from "./bot.ts";
 import { refKey } from "./callback-ref.ts";
 import { telegramChannel } from "./channel.ts";
-import { windowLimiter, type WindowLimiter } from "./limits.ts";
+import { botLimiter, type BotLimiter } from "./limits.ts";
+import { actionRates } from "../../http/action-rates.ts";
 import { createLinkToken, unlinkUser } from "./links.ts";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
@@ -136,12 +136,12 @@ function updateRunner(bot: Bot, settings: TelegramSettings, queues: Queues, logg
 }
 
 /** POST and DELETE /users/telegram/link, and with a webhook, POST /telegram/webhook. */
-function telegramRoutes(deps: AlertsPartDeps, bot: Bot, settings: TelegramSettings, queues: Queues, limiter: WindowLimiter): Router {
+function telegramRoutes(deps: AlertsPartDeps, bot: Bot, settings: TelegramSettings, queues: Queues, limiter: BotLimiter): Router {
   const auth = requireAuth((token) => verifyAccessToken(deps.accounts, token));
   const router = Router();
   router.post(ENDPOINTS.telegramLink.path, auth, async (req, res) => {
     const userId = req.auth!.sub;
-    if (limiter.take(`link:${userId}`, LINK_ASKS) !== "ok") throw new AppError("RATE_LIMIT_EXCEEDED", "Too many Telegram links asked for. Please wait a few minutes.", { retryAfterS: 60 });
+    if ((await limiter.take(userId, "link", LINK_ASKS)) !== "ok") throw new AppError("RATE_LIMIT_EXCEEDED", "Too many Telegram links asked for. Please wait a few minutes.", { retryAfterS: 60 });
     const username = settings.username ?? (bot.isInited() ? bot.botInfo.username : undefined);
     if (!username) throw new AppError("UPSTREAM_UNAVAILABLE", "Telegram is not reachable right now. Please try again in a minute.", { status: 503, retryAfterS: 30 });
     const { token, expiresAt } = await createLinkToken(deps.db.kysely, userId, deps.clock());
@@ -170,9 +170,9 @@ export function telegramPart(deps: AlertsPartDeps): AlertsPart | undefined {
   if (!settings) return undefined;
   const logger = deps.logger.child({ component: "telegram" });
   const bot = new Bot(settings.token, { client: { apiRoot: settings.apiRoot } });
-  const limiter = windowLimiter(deps.clock);
-  const secret = deps.config.jwtSecret ?? loadOrCreateSecret(deps.config.dataDir);
   const { kysely: db } = deps.db;
+  const limiter = botLimiter(actionRates(db, deps.clock), deps.clock);
+  const secret = deps.secret;
   installBot(bot, { db, booking: deps.booking, catalogue: deps.catalogue, odds: deps.odds, clock: deps.clock, intervalS: deps.config.feedIntervalS, publicOrigin: deps.config.publicOrigin, logger, limiter, refKey: refKey(secret) });
   const queues = chatQueues(async (update) => {
     try {
