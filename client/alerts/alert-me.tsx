@@ -65,7 +65,8 @@ export function AlertMeButton({ form, tap, eventId = "", label, className, child
       >
         {children}
       </button>
-      <span className="alert-tap-status" role="status">
+      {/* A polite live region, not role=status: a page may hold many taps, and its own status line stays the one. */}
+      <span className="alert-tap-status" aria-live="polite">
         {state.phase === "done" ? state.said : ""}
       </span>
     </span>
