@@ -8,7 +8,7 @@ import type { SureBets } from "#shared/contract.ts";
 import { errorReply, renderPage, resetApp, stubApi, USER, type Reply } from "../../tests/client/harness.tsx";
 import { betslipFixture, legView } from "../../tests/client/betslip-fixtures.ts";
 import { installEventSource } from "../../tests/client/fake-event-source.ts";
-import { marketHistory, MATCH_ID, matchDetail } from "../../tests/client/match-fixtures.ts";
+import { catalogueMarket, CORRECT_SCORE, marketHistory, MATCH_ID, matchDetail } from "../../tests/client/match-fixtures.ts";
 import { partialDataSource } from "../loaders/source.ts";
 import { BetslipPage, loader as betslipLoader } from "../pages/betslip.tsx";
 import { loader as matchLoader, MatchPage, type MatchData } from "../pages/match.tsx";
@@ -56,11 +56,20 @@ describe("Alert me on the match page", () => {
     // 1X2's best Home is 1.75 (tests/client/match-fixtures.ts): 1.75 x 1.05 = 1.8375, so 1.84.
     const market = screen.getByRole("region", { name: "1X2 (Match Result)" });
     expect(within(market).getByText("Alert me when the best price reaches:")).toBeTruthy();
-    const home = within(market).getByRole("button", { name: "Home 1.84 or more: alert me, 1X2 (Match Result)" });
-    expect(home.textContent).toBe("Home 1.84");
+    const home = within(market).getByRole("button", { name: "Alert me, 1X2 (Match Result): Home 1.84" });
+    expect(home.querySelector(".visually-hidden")?.textContent).toBe("Alert me, 1X2 (Match Result): ");
     await user.click(home);
     await waitFor(() => expect(home.parentElement!.textContent).toContain(ALERT_SET_MESSAGE));
     expect(api.callsTo(CREATE).map((c) => c.body)).toEqual([{ kind: "target", eventId: MATCH_ID, marketId: 1, selectionTypeId: 1, threshold: 1.84, channels: [] }]);
+  });
+
+  it("offers no target taps on a many-way market (correct score's 26), whose match's move alert covers it", () => {
+    const detail = matchDetail();
+    detail.event.markets = [...detail.event.markets, catalogueMarket(24, { ...CORRECT_SCORE, group: "main" }, { base: 6 })];
+    renderMatch({}, detail);
+    const market = screen.getByRole("region", { name: "Correct Score" });
+    expect(within(market).queryByRole("button", { name: /^Alert me/ })).toBeNull();
+    expect(within(screen.getByRole("region", { name: "1X2 (Match Result)" })).getAllByRole("button", { name: /^Alert me, 1X2 \(Match Result\): / })).toHaveLength(3);
   });
 
   it("says the API's reason when it refuses, such as the 50 rules reached", async () => {

@@ -29,46 +29,72 @@ export function AlertMeForm({ id, back, eventId, children }: { id: string; back:
 
 type TapState = { phase: "idle" | "busy" } | { phase: "done"; said: string };
 
+interface AlertMeButtonProps {
+  form: string;
+  tap: AlertTap;
+  eventId?: string;
+  /** Words before the visible ones, for screen readers only ("Alert me: " before "Home 2.63"). */
+  hiddenPrefix?: string;
+  /** Where what happened is said, for a row of taps that share one status line; else the button's own, beside it. */
+  say?: (said: string) => void;
+  children: ReactNode;
+}
+
 /**
  * One "Alert me" tap: a submit of its AlertMeForm without JavaScript; with it, the contract's
- * createAlert call and "Alert set" (or the API's reason, such as the 50 rules reached) in its own
- * status line beside it. `label`: its accessible name, starting with its visible words (WCAG 2.5.3).
+ * createAlert call and "Alert set" (or the API's reason, such as the 50 rules reached) in a status
+ * line. A polite live region, not role=status: a page may hold many taps, and its own status line
+ * stays the one.
  */
-export function AlertMeButton({ form, tap, eventId = "", label, className, children }: { form: string; tap: AlertTap; eventId?: string; label?: string; className?: string; children: ReactNode }): JSX.Element {
+export function AlertMeButton({ form, tap, eventId = "", hiddenPrefix, say, children }: AlertMeButtonProps): JSX.Element {
   const [state, setState] = useState<TapState>({ phase: "idle" });
   const value = alertTapValue(tap);
+  const done = (said: string) => {
+    setState({ phase: "done", said });
+    say?.(said);
+  };
   const set = async () => {
     const request = alertOfTap(value, eventId);
-    if (!request) return setState({ phase: "done", said: ALERT_FAILED_MESSAGE });
+    if (!request) return done(ALERT_FAILED_MESSAGE);
     setState({ phase: "busy" });
     try {
       await alertCalls.createAlert(request);
-      setState({ phase: "done", said: ALERT_SET_MESSAGE });
+      done(ALERT_SET_MESSAGE);
     } catch (error) {
-      setState({ phase: "done", said: refusalWords(error, ALERT_FAILED_MESSAGE) });
+      done(refusalWords(error, ALERT_FAILED_MESSAGE));
     }
   };
+  const button = (
+    <button
+      type="submit"
+      form={form}
+      name="alert"
+      value={value}
+      className="button is-small is-light"
+      aria-busy={state.phase === "busy" || undefined}
+      onClick={(click) => {
+        click.preventDefault();
+        if (state.phase !== "busy") void set();
+      }}
+    >
+      {hiddenPrefix && <span className="visually-hidden">{hiddenPrefix}</span>}
+      {children}
+    </button>
+  );
+  if (say) return button;
   return (
     <span className="alert-tap">
-      <button
-        type="submit"
-        form={form}
-        name="alert"
-        value={value}
-        className={className ?? "button is-small is-light"}
-        aria-label={label}
-        aria-busy={state.phase === "busy" || undefined}
-        onClick={(click) => {
-          click.preventDefault();
-          if (state.phase !== "busy") void set();
-        }}
-      >
-        {children}
-      </button>
-      {/* A polite live region, not role=status: a page may hold many taps, and its own status line stays the one. */}
-      <span className="alert-tap-status" aria-live="polite">
-        {state.phase === "done" ? state.said : ""}
-      </span>
+      {button}
+      <TapSaid said={state.phase === "done" ? state.said : ""} />
+    </span>
+  );
+}
+
+/** A tap's status line: empty until a tap says something. */
+export function TapSaid({ said }: { said: string }): JSX.Element {
+  return (
+    <span className="alert-tap-status" aria-live="polite">
+      {said}
     </span>
   );
 }

@@ -1,7 +1,7 @@
-import type { JSX } from "react";
+import { useState, type JSX } from "react";
 import type { MatchMarket } from "#shared/contract.ts";
 import { formatOdds } from "#shared/format.ts";
-import { AlertMeButton, AlertMeForm, YourAlertsLink } from "../alerts/alert-me.tsx";
+import { AlertMeButton, AlertMeForm, TapSaid, YourAlertsLink } from "../alerts/alert-me.tsx";
 import { DEFAULT_MOVE_SHARE, nextPriceStep } from "../alerts/alert-taps.ts";
 import { marketLabelOf, selectionLabelOf } from "./market-names.ts";
 import { highestRow, isManyWay, selectionsOf } from "./market-stats.ts";
@@ -29,42 +29,34 @@ export function MatchAlertForm({ eventId, back }: { eventId: string; back: strin
 
 /**
  * A market's target alerts: per outcome, one tap to be told when its best price reaches the next step
- * above the best now (5 % up). A many-way market's (correct score's 26) fold away behind one summary.
+ * above the best now (5 % up), with one status line for the row. None for a many-way market (correct
+ * score's 26 outcomes, HT/FT's 9): their buttons would take most of the lite page's budget in the
+ * Specials group (docs/design.md, Page weight), and the match's move alert covers them.
  */
 export function TargetAlerts({ market, eventId }: { market: MatchMarket; eventId: string }): JSX.Element | null {
+  const [said, setSaid] = useState("");
+  if (isManyWay(market)) return null;
   const highest = highestRow(market);
-  const marketLabel = marketLabelOf(market.marketId);
+  // Named with its market: 1X2 and Draw No Bet both have a Home.
+  const prefix = `Alert me, ${marketLabelOf(market.marketId)}: `;
   const taps = selectionsOf(market).flatMap((selectionTypeId) => {
     const best = highest.get(selectionTypeId)?.value;
     if (best === undefined) return [];
     const price = nextPriceStep(best);
-    const shown = `${selectionLabelOf(selectionTypeId)} ${formatOdds(price)}`;
     return [
-      <AlertMeButton
-        key={selectionTypeId}
-        form={MATCH_ALERT_FORM}
-        tap={{ kind: "target", marketId: market.marketId, selectionTypeId, price }}
-        eventId={eventId}
-        label={`${shown} or more: alert me, ${marketLabel}`}
-      >
-        {shown}
+      <AlertMeButton key={selectionTypeId} form={MATCH_ALERT_FORM} tap={{ kind: "target", marketId: market.marketId, selectionTypeId, price }} eventId={eventId} hiddenPrefix={prefix} say={setSaid}>
+        {selectionLabelOf(selectionTypeId)} {formatOdds(price)}
       </AlertMeButton>,
     ];
   });
   if (taps.length === 0) return null;
-  const heading = "Alert me when the best price reaches:";
-  if (isManyWay(market)) {
-    return (
-      <details className="alert-targets">
-        <summary>Alert me at a higher price</summary>
-        <div className="alert-taps">{taps}</div>
-      </details>
-    );
-  }
   return (
     <div className="alert-targets">
-      <p className="is-size-7 mb-0">{heading}</p>
-      <div className="alert-taps">{taps}</div>
+      <p className="is-size-7 mb-0">Alert me when the best price reaches:</p>
+      <div className="alert-taps">
+        {taps}
+        <TapSaid said={said} />
+      </div>
     </div>
   );
 }

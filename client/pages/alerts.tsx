@@ -56,7 +56,7 @@ function SaidLine({ said }: { said: BoardSaid | null }): JSX.Element {
   // Always in the page, so a screen reader hears what a tap did (WAI-ARIA live regions).
   return (
     <div role="status" className="alert-said">
-      {said && <p className={`notification is-light py-2 px-3 ${"message" in said ? "is-danger" : "is-success"}`}>{"message" in said ? said.message : said.status}</p>}
+      {said && <p className={`notification is-light py-2 px-3 mb-3 ${"message" in said ? "is-danger" : "is-success"}`}>{"message" in said ? said.message : said.status}</p>}
     </div>
   );
 }
