@@ -31,6 +31,7 @@ describe("the alerts' form posts", () => {
       ["/alerts/add", { alert: "move:500", event: "e1", back: "/betslip" }, "/betslip", "That alert could not be read. Please try again."],
       ["/alerts/add", { alert: "target:1:1:2.5", event: "../users", back: "/betslip" }, "/betslip", "That alert could not be read. Please try again."],
       ["/alerts/add", { alert: "drop:5", back: "https://evil.example/" }, "/alerts", "That alert could not be read. Please try again."],
+      ["/alerts/add", { alert: `sure:${"9".repeat(60_000)}`, back: "//evil.example/betslip" }, "/alerts", "That alert could not be read. Please try again."],
       ["/alerts/mute", { id: "r1", hours: "9999" }, "/alerts", "That alert could not be changed. Please try again."],
       ["/alerts/mute", { id: "../settings", hours: "24" }, "/alerts", "That alert could not be changed. Please try again."],
       ["/alerts/delete", { id: "a b" }, "/alerts", "That alert could not be deleted. Please try again."],
