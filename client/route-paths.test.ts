@@ -7,6 +7,7 @@ describe("returnPath", () => {
     expect(returnPath("/match/c1%3Aarsenal-chelsea?chart=4")).toBe("/match/c1%3Aarsenal-chelsea?chart=4");
     expect(returnPath("/code/3/ABC123")).toBe("/code/3/ABC123");
     expect(returnPath("/betslip")).toBe("/betslip");
+    expect(returnPath("/alerts")).toBe("/alerts");
     expect(returnPath("/matches?day=tomorrow&market=4")).toBe("/matches?day=tomorrow&market=4");
     expect(returnPath("/competitions?q=spain")).toBe("/competitions?q=spain");
     expect(returnPath("/competitions/10042?market=7")).toBe("/competitions/10042?market=7");
@@ -33,15 +34,16 @@ describe("linkHolds", () => {
     expect(linkHolds("/code/1/X")).toBe("this booking code");
     expect(linkHolds("/matches?day=today")).toBe("the day's matches");
     expect(linkHolds("/competitions")).toBe("every competition");
+    expect(linkHolds("/alerts")).toBe("your alerts");
     expect(linkHolds("/competitions/10042")).toBe("this competition's odds");
   });
 });
 
 describe("hasForms", () => {
   it("holds for the listed pages and a match's page, whose odds tables are the add form", () => {
-    for (const path of ["/login", "/dashboard", "/betslip", "/dropping", "/profile", "/feedback", "/match/sim-e1", "/match/a%3Ab:c"]) expect(hasForms(path), path).toBe(true);
+    for (const path of ["/login", "/dashboard", "/betslip", "/dropping", "/profile", "/feedback", "/alerts", "/sure-bets", "/match/sim-e1", "/match/a%3Ab:c"]) expect(hasForms(path), path).toBe(true);
   });
   it("does not hold for other pages, nor a match path a cookie's Path could not carry", () => {
-    for (const path of ["/", "/about", "/sure-bets", "/match/", "/match/a/b", "/match/a;Domain=evil", "/match/a<b", "/match/é"]) expect(hasForms(path), path).toBe(false);
+    for (const path of ["/", "/about", "/value-bets", "/alerts/add", "/match/", "/match/a/b", "/match/a;Domain=evil", "/match/a<b", "/match/é"]) expect(hasForms(path), path).toBe(false);
   });
 });

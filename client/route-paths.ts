@@ -11,10 +11,11 @@ const MATCH_PREFIX = "/match/";
 export const FORM_PAGES = { login: "/login", register: "/register", verify: "/verify", forgot: "/forgot-password", reset: "/reset-password" } as const;
 export const FORM_PATHS = Object.values(FORM_PAGES);
 /**
- * Pages the server renders with a form token: the form pages, the profile with its log-out form, and
- * the pages whose odds tables and slip are forms too (add, remove, stake, booking code).
+ * Pages the server renders with a form token: the form pages, the profile with its log-out form, the
+ * pages whose odds tables and slip are forms too (add, remove, stake, booking code), and the alerts'
+ * (the Alerts page's mute, delete and settings; sure bets' "Alert me").
  */
-export const PAGES_WITH_FORMS = [...FORM_PATHS, "/profile", "/dashboard", "/dropping", "/betslip", "/feedback"] as const;
+export const PAGES_WITH_FORMS = [...FORM_PATHS, "/profile", "/dashboard", "/dropping", "/betslip", "/feedback", "/alerts", "/sure-bets"] as const;
 const PAGE_WITH_FORMS_SET = new Set<string>(PAGES_WITH_FORMS);
 /** A match's page, its id as a URL carries it: only characters a cookie's Path may hold (a page's flash cookie is scoped to it). */
 const MATCH_PAGE = /^\/match\/[\w%.~:!$&'()*+,=@-]{1,300}$/;
@@ -41,12 +42,19 @@ export const FORM_POSTS = {
   booking: "/betslip/booking",
   importToSlip: "/betslip/import",
   feedback: "/feedback",
+  // Alerts (docs/design.md, Alerts): an "Alert me" tap, and the Alerts page's mute, delete and settings.
+  createAlert: "/alerts/add",
+  changeAlert: "/alerts/mute",
+  deleteAlert: "/alerts/delete",
+  alertSettings: "/alerts/settings",
 } as const;
-export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip", "/search", "/matches", "/competitions"] as const;
+export const PROTECTED_PATHS = ["/dashboard", "/profile", "/help", "/feedback", "/dropping", "/sure-bets", "/value-bets", "/betslip", "/search", "/matches", "/competitions", "/alerts"] as const;
 /** The whole board's pages (docs/design.md, Board pages): the Today and Tomorrow views, and the competition picker. */
 export const MATCHES_PATH = "/matches";
 export const COMPETITIONS_PATH = "/competitions";
 const COMPETITION_PREFIX = `${COMPETITIONS_PATH}/`;
+/** The bettor's alerts (docs/design.md, Alerts): what they follow, mute and delete, and where alerts reach them. */
+export const ALERTS_PATH = "/alerts";
 /** One competition's matches and best prices, from the picker. */
 export const competitionPath = (id: number) => `${COMPETITION_PREFIX}${id}`;
 /** Team search as a page (`?q=TEXT`): the dashboard's search field without JavaScript, or Enter there before any match is listed. */
@@ -112,6 +120,7 @@ export function linkHolds(path: string): string {
     "/search": "your search",
     "/matches": "the day's matches",
     "/competitions": "every competition",
+    "/alerts": "your alerts",
   };
   return named[pathname] ?? "that page";
 }

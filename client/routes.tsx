@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
       { id: "verify", path: "verify", lazy: () => import("./pages/forms/verify.tsx").then((m) => ({ Component: m.VerifyPage, loader: m.loader })) },
       { id: "forgot-password", path: "forgot-password", lazy: () => import("./pages/forms/password.tsx").then((m) => ({ Component: m.ForgotPasswordPage, loader: m.loader })) },
       { id: "reset-password", path: "reset-password", lazy: () => import("./pages/forms/password.tsx").then((m) => ({ Component: m.ResetPasswordPage, loader: m.loader })) },
+      // What the bettor follows and where alerts reach them (docs/design.md, Alerts).
+      { id: "alerts", path: "alerts", lazy: () => import("./pages/alerts.tsx").then((m) => ({ Component: m.AlertsPage, loader: m.loader })) },
       { id: "profile", path: "profile", lazy: () => import("./pages/profile.tsx").then((m) => ({ Component: m.ProfilePage, loader: m.loader })) },
       { path: "help", loader: guarded, lazy: page(() => import("./pages/info/help.tsx").then((m) => m.HelpPage)) },
       { path: "feedback", loader: guarded, lazy: page(() => import("./pages/feedback.tsx").then((m) => m.FeedbackPage)) },

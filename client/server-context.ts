@@ -1,3 +1,4 @@
+import type { AlertsView } from "#shared/alerts-contract.ts";
 import type { Betslip, BookingRead, CompetitionList, DroppingOdds, DroppingQuery, MarketHistory, MatchDetail, MatchHeading, NextOdds, NextQuery, OddsResponse, OddsSummary, SearchResult, SessionUser, SureBets, UserProfile, ValueBets } from "#shared/contract.ts";
 
 /**
@@ -84,4 +85,6 @@ export interface DataSource {
   competitions(country: number): Promise<CompetitionList>;
   /** A page of one market's upcoming events across competitions, in kick-off order (docs/design.md, Catalogue API). */
   next(query: NextQuery): Promise<NextOdds>;
+  /** The bettor's alert rules, settings and channels (docs/design.md, Alerts API). */
+  alerts(): Promise<AlertsView>;
 }

@@ -1,4 +1,5 @@
 import { api } from "../backend/endpoints.ts";
+import { alertCalls } from "../alerts/alert-calls.ts";
 import type { DataSource } from "../server-context.ts";
 import { withMinimumDelay } from "./min-delay.ts";
 
@@ -19,9 +20,10 @@ export const browserDataSource: DataSource = {
   sample: (country) => withMinimumDelay(api.sample(country)),
   competitions: (country) => withMinimumDelay(api.competitions(country)),
   next: (query) => withMinimumDelay(api.next(query)),
+  alerts: () => withMinimumDelay(alertCalls.alerts()),
 };
 
-const DATA_SOURCE_CALLS = ["summary", "odds", "me", "event", "matchHeading", "history", "dropping", "search", "readBookingCode", "sureBets", "valueBets", "betslip", "sample", "competitions", "next"] as const satisfies readonly (keyof DataSource)[];
+const DATA_SOURCE_CALLS = ["summary", "odds", "me", "event", "matchHeading", "history", "dropping", "search", "readBookingCode", "sureBets", "valueBets", "betslip", "sample", "competitions", "next", "alerts"] as const satisfies readonly (keyof DataSource)[];
 
 /**
  * A data source that answers only the calls given and lets every other call fail with `otherwise`:

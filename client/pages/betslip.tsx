@@ -10,6 +10,8 @@ import { StakeForm } from "../betslip/stake-form.tsx";
 import { useBetslip } from "../betslip/store.ts";
 import { useLiveSlip, type SlipReading } from "../betslip/sync/use-live-slip.ts";
 import { PasteCode } from "../booking/paste-code.tsx";
+import { SlipAlert } from "../alerts/alert-me.tsx";
+import { DEFAULT_SLIP_SHARE } from "../alerts/alert-taps.ts";
 import { LiteRefresh, useLitePage } from "../components/lite-refresh.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { FlashNotice } from "../components/page-form.tsx";
@@ -77,6 +79,7 @@ function SlipView({ view }: { view: Betslip }) {
       <StakeForm stake={ready ? stake : view.stake} />
       <BookOnlyNote legs={shown} />
       <BookmakerTotals bookmakers={view.bookmakers} legs={view.legs} biddable={view.biddable} stake={view.stake} updating={!current} />
+      {shown.length > 0 && <SlipAlert share={DEFAULT_SLIP_SHARE} />}
     </>
   );
 }

@@ -13,6 +13,7 @@ import { LiteRefresh } from "../components/lite-refresh.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { deliver, protectedSource, useArrived, visitorSource, type Arriving } from "../loaders/page-data.ts";
 import { MarketTable } from "../match/market-table.tsx";
+import { MatchAlertForm, TargetAlerts } from "../match/match-alerts.tsx";
 import { selectionsOf } from "../match/market-stats.ts";
 import { PriceChart } from "../match/price-chart.tsx";
 import { useLiveMatch } from "../match/use-live-match.ts";
@@ -179,11 +180,14 @@ function MatchBoard({ served, group, groups: servedGroups, chart, history: arriv
       {!started && markets.length > 0 && <LiteRefresh />}
       <MarketPicker groups={groups} current={group} />
       <FlashNotice />
+      {/* "Alert me" (docs/design.md, What a bettor follows): until kick-off, before the betslip's form, which it cannot sit in. */}
+      {!started && <MatchAlertForm eventId={event.id} back={`${pathname}${search}`} />}
       {/* The selection buttons add to the slip by this form without JavaScript, and come back here. */}
       <SlipForm back={`${pathname}${search}`}>
         {markets.map((market) => (
           // Every market's selections go on the betslip (docs/design.md, Betslip), 1UP and 2UP at their one book.
           <MarketTable key={market.marketId} market={market} links={event.links} slipEvent={started ? undefined : event}>
+            {!started && <TargetAlerts market={market} eventId={event.id} />}
             {market.marketId === chart ? (
               <ChartArea history={arrived && (history ? { ok: true, data: history } : arrived)} market={{ marketId: market.marketId, selections: selectionsOf(market) }} end={end} timeZone={root.timeZone} />
             ) : (

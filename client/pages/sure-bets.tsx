@@ -15,6 +15,9 @@ import { useToolRefresh } from "../tools/use-tool-refresh.ts";
 import { useKeptAnswer } from "../tools/use-kept-answer.ts";
 import { learnToolMarkets, useKeptMarkets } from "../tools/tool-markets.ts";
 import { BackToDashboard } from "../components/back-to-dashboard.tsx";
+import { FlashNotice } from "../components/page-form.tsx";
+import { SureAlert } from "../alerts/alert-me.tsx";
+import { sureAlertProfit } from "../alerts/alert-taps.ts";
 import { useLitePage } from "../components/lite-refresh.tsx";
 
 export const SURE_BETS_LOADING_MESSAGE = "Loading sure bets...";
@@ -135,9 +138,11 @@ function SureBetsBoard() {
         </p>
         <p className="mb-3">{SURE_BETS_TAX_NOTE}</p>
         <p className="notification is-warning is-light tool-note">{SURE_BETS_WARNING}</p>
+        <FlashNotice />
         {data && (
           <>
             <SureBetFilters choice={choice} markets={markets} />
+            <SureAlert profit={sureAlertProfit(choice.minProfit)} back={params.toString() ? `/sure-bets?${params.toString()}` : "/sure-bets"} />
             <SureBetList arriving={data.sureBets} choice={choice} />
           </>
         )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type JSX, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { ClockIcon, CoinsIcon, HelpIcon, HomeIcon, LogoutIcon, MessageIcon, PercentIcon, StarIcon, TagIcon, UserIcon } from "../components/icons.tsx";
+import { BellIcon, ClockIcon, CoinsIcon, HelpIcon, HomeIcon, LogoutIcon, MessageIcon, PercentIcon, StarIcon, TagIcon, UserIcon } from "../components/icons.tsx";
 
 export interface AccountDrawerProps {
   id: string;
@@ -18,6 +18,8 @@ const LINKS = [
   { to: "/betslip", label: "Betslip", Icon: CoinsIcon },
   { to: "/sure-bets", label: "Sure bets", Icon: PercentIcon },
   { to: "/value-bets", label: "Value bets", Icon: TagIcon },
+  // What the bettor follows (docs/design.md, Alerts).
+  { to: "/alerts", label: "Alerts", Icon: BellIcon },
   { to: "/profile", label: "Profile", Icon: UserIcon },
   { to: "/help", label: "Help", Icon: HelpIcon },
   { to: "/feedback", label: "Feedback", Icon: MessageIcon },
@@ -38,7 +40,7 @@ function trapTab(event: KeyboardEvent<HTMLElement>) {
   }
 }
 
-/** The logged-in side menu (docs/product.md, Shell): Home, the bettor tools, Profile, Help, Feedback and Logout. */
+/** The logged-in side menu (docs/product.md, Shell): Home, the bettor tools, Alerts, Profile, Help, Feedback and Logout. */
 export function AccountDrawer({ id, username, onClose, onLogout }: AccountDrawerProps): JSX.Element {
   const firstLink = useRef<HTMLAnchorElement>(null);
 

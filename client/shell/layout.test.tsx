@@ -74,7 +74,7 @@ describe("the top bar", () => {
 });
 
 describe("the account drawer", () => {
-  it("holds Home, the bettor tools, Profile, Help, Feedback and Logout, and takes the focus", async () => {
+  it("holds Home, the bettor tools, Alerts, Profile, Help, Feedback and Logout, and takes the focus", async () => {
     stubApi(loggedIn());
     const { account, drawer } = await openDrawer();
 
@@ -88,6 +88,7 @@ describe("the account drawer", () => {
       ["Betslip", "/betslip"],
       ["Sure bets", "/sure-bets"],
       ["Value bets", "/value-bets"],
+      ["Alerts", "/alerts"],
       ["Profile", "/profile"],
       ["Help", "/help"],
       ["Feedback", "/feedback"],

@@ -27,7 +27,7 @@ export interface PageSession {
 }
 
 /** The reads a page's loader makes (client/loaders/source.ts, DataSource). */
-type PageRead = "summary" | "odds" | "me" | "event" | "matchHeading" | "history" | "dropping" | "search" | "readBookingCode" | "sureBets" | "valueBets" | "betslip" | "sample" | "competitions" | "next";
+type PageRead = "summary" | "odds" | "me" | "event" | "matchHeading" | "history" | "dropping" | "search" | "readBookingCode" | "sureBets" | "valueBets" | "betslip" | "sample" | "competitions" | "next" | "alerts";
 
 /** How each read's answer is checked (api-answers.ts): the profile in full, the rest as the pages render it. */
 const PAGE_ANSWERS: { [K in PageRead]: z.ZodType<ApiAnswer<K>> } = {
@@ -46,6 +46,7 @@ const PAGE_ANSWERS: { [K in PageRead]: z.ZodType<ApiAnswer<K>> } = {
   sample: oddsAnswer,
   competitions: contractShaped(),
   next: nextAnswer,
+  alerts: contractShaped(),
 };
 
 /** The answer's data, checked; a session that ended during a page's call: the page says its data failed, as /api's 401 would. */
@@ -91,6 +92,7 @@ function bffDataSource(deps: PageDataDeps, req: Request, res: Response, signal: 
     sample: (country) => read("sample", { country }),
     competitions: (country) => read("competitions", { country }),
     next: (query) => signedRead("next", { country: query.country, market: query.market, competition: query.competition, after: query.after, until: query.until }),
+    alerts: () => signedRead("alerts", {}),
   };
 }
 

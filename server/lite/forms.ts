@@ -3,9 +3,10 @@ import { BETSLIP_MAX_LEGS } from "#shared/contract.ts";
 import { UPSTREAM_UNAVAILABLE_MESSAGE } from "#shared/messages.ts";
 import { UpstreamUnavailable } from "../bff/upstream.ts";
 import { flashTo } from "./flash.ts";
-import { FORM_PAGES, FORM_POSTS } from "#client/route-paths.ts";
+import { ALERTS_PATH, FORM_PAGES, FORM_POSTS } from "#client/route-paths.ts";
 import type { FormDeps } from "./form-calls.ts";
 import type { FormTokens } from "./form-token.ts";
+import { alertBack, alertSettingsPost, changeAlertPost, createAlertPost, deleteAlertPost } from "./alert-forms.ts";
 import { addPost, backTo, bookingPost, importPost, removePost, stakePost } from "./betslip-forms.ts";
 import { feedbackPost } from "./feedback-form.ts";
 import { forgotPost, resetPost } from "./password-forms.ts";
@@ -45,6 +46,10 @@ export function formRoutes(deps: FormDeps & { tokens: FormTokens; beforeLogout?:
   post(FORM_POSTS.feedback, page(FORM_POSTS.feedback), feedbackPost(deps));
   post(TELEGRAM_FORM_POSTS.link, page("/profile"), telegramLinkPost(deps));
   post(TELEGRAM_FORM_POSTS.unlink, page("/profile"), telegramUnlinkPost(deps));
+  post(FORM_POSTS.createAlert, alertBack, createAlertPost(deps));
+  post(FORM_POSTS.changeAlert, page(ALERTS_PATH), changeAlertPost(deps));
+  post(FORM_POSTS.deleteAlert, page(ALERTS_PATH), deleteAlertPost(deps));
+  post(FORM_POSTS.alertSettings, page(ALERTS_PATH), alertSettingsPost(deps));
   return router;
 }
 
