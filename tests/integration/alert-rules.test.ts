@@ -61,13 +61,13 @@ describe.each(dialects)("the alert rules API on %s", (dialect) => {
     expect(view.channels).toEqual({ telegram: { available: false, linked: false, muted: false }, push: { available: true, publicKey: expect.stringMatching(/^B[\w-]{86}$/), subscriptions: 0 }, email: { on: true } });
   });
 
-  it("creates a target rule with a readable title, and answers a duplicate with the same rule", async () => {
+  it("creates a target rule with a readable title; the same outcome again is the same rule at the new price", async () => {
     const created = await post(me, target).expect(201);
     const rule = created.body.data as AlertRuleView;
     expect(rule).toMatchObject({ subject: { kind: "target", eventId: MATCH, marketId: 1, selectionTypeId: 1 }, title: "Arsenal v Chelsea: Arsenal to win at 2.50 or more", threshold: 2.5, channels: ["telegram", "push", "email"], mutedUntil: null, lastFiredAt: null });
     const again = await post(me, { ...target, threshold: 3 }).expect(200);
-    expect(again.body.data.id).toBe(rule.id);
-    expect((await list(me)).rules.map((r) => r.id)).toEqual([rule.id]);
+    expect(again.body.data).toMatchObject({ id: rule.id, threshold: 3, title: "Arsenal v Chelsea: Arsenal to win at 3.00 or more" });
+    expect((await list(me)).rules.map((r) => [r.id, r.threshold])).toEqual([[rule.id, 3]]);
     const draw = await post(me, { kind: "move", eventId: MATCH, threshold: 10, channels: ["email"] }).expect(201);
     expect(draw.body.data.title).toBe("Arsenal v Chelsea: any best price moving 10 % or more");
     expect(draw.body.data.channels).toEqual(["email"]);

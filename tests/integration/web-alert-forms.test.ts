@@ -88,10 +88,18 @@ describe("the alerts' form posts", () => {
   });
 
   it("says the API's reason when the bettor already follows the most rules, and sets nothing", async () => {
-    const { cookie } = await signInThroughWeb(suite);
+    const { cookie, account } = await signInThroughWeb(suite);
     const json = () => suite.stack.http.post("/api/users/alerts").set("cookie", cookie).set("origin", TEST_ORIGIN).set("content-type", "application/json");
-    for (let i = 0; i < MAX_ALERT_RULES; i++) await json().send({ kind: "sure", threshold: i % 100, channels: [] }).expect((res) => expect(res.status).toBeLessThan(300));
-    const refused = await json().send({ kind: "sure", threshold: 60, channels: [] });
+    // Forty-nine rules of their own written straight to the store (one rule a subject: dropping odds
+    // in forty-nine sets of competitions), the fiftieth through the web tier.
+    const db = suite.stack.api.api.db.kysely;
+    const { id: userId } = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
+    await db
+      .insertInto("alert_rules")
+      .values(Array.from({ length: MAX_ALERT_RULES - 1 }, (_, i) => ({ id: `full-${i}`, user_id: userId, kind: "drop" as const, subject: JSON.stringify({ kind: "drop", competitions: [i + 1000] }), event_id: null, threshold: 10, channels: 7, muted_until: null, created_at: Date.now(), last_fired: null })))
+      .execute();
+    await json().send({ kind: "slip", threshold: 10, channels: [] }).expect(201);
+    const refused = await json().send({ kind: "sure", threshold: 1, channels: [] });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     const reason = (refused.body as { error: { description: string } }).error.description;
     const page = await formPage(suite, "/sure-bets", cookie);

@@ -39,14 +39,20 @@ export interface NewRule {
 }
 
 /**
- * The user's rule of this subject: the one just written, or the one they had (a duplicate answers the
- * existing rule). "full" when they follow `max` already and this is new.
+ * The user's rule of this subject: the one just written, or the one they had, now with the threshold
+ * and channels just asked for ("Alert me" again on the same thing changes what it waits for, never
+ * adds a second rule). "full" when they follow `max` already and this is new.
  */
 export async function insertRule(db: Kysely<Database>, rule: NewRule, max: number): Promise<{ row: RuleRow; created: boolean } | "full"> {
   return db.transaction().execute(async (trx) => {
     const same = () => trx.selectFrom("alert_rules").selectAll().where("user_id", "=", rule.userId).where("kind", "=", rule.kind).where("subject", "=", rule.subject).executeTakeFirst();
     const existing = await same();
-    if (existing) return { row: existing, created: false };
+    if (existing) {
+      if (existing.threshold === rule.threshold && existing.channels === rule.channels) return { row: existing, created: false };
+      const row = await trx.updateTable("alert_rules").set({ threshold: rule.threshold, channels: rule.channels }).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow();
+      await bumpVersion(trx);
+      return { row, created: false };
+    }
     const counted = await trx.selectFrom("alert_rules").select(sql<number>`count(*)`.as("n")).where("user_id", "=", rule.userId).executeTakeFirstOrThrow();
     if (Number(counted.n) >= max) return "full" as const;
     const inserted = await trx
