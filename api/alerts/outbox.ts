@@ -42,47 +42,93 @@ export type OutboxRow = Selectable<AlertOutboxTable>;
 /** Where the sender gives up on a row: it is dropped and counted (docs/design.md, The sender). */
 export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
 
+/** Rows per statement: well under both databases' bound-parameter limits (10 columns a row). */
+const ROWS_PER_STATEMENT = 500;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const groupOf = (row: { user_id: string; channel: string; topic: string }) => JSON.stringify([row.user_id, row.channel, row.topic]);
+
 /**
- * Writes alerts in the caller's transaction (with the rule's `last_fired`). A key already written is
- * skipped; an older unsent row of the same user, channel and topic is dropped as replaced.
- * Returns how many rows were written.
+ * Writes alerts in the caller's transaction (with the rule's `last_fired`), as if one at a time in
+ * the order given, but a batch of rows a statement: a key already written (or earlier in the list)
+ * is skipped; an older unsent, unclaimed row of the same user, channel and topic is dropped as
+ * replaced by a newer alert (an earlier one of the list too). Returns how many rows were written.
  */
 export async function enqueueAlerts(trx: Kysely<Database> | Transaction<Database>, alerts: readonly NewAlert[], now: number): Promise<number> {
+  const seen = new Set<string>();
+  const unique = alerts.filter((alert) => !seen.has(alert.idempotencyKey) && seen.add(alert.idempotencyKey));
   let written = 0;
-  for (const alert of alerts) {
+  for (const batch of chunks(unique, ROWS_PER_STATEMENT)) {
     const inserted = await trx
       .insertInto("alert_outbox")
-      .values({
-        user_id: alert.userId,
-        channel: alert.channel,
-        kind: alert.kind,
-        topic: alert.topic,
-        idempotency_key: alert.idempotencyKey,
-        payload: JSON.stringify(alert.payload),
-        urgent: alert.urgent ? 1 : 0,
-        created_at: now,
-        next_attempt_at: Math.max(now, alert.notBefore ?? now),
-        attempts: 0,
-      })
+      .values(
+        batch.map((alert) => ({
+          user_id: alert.userId,
+          channel: alert.channel,
+          kind: alert.kind,
+          topic: alert.topic,
+          idempotency_key: alert.idempotencyKey,
+          payload: JSON.stringify(alert.payload),
+          urgent: alert.urgent ? 1 : 0,
+          created_at: now,
+          next_attempt_at: Math.max(now, alert.notBefore ?? now),
+          attempts: 0,
+        })),
+      )
       .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) continue;
-    written += 1;
-    await trx
-      .updateTable("alert_outbox")
-      .set({ dropped_at: now, error: "replaced by a newer alert" })
-      .where("user_id", "=", alert.userId)
-      .where("channel", "=", alert.channel)
-      .where("topic", "=", alert.topic)
-      .where("id", "<", inserted.id)
-      .where("sent_at", "is", null)
-      .where("dropped_at", "is", null)
-      // A row a sender holds may be on its way: it is let go (at least once), not pulled back.
-      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
+      .returning(["id", "idempotency_key", "user_id", "channel", "topic"])
       .execute();
+    written += inserted.length;
+    if (inserted.length > 0) await dropReplaced(trx, batch, inserted, now);
   }
   return written;
+}
+
+/**
+ * The rows a statement's new rows replace: of each (user, channel, topic) written, every unsent,
+ * unclaimed row older than the newest written (the list's order decides among the statement's own
+ * rows, whatever ids the database gave them). Read through the topic index, then dropped by id.
+ */
+async function dropReplaced(
+  trx: Kysely<Database> | Transaction<Database>,
+  batch: readonly NewAlert[],
+  inserted: readonly { id: number; idempotency_key: string; user_id: string; channel: AlertChannel; topic: string }[],
+  now: number,
+): Promise<void> {
+  const position = new Map(batch.map((alert, index) => [alert.idempotencyKey, index]));
+  const newest = new Map<string, { id: number; at: number }>();
+  for (const row of inserted) {
+    const at = position.get(row.idempotency_key) ?? -1;
+    const group = groupOf(row);
+    const held = newest.get(group);
+    if (!held || at > held.at) newest.set(group, { id: row.id, at });
+  }
+  const mine = new Set(inserted.map((row) => row.id));
+  const candidates = await trx
+    .selectFrom("alert_outbox")
+    .select(["id", "user_id", "channel", "topic"])
+    .where("user_id", "in", [...new Set(inserted.map((row) => row.user_id))])
+    .where("channel", "in", [...new Set(inserted.map((row) => row.channel))])
+    .where("topic", "in", [...new Set(inserted.map((row) => row.topic))])
+    .where("sent_at", "is", null)
+    .where("dropped_at", "is", null)
+    // A row a sender holds may be on its way: it is let go (at least once), not pulled back.
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
+    .execute();
+  const replaced = candidates
+    .filter((row) => {
+      const kept = newest.get(groupOf(row));
+      return kept !== undefined && row.id !== kept.id && (row.id < kept.id || mine.has(row.id));
+    })
+    .map((row) => row.id);
+  for (const ids of chunks(replaced, ROWS_PER_STATEMENT)) {
+    await trx.updateTable("alert_outbox").set({ dropped_at: now, error: "replaced by a newer alert" }).where("id", "in", ids).execute();
+  }
 }
 
 /**

@@ -123,6 +123,24 @@ describe.each(dialects)("alert detection on %s", (dialect) => {
     await prices(SURE, "Leeds United", "Burnley", [[1, 1, 1, 3.6], [2, 1, 3, 3.6]]);
     expect((await outbox(quiet)).filter((r) => r.kind === "sure")).toHaveLength(1);
   });
+
+  it("judges a target rule when it is made or changed, not at the next price change; a move rule made now starts from now", async () => {
+    const fresh = await verifiedBearer(t, sink);
+    const event = t.api.odds.cache.listed().events.find((e) => e.id === MATCH)!;
+    const best = (selection: number) => Math.max(...event.markets.find((m) => m.marketId === 1)!.odds.flatMap((row) => row.odds.filter((o) => o.selectionTypeId === selection).map((o) => o.value)));
+    const detection = detectionOf(t.api.odds)!;
+    const home = await follow(fresh, { kind: "target", eventId: MATCH, marketId: 1, selectionTypeId: 1, threshold: best(1), channels: [] });
+    await detection.settled();
+    expect((await outbox(fresh)).map((r) => r.idempotency_key)).toEqual([`email:${home}:${best(1)}`]);
+
+    const draw = await follow(fresh, { kind: "target", eventId: MATCH, marketId: 1, selectionTypeId: 2, threshold: Math.round((best(2) + 0.5) * 100) / 100, channels: [] });
+    await follow(fresh, { kind: "move", eventId: MATCH, threshold: 5, channels: [] });
+    await detection.settled();
+    expect(await outbox(fresh)).toHaveLength(1);
+    await t.http.patch(`/users/alerts/${draw}`).set(fresh).send({ threshold: best(2) }).expect(200);
+    await detection.settled();
+    expect((await outbox(fresh)).map((r) => r.idempotency_key)).toEqual([`email:${home}:${best(1)}`, `email:${draw}:${best(2)}`]);
+  });
 });
 
 describe.each(dialects)("alert booking codes on %s", (dialect) => {

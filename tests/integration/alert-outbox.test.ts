@@ -75,6 +75,29 @@ describe.each(dialects)("the alert outbox on %s", (dialect) => {
     expect(held.dropped_at).toBeNull();
   });
 
+  it("writes a list as if one at a time, a batch a statement: a later alert of a topic replaces an earlier one of the list; only its own user, channel and topic", async () => {
+    await t.api.db.kysely.deleteFrom("alert_outbox").execute();
+    const other = "u-outbox-other";
+    await t.api.db.kysely.insertInto("users").values({ id: other, username: "outbox2", username_key: "outbox2", email: "outbox2@example.test", password_hash: "x", country: 1, verified: 1, created_at: T0, last_login_at: null }).execute();
+    // Two bettors' rows of two topics: a new row of one user and topic leaves the other user's of that topic alone.
+    await enqueueAlerts(t.api.db.kysely, [alert(userId, { topic: "t-a", idempotencyKey: "mine-a" }), alert(other, { topic: "t-b", idempotencyKey: "theirs-b" })], clock());
+    // 501 rows (two statements) of one topic, a key given twice; and a row on another channel of that topic.
+    const many = Array.from({ length: 501 }, (_, i) => alert(userId, { topic: "t-b", idempotencyKey: `many-${i}` }));
+    const written = await enqueueAlerts(t.api.db.kysely, [...many, many[3]!, alert(userId, { topic: "t-b", channel: "push", idempotencyKey: "push-b" }), alert(other, { topic: "t-a", idempotencyKey: "theirs-a" })], clock());
+    expect(written).toBe(503);
+    const rows = await t.api.db.kysely.selectFrom("alert_outbox").select(["user_id", "channel", "topic", "idempotency_key", "error"]).where("dropped_at", "is", null).orderBy("id").execute();
+    expect(rows.sort((a, b) => (a.user_id === b.user_id ? (a.idempotency_key < b.idempotency_key ? -1 : 1) : a.user_id < b.user_id ? -1 : 1))).toEqual([
+      { user_id: userId, channel: "email", topic: "t-b", idempotency_key: "many-500", error: null },
+      { user_id: userId, channel: "email", topic: "t-a", idempotency_key: "mine-a", error: null },
+      { user_id: userId, channel: "push", topic: "t-b", idempotency_key: "push-b", error: null },
+      { user_id: other, channel: "email", topic: "t-a", idempotency_key: "theirs-a", error: null },
+      { user_id: other, channel: "email", topic: "t-b", idempotency_key: "theirs-b", error: null },
+    ]);
+    const replaced = await t.api.db.kysely.selectFrom("alert_outbox").select(["error"]).where("dropped_at", "=", clock()).execute();
+    expect(replaced).toHaveLength(500);
+    expect(new Set(replaced.map((r) => r.error))).toEqual(new Set(["replaced by a newer alert"]));
+  });
+
   it("a claim holds its rows for its lease; quiet hours hold a row until its time", async () => {
     await t.api.db.kysely.deleteFrom("alert_outbox").execute();
     const quiet = alert(userId, { notBefore: clock() + 3_600_000 });

@@ -2,15 +2,16 @@
  * Writing what fired (docs/design.md, Detection): per firing, one outbox row per channel the bettor
  * has (Telegram when linked, push when subscribed, e-mail unless turned off) and the rule asked for,
  * held to the end of quiet hours unless urgent, in one transaction with the rules' `last_fired`.
- * Batches of rows go in a statement each, so 10,000 followers of one match are written in seconds.
+ * enqueueAlerts (api/alerts/outbox.ts) writes a batch of rows a statement, so 10,000 followers of one
+ * match are written in seconds.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { AlertChannel, Database } from "../../db/schema.ts";
-import type { NewAlert } from "../outbox.ts";
+import { enqueueAlerts, type NewAlert } from "../outbox.ts";
 import type { Baseline, Firing } from "./judge.ts";
 import { quietUntil } from "./quiet.ts";
 
-/** Rows per statement and firings per transaction: well under both databases' bound-parameter limits. */
+/** Bettors per read and rules per `last_fired` update, and firings per transaction: well under both databases' bound-parameter limits. */
 const ROWS_PER_STATEMENT = 500;
 const FIRINGS_PER_TRANSACTION = 2_000;
 const CHANNEL_BITS: Readonly<Record<AlertChannel, number>> = { telegram: 1, push: 2, email: 4 };
@@ -74,54 +75,6 @@ export function alertsOf(firing: Firing, reach: Reach | undefined, now: number):
     }));
 }
 
-/**
- * enqueueAlerts (api/alerts/outbox.ts) a batch at a time, with its meaning: a key already written is
- * skipped, and an older unsent, unclaimed row of the same topic and channel is dropped as replaced.
- */
-async function enqueueBatch(trx: Transaction<Database>, alerts: readonly NewAlert[], now: number): Promise<number> {
-  let written = 0;
-  for (const batch of chunks(alerts, ROWS_PER_STATEMENT)) {
-    const inserted = await trx
-      .insertInto("alert_outbox")
-      .values(
-        batch.map((alert) => ({
-          user_id: alert.userId,
-          channel: alert.channel,
-          kind: alert.kind,
-          topic: alert.topic,
-          idempotency_key: alert.idempotencyKey,
-          payload: JSON.stringify(alert.payload),
-          urgent: alert.urgent ? 1 : 0,
-          created_at: now,
-          next_attempt_at: Math.max(now, alert.notBefore ?? now),
-          attempts: 0,
-        })),
-      )
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .returning(["id", "user_id", "topic", "channel"])
-      .execute();
-    written += inserted.length;
-    if (inserted.length === 0) continue;
-    // Every row this statement wrote is newer than any row it replaces: ids below the statement's first.
-    const first = Math.min(...inserted.map((row) => row.id));
-    for (const channel of new Set(inserted.map((row) => row.channel))) {
-      const mine = inserted.filter((row) => row.channel === channel);
-      await trx
-        .updateTable("alert_outbox")
-        .set({ dropped_at: now, error: "replaced by a newer alert" })
-        .where("user_id", "in", [...new Set(mine.map((row) => row.user_id))])
-        .where("channel", "=", channel)
-        .where("topic", "in", [...new Set(mine.map((row) => row.topic))])
-        .where("id", "<", first)
-        .where("sent_at", "is", null)
-        .where("dropped_at", "is", null)
-        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
-        .execute();
-    }
-  }
-  return written;
-}
-
 /** The rules' new `last_fired`, one statement per distinct figure (10,000 followers of one price: one value). */
 async function writeLastFired(trx: Transaction<Database>, updates: readonly { id: string; lastFired: string }[]): Promise<void> {
   const byValue = new Map<string, string[]>();
@@ -143,7 +96,7 @@ export async function writeFirings(db: Kysely<Database>, firings: readonly Firin
   if (batches.length === 0 && baselines.length > 0) batches.push([]);
   for (const [index, batch] of batches.entries()) {
     written += await db.transaction().execute(async (trx) => {
-      const rows = await enqueueBatch(trx, batch.flatMap((firing) => alertsOf(firing, reach.get(firing.rule.user_id), now)), now);
+      const rows = await enqueueAlerts(trx, batch.flatMap((firing) => alertsOf(firing, reach.get(firing.rule.user_id), now)), now);
       // A rule firing twice in a pass (a sure-bet rule on two bets) keeps the last figure, which holds both.
       const updates = new Map(batch.map((firing) => [firing.rule.id, firing.lastFired]));
       if (index === 0) for (const b of baselines) if (!updates.has(b.rule.id)) updates.set(b.rule.id, b.lastFired);

@@ -51,7 +51,7 @@ export interface PassReport {
 }
 
 export interface Detection {
-  /** A rule was written on this replica: reload before the next pass. */
+  /** A rule was written on this replica: reload and judge its event in a pass now. */
   rulesWritten(): void;
   /** Resolves once no pass is running or waiting. */
   settled(): Promise<void>;
@@ -112,15 +112,37 @@ interface DetectState {
   report: PassReport | undefined;
 }
 
-/** The rules as indexed, read again when the rules version moved or this replica wrote one. */
-async function currentIndex(state: DetectState): Promise<RulesIndex> {
+/**
+ * The events of `target` and `move` rules new to the index or given another threshold since: they
+ * are judged in this pass whether their prices changed or not, so a rule whose condition already
+ * holds when it is made (or changed, on any replica) does not wait for the next price change. All of
+ * them at the first load: a rule made while no replica detected is judged too.
+ */
+function writtenEvents(before: RulesIndex | undefined, after: RulesIndex): Set<string> {
+  const known = new Map<string, RuleRow>();
+  for (const rules of before?.byEvent.values() ?? []) for (const rule of rules) known.set(rule.id, rule);
+  const events = new Set<string>();
+  for (const [eventId, rules] of after.byEvent) {
+    const written = rules.some((rule) => {
+      const was = known.get(rule.id);
+      return !was || was.threshold !== rule.threshold;
+    });
+    if (written) events.add(eventId);
+  }
+  return events;
+}
+
+/** The rules as indexed, read again when the rules version moved or this replica wrote one; with the events of rules written since. */
+async function currentIndex(state: DetectState): Promise<{ rules: RulesIndex; written: ReadonlySet<string> }> {
   const { db } = state.deps;
   const version = await rulesVersion(db.kysely);
   if (state.reload || !state.index || state.index.version !== version) {
     state.reload = false;
+    const before = state.index;
     state.index = indexRules(await db.kysely.selectFrom("alert_rules").selectAll().execute(), version);
+    return { rules: state.index, written: writtenEvents(before, state.index) };
   }
-  return state.index;
+  return { rules: state.index, written: new Set() };
 }
 
 /** `target` and `move` rules of the changed events (of every followed event after a reset). */
@@ -180,11 +202,12 @@ async function withCodes(codes: AlertCodes, firings: readonly Firing[]): Promise
 }
 
 /** One pass: judge, mint, write with `last_fired`, wake the sender. */
-async function pass(state: DetectState, changed: ReadonlySet<string> | undefined): Promise<void> {
+async function pass(state: DetectState, changedEvents: ReadonlySet<string> | undefined): Promise<void> {
   const { deps } = state;
   if (!(await holdsLock(state.lock))) return;
   const started = Date.now();
-  const rules = await currentIndex(state);
+  const { rules, written: rulesWritten } = await currentIndex(state);
+  const changed = changedEvents && rulesWritten.size > 0 ? new Set([...changedEvents, ...rulesWritten]) : changedEvents;
   const now = deps.clock();
   const judged: Judged = { firings: [], baselines: [] };
   const count = judgeEvents(state, rules, changed, now, judged) + (await judgeBoards(state, rules, changed, now, judged));
@@ -237,7 +260,10 @@ export function startDetection(deps: DetectionDeps): Detection {
   });
 
   const detection: Detection = {
-    rulesWritten: () => void (state.reload = true),
+    rulesWritten() {
+      state.reload = true;
+      schedule();
+    },
     async settled() {
       // A pass may queue another (a rebuild during it): wait until none is left.
       for (let current = running; ; current = running) {

@@ -2,7 +2,8 @@
  * `slip` rules (docs/design.md, What a bettor follows): the bettor's saved slip, priced as the betslip
  * prices it. It fires when its best book changes, its best net payout moves by the threshold share,
  * a selection is suspended or starts, and 30 minutes before its first kick-off. A slip seen for the
- * first time (or changed by the bettor) becomes the rule's starting point without an alert.
+ * first time (or changed by the bettor: its legs or its stake) becomes the rule's starting point
+ * without an alert.
  */
 import type { Kysely } from "kysely";
 import type { BonusPlan } from "#shared/math/bookmaker-rules.ts";
@@ -26,7 +27,7 @@ export interface SlipDeps {
 
 interface SlipFigure {
   at: number | null;
-  /** The legs it was judged on: a slip the bettor changed starts again. */
+  /** The stake and legs it was judged on: a slip the bettor changed starts again. */
   slip: string;
   book: number | null;
   payout: number | null;
@@ -36,16 +37,23 @@ interface SlipFigure {
   warned: number | null;
 }
 
-const legsKey = (legs: readonly BetslipLeg[]) => legs.map((l) => `${l.eventId}/${l.marketId}/${l.selectionTypeId}`).sort().join(",");
+/** Slips read per statement: well under both databases' bound-parameter limits. */
+const USERS_PER_READ = 500;
+
+const slipKey = (stakeKobo: number, legs: readonly BetslipLeg[]) => `${stakeKobo}:${legs.map((l) => `${l.eventId}/${l.marketId}/${l.selectionTypeId}`).sort().join(",")}`;
 const naira = (value: number) => `₦${Math.round(value).toLocaleString("en-NG")}`;
 
-/** Whether a rule's slip needs judging now: its events changed, or its kick-off warning or a start is due. */
-function due(legs: readonly BetslipLeg[], last: Partial<SlipFigure>, changed: ReadonlySet<string> | undefined, kickoffOf: (eventId: string) => number | undefined, now: number): boolean {
-  if (changed === undefined || legs.some((leg) => changed.has(leg.eventId)) || last.slip !== legsKey(legs)) return true;
-  const kickoffs = legs.map((leg) => kickoffOf(leg.eventId));
-  // A leg no longer listed has started (or lost every price): judged until the rule has said so.
-  if (kickoffs.some((k) => k === undefined || k <= now) && kickoffs.length !== (last.started?.length ?? 0) + (last.suspended?.length ?? 0)) return true;
-  const first = Math.min(...kickoffs.map((k) => k ?? Infinity));
+/**
+ * Whether a rule's slip needs judging now: its events changed, the bettor changed it, a leg left the
+ * listing (started, or lost every price) that the rule has not said so of, or the warning of its
+ * first kick-off still to come is due.
+ */
+function due(key: string, legs: readonly BetslipLeg[], last: Partial<SlipFigure>, changed: ReadonlySet<string> | undefined, kickoffOf: (eventId: string) => number | undefined, now: number): boolean {
+  if (changed === undefined || legs.some((leg) => changed.has(leg.eventId)) || last.slip !== key) return true;
+  const said = new Set([...(last.started ?? []), ...(last.suspended ?? [])]);
+  const kickoffs = legs.map((leg) => ({ id: leg.eventId, at: kickoffOf(leg.eventId) }));
+  if (kickoffs.some((k) => (k.at === undefined || k.at <= now) && !said.has(k.id))) return true;
+  const first = Math.min(...kickoffs.map((k) => (k.at !== undefined && k.at > now ? k.at : Infinity)));
   return Number.isFinite(first) && first - now <= SLIP_WARNING_MS && last.warned !== first;
 }
 
@@ -70,7 +78,11 @@ function reasonsOf(rule: RuleRow, last: Partial<SlipFigure>, figure: SlipFigure,
 export async function judgeSlips(deps: SlipDeps, rules: readonly RuleRow[], changed: ReadonlySet<string> | undefined, kickoffOf: (eventId: string) => number | undefined, now: number): Promise<Judged> {
   const judged: Judged = { firings: [], baselines: [] };
   if (rules.length === 0) return judged;
-  const slips = await deps.db.selectFrom("betslips").select(["user_id", "stake_kobo", "legs", "updated_at"]).where("user_id", "in", rules.map((r) => r.user_id)).execute();
+  const users = [...new Set(rules.map((r) => r.user_id))];
+  const slips = [];
+  for (let i = 0; i < users.length; i += USERS_PER_READ) {
+    slips.push(...(await deps.db.selectFrom("betslips").select(["user_id", "stake_kobo", "legs", "updated_at"]).where("user_id", "in", users.slice(i, i + USERS_PER_READ)).execute()));
+  }
   const byUser = new Map(slips.map((s) => [s.user_id, s]));
   const plan = await deps.bonusPlan();
   for (const rule of rules) {
@@ -78,15 +90,19 @@ export async function judgeSlips(deps: SlipDeps, rules: readonly RuleRow[], chan
     const legs = slip ? (JSON.parse(slip.legs) as BetslipLeg[]).map(({ eventId, marketId, selectionTypeId }) => ({ eventId, marketId, selectionTypeId })) : [];
     if (!slip || legs.length === 0) continue;
     const last = (rule.last_fired ? JSON.parse(rule.last_fired) : {}) as Partial<SlipFigure>;
-    if (!due(legs, last, changed, kickoffOf, now)) continue;
+    const key = slipKey(slip.stake_kobo, legs);
+    if (!due(key, legs, last, changed, kickoffOf, now)) continue;
     const views = await readLegViews({ db: deps.db, intervalS: deps.intervalS, catalogue: deps.catalogue }, legs, now);
     const view = betslipView(slip.stake_kobo, views, slip.updated_at, { now, plan });
     const best = view.bookmakers.find((b) => b.placeable && b.netPayout !== null);
     const first = Math.min(...views.filter((v) => !v.started && v.event).map((v) => Date.parse(v.event!.date)));
-    const name = (id: string) => views.find((v) => v.eventId === id)?.event?.name ?? id;
+    const name = (id: string) => {
+      const event = views.find((v) => v.eventId === id)?.event;
+      return event ? `${event.home} v ${event.away}` : id;
+    };
     const figure: SlipFigure = {
       at: last.at ?? null,
-      slip: legsKey(legs),
+      slip: key,
       book: best?.provider ?? null,
       payout: best?.netPayout ?? null,
       started: views.filter((v) => v.started).map((v) => v.eventId),
@@ -104,7 +120,8 @@ export async function judgeSlips(deps: SlipDeps, rules: readonly RuleRow[], chan
       kind: "slip",
       lastFired: JSON.stringify(figure),
       topic: rule.id,
-      figure: `${figure.slip}|${figure.book}|${figure.payout}|${figure.started.join("+")}|${figure.suspended.join("+")}|${figure.warned}`,
+      // With when it last fired: a figure reached again later (a best book back and forth) is a new alert, a replayed pass is not.
+      figure: `${last.at ?? ""}|${figure.slip}|${figure.book}|${figure.payout}|${figure.started.join("+")}|${figure.suspended.join("+")}|${figure.warned}`,
       urgent: false,
       payload: {
         title: `Your betslip: ${reasons[0]}`,
