@@ -44,7 +44,10 @@ describe("the API configuration", () => {
       apiRoot: "http://127.0.0.1:9",
       webhookUrl: undefined,
       webhookSecret: undefined,
+      paidBroadcastPerS: undefined,
     });
+    expect(loadApiConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_PAID_BROADCAST_PER_S: "300" }).alerts.telegram?.paidBroadcastPerS).toBe(300);
+    expect(() => loadApiConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_PAID_BROADCAST_PER_S: "30" })).toThrow(/^Invalid configuration: TELEGRAM_PAID_BROADCAST_PER_S: /);
     expect(() => loadApiConfig({ TELEGRAM_BOT_TOKEN: "not a token" })).toThrow(/^Invalid configuration: TELEGRAM_BOT_TOKEN: /);
     expect(() => loadApiConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_URL: "https://x.example/telegram/webhook" })).toThrow(/TELEGRAM_WEBHOOK_SECRET: required with TELEGRAM_WEBHOOK_URL/);
     expect(() => loadApiConfig({ VAPID_PUBLIC_KEY: "B".repeat(87) })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/);

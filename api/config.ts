@@ -88,6 +88,7 @@ const schema = z.object({
   TELEGRAM_BOT_USERNAME: z.string().regex(/^\w{5,32}$/, "must be the bot's @name without the @").optional(),
   TELEGRAM_API_ROOT: z.url().default("https://api.telegram.org"),
   TELEGRAM_WEBHOOK_URL: z.url().optional(),
+  TELEGRAM_PAID_BROADCAST_PER_S: z.coerce.number().int().min(31).max(1000).optional(),
   TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[\w-]{16,256}$/, "must be 16-256 letters, digits, _ or -").optional(),
   VAPID_PUBLIC_KEY: z.string().regex(/^[\w-]{80,100}$/, "must be a URL-safe base64 P-256 public key").optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[\w-]{40,50}$/, "must be a URL-safe base64 P-256 private key").optional(),
@@ -149,6 +150,11 @@ export interface AlertsConfig {
         /** Set: Telegram posts updates to it (the scaled deployment); unset: long polling. */
         webhookUrl: string | undefined;
         webhookSecret: string | undefined;
+        /**
+         * Alerts a second the bot may send with Telegram's paid broadcasts (`allow_paid_broadcast`, paid
+         * in Stars beyond the free 30 a second; decision 058); undefined: the free 30 a second.
+         */
+        paidBroadcastPerS: number | undefined;
       }
     | undefined;
   /** VAPID keys from the environment; generated into DATA_DIR outside production when unset (production without them: no Web Push). */
@@ -198,6 +204,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
             apiRoot: c.TELEGRAM_API_ROOT.replace(/\/$/, ""),
             webhookUrl: c.TELEGRAM_WEBHOOK_URL,
             webhookSecret: c.TELEGRAM_WEBHOOK_SECRET,
+            paidBroadcastPerS: c.TELEGRAM_PAID_BROADCAST_PER_S,
           }
         : undefined,
       vapid: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : undefined,

@@ -130,7 +130,8 @@ export function emailChannel(deps: EmailChannelDeps): ChannelSender {
 
   return {
     channel: "email",
-    concurrency: 4,
+    // The mailer's pool keeps 8 connections; more in hand keeps them busy while rows are read and marked.
+    concurrency: 16,
     async send(row) {
       const key = `${row.user_id}\n${row.kind}`;
       const before = busy.get(key) ?? Promise.resolve();

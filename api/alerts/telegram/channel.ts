@@ -25,6 +25,8 @@ export interface TelegramChannelDeps {
   publicOrigin: string;
   /** Sends a second for the whole bot (BOT_SENDS_PER_SECOND); tests lower it to see the bucket work. */
   perSecond?: number;
+  /** More than the free 30 a second, as Telegram's paid broadcasts (decision 058): each alert is sent with `allow_paid_broadcast`. */
+  paidBroadcastPerS?: number | undefined;
 }
 
 /** The alert as one message: its title, its lines, its code, and the page it opens. */
@@ -37,12 +39,13 @@ export function alertText(payload: AlertPayload, publicOrigin: string): string {
 }
 
 export function telegramChannel(deps: TelegramChannelDeps): ChannelSender & { pausedChats(): ReadonlyMap<string, number> } {
-  const bucket = tokenBucket(deps.perSecond ?? BOT_SENDS_PER_SECOND);
+  const paid = deps.paidBroadcastPerS;
+  const bucket = tokenBucket(paid ?? deps.perSecond ?? BOT_SENDS_PER_SECOND);
   // Chats Telegram asked us to leave alone for a while (429 retry_after), until (epoch ms by deps.clock).
   const paused = new Map<string, number>();
   return {
     channel: "telegram",
-    concurrency: 30,
+    concurrency: Math.min(200, paid ?? BOT_SENDS_PER_SECOND),
     pausedChats: () => paused,
     async send(row: OutboxRow, payload: AlertPayload): Promise<SendOutcome> {
       const link = await linkOfUser(deps.db, row.user_id);
@@ -54,7 +57,7 @@ export function telegramChannel(deps: TelegramChannelDeps): ChannelSender & { pa
       paused.delete(link.chatId);
       await bucket.take();
       try {
-        await deps.api.sendMessage(link.chatId, alertText(payload, deps.publicOrigin), { link_preview_options: { is_disabled: true } });
+        await deps.api.sendMessage(link.chatId, alertText(payload, deps.publicOrigin), { link_preview_options: { is_disabled: true }, ...(paid ? { allow_paid_broadcast: true } : {}) });
         return { status: "sent" };
       } catch (error) {
         if (error instanceof GrammyError) {

@@ -183,7 +183,7 @@ export function telegramPart(deps: AlertsPartDeps): AlertsPart | undefined {
   });
   const runner = updateRunner(bot, settings, queues, logger);
   return {
-    channel: telegramChannel({ api: bot.api, db, clock: deps.clock, publicOrigin: deps.config.publicOrigin }),
+    channel: telegramChannel({ api: bot.api, db, clock: deps.clock, publicOrigin: deps.config.publicOrigin, paidBroadcastPerS: settings.paidBroadcastPerS }),
     router: telegramRoutes(deps, bot, settings, queues, limiter),
     start: () => runner.start(),
     stop: () => runner.stop(),

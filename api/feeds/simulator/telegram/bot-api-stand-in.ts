@@ -43,6 +43,8 @@ export interface SentToChat {
   text: string;
   parseMode?: string;
   replyMarkup?: InlineMarkup;
+  /** Sent with `allow_paid_broadcast` (Telegram's paid broadcasts, beyond 30 messages a second). */
+  paidBroadcast?: boolean;
   at: number;
 }
 
@@ -374,7 +376,8 @@ export class TelegramStandIn {
     const markup = decoded(params.reply_markup) as InlineMarkup | undefined;
     const messageId = this.messageIdFor(chatId);
     const parseMode = typeof params.parse_mode === "string" ? params.parse_mode : undefined;
-    this.record(chatId, { method: "sendMessage", messageId, text, ...(parseMode ? { parseMode } : {}), ...(markup ? { replyMarkup: markup } : {}), at: Date.now() });
+    const paid = params.allow_paid_broadcast === true || params.allow_paid_broadcast === "true";
+    this.record(chatId, { method: "sendMessage", messageId, text, ...(parseMode ? { parseMode } : {}), ...(markup ? { replyMarkup: markup } : {}), ...(paid ? { paidBroadcast: true } : {}), at: Date.now() });
     return {
       message_id: messageId,
       date: Math.floor(Date.now() / 1000),
