@@ -132,12 +132,15 @@ async function dropReplaced(
 }
 
 /**
- * Claims up to `limit` due rows for `leaseMs`: not sent, not dropped, due, and not held by a live
+ * Claims up to `limit` due rows (of one channel, or of all but some) for `leaseMs`: not sent, not dropped, due, and not held by a live
  * claim. On PostgreSQL the rows are locked while claimed (`for update skip locked`), so two senders
  * never claim one row; on SQLite the claim is one write transaction. Oldest first, urgent first.
  */
-export async function claimDue(db: Kysely<Database>, options: { now: number; limit: number; leaseMs: number; postgres: boolean }): Promise<OutboxRow[]> {
-  const { now, limit, leaseMs, postgres } = options;
+export async function claimDue(
+  db: Kysely<Database>,
+  options: { now: number; limit: number; leaseMs: number; postgres: boolean; channel?: AlertChannel | undefined; exceptChannels?: readonly AlertChannel[] | undefined },
+): Promise<OutboxRow[]> {
+  const { now, limit, leaseMs, postgres, channel, exceptChannels } = options;
   return db.transaction().execute(async (trx) => {
     let query = trx
       .selectFrom("alert_outbox")
@@ -149,6 +152,9 @@ export async function claimDue(db: Kysely<Database>, options: { now: number; lim
       .orderBy("urgent", "desc")
       .orderBy("id")
       .limit(limit);
+    // Each channel drains at its own pace: Telegram's 30 a second never holds push or e-mail back.
+    if (channel !== undefined) query = query.where("channel", "=", channel);
+    if (exceptChannels !== undefined && exceptChannels.length > 0) query = query.where("channel", "not in", exceptChannels);
     if (postgres) query = query.forUpdate().skipLocked();
     const ids = (await query.execute()).map((r) => r.id);
     if (ids.length === 0) return [];

@@ -142,6 +142,16 @@ async function sendAll(state: SenderState, rows: readonly OutboxRow[]): Promise<
   );
 }
 
+/** Every due row of one channel (or of the channels not listed), batch after batch. */
+async function drainChannel(state: SenderState, filter: { channel?: AlertChannel; exceptChannels?: readonly AlertChannel[] }): Promise<void> {
+  for (;;) {
+    if (state.stopped) return;
+    const rows = await claimDue(state.db.kysely, { now: state.clock(), limit: state.batch, leaseMs: state.leaseMs, postgres: state.db.dialect === "postgres", ...filter });
+    if (rows.length === 0) return;
+    await sendAll(state, rows);
+  }
+}
+
 /** Sends every due row, batch after batch, while this replica holds the sender's lock. */
 async function drain(state: SenderState): Promise<void> {
   if (state.stopped) return;
@@ -151,12 +161,9 @@ async function drain(state: SenderState): Promise<void> {
   if (!held) return;
   // Only one sender holds the lock: a claim it did not make is a dead sender's, due again now.
   if (taken) await releaseStaleClaims(state.db.kysely);
-  for (;;) {
-    if (state.stopped) return;
-    const rows = await claimDue(state.db.kysely, { now: state.clock(), limit: state.batch, leaseMs: state.leaseMs, postgres: state.db.dialect === "postgres" });
-    if (rows.length === 0) break;
-    await sendAll(state, rows);
-  }
+  // Each channel drains side by side at its own pace; rows of a channel this deployment lacks are dropped.
+  const channels = [...state.byChannel.keys()];
+  await Promise.all([...channels.map((channel) => drainChannel(state, { channel })), drainChannel(state, { exceptChannels: channels })]);
   const now = state.clock();
   if (now - state.lastPrune > PRUNE_EVERY_MS) {
     state.lastPrune = now;

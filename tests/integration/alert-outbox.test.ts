@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDue, enqueueAlerts, markFailed, outboxBacklog, RETRY_DELAYS_MS, type NewAlert } from "#api/alerts/outbox.ts";
 import { EMAIL_PER_KIND_MS } from "#api/alerts/email/channel.ts";
+import { startAlertSender } from "#api/alerts/sender.ts";
+import { pino } from "pino";
 import { unsubscribeToken } from "#api/alerts/email/unsubscribe.ts";
 import { newAccount } from "../factories.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
@@ -133,6 +135,45 @@ describe.each(dialects)("the alert outbox on %s", (dialect) => {
     expect(await markFailed(t.api.db.kysely, row!, clock(), "429", 7_000)).toBe("retry");
     const after = await t.api.db.kysely.selectFrom("alert_outbox").select(["attempts", "next_attempt_at"]).where("id", "=", row!.id).executeTakeFirstOrThrow();
     expect(after).toEqual({ attempts: 0, next_attempt_at: clock() + 7_000 });
+  });
+});
+
+describe.each(dialects)("the one sender on %s (docs/design.md, The sender)", (dialect) => {
+  let database: TestDatabase;
+  let t: TestApi;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    t = await startTestApi(database, undefined);
+    await t.api.db.kysely.insertInto("users").values({ id: "u-two", username: "two", username_key: "two", email: "two@example.test", password_hash: "x", country: 1, verified: 1, created_at: T0, last_login_at: null }).execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
+
+  it("drains each channel at its own pace: a channel held back never holds another's alerts", async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    const slow = { channel: "telegram" as const, concurrency: 1, send: async (row: { idempotency_key: string }) => (await held, sent.push(row.idempotency_key), { status: "sent" as const }) };
+    const fast = { channel: "email" as const, concurrency: 1, send: async (row: { idempotency_key: string }) => (sent.push(row.idempotency_key), { status: "sent" as const }) };
+    const now = Date.now();
+    await enqueueAlerts(t.api.db.kysely, [alert("u-two", { channel: "telegram", idempotencyKey: "slow-1" }), alert("u-two", { channel: "email", idempotencyKey: "fast-1" }), alert("u-two", { channel: "push", idempotencyKey: "nowhere-1" })], now);
+    const sender = startAlertSender({ db: t.api.db, databaseUrl: database.url, channels: [slow, fast], logger: pino({ level: "silent" }), pollMs: 20, batch: 1 });
+    try {
+      const state = async (key: string) => t.api.db.kysely.selectFrom("alert_outbox").select(["sent_at", "dropped_at", "error"]).where("idempotency_key", "=", key).executeTakeFirstOrThrow();
+      await expect.poll(async () => (await state("fast-1")).sent_at, { timeout: 10_000 }).not.toBeNull();
+      expect(sent).toEqual(["fast-1"]);
+      // A channel this deployment does not have: dropped, saying so.
+      await expect.poll(async () => (await state("nowhere-1")).error, { timeout: 10_000 }).toBe("no push channel on this deployment");
+      release();
+      await expect.poll(async () => (await state("slow-1")).sent_at, { timeout: 10_000 }).not.toBeNull();
+      expect(sent).toEqual(["fast-1", "slow-1"]);
+    } finally {
+      release();
+      await sender.stop();
+    }
   });
 });
 
