@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import { oddsChecksum } from "#shared/checksum.ts";
 import { loginBaseline, loginDuringFlood, oddsSoak, type FloodFigures, type LoginFigures } from "./abuse.ts";
 import { describeFigures, lighthouseRun } from "./lighthouse.ts";
+import { alertRows } from "./alerts.ts";
 import { bookingRows } from "./booking.ts";
 import { boardRows } from "./board.ts";
 import { controlsRows } from "./controls.ts";
@@ -26,6 +27,7 @@ import { benchUser, startStack, type StackLayout } from "./stack.ts";
  * `BENCH_ONLY=booking` runs only booking codes minted and read with the books' real latency (see booking.ts).
  * `BENCH_ONLY=controls` runs only the slow phone's "controls usable" rows (see controls.ts).
  * `BENCH_ONLY=board` runs only the whole board's rows: cycles, CPU, RSS, database growth (see board.ts).
+ * `BENCH_ONLY=alerts` runs only a price change to the alert channels' far ends, per channel (see alerts.ts).
  * `BENCH_ONLY=odds` runs only the odds throughput rows of both layouts, with the bare Express yardstick (see bare.ts).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,7 +35,7 @@ const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_S ?? 20);
 const SOAK_SECONDS = Number(process.env.BENCH_ODDS_SOAK_S ?? 60);
 const argOnly = process.argv.indexOf("--only");
 const ONLY = process.env.BENCH_ONLY ?? (argOnly >= 0 ? process.argv[argOnly + 1] : undefined);
-const PARTS = ["odds", "controls", "abuse", "match", "signup", "booking", "board", "live", ...LIVE_PARTS];
+const PARTS = ["odds", "controls", "abuse", "match", "signup", "booking", "board", "alerts", "live", ...LIVE_PARTS];
 if (ONLY !== undefined && !PARTS.includes(ONLY)) throw new Error(`BENCH_ONLY / --only knows ${PARTS.join(", ")}, not "${ONLY}"`);
 const ODDS = "country=1&competition=1&market=1";
 const rows: [string, string, string][] = [];
@@ -151,6 +153,7 @@ if (ONLY === undefined || ONLY === "signup") rows.push(...(await signupRows({ we
 if (ONLY === undefined || ONLY === "controls") rows.push(...(await controlsRows({ web: 3926, api: 4926 })));
 if (ONLY === undefined || ONLY === "booking") rows.push(...(await bookingRows({ web: 3925, api: 4925 })));
 if (ONLY === undefined || ONLY === "board") rows.push(...(await boardRows({ web: 3926, api: 4926 })));
+if (ONLY === undefined || ONLY === "alerts") rows.push(...(await alertRows()));
 if (ONLY === undefined || ONLY.startsWith("live")) rows.push(...(await liveRows(ONLY === undefined || ONLY === "live" ? LIVE_PARTS : [ONLY])));
 
 console.log("| what | measured | budget |\n|---|---|---|");
