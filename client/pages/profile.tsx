@@ -1,4 +1,4 @@
-import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import type { UserProfile } from "#shared/contract.ts";
 import { ApiError } from "#shared/error-decoding.ts";
 import { PROFILE_NO_DATA_MESSAGE, PROFILE_UNEXPECTED_MESSAGE, flowErrorMessage } from "#shared/messages.ts";
@@ -6,11 +6,12 @@ import { countryName } from "#shared/reference.ts";
 import { PageMeta } from "../components/page-meta.tsx";
 import { RetryButton } from "../components/retry-button.tsx";
 import { deliver, protectedSource, useArrived, type Arriving } from "../loaders/page-data.ts";
+import { settle, type Served } from "../loaders/served.ts";
 import { RequireSession } from "../session/require-session.tsx";
-import { FORM_POSTS } from "../route-paths.ts";
+import { ALERTS_PATH, FORM_POSTS } from "../route-paths.ts";
 import { FlashNotice, PageForm } from "../components/page-form.tsx";
 import { useRootData } from "../session/root-data.ts";
-import { TelegramLinkBox } from "./profile-telegram.tsx";
+import { TelegramLinkBox, type TelegramState } from "./profile-telegram.tsx";
 
 export type ProfileState =
   | { status: "ready"; profile: UserProfile }
@@ -19,6 +20,8 @@ export type ProfileState =
 
 export interface ProfileData {
   profile: Arriving<ProfileState>;
+  /** Telegram as the Alerts view has it (GET /users/alerts): whether the bot is on and this bettor linked. */
+  telegram: Arriving<Served<TelegramState>>;
 }
 
 /** The server's description for a coded API error, else the generic lines (docs/product.md, Messages per flow). */
@@ -26,7 +29,11 @@ function profileError(error: unknown): string {
   return error instanceof ApiError ? flowErrorMessage("profile", error) : PROFILE_UNEXPECTED_MESSAGE;
 }
 
-/** /profile's data: the account as the API knows it, on the server and in the browser alike (docs/design.md, One data path per screen). */
+/**
+ * /profile's data: the account as the API knows it, and whether Telegram is linked (the Alerts
+ * view's `channels.telegram`), on the server and in the browser alike
+ * (docs/design.md, One data path per screen).
+ */
 export async function loader({ context }: LoaderFunctionArgs): Promise<ProfileData | null> {
   const source = protectedSource(context);
   if (!source) return null;
@@ -34,7 +41,8 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<ProfileDa
     (found): ProfileState => (found ? { status: "ready", profile: found } : { status: "empty" }),
     (error: unknown): ProfileState => ({ status: "error", message: profileError(error) }),
   );
-  return deliver(context, { profile });
+  const telegram = settle(source.alerts().then((view) => view.channels.telegram));
+  return deliver(context, { profile, telegram });
 }
 
 function zoned(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string | null {
@@ -104,6 +112,26 @@ function ProfileBody({ data, timeZone }: { data: ProfileData; timeZone: string }
   return <Details profile={state.profile} timeZone={timeZone} />;
 }
 
+/**
+ * Telegram once its state has come: nothing while it is on its way, and nothing when it could not be
+ * read (alerts off answer no Alerts view, and a link the page cannot know is no link to offer).
+ */
+function TelegramPart({ telegram }: { telegram: ProfileData["telegram"] }) {
+  const read = useArrived(telegram);
+  if (!read?.ok) return null;
+  // Keyed by the state read, so a page read again (a form post's return) starts from it.
+  return <TelegramLinkBox key={JSON.stringify(read.data)} telegram={read.data} />;
+}
+
+/** The way to the Alerts page, which the account drawer gives only with JavaScript (docs/design.md, The Alerts page and Alert me). */
+function AlertsLink() {
+  return (
+    <p className="box">
+      <Link to={ALERTS_PATH}>Your alerts</Link>: what you follow, where alerts reach you, quiet hours and e-mail.
+    </p>
+  );
+}
+
 function Profile() {
   const data = useLoaderData<typeof loader>();
   const root = useRootData();
@@ -114,7 +142,8 @@ function Profile() {
         <h1 className="title is-4">Profile</h1>
         <FlashNotice />
         {data && <ProfileBody data={data} timeZone={timeZone} />}
-        <TelegramLinkBox />
+        <AlertsLink />
+        {data && <TelegramPart telegram={data.telegram} />}
         {/* Without JavaScript the account drawer's Logout is this form (docs/design.md, Pages without JavaScript). */}
         {root.form && (
           <PageForm action={FORM_POSTS.logout}>

@@ -44,9 +44,11 @@ test("with JavaScript at 360 px: Alert me from a match page, then /alerts lists 
   await move.click();
   await expect(page.locator(".alert-tap", { has: move })).toContainText("Alert set");
   // A target at the next step above the best Home price of 1X2, in one tap too.
-  const target = page.getByRole("region", { name: "1X2 (Match Result)" }).getByRole("button", { name: /^Alert me, 1X2 \(Match Result\): Home \d+\.\d\d$/ });
-  await target.click();
-  await expect(page.locator(".alert-taps", { has: target })).toContainText("Alert set");
+  // The button's locator inside `has` is resolved within each .alert-taps, so it is not rooted at the market's region (which holds the row, not the other way round).
+  const targetName = /^Alert me, 1X2 \(Match Result\): Home \d+\.\d\d$/;
+  const market = page.getByRole("region", { name: "1X2 (Match Result)" });
+  await market.getByRole("button", { name: targetName }).click();
+  await expect(market.locator(".alert-taps", { has: page.getByRole("button", { name: targetName }) })).toContainText("Alert set");
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
   await noSidewaysScroll(page, 360);
   await expectNoViolations(page, "the match page with its Alert me taps at 360 px");

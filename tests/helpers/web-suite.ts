@@ -14,15 +14,16 @@ export interface WebSuite {
 /**
  * One web stack for a test file, on a fresh SQLite database: the real odds API holding one collected
  * cycle of simulated odds, the recording proxy, the web tier, and an SMTP sink for the codes.
- * The fields are set once the file's tests start.
+ * The fields are set once the file's tests start. `apiEnv`: more of the API's settings, asked for
+ * when the stack starts (after the file's own earlier beforeAll, e.g. a stand-in it points at).
  */
-export function useWebSuite(options: { oddsCacheMs?: number } = {}): WebSuite {
+export function useWebSuite(options: { oddsCacheMs?: number; apiEnv?: () => Record<string, string> } = {}): WebSuite {
   const suite = {} as WebSuite;
   let database: TestDatabase | undefined;
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     suite.sink = await startSmtpSink();
-    suite.stack = await startWebStack(database, { smtpUrl: suite.sink.url, ...options });
+    suite.stack = await startWebStack(database, { smtpUrl: suite.sink.url, oddsCacheMs: options.oddsCacheMs, apiEnv: options.apiEnv?.() });
     suite.pipeline = await startPipeline({ api: suite.stack.api.api, clock: suite.stack.api.api.clock });
     await suite.pipeline.runCycle();
   }, 120_000);

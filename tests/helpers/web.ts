@@ -155,11 +155,11 @@ export function listeningApiConfig(database: TestDatabase, env: Record<string, s
 
 /**
  * The real odds API listening on loopback (never a mock), a recording proxy in front of it, and
- * the web tier in front of that.
+ * the web tier in front of that. `env` is the web tier's settings, `apiEnv` the API's.
  */
-export async function startWebStack(database: TestDatabase, options: { smtpUrl?: string; upstreamTimeoutMs?: number; oddsCacheMs?: number; env?: Record<string, string> } = {}) {
+export async function startWebStack(database: TestDatabase, options: { smtpUrl?: string; upstreamTimeoutMs?: number; oddsCacheMs?: number; env?: Record<string, string>; apiEnv?: Record<string, string> } = {}) {
   // Web suites register many accounts from loopback; accounts-abuse tests the real limits.
-  const apiConfig = listeningApiConfig(database, { ...MANY_REGISTRATIONS, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}) });
+  const apiConfig = listeningApiConfig(database, { ...MANY_REGISTRATIONS, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}), ...options.apiEnv });
   const api: RunningApi = await startApiServer(apiConfig, { logger: pino({ level: "silent" }) });
   const proxy = await startRecordingProxy(api.origin);
   const web = await webTier(proxy.origin, options.env, { upstreamTimeoutMs: options.upstreamTimeoutMs, oddsCacheMs: options.oddsCacheMs });
