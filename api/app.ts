@@ -137,6 +137,11 @@ function mountRoutes(app: Express, { config, options, db, catalogue, accounts, o
   app.use("/odds", oddsRouter(odds.cache, current, auth));
 }
 
+/** Alert mail's own mailer, pooled, so a burst neither opens a connection per mail nor queues the account codes behind it. */
+function alertsMailer(config: ApiConfig, logger: Logger): Mailer {
+  return createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), logger, pool: true });
+}
+
 /** Builds the odds API: opens and migrates the database, wires accounts, feedback and odds. Listens nowhere, collects nothing. */
 export async function createApi(config: ApiConfig, options: ApiOptions = {}): Promise<ApiInstance> {
   const clock = options.clock ?? Date.now;
@@ -168,7 +173,8 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   const betslips = { betslips: betslipRepository(db.kysely), writes: betslipWriteRates(db.kysely, config.betslipWriteRate, clock) };
   const booking = bookingService(config, { db: db.kysely, betslips: betslips.betslips, clock, logger, ...(options.bookingRates ? { rates: options.bookingRates } : {}) });
 
-  const alerts = await createAlerts({ config, db, accounts, booking, odds, catalogue, mailer, secret, clock, logger }, ALERT_PARTS);
+  const alertMailer = options.mailer ?? alertsMailer(config, logger);
+  const alerts = await createAlerts({ config, db, accounts, booking, odds, catalogue, mailer: alertMailer, secret, clock, logger }, ALERT_PARTS);
 
   const app = baseApp(logger);
   mountRoutes(app, { config, options, db, catalogue, accounts, odds, betslips, booking, auth, clock, logger });
@@ -191,6 +197,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
       await alerts.stop();
       await mailSettled(accounts.mail);
       mailer.close();
+      if (alertMailer !== mailer) alertMailer.close();
       await booking.close().catch(() => undefined);
       await db.close();
     },

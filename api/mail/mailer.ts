@@ -37,10 +37,12 @@ const SMTP_CONNECTIONS = 8;
  * SMTP when SMTP_URL is set; otherwise one RFC 5322 `.eml` file per message in DATA_DIR/outbox/
  * (docs/design.md, Mail), so a fresh `npm start` can register without any mail server.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; logger: Logger; pool?: boolean }): Mailer {
   if (options.smtpUrl) {
-    // A pool of kept connections (docs/design.md, Mail): a burst of alert mail does not open one per message.
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: 500 });
+    // Alert mail goes through a pool of kept connections (docs/design.md, Mail): a burst does not open one per message.
+    const transport = options.pool
+      ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: 500 })
+      : nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message, to: singleRecipient(message.to) });

@@ -14,6 +14,8 @@ import { unsubscribeToken } from "./unsubscribe.ts";
  * as one digest when the hour is up.
  */
 export const EMAIL_PER_KIND_MS = 3_600_000;
+/** Mails sent at once: the alert mailer's pool keeps 8 connections; more in hand keeps them busy while rows are read and marked. */
+export const EMAIL_CONCURRENCY = 16;
 
 const KIND_NAMES: Record<AlertKind, string> = {
   target: "target price alerts",
@@ -130,8 +132,7 @@ export function emailChannel(deps: EmailChannelDeps): ChannelSender {
 
   return {
     channel: "email",
-    // The mailer's pool keeps 8 connections; more in hand keeps them busy while rows are read and marked.
-    concurrency: 16,
+    concurrency: EMAIL_CONCURRENCY,
     async send(row) {
       const key = `${row.user_id}\n${row.kind}`;
       const before = busy.get(key) ?? Promise.resolve();

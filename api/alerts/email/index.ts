@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { privateNoStore } from "#lib/node/private-no-store.ts";
 import { AppError } from "../../http/errors.ts";
 import { bodyOf } from "../../http/validate.ts";
 import type { AlertsPart, AlertsPartDeps } from "../index.ts";
@@ -16,7 +17,8 @@ export const EMAIL_CHANNEL_BIT = 4;
 export function emailPart(deps: AlertsPartDeps): AlertsPart {
   const { db, mailer, secret, config, clock } = deps;
   const router = Router();
-  router.post("/alerts/unsubscribe", async (req, res) => {
+  // Whose alerts they are is one user's business: no cache keeps the answer (errors included).
+  router.post("/alerts/unsubscribe", privateNoStore, async (req, res) => {
     const token = bodyOf(req.body).token;
     const named = typeof token === "string" ? readUnsubscribeToken(secret, token) : undefined;
     if (!named) throw new AppError("VALIDATION_ERROR", "This unsubscribe link is not valid: open Alerts on AfriOdds to change your e-mail alerts.");
