@@ -91,7 +91,7 @@ describe("the profile rendered on the server", () => {
     };
     const result = await handler.query(new Request("http://localhost/profile"), { requestContext });
     if (result instanceof Response) throw new Error("unexpected redirect");
-    expect(result.loaderData.profile).toEqual({ profile: { status: "error", message: "Profile store unavailable" } });
+    expect(result.loaderData.profile).toEqual({ telegram: { ok: false }, profile: { status: "error", message: "Profile store unavailable" } });
     const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, result)} context={result} />);
     expect(html).toContain("Error Loading Profile");
     expect(html).not.toContain("Loading profile...");
