@@ -27,11 +27,17 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
       });
     },
   });
+  // A client that dies mid-session (a sender killed with -9) resets its connections: a real server
+  // carries on, and so does the sink (smtp-server emits them as 'error', which would otherwise throw).
+  const resets: Error[] = [];
+  server.on("error", (error: Error) => resets.push(error));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** Connection errors the sink carried on past (ECONNRESET from a killed client). */
+    resets,
     /** The mails sent to an address, oldest first. */
     to(address: string) {
       return messages.filter((m) => m.to.includes(address.toLowerCase()));
