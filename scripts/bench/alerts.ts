@@ -3,7 +3,7 @@
  * `npx tsx scripts/bench/alerts.ts [sqlite|postgres] [followers...]` alone. The real API in this
  * process (detection, the outbox, the one sender, each channel), on a throwaway database; the
  * channels' far ends on loopback: the Bot API stand-in, a push service that checks VAPID and
- * decrypts, an SMTP sink. Each follower has a target rule on one match and e-mail; a third linked
+ * decrypts, an SMTP sink. Each follower (no quiet hours) has a target rule on one match and e-mail; a third linked
  * Telegram, a third subscribed a browser. The clock starts when the crossing price is written to the
  * store; each message's time is when its far end received it. `BENCH_ALERT_FOLLOWERS` (default
  * "100,10000") and `BENCH_ALERT_DIALECTS` (default "sqlite,postgres") choose the runs.
@@ -22,7 +22,7 @@ import { percentile } from "./load.ts";
 const TOKEN = "123456789:AAE-bench_token_for_the_stand_in_000";
 const MATCH = "c1:bench:arsenal+chelsea";
 /** How long a run waits for every message: Telegram's 30 a second carries 3,334 messages in about 2 minutes. */
-const WAIT_MS = 15 * 60_000;
+const WAIT_MS = Number(process.env.BENCH_ALERT_WAIT_S ?? 900) * 1000;
 const BUDGET_MS: Record<number, number> = { 100: 5_000, 10_000: 15_000 };
 const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
 
@@ -76,6 +76,8 @@ export async function alertRun(dialect: "sqlite" | "postgres", followers: number
         .insertInto("alert_rules")
         .values(ids.map((n) => ({ id: randomUUID(), user_id: user(n), kind: "target" as const, subject: JSON.stringify({ kind: "target", eventId: MATCH, marketId: 1, selectionTypeId: 1 }), event_id: MATCH, threshold: 2.5, channels: 7, muted_until: null, created_at: now, last_fired: null })))
         .execute();
+      // No quiet hours: a run at night would otherwise hold every alert until morning.
+      await db.insertInto("alert_settings").values(ids.map((n) => ({ user_id: user(n), time_zone: "Africa/Lagos", quiet_from: null, quiet_to: null, email_off: 0, updated_at: now }))).execute();
       const linked = ids.filter((n) => n % 3 === 0);
       chats.push(...linked.map((n) => 1_000_000 + n));
       if (linked.length > 0) await db.insertInto("telegram_links").values(linked.map((n) => ({ user_id: user(n), chat_id: String(1_000_000 + n), linked_at: now, muted_until: null }))).execute();
@@ -92,6 +94,11 @@ export async function alertRun(dialect: "sqlite" | "postgres", followers: number
 
     const t0 = Date.now();
     await price(2.6);
+    if (process.env.BENCH_ALERT_DEBUG) {
+      await detectionOf(t.api.odds)!.settled();
+      const rows = await db.selectFrom("alert_outbox").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+      console.error(JSON.stringify({ pass: detectionOf(t.api.odds)!.lastPass(), outbox: rows }));
+    }
     const tgSent = () => chats.reduce((sum, chat) => sum + telegram.bot.sentTo(chat).length, 0);
     await until(
       () => tgSent() >= expected.telegram && push.received.length >= expected.push && sink.messages.length - mailsBefore >= expected.email,
