@@ -6,7 +6,8 @@
  * decrypts, an SMTP sink. Each follower (no quiet hours) has a target rule on one match and e-mail; a third linked
  * Telegram, a third subscribed a browser. The clock starts when the crossing price is written to the
  * store; each message's time is when its far end received it. `BENCH_ALERT_FOLLOWERS` (default
- * "100,10000") and `BENCH_ALERT_DIALECTS` (default "sqlite,postgres") choose the runs.
+ * "100,10000") and `BENCH_ALERT_DIALECTS` (default "sqlite,postgres") choose the runs;
+ * `BENCH_TELEGRAM_PAID_PER_S` sends Telegram's as paid broadcasts at that rate (decision 058).
  */
 import { randomUUID } from "node:crypto";
 import { detectionOf } from "#api/alerts/detect/index.ts";
@@ -55,7 +56,15 @@ export async function alertRun(dialect: "sqlite" | "postgres", followers: number
   const push = await startPushEndpoint();
   const telegram = await startTelegramStandIn({ token: TOKEN, username: "afriodds_bench_bot" });
   const kickoff = new Date(Date.now() + 48 * 3_600_000);
-  const t = await startTestApi(database, sink, Object.assign(() => Date.now(), { advance: () => undefined }), { env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: telegram.apiRoot, PUBLIC_ORIGIN: "https://afriodds.bench" } });
+  const t = await startTestApi(database, sink, Object.assign(() => Date.now(), { advance: () => undefined }), {
+    env: {
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      PUBLIC_ORIGIN: "https://afriodds.bench",
+      // Telegram's paid broadcasts (decision 058) when the run asks for them.
+      ...(process.env.BENCH_TELEGRAM_PAID_PER_S ? { TELEGRAM_PAID_BROADCAST_PER_S: process.env.BENCH_TELEGRAM_PAID_PER_S } : {}),
+    },
+  });
   try {
     await t.api.alerts.start();
     const price = async (home: number) => {
