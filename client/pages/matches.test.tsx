@@ -18,11 +18,13 @@ function firstPage(day: "today" | "tomorrow", market = 1) {
   return `GET /api/odds/next?country=1&market=${market}&after=${encodeURIComponent(`${from}~`)}&until=${until}`;
 }
 
-const soon = (hours: number) => new Date(NOW + hours * 3_600_000).toISOString();
+/** A kick-off later today in the viewer's zone, `share` of the way from now to midnight: never tomorrow, whatever the hour the suite runs. */
+const END_OF_TODAY = dayBounds("today", NOW, ZONE).until;
+const laterToday = (share: number) => new Date(NOW + Math.floor((END_OF_TODAY - NOW) * share)).toISOString();
 const PAGE: NextOdds = {
   events: [
-    oddsEvent({ id: "sr:1", home: "Ajax", away: "PSV", competitionId: 10_042, competition: "Eredivisie (NED)", date: soon(1), markets: [market(1, [providerOdds(2, [[1, 2.05], [2, 3.5], [3, 3.6]]), providerOdds(3, [[1, 2.2], [2, 3.4]])])] }),
-    oddsEvent({ id: "sr:2", home: "Arsenal", away: "Chelsea", competitionId: 1, date: soon(2), markets: [market(1, [providerOdds(1, [[1, 2.1], [2, 3.4], [3, 3.25]]), providerOdds(4, [[1, 2.1], [2, 3.3], [3, 3.2]])])] }),
+    oddsEvent({ id: "sr:1", home: "Ajax", away: "PSV", competitionId: 10_042, competition: "Eredivisie (NED)", date: laterToday(1 / 3), markets: [market(1, [providerOdds(2, [[1, 2.05], [2, 3.5], [3, 3.6]]), providerOdds(3, [[1, 2.2], [2, 3.4]])])] }),
+    oddsEvent({ id: "sr:2", home: "Arsenal", away: "Chelsea", competitionId: 1, date: laterToday(2 / 3), markets: [market(1, [providerOdds(1, [[1, 2.1], [2, 3.4], [3, 3.25]]), providerOdds(4, [[1, 2.1], [2, 3.3], [3, 3.2]])])] }),
   ],
   updatedAt: "2026-11-22T12:00:00.000Z",
   next: "1763830800000~sr:2",
