@@ -117,7 +117,9 @@ describe.each(dialects)("the Telegram bot on %s", (dialect) => {
       { fixture: unlistedFixtures(SEED, clock()).find((f) => f.kickoff > clock() + 3_600_000)!, pick: HOME },
     ], clock());
     const chat = newChat();
-    const reply = await says(chat, ` ${booked.code.toLowerCase()} `);
+    // Pasted as the book printed it, spaces around (a code in lower case is read only when it holds a
+    // digit: "thanks" stays chatter; codes.test.ts holds both), and the simulator's codes may be all letters.
+    const reply = await says(chat, ` ${booked.code} `);
 
     // The same legs on a saved slip: the betslip's own ranking for ₦1,000.
     const auth = await verifiedBearer(t, sink);
