@@ -1,10 +1,10 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detectionOf } from "#api/alerts/detect/index.ts";
-import { startSimulator, type RunningSimulator } from "#api/feeds/simulator/index.ts";
 import type { AlertPayload } from "#api/alerts/outbox.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
-import { collectAndBookAt, verifiedBearer } from "../helpers/booking-stack.ts";
+import { verifiedBearer } from "../helpers/booking-stack.ts";
+import { useAlertBookingStack, type AlertStack } from "../helpers/alert-stack.ts";
 import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 import { storeFixture, writeStoreRun, type StorePrice } from "../helpers/pipeline.ts";
@@ -144,26 +144,11 @@ describe.each(dialects)("alert detection on %s", (dialect) => {
 });
 
 describe.each(dialects)("alert booking codes on %s", (dialect) => {
-  let database: TestDatabase;
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  let t: TestApi;
-  let simulator: RunningSimulator;
   const clock = testClock(T0);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    sink = await startSmtpSink();
-    t = await startTestApi(database, sink, clock);
-    simulator = await startSimulator({ seed: 20261124, now: clock, booking: { bet9jaLosesLeg: "never" } });
-    await collectAndBookAt(t, simulator, clock);
-    await t.api.alerts.start();
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await simulator?.close();
-    await sink?.close();
-    await database?.drop();
-  });
+  const stack = useAlertBookingStack(dialect, clock);
+  let sink: AlertStack["sink"];
+  let t: TestApi;
+  beforeAll(() => void ({ t, sink } = stack()));
 
   it("mints one code at the best book for every follower of an outcome, and puts it in each alert", async () => {
     // A match SportyBet prices the home win of, well ahead.

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Betslip } from "#shared/contract.ts";
 import { detectionOf } from "#api/alerts/detect/index.ts";
 import type { AlertPayload } from "#api/alerts/outbox.ts";
-import { startSimulator, type RunningSimulator } from "#api/feeds/simulator/index.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
-import { collectAndBookAt, verifiedBearer } from "../helpers/booking-stack.ts";
+import { verifiedBearer } from "../helpers/booking-stack.ts";
+import { useAlertBookingStack, type AlertStack } from "../helpers/alert-stack.ts";
 import { testClock } from "../helpers/clock.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../helpers/databases.ts";
 import { storeFixture, writeStoreRun, type StorePrice } from "../helpers/pipeline.ts";
@@ -177,26 +177,11 @@ describe.each(dialects)("slip alerts on %s", (dialect) => {
 });
 
 describe.each(dialects)("slip alert booking codes on %s", (dialect) => {
-  let database: TestDatabase;
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  let t: TestApi;
-  let simulator: RunningSimulator;
   const clock = testClock(T0);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    sink = await startSmtpSink();
-    t = await startTestApi(database, sink, clock);
-    simulator = await startSimulator({ seed: 20261124, now: clock, booking: { bet9jaLosesLeg: "never" } });
-    await collectAndBookAt(t, simulator, clock);
-    await t.api.alerts.start();
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await simulator?.close();
-    await sink?.close();
-    await database?.drop();
-  });
+  const stack = useAlertBookingStack(dialect, clock);
+  let sink: AlertStack["sink"];
+  let t: TestApi;
+  beforeAll(() => void ({ t, sink } = stack()));
 
   it("carries a code minted at the slip's best book", async () => {
     // Two matches SportyBet prices the home win of, well ahead.
