@@ -162,9 +162,42 @@ export async function claimDue(
   }).then((rows) => rows.sort((a, b) => b.urgent - a.urgent || a.id - b.id));
 }
 
-/** The channel acknowledged the row: it is never sent again. */
-export async function markSent(db: Kysely<Database>, id: number, now: number): Promise<void> {
-  await db.updateTable("alert_outbox").set({ sent_at: now, claimed_until: null, error: null }).where("id", "=", id).execute();
+/** The channels acknowledged the rows: they are never sent again. */
+export async function markSent(db: Kysely<Database>, ids: readonly number[], now: number): Promise<void> {
+  for (const chunk of chunks(ids, ROWS_PER_STATEMENT)) {
+    await db.updateTable("alert_outbox").set({ sent_at: now, claimed_until: null, error: null }).where("id", "in", chunk).execute();
+  }
+}
+
+/**
+ * Marks rows sent a statement at a time (docs/design.md, The sender): the rows acknowledged in one
+ * turn of the event loop, or while a statement runs, go together in the next. Each caller waits for its own row's mark, so a channel
+ * never has more rows acknowledged but unmarked than it sends at once.
+ */
+export function sentMarker(db: Kysely<Database>): (id: number, now: number) => Promise<void> {
+  let pending: { id: number; at: number; done: () => void; fail: (error: unknown) => void }[] = [];
+  let running = false;
+  async function flush() {
+    running = true;
+    // The rows acknowledged in this turn of the event loop go together (SQLite answers at once, so nothing else would gather them).
+    await new Promise((resolve) => setImmediate(resolve));
+    while (pending.length > 0) {
+      const batch = pending;
+      pending = [];
+      try {
+        await markSent(db, batch.map((p) => p.id), Math.max(...batch.map((p) => p.at)));
+        for (const p of batch) p.done();
+      } catch (error) {
+        for (const p of batch) p.fail(error);
+      }
+    }
+    running = false;
+  }
+  return (id, at) =>
+    new Promise<void>((done, fail) => {
+      pending.push({ id, at, done, fail });
+      if (!running) void flush();
+    });
 }
 
 /**

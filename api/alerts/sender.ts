@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Db } from "../db/database.ts";
 import type { AlertChannel } from "../db/schema.ts";
 import { ALERT_SENDER_LOCK, holdsLock, leaderLock, releaseLock, type LeaderLock } from "../feeds/collector/leader-lock.ts";
-import { claimDue, releaseStaleClaims, markDropped, markFailed, markSent, payloadOf, pruneOutbox, release, type AlertPayload, type OutboxRow } from "./outbox.ts";
+import { claimDue, releaseStaleClaims, markDropped, markFailed, payloadOf, sentMarker, pruneOutbox, release, type AlertPayload, type OutboxRow } from "./outbox.ts";
 
 /**
  * The one alert sender (docs/design.md, The sender): on PostgreSQL the replica holding the sender's
@@ -25,6 +25,8 @@ export interface ChannelSender {
   channel: AlertChannel;
   /** Rows this channel sends at once. */
   concurrency: number;
+  /** Called with each claimed batch of the channel's rows before any is sent: what every row needs, read once (e-mail's addresses and digests). */
+  prepare?(rows: readonly OutboxRow[]): Promise<void>;
   send(row: OutboxRow, payload: AlertPayload): Promise<SendOutcome>;
 }
 
@@ -61,6 +63,8 @@ interface SenderState {
   batch: number;
   leaseMs: number;
   byChannel: Map<AlertChannel, ChannelSender>;
+  /** Marks a row sent, with the rows acknowledged beside it in one statement. */
+  markSent: (id: number, at: number) => Promise<void>;
   lock: LeaderLock;
   pausedUntil: Map<AlertChannel, number>;
   counts: { sent: number; dropped: number; retried: number };
@@ -76,7 +80,7 @@ async function settle(state: SenderState, row: OutboxRow, outcome: SendOutcome):
   const at = state.clock();
   switch (outcome.status) {
     case "sent":
-      await markSent(db.kysely, row.id, at);
+      await state.markSent(row.id, at);
       counts.sent += 1;
       return;
     case "gone":
@@ -127,7 +131,10 @@ async function sendAll(state: SenderState, rows: readonly OutboxRow[]): Promise<
   for (const row of rows) groups.set(row.channel, [...(groups.get(row.channel) ?? []), row]);
   await Promise.all(
     [...groups].map(async ([channel, queue]) => {
-      const width = Math.max(1, state.byChannel.get(channel)?.concurrency ?? 1);
+      const sender = state.byChannel.get(channel);
+      const width = Math.max(1, sender?.concurrency ?? 1);
+      // A batch that could not be prepared is still sent: the channel reads what each row needs itself.
+      await sender?.prepare?.(queue).catch((error: unknown) => state.logger.warn({ err: error, channel }, "an alert batch could not be prepared; its rows are read one by one"));
       let next = 0;
       const worker = async () => {
         while (!state.stopped && next < queue.length) {
@@ -180,6 +187,7 @@ function senderState(options: SenderOptions): SenderState {
     batch: options.batch ?? 500,
     leaseMs: options.leaseMs ?? 60_000,
     byChannel: new Map(options.channels.map((c) => [c.channel, c])),
+    markSent: sentMarker(db.kysely),
     lock: leaderLock({ dialect: db.dialect, databaseUrl: options.databaseUrl, logger, lockId: ALERT_SENDER_LOCK, role: "sends alerts" }),
     pausedUntil: new Map(),
     counts: { sent: 0, dropped: 0, retried: 0 },

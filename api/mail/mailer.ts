@@ -3,6 +3,7 @@ import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import { isValidEmail } from "#shared/validation.ts";
+import { fromHeader, rawMail } from "./raw-mail.ts";
 
 export interface MailMessage {
   to: string;
@@ -30,14 +31,20 @@ export function singleRecipient(to: string): { name: string; address: string } {
   return { name: "", address: to };
 }
 
-/** SMTP connections kept open at most. */
-const SMTP_CONNECTIONS = 8;
+/** SMTP connections an alert burst keeps open at most. */
+const SMTP_CONNECTIONS = 32;
 
 /**
  * SMTP when SMTP_URL is set; otherwise one RFC 5322 `.eml` file per message in DATA_DIR/outbox/
- * (docs/design.md, Mail), so a fresh `npm start` can register without any mail server.
+ * (docs/design.md, Mail), so a fresh `npm start` can register without any mail server. Either way the
+ * message is composed once, by `rawMail`, and handed over as it is.
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; logger: Logger; pool?: boolean }): Mailer {
+  const from = fromHeader(options.from);
+  const compose = (message: MailMessage) => {
+    const to = singleRecipient(message.to).address;
+    return { to, raw: rawMail({ ...message, from: from.header, to, date: new Date() }) };
+  };
   if (options.smtpUrl) {
     // Alert mail goes through a pool of kept connections (docs/design.md, Mail): a burst does not open one per message.
     const transport = options.pool
@@ -45,23 +52,23 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       : nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message, to: singleRecipient(message.to) });
+        const { to, raw } = compose(message);
+        await transport.sendMail({ envelope: { from: from.address, to: [to] }, raw });
       },
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   let sequence = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message, to: singleRecipient(message.to) });
+      const { raw } = compose(message);
       await mkdir(options.outboxDir, { recursive: true });
       sequence += 1;
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
       const file = join(options.outboxDir, `${Date.now()}-${process.pid}-${sequence}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, raw);
       options.logger.info({ file }, "mail written to outbox");
     },
-    close: () => transport.close(),
+    close: () => undefined,
   };
 }

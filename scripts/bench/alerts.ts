@@ -2,22 +2,22 @@
  * A price change to the alert channels (docs/design.md, Alerts): `BENCH_ONLY=alerts npm run bench`, or
  * `npx tsx scripts/bench/alerts.ts [sqlite|postgres] [followers...]` alone. The real API in this
  * process (detection, the outbox, the one sender, each channel), on a throwaway database; the
- * channels' far ends on loopback: the Bot API stand-in, a push service that checks VAPID and
- * decrypts, an SMTP sink. Each follower (no quiet hours) has a target rule on one match and e-mail; a third linked
+ * channels' far ends on loopback in a process of their own (scripts/bench/alert-far-ends.ts): the Bot
+ * API stand-in, a push service that checks VAPID and decrypts, an SMTP sink. Each follower (no quiet hours) has a target rule on one match and e-mail; a third linked
  * Telegram, a third subscribed a browser. The clock starts when the crossing price is written to the
  * store; each message's time is when its far end received it. `BENCH_ALERT_FOLLOWERS` (default
  * "100,10000") and `BENCH_ALERT_DIALECTS` (default "sqlite,postgres") choose the runs;
  * `BENCH_TELEGRAM_PAID_PER_S` sends Telegram's as paid broadcasts at that rate (decision 058).
  */
+import { fork, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { detectionOf } from "#api/alerts/detect/index.ts";
 import { pushPublicKey } from "#api/alerts/push/vapid.ts";
-import { startTelegramStandIn } from "#api/feeds/simulator/telegram/bot-api-stand-in.ts";
 import { startTestApi } from "../../tests/helpers/api.ts";
 import { createTestDatabase, postgresAnswers } from "../../tests/helpers/databases.ts";
 import { storeFixture, writeStoreRun } from "../../tests/helpers/pipeline.ts";
-import { startPushEndpoint } from "../../tests/helpers/push-endpoint.ts";
-import { startSmtpSink } from "../../tests/helpers/smtp-sink.ts";
+import type { BrowserSubscription } from "../../tests/helpers/push-endpoint.ts";
+import type { FarEndRequest, FarEndTimes } from "./alert-far-ends.ts";
 import { percentile } from "./load.ts";
 
 const TOKEN = "123456789:AAE-bench_token_for_the_stand_in_000";
@@ -36,9 +36,9 @@ interface ChannelFigures {
   max: number;
 }
 
-async function until(done: () => boolean, ms: number, what: () => string): Promise<void> {
+async function until(done: () => Promise<boolean>, ms: number, what: () => string): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -49,17 +49,54 @@ function figures(channel: string, times: number[], expected: number, t0: number)
   return { channel, count: latencies.length, expected, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), max: latencies.at(-1) ?? 0 };
 }
 
+type Counts = { telegram: number; push: number; email: number };
+type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
+type Ask = <T>(request: WithoutId<FarEndRequest>) => Promise<T>;
+
+/** The far ends' process: started, and asked over IPC. */
+async function startFarEnds(): Promise<{ smtpUrl: string; telegramApiRoot: string; ask: Ask; close(): Promise<void> }> {
+  const child: ChildProcess = fork("scripts/bench/alert-far-ends.ts", [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ALERT_BENCH_TOKEN: TOKEN },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const ready = await new Promise<{ smtpUrl: string; telegramApiRoot: string }>((resolve, reject) => {
+    child.once("message", (message) => resolve((message as { ready: { smtpUrl: string; telegramApiRoot: string } }).ready));
+    child.once("exit", (code) => reject(new Error(`the far ends exited with ${code}`)));
+  });
+  let nextId = 1;
+  const waiting = new Map<number, (result: unknown) => void>();
+  child.on("message", (message) => {
+    const { id, result } = message as { id?: number; result?: unknown };
+    if (id !== undefined) waiting.get(id)?.(result);
+    if (id !== undefined) waiting.delete(id);
+  });
+  const ask: Ask = (request) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve as (result: unknown) => void);
+      child.send({ ...request, id });
+    });
+  return {
+    ...ready,
+    ask,
+    async close() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
 /** One run: `followers` of one match, one price crossing their target. */
 export async function alertRun(dialect: "sqlite" | "postgres", followers: number): Promise<{ channels: ChannelFigures[]; detectMs: number | undefined }> {
   const database = await createTestDatabase(dialect);
-  const sink = await startSmtpSink();
-  const push = await startPushEndpoint();
-  const telegram = await startTelegramStandIn({ token: TOKEN, username: "afriodds_bench_bot" });
+  const far = await startFarEnds();
   const kickoff = new Date(Date.now() + 48 * 3_600_000);
-  const t = await startTestApi(database, sink, Object.assign(() => Date.now(), { advance: () => undefined }), {
+  const t = await startTestApi(database, { url: far.smtpUrl }, Object.assign(() => Date.now(), { advance: () => undefined }), {
     env: {
       TELEGRAM_BOT_TOKEN: TOKEN,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
+      TELEGRAM_API_ROOT: far.telegramApiRoot,
       PUBLIC_ORIGIN: "https://afriodds.bench",
       // Telegram's paid broadcasts (decision 058) when the run asks for them.
       ...(process.env.BENCH_TELEGRAM_PAID_PER_S ? { TELEGRAM_PAID_BROADCAST_PER_S: process.env.BENCH_TELEGRAM_PAID_PER_S } : {}),
@@ -76,7 +113,7 @@ export async function alertRun(dialect: "sqlite" | "postgres", followers: number
     const publicKey = pushPublicKey(t.config)!;
     const db = t.api.db.kysely;
     const now = Date.now();
-    const chats: number[] = [];
+    let linkedCount = 0;
     for (let i = 0; i < followers; i += 500) {
       const ids = Array.from({ length: Math.min(500, followers - i) }, (_, j) => i + j);
       const user = (n: number) => `bench-${n}`;
@@ -88,18 +125,19 @@ export async function alertRun(dialect: "sqlite" | "postgres", followers: number
       // No quiet hours: a run at night would otherwise hold every alert until morning.
       await db.insertInto("alert_settings").values(ids.map((n) => ({ user_id: user(n), time_zone: "Africa/Lagos", quiet_from: null, quiet_to: null, email_off: 0, updated_at: now }))).execute();
       const linked = ids.filter((n) => n % 3 === 0);
-      chats.push(...linked.map((n) => 1_000_000 + n));
+      linkedCount += linked.length;
       if (linked.length > 0) await db.insertInto("telegram_links").values(linked.map((n) => ({ user_id: user(n), chat_id: String(1_000_000 + n), linked_at: now, muted_until: null }))).execute();
       const pushing = ids.filter((n) => n % 3 === 1);
+      const subscriptions = await far.ask<BrowserSubscription[]>({ op: "subscribe", publicKey, count: pushing.length });
       if (pushing.length > 0)
         await db
           .insertInto("push_subscriptions")
-          .values(pushing.map((n) => ({ id: `push-${n}`, user_id: user(n), ...flatten(push.subscribe(publicKey)), created_at: now })))
+          .values(pushing.map((n, i) => ({ id: `push-${n}`, user_id: user(n), ...flatten(subscriptions[i]!), created_at: now })))
           .execute();
     }
     await db.updateTable("alert_rules_version").set((eb) => ({ version: eb("version", "+", 1) })).execute();
-    const expected = { telegram: chats.length, push: Math.floor((followers + 1) / 3), email: followers };
-    const mailsBefore = sink.messages.length;
+    const expected = { telegram: linkedCount, push: Math.floor((followers + 1) / 3), email: followers };
+    const before = await far.ask<Counts>({ op: "counts" });
 
     const t0 = Date.now();
     await price(2.6);
@@ -108,26 +146,25 @@ export async function alertRun(dialect: "sqlite" | "postgres", followers: number
       const rows = await db.selectFrom("alert_outbox").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
       console.error(JSON.stringify({ pass: detectionOf(t.api.odds)!.lastPass(), outbox: rows }));
     }
-    const tgSent = () => chats.reduce((sum, chat) => sum + telegram.bot.sentTo(chat).length, 0);
+    let seen: Counts = before;
+    const arrived = (c: Counts) => ({ telegram: c.telegram - before.telegram, push: c.push - before.push, email: c.email - before.email });
     await until(
-      () => tgSent() >= expected.telegram && push.received.length >= expected.push && sink.messages.length - mailsBefore >= expected.email,
+      async () => {
+        seen = await far.ask<Counts>({ op: "counts" });
+        const got = arrived(seen);
+        return got.telegram >= expected.telegram && got.push >= expected.push && got.email >= expected.email;
+      },
       WAIT_MS,
-      () => `telegram ${tgSent()}/${expected.telegram}, push ${push.received.length}/${expected.push}, e-mail ${sink.messages.length - mailsBefore}/${expected.email}`,
+      () => `telegram ${arrived(seen).telegram}/${expected.telegram}, push ${arrived(seen).push}/${expected.push}, e-mail ${arrived(seen).email}/${expected.email}`,
     );
-    const tgTimes = chats.flatMap((chat) => telegram.bot.sentTo(chat).map((m) => m.at));
+    const times = await far.ask<FarEndTimes>({ op: "times", since: before });
     return {
-      channels: [
-        figures("Telegram", tgTimes, expected.telegram, t0),
-        figures("Web Push", push.received.map((p) => p.at), expected.push, t0),
-        figures("e-mail", sink.messages.slice(mailsBefore).map((m) => m.at), expected.email, t0),
-      ],
+      channels: [figures("Telegram", times.telegram, expected.telegram, t0), figures("Web Push", times.push, expected.push, t0), figures("e-mail", times.email, expected.email, t0)],
       detectMs: detectionOf(t.api.odds)?.lastPass()?.ms,
     };
   } finally {
     await t.close();
-    await telegram.close();
-    await push.close();
-    await sink.close();
+    await far.close();
     await database.drop();
   }
 }

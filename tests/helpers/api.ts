@@ -19,7 +19,7 @@ export interface TestApiOptions {
 }
 
 /** The real odds API on a test database, mailing a real SMTP sink, with a movable clock. */
-export async function startTestApi(database: TestDatabase, sink: Sink | undefined, clock = testClock(), options: TestApiOptions = {}) {
+export async function startTestApi(database: TestDatabase, sink: Pick<Sink, "url"> | undefined, clock = testClock(), options: TestApiOptions = {}) {
   const config = loadApiConfig({
     NODE_ENV: "test",
     DATA_DIR: database.dataDir,

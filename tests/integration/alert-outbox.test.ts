@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimDue, enqueueAlerts, markFailed, outboxBacklog, RETRY_DELAYS_MS, type NewAlert } from "#api/alerts/outbox.ts";
+import { claimDue, enqueueAlerts, markFailed, outboxBacklog, RETRY_DELAYS_MS, sentMarker, type NewAlert } from "#api/alerts/outbox.ts";
 import { EMAIL_PER_KIND_MS } from "#api/alerts/email/channel.ts";
 import { startAlertSender } from "#api/alerts/sender.ts";
 import { pino } from "pino";
@@ -138,6 +138,62 @@ describe.each(dialects)("the alert outbox on %s", (dialect) => {
   });
 });
 
+describe.each(dialects)("marking sent on %s (docs/design.md, The sender)", (dialect) => {
+  let database: TestDatabase;
+  let t: TestApi;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    t = await startTestApi(database, undefined);
+    await t.api.db.kysely.insertInto("users").values({ id: "u-mark", username: "mark", username_key: "mark", email: "mark@example.test", password_hash: "x", country: 1, verified: 1, created_at: T0, last_login_at: null }).execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
+
+  /** The database as the marker sees it, counting its update statements, failing them when told. */
+  function counted() {
+    const seen = { updates: 0, fail: false };
+    const kysely = t.api.db.kysely.withPlugin({
+      transformQuery(args) {
+        if (args.node.kind === "UpdateQueryNode") {
+          seen.updates += 1;
+          if (seen.fail) throw new Error("the database went away");
+        }
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    return { kysely, seen };
+  }
+
+  it("rows acknowledged together are marked in one statement, and each caller waits for its own row's mark", async () => {
+    const alerts = Array.from({ length: 20 }, () => alert("u-mark"));
+    await enqueueAlerts(t.api.db.kysely, alerts, T0);
+    const rows = await t.api.db.kysely.selectFrom("alert_outbox").select("id").where("user_id", "=", "u-mark").orderBy("id").execute();
+    const { kysely, seen } = counted();
+    const mark = sentMarker(kysely);
+    await Promise.all(rows.map((row) => mark(row.id, T0 + 5)));
+    expect(seen.updates).toBe(1);
+    const marked = await t.api.db.kysely.selectFrom("alert_outbox").select("sent_at").where("user_id", "=", "u-mark").execute();
+    expect(marked.map((r) => r.sent_at)).toEqual(rows.map(() => T0 + 5));
+  });
+
+  it("a statement that fails fails every row of it: none is taken for sent", async () => {
+    await enqueueAlerts(t.api.db.kysely, [alert("u-mark"), alert("u-mark")], T0);
+    const rows = await t.api.db.kysely.selectFrom("alert_outbox").select("id").where("user_id", "=", "u-mark").where("sent_at", "is", null).execute();
+    expect(rows).toHaveLength(2);
+    const { kysely, seen } = counted();
+    seen.fail = true;
+    const mark = sentMarker(kysely);
+    const results = await Promise.allSettled(rows.map((row) => mark(row.id, T0)));
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    const left = await t.api.db.kysely.selectFrom("alert_outbox").select("sent_at").where("id", "in", rows.map((r) => r.id)).execute();
+    expect(left.map((r) => r.sent_at)).toEqual([null, null]);
+  });
+});
+
 describe.each(dialects)("the one sender on %s (docs/design.md, The sender)", (dialect) => {
   let database: TestDatabase;
   let t: TestApi;
@@ -269,6 +325,42 @@ describe.each(dialects)("e-mail alerts on %s", (dialect) => {
     expect(await rules()).toEqual([{ id: "r-sure", channels: 5 }, { id: "r-target", channels: 3 }]);
     const row = await t.api.db.kysely.selectFrom("alert_outbox").select(["sent_at", "error"]).where("idempotency_key", "=", waiting.idempotencyKey).executeTakeFirstOrThrow();
     expect(row).toEqual({ sent_at: null, error: "unsubscribed" });
+  });
+
+  it("mails a claimed batch of many bettors at once: one mail each with its own unsubscribe link, two alerts of one kind as one mail, e-mail off and unverified dropped", async () => {
+    const db = t.api.db.kysely;
+    const ids = ["u-batch-1", "u-batch-2", "u-batch-3", "u-batch-off", "u-batch-unverified"];
+    await db
+      .insertInto("users")
+      .values(ids.map((id) => ({ id, username: id, username_key: id, email: `${id}@example.test`, password_hash: "x", country: 1, verified: id === "u-batch-unverified" ? 0 : 1, created_at: T0, last_login_at: null })))
+      .execute();
+    await db.insertInto("alert_settings").values({ user_id: "u-batch-off", time_zone: "Africa/Lagos", quiet_from: null, quiet_to: null, email_off: 1, updated_at: T0 }).execute();
+    const moves = [alert("u-batch-1", { kind: "move" }), alert("u-batch-1", { kind: "move" })];
+    const others = ["u-batch-2", "u-batch-3", "u-batch-off", "u-batch-unverified"].map((id) => alert(id, { kind: "move" }));
+    await enqueueAlerts(db, [...moves, ...others], clock());
+    await t.api.alerts.sender!.idle();
+
+    const mailsOf = (id: string) => sink.to(`${id}@example.test`);
+    expect(ids.map((id) => mailsOf(id).length)).toEqual([1, 1, 1, 0, 0]);
+    const digest = mailsOf("u-batch-1")[0]!.raw;
+    expect(headers(digest).get("subject")).toBe("2 AfriOdds price move alerts");
+    for (const one of moves) expect(digest).toContain(one.payload.title);
+    const links = ["u-batch-1", "u-batch-2", "u-batch-3"].map((id) => headers(mailsOf(id)[0]!.raw).get("list-unsubscribe"));
+    expect(new Set(links).size).toBe(3);
+    const state = await db
+      .selectFrom("alert_outbox")
+      .select(["user_id", "sent_at", "error"])
+      .where("user_id", "in", ids)
+      .orderBy("id")
+      .execute();
+    expect(state).toEqual([
+      { user_id: "u-batch-1", sent_at: clock(), error: null },
+      { user_id: "u-batch-1", sent_at: clock(), error: null },
+      { user_id: "u-batch-2", sent_at: clock(), error: null },
+      { user_id: "u-batch-3", sent_at: clock(), error: null },
+      { user_id: "u-batch-off", sent_at: null, error: "e-mail alerts are off" },
+      { user_id: "u-batch-unverified", sent_at: null, error: "no verified e-mail address" },
+    ]);
   });
 
   it("no mail to an address not verified: the row is dropped, saying why", async () => {

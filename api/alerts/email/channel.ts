@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { bookmakerName } from "#shared/reference.ts";
 import type { AlertKind, Database } from "../../db/schema.ts";
+import { inChunks } from "../../db/in-chunks.ts";
 import type { MailMessage, Mailer } from "../../mail/mailer.ts";
 import { payloadOf, type AlertPayload, type OutboxRow } from "../outbox.ts";
 import type { ChannelSender, SendOutcome } from "../sender.ts";
@@ -15,7 +16,7 @@ import { unsubscribeToken } from "./unsubscribe.ts";
  */
 export const EMAIL_PER_KIND_MS = 3_600_000;
 /** Mails sent at once: the alert mailer's pool keeps 8 connections; more in hand keeps them busy while rows are read and marked. */
-export const EMAIL_CONCURRENCY = 16;
+export const EMAIL_CONCURRENCY = 64;
 
 const KIND_NAMES: Record<AlertKind, string> = {
   target: "target price alerts",
@@ -73,32 +74,59 @@ export function alertMail(to: string, kind: AlertKind, payloads: readonly AlertP
   };
 }
 
-/** The rows of one user and kind waiting to be mailed (due or held for the hour), oldest first, the row itself included. */
-async function waitingRows(db: Kysely<Database>, row: OutboxRow, now: number): Promise<OutboxRow[]> {
-  return db
-    .selectFrom("alert_outbox")
-    .selectAll()
-    .where("user_id", "=", row.user_id)
-    .where("channel", "=", "email")
-    .where("kind", "=", row.kind)
-    .where("sent_at", "is", null)
-    .where("dropped_at", "is", null)
-    // Due now: rows held for quiet hours wait for their own time.
-    .where("next_attempt_at", "<=", now + 1_000)
-    .orderBy("id")
-    .limit(50)
-    .execute();
+/** What the channel knows of one bettor while it mails a claimed batch: read once for the batch, not once a row. */
+interface MailFacts {
+  email: string | undefined;
+  verified: boolean;
+  emailOff: boolean;
+  /** When each kind was last mailed to them. */
+  lastMailed: Map<AlertKind, number>;
+  /** Each kind's rows due and waiting (claimed or not), oldest first: a digest's rows. */
+  waiting: Map<AlertKind, OutboxRow[]>;
 }
 
-async function lastMailed(db: Kysely<Database>, row: OutboxRow): Promise<number | undefined> {
-  const last = await db
-    .selectFrom("alert_outbox")
-    .select((eb) => eb.fn.max("sent_at").as("at"))
-    .where("user_id", "=", row.user_id)
-    .where("channel", "=", "email")
-    .where("kind", "=", row.kind)
-    .executeTakeFirst();
-  return last?.at === null || last?.at === undefined ? undefined : Number(last.at);
+/** Rows one digest carries at most. */
+const DIGEST_MAX = 50;
+
+/**
+ * Everything the channel needs to mail the rows of `userIds`, in four reads (each in lists of at most
+ * `IN_LIST_MAX`) whatever the number of rows: their addresses, whether e-mail is off, when each kind
+ * was last mailed, and the rows waiting to go (due now; quiet hours' rows wait for their own time).
+ */
+async function mailFacts(db: Kysely<Database>, userIds: readonly string[], now: number): Promise<Map<string, MailFacts>> {
+  const facts = new Map<string, MailFacts>(userIds.map((id) => [id, { email: undefined, verified: false, emailOff: false, lastMailed: new Map(), waiting: new Map() }]));
+  for (const ids of inChunks(userIds)) {
+    const [users, settings, last, waiting] = await Promise.all([
+      db.selectFrom("users").select(["id", "email", "verified"]).where("id", "in", ids).execute(),
+      db.selectFrom("alert_settings").select(["user_id", "email_off"]).where("user_id", "in", ids).execute(),
+      db
+        .selectFrom("alert_outbox")
+        .select((eb) => ["user_id", "kind", eb.fn.max("sent_at").as("at")])
+        .where("user_id", "in", ids)
+        .where("channel", "=", "email")
+        .where("sent_at", "is not", null)
+        .groupBy(["user_id", "kind"])
+        .execute(),
+      db
+        .selectFrom("alert_outbox")
+        .selectAll()
+        .where("user_id", "in", ids)
+        .where("channel", "=", "email")
+        .where("sent_at", "is", null)
+        .where("dropped_at", "is", null)
+        .where("next_attempt_at", "<=", now + 1_000)
+        .orderBy("id")
+        .execute(),
+    ]);
+    for (const user of users) Object.assign(facts.get(user.id)!, { email: user.email, verified: user.verified === 1 });
+    for (const setting of settings) facts.get(setting.user_id)!.emailOff = setting.email_off === 1;
+    for (const row of last) if (row.at !== null) facts.get(row.user_id)!.lastMailed.set(row.kind, Number(row.at));
+    for (const row of waiting) {
+      const byKind = facts.get(row.user_id)!.waiting;
+      byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
+    }
+  }
+  return facts;
 }
 
 export function emailChannel(deps: EmailChannelDeps): ChannelSender {
@@ -106,26 +134,30 @@ export function emailChannel(deps: EmailChannelDeps): ChannelSender {
   const host = new URL(publicOrigin).hostname;
   // One mail at a time per user and kind, so a digest and a row of it are never mailed side by side.
   const busy = new Map<string, Promise<unknown>>();
+  // The claimed batch's facts (`prepare`), and the rows this channel has mailed in a digest since.
+  let prepared = new Map<string, MailFacts>();
+  let preparedRows = new Set<number>();
+  const mailed = new Set<number>();
 
   async function send(row: OutboxRow): Promise<SendOutcome> {
-    const fresh = await db.selectFrom("alert_outbox").select(["sent_at", "dropped_at"]).where("id", "=", row.id).executeTakeFirst();
     // Mailed in a digest by an earlier row of its kind.
-    if (fresh?.sent_at !== null && fresh?.sent_at !== undefined) return { status: "sent" };
-    const user = await db.selectFrom("users").select(["email", "verified"]).where("id", "=", row.user_id).executeTakeFirst();
-    if (!user || user.verified !== 1) return { status: "gone", error: "no verified e-mail address" };
-    const settings = await db.selectFrom("alert_settings").select("email_off").where("user_id", "=", row.user_id).executeTakeFirst();
-    if (settings?.email_off === 1) return { status: "gone", error: "e-mail alerts are off" };
+    if (mailed.has(row.id)) return { status: "sent" };
     const now = clock();
-    const last = await lastMailed(db, row);
+    const facts = (preparedRows.has(row.id) ? prepared.get(row.user_id) : undefined) ?? (await mailFacts(db, [row.user_id], now)).get(row.user_id)!;
+    if (!facts.email || !facts.verified) return { status: "gone", error: "no verified e-mail address" };
+    if (facts.emailOff) return { status: "gone", error: "e-mail alerts are off" };
+    const last = facts.lastMailed.get(row.kind);
     if (last !== undefined && now - last < EMAIL_PER_KIND_MS) return { status: "retry", error: "one mail of this kind an hour: held for the digest", retryAfterMs: last + EMAIL_PER_KIND_MS - now };
-    const rows = await waitingRows(db, row, now);
-    const batch = rows.some((r) => r.id === row.id) ? rows : [row, ...rows];
+    const rows = (facts.waiting.get(row.kind) ?? []).filter((r) => !mailed.has(r.id)).slice(0, DIGEST_MAX);
+    const batch = rows.some((r) => r.id === row.id) ? rows : [row, ...rows.slice(0, DIGEST_MAX - 1)];
     const messageKey = batch.map((r) => r.idempotency_key).join("\n");
     const messageId = `<alert-${createHash("sha256").update(messageKey).digest("hex").slice(0, 32)}@${host}>`;
     const unsubscribe = `${publicOrigin}/alerts/unsubscribe?t=${unsubscribeToken(secret, row.user_id, row.kind)}`;
-    await mailer.send(alertMail(user.email, row.kind, batch.map(payloadOf), { origin: publicOrigin, unsubscribe, messageId }));
+    await mailer.send(alertMail(facts.email, row.kind, batch.map(payloadOf), { origin: publicOrigin, unsubscribe, messageId }));
+    facts.lastMailed.set(row.kind, clock());
     // The others went in this mail: marked with it (the sender marks this row).
     const others = batch.filter((r) => r.id !== row.id).map((r) => r.id);
+    for (const id of others) mailed.add(id);
     if (others.length > 0) await db.updateTable("alert_outbox").set({ sent_at: clock(), claimed_until: null, error: null }).where("id", "in", others).execute();
     return { status: "sent" };
   }
@@ -133,6 +165,13 @@ export function emailChannel(deps: EmailChannelDeps): ChannelSender {
   return {
     channel: "email",
     concurrency: EMAIL_CONCURRENCY,
+    async prepare(rows) {
+      preparedRows = new Set();
+      prepared = await mailFacts(db, [...new Set(rows.map((r) => r.user_id))], clock());
+      preparedRows = new Set(rows.map((r) => r.id));
+      // Rows mailed in an earlier batch's digest are marked sent, and no claim takes them again.
+      mailed.clear();
+    },
     async send(row) {
       const key = `${row.user_id}\n${row.kind}`;
       const before = busy.get(key) ?? Promise.resolve();

@@ -175,6 +175,11 @@ export class TelegramStandIn {
     return [...(this.sent.get(chatId) ?? [])];
   }
 
+  /** Everything the bot sent to any chat so far, chat by chat (the alert bench's count). */
+  allSent(): SentToChat[] {
+    return [...this.sent.values()].flat();
+  }
+
   lastSent(chatId: number): SentToChat | undefined {
     return this.sent.get(chatId)?.at(-1);
   }
