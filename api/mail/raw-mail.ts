@@ -42,7 +42,7 @@ export function fromHeader(from: string): { header: string; address: string } {
 /** A body part: 7bit when it is short-lined ASCII, else quoted-printable; CRLF line ends either way. */
 function part(type: string, content: string): string {
   const crlf = content.replace(/\r?\n/g, "\r\n");
-  const plain = /^[\x00-\x7f]*$/.test(crlf) && !hasLongerLines(crlf, 76);
+  const plain = !/[\u0080-\uffff]/.test(crlf) && !hasLongerLines(crlf, 76);
   const body = plain ? crlf : wrapQuotedPrintable(quotedPrintable(crlf), 76);
   return `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: ${plain ? "7bit" : "quoted-printable"}\r\n\r\n${body}`;
 }
