@@ -35,6 +35,10 @@ describe("the mailer's recipient", () => {
     try {
       await mailer.send(verificationMail("ada.obi+odds@example.ng", "ada", "042917", "http://localhost:3000"));
       expect(sink.messages.map((m) => m.to)).toEqual([["ada.obi+odds@example.ng"]]);
+      // The message as composed: nodemailer adds no header of its own to it.
+      const raw = sink.messages[0]!.raw;
+      expect(raw.match(/^Message-ID: /gim)).toHaveLength(1);
+      expect(raw).toMatch(/^From: AfriOdds <no-reply@localhost>\r\nTo: ada\.obi\+odds@example\.ng\r\nSubject: Your AfriOdds verification code: 042917\r\n/);
     } finally {
       mailer.close();
       await sink.close();

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import { isValidEmail } from "#shared/validation.ts";
-import { fromHeader, rawMail } from "./raw-mail.ts";
+import { fromHeader, messageIdOf, rawMail } from "./raw-mail.ts";
 
 export interface MailMessage {
   to: string;
@@ -43,7 +43,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   const from = fromHeader(options.from);
   const compose = (message: MailMessage) => {
     const to = singleRecipient(message.to).address;
-    return { to, raw: rawMail({ ...message, from: from.header, to, date: new Date() }) };
+    const messageId = messageIdOf({ from: from.header, messageId: message.messageId });
+    return { to, messageId, raw: rawMail({ ...message, messageId, from: from.header, to, date: new Date() }) };
   };
   if (options.smtpUrl) {
     // Alert mail goes through a pool of kept connections (docs/design.md, Mail): a burst does not open one per message.
@@ -52,8 +53,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       : nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        const { to, raw } = compose(message);
-        await transport.sendMail({ envelope: { from: from.address, to: [to] }, raw });
+        const { to, raw, messageId } = compose(message);
+        // The Message-ID given as well: nodemailer would otherwise make one of its own for its logs.
+        await transport.sendMail({ envelope: { from: from.address, to: [to] }, raw, messageId });
       },
       close: () => transport.close(),
     };

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import addressparser from "nodemailer/lib/addressparser";
 import { encodeWords, foldLines, hasLongerLines } from "nodemailer/lib/mime-funcs";
 import { encode as quotedPrintable, wrap as wrapQuotedPrintable } from "nodemailer/lib/qp";
@@ -47,15 +47,25 @@ function part(type: string, content: string): string {
   return `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: ${plain ? "7bit" : "quoted-printable"}\r\n\r\n${body}`;
 }
 
+/** Boundaries: this process's random prefix and a count (a random read a mail cost more than composing it). */
+const BOUNDARY_PREFIX = `afriodds-${randomBytes(9).toString("hex")}`;
+let boundaries = 0;
+
+/** The Message-ID a mail carries: the caller's, or one of the sender's domain. */
+export function messageIdOf(mail: Pick<RawMailParts, "from" | "messageId">): string {
+  return oneLine(mail.messageId ?? `<${randomUUID()}@${mail.from.replace(/^.*@|>$/g, "")}>`);
+}
+
 export function rawMail(mail: RawMailParts): string {
-  const boundary = `afriodds-${randomBytes(12).toString("hex")}`;
+  boundaries += 1;
+  const boundary = `${BOUNDARY_PREFIX}-${boundaries.toString(36)}`;
   const extra = Object.entries(mail.headers ?? {}).filter(([name]) => HEADER_NAME.test(name));
   const lines = [
     `From: ${mail.from}`,
     `To: ${mail.to}`,
     foldLines(`Subject: ${encodeWords(oneLine(mail.subject), "Q", 52)}`, 76),
     `Date: ${mail.date.toUTCString().replace(/GMT/, "+0000")}`,
-    `Message-ID: ${oneLine(mail.messageId ?? `<${randomBytes(16).toString("hex")}@${mail.from.replace(/^.*@|>$/g, "")}>`)}`,
+    `Message-ID: ${messageIdOf(mail)}`,
     ...extra.map(([name, value]) => `${name}: ${oneLine(value)}`),
     "MIME-Version: 1.0",
     `Content-Type: multipart/alternative;\r\n boundary="${boundary}"`,
