@@ -30,6 +30,27 @@ export interface ChannelSender {
   send(row: OutboxRow, payload: AlertPayload): Promise<SendOutcome>;
 }
 
+/**
+ * What a channel reads for each bettor of a claimed batch (addresses, links, browsers), read once
+ * for the whole batch by `prepare` rather than once a row: a burst of thousands would otherwise queue
+ * thousands of reads for the database's few connections. A row outside the batch reads its own.
+ */
+export function perBatch<T>(load: (userIds: readonly string[]) => Promise<Map<string, T>>) {
+  let facts = new Map<string, T>();
+  let prepared = new Set<number>();
+  return {
+    async prepare(rows: readonly OutboxRow[]): Promise<void> {
+      prepared = new Set();
+      facts = await load([...new Set(rows.map((row) => row.user_id))]);
+      prepared = new Set(rows.map((row) => row.id));
+    },
+    async of(row: OutboxRow): Promise<T | undefined> {
+      if (prepared.has(row.id)) return facts.get(row.user_id);
+      return (await load([row.user_id])).get(row.user_id);
+    },
+  };
+}
+
 export interface SenderOptions {
   db: Db;
   databaseUrl: string;

@@ -1,6 +1,8 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeFirings } from "#api/alerts/detect/deliver.ts";
 import { detectionOf } from "#api/alerts/detect/index.ts";
+import type { Firing } from "#api/alerts/detect/judge.ts";
 import type { AlertPayload } from "#api/alerts/outbox.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { verifiedBearer } from "../helpers/booking-stack.ts";
@@ -140,6 +142,46 @@ describe.each(dialects)("alert detection on %s", (dialect) => {
     await t.http.patch(`/users/alerts/${draw}`).set(fresh).send({ threshold: best(2) }).expect(200);
     await detection.settled();
     expect((await outbox(fresh)).map((r) => r.idempotency_key)).toEqual([`email:${home}:${best(1)}`, `email:${draw}:${best(2)}`]);
+  });
+});
+
+describe.each(dialects)("writing what fired on %s", (dialect) => {
+  let database: TestDatabase;
+  let t: TestApi;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    t = await startTestApi(database, undefined);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
+
+  it("writes thousands of firings a transaction at a time, and tells the sender as each commits rather than once at the end", async () => {
+    const firings: Firing[] = Array.from({ length: 2_500 }, (_, n) => ({
+      rule: { id: `rule-${n}`, user_id: `follower-${n}`, kind: "target", subject: "{}", event_id: MATCH, threshold: 2.5, channels: 7, muted_until: null, created_at: T0, last_fired: null },
+      kind: "target",
+      lastFired: "2.6",
+      topic: `rule-${n}`,
+      figure: "2.6",
+      urgent: true,
+      payload: { title: "Arsenal to win at 2.6", lines: [], path: "/match/x" },
+    }));
+    const reach = new Map(firings.map((f) => [f.rule.user_id, { channels: ["email" as const], timeZone: "Africa/Lagos", quietFrom: null, quietTo: null, telegramMutedUntil: null }]));
+    const told: { rows: number; inOutbox: number }[] = [];
+    const count = async () => Number((await t.api.db.kysely.selectFrom("alert_outbox").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const pending: Promise<void>[] = [];
+    const written = await writeFirings(t.api.db.kysely, firings, [], reach, T0, (rows) => pending.push(count().then((inOutbox) => void told.push({ rows, inOutbox }))));
+    await Promise.all(pending);
+    expect(written).toBe(2_500);
+    // The first transaction's rows were there to send while the second was written.
+    expect(told.map((t) => t.rows)).toEqual([2_000, 500]);
+    expect(told[0]!.inOutbox).toBeGreaterThanOrEqual(2_000);
+    // A replay writes nothing and tells nobody.
+    const again: number[] = [];
+    expect(await writeFirings(t.api.db.kysely, firings, [], reach, T0, (rows) => again.push(rows))).toBe(0);
+    expect(again).toEqual([]);
   });
 });
 

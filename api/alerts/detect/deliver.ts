@@ -89,13 +89,22 @@ async function writeLastFired(trx: Transaction<Database>, updates: readonly { id
 /**
  * Writes the firings' rows and every rule's new `last_fired` (firings and starting points), a
  * transaction per batch of firings; returns how many outbox rows were written (0 on a replay).
+ * `committed` hears of each transaction's rows as it commits: the sender starts on the first
+ * thousands while the rest are written.
  */
-export async function writeFirings(db: Kysely<Database>, firings: readonly Firing[], baselines: readonly Baseline[], reach: ReadonlyMap<string, Reach>, now: number): Promise<number> {
+export async function writeFirings(
+  db: Kysely<Database>,
+  firings: readonly Firing[],
+  baselines: readonly Baseline[],
+  reach: ReadonlyMap<string, Reach>,
+  now: number,
+  committed: (rows: number) => void = () => undefined,
+): Promise<number> {
   let written = 0;
   const batches = chunks(firings, FIRINGS_PER_TRANSACTION);
   if (batches.length === 0 && baselines.length > 0) batches.push([]);
   for (const [index, batch] of batches.entries()) {
-    written += await db.transaction().execute(async (trx) => {
+    const rows = await db.transaction().execute(async (trx) => {
       const rows = await enqueueAlerts(trx, batch.flatMap((firing) => alertsOf(firing, reach.get(firing.rule.user_id), now)), now);
       // A rule firing twice in a pass (a sure-bet rule on two bets) keeps the last figure, which holds both.
       const updates = new Map(batch.map((firing) => [firing.rule.id, firing.lastFired]));
@@ -103,6 +112,8 @@ export async function writeFirings(db: Kysely<Database>, firings: readonly Firin
       await writeLastFired(trx, [...updates].map(([id, lastFired]) => ({ id, lastFired })));
       return rows;
     });
+    written += rows;
+    if (rows > 0) committed(rows);
   }
   return written;
 }

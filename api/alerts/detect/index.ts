@@ -215,13 +215,12 @@ async function pass(state: DetectState, changedEvents: ReadonlySet<string> | und
   if (judged.firings.length > 0 || judged.baselines.length > 0) {
     await withCodes(state.codes, judged.firings);
     const reach = await readReach(deps.db.kysely, judged.firings.map((f) => f.rule.user_id));
-    written = await writeFirings(deps.db.kysely, judged.firings, judged.baselines, reach, now);
+    written = await writeFirings(deps.db.kysely, judged.firings, judged.baselines, reach, now, () => deps.kickSender());
     // The index keeps what was written, so the next pass judges against it without a reload.
     for (const { rule, lastFired } of [...judged.baselines, ...judged.firings]) rule.last_fired = lastFired;
   }
   state.report = { judged: count, fired: judged.firings.length, written, ms: Date.now() - started };
   if (judged.firings.length > 0) deps.logger.info(state.report, "alert detection pass");
-  if (written > 0) deps.kickSender();
 }
 
 export function startDetection(deps: DetectionDeps): Detection {

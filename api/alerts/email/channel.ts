@@ -5,7 +5,7 @@ import type { AlertKind, Database } from "../../db/schema.ts";
 import { inChunks } from "../../db/in-chunks.ts";
 import type { MailMessage, Mailer } from "../../mail/mailer.ts";
 import { payloadOf, type AlertPayload, type OutboxRow } from "../outbox.ts";
-import type { ChannelSender, SendOutcome } from "../sender.ts";
+import { perBatch, type ChannelSender, type SendOutcome } from "../sender.ts";
 import { unsubscribeToken } from "./unsubscribe.ts";
 
 /**
@@ -134,27 +134,26 @@ export function emailChannel(deps: EmailChannelDeps): ChannelSender {
   const host = new URL(publicOrigin).hostname;
   // One mail at a time per user and kind, so a digest and a row of it are never mailed side by side.
   const busy = new Map<string, Promise<unknown>>();
-  // The claimed batch's facts (`prepare`), and the rows this channel has mailed in a digest since.
-  let prepared = new Map<string, MailFacts>();
-  let preparedRows = new Set<number>();
+  const facts = perBatch((userIds) => mailFacts(db, userIds, clock()));
+  // The rows this channel has mailed in a digest since the batch was claimed.
   const mailed = new Set<number>();
 
   async function send(row: OutboxRow): Promise<SendOutcome> {
     // Mailed in a digest by an earlier row of its kind.
     if (mailed.has(row.id)) return { status: "sent" };
     const now = clock();
-    const facts = (preparedRows.has(row.id) ? prepared.get(row.user_id) : undefined) ?? (await mailFacts(db, [row.user_id], now)).get(row.user_id)!;
-    if (!facts.email || !facts.verified) return { status: "gone", error: "no verified e-mail address" };
-    if (facts.emailOff) return { status: "gone", error: "e-mail alerts are off" };
-    const last = facts.lastMailed.get(row.kind);
+    const bettor = await facts.of(row);
+    if (!bettor?.email || !bettor.verified) return { status: "gone", error: "no verified e-mail address" };
+    if (bettor.emailOff) return { status: "gone", error: "e-mail alerts are off" };
+    const last = bettor.lastMailed.get(row.kind);
     if (last !== undefined && now - last < EMAIL_PER_KIND_MS) return { status: "retry", error: "one mail of this kind an hour: held for the digest", retryAfterMs: last + EMAIL_PER_KIND_MS - now };
-    const rows = (facts.waiting.get(row.kind) ?? []).filter((r) => !mailed.has(r.id)).slice(0, DIGEST_MAX);
+    const rows = (bettor.waiting.get(row.kind) ?? []).filter((r) => !mailed.has(r.id)).slice(0, DIGEST_MAX);
     const batch = rows.some((r) => r.id === row.id) ? rows : [row, ...rows.slice(0, DIGEST_MAX - 1)];
     const messageKey = batch.map((r) => r.idempotency_key).join("\n");
     const messageId = `<alert-${createHash("sha256").update(messageKey).digest("hex").slice(0, 32)}@${host}>`;
     const unsubscribe = `${publicOrigin}/alerts/unsubscribe?t=${unsubscribeToken(secret, row.user_id, row.kind)}`;
-    await mailer.send(alertMail(facts.email, row.kind, batch.map(payloadOf), { origin: publicOrigin, unsubscribe, messageId }));
-    facts.lastMailed.set(row.kind, clock());
+    await mailer.send(alertMail(bettor.email, row.kind, batch.map(payloadOf), { origin: publicOrigin, unsubscribe, messageId }));
+    bettor.lastMailed.set(row.kind, clock());
     // The others went in this mail: marked with it (the sender marks this row).
     const others = batch.filter((r) => r.id !== row.id).map((r) => r.id);
     for (const id of others) mailed.add(id);
@@ -166,11 +165,9 @@ export function emailChannel(deps: EmailChannelDeps): ChannelSender {
     channel: "email",
     concurrency: EMAIL_CONCURRENCY,
     async prepare(rows) {
-      preparedRows = new Set();
-      prepared = await mailFacts(db, [...new Set(rows.map((r) => r.user_id))], clock());
-      preparedRows = new Set(rows.map((r) => r.id));
       // Rows mailed in an earlier batch's digest are marked sent, and no claim takes them again.
       mailed.clear();
+      await facts.prepare(rows);
     },
     async send(row) {
       const key = `${row.user_id}\n${row.kind}`;

@@ -5,7 +5,7 @@ import webPush from "web-push";
 import type { Db } from "../../db/database.ts";
 import { retryAfterMs } from "../../feeds/fetcher.ts";
 import type { AlertPayload, OutboxRow } from "../outbox.ts";
-import type { ChannelSender, SendOutcome } from "../sender.ts";
+import { perBatch, type ChannelSender, type SendOutcome } from "../sender.ts";
 import { forgetPushSubscription, pushSubscriptionsOf, type PushSubscriptionRow } from "./subscriptions.ts";
 import type { VapidKeys } from "./vapid.ts";
 
@@ -129,11 +129,13 @@ export function pushOutcome(deliveries: readonly Delivery[]): SendOutcome {
 }
 
 export function pushChannelSender(deps: PushSenderDeps): ChannelSender {
+  const browsers = perBatch((userIds) => pushSubscriptionsOf(deps.db.kysely, userIds));
   return {
     channel: "push",
     concurrency: PUSH_CONCURRENCY,
+    prepare: browsers.prepare,
     async send(row, payload) {
-      const subscriptions = await pushSubscriptionsOf(deps.db.kysely, row.user_id);
+      const subscriptions = (await browsers.of(row)) ?? [];
       const message = pushMessage(row, payload, deps.publicOrigin);
       const deliveries = await Promise.all(subscriptions.map((subscription) => deliver(deps, subscription, message, Number(row.urgent) === 1)));
       const gone = deliveries.filter((d) => d.status === "gone").length;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { AlertChannelsView } from "#shared/alerts-contract.ts";
+import { inChunks } from "../../db/in-chunks.ts";
 import type { Database, PushSubscriptionsTable } from "../../db/schema.ts";
 import type { VapidKeys } from "./vapid.ts";
 
@@ -50,8 +51,14 @@ export async function forgetPushSubscription(db: Kysely<Database>, id: string): 
   await db.deleteFrom("push_subscriptions").where("id", "=", id).execute();
 }
 
-export async function pushSubscriptionsOf(db: Kysely<Database>, userId: string): Promise<PushSubscriptionRow[]> {
-  return db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", userId).orderBy("created_at").execute();
+/** Each bettor's browsers, oldest first. */
+export async function pushSubscriptionsOf(db: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, PushSubscriptionRow[]>> {
+  const byUser = new Map<string, PushSubscriptionRow[]>();
+  for (const ids of inChunks(userIds)) {
+    const rows = await db.selectFrom("push_subscriptions").selectAll().where("user_id", "in", ids).orderBy("created_at").orderBy("id").execute();
+    for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  }
+  return byUser;
 }
 
 /** What GET /users/alerts says of Web Push for a bettor: on or off here, the key to subscribe with, their browsers. */

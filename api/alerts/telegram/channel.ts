@@ -10,8 +10,8 @@ import type { Kysely } from "kysely";
 import { bookmakerName } from "#shared/reference.ts";
 import type { Database } from "../../db/schema.ts";
 import type { AlertPayload, OutboxRow } from "../outbox.ts";
-import type { ChannelSender, SendOutcome } from "../sender.ts";
-import { linkOfUser, unlinkChat } from "./links.ts";
+import { perBatch, type ChannelSender, type SendOutcome } from "../sender.ts";
+import { linksOfUsers, unlinkChat } from "./links.ts";
 import { tokenBucket } from "./limits.ts";
 import { fitMessage } from "./text.ts";
 
@@ -43,12 +43,14 @@ export function telegramChannel(deps: TelegramChannelDeps): ChannelSender & { pa
   const bucket = tokenBucket(paid ?? deps.perSecond ?? BOT_SENDS_PER_SECOND);
   // Chats Telegram asked us to leave alone for a while (429 retry_after), until (epoch ms by deps.clock).
   const paused = new Map<string, number>();
+  const links = perBatch((userIds) => linksOfUsers(deps.db, userIds));
   return {
     channel: "telegram",
     concurrency: Math.min(200, paid ?? BOT_SENDS_PER_SECOND),
     pausedChats: () => paused,
+    prepare: links.prepare,
     async send(row: OutboxRow, payload: AlertPayload): Promise<SendOutcome> {
-      const link = await linkOfUser(deps.db, row.user_id);
+      const link = await links.of(row);
       if (!link) return { status: "gone", error: "no Telegram chat linked" };
       const now = deps.clock();
       if (link.mutedUntil !== null && link.mutedUntil > now) return { status: "retry", error: "muted in Telegram", retryAfterMs: link.mutedUntil - now };

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { inChunks } from "../../db/in-chunks.ts";
 import type { Database } from "../../db/schema.ts";
 
 export const LINK_TOKEN_TTL_MS = 10 * 60_000;
@@ -72,9 +73,14 @@ export async function linkOfChat(db: Kysely<Database>, chatId: string): Promise<
   return row && { userId: row.user_id, chatId: row.chat_id, mutedUntil: row.muted_until === null ? null : Number(row.muted_until) };
 }
 
-export async function linkOfUser(db: Kysely<Database>, userId: string): Promise<TelegramLinkRow | undefined> {
-  const row = await db.selectFrom("telegram_links").select(["user_id", "chat_id", "muted_until"]).where("user_id", "=", userId).executeTakeFirst();
-  return row && { userId: row.user_id, chatId: row.chat_id, mutedUntil: row.muted_until === null ? null : Number(row.muted_until) };
+/** Each linked bettor's chat, by user id. */
+export async function linksOfUsers(db: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, TelegramLinkRow>> {
+  const links = new Map<string, TelegramLinkRow>();
+  for (const ids of inChunks(userIds)) {
+    const rows = await db.selectFrom("telegram_links").select(["user_id", "chat_id", "muted_until"]).where("user_id", "in", ids).execute();
+    for (const row of rows) links.set(row.user_id, { userId: row.user_id, chatId: row.chat_id, mutedUntil: row.muted_until === null ? null : Number(row.muted_until) });
+  }
+  return links;
 }
 
 /** The user's link gone (DELETE /users/telegram/link); whether there was one. */
