@@ -358,6 +358,15 @@ describe.each(dialects)("the Telegram bot on %s", (dialect) => {
     stand().unblock(chat);
   });
 
+  it("sends an answer Telegram refused with 429 again after its retry_after, rather than losing it", async () => {
+    const chat = newChat();
+    stand().failNext("sendMessage", { kind: "too-many", retryAfterS: 1 }, { chatId: chat });
+    const asked = Date.now();
+    expect((await says(chat, "/help")).text).toBe(BOT_WORDS.help);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(1_000);
+    expect(stand().sentTo(chat)).toHaveLength(1);
+  });
+
   it("answers a flood with one 'slow down', then silence until the minute is over", async () => {
     const chat = newChat();
     for (let i = 0; i < 20; i++) stand().userSays(chat, "/help");

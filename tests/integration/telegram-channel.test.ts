@@ -2,7 +2,7 @@ import { Api } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telegramChannel } from "#api/alerts/telegram/channel.ts";
 import type { OutboxRow } from "#api/alerts/outbox.ts";
-import { startTelegramStandIn, type RunningTelegramStandIn } from "#api/feeds/simulator/telegram/bot-api-stand-in.ts";
+import { BROADCAST_LIMITS, startTelegramStandIn, type RunningTelegramStandIn } from "#api/feeds/simulator/telegram/bot-api-stand-in.ts";
 import { suiteDatabase } from "../helpers/open-database.ts";
 
 const TOKEN = "123456789:AAE-channel_test_token_for_the_stand_in";
@@ -36,5 +36,46 @@ describe("the Telegram channel's sending rate (docs/design.md, Channels; decisio
     expect(paid.concurrency).toBe(200);
     expect(await paid.send(row("u2", 2), PAYLOAD)).toEqual({ status: "sent" });
     expect(telegram.bot.sentTo(502).map((m) => [m.paidBroadcast, m.text.split("\n")[0]])).toEqual([[true, PAYLOAD.title]]);
+  });
+
+  it("stays inside Telegram's limit: alerts at once go at 30 a second, and a stand-in that refuses a bot past 40 in a second refuses none", async () => {
+    const strict = await startTelegramStandIn({ token: TOKEN, limits: { free: 40, paid: 1_000 } });
+    try {
+      const api = new Api(TOKEN, { apiRoot: strict.apiRoot });
+      const free = telegramChannel({ api, db: db().kysely, clock: Date.now, publicOrigin: "https://afriodds.test" });
+      const started = Date.now();
+      const outcomes = await Promise.all(Array.from({ length: 45 }, (_, i) => free.send(row("u1", 100 + i), PAYLOAD)));
+      expect(outcomes.every((o) => o.status === "sent")).toBe(true);
+      expect(strict.bot.sentTo(501)).toHaveLength(45);
+      // 44 gaps of a thirtieth of a second at least: all at once, 5 of them would have been refused.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+      expect(strict.bot.rateRefusals).toBe(0);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe("the Bot API stand-in's broadcast limits", () => {
+  let telegram: RunningTelegramStandIn;
+  let now = Date.UTC(2026, 10, 29, 12);
+  beforeAll(async () => {
+    telegram = await startTelegramStandIn({ token: TOKEN, clock: () => now });
+  });
+  afterAll(async () => {
+    await telegram?.close();
+  });
+
+  it("answers a bot past about 30 messages a second with 429 and retry_after, as Telegram does; paid broadcasts go to 1,000; the next second starts afresh", async () => {
+    const api = new Api(TOKEN, { apiRoot: telegram.apiRoot });
+    const results = await Promise.allSettled(Array.from({ length: BROADCAST_LIMITS.free + 5 }, (_, i) => api.sendMessage(700 + i, "hello")));
+    const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason as { error_code: number; parameters: { retry_after?: number } });
+    expect(refused.map((e) => [e.error_code, e.parameters.retry_after])).toEqual(Array.from({ length: 5 }, () => [429, 1]));
+    expect(telegram.bot.rateRefusals).toBe(5);
+    // Paid broadcasts are not held to the free rate.
+    const paid = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => api.sendMessage(800 + i, "hello", { allow_paid_broadcast: true })));
+    expect(paid.every((r) => r.status === "fulfilled")).toBe(true);
+    now += 1_000;
+    await expect(api.sendMessage(900, "hello")).resolves.toMatchObject({ chat: { id: 900 } });
   });
 });

@@ -49,15 +49,17 @@ export type BotLimiter = ReturnType<typeof botLimiter>;
 
 /**
  * At most `perSecond` sends a second for the whole bot (Telegram's broadcast limit, about 30):
- * a token bucket on the real clock that makes each sender wait its turn.
+ * a token bucket on the real clock that makes each sender wait its turn. It holds one token, so
+ * sends go evenly spaced and no second ever holds more than `perSecond` (a fuller bucket's
+ * burst would put twice the rate in the first second, and Telegram answers that with 429s).
  */
 export function tokenBucket(perSecond: number, now: () => number = () => performance.now()) {
-  let tokens = perSecond;
+  let tokens = 1;
   let last = now();
   let queue: Promise<void> = Promise.resolve();
   const refill = () => {
     const at = now();
-    tokens = Math.min(perSecond, tokens + ((at - last) / 1000) * perSecond);
+    tokens = Math.min(1, tokens + ((at - last) / 1000) * perSecond);
     last = at;
   };
   return {

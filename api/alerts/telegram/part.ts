@@ -9,7 +9,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Router } from "express";
-import { Bot, GrammyError } from "grammy";
+import { autoRetry } from "@grammyjs/auto-retry";
+import { Api, Bot, GrammyError } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import { ENDPOINTS } from "#shared/contract.ts";
@@ -170,6 +171,10 @@ export function telegramPart(deps: AlertsPartDeps): AlertsPart | undefined {
   if (!settings) return undefined;
   const logger = deps.logger.child({ component: "telegram" });
   const bot = new Bot(settings.token, { client: { apiRoot: settings.apiRoot } });
+  // The bot's answers wait out Telegram's 429 (a flood of chats past its ~30 a second) a few times
+  // rather than being lost. Alerts go through an Api of their own: the outbox honours retry_after itself.
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 10, rethrowInternalServerErrors: true, rethrowHttpErrors: true }));
+  const alertApi = new Api(settings.token, { apiRoot: settings.apiRoot });
   const { kysely: db } = deps.db;
   const limiter = botLimiter(actionRates(db, deps.clock), deps.clock);
   const secret = deps.secret;
@@ -183,7 +188,7 @@ export function telegramPart(deps: AlertsPartDeps): AlertsPart | undefined {
   });
   const runner = updateRunner(bot, settings, queues, logger);
   return {
-    channel: telegramChannel({ api: bot.api, db, clock: deps.clock, publicOrigin: deps.config.publicOrigin, paidBroadcastPerS: settings.paidBroadcastPerS }),
+    channel: telegramChannel({ api: alertApi, db, clock: deps.clock, publicOrigin: deps.config.publicOrigin, paidBroadcastPerS: settings.paidBroadcastPerS }),
     router: telegramRoutes(deps, bot, settings, queues, limiter),
     start: () => runner.start(),
     stop: () => runner.stop(),

@@ -5,7 +5,9 @@
  * bookmaker simulator stands in for the books. A test pushes a user's message or button tap in,
  * reads back everything the bot sent per chat, and can make the next calls answer 429 with
  * `parameters.retry_after` or 403 "bot was blocked by the user". With a webhook set, updates are
- * POSTed to it with the `X-Telegram-Bot-Api-Secret-Token` header, as Telegram does.
+ * POSTed to it with the `X-Telegram-Bot-Api-Secret-Token` header, as Telegram does. Like Telegram it
+ * refuses a bot that sends too fast: about 30 messages a second across chats, 1,000 as paid
+ * broadcasts (`allow_paid_broadcast`), each beyond answered 429 with `retry_after`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -66,7 +68,17 @@ export interface TelegramStandInOptions {
   username?: string;
   /** The bot's own id (the token's digits by default). */
   botId?: number;
+  /** Messages a second the bot may send across chats (BROADCAST_LIMITS by default). */
+  limits?: { free: number; paid: number };
+  /** The clock the limits are kept by (epoch ms; the real one by default). */
+  clock?: () => number;
 }
+
+/**
+ * Telegram's broadcast limits as the stand-in enforces them: "about 30 messages a second" free
+ * (refused past 33 in any second, Telegram being lenient at the edge), 1,000 as paid broadcasts.
+ */
+export const BROADCAST_LIMITS = { free: 33, paid: 1_000 } as const;
 
 interface Waiter {
   resolve(): void;
@@ -131,11 +143,33 @@ export class TelegramStandIn {
   readonly calls: { method: string; params: Params; at: number }[] = [];
   /** Each webhook delivery's answer status, in order. */
   readonly deliveries: number[] = [];
+  /** Sends refused for going past the broadcast limits (429). */
+  rateRefusals = 0;
+  private readonly limits: { free: number; paid: number };
+  private readonly clock: () => number;
+  /** When recent sends were taken, free and paid, oldest first: the last second's. */
+  private recent = { free: [] as number[], paid: [] as number[] };
 
   constructor(options: TelegramStandInOptions) {
     this.token = options.token;
     this.username = options.username ?? "afriodds_test_bot";
     this.botId = options.botId ?? Number(options.token.split(":")[0]);
+    this.limits = options.limits ?? BROADCAST_LIMITS;
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** Past the broadcast limits: this send is refused with a 429, as Telegram refuses it. */
+  private overLimit(paid: boolean): boolean {
+    const now = this.clock();
+    for (const times of [this.recent.free, this.recent.paid]) while (times.length > 0 && times[0]! <= now - 1_000) times.shift();
+    const free = this.recent.free.length;
+    const all = free + this.recent.paid.length;
+    if (paid ? all >= this.limits.paid : free >= this.limits.free || all >= this.limits.paid) {
+      this.rateRefusals += 1;
+      return true;
+    }
+    (paid ? this.recent.paid : this.recent.free).push(now);
+    return false;
   }
 
   /** A user writes `text` in their private chat with the bot (chat id = user id); a leading /command is marked as Telegram marks it. */
@@ -382,6 +416,7 @@ export class TelegramStandIn {
     const messageId = this.messageIdFor(chatId);
     const parseMode = typeof params.parse_mode === "string" ? params.parse_mode : undefined;
     const paid = params.allow_paid_broadcast === true || params.allow_paid_broadcast === "true";
+    if (this.overLimit(paid)) throw new BotApiError(429, "Too Many Requests: retry after 1", { retry_after: 1 });
     this.record(chatId, { method: "sendMessage", messageId, text, ...(parseMode ? { parseMode } : {}), ...(markup ? { replyMarkup: markup } : {}), ...(paid ? { paidBroadcast: true } : {}), at: Date.now() });
     return {
       message_id: messageId,
