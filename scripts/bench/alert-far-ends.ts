@@ -26,7 +26,7 @@ const telegram = await startTelegramStandIn({ token: process.env.ALERT_BENCH_TOK
 
 /** Every message the stand-in took, to any chat, in the order taken. */
 const telegramTimes = () => telegram.bot.allSent().map((m) => m.at);
-const counts = () => ({ telegram: telegram.bot.allSent().length, push: push.received.length, email: sink.messages.length });
+const counts = () => ({ telegram: telegram.bot.allSent().length, push: push.received.length, email: sink.messages.length, telegramRefused: telegram.bot.rateRefusals });
 
 process.on("message", (request: FarEndRequest) => {
   const answer = (result: unknown) => process.send?.({ id: request.id, result });

@@ -34,6 +34,8 @@ interface ChannelFigures {
   p50: number;
   p95: number;
   max: number;
+  /** Sends the far end refused for going past its rate (Telegram's 429s). */
+  refused?: number;
 }
 
 async function until(done: () => Promise<boolean>, ms: number, what: () => string): Promise<void> {
@@ -49,7 +51,7 @@ function figures(channel: string, times: number[], expected: number, t0: number)
   return { channel, count: latencies.length, expected, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), max: latencies.at(-1) ?? 0 };
 }
 
-type Counts = { telegram: number; push: number; email: number };
+type Counts = { telegram: number; push: number; email: number; telegramRefused: number };
 type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
 type Ask = <T>(request: WithoutId<FarEndRequest>) => Promise<T>;
 
@@ -159,7 +161,7 @@ export async function alertRun(dialect: "sqlite" | "postgres", followers: number
     );
     const times = await far.ask<FarEndTimes>({ op: "times", since: before });
     return {
-      channels: [figures("Telegram", times.telegram, expected.telegram, t0), figures("Web Push", times.push, expected.push, t0), figures("e-mail", times.email, expected.email, t0)],
+      channels: [{ ...figures("Telegram", times.telegram, expected.telegram, t0), refused: seen.telegramRefused - before.telegramRefused }, figures("Web Push", times.push, expected.push, t0), figures("e-mail", times.email, expected.email, t0)],
       detectMs: detectionOf(t.api.odds)?.lastPass()?.ms,
     };
   } finally {
@@ -184,7 +186,8 @@ export async function alertRows(): Promise<[string, string, string][]> {
       const run = await alertRun(dialect, followers);
       const budget = BUDGET_MS[followers];
       for (const c of run.channels) {
-        const said = `p50 ${(c.p50 / 1000).toFixed(2)} s, p95 ${(c.p95 / 1000).toFixed(2)} s, last ${(c.max / 1000).toFixed(2)} s (${c.count} of ${c.expected})`;
+        const refused = c.refused === undefined ? "" : `, ${c.refused} refused by Telegram's rate`;
+        const said = `p50 ${(c.p50 / 1000).toFixed(2)} s, p95 ${(c.p95 / 1000).toFixed(2)} s, last ${(c.max / 1000).toFixed(2)} s (${c.count} of ${c.expected}${refused})`;
         rows.push([`alerts (${dialect}): a price change to ${c.channel}, ${followers.toLocaleString("en")} followers of one match`, said, budget ? `p95 <= ${budget / 1000} s, ${verdict(c.p95 <= budget)}` : ""]);
       }
       rows.push([`alerts (${dialect}): detection's pass, ${followers.toLocaleString("en")} followers`, `${run.detectMs ?? "?"} ms`, ""]);
