@@ -180,7 +180,7 @@ async function judgeBoards(state: DetectState, rules: RulesIndex, changed: Reado
   const drop = anyChange ? rules.drop.filter((rule) => live(rule, now)) : [];
   if (drop.length > 0) {
     const drops = await readDrops(deps.db.kysely, { now, hours: DROP_WINDOW_HOURS, intervalMs: deps.intervalS * 1000 });
-    for (const rule of drop) merge(judged, judgeDrop(rule, drops, listed, markets, now));
+    for (const rule of drop) merge(judged, judgeDrop(rule, drops, byId, markets, now));
   }
   const kickoffOf = (id: string) => {
     const event = byId.get(id);

@@ -43,7 +43,7 @@ describe("judgeMove", () => {
 
 describe("judgeDrop", () => {
   const drop = (competitionId: number, dropPct: number): OutcomeDrop => ({ event: { ...heading, competitionId }, marketId: 1, selectionTypeId: 1, dropPct, books: [{ provider: 3, from: 2.0, to: 2.0 * (1 - dropPct / 100), dropPct, at: "" }] });
-  const listed = new Set([heading.id]);
+  const listed = new Map([[heading.id, event(1.76, 3.1)]]);
   it("fires for the chosen competitions only, past the threshold, and again only a point further", () => {
     const made = rule("drop", 10, { competitions: [1] });
     expect(judgeDrop(made, [drop(2, 30)], listed, markets, NOW).firings).toEqual([]);
@@ -53,8 +53,15 @@ describe("judgeDrop", () => {
     expect(judgeDrop(after, [drop(1, 12.5)], listed, markets, NOW).firings).toEqual([]);
     expect(judgeDrop(after, [drop(1, 13)], listed, markets, NOW).firings).toHaveLength(1);
   });
+  it("asks for a code for the dropping outcome at the book that pays most for it now, at that price", () => {
+    const made = rule("drop", 10, { competitions: [] });
+    const [firing] = judgeDrop(made, [drop(1, 12)], listed, markets, NOW).firings;
+    expect(firing!.code).toEqual({ legs: [{ eventId: heading.id, marketId: 1, selectionTypeId: 1 }], providers: [1], priceKey: "1.76" });
+    // An event no longer listed: the alert goes without a code.
+    expect(judgeDrop(made, [drop(1, 12)], new Map(), markets, NOW).firings[0]!.code).toBeUndefined();
+  });
   it("forgets the drops of events no longer listed", () => {
     const made = rule("drop", 10, { competitions: [] }, { at: NOW, drops: { [`${heading.id}:1:1`]: 12 } });
-    expect(judgeDrop(made, [], new Set(), markets, NOW).baselines.map((b) => JSON.parse(b.lastFired))).toEqual([{ at: NOW, drops: {} }]);
+    expect(judgeDrop(made, [], new Map(), markets, NOW).baselines.map((b) => JSON.parse(b.lastFired))).toEqual([{ at: NOW, drops: {} }]);
   });
 });

@@ -66,6 +66,14 @@ function booksFor(event: OddsEvent, marketId: number, selectionTypeId: number): 
     .map((p) => p.provider);
 }
 
+/** A code for one outcome at its best book that can mint, at its best price now; none when no fresh book quotes it. */
+function outcomeCode(event: OddsEvent, marketId: number, selectionTypeId: number): CodeAsk | undefined {
+  const providers = booksFor(event, marketId, selectionTypeId);
+  const best = bestPricesOf(event).get(outcomeKey(marketId, selectionTypeId));
+  if (providers.length === 0 || !best) return undefined;
+  return { legs: [{ eventId: event.id, marketId, selectionTypeId }], providers, priceKey: String(best.price) };
+}
+
 /** `target`: the best price of one outcome at or past the threshold, and higher than it last fired at. */
 export function judgeTarget(rule: RuleRow, event: OddsEvent, best: ReadonlyMap<string, BestPrice>, markets: LegMarkets, now: number): Firing | undefined {
   const subject = JSON.parse(rule.subject) as { eventId: string; marketId: number; selectionTypeId: number };
@@ -178,8 +186,12 @@ export function judgeSure(rule: RuleRow, bets: readonly SureBet[], listed: Reado
 
 const dropKey = (drop: OutcomeDrop) => `${drop.event.id}:${drop.marketId}:${drop.selectionTypeId}`;
 
-/** `drop`: outcomes in the chosen competitions (all when none) that fell by the threshold or more, a point further than alerted. */
-export function judgeDrop(rule: RuleRow, drops: readonly OutcomeDrop[], listed: ReadonlySet<string>, markets: LegMarkets, now: number): Judged {
+/**
+ * `drop`: outcomes in the chosen competitions (all when none) that fell by the threshold or more, a
+ * point further than alerted; each with a code for the outcome at its best book now (`listed`: the
+ * events as listed, by id).
+ */
+export function judgeDrop(rule: RuleRow, drops: readonly OutcomeDrop[], listed: ReadonlyMap<string, OddsEvent>, markets: LegMarkets, now: number): Judged {
   const subject = JSON.parse(rule.subject) as { competitions: number[] };
   const only = new Set(subject.competitions);
   const last = parse<{ at: number | null; drops: Record<string, number> }>(rule.last_fired);
@@ -193,6 +205,7 @@ export function judgeDrop(rule: RuleRow, drops: readonly OutcomeDrop[], listed: 
     if (drop.dropPct < rule.threshold || (before !== undefined && drop.dropPct < before + FURTHER_POINTS)) continue;
     fired[key] = drop.dropPct;
     const event = { ...drop.event, markets: [] };
+    const whole = listed.get(drop.event.id);
     firings.push({
       rule,
       kind: "drop",
@@ -205,6 +218,7 @@ export function judgeDrop(rule: RuleRow, drops: readonly OutcomeDrop[], listed: 
         lines: [matchWords(event), ...drop.books.slice(0, 3).map((b) => `${bookmakerName(b.provider)}: ${priceText(b.from)} to ${priceText(b.to)}`)],
         path: matchPath(drop.event.id),
       },
+      code: whole && outcomeCode(whole, drop.marketId, drop.selectionTypeId),
     });
   }
   const lastFired = JSON.stringify({ at: firings.length > 0 ? now : (last.at ?? null), drops: fired });
