@@ -303,6 +303,37 @@ describe("Web Push in production", () => {
     }
   });
 
+  it("posts to push services at public addresses only: a subscription reaching the site's own network, by address or by name, is never sent to", async () => {
+    const made = webPush.generateVAPIDKeys();
+    const push = await startPushEndpoint();
+    const t = await startTestApi(database, undefined, testClock(T0), { env: { NODE_ENV: "production", VAPID_PUBLIC_KEY: made.publicKey, VAPID_PRIVATE_KEY: made.privateKey } });
+    try {
+      const db = t.api.db.kysely;
+      await db.insertInto("users").values({ id: "u-inside", username: "inside", username_key: "inside", email: "inside@example.test", password_hash: "x", country: 1, verified: 1, created_at: T0, last_login_at: null }).execute();
+      const byAddress = push.subscribe(made.publicKey);
+      const byName = push.subscribe(made.publicKey);
+      // Stored as a subscription made before this check, or by a name whose DNS answer changed since.
+      await db
+        .insertInto("push_subscriptions")
+        .values([
+          { id: "p-address", user_id: "u-inside", endpoint: byAddress.endpoint, p256dh: byAddress.keys.p256dh, auth: byAddress.keys.auth, created_at: T0 },
+          { id: "p-name", user_id: "u-inside", endpoint: byName.endpoint.replace("127.0.0.1", "localhost"), p256dh: byName.keys.p256dh, auth: byName.keys.auth, created_at: T0 + 1 },
+        ])
+        .execute();
+      await t.api.alerts.start();
+      await enqueueAlerts(db, [{ userId: "u-inside", channel: "push", kind: "target", topic: "t-inside", idempotencyKey: "push:inside:2.6", payload: { title: "Arsenal to win at 2.60", lines: [], path: "/match/x" }, urgent: false }], T0);
+      await t.api.alerts.sender!.idle();
+      expect(push.received).toEqual([]);
+      expect(push.refused).toEqual([]);
+      const row = await db.selectFrom("alert_outbox").select(["sent_at", "error"]).where("idempotency_key", "=", "push:inside:2.6").executeTakeFirstOrThrow();
+      expect(row.sent_at).toBeNull();
+      expect(row.error).toMatch(/no public address/);
+    } finally {
+      await t.close();
+      await push.close();
+    }
+  });
+
   it("is on with VAPID keys set, and uses them", async () => {
     const made = webPush.generateVAPIDKeys();
     const t = await startTestApi(database, undefined, testClock(T0), { env: { NODE_ENV: "production", VAPID_PUBLIC_KEY: made.publicKey, VAPID_PRIVATE_KEY: made.privateKey } });

@@ -1,6 +1,7 @@
 import { verifyAccessToken } from "../../accounts/sessions/sessions.ts";
 import { requireAuth } from "../../http/auth.ts";
 import type { AlertsPart, AlertsPartDeps } from "../index.ts";
+import { publicOnlyAgent } from "./public-only.ts";
 import { pushChannelSender } from "./push-sender.ts";
 import { pushRouter } from "./routes.ts";
 import { resolveVapidKeys } from "./vapid.ts";
@@ -19,7 +20,7 @@ export function pushPart(deps: AlertsPartDeps): AlertsPart | undefined {
   }
   const auth = requireAuth((token) => verifyAccessToken(accounts, token));
   return {
-    channel: pushChannelSender({ db, keys, subject: config.alerts.vapidSubject, publicOrigin: config.publicOrigin, logger }),
+    channel: pushChannelSender({ db, keys, subject: config.alerts.vapidSubject, publicOrigin: config.publicOrigin, logger, dispatcher: config.env === "production" ? publicOnlyAgent() : undefined }),
     router: pushRouter({ db, clock, production: config.env === "production" }, auth),
   };
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
-import { request } from "undici";
+import { request, type Dispatcher } from "undici";
 import webPush from "web-push";
 import type { Db } from "../../db/database.ts";
 import { retryAfterMs } from "../../feeds/fetcher.ts";
@@ -36,6 +36,8 @@ export interface PushSenderDeps {
   /** Makes the payload's path absolute: the page the notification opens. */
   publicOrigin: string;
   logger: Logger;
+  /** How push services are reached: in production only at public addresses (`publicOnlyAgent`); undici's own otherwise (the tests' loopback service). */
+  dispatcher?: Dispatcher | undefined;
 }
 
 /** What the service worker reads (the worker served at /push-worker.js). */
@@ -105,7 +107,7 @@ async function deliver(deps: PushSenderDeps, subscription: PushSubscriptionRow, 
   });
   const headers = Object.fromEntries(Object.entries(details.headers).flatMap(([name, value]) => (name.toLowerCase() === "content-length" ? [] : [[name, String(value)]])));
   try {
-    const answer = await request(details.endpoint, { method: "POST", headers, body: details.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const answer = await request(details.endpoint, { method: "POST", headers, body: details.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}) });
     const text = await answer.body.text().catch(() => "");
     if (answer.statusCode >= 200 && answer.statusCode < 300) return { status: "sent" };
     // RFC 8030 7.3: the subscription expired or was ended by the browser.
