@@ -1,11 +1,13 @@
 import type { RequestHandler } from "express";
+import { API_PREFIX, ENDPOINTS } from "#shared/contract.ts";
 
 /**
  * The Web Push service worker (docs/design.md, Channels: Web Push), plain JavaScript served as it
  * is: only a bettor who turns push alerts on registers it, so it is no part of any page's
  * JavaScript. On a push it shows the alert (its tag the alert's topic, so a newer price replaces
- * the one shown); a tap opens, or focuses, the alert's page on this site. The message's fields are
- * api/alerts/push/push-sender.ts's PushMessage.
+ * the one shown); a tap opens, or focuses, the alert's page on this site; a subscription the push
+ * service renews is told to the site. The message's fields are api/alerts/push/push-sender.ts's
+ * PushMessage.
  */
 export const PUSH_WORKER_SOURCE = `"use strict";
 self.addEventListener("push", (event) => {
@@ -31,6 +33,23 @@ self.addEventListener("notificationclick", (event) => {
       const open = windows.find((client) => client.url === url);
       return open ? open.focus() : self.clients.openWindow(url);
     }),
+  );
+});
+// The push service renewed or ended the subscription: the renewed one is told to the site (the
+// bettor's session cookies go with it) and the old one forgotten, so alerts keep coming.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  const post = (path, body) =>
+    fetch(path, { method: "POST", credentials: "same-origin", headers: { Accept: "application/json", "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  event.waitUntil(
+    (async () => {
+      const old = event.oldSubscription || null;
+      const renewed = event.newSubscription || (old && old.options ? await self.registration.pushManager.subscribe(old.options) : null);
+      if (renewed) {
+        const json = renewed.toJSON();
+        await post("${API_PREFIX}${ENDPOINTS.pushSubscribe.path}", { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } });
+      }
+      if (old && (!renewed || renewed.endpoint !== old.endpoint)) await post("${API_PREFIX}${ENDPOINTS.pushUnsubscribe.path}", { endpoint: old.endpoint });
+    })(),
   );
 });
 `;
