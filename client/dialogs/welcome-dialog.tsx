@@ -16,8 +16,8 @@ export function WelcomeDialog() {
       <div className="content">
         <p>Your account is verified and ready.</p>
         <p>
-          Compare odds from Nigeria&apos;s top bookmakers for the Premier League, La Liga, Serie A and
-          Bundesliga, all in one place and free.
+          Compare odds from Nigeria&apos;s top bookmakers for every competition they list, from the Premier
+          League to the Champions League, all in one place and free.
         </p>
       </div>
       <button type="button" className="button is-primary is-fullwidth" data-autofocus onClick={start}>

@@ -5,7 +5,7 @@ import { ChannelsPanel } from "../alerts/channels-panel.tsx";
 import { RuleList } from "../alerts/rule-list.tsx";
 import { SettingsPanel } from "../alerts/settings-panel.tsx";
 import { useAlertsBoard, type BoardSaid } from "../alerts/use-alerts-board.ts";
-import { BackToDashboard } from "../components/back-to-dashboard.tsx";
+import { ToolPage } from "../components/tool-page.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { FlashNotice } from "../components/page-form.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
@@ -106,17 +106,11 @@ function AlertsBody({ arriving }: { arriving: Arriving<Served<AlertsView>> }): J
 function Alerts(): JSX.Element {
   const data = useLoaderData<typeof loader>();
   return (
-    <section className="section px-3">
-      <div className="container is-max-tablet">
-        <p className="mb-3">
-          <BackToDashboard />
-        </p>
-        <h1 className="title is-4 mb-2">Alerts</h1>
-        <p className="mb-3">What you follow, and where alerts reach you. An alert about an outcome or your betslip carries a booking code at the bookmaker that pays most, when one can be made.</p>
-        <FlashNotice />
-        {data && <AlertsBody arriving={data.alerts} />}
-      </div>
-    </section>
+    <ToolPage title="Alerts">
+      <p className="mb-3">What you follow, and where alerts reach you. An alert about an outcome or your betslip carries a booking code at the bookmaker that pays most, when one can be made.</p>
+      <FlashNotice />
+      {data && <AlertsBody arriving={data.alerts} />}
+    </ToolPage>
   );
 }
 

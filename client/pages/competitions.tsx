@@ -5,7 +5,7 @@ import type { CompetitionEntry, CompetitionList } from "#shared/contract.ts";
 import { bookmakerShortName } from "#shared/reference.ts";
 import { useEarlyValue } from "../boot/use-early-value.ts";
 import { pickerGroups, type RegionGroup } from "../board/picker.ts";
-import { BackToDashboard } from "../components/back-to-dashboard.tsx";
+import { ToolPage } from "../components/tool-page.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { protectedSource } from "../loaders/page-data.ts";
@@ -132,18 +132,12 @@ function Picker({ list, q }: { list: CompetitionList; q: string }): JSX.Element 
 function Competitions(): JSX.Element {
   const data = useLoaderData<typeof loader>();
   return (
-    <section className="section px-3">
-      <div className="container is-max-tablet">
-        <p className="mb-3">
-          <BackToDashboard />
-        </p>
-        <h1 className="title is-4 mb-2">Competitions</h1>
-        <p className="mb-3">
-          Every competition the bookmakers list with matches to come. Choose one to compare its prices, or see <Link to={MATCHES_PATH}>today's matches</Link> across all of them.
-        </p>
-        {data && (data.list.ok ? <Picker list={data.list.data} q={data.q} /> : <LoadFailed message={COMPETITIONS_FAILED_MESSAGE} />)}
-      </div>
-    </section>
+    <ToolPage title="Competitions">
+      <p className="mb-3">
+        Every competition the bookmakers list with matches to come. Choose one to compare its prices, or see <Link to={MATCHES_PATH}>today's matches</Link> across all of them.
+      </p>
+      {data && (data.list.ok ? <Picker list={data.list.data} q={data.q} /> : <LoadFailed message={COMPETITIONS_FAILED_MESSAGE} />)}
+    </ToolPage>
   );
 }
 

@@ -273,7 +273,7 @@ function SummaryBoard({ summary, choice, loaderView }: SummaryBoardProps) {
 export function DashboardPage() {
   return (
     <RequireSession>
-      <PageMeta title="Your odds dashboard" description="Compare live odds from Nigerian bookmakers for every Premier League, La Liga, Serie A and Bundesliga match." />
+      <PageMeta title="Your odds dashboard" description="Compare live odds from Nigerian bookmakers for every football match, from the Premier League to the Champions League." />
       <Dashboard />
     </RequireSession>
   );

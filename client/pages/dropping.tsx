@@ -13,7 +13,7 @@ import { settle, type Served } from "../loaders/served.ts";
 import { matchPath } from "../route-paths.ts";
 import { RequireSession } from "../session/require-session.tsx";
 import { useRootData } from "../session/root-data.ts";
-import { BackToDashboard } from "../components/back-to-dashboard.tsx";
+import { ToolPage } from "../components/tool-page.tsx";
 import { LeagueMarketFilter, leagueMarketOf, type LeagueMarket } from "../tools/league-market-filter.tsx";
 import { marketLabelOf, selectionLabelOf } from "../match/market-names.ts";
 import { learnToolMarkets, useKeptMarkets } from "../tools/tool-markets.ts";
@@ -138,23 +138,17 @@ function Dropping() {
   const drops = useArrived(data?.drops ?? null);
   const markets = useKeptMarkets(drops?.ok ? drops.data.markets : undefined);
   return (
-    <section className="section px-3">
-      <div className="container is-max-tablet">
-        <p className="mb-3">
-          <BackToDashboard />
-        </p>
-        <h1 className="title is-4 mb-2">Dropping odds</h1>
-        <FlashNotice />
-        <p className="mb-3">The prices that fell the most in the last 24 hours, across every competition and market we compare, one row per outcome with every bookmaker that moved. A falling price often means money is coming in on it.</p>
-        {data && (
-          <>
-            <LeagueMarketFilter action="/dropping" choice={data.choice} markets={markets} />
-            <LiteRefresh />
-            <DropList served={drops ?? undefined} choice={data.choice} />
-          </>
-        )}
-      </div>
-    </section>
+    <ToolPage title="Dropping odds">
+      <FlashNotice />
+      <p className="mb-3">The prices that fell the most in the last 24 hours, across every competition and market we compare, one row per outcome with every bookmaker that moved. A falling price often means money is coming in on it.</p>
+      {data && (
+        <>
+          <LeagueMarketFilter action="/dropping" choice={data.choice} markets={markets} />
+          <LiteRefresh />
+          <DropList served={drops ?? undefined} choice={data.choice} />
+        </>
+      )}
+    </ToolPage>
   );
 }
 

@@ -4,7 +4,7 @@ import { LIVE_COUNTRY_ID } from "#shared/constants.ts";
 import type { EventHeading, SearchResult } from "#shared/contract.ts";
 import { formatKickoff } from "#shared/format.ts";
 import { eventCompetitionName } from "#shared/reference.ts";
-import { BackToDashboard } from "../components/back-to-dashboard.tsx";
+import { ToolPage } from "../components/tool-page.tsx";
 import { LoadFailed } from "../components/load-failed.tsx";
 import { PageMeta } from "../components/page-meta.tsx";
 import { SEARCH_FAILED_MESSAGE } from "../finder/team-search.tsx";
@@ -106,20 +106,14 @@ function Results({ q, found }: SearchData): JSX.Element | null {
 function Search() {
   const data = useLoaderData<typeof loader>();
   return (
-    <section className="section px-3">
-      <div className="container is-max-tablet">
-        <p className="mb-3">
-          <BackToDashboard />
-        </p>
-        <h1 className="title is-4 mb-3">Search a team</h1>
-        {data && (
-          <>
-            <SearchForm q={data.q} />
-            <Results q={data.q} found={data.found} />
-          </>
-        )}
-      </div>
-    </section>
+    <ToolPage title="Search a team">
+      {data && (
+        <>
+          <SearchForm q={data.q} />
+          <Results q={data.q} found={data.found} />
+        </>
+      )}
+    </ToolPage>
   );
 }
 
@@ -127,7 +121,7 @@ function Search() {
 export function SearchPage() {
   return (
     <RequireSession>
-      <PageMeta title="Search a team" description="Find a Premier League, La Liga, Serie A or Bundesliga team's next matches and compare their odds." />
+      <PageMeta title="Search a team" description="Find any football team's next matches at Nigerian bookmakers and compare their odds." />
       <Search />
     </RequireSession>
   );

@@ -14,7 +14,7 @@ import { changeSummary, useSteadyList } from "../tools/use-steady-list.ts";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";
 import { useKeptAnswer } from "../tools/use-kept-answer.ts";
 import { learnToolMarkets, useKeptMarkets } from "../tools/tool-markets.ts";
-import { BackToDashboard } from "../components/back-to-dashboard.tsx";
+import { ToolPage } from "../components/tool-page.tsx";
 import { FlashNotice } from "../components/page-form.tsx";
 import { SureAlert } from "../alerts/alert-me.tsx";
 import { sureAlertProfit } from "../alerts/alert-taps.ts";
@@ -125,29 +125,23 @@ function SureBetsBoard() {
   const markets = useKeptMarkets(served?.ok ? served.data.markets : undefined);
   useToolRefresh(data !== null);
   return (
-    <section className="section px-3">
-      <div className="container is-max-tablet">
-        <p className="mb-3">
-          <BackToDashboard />
-        </p>
-        <h1 className="title is-4 mb-2">Sure bets (arbitrage)</h1>
-        <p className="mb-3">
-          When the best prices of one market, each at its own bookmaker, are high enough, backing every
-          outcome pays back more than your total stake whichever result comes. These are the markets where
-          that holds at the prices listed now, with the stake for each outcome.
-        </p>
-        <p className="mb-3">{SURE_BETS_TAX_NOTE}</p>
-        <p className="notification is-warning is-light tool-note">{SURE_BETS_WARNING}</p>
-        <FlashNotice />
-        {data && (
-          <>
-            <SureBetFilters choice={choice} markets={markets} />
-            <SureAlert profit={sureAlertProfit(choice.minProfit)} back={params.toString() ? `/sure-bets?${params.toString()}` : "/sure-bets"} />
-            <SureBetList arriving={data.sureBets} choice={choice} />
-          </>
-        )}
-      </div>
-    </section>
+    <ToolPage title="Sure bets (arbitrage)">
+      <p className="mb-3">
+        When the best prices of one market, each at its own bookmaker, are high enough, backing every
+        outcome pays back more than your total stake whichever result comes. These are the markets where
+        that holds at the prices listed now, with the stake for each outcome.
+      </p>
+      <p className="mb-3">{SURE_BETS_TAX_NOTE}</p>
+      <p className="notification is-warning is-light tool-note">{SURE_BETS_WARNING}</p>
+      <FlashNotice />
+      {data && (
+        <>
+          <SureBetFilters choice={choice} markets={markets} />
+          <SureAlert profit={sureAlertProfit(choice.minProfit)} back={params.toString() ? `/sure-bets?${params.toString()}` : "/sure-bets"} />
+          <SureBetList arriving={data.sureBets} choice={choice} />
+        </>
+      )}
+    </ToolPage>
   );
 }
 

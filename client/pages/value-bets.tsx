@@ -11,7 +11,7 @@ import { ToolList } from "../tools/tool-list.tsx";
 import { useToolRefresh } from "../tools/use-tool-refresh.ts";
 import { ValueBetItem } from "../tools/value-bet-item.tsx";
 import { learnToolMarkets } from "../tools/tool-markets.ts";
-import { BackToDashboard } from "../components/back-to-dashboard.tsx";
+import { ToolPage } from "../components/tool-page.tsx";
 
 export const VALUE_BETS_LOADING_MESSAGE = "Loading value bets...";
 export const VALUE_BETS_LOAD_FAILED_MESSAGE = "Failed to load value bets";
@@ -90,19 +90,13 @@ function ValueBetsBoard() {
   const data = useLoaderData<typeof loader>();
   useToolRefresh(data !== null);
   return (
-    <section className="section px-3">
-      <div className="container is-max-tablet">
-        <p className="mb-3">
-          <BackToDashboard />
-        </p>
-        <h1 className="title is-4 mb-2">Value bets</h1>
-        <p className="mb-3">
-          Prices above the market&apos;s fair price by more than the tax on winnings takes, right now, across every competition we compare, in
-          every market where exactly one selection wins.
-        </p>
-        {data && <ValueBetList arriving={data.valueBets} />}
-      </div>
-    </section>
+    <ToolPage title="Value bets">
+      <p className="mb-3">
+        Prices above the market&apos;s fair price by more than the tax on winnings takes, right now, across every competition we compare, in
+        every market where exactly one selection wins.
+      </p>
+      {data && <ValueBetList arriving={data.valueBets} />}
+    </ToolPage>
   );
 }
 

@@ -15,8 +15,8 @@ function Hero(): JSX.Element {
       <div className="hero-body container">
         <h1 className="title is-3">Compare Football Odds Across African Bookmakers</h1>
         <p className="subtitle is-6 mt-2">
-          Find the best price for every Premier League, La Liga, Serie A and Bundesliga match in seconds.
-          Free, fast and made for your phone.
+          Find the best price for every match the books list, from the Premier League and the Champions League
+          to the NPFL, in seconds. Free, fast and made for your phone.
         </p>
         <div className="buttons">
           <SignUpButton className="button is-warning">Sign Up Free</SignUpButton>

@@ -60,7 +60,7 @@ export function NigeriaPage(): JSX.Element {
     <div className="section container odds-section">
       <PageMeta
         title="Nigerian Football Odds Comparison"
-        description="Compare Bet9ja, SportyBet, BetKing, NairaBet and 1xBet odds for the Premier League, La Liga, Serie A and Bundesliga. Free."
+        description="Compare Bet9ja, SportyBet, BetKing, NairaBet and 1xBet odds for every football match, from the Premier League to the Champions League. Free."
       />
       <h1 className="title is-3">Nigerian Football Odds Comparison</h1>
       <p className="subtitle is-6">
