@@ -3,7 +3,7 @@
  * Telegram): an outbox row to the bettor's linked chat. No link: gone. Muted: held until the mute
  * ends. Telegram's 429 `retry_after`: that row (and the chat) waits as long as asked. Blocked
  * (403): the link is removed and the row is gone. The whole bot never sends more than about 30
- * messages a second: a token bucket inside the channel makes each send wait its turn.
+ * messages a second: a send window inside the channel makes each send wait its turn.
  */
 import { GrammyError, HttpError, type Api } from "grammy";
 import type { Kysely } from "kysely";
@@ -12,7 +12,7 @@ import type { Database } from "../../db/schema.ts";
 import type { AlertPayload, OutboxRow } from "../outbox.ts";
 import { perBatch, type ChannelSender, type SendOutcome } from "../sender.ts";
 import { linksOfUsers, unlinkChat } from "./links.ts";
-import { tokenBucket } from "./limits.ts";
+import { sendWindow } from "./limits.ts";
 import { fitMessage } from "./text.ts";
 
 /** Telegram's own ask: no more than about 30 messages a second across chats. */
@@ -23,7 +23,7 @@ export interface TelegramChannelDeps {
   db: Kysely<Database>;
   clock: () => number;
   publicOrigin: string;
-  /** Sends a second for the whole bot (BOT_SENDS_PER_SECOND); tests lower it to see the bucket work. */
+  /** Sends a second for the whole bot (BOT_SENDS_PER_SECOND); tests lower it to see the window work. */
   perSecond?: number;
   /** More than the free 30 a second, as Telegram's paid broadcasts (decision 058): each alert is sent with `allow_paid_broadcast`. */
   paidBroadcastPerS?: number | undefined;
@@ -40,7 +40,7 @@ export function alertText(payload: AlertPayload, publicOrigin: string): string {
 
 export function telegramChannel(deps: TelegramChannelDeps): ChannelSender & { pausedChats(): ReadonlyMap<string, number> } {
   const paid = deps.paidBroadcastPerS;
-  const bucket = tokenBucket(paid ?? deps.perSecond ?? BOT_SENDS_PER_SECOND);
+  const window = sendWindow(paid ?? deps.perSecond ?? BOT_SENDS_PER_SECOND);
   // Chats Telegram asked us to leave alone for a while (429 retry_after), until (epoch ms by deps.clock).
   const paused = new Map<string, number>();
   const links = perBatch((userIds) => linksOfUsers(deps.db, userIds));
@@ -57,11 +57,13 @@ export function telegramChannel(deps: TelegramChannelDeps): ChannelSender & { pa
       const until = paused.get(link.chatId);
       if (until !== undefined && until > now) return { status: "retry", error: "Telegram asked this chat to wait", retryAfterMs: until - now };
       paused.delete(link.chatId);
-      await bucket.take();
+      const answered = await window.take();
       try {
         await deps.api.sendMessage(link.chatId, alertText(payload, deps.publicOrigin), { link_preview_options: { is_disabled: true }, ...(paid ? { allow_paid_broadcast: true } : {}) });
+        answered();
         return { status: "sent" };
       } catch (error) {
+        answered();
         if (error instanceof GrammyError) {
           if (error.error_code === 429) {
             const retryAfterMs = Math.max(1, error.parameters.retry_after ?? 1) * 1000;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ActionRates } from "../../http/action-rates.ts";
-import { botLimiter, tokenBucket } from "./limits.ts";
+import { botLimiter, sendWindow } from "./limits.ts";
 
 describe("the bot's limits", () => {
   it("lets a burst through, warns once, then stays silent until one fits again; each subject and action apart", async () => {
@@ -25,15 +25,26 @@ describe("the bot's limits", () => {
     expect(await limiter.take("tg:1", "chat", limit)).toBe("ok");
   });
 
-  it("never lets more than its rate a second through the bucket: one at once, then one every 1/rate s", async () => {
+  it("never lets more than its rate into any second: a burst of the rate, then each place again a second after its answer", async () => {
     vi.useFakeTimers({ now: 0 });
     try {
-      const bucket = tokenBucket(5, () => Date.now());
-      const times: number[] = [];
-      const takes = Array.from({ length: 8 }, () => bucket.take().then(() => void times.push(Date.now())));
-      await vi.advanceTimersByTimeAsync(2_000);
-      await Promise.all(takes);
-      expect(times).toEqual([0, 200, 400, 600, 800, 1_000, 1_200, 1_400]);
+      const window = sendWindow(5);
+      const sent: number[] = [];
+      const answered: number[] = [];
+      // Each send is answered 100 ms after it went.
+      const sends = Array.from({ length: 12 }, async () => {
+        const done = await window.take();
+        sent.push(Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        answered.push(Date.now());
+        done();
+      });
+      await vi.advanceTimersByTimeAsync(5_000);
+      await Promise.all(sends);
+      expect(sent).toEqual([0, 0, 0, 0, 0, 1_110, 1_110, 1_110, 1_110, 1_110, 2_220, 2_220]);
+      // Whatever second Telegram counts, no more than five of its messages reached it then.
+      const reached = sent.map((at, i) => [at, answered[i]!] as const);
+      for (let t = 0; t <= 3_000; t += 10) expect(reached.filter(([from, to]) => from <= t && to > t - 1_000).length, `the second ending at ${t}`).toBeLessThanOrEqual(5);
     } finally {
       vi.useRealTimers();
     }

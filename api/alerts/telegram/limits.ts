@@ -47,34 +47,37 @@ export function botLimiter(rates: ActionRates, clock: () => number) {
 
 export type BotLimiter = ReturnType<typeof botLimiter>;
 
+/** A send holds its place in the window this long after its answer came back (a little over a second, for clocks a few ms apart). */
+export const SEND_WINDOW_MS = 1_010;
+
 /**
- * At most `perSecond` sends a second for the whole bot (Telegram's broadcast limit, about 30):
- * a token bucket on the real clock that makes each sender wait its turn. It holds one token, so
- * sends go evenly spaced and no second ever holds more than `perSecond` (a fuller bucket's
- * burst would put twice the rate in the first second, and Telegram answers that with 429s).
+ * At most `perSecond` messages a second for the whole bot (Telegram's broadcast limit, about 30; up
+ * to 1,000 as paid broadcasts), in any second as Telegram counts them: each send takes one of
+ * `perSecond` places and gives it back a second after Telegram answered it. A message reaches
+ * Telegram between its send and its answer, so every message Telegram saw in any one second held
+ * its place at that second's end: never more than `perSecond` of them. A burst of `perSecond` goes at
+ * once (no timer a message: at 1,000 a second a timer each would cap the rate at the timers'
+ * resolution), the next as places come back. Callers are served in turn.
  */
-export function tokenBucket(perSecond: number, now: () => number = () => performance.now()) {
-  let tokens = 1;
-  let last = now();
-  let queue: Promise<void> = Promise.resolve();
-  const refill = () => {
-    const at = now();
-    tokens = Math.min(1, tokens + ((at - last) / 1000) * perSecond);
-    last = at;
+export function sendWindow(perSecond: number) {
+  let free = perSecond;
+  const waiting: (() => void)[] = [];
+  const giveBack = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free += 1;
   };
   return {
-    /** Resolves when this caller may send: callers are served in turn. */
-    take(): Promise<void> {
-      const turn = queue.then(async () => {
-        refill();
-        while (tokens < 1) {
-          await new Promise((resolve) => setTimeout(resolve, Math.ceil(((1 - tokens) / perSecond) * 1000)));
-          refill();
-        }
-        tokens -= 1;
-      });
-      queue = turn;
-      return turn;
+    /** Resolves with `done` once this caller may send; `done()` when Telegram answered (or the send failed). */
+    async take(): Promise<() => void> {
+      if (free > 0 && waiting.length === 0) free -= 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        setTimeout(giveBack, SEND_WINDOW_MS).unref();
+      };
     },
   };
 }

@@ -74,11 +74,8 @@ export interface TelegramStandInOptions {
   clock?: () => number;
 }
 
-/**
- * Telegram's broadcast limits as the stand-in enforces them: "about 30 messages a second" free
- * (refused past 33 in any second, Telegram being lenient at the edge), 1,000 as paid broadcasts.
- */
-export const BROADCAST_LIMITS = { free: 33, paid: 1_000 } as const;
+/** Telegram's broadcast limits as the stand-in enforces them, in any second: 30 messages free, 1,000 as paid broadcasts. */
+export const BROADCAST_LIMITS = { free: 30, paid: 1_000 } as const;
 
 interface Waiter {
   resolve(): void;
