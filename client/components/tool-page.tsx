@@ -2,7 +2,7 @@ import type { JSX, ReactNode } from "react";
 import { BackToDashboard } from "./back-to-dashboard.tsx";
 
 /**
- * The shell every tool page shares (docs/design.md, The web client): the way back to the dashboard,
+ * The shell every tool page shares (docs/design.md, Protected pages): the way back to the dashboard,
  * the page's heading, then its body, in one column no wider than a tablet.
  */
 export function ToolPage({ title, children }: { title: ReactNode; children?: ReactNode }): JSX.Element {
