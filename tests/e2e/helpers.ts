@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import type { OddsResponse } from "#shared/contract.ts";
+import type { OddsEvent, OddsResponse } from "#shared/contract.ts";
 import { uniqueUser, type TestUser } from "./users.ts";
 
 export { uniqueUser, type TestUser };
@@ -259,6 +259,21 @@ export async function expectOddsTables(page: Page, { allFive = true, timeout }: 
 export const ALL_FIVE_MS = 60_000;
 
 /** The odds the signed-in page is served for each league and market, read through the web tier as the page reads them, uncached. */
+/**
+ * A Premier League match all five bookmakers price, ten minutes or more from kick-off, as the site
+ * lists it: waited for, since on a loaded host a book's run can lag and leave the listing for a
+ * cycle (the simulator's fixtures move with the clock, so it is taken from the listing, never named).
+ */
+export async function matchAllFivePrice(page: Page): Promise<OddsEvent> {
+  let found: OddsEvent | undefined;
+  await expect(async () => {
+    const [odds] = await fetchOddsInPage(page, [[1, 1]]);
+    found = odds!.events.find((e) => Date.parse(e.date) > Date.now() + 10 * 60_000 && e.markets[0]?.odds.length === 5);
+    expect(found, "a Premier League match all five bookmakers price, ten minutes or more from kick-off").toBeDefined();
+  }).toPass({ timeout: ALL_FIVE_MS });
+  return found!;
+}
+
 export async function fetchOddsInPage(page: Page, queries: readonly (readonly [competition: number, market: number])[]): Promise<OddsResponse[]> {
   return page.evaluate(
     async (pairs) =>

@@ -8,7 +8,7 @@ import type { MarketHistory } from "../../shared/contract.ts";
 import { formatOdds } from "../../shared/format.ts";
 import { bookmakerName, marketLabel, MARKETS, selectionLabel } from "../../shared/reference.ts";
 import { expectNoViolations, expectNoViolationsOnPhoneAndDesktop } from "./axe.ts";
-import { ALL_FIVE_MS, fetchOddsInPage, gotoHydrated, signedIn, uniqueUser } from "./helpers.ts";
+import { ALL_FIVE_MS, gotoHydrated, matchAllFivePrice, signedIn, uniqueUser } from "./helpers.ts";
 import { layoutProblems } from "./layout.ts";
 import { startMovingSite, type MovingSite, type RunningSite } from "./server-process.ts";
 
@@ -88,16 +88,14 @@ async function pickGroup(page: Page, name: string): Promise<void> {
  * team: the simulator's fixtures move with the clock, and a club may have none listed this week.
  */
 async function openListedMatchFromSearch(page: Page): Promise<string> {
-  const [odds] = await fetchOddsInPage(page, [[1, 1]]);
-  const event = odds!.events.find((e) => Date.parse(e.date) > Date.now() + 10 * 60_000 && e.markets[0]?.odds.length === 5);
-  expect(event, "a Premier League match all five bookmakers price, ten minutes or more from kick-off").toBeDefined();
+  const event = await matchAllFivePrice(page);
   const search = page.getByLabel("Search a team");
-  await search.fill(event!.home);
-  const option = page.getByRole("listbox", { name: "Matches" }).getByRole("option").filter({ hasText: event!.home }).filter({ hasText: event!.away }).first();
+  await search.fill(event.home);
+  const option = page.getByRole("listbox", { name: "Matches" }).getByRole("option").filter({ hasText: event.home }).filter({ hasText: event.away }).first();
   await expect(option).toBeVisible();
   await option.click();
   await expect(page).toHaveURL(/\/match\//);
-  return event!.home;
+  return event.home;
 }
 
 test("search a listed team, open its match, read every market of every group with Highest and Average rows and a link per bookmaker", async ({ page }) => {
@@ -167,10 +165,7 @@ test("search a listed team, open its match, read every market of every group wit
 
 /** A listed Premier League match all five books price, ten minutes or more from kick-off: its id. */
 async function listedMatch(page: Page): Promise<string> {
-  const [odds] = await fetchOddsInPage(page, [[1, 1]]);
-  const event = odds!.events.find((e) => Date.parse(e.date) > Date.now() + 10 * 60_000 && e.markets[0]?.odds.length === 5);
-  expect(event, "a Premier League match all five bookmakers price, ten minutes or more from kick-off").toBeDefined();
-  return event!.id;
+  return (await matchAllFivePrice(page)).id;
 }
 
 /** The first table of the Teams group whose market is beyond the eight (a team total), as the page lists it. */
