@@ -23,11 +23,12 @@ export const CHROMIUM_ARGS = [
  * The browser suite (tests/e2e). Global setup builds dist/ when stale and starts the built site
  * once, as `npm start` does, on free ports with a fresh DATA_DIR; workers inherit its address
  * through E2E_BASE_URL (the config is evaluated again in each worker, after global setup).
- * Three workers by default: on this two-core machine kind the suite waits more than it computes
- * in places (the resend countdown's real minute, the outage journey's recoveries), and a third
- * worker fills those waits: 3.9 min instead of 4.8 on two (docs/benchmarks.md). `E2E_WORKERS=1`
- * runs one; the files whose tests share nothing (journeys, first minutes, accessibility) spread
- * their tests over all of them.
+ * Two workers by default, one a core: a third once filled the suite's waits (3.9 min instead of
+ * 4.8), but the suite now computes more than it waits (the whole board's sites, every market), and
+ * three workers beside their sites and Chromium starved the moving sites' 10 s cycles until books
+ * dropped out of the listing (docs/benchmarks.md, 2026-11-30). `E2E_WORKERS=1` runs one,
+ * `E2E_WORKERS=3` three; the files whose tests share nothing (journeys, first minutes,
+ * accessibility) spread their tests over all of them.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,7 +38,7 @@ export default defineConfig({
   outputDir: "test-results/",
   globalSetup: "./tests/e2e/global-setup.ts",
   globalTeardown: "./tests/e2e/global-teardown.ts",
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   reporter: "list",
