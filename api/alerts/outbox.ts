@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { AlertChannel, AlertKind, AlertOutboxTable, Database } from "../db/schema.ts";
+import { inChunks } from "../db/in-chunks.ts";
 
 /**
  * The alert outbox (docs/design.md, Alerts; decision 051): one row per alert and channel, written with
@@ -45,12 +46,6 @@ export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
 /** Rows per statement: well under both databases' bound-parameter limits (10 columns a row). */
 const ROWS_PER_STATEMENT = 500;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 const groupOf = (row: { user_id: string; channel: string; topic: string }) => JSON.stringify([row.user_id, row.channel, row.topic]);
 
 /**
@@ -63,7 +58,7 @@ export async function enqueueAlerts(trx: Kysely<Database> | Transaction<Database
   const seen = new Set<string>();
   const unique = alerts.filter((alert) => !seen.has(alert.idempotencyKey) && seen.add(alert.idempotencyKey));
   let written = 0;
-  for (const batch of chunks(unique, ROWS_PER_STATEMENT)) {
+  for (const batch of inChunks(unique, ROWS_PER_STATEMENT)) {
     const inserted = await trx
       .insertInto("alert_outbox")
       .values(
@@ -126,7 +121,7 @@ async function dropReplaced(
       return kept !== undefined && row.id !== kept.id && (row.id < kept.id || mine.has(row.id));
     })
     .map((row) => row.id);
-  for (const ids of chunks(replaced, ROWS_PER_STATEMENT)) {
+  for (const ids of inChunks(replaced, ROWS_PER_STATEMENT)) {
     await trx.updateTable("alert_outbox").set({ dropped_at: now, error: "replaced by a newer alert" }).where("id", "in", ids).execute();
   }
 }
@@ -164,7 +159,7 @@ export async function claimDue(
 
 /** The channels acknowledged the rows: they are never sent again. */
 export async function markSent(db: Kysely<Database>, ids: readonly number[], now: number): Promise<void> {
-  for (const chunk of chunks(ids, ROWS_PER_STATEMENT)) {
+  for (const chunk of inChunks(ids, ROWS_PER_STATEMENT)) {
     await db.updateTable("alert_outbox").set({ sent_at: now, claimed_until: null, error: null }).where("id", "in", chunk).execute();
   }
 }

@@ -10,6 +10,7 @@ import type { AlertChannel, Database } from "../../db/schema.ts";
 import { enqueueAlerts, type NewAlert } from "../outbox.ts";
 import type { Baseline, Firing } from "./judge.ts";
 import { quietUntil } from "./quiet.ts";
+import { inChunks } from "../../db/in-chunks.ts";
 
 /** Bettors per read and rules per `last_fired` update, and firings per transaction: well under both databases' bound-parameter limits. */
 const ROWS_PER_STATEMENT = 500;
@@ -26,16 +27,10 @@ export interface Reach {
   telegramMutedUntil: number | null;
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /** Each bettor's channels and quiet hours, read for all of them in a few statements. */
 export async function readReach(db: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, Reach>> {
   const reach = new Map<string, Reach>();
-  for (const ids of chunks([...new Set(userIds)], ROWS_PER_STATEMENT)) {
+  for (const ids of inChunks([...new Set(userIds)], ROWS_PER_STATEMENT)) {
     const [settings, links, pushes] = await Promise.all([
       db.selectFrom("alert_settings").selectAll().where("user_id", "in", ids).execute(),
       db.selectFrom("telegram_links").select(["user_id", "muted_until"]).where("user_id", "in", ids).execute(),
@@ -83,7 +78,7 @@ async function writeLastFired(trx: Transaction<Database>, updates: readonly { id
     if (ids) ids.push(id);
     else byValue.set(lastFired, [id]);
   }
-  for (const [value, ids] of byValue) for (const batch of chunks(ids, ROWS_PER_STATEMENT)) await trx.updateTable("alert_rules").set({ last_fired: value }).where("id", "in", batch).execute();
+  for (const [value, ids] of byValue) for (const batch of inChunks(ids, ROWS_PER_STATEMENT)) await trx.updateTable("alert_rules").set({ last_fired: value }).where("id", "in", batch).execute();
 }
 
 /**
@@ -101,7 +96,7 @@ export async function writeFirings(
   committed: (rows: number) => void = () => undefined,
 ): Promise<number> {
   let written = 0;
-  const batches = chunks(firings, FIRINGS_PER_TRANSACTION);
+  const batches = inChunks(firings, FIRINGS_PER_TRANSACTION);
   if (batches.length === 0 && baselines.length > 0) batches.push([]);
   for (const [index, batch] of batches.entries()) {
     const rows = await db.transaction().execute(async (trx) => {
